@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit, API (PGlite), build, browser tests. Stops at the first failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!fs.existsSync(chromium)) {
+  console.error(`Chromium is missing at ${chromium}: install it with \`sudo apt-get update && sudo apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+
+const steps = [
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint', 'npx', ['eslint', 'src', 'tests', 'scripts']],
+  ['unit tests', 'npx', ['vitest', 'run', '--project', 'unit']],
+  // Perth time must not depend on the server's zone: run the time rules again from New York.
+  ['unit tests (TZ=America/New_York)', 'npx', ['vitest', 'run', '--project', 'unit', 'src/shared/domain'], { TZ: 'America/New_York' }],
+  ['API tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'api']],
+  ['build', 'npm', ['run', 'build', '--silent']],
+  ['browser tests', 'npx', ['vitest', 'run', '--project', 'e2e']],
+];
+
+const only = process.argv.slice(2);
+for (const [name, cmd, args, env = {}] of steps) {
+  if (only.length && !only.some((o) => name.startsWith(o))) continue;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...env } });
+  if (r.status !== 0) {
+    console.error(`\n${name} failed (exit ${r.status ?? r.signal}).`);
+    process.exit(r.status ?? 1);
+  }
+  console.log(`--- ${name} passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

@@ -1,0 +1,28 @@
+// npm run user:create -- --username X --password Y [--role admin|technician] [--email E]
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { createUser, findUserByUsername } from '../src/server/auth/users';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { newUserSchema } from '../src/shared/schemas/auth';
+
+const { values } = parseArgs({
+  options: { username: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', default: 'admin' }, email: { type: 'string' } },
+});
+const parsed = newUserSchema.safeParse({ username: values.username ?? '', password: values.password ?? '', role: values.role, email: values.email ?? '' });
+if (!parsed.success) {
+  console.error(z.prettifyError(parsed.error));
+  console.error('Usage: npm run user:create -- --username <name> --password <password> [--role admin|technician] [--email <email>]');
+  process.exit(1);
+}
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+if (await findUserByUsername(database.db, parsed.data.username)) {
+  console.error(`A user named '${parsed.data.username}' already exists.`);
+  await database.close();
+  process.exit(1);
+}
+const user = await createUser(database.db, parsed.data);
+console.log(`Created ${user.role} '${user.username}' in ${database.location}.`);
+await database.close();

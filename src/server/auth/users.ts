@@ -1,0 +1,26 @@
+import { count, eq } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from './passwords';
+
+export type NewUser = { username: string; password: string; email?: string | null; role: 'admin' | 'technician' };
+
+export async function createUser(db: Executor, input: NewUser) {
+  const [row] = await db
+    .insert(users)
+    .values({ username: input.username, password: await hashPassword(input.password), email: input.email || null, role: input.role })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  const { password: _hash, ...user } = row;
+  return user;
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function findUserByUsername(db: Executor, username: string) {
+  const [row] = await db.select().from(users).where(eq(users.username, username));
+  return row;
+}

@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number().int().positive().optional().default(fallback);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalText.pipe(z.url({ message: 'must be a postgres:// URL' }).optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_BASE_URL: optionalText.pipe(z.url().optional()),
+    STAFF_HOST: optionalText,
+    TRUST_PROXY: bool,
+    ADMIN_USERNAME: optionalText,
+    ADMIN_PASSWORD: optionalText,
+    BUSINESS_NAME: z.string().min(1).default('Mobile Tyre & Battery Co.'),
+    BUSINESS_ABN: z.string().default('00 000 000 000'),
+    BUSINESS_PHONE: z.string().min(8).default('08 5550 1234'),
+    BUSINESS_EMAIL: z.email().default('bookings@example.com'),
+    BUSINESS_DAYS: z
+      .string()
+      .default('1,2,3,4,5')
+      .transform((v, ctx) => {
+        const days = v.split(',').map((d) => Number(d.trim()));
+        if (days.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) {
+          ctx.addIssue({ code: 'custom', message: 'must be a comma list of weekday numbers 0-6 (0 = Sunday)' });
+          return z.NEVER;
+        }
+        return days;
+      }),
+    GST_REGISTERED: bool,
+    SESSION_IDLE_HOURS: positiveInt(8),
+    SESSION_MAX_DAYS: positiveInt(7),
+    HOLD_MINUTES: positiveInt(30),
+    SMTP_URL: optionalText,
+    MAIL_FROM: optionalText,
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    GOOGLE_MAPS_API_KEY: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'],
+        message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (env.ADMIN_PASSWORD && (env.ADMIN_PASSWORD.length < 6 || env.ADMIN_PASSWORD.length > 128)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be 6 to 128 characters' });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.output<typeof envSchema>) {
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    staffHost: env.STAFF_HOST?.toLowerCase(),
+    trustProxy: env.TRUST_PROXY,
+    firstAdmin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
+    business: {
+      name: env.BUSINESS_NAME,
+      abn: env.BUSINESS_ABN,
+      phone: env.BUSINESS_PHONE,
+      email: env.BUSINESS_EMAIL,
+      businessDays: env.BUSINESS_DAYS,
+      gstRegistered: env.GST_REGISTERED,
+    },
+    sessions: { idleMs: env.SESSION_IDLE_HOURS * 3_600_000, maxMs: env.SESSION_MAX_DAYS * 86_400_000 },
+    holdMs: env.HOLD_MINUTES * 60_000,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `${env.BUSINESS_NAME} <${env.BUSINESS_EMAIL}>`,
+    stripe: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+      : undefined,
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops start-up with the variable's name. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toConfig(parsed.data);
+}
+
+/** A complete config for tests, with overrides. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: './data/test', ...overrides });
+}

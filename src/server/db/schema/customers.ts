@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: createdAt(),
+  },
+  // Returning customers are matched by email, case-insensitively (DECISIONS "Bookings and slots").
+  (t) => [uniqueIndex('customers_email_unique').on(sql`lower(${t.email})`)],
+);
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: id(),
+    customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    year: integer('year').notNull(),
+    registration: text('registration').notNull(),
+    color: text('color'),
+  },
+  (t) => [uniqueIndex('vehicles_customer_registration_unique').on(t.customerId, sql`upper(${t.registration})`)],
+);

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customers, vehicles } from './customers';
+import { createdAt, id, money, timestamptz, updatedAt } from './columns';
+import { users } from './users';
+
+export const jobNumberSeq = pgSequence('job_number_seq', { startWith: 10001 });
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    jobNumber: text('job_number').notNull().unique().default(sql`'JOB-' || nextval('job_number_seq')`),
+    customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'restrict' }),
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'restrict' }),
+    assignedTechnicianId: uuid('assigned_technician_id').references(() => users.id, { onDelete: 'set null' }),
+    serviceType: text('service_type').notNull(),
+    status: text('status').notNull().default('new'),
+    scheduledDate: timestamptz('scheduled_date').notNull(),
+    scheduledDay: date('scheduled_day', { mode: 'string' }).notNull(),
+    timeSlot: text('time_slot').notNull(),
+    address: text('address').notNull(),
+    suburb: text('suburb').notNull(),
+    postcode: text('postcode').notNull(),
+    tyreSize: text('tyre_size'),
+    tyreQuantity: integer('tyre_quantity'),
+    tyreBrand: text('tyre_brand'),
+    notes: text('notes'),
+    customerValue: money('customer_value'),
+    originalCustomerValue: money('original_customer_value'),
+    purchaseCost: money('purchase_cost'),
+    purchaseInvoice: text('purchase_invoice'),
+    paymentMethod: text('payment_method').notNull().default('onsite'),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    /** Set when a payment arrived for a job whose slot was lost: staff must refund it. */
+    paymentFlag: text('payment_flag'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    inProgressAt: timestamptz('in_progress_at'),
+    completedAt: timestamptz('completed_at'),
+    invoicedAt: timestamptz('invoiced_at'),
+    paidAt: timestamptz('paid_at'),
+    cancelledAt: timestamptz('cancelled_at'),
+  },
+  (t) => [
+    // The database itself refuses a double booking (DECISIONS "Bookings and slots").
+    uniqueIndex('jobs_one_per_slot').on(t.scheduledDay, t.timeSlot).where(sql`${t.status} <> 'cancelled'`),
+    index('jobs_technician_idx').on(t.assignedTechnicianId),
+    index('jobs_customer_idx').on(t.customerId),
+    check('jobs_status_check', sql`${t.status} in ('new', 'in-progress', 'completed', 'invoiced', 'paid', 'cancelled')`),
+    check('jobs_time_slot_check', sql`${t.timeSlot} in ('8-10 AM', '10-12 AM', '12-2 PM', '2-4 PM')`),
+    check('jobs_payment_method_check', sql`${t.paymentMethod} in ('prepaid', 'onsite')`),
+    check('jobs_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'refunded')`),
+    check('jobs_tyre_quantity_check', sql`${t.tyreQuantity} is null or ${t.tyreQuantity} between 1 and 4`),
+  ],
+);
+
+/** A prepaid quote's hold on its slot, reached through an unguessable token. */
+export const bookingHolds = pgTable(
+  'booking_holds',
+  {
+    token: text('token').primaryKey(),
+    jobId: uuid('job_id').notNull().unique().references(() => jobs.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_holds_expires_idx').on(t.expiresAt)],
+);
+
+export const jobPhotos = pgTable(
+  'job_photos',
+  {
+    id: id(),
+    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    filename: text('filename').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+  },
+  (t) => [index('job_photos_job_idx').on(t.jobId)],
+);
+
+export const jobLineItems = pgTable(
+  'job_line_items',
+  {
+    id: id(),
+    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    unitCost: money('unit_cost').notNull().default('0.00'),
+    totalCost: money('total_cost').notNull().default('0.00'),
+    unitPrice: money('unit_price').notNull().default('0.00'),
+    totalPrice: money('total_price').notNull().default('0.00'),
+    profitMargin: numeric('profit_margin', { precision: 5, scale: 2 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_line_items_job_idx').on(t.jobId)],
+);

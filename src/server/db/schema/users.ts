@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz, updatedAt } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull().unique(),
+    password: text('password').notNull(),
+    email: text('email'),
+    role: text('role', { enum: ['admin', 'technician'] }).notNull().default('admin'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('users_role_check', sql`${t.role} in ('admin', 'technician')`)],
+);
+
+/** Server-side sessions: the cookie carries a random token, the table keeps only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins, counted per username and per client address for throttling. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    failedAt: timestamptz('failed_at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_username_idx').on(t.username, t.failedAt), index('login_failures_address_idx').on(t.address, t.failedAt)],
+);

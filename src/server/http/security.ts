@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { forbidden } from './errors';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function contentSecurityPolicy(config: Config): string {
+  const scriptSrc = ["'self'"];
+  const connectSrc = ["'self'", 'ws:', 'wss:'];
+  const frameSrc: string[] = [];
+  if (config.stripe) {
+    scriptSrc.push('https://js.stripe.com');
+    connectSrc.push('https://api.stripe.com');
+    frameSrc.push('https://js.stripe.com', 'https://hooks.stripe.com');
+  }
+  if (config.googleMapsApiKey) {
+    scriptSrc.push('https://maps.googleapis.com');
+    connectSrc.push('https://maps.googleapis.com', 'https://places.googleapis.com');
+  }
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc.join(' ')}`,
+    // Radix positions popovers with inline style attributes; scripts stay strict.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src ${connectSrc.join(' ')}`,
+    `frame-src ${frameSrc.length ? frameSrc.join(' ') : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return 'invalid';
+  }
+}
+
+/** The origins this site is served from: the configured public URL and the host the request reached. */
+function siteOrigins(request: FastifyRequest, config: Config): Set<string> {
+  const origins = new Set([new URL(config.publicBaseUrl).origin]);
+  const host = request.headers.host;
+  if (host) {
+    origins.add(`${request.protocol}://${host}`);
+    if (config.staffHost) origins.add(`${request.protocol}://${config.staffHost}`);
+  }
+  return origins;
+}
+
+export function registerSecurity(app: FastifyInstance, config: Config) {
+  const csp = contentSecurityPolicy(config);
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Permissions-Policy', 'geolocation=(self), camera=(self), microphone=()');
+    // Vite's development server injects inline scripts, so the policy is enforced on built pages only.
+    if (config.env !== 'development') reply.header('Content-Security-Policy', csp);
+    if (config.isProduction) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
+
+  // A browser always sends Origin (or at least Referer / Sec-Fetch-Site) on a state-changing fetch;
+  // one from another site is refused. Non-browser clients send none and are judged by their credentials.
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config?.access === 'webhook') return;
+    const allowed = siteOrigins(request, config);
+    const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+    if (origin !== undefined) {
+      if (!allowed.has(origin)) throw forbidden('This request must come from the site itself.');
+      return;
+    }
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw forbidden('This request must come from the site itself.');
+  });
+}

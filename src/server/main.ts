@@ -1,0 +1,60 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedReferenceData } from './db/seed/reference';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = pino({
+    level: config.logLevel,
+    ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+  });
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const seeded = await seedReferenceData(database.db, config);
+
+  const app = await buildApp({
+    config,
+    db: database.db,
+    web: config.env === 'development' ? 'dev' : 'prod',
+    logger,
+  });
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = `http://localhost:${config.port}`;
+  logger.info(`Serving the site at ${url} (staff dashboard: ${url}/dashboard)`);
+  logger.info(`Data: ${database.engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${database.location}` : `PostgreSQL at ${database.location}`}`);
+  if (seeded.tyrePrices || seeded.suburbPages) logger.info(`Loaded reference data: ${seeded.tyrePrices} tyre prices, ${seeded.suburbPages} suburb pages`);
+  if (seeded.adminCreated) logger.info(`Created the first admin user '${seeded.adminCreated}' from ADMIN_USERNAME/ADMIN_PASSWORD`);
+  if (!seeded.usersExist) {
+    logger.warn(
+      'No staff user exists yet. Create the first admin with: npm run user:create -- --username admin --password <password> --role admin ' +
+        '(or restart with ADMIN_USERNAME and ADMIN_PASSWORD set).',
+    );
+  }
+
+  const shutdown = async (signal: string) => {
+    logger.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

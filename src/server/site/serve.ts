@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { isStaffRequest, matchPublicPath } from '../../shared/public-routes';
+import type { PageData } from '../../shared/schemas/site';
+import { businessInfoOf, loadPublicPage } from '../seo/page-data';
+
+export type WebMode = 'none' | 'dev' | 'prod';
+
+type RenderResult = { html: string; head: string };
+type EntryServer = { render(url: string, data: PageData): RenderResult };
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const distDir = path.join(root, 'dist');
+
+/** JSON safe to embed in a non-executing <script type="application/json"> (no CSP exception needed). */
+function embedJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+function fillTemplate(template: string, parts: { head: string; html: string; data: PageData }): string {
+  return template
+    .replace('<!--app-head-->', parts.head)
+    .replace('<!--app-html-->', parts.html)
+    .replace('<!--app-data-->', `<script id="page-data" type="application/json">${embedJson(parts.data)}</script>`);
+}
+
+export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db }) {
+  if (opts.mode === 'none') return;
+  const { config, db } = opts;
+  const business = businessInfoOf(config);
+
+  let getTemplate: (url: string) => Promise<string>;
+  let getEntry: () => Promise<EntryServer>;
+
+  if (opts.mode === 'dev') {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ root, server: { middlewareMode: true, hmr: { port: config.port + 10000 } }, appType: 'custom' });
+    await app.register((await import('@fastify/middie')).default);
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    getTemplate = async (url) => vite.transformIndexHtml(url, fs.readFileSync(path.join(root, 'index.html'), 'utf8'));
+    getEntry = async () => (await vite.ssrLoadModule('/src/web/entry-server.tsx')) as EntryServer;
+  } else {
+    const clientDir = path.join(distDir, 'client');
+    const templatePath = path.join(clientDir, 'index.html');
+    if (!fs.existsSync(templatePath)) throw new Error(`The web app is not built (${templatePath} is missing): run npm run build`);
+    const template = fs.readFileSync(templatePath, 'utf8');
+    const entry = (await import(path.join(distDir, 'server', 'entry-server.js'))) as EntryServer;
+    getTemplate = async () => template;
+    getEntry = async () => entry;
+    await app.register((await import('@fastify/compress')).default, { global: true, encodings: ['br', 'gzip'] });
+    await app.register((await import('@fastify/static')).default, {
+      root: path.join(clientDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      preCompressed: false,
+      wildcard: true,
+    });
+    for (const file of fs.readdirSync(clientDir)) {
+      if (file === 'index.html' || file === 'assets') continue;
+      const full = path.join(clientDir, file);
+      if (!fs.statSync(full).isFile()) continue;
+      app.get(`/${file}`, (_req, reply) => reply.header('Cache-Control', 'public, max-age=3600').type(mimeOf(file)).send(fs.readFileSync(full)));
+    }
+  }
+
+  async function servePage(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, 'http://site');
+    const staff = isStaffRequest({ host: request.headers.host, staffHost: config.staffHost, pathname: url.pathname, search: url.search });
+    const template = await getTemplate(request.url);
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    if (staff) {
+      // The staff dashboard is rendered in the browser only and never indexed.
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
+      const head = `<title>Staff dashboard | ${escapeHtml(business.name)}</title><meta name="robots" content="noindex, nofollow">`;
+      return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business } }));
+    }
+    const route = matchPublicPath(url.pathname);
+    const { status, page } = await loadPublicPage(route, { db, config });
+    const data: PageData = { app: 'public', business, page };
+    const { html, head } = (await getEntry()).render(request.url, data);
+    return reply.status(status).send(fillTemplate(template, { head, html, data }));
+  }
+
+  app.get('/*', async (request, reply) => {
+    if (request.url.startsWith('/api') || request.url.startsWith('/ws')) return reply.callNotFound();
+    return servePage(request, reply);
+  });
+}
+
+function escapeHtml(s: string) {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function mimeOf(file: string): string {
+  const ext = path.extname(file);
+  return (
+    { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain', '.xml': 'application/xml' }[ext] ??
+    'application/octet-stream'
+  );
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { timeSlots } from '../db/schema';
+import { insertJob } from '../db/seed/factories';
+import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => t.clock.set(MONDAY_7AM_PERTH));
+
+async function slotsFor(date: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/time-slots?date=${date}` });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { id: string; slot: string; isAvailable: boolean; blockedReason: string | null; date: string }[];
+}
+
+describe('GET /api/time-slots', () => {
+  it('lists the four slots of an open business day, all available before 8 am Perth', async () => {
+    const slots = await slotsFor('2026-11-23');
+    expect(slots.map((s) => s.slot)).toEqual(['8-10 AM', '10-12 AM', '12-2 PM', '2-4 PM']);
+    expect(slots.every((s) => s.isAvailable && s.blockedReason === null && s.date === '2026-11-23' && s.id)).toBe(true);
+  });
+
+  it('marks slots whose start has passed in Perth as "Time has passed"', async () => {
+    t.clock.set('2026-11-23T02:00:00.000Z'); // 10:00 in Perth: the 10-12 slot has just started
+    const slots = await slotsFor('2026-11-23');
+    expect(slots.map((s) => [s.slot, s.isAvailable, s.blockedReason])).toEqual([
+      ['8-10 AM', false, 'Time has passed'],
+      ['10-12 AM', false, 'Time has passed'],
+      ['12-2 PM', true, null],
+      ['2-4 PM', true, null],
+    ]);
+  });
+
+  it('marks every slot of a past day as passed and of a later day as open', async () => {
+    t.clock.set('2026-11-23T02:00:00.000Z');
+    expect((await slotsFor('2026-11-20')).every((s) => s.blockedReason === 'Time has passed')).toBe(true);
+    expect((await slotsFor('2026-11-26')).every((s) => s.isAvailable)).toBe(true);
+  });
+
+  it('closes weekends with reason Closed', async () => {
+    for (const day of ['2026-11-28', '2026-11-29']) {
+      const slots = await slotsFor(day);
+      expect(slots.every((s) => !s.isAvailable && s.blockedReason === 'Closed')).toBe(true);
+    }
+  });
+
+  it('closes WA public holidays with reason Public holiday', async () => {
+    for (const day of ['2026-12-25', '2027-01-26', '2027-06-07']) {
+      const slots = await slotsFor(day);
+      expect(slots.every((s) => !s.isAvailable && s.blockedReason === 'Public holiday')).toBe(true);
+    }
+  });
+
+  it('shows a slot staff blocked with its reason', async () => {
+    await t.db.insert(timeSlots).values({ date: '2026-11-24', slot: '12-2 PM', isAvailable: false, blockedReason: 'Van service' });
+    const slots = await slotsFor('2026-11-24');
+    const blocked = slots.find((s) => s.slot === '12-2 PM')!;
+    expect(blocked).toMatchObject({ isAvailable: false, blockedReason: 'Van service' });
+    expect(slots.filter((s) => s.isAvailable)).toHaveLength(3);
+  });
+
+  it('marks a slot held by a job unavailable, and frees it when the job is cancelled', async () => {
+    const job = await insertJob(t.db, { scheduledDay: '2026-11-25', timeSlot: '8-10 AM' });
+    let slot = (await slotsFor('2026-11-25')).find((s) => s.slot === '8-10 AM')!;
+    expect(slot).toMatchObject({ isAvailable: false, blockedReason: null });
+
+    const { jobs } = await import('../db/schema');
+    const { eq } = await import('drizzle-orm');
+    await t.db.update(jobs).set({ status: 'cancelled' }).where(eq(jobs.id, job.id));
+    slot = (await slotsFor('2026-11-25')).find((s) => s.slot === '8-10 AM')!;
+    expect(slot.isAvailable).toBe(true);
+  });
+
+  it.each(['abc', '2026-02-30', '2026-1-5', '24-11-2026', ''])('answers 400 Invalid date format for %j', async (date) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/time-slots?date=${encodeURIComponent(date)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'VALIDATION', message: 'Invalid date format' });
+  });
+
+  it('answers 400 Invalid date format when the date is missing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/time-slots' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Invalid date format');
+  });
+});
+
+describe('plumbing', () => {
+  it('GET /healthz reports the database reachable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'reachable' });
+  });
+
+  it('answers unknown API paths with 404 JSON, not the web app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ error: 'NOT_FOUND' });
+  });
+
+  it('sends security headers and a request id on every response', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(res.headers['content-security-policy']).not.toContain("'unsafe-inline' 'self'");
+  });
+});

@@ -1,0 +1,49 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { closedReason } from '../../shared/domain/business-days';
+import { hasSlotPassed, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
+import type { TimeSlotItem } from '../../shared/schemas/slots';
+import type { Executor } from '../db/client';
+import { jobs, timeSlots } from '../db/schema';
+
+export const TIME_HAS_PASSED = 'Time has passed';
+
+/**
+ * The one availability rule (SPEC section 2, DECISIONS "Bookings and slots"): a slot is unavailable
+ * when its start has passed in Perth, the day is closed, staff blocked it, or a live job holds it.
+ */
+export async function listSlotAvailability(
+  db: Executor,
+  day: string,
+  opts: { now: Date; businessDays: readonly number[] },
+): Promise<TimeSlotItem[]> {
+  const [rows, booked] = await Promise.all([
+    db.select().from(timeSlots).where(eq(timeSlots.date, day)),
+    db
+      .select({ slot: jobs.timeSlot })
+      .from(jobs)
+      .where(and(eq(jobs.scheduledDay, day), ne(jobs.status, 'cancelled'))),
+  ]);
+  const closed = closedReason(day, opts.businessDays);
+  const bookedSlots = new Set(booked.map((b) => b.slot));
+
+  return TIME_SLOTS.map((slot): TimeSlotItem => {
+    const row = rows.find((r) => r.slot === slot);
+    const base = { id: row?.id ?? `${day}_${slot}`, slot, date: day };
+    const reason = unavailableReason(slot);
+    return reason === undefined ? { ...base, isAvailable: true, blockedReason: null } : { ...base, isAvailable: false, blockedReason: reason };
+
+    function unavailableReason(s: TimeSlot): string | null | undefined {
+      if (hasSlotPassed(day, s, opts.now)) return TIME_HAS_PASSED;
+      if (closed) return closed;
+      if (row && !row.isAvailable) return row.blockedReason ?? 'Unavailable';
+      // A booked slot shows the customer the generic 'Unavailable' (SPEC section 2), nothing about the booking.
+      if (bookedSlots.has(s)) return null;
+      return undefined;
+    }
+  });
+}
+
+export async function isSlotOpen(db: Executor, day: string, slot: TimeSlot, opts: { now: Date; businessDays: readonly number[] }) {
+  const list = await listSlotAvailability(db, day, opts);
+  return list.find((s) => s.slot === slot)?.isAvailable ?? false;
+}

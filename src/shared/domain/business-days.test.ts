@@ -1,0 +1,119 @@
+import { describe, it, expect } from 'vitest';
+import { WA_PUBLIC_HOLIDAYS, closedReason, isBusinessDay, nextBusinessDay } from './business-days';
+import { addDays, dayOfWeek } from './slots';
+
+/** Anonymous Gregorian algorithm, used only to cross-check the hand-written table. */
+function easterSunday(y: number): string {
+  const a = y % 19;
+  const b = Math.floor(y / 100);
+  const c = y % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${y}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function firstMonday(y: number, month: number): string {
+  let day = `${y}-${String(month).padStart(2, '0')}-01`;
+  while (dayOfWeek(day) !== 1) day = addDays(day, 1);
+  return day;
+}
+
+const holidaysOf = (y: number) => Object.keys(WA_PUBLIC_HOLIDAYS).filter((d) => d.startsWith(`${y}-`));
+
+describe('WA_PUBLIC_HOLIDAYS', () => {
+  it.each([
+    [2025, '2025-04-18'],
+    [2026, '2026-04-03'],
+    [2027, '2027-03-26'],
+    [2028, '2028-04-14'],
+  ] as const)('%i Easter: Good Friday %s, Sunday, Monday', (y, goodFriday) => {
+    const sunday = easterSunday(y);
+    expect(addDays(sunday, -2)).toBe(goodFriday);
+    expect(WA_PUBLIC_HOLIDAYS[goodFriday]).toBe('Good Friday');
+    expect(WA_PUBLIC_HOLIDAYS[sunday]).toBe('Easter Sunday');
+    expect(WA_PUBLIC_HOLIDAYS[addDays(sunday, 1)]).toBe('Easter Monday');
+  });
+
+  it.each([2025, 2026, 2027, 2028])('%i: Labour Day and WA Day are the first Mondays of March and June', (y) => {
+    expect(WA_PUBLIC_HOLIDAYS[firstMonday(y, 3)]).toBe('Labour Day');
+    expect(WA_PUBLIC_HOLIDAYS[firstMonday(y, 6)]).toBe('Western Australia Day');
+  });
+
+  it.each(['2025-09-29', '2026-09-28', '2027-09-27', '2028-09-25'])("King's Birthday %s (gazetted, a Monday)", (d) => {
+    expect(WA_PUBLIC_HOLIDAYS[d]).toBe("King's Birthday");
+    expect(dayOfWeek(d)).toBe(1);
+  });
+
+  it.each([
+    ['2025-01-27', 'Australia Day'],
+    ['2026-04-27', 'Anzac Day (additional day)'],
+    ['2027-04-26', 'Anzac Day (additional day)'],
+    ['2026-12-28', 'Boxing Day (additional day)'],
+    ['2027-12-27', 'Christmas Day (additional day)'],
+    ['2027-12-28', 'Boxing Day (additional day)'],
+    ['2028-01-03', "New Year's Day (additional day)"],
+  ])('weekend substitute %s is %s', (d, name) => {
+    expect(WA_PUBLIC_HOLIDAYS[d]).toBe(name);
+    expect([1, 2]).toContain(dayOfWeek(d));
+  });
+
+  it.each([2025, 2026, 2027, 2028])('%i has every fixed-date holiday', (y) => {
+    const days = holidaysOf(y);
+    expect(days).toContain(`${y}-01-01`);
+    expect(days).toContain(`${y}-04-25`);
+    expect(days).toContain(`${y}-12-25`);
+    expect(days).toContain(`${y}-12-26`);
+    // The extra weekday off whenever a holiday falls on a weekend.
+    const weekdayHolidays = days.filter((d) => ![0, 6].includes(dayOfWeek(d)));
+    expect(weekdayHolidays.length).toBe(10);
+  });
+});
+
+describe('closedReason', () => {
+  it.each([
+    ['2026-11-23', null], // Monday
+    ['2026-11-28', 'Closed'], // Saturday
+    ['2026-11-29', 'Closed'], // Sunday
+    ['2026-04-03', 'Public holiday'], // Good Friday
+    ['2026-04-27', 'Public holiday'], // Anzac Day additional Monday
+    ['2026-04-25', 'Closed'], // Anzac Day on a Saturday
+    ['2026-12-25', 'Public holiday'],
+    ['2026-09-28', 'Public holiday'],
+  ] as const)('%s -> %j', (day, reason) => {
+    expect(closedReason(day)).toBe(reason);
+    expect(isBusinessDay(day)).toBe(reason === null);
+  });
+
+  it('honours custom business days', () => {
+    const monToSat = [1, 2, 3, 4, 5, 6];
+    expect(closedReason('2026-11-28', monToSat)).toBeNull();
+    expect(closedReason('2026-04-25', monToSat)).toBe('Public holiday');
+    expect(closedReason('2026-11-23', [2, 3])).toBe('Closed');
+  });
+});
+
+describe('nextBusinessDay (strictly after)', () => {
+  it.each([
+    ['2026-11-23', '2026-11-24'],
+    ['2026-11-27', '2026-11-30'], // Fri -> Mon
+    ['2026-04-02', '2026-04-07'], // Thu before Easter -> Tue after
+    ['2026-12-24', '2026-12-29'], // Christmas Fri, Boxing Day Mon off
+    ['2027-12-24', '2027-12-29'],
+    ['2027-12-31', '2028-01-04'],
+  ] as const)('%s -> %s', (from, next) => {
+    expect(nextBusinessDay(from)).toBe(next);
+  });
+
+  it('throws when no day is a business day', () => {
+    expect(() => nextBusinessDay('2026-11-23', [])).toThrow();
+  });
+});

@@ -1,0 +1,11 @@
+import type { Cents } from './money';
+
+/** DECISIONS "Money and time": GST on a GST-inclusive amount is always round(total / 11), never 10%. */
+export function gstOf(totalIncGst: Cents): Cents {
+  const gst = Math.round(totalIncGst / 11);
+  return gst === 0 ? 0 : gst;
+}
+
+export function exGst(totalIncGst: Cents): Cents {
+  return totalIncGst - gstOf(totalIncGst);
+}

@@ -1,0 +1,63 @@
+/** SPEC 4 job statuses, plus 'cancelled' (DECISIONS "Bookings and slots"). */
+export const JOB_STATUSES = ['new', 'in-progress', 'completed', 'invoiced', 'paid', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export function isJobStatus(s: string): s is JobStatus {
+  return (JOB_STATUSES as readonly string[]).includes(s);
+}
+
+/** The timeline order. */
+export const JOB_PROGRESS = ['new', 'in-progress', 'completed', 'invoiced', 'paid'] as const;
+export type ProgressStatus = (typeof JOB_PROGRESS)[number];
+
+function progressIndex(status: JobStatus): number {
+  return (JOB_PROGRESS as readonly string[]).indexOf(status);
+}
+
+/** One step forward along JOB_PROGRESS, or to cancelled from any open status. Paid and cancelled are final. */
+export function canTransition(from: JobStatus, to: JobStatus): boolean {
+  if (from === 'paid' || from === 'cancelled') return false;
+  if (to === 'cancelled') return true;
+  return progressIndex(to) === progressIndex(from) + 1;
+}
+
+const ACTIONS: Readonly<Record<JobStatus, { label: string; to: JobStatus } | null>> = {
+  new: { label: 'Start Work (En Route)', to: 'in-progress' },
+  'in-progress': { label: 'Complete Work', to: 'completed' },
+  completed: { label: 'Generate Invoice', to: 'invoiced' },
+  invoiced: { label: 'Mark as Paid', to: 'paid' },
+  paid: null,
+  cancelled: null,
+};
+
+export function nextAction(status: JobStatus): { label: string; to: JobStatus } | null {
+  return ACTIONS[status];
+}
+
+export const TIMELINE_STEPS: readonly { status: ProgressStatus; label: string }[] = [
+  { status: 'new', label: 'Booking confirmed' },
+  { status: 'in-progress', label: 'Technician en route' },
+  { status: 'completed', label: 'Work completed' },
+  { status: 'invoiced', label: 'Invoice sent' },
+  { status: 'paid', label: 'Payment received' },
+];
+
+/** SPEC 4: a step is complete once the job reached or passed it. A cancelled job reaches none. */
+export function isStepReached(current: JobStatus, step: JobStatus): boolean {
+  const c = progressIndex(current);
+  const s = progressIndex(step);
+  return c >= 0 && s >= 0 && c >= s;
+}
+
+/** SPEC 4: invoice creation from the jobs tab only for completed, invoiced or paid jobs. */
+export function canCreateInvoice(status: JobStatus): boolean {
+  return status === 'completed' || status === 'invoiced' || status === 'paid';
+}
+
+/** SPEC 4: customer invoice statuses, freely set, no order enforced. */
+export const CUSTOMER_INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
+export type CustomerInvoiceStatus = (typeof CUSTOMER_INVOICE_STATUSES)[number];
+
+export function isCustomerInvoiceStatus(s: string): s is CustomerInvoiceStatus {
+  return (CUSTOMER_INVOICE_STATUSES as readonly string[]).includes(s);
+}

@@ -1,0 +1,65 @@
+/** Integer cents. DECISIONS "Money and time": no floating-point sums. */
+export type Cents = number;
+
+const MONEY_RE = /^-?\d+(\.\d{1,2})?$/;
+const PLAIN_NUMBER_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
+const INVALID = 'Must be a valid decimal amount';
+
+export function isMoneyString(s: string): boolean {
+  return MONEY_RE.test(s);
+}
+
+/** Exact decimal-string to cents; `digits` may be longer than 2 only for number input (rounded half away from zero). */
+function decimalToCents(sign: string, whole: string, digits: string): Cents {
+  const frac = (digits + '000').slice(0, 3);
+  let cents = Number(whole) * 100 + Number(frac.slice(0, 2));
+  if (Number(frac[2]) >= 5) cents += 1;
+  if (!Number.isSafeInteger(cents)) throw new Error(INVALID);
+  return sign === '-' && cents !== 0 ? -cents : 0 + cents;
+}
+
+/** SPEC 5 "Server-side schemas": a decimal string with at most 2 places, or a number converted to 2 places. */
+export function toCents(value: string | number): Cents {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(INVALID);
+    // String(1.005) === '1.005', so rounding the decimal text avoids 1.005 * 100 === 100.49999...
+    const m = PLAIN_NUMBER_RE.exec(String(value));
+    if (m) return decimalToCents(m[1] ?? '', m[2] ?? '0', m[3] ?? '');
+    const cents = Math.round(value * 100); // exponent notation: tiny or huge values
+    if (!Number.isSafeInteger(cents)) throw new Error(INVALID);
+    return cents === 0 ? 0 : cents;
+  }
+  if (typeof value !== 'string') throw new Error(INVALID);
+  const s = value.trim();
+  if (!isMoneyString(s)) throw new Error(INVALID);
+  const m = PLAIN_NUMBER_RE.exec(s);
+  if (!m) throw new Error(INVALID);
+  return decimalToCents(m[1] ?? '', m[2] ?? '0', m[3] ?? '');
+}
+
+function split(c: Cents): { sign: string; whole: string; frac: string } {
+  if (!Number.isSafeInteger(c)) throw new Error(`Not an integer cents amount: ${c}`);
+  const abs = Math.abs(c);
+  return {
+    sign: c < 0 ? '-' : '',
+    whole: String(Math.floor(abs / 100)),
+    frac: String(abs % 100).padStart(2, '0'),
+  };
+}
+
+/** API decimal string: "129.80", "-5.00". */
+export function formatCents(c: Cents): string {
+  const { sign, whole, frac } = split(c);
+  return `${sign}${whole}.${frac}`;
+}
+
+/** Display string: "$1,234.50", "-$5.00". */
+export function formatDollars(c: Cents): string {
+  const { sign, whole, frac } = split(c);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}$${grouped}.${frac}`;
+}
+
+export function sumCents(values: readonly Cents[]): Cents {
+  return values.reduce((acc, v) => acc + v, 0);
+}

@@ -1,0 +1,142 @@
+import { describe, it, expect } from 'vitest';
+import {
+  CALLBACK_MESSAGE,
+  adminEstimate,
+  canPrepay,
+  cardSurcharge,
+  priceService,
+  withCardSurcharge,
+} from './pricing';
+import { formatCents } from './money';
+
+const money = (c: number) => formatCents(c);
+
+describe('priceService (DECISIONS "Pricing", SPEC 9 numbers)', () => {
+  it.each([
+    // service, prepaid, subtotal, discount, total, gst, original
+    ['puncture-repair', false, '129.80', '0.00', '129.80', '11.80', '129.80'],
+    ['puncture-repair', true, '129.80', '30.00', '99.80', '9.07', '129.80'],
+    ['battery-service', false, '89.80', '0.00', '89.80', '8.16', '89.80'],
+    ['emergency-callout', false, '89.80', '0.00', '89.80', '8.16', '89.80'],
+    ['emergency-callout', true, '89.80', '30.00', '59.80', '5.44', '89.80'],
+  ] as const)('%s prepaid=%s', (serviceType, isPrepaid, subtotal, discount, total, gst, original) => {
+    const q = priceService({ serviceType, isPrepaid });
+    expect(q.callbackRequired).toBe(false);
+    expect(money(q.subtotalCents)).toBe(subtotal);
+    expect(money(q.discountCents)).toBe(discount);
+    expect(money(q.totalCents)).toBe(total);
+    expect(money(q.gstCents)).toBe(gst);
+    expect(money(q.originalCents)).toBe(original);
+  });
+
+  it('lists service items', () => {
+    expect(priceService({ serviceType: 'puncture-repair', isPrepaid: false }).items).toEqual([
+      { description: 'Puncture Repair', priceCents: 4000 },
+      { description: 'Mobile Service Callout', priceCents: 8980 },
+    ]);
+    expect(priceService({ serviceType: 'battery-service', isPrepaid: false }).items).toEqual([
+      { description: 'Battery Service (Quote on site)', priceCents: 0 },
+      { description: 'Mobile Service Callout', priceCents: 8980 },
+    ]);
+    expect(priceService({ serviceType: 'emergency-callout', isPrepaid: false }).items).toEqual([
+      { description: 'Mobile Service Callout', priceCents: 8980 },
+    ]);
+  });
+
+  // 4 x 159.00 + 4 x 25 + 4 x 15 + 89.80 = 885.80; prepaid 855.80; GST 855.80 / 11 = 77.80.
+  it.each([
+    [4, true, '885.80', '855.80', '77.80', '885.80'],
+    [4, false, '885.80', '885.80', '80.53', '885.80'],
+    [1, true, '288.80', '258.80', '23.53', '288.80'],
+    [1, false, '288.80', '288.80', '26.25', '288.80'],
+  ] as const)('new tyres %i x 205/55R16 at 159.00, prepaid=%s', (quantity, isPrepaid, subtotal, total, gst, original) => {
+    const q = priceService({
+      serviceType: 'new-tyres',
+      isPrepaid,
+      quantity,
+      tyreSize: '205/55 r16',
+      tyreUnitPriceCents: 15900,
+    });
+    expect(q.items).toEqual([
+      { description: `${quantity} x 205/55R16 tyre`, priceCents: 15900 * quantity },
+      { description: 'Fitting', priceCents: 2500 * quantity },
+      { description: 'Balancing', priceCents: 1500 * quantity },
+      { description: 'Mobile Service Callout', priceCents: 8980 },
+    ]);
+    expect(money(q.subtotalCents)).toBe(subtotal);
+    expect(money(q.totalCents)).toBe(total);
+    expect(money(q.gstCents)).toBe(gst);
+    expect(money(q.originalCents)).toBe(original);
+    // The quote agrees with SPEC's estimate formula.
+    expect(q.subtotalCents).toBe(adminEstimate({ serviceType: 'new-tyres', quantity, tyreUnitPriceCents: 15900 }));
+  });
+
+  it.each([null, undefined])('new tyres without a price (%s) need a callback', (tyreUnitPriceCents) => {
+    const q = priceService({ serviceType: 'new-tyres', isPrepaid: true, quantity: 2, tyreSize: '999/99R99', tyreUnitPriceCents });
+    expect(q).toEqual({
+      items: [],
+      subtotalCents: 0,
+      discountCents: 0,
+      totalCents: 0,
+      gstCents: 0,
+      originalCents: 0,
+      callbackRequired: true,
+      message: CALLBACK_MESSAGE,
+    });
+    expect(q.message).toBe('Please call for a quote on this tyre size');
+    expect(canPrepay('new-tyres', q)).toBe(false);
+  });
+
+  it('no discount when the subtotal is 0 (a free tyre row is still priced, so only the callout counts)', () => {
+    const q = priceService({ serviceType: 'new-tyres', isPrepaid: true, quantity: 1, tyreSize: '205/55R16', tyreUnitPriceCents: 0 });
+    expect(q.totalCents).toBe(8980 + 4000 - 3000);
+  });
+
+  it.each([0, 5, 1.5, -1, NaN])('rejects tyre quantity %s', (quantity) => {
+    expect(() =>
+      priceService({ serviceType: 'new-tyres', isPrepaid: false, quantity, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 }),
+    ).toThrow();
+  });
+
+  it('defaults tyre quantity to 1', () => {
+    const q = priceService({ serviceType: 'new-tyres', isPrepaid: false, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 });
+    expect(q.items[0]?.description).toBe('1 x 205/55R16 tyre');
+  });
+});
+
+describe('canPrepay (SPEC 4)', () => {
+  it.each([
+    ['puncture-repair', true],
+    ['emergency-callout', true],
+    ['battery-service', false],
+  ] as const)('%s -> %s', (serviceType, ok) => {
+    expect(canPrepay(serviceType, priceService({ serviceType, isPrepaid: false }))).toBe(ok);
+  });
+});
+
+describe('card surcharge 1.7%', () => {
+  it.each([
+    [9980, 170, 10150], // 169.66 -> 170
+    [12980, 221, 13201], // 220.66 -> 221
+    [8980, 153, 9133], // 152.66 -> 153
+    [85580, 1455, 87035], // 1454.86 -> 1455
+    [1500, 26, 1526], // exactly 25.5 rounds up
+    [0, 0, 0],
+  ] as const)('%i -> surcharge %i, total %i', (amount, surcharge, total) => {
+    expect(cardSurcharge(amount)).toBe(surcharge);
+    expect(withCardSurcharge(amount)).toBe(total);
+  });
+});
+
+describe('adminEstimate (SPEC 2/9)', () => {
+  it.each([
+    ['puncture-repair', 4, null, 12980],
+    ['battery-service', 4, null, 8980],
+    ['emergency-callout', 1, null, 8980],
+    ['new-tyres', 4, 15900, 88580],
+    ['new-tyres', 1, 15900, 28880],
+    ['new-tyres', 4, null, 0],
+  ] as const)('%s x%i at %s -> %i', (serviceType, quantity, tyreUnitPriceCents, cents) => {
+    expect(adminEstimate({ serviceType, quantity, tyreUnitPriceCents })).toBe(cents);
+  });
+});

@@ -1,0 +1,20 @@
+export const SERVICE_TYPES = ['new-tyres', 'puncture-repair', 'battery-service', 'emergency-callout'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const SERVICE_LABELS: Readonly<Record<ServiceType, string>> = {
+  'new-tyres': 'New Tyres',
+  'puncture-repair': 'Puncture Repair',
+  'battery-service': 'Battery Service',
+  'emergency-callout': 'Emergency Callout',
+};
+
+export function isServiceType(s: string): s is ServiceType {
+  return (SERVICE_TYPES as readonly string[]).includes(s);
+}
+
+export const PAYMENT_METHODS = ['prepaid', 'onsite'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export function isPaymentMethod(s: string): s is PaymentMethod {
+  return (PAYMENT_METHODS as readonly string[]).includes(s);
+}

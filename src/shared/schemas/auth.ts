@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** SPEC section 5 "New user" and "Login"; passwords also capped at 128 characters. */
+export const ROLES = ['admin', 'technician'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const password = z
+  .string({ message: 'Password must be at least 6 characters' })
+  .min(6, 'Password must be at least 6 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const newUserSchema = z.object({
+  username: z.string({ message: 'Username must be at least 3 characters' }).trim().min(3, 'Username must be at least 3 characters').max(64, 'Username must be at most 64 characters'),
+  password,
+  email: z.union([z.literal(''), z.email('Invalid email address')]).optional().nullable(),
+  role: z.enum(ROLES).default('technician'),
+});
+export type NewUserInput = z.input<typeof newUserSchema>;
+
+export const loginSchema = z.object({
+  username: z.string({ message: 'Username is required' }).trim().min(1, 'Username is required').max(64),
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(128),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const publicUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUser>;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** What every page knows about the business: from configuration, never hard-coded (DECISIONS). */
+export const businessInfo = z.object({
+  name: z.string(),
+  abn: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  publicBaseUrl: z.string(),
+  gstRegistered: z.boolean(),
+  prepaidAvailable: z.boolean(),
+  paymentProvider: z.enum(['stripe', 'simulated', 'none']),
+  stripePublishableKey: z.string().nullable(),
+  googleMapsApiKey: z.string().nullable(),
+});
+export type BusinessInfo = z.infer<typeof businessInfo>;
+
+/** The data a server-rendered page is built from; serialised into the page for hydration. */
+export type PageData = {
+  app: 'public' | 'staff';
+  business: BusinessInfo;
+  /** Route-specific data loaded by the server (e.g. a suburb page). */
+  page?: unknown;
+};

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { isIsoDay, TIME_SLOTS } from '../domain/slots';
+
+export const isoDay = z.string({ message: 'Invalid date format' }).refine(isIsoDay, { message: 'Invalid date format' });
+
+export const timeSlotsQuery = z.object({ date: isoDay });
+
+export const timeSlotItem = z.object({
+  id: z.string(),
+  slot: z.enum(TIME_SLOTS),
+  isAvailable: z.boolean(),
+  blockedReason: z.string().nullable(),
+  date: z.string(),
+});
+export type TimeSlotItem = z.infer<typeof timeSlotItem>;

@@ -1,0 +1,27 @@
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { readPageData } from './lib/page-data';
+import { PublicApp } from './public/PublicApp';
+import './styles.css';
+
+const StaffApp = lazy(() => import('./staff/StaffApp'));
+
+const data = readPageData();
+const root = document.getElementById('root')!;
+
+if (data.app === 'staff') {
+  createRoot(root).render(
+    <StrictMode>
+      <Suspense fallback={null}>
+        <StaffApp business={data.business} />
+      </Suspense>
+    </StrictMode>,
+  );
+} else {
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <PublicApp data={data} />
+    </StrictMode>,
+  );
+}

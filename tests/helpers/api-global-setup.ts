@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../../src/server/db/client';
+
+/**
+ * Migrates once, and every test file clones the result: a copy of a PGlite data directory (opening
+ * one is ~4x faster than migrating a new one), or with TEST_DATABASE_URL a template database.
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    project.provide('pgTemplate', null);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-api-'));
+    const database = await openPglite(path.join(dir, 'migrated'));
+    await database.migrate();
+    await database.close();
+    project.provide('pgliteDump', dir);
+    return () => fs.rmSync(dir, { recursive: true, force: true });
+  }
+  project.provide('pgliteDump', null);
+  const template = `tpl_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${template}`);
+  await admin.end();
+  const tplUrl = new URL(url);
+  tplUrl.pathname = `/${template}`;
+  const database = await openPostgres(tplUrl.toString(), 1);
+  await database.migrate();
+  await database.close();
+  project.provide('pgTemplate', { url, template });
+  console.log(`API tests run against PostgreSQL (${tplUrl.host}), template ${template}`);
+
+  return async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await c.end();
+  };
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// Without the background-networking flags Chromium tries to reach Google and is refused here.
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+export const screenshotDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+/**
+ * One browser per test file and a new context per test; on failure the page's screenshot is kept
+ * in test-results/screenshots.
+ */
+export function useBrowser(opts: { viewport?: { width: number; height: number } } = {}) {
+  const state = { browser: undefined as Browser | undefined, context: undefined as BrowserContext | undefined, baseUrl: inject('baseUrl') };
+
+  beforeAll(async () => {
+    state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  });
+  afterEach(async () => {
+    await state.context?.close();
+    state.context = undefined;
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+
+  return {
+    get baseUrl() {
+      return state.baseUrl;
+    },
+    async newPage(viewport = opts.viewport ?? { width: 1280, height: 900 }): Promise<Page> {
+      state.context = await state.browser!.newContext({ viewport, baseURL: state.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
+      const page = await state.context.newPage();
+      onTestFailed(async ({ task }) => {
+        fs.mkdirSync(screenshotDir, { recursive: true });
+        const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+        await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true }).catch(() => undefined);
+      });
+      return page;
+    },
+  };
+}
