@@ -10,7 +10,16 @@ import { registerAccessControl } from './http/access';
 import { resolveSessionUser } from './auth/sessions';
 import { AppError, registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
+import { authRoutes } from './auth/routes';
+import { bookingRoutes } from './bookings/routes';
+import { jobRoutes } from './jobs/routes';
+import { paymentRoutes } from './payments/routes';
+import { photoRoutes } from './photos/routes';
+import { pricingRoutes } from './pricing/routes';
+import { seoRoutes } from './seo/routes';
 import { slotRoutes } from './slots/routes';
+import { suburbRoutes } from './suburbs/routes';
+import { teamRoutes } from './team/routes';
 import { registerWeb, type WebMode } from './site/serve';
 
 export type AppDeps = {
@@ -62,7 +71,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
   });
 
-  await app.register(slotRoutes(deps));
+  // One plugin per business area; each route inside states its access level.
+  for (const area of [authRoutes, teamRoutes, slotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, paymentRoutes, suburbRoutes, seoRoutes]) {
+    await app.register(area(deps));
+  }
 
   // Unknown API paths answer JSON, never the HTML app.
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,0 +1,60 @@
+import * as RadixToast from '@radix-ui/react-toast';
+import { useSyncExternalStore } from 'react';
+import { cn } from './cn';
+
+/**
+ * SPEC section 9 toasts: one at a time, 5 s by default, swipe right to dismiss, F8 focuses them.
+ * `toast()` can be called from anywhere (mutations, event handlers); <Toaster /> renders it.
+ */
+export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive'; duration?: number };
+type ToastState = (ToastInput & { id: number }) | null;
+
+let current: ToastState = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function toast(input: ToastInput) {
+  current = { ...input, id: nextId++ };
+  emit();
+}
+
+function dismiss(id: number) {
+  if (current?.id === id) {
+    current = null;
+    emit();
+  }
+}
+
+export function Toaster() {
+  const t = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => current,
+    () => null,
+  );
+  return (
+    <RadixToast.Provider swipeDirection="right" swipeThreshold={50} duration={5000}>
+      {t ? (
+        <RadixToast.Root
+          key={t.id}
+          duration={t.duration ?? 5000}
+          onOpenChange={(open) => !open && dismiss(t.id)}
+          className={cn(
+            'pointer-events-auto rounded-xl border p-4 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
+            t.variant === 'destructive' ? 'border-red-800 bg-red-700 text-white' : 'border-gray-200 bg-white text-charcoal',
+          )}
+        >
+          <RadixToast.Title className="font-semibold">{t.title}</RadixToast.Title>
+          {t.description ? <RadixToast.Description className="mt-1 text-sm">{t.description}</RadixToast.Description> : null}
+          <RadixToast.Close className="absolute right-2 top-2 rounded px-2 text-sm opacity-80 hover:opacity-100" aria-label="Dismiss">
+            ×
+          </RadixToast.Close>
+        </RadixToast.Root>
+      ) : null}
+      <RadixToast.Viewport hotkey={['F8']} label="Notifications ({hotkey})" className="fixed right-0 top-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none [&>li]:relative" />
+    </RadixToast.Provider>
+  );
+}
