@@ -8,7 +8,7 @@ const boundary = (forbidden, why) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'data/**', 'test-results/**'] },
+  { ignores: ['dist/**', '.dist-*/**', 'node_modules/**', 'drizzle/**', 'data/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -28,7 +28,8 @@ async function freePort(): Promise<number> {
 /** Starts the built app on a free port with a fresh data directory, as `npm start` would. */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../..');
-  if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
+  const dist = path.resolve(root, process.env.WEB_DIST_DIR || 'dist');
+  if (!fs.existsSync(path.join(dist, 'client/index.html'))) {
     throw new Error('The app is not built: run `npm run build` before the browser tests (npm test does).');
   }
   const port = await freePort();

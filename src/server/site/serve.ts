@@ -14,7 +14,7 @@ type RenderResult = { html: string; head: string };
 type EntryServer = { render(url: string, data: PageData): RenderResult };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const distDir = path.join(root, 'dist');
+export const distDir = path.resolve(root, process.env.WEB_DIST_DIR || 'dist');
 
 /** JSON safe to embed in a non-executing <script type="application/json"> (no CSP exception needed). */
 function embedJson(value: unknown): string {

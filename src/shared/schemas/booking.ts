@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { isIsoDay, TIME_SLOTS } from '../domain/slots';
+import { PAYMENT_METHODS, SERVICE_TYPES } from '../domain/services';
+import { formatTyreSize } from '../domain/tyre-size';
+
+/**
+ * Booking contracts (SPEC sections 3 and 5). Each field rule is written once here; the wizard's
+ * form, the admin form and the server's request schemas are composed from them, so a rule and
+ * its message can never differ between browser and server.
+ */
+
+const required = (message: string) => z.string({ message }).trim().min(1, message);
+
+/** A date as yyyy-MM-dd, or an ISO date-time (the admin form sends the slot start). */
+const dateInput = (requiredMessage: string) =>
+  z
+    .string({ message: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine((v) => isIsoDay(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))), { message: 'Invalid date format' });
+
+const maxYear = () => new Date().getFullYear() + 1;
+
+// ---- Public wizard (SPEC 5 "Public booking form") -------------------------------------------
+
+export const publicFields = {
+  date: dateInput('Please select a date'),
+  timeSlot: z.enum(TIME_SLOTS, { message: 'Please select a time slot' }),
+  serviceType: z.enum(SERVICE_TYPES, { message: 'Please select a service' }),
+  quantity: z.coerce.number({ message: 'Quantity must be between 1 and 4' }).int().min(1, 'Quantity must be between 1 and 4').max(4, 'Quantity must be between 1 and 4'),
+  address: required('Please enter your address'),
+  suburb: required('Suburb is required'),
+  postcode: z.string({ message: 'Please enter a valid postcode' }).trim().min(4, 'Please enter a valid postcode').max(4, 'Please enter a valid postcode').regex(/^\d{4}$/, 'Please enter a valid postcode'),
+  vehicleMake: required('Vehicle make is required'),
+  vehicleModel: required('Vehicle model is required'),
+  vehicleYear: z.coerce
+    .number({ message: 'Please enter a valid year' })
+    .int('Please enter a valid year')
+    .min(1900, 'Please enter a valid year')
+    .refine((y) => y <= maxYear(), { message: 'Please enter a valid year' }),
+  registration: required('Registration is required').transform((v) => v.toUpperCase()),
+  customerName: required('Name is required'),
+  customerPhone: z.string({ message: 'Valid phone number required' }).trim().min(10, 'Valid phone number required').max(20, 'Valid phone number required'),
+  customerEmail: z.string({ message: 'Valid email required' }).trim().pipe(z.email('Valid email required')),
+  notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Please choose how you will pay' }),
+};
+
+export const TYRE_SIZE_REQUIRED = "Please enter your tyre size, or tick 'I don't know my tyre size'";
+
+/** The wizard's form (flat, SPEC's field names). */
+export const publicBookingForm = z
+  .object({
+    date: publicFields.date,
+    timeSlot: publicFields.timeSlot,
+    serviceType: publicFields.serviceType,
+    dontKnowSize: z.boolean().default(false),
+    tyreWidth: z.string().regex(/^\d{0,3}$/, 'Width is up to 3 digits').default(''),
+    aspectRatio: z.string().regex(/^\d{0,2}$/, 'Profile is up to 2 digits').default(''),
+    rimSize: z.string().regex(/^\d{0,2}$/, 'Rim is up to 2 digits').default(''),
+    quantity: publicFields.quantity.default(1),
+    address: publicFields.address,
+    suburb: publicFields.suburb,
+    postcode: publicFields.postcode,
+    vehicleMake: publicFields.vehicleMake,
+    vehicleModel: publicFields.vehicleModel,
+    vehicleYear: publicFields.vehicleYear,
+    registration: publicFields.registration,
+    customerName: publicFields.customerName,
+    customerPhone: publicFields.customerPhone,
+    customerEmail: publicFields.customerEmail,
+    notes: publicFields.notes,
+    paymentMethod: publicFields.paymentMethod.default('prepaid'),
+  })
+  .superRefine((f, ctx) => {
+    if (f.serviceType === 'new-tyres' && !f.dontKnowSize && !formatTyreSize(f.tyreWidth, f.aspectRatio, f.rimSize)) {
+      ctx.addIssue({ code: 'custom', path: ['tyreWidth'], message: TYRE_SIZE_REQUIRED });
+    }
+  });
+export type PublicBookingFormInput = z.input<typeof publicBookingForm>;
+export type PublicBookingForm = z.output<typeof publicBookingForm>;
+
+/** The request body of POST /api/bookings/quote and the public POST /api/bookings (SPEC section 7). */
+export const publicBookingRequest = z.object({
+  customer: z.object({ name: publicFields.customerName, email: publicFields.customerEmail, phone: publicFields.customerPhone }, { message: 'Name is required' }),
+  vehicle: z.object({ make: publicFields.vehicleMake, model: publicFields.vehicleModel, year: publicFields.vehicleYear, registration: publicFields.registration }, { message: 'Vehicle make is required' }),
+  job: z.object(
+    {
+      serviceType: publicFields.serviceType,
+      scheduledDate: publicFields.date,
+      timeSlot: publicFields.timeSlot,
+      address: publicFields.address,
+      suburb: publicFields.suburb,
+      postcode: publicFields.postcode,
+      tyreSize: z.string().trim().max(20).nullable().optional(),
+      tyreQuantity: publicFields.quantity.nullable().optional(),
+      notes: publicFields.notes.nullable(),
+      paymentMethod: publicFields.paymentMethod,
+      /** Ignored from a public caller: the server prices every booking itself (DECISIONS "Pricing"). */
+      customerValue: z.unknown().optional(),
+      status: z.unknown().optional(),
+    },
+    { message: 'Please select a service' },
+  ),
+});
+export type PublicBookingRequest = z.infer<typeof publicBookingRequest>;
+
+/** Builds the API body from the wizard's form. */
+export function toPublicBookingRequest(f: PublicBookingForm): z.input<typeof publicBookingRequest> {
+  const tyreSize = f.serviceType === 'new-tyres' && !f.dontKnowSize ? formatTyreSize(f.tyreWidth, f.aspectRatio, f.rimSize) : null;
+  return {
+    customer: { name: f.customerName, email: f.customerEmail, phone: f.customerPhone },
+    vehicle: { make: f.vehicleMake, model: f.vehicleModel, year: f.vehicleYear, registration: f.registration },
+    job: {
+      serviceType: f.serviceType,
+      scheduledDate: f.date,
+      timeSlot: f.timeSlot,
+      address: f.address,
+      suburb: f.suburb,
+      postcode: f.postcode,
+      tyreSize,
+      tyreQuantity: f.serviceType === 'new-tyres' ? f.quantity : null,
+      notes: f.notes ?? null,
+      paymentMethod: f.paymentMethod,
+    },
+  };
+}
+
+// ---- Admin booking (SPEC 5 "Admin booking form") ---------------------------------------------
+
+export const adminFields = {
+  date: dateInput('Date is required'),
+  timeSlot: z.string({ message: 'Time slot is required' }).min(1, 'Time slot is required').pipe(z.enum(TIME_SLOTS, { message: 'Invalid time slot' })),
+  serviceType: z.enum(SERVICE_TYPES, { message: 'Service type is required' }),
+  customerName: z.string({ message: 'Customer name is required' }).trim().min(2, 'Customer name is required'),
+  customerPhone: z.string({ message: 'Valid phone number required' }).trim().min(10, 'Valid phone number required').max(20, 'Valid phone number required'),
+  customerEmail: z.string({ message: 'Valid email address required' }).trim().pipe(z.email('Valid email address required')),
+  make: required('Vehicle make is required'),
+  model: required('Vehicle model is required'),
+  year: z
+    .string({ message: 'Vehicle year is required' })
+    .trim()
+    .min(4, 'Vehicle year is required')
+    .regex(/^\d{4}$/, 'Vehicle year is required')
+    .refine((y) => Number(y) >= 1900 && Number(y) <= maxYear(), { message: 'Vehicle year is required' }),
+  color: required('Vehicle color is required'),
+  registration: required('Registration is required').transform((v) => v.toUpperCase()),
+  address: z.string({ message: 'Full address is required' }).trim().min(5, 'Full address is required'),
+  suburb: z.string({ message: 'Suburb is required' }).trim().min(2, 'Suburb is required'),
+  postcode: z.string({ message: 'Postcode is required' }).trim().min(4, 'Postcode is required').regex(/^\d{4}$/, 'Postcode is required'),
+  paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Payment method is required' }),
+};
+
+export const adminBookingForm = z.object({
+  date: adminFields.date,
+  timeSlot: adminFields.timeSlot,
+  serviceType: adminFields.serviceType,
+  customerName: adminFields.customerName,
+  customerPhone: adminFields.customerPhone,
+  customerEmail: adminFields.customerEmail,
+  make: adminFields.make,
+  model: adminFields.model,
+  year: adminFields.year,
+  color: adminFields.color,
+  registration: adminFields.registration,
+  address: adminFields.address,
+  suburb: adminFields.suburb,
+  postcode: adminFields.postcode,
+  paymentMethod: adminFields.paymentMethod.default('onsite'),
+  tyreWidth: z.string().regex(/^\d{0,3}$/, 'Width is up to 3 digits').optional(),
+  aspectRatio: z.string().regex(/^\d{0,2}$/, 'Profile is up to 2 digits').optional(),
+  rimSize: z.string().regex(/^\d{0,2}$/, 'Rim is up to 2 digits').optional(),
+  quantity: publicFields.quantity.default(4),
+  tyreBrand: z.string().trim().max(60).optional(),
+  notes: z.string().trim().max(1000).optional(),
+});
+export type AdminBookingFormInput = z.input<typeof adminBookingForm>;
+export type AdminBookingForm = z.output<typeof adminBookingForm>;
+
+/** The staff variant of POST /api/bookings: vehicle has color; job has tyreBrand and the estimate. */
+export const staffBookingRequest = z.object({
+  customer: z.object({ name: adminFields.customerName, email: adminFields.customerEmail, phone: adminFields.customerPhone }, { message: 'Customer name is required' }),
+  vehicle: z.object({ make: adminFields.make, model: adminFields.model, year: z.coerce.string().pipe(adminFields.year), color: adminFields.color, registration: adminFields.registration }, { message: 'Vehicle make is required' }),
+  job: z.object(
+    {
+      serviceType: adminFields.serviceType,
+      scheduledDate: adminFields.date,
+      timeSlot: adminFields.timeSlot,
+      address: adminFields.address,
+      suburb: adminFields.suburb,
+      postcode: adminFields.postcode,
+      tyreSize: z.string().trim().max(20).nullable().optional(),
+      tyreQuantity: publicFields.quantity.nullable().optional(),
+      tyreBrand: z.string().trim().max(60).nullable().optional(),
+      notes: z.string().trim().max(1000).nullable().optional(),
+      paymentMethod: adminFields.paymentMethod,
+      customerValue: z.unknown().optional(),
+      status: z.unknown().optional(),
+    },
+    { message: 'Service type is required' },
+  ),
+});
+export type StaffBookingRequest = z.infer<typeof staffBookingRequest>;
+
+// ---- Responses --------------------------------------------------------------------------------
+
+export const quoteResponse = z.object({ bookingToken: z.string(), amount: z.string(), currency: z.literal('AUD'), scheduledDate: z.string() });
+export const bookingCreatedResponse = z.object({ jobId: z.string(), jobNumber: z.string(), customerEmail: z.string(), photoUploadUntil: z.string() });
+
+export const SLOT_TAKEN_MESSAGE = 'time slot is no longer available';
