@@ -52,6 +52,7 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     GOOGLE_MAPS_API_KEY: optionalText,
+    PAYMENTS_SIMULATED: z.enum(['true', 'false', '1', '0', '']).optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -105,6 +106,15 @@ function toConfig(env: z.output<typeof envSchema>) {
       ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
       : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+    /**
+     * Without Stripe keys a labelled simulated card provider is used outside production; in
+     * production it must be asked for explicitly (PAYMENTS_SIMULATED=true), else prepaid is off.
+     */
+    paymentProvider: (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+      ? 'stripe'
+      : (env.PAYMENTS_SIMULATED ? env.PAYMENTS_SIMULATED === 'true' || env.PAYMENTS_SIMULATED === '1' : !isProduction)
+        ? 'simulated'
+        : 'none') as 'stripe' | 'simulated' | 'none',
   };
 }
 

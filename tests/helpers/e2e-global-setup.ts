@@ -47,6 +47,8 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      PAYMENTS_SIMULATED: 'true',
+      HOLD_MINUTES: '30',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@ import type { BusinessInfo } from '../../shared/schemas/site';
 import type { PublicRoute } from '../../shared/public-routes';
 
 export function businessInfoOf(config: Config): BusinessInfo {
-  const provider = config.stripe ? 'stripe' : config.isProduction ? 'none' : 'simulated';
+  const provider = config.paymentProvider;
   return {
     name: config.business.name,
     abn: config.business.abn,
