@@ -21,11 +21,26 @@ import { slotRoutes } from './slots/routes';
 import { suburbRoutes } from './suburbs/routes';
 import { teamRoutes } from './team/routes';
 import { registerWeb, type WebMode } from './site/serve';
+import { createMailer, type Mailer } from './adapters/email';
+import { createLocalPhotoStorage, type PhotoStorage } from './adapters/storage';
+import { createEventBus, type AppEvents } from './notifications/bus';
+import { createOutbox, type Outbox } from './emails/outbox';
+import { emailRoutes } from './emails/routes';
+import { createPaymentProvider } from './payments';
+import type { PaymentProvider } from './payments/provider';
+import { HOLD_SWEEP_INTERVAL_MS, startHoldSweep } from './holds/service';
 
 export type AppDeps = {
   config: Config;
   db: Db;
   clock: Clock;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  outbox: Outbox;
+  storage: PhotoStorage;
+  events: AppEvents;
+  /** The card provider; null when prepaid is off (production without Stripe keys). */
+  payments: PaymentProvider | null;
 };
 
 export type BuildAppOptions = {
@@ -35,11 +50,16 @@ export type BuildAppOptions = {
   /** 'none' for API tests, 'dev' for Vite middleware, 'prod' for the built assets. */
   web?: WebMode;
   logger?: FastifyBaseLogger;
+  mailer?: Mailer;
+  storage?: PhotoStorage;
+  events?: AppEvents;
+  payments?: PaymentProvider | null;
+  /** Period of the expired-hold sweep in ms; null turns it off (the default when config.env is 'test'). */
+  holdSweepMs?: number | null;
 };
 
 /** Builds the whole server without listening, so tests run it in-process. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
-  const deps: AppDeps = { config: opts.config, db: opts.db, clock: opts.clock ?? systemClock };
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     trustProxy: opts.config.trustProxy,
@@ -49,6 +69,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
+  const clock = opts.clock ?? systemClock;
+  const mailer = opts.mailer ?? createMailer(opts.config);
+  const deps: AppDeps = {
+    config: opts.config,
+    db: opts.db,
+    clock,
+    log: app.log,
+    mailer,
+    outbox: createOutbox({ db: opts.db, clock, mailer, log: app.log, mailFrom: opts.config.mailFrom }),
+    storage: opts.storage ?? createLocalPhotoStorage(opts.config.dataDir),
+    events: opts.events ?? createEventBus(),
+    payments: opts.payments === undefined ? createPaymentProvider(opts.config) : opts.payments,
+  };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,7 +105,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, slotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, paymentRoutes, suburbRoutes, seoRoutes]) {
+  for (const area of [authRoutes, teamRoutes, slotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes]) {
     await app.register(area(deps));
   }
 
@@ -83,6 +116,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
     return reply.status(404).type('text/plain').send('Not found');
   });
+
+  // Unpaid prepaid holds lapse after config.holdMs and free their slot (issue 6).
+  const holdSweepMs = opts.holdSweepMs === undefined ? (opts.config.env === 'test' ? null : HOLD_SWEEP_INTERVAL_MS) : opts.holdSweepMs;
+  if (holdSweepMs) {
+    let stopHoldSweep: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopHoldSweep = startHoldSweep({ db: deps.db, clock, log: app.log }, holdSweepMs);
+    });
+    app.addHook('onClose', async () => stopHoldSweep?.());
+  }
 
   await registerWeb(app, { mode: opts.web ?? 'none', config: opts.config, db: deps.db });
   return app;

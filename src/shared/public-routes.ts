@@ -11,6 +11,14 @@ export type PublicRoute =
   | { name: 'suburb'; slug: string }
   | { name: 'not-found' };
 
+/** The static public pages, in sitemap order (suburb pages are added from the database). */
+export const STATIC_PUBLIC_PATHS = ['/', '/about', '/privacy', '/terms'] as const;
+
+/** The canonical path of a suburb landing page. */
+export function suburbPath(slug: string): string {
+  return `/suburb/${slug}`;
+}
+
 export function matchPublicPath(pathname: string): PublicRoute {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/' || path === '') return { name: 'home' };
@@ -19,7 +27,8 @@ export function matchPublicPath(pathname: string): PublicRoute {
   if (path === '/terms') return { name: 'terms' };
   let m = /^\/checkout\/([A-Za-z0-9_-]{10,200})$/.exec(path);
   if (m?.[1]) return { name: 'checkout', token: m[1] };
-  m = /^\/suburb\/([a-z0-9-]{1,80})$/i.exec(path) ?? /^\/mobile-tyres-([a-z0-9-]{1,80})$/i.exec(path);
+  // Lenient about the legacy link form ("white-gum%20valley"); the server canonicalises the slug.
+  m = /^\/suburb\/([a-z0-9%'-]{1,120})$/i.exec(path) ?? /^\/mobile-tyres-([a-z0-9%'-]{1,120})$/i.exec(path);
   if (m?.[1]) return { name: 'suburb', slug: m[1].toLowerCase() };
   return { name: 'not-found' };
 }

@@ -21,7 +21,7 @@ if (data.app === 'staff') {
   hydrateRoot(
     root,
     <StrictMode>
-      <PublicApp data={data} />
+      <PublicApp data={data} location={{ pathname: window.location.pathname, search: window.location.search }} />
     </StrictMode>,
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
 import { testConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
@@ -17,10 +17,12 @@ export type TestApp = {
 export const MONDAY_7AM_PERTH = '2026-11-22T23:00:00.000Z';
 
 /** The real app, in-process, on a freshly migrated database, with a clock the test controls. */
-export async function createTestApp(opts: { now?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { now?: string; env?: Record<string, string>; overrides?: Partial<Omit<BuildAppOptions, 'config' | 'db' | 'clock'>> } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = fixedClock(opts.now ?? MONDAY_7AM_PERTH);
-  const app = await buildApp({ config: testConfig(opts.env), db: database.db, clock });
+  const app = await buildApp({ ...opts.overrides, config: testConfig(opts.env), db: database.db, clock });
   await app.ready();
   return {
     app,

@@ -15,12 +15,19 @@ export type SessionUser = {
   isActive: boolean;
 };
 
+/** One registered route and the access level it stated (undefined for non-API routes that need none). */
+export type RouteAccess = { method: string; url: string; access: Access | undefined };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
   interface FastifyRequest {
     user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** Every route registered so far with its access level: the permission-matrix test walks it. */
+    routeAccess: readonly RouteAccess[];
   }
 }
 
@@ -33,6 +40,8 @@ export function needsStatedAccess(url: string): boolean {
 }
 
 export function registerAccessControl(app: FastifyInstance, resolveUser: UserResolver) {
+  const registry: RouteAccess[] = [];
+  app.decorate('routeAccess', registry);
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
@@ -40,10 +49,13 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
     if (needsStatedAccess(route.url) && (!access || !ACCESS_LEVELS.includes(access))) {
       throw new Error(`Route ${route.method} ${route.url} must state config.access (${ACCESS_LEVELS.join(' | ')})`);
     }
+    for (const method of [route.method].flat()) registry.push({ method, url: route.url, access });
   });
 
-  app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.access;
+  // onRequest, before the body is read or validated: an anonymous caller learns nothing about a
+  // staff route's input rules, and gets 401 whatever it sent.
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
     if (access === 'staff' || access === 'admin') {
       const user = await resolveUser(request);
       if (!user || !user.isActive) throw unauthenticated();

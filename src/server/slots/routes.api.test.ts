@@ -89,6 +89,40 @@ describe('GET /api/time-slots', () => {
   });
 });
 
+describe('the other two slot shapes (SPEC section 7), from the same availability', () => {
+  it('GET /api/time-slots/{isoDate} lists the same items', async () => {
+    await insertJob(t.db, { scheduledDay: '2026-11-26', timeSlot: '2-4 PM' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/time-slots/2026-11-26' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(await slotsFor('2026-11-26'));
+    expect(res.json().map((s: { slot: string; isAvailable: boolean }) => [s.slot, s.isAvailable])).toEqual([
+      ['8-10 AM', true],
+      ['10-12 AM', true],
+      ['12-2 PM', true],
+      ['2-4 PM', false],
+    ]);
+  });
+
+  it('GET /api/time-slots/availability?date= answers {slot, isAvailable}', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/time-slots/availability?date=2026-11-28' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { slot: '8-10 AM', isAvailable: false },
+      { slot: '10-12 AM', isAvailable: false },
+      { slot: '12-2 PM', isAvailable: false },
+      { slot: '2-4 PM', isAvailable: false },
+    ]);
+  });
+
+  it('both refuse a bad date with Invalid date format', async () => {
+    for (const url of ['/api/time-slots/2026-02-30', '/api/time-slots/availability?date=tomorrow']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Invalid date format');
+    }
+  });
+});
+
 describe('plumbing', () => {
   it('GET /healthz reports the database reachable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });

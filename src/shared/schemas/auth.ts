@@ -31,3 +31,14 @@ export const publicUser = z.object({
   isActive: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
+
+/** PATCH /api/admin/users/{userId}/status */
+export const userStatusSchema = z.object({
+  isActive: z.boolean({ message: 'isActive must be true or false' }),
+});
+export type UserStatusInput = z.infer<typeof userStatusSchema>;
+
+export const userIdParams = z.object({ userId: z.uuid('User not found') });
+
+/** The one message for an unknown user, a wrong password and an inactive user (DECISIONS.md). */
+export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDay, TIME_SLOTS } from '../domain/slots';
 import { PAYMENT_METHODS, SERVICE_TYPES } from '../domain/services';
 import { formatTyreSize } from '../domain/tyre-size';
+import { isMoneyString } from '../domain/money';
 
 /**
  * Booking contracts (SPEC sections 3 and 5). Each field rule is written once here; the wizard's
@@ -177,6 +178,22 @@ export const adminBookingForm = z.object({
 export type AdminBookingFormInput = z.input<typeof adminBookingForm>;
 export type AdminBookingForm = z.output<typeof adminBookingForm>;
 
+const MONEY_MESSAGE = 'Must be a valid decimal amount';
+/** SPEC 5 "Server-side schemas": a decimal string with at most 2 places, or a number; blank means none. */
+const staffEstimate = z
+  .union([z.string(), z.number(), z.null()], { message: MONEY_MESSAGE })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null) return null;
+    const text = typeof v === 'number' ? (Number.isFinite(v) ? v.toFixed(2) : 'x') : v.trim();
+    if (text === '') return null;
+    if (!isMoneyString(text) || text.startsWith('-') || Number(text) > 99_999_999.99) {
+      ctx.addIssue({ code: 'custom', message: MONEY_MESSAGE });
+      return z.NEVER;
+    }
+    return text;
+  });
+
 /** The staff variant of POST /api/bookings: vehicle has color; job has tyreBrand and the estimate. */
 export const staffBookingRequest = z.object({
   customer: z.object({ name: adminFields.customerName, email: adminFields.customerEmail, phone: adminFields.customerPhone }, { message: 'Customer name is required' }),
@@ -194,7 +211,8 @@ export const staffBookingRequest = z.object({
       tyreBrand: z.string().trim().max(60).nullable().optional(),
       notes: z.string().trim().max(1000).nullable().optional(),
       paymentMethod: adminFields.paymentMethod,
-      customerValue: z.unknown().optional(),
+      /** The staff estimate (SPEC 2 Admin New Booking); empty or 0 lets the server price it. */
+      customerValue: staffEstimate,
       status: z.unknown().optional(),
     },
     { message: 'Service type is required' },
@@ -208,3 +226,59 @@ export const quoteResponse = z.object({ bookingToken: z.string(), amount: z.stri
 export const bookingCreatedResponse = z.object({ jobId: z.string(), jobNumber: z.string(), customerEmail: z.string(), photoUploadUntil: z.string() });
 
 export const SLOT_TAKEN_MESSAGE = 'time slot is no longer available';
+
+/** Refusals of a prepaid quote (SPEC 4: battery and callback-required prices are paid on site). */
+export const PREPAY_NOT_AVAILABLE_MESSAGE = 'Online payment is not available for this booking - please choose pay on site';
+export const PAYMENTS_OFF_MESSAGE = 'Online payment is not available right now - please choose pay on site';
+export const PREPAID_NEEDS_QUOTE_MESSAGE = 'Online payment bookings are made through a quote - please pay online at checkout or choose pay on site';
+
+/** GET /api/tyre-pricing/{size} (SPEC 3 "Tyre price lookup result"); the 404 body carries callbackRequired. */
+export const tyrePriceResponse = z.object({ price: z.string() });
+
+/** Public photo upload (SPEC 2 photo area, 9 limits). */
+export const PHOTO_LIMITS = { maxFiles: 5, maxBytes: 5 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/webp'] as const } as const;
+export const PHOTO_TOO_LARGE_MESSAGE = 'File size must be less than 5 MB.';
+export const PHOTO_BAD_TYPE_MESSAGE = 'Please upload JPEG, PNG or WebP files only.';
+export const PHOTO_TOO_MANY_MESSAGE = 'Maximum 5 files allowed';
+export const photoUploadResponse = z.object({
+  photos: z.array(z.object({ id: z.string(), type: z.string(), originalName: z.string(), mimeType: z.string(), size: z.number() })),
+});
+
+/** SPEC 3 "Job with details": GET /api/dashboard/jobs/{id}. */
+export const jobWithDetails = z.object({
+  id: z.string(),
+  jobNumber: z.string(),
+  customerId: z.string(),
+  vehicleId: z.string().nullable(),
+  assignedTechnicianId: z.string().nullable(),
+  serviceType: z.string(),
+  status: z.string(),
+  scheduledDate: z.string(),
+  scheduledDay: z.string(),
+  timeSlot: z.string(),
+  address: z.string(),
+  suburb: z.string(),
+  postcode: z.string(),
+  tyreSize: z.string().nullable(),
+  tyreQuantity: z.number().nullable(),
+  tyreBrand: z.string().nullable(),
+  notes: z.string().nullable(),
+  customerValue: z.string().nullable(),
+  originalCustomerValue: z.string().nullable(),
+  purchaseCost: z.string().nullable(),
+  purchaseInvoice: z.string().nullable(),
+  paymentMethod: z.string(),
+  paymentStatus: z.string(),
+  paymentFlag: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  inProgressAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  invoicedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  customer: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
+  vehicle: z.object({ make: z.string(), model: z.string(), year: z.number(), registration: z.string(), color: z.string().nullable() }).nullable(),
+  photos: z.array(z.object({ id: z.string(), type: z.string(), originalName: z.string() })),
+});
+export type JobWithDetails = z.infer<typeof jobWithDetails>;

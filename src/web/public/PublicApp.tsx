@@ -1,17 +1,83 @@
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { matchPublicPath } from '../../shared/public-routes';
 import type { PageData } from '../../shared/schemas/site';
+import type { HomePageData, SuburbPageData } from '../../shared/schemas/suburbs';
+import { BookingLauncherProvider } from './booking-launcher';
+import { SiteLayout } from './layout/SiteLayout';
+import { AboutPage } from './pages/AboutPage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PrivacyPage } from './pages/PrivacyPage';
+import { SuburbNotFound, SuburbPage } from './pages/SuburbPage';
+import { TermsPage } from './pages/TermsPage';
+import { useHydrated } from './use-hydrated';
 
-export function PublicApp({ data }: { data: PageData }) {
+const CheckoutPage = lazy(() => import('./checkout/CheckoutPage'));
+
+function pageOfKind<K extends (SuburbPageData | HomePageData)['kind']>(page: unknown, kind: K): Extract<SuburbPageData | HomePageData, { kind: K }> | undefined {
+  return typeof page === 'object' && page !== null && (page as { kind?: unknown }).kind === kind ? (page as Extract<SuburbPageData | HomePageData, { kind: K }>) : undefined;
+}
+
+/** The checkout is rendered in the browser only (its own chunk); the server sends the frame. */
+function CheckoutRoute({ token }: { token: string }) {
+  const hydrated = useHydrated();
+  const loading = (
+    <main id="main" className="mx-auto max-w-xl px-4 py-20">
+      <p role="status">Loading checkout…</p>
+    </main>
+  );
+  if (!hydrated) return loading;
   return (
-    <Switch>
-      <Route path="/">
-        <HomePage business={data.business} />
-      </Route>
-      <Route>
-        <NotFoundPage business={data.business} />
-      </Route>
-    </Switch>
+    <Suspense fallback={loading}>
+      <CheckoutPage token={token} />
+    </Suspense>
+  );
+}
+
+/**
+ * The public site. Every page is a full page load, server-rendered from the same route table the
+ * server uses (src/shared/public-routes.ts), so the head, status and content always agree.
+ */
+export function PublicApp({ data, location }: { data: PageData; location: { pathname: string; search: string } }) {
+  const route = matchPublicPath(location.pathname);
+  const b = data.business;
+
+  if (route.name === 'checkout') {
+    return (
+      <BookingLauncherProvider>
+        <SiteLayout business={b} ownMain>
+          <CheckoutRoute token={route.token} />
+        </SiteLayout>
+      </BookingLauncherProvider>
+    );
+  }
+
+  const suburb = route.name === 'suburb' ? pageOfKind(data.page, 'suburb') : undefined;
+  const prefill = suburb?.found ? { suburb: suburb.suburb.suburb, postcode: suburb.suburb.postcode } : undefined;
+
+  let content;
+  switch (route.name) {
+    case 'home':
+      content = <HomePage business={b} search={location.search} featured={pageOfKind(data.page, 'home')?.featured ?? []} />;
+      break;
+    case 'about':
+      content = <AboutPage business={b} />;
+      break;
+    case 'privacy':
+      content = <PrivacyPage business={b} />;
+      break;
+    case 'terms':
+      content = <TermsPage business={b} />;
+      break;
+    case 'suburb':
+      content = suburb?.found ? <SuburbPage business={b} page={suburb.suburb} /> : <SuburbNotFound business={b} />;
+      break;
+    default:
+      content = <NotFoundPage business={b} />;
+  }
+  return (
+    <BookingLauncherProvider defaultPrefill={prefill}>
+      <SiteLayout business={b}>{content}</SiteLayout>
+    </BookingLauncherProvider>
   );
 }

@@ -1,10 +1,65 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Route, Switch } from 'wouter';
 import type { BusinessInfo } from '../../shared/schemas/site';
+import { Spinner } from '../components/ui/spinner';
+import { Toaster } from '../components/ui/toast';
+import { DashboardPage } from './DashboardPage';
+import { LoginPage } from './LoginPage';
+import { StaffNotFoundPage } from './NotFoundPage';
+import { createStaffQueryClient } from './session';
+import { StaffLayout } from './StaffLayout';
 
+const AdminBookingPage = lazy(() => import('./booking/AdminBookingPage'));
+const CreateInvoicePage = lazy(() => import('./invoices/CreateInvoicePage'));
+
+const loading = (
+  <div className="flex justify-center py-12">
+    <Spinner label="Loading..." />
+  </div>
+);
+
+/** The staff app (SPEC section 2 "Staff routes"), rendered in the browser only. */
 export default function StaffApp({ business }: { business: BusinessInfo }) {
+  const [client] = useState(createStaffQueryClient);
   return (
-    <main className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold">{business.name} staff dashboard</h1>
-      <p className="mt-4">This section is coming soon.</p>
-    </main>
+    <QueryClientProvider client={client}>
+      <Switch>
+        <Route path="/auth">
+          <LoginPage business={business} />
+        </Route>
+        <Route path="/dashboard/login">
+          <LoginPage business={business} />
+        </Route>
+        <Route path="/dashboard/booking/new">
+          <StaffLayout business={business}>
+            {() => (
+              <Suspense fallback={loading}>
+                <AdminBookingPage />
+              </Suspense>
+            )}
+          </StaffLayout>
+        </Route>
+        <Route path="/dashboard/invoices/new">
+          <StaffLayout business={business}>
+            {() => (
+              <Suspense fallback={loading}>
+                <CreateInvoicePage />
+              </Suspense>
+            )}
+          </StaffLayout>
+        </Route>
+        <Route path="/dashboard">
+          <StaffLayout business={business}>{(user) => <DashboardPage user={user} />}</StaffLayout>
+        </Route>
+        <Route path="/">
+          <StaffLayout business={business}>{(user) => <DashboardPage user={user} />}</StaffLayout>
+        </Route>
+        <Route>
+          <StaffNotFoundPage />
+        </Route>
+      </Switch>
+      <Toaster />
+    </QueryClientProvider>
   );
 }

@@ -1,13 +1,58 @@
-import { Dialog } from '../../components/ui/dialog';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { BusinessInfo } from '../../../shared/schemas/site';
+import { Toaster } from '../../components/ui/toast';
+import { readPageData } from '../../lib/page-data';
+import { createQueryClient } from '../../lib/query-client';
+import { Wizard } from './Wizard';
 
 export type BookingPrefill = { suburb?: string; postcode?: string };
 export type BookingWizardProps = { open: boolean; onOpenChange: (open: boolean) => void; prefill?: BookingPrefill };
 
-/** Placeholder until the booking wizard lands (issue 5). */
-export default function BookingWizard({ open, onOpenChange }: BookingWizardProps) {
+const FALLBACK_BUSINESS: BusinessInfo = {
+  name: 'Mobile Tyre & Battery Co.',
+  abn: '',
+  phone: '08 5550 1234',
+  email: '',
+  publicBaseUrl: '',
+  gstRegistered: false,
+  prepaidAvailable: false,
+  paymentProvider: 'none',
+  stripePublishableKey: null,
+  googleMapsApiKey: null,
+};
+
+function readBusiness(): BusinessInfo {
+  try {
+    return readPageData().business;
+  } catch {
+    return FALLBACK_BUSINESS;
+  }
+}
+
+/**
+ * The 7-step booking wizard (SPEC section 2). The public pages load this chunk on demand, so it
+ * brings its own query client and toaster.
+ */
+export default function BookingWizard({ open, onOpenChange, prefill }: BookingWizardProps) {
+  const [queryClient] = useState(createQueryClient);
+  const [business] = useState(readBusiness);
+  // A finished booking starts afresh the next time the dialog opens.
+  const [session, setSession] = useState(0);
+  const [completed, setCompleted] = useState(false);
+
+  const handleOpenChange = (next: boolean) => {
+    if (!next && completed) {
+      setCompleted(false);
+      setSession((s) => s + 1);
+    }
+    onOpenChange(next);
+  };
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Book a mobile service">
-      <p>Online booking is coming soon. Please call us to book.</p>
-    </Dialog>
+    <QueryClientProvider client={queryClient}>
+      <Wizard key={session} open={open} onOpenChange={handleOpenChange} business={business} prefill={prefill} onCompleted={() => setCompleted(true)} />
+      <Toaster />
+    </QueryClientProvider>
   );
 }

@@ -1,11 +1,160 @@
-/** Placeholder until the checkout lands (issue 6). */
+import { CircleCheck, Lock, SearchX } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { BOOKING_NOT_FOUND, type BookingByToken, type PaymentIntentResponse } from '../../../shared/schemas/payments';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { Toaster } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import { createPaymentIntent, fetchBooking, successPath } from './checkout-api';
+import { CheckoutSummary } from './CheckoutSummary';
+import { paymentToasts } from './payment-toasts';
+import { SimulatedCardForm } from './SimulatedCardForm';
+
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+type BookingState = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error' } | { kind: 'ready'; booking: BookingByToken };
+type IntentState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; intent: PaymentIntentResponse };
+
+function perthTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-AU', { timeZone: 'Australia/Perth', hour: 'numeric', minute: '2-digit' });
+}
+
+function goToResult(token: string) {
+  window.location.assign(successPath(token));
+}
+
+/**
+ * /checkout/{bookingToken} (SPEC section 2): the order summary and the card form. Rendered in the
+ * browser only; public pages have no toaster of their own, so this page brings one.
+ */
 export default function CheckoutPage({ token }: { token: string }) {
+  const [state, setState] = useState<BookingState>({ kind: 'loading' });
+  const [intent, setIntent] = useState<IntentState>({ kind: 'loading' });
+
+  const notFound = useCallback(() => {
+    setState({ kind: 'not-found' });
+    paymentToasts.notFound();
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    fetchBooking(token)
+      .then((booking) => live && setState({ kind: 'ready', booking }))
+      .catch((err: unknown) => {
+        if (!live) return;
+        if (err instanceof ApiError && err.status === 404) notFound();
+        else {
+          setState({ kind: 'error' });
+          paymentToasts.error();
+        }
+      });
+    return () => {
+      live = false;
+    };
+  }, [token, notFound]);
+
+  const booking = state.kind === 'ready' ? state.booking : undefined;
+  const canPay = booking !== undefined && booking.paymentStatus !== 'paid' && booking.provider !== 'none';
+
+  const setUpPayment = useCallback(() => {
+    setIntent({ kind: 'loading' });
+    return createPaymentIntent(token)
+      .then((data) => setIntent({ kind: 'ready', intent: data }))
+      .catch((err: unknown) => {
+        if (err instanceof ApiError && err.status === 404) return notFound();
+        if (err instanceof ApiError && err.status === 409) return goToResult(token);
+        setIntent({ kind: 'failed' });
+        paymentToasts.setupFailed();
+      });
+  }, [token, notFound]);
+
+  useEffect(() => {
+    if (canPay) void setUpPayment();
+  }, [canPay, setUpPayment]);
+
   return (
-    <main className="mx-auto max-w-xl px-4 py-20">
-      <h1 className="text-2xl font-bold">Checkout</h1>
-      <p className="mt-4" data-token={token}>
-        Online payment is coming soon.
-      </p>
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+      <Toaster />
+      <h1 className="text-2xl font-extrabold sm:text-3xl">Checkout</h1>
+
+      {state.kind === 'loading' ? (
+        <p className="mt-6">
+          <Spinner label="Loading your booking..." />
+        </p>
+      ) : null}
+
+      {state.kind === 'not-found' ? (
+        <section className="mt-6 rounded-xl border border-gray-200 p-6" aria-labelledby="not-found-heading">
+          <SearchX aria-hidden className="h-8 w-8 text-gray-600" />
+          <h2 id="not-found-heading" className="mt-2 text-xl font-bold">
+            Booking Not Found
+          </h2>
+          <p className="mt-2">{BOOKING_NOT_FOUND}</p>
+          <p className="mt-2 text-gray-700">An unpaid booking is held for 30 minutes. You can make a new booking from the home page.</p>
+          <a href="/" className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong">
+            Back to Home
+          </a>
+        </section>
+      ) : null}
+
+      {state.kind === 'error' ? (
+        <section className="mt-6 rounded-xl border border-gray-200 p-6">
+          <p>We could not load your booking. Please check your connection and try again.</p>
+          <Button className="mt-4" onClick={() => window.location.reload()}>
+            Try again
+          </Button>
+        </section>
+      ) : null}
+
+      {booking ? (
+        <>
+          <p className="mt-1 text-gray-700">
+            Booking {booking.jobNumber} for {booking.customer.name}
+          </p>
+          <div className="mt-6 grid gap-6 md:grid-cols-2 md:items-start">
+            <CheckoutSummary booking={intent.kind === 'ready' ? { ...booking, surchargeAmount: intent.intent.surchargeAmount, totalAmount: intent.intent.totalAmount } : booking} />
+            <section className="rounded-xl border border-gray-200 p-4 sm:p-6" aria-label="Payment">
+              {booking.paymentStatus === 'paid' ? (
+                <div>
+                  <p className="flex items-center gap-2 text-lg font-semibold text-green-800">
+                    <CircleCheck aria-hidden className="h-6 w-6" /> This booking is already paid.
+                  </p>
+                  <a href={successPath(token)} className="mt-4 inline-flex min-h-11 items-center font-semibold underline">
+                    See your booking confirmation
+                  </a>
+                </div>
+              ) : booking.provider === 'none' ? (
+                <p>Online payment is not available right now. Please call us to pay, or book again and choose to pay on site.</p>
+              ) : intent.kind === 'loading' ? (
+                <Spinner label="Preparing secure payment..." />
+              ) : intent.kind === 'failed' ? (
+                <div>
+                  <p>Unable to initialize payment. Please try again.</p>
+                  <Button className="mt-4" onClick={() => void setUpPayment()}>
+                    Try again
+                  </Button>
+                </div>
+              ) : (
+                <>
+                  {booking.holdExpiresAt ? (
+                    <p className="mb-4 text-sm text-gray-700">Your time slot is held for you until {perthTime(booking.holdExpiresAt)}.</p>
+                  ) : null}
+                  {booking.provider === 'stripe' && booking.publishableKey ? (
+                    <Suspense fallback={<Spinner label="Loading the card form..." />}>
+                      <StripeCardForm publishableKey={booking.publishableKey} clientSecret={intent.intent.clientSecret} token={token} totalAmount={intent.intent.totalAmount} />
+                    </Suspense>
+                  ) : (
+                    <SimulatedCardForm token={token} totalAmount={intent.intent.totalAmount} onPaid={() => goToResult(token)} onGone={notFound} />
+                  )}
+                  <p className="mt-4 flex items-center gap-2 text-sm text-gray-700">
+                    <Lock aria-hidden className="h-4 w-4" /> {intent.intent.message}
+                  </p>
+                </>
+              )}
+            </section>
+          </div>
+        </>
+      ) : null}
     </main>
   );
 }

@@ -1,4 +1,115 @@
-/** Shown on the home page after /?payment=success&booking={token}. Placeholder until issue 6. */
+import { CircleCheck, Mail, Phone } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { formatVisit } from '../../../shared/domain/slots';
+import { BOOKING_NOT_FOUND, type BookingByToken } from '../../../shared/schemas/payments';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api';
+import { dollars } from '../../lib/format';
+import { fetchBooking } from './checkout-api';
+import { serviceLabel } from './CheckoutSummary';
+
+type State = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error' } | { kind: 'ready'; booking: BookingByToken };
+
+/** The webhook can land a moment after Stripe's redirect, so a pending booking is re-read for a while. */
+const POLL_MS = 2000;
+const MAX_POLLS = 15;
+
+/**
+ * Shown on the home page after /?payment=success&booking={token} (SPEC section 2). The address bar is
+ * not trusted: the booking's payment state is read from the server (DECISIONS "Payments").
+ */
 export default function PaymentSuccess({ token }: { token: string }) {
-  return <div data-token={token} />;
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [polls, setPolls] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = (n: number) => {
+      fetchBooking(token)
+        .then((booking) => {
+          if (!live) return;
+          setState({ kind: 'ready', booking });
+          setPolls(n);
+          if (booking.paymentStatus !== 'paid' && n < MAX_POLLS) timer = setTimeout(() => read(n + 1), POLL_MS);
+        })
+        .catch((err: unknown) => live && setState({ kind: err instanceof ApiError && err.status === 404 ? 'not-found' : 'error' }));
+    };
+    read(0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [token]);
+
+  const box = 'rounded-xl border p-5 sm:p-6';
+  if (state.kind === 'loading') {
+    return (
+      <section className={`${box} border-gray-200`}>
+        <Spinner label="Checking your payment..." />
+      </section>
+    );
+  }
+  if (state.kind === 'not-found') {
+    return (
+      <section className={`${box} border-gray-200`} aria-labelledby="payment-result-heading">
+        <h2 id="payment-result-heading" className="text-xl font-bold">
+          Booking Not Found
+        </h2>
+        <p className="mt-2">{BOOKING_NOT_FOUND}</p>
+      </section>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <section className={`${box} border-gray-200`}>
+        <p>We could not check your payment just now. Please refresh this page in a moment.</p>
+      </section>
+    );
+  }
+
+  const { booking } = state;
+  const visit = formatVisit(booking.job.scheduledDay, booking.job.timeSlot);
+  if (booking.paymentStatus !== 'paid') {
+    return (
+      <section className={`${box} border-gray-200`} aria-labelledby="payment-result-heading" aria-live="polite">
+        <h2 id="payment-result-heading" className="text-xl font-bold">
+          Confirming your payment
+        </h2>
+        {polls < MAX_POLLS ? (
+          <p className="mt-2">
+            <Spinner label={`We are waiting for the card provider to confirm payment for booking ${booking.jobNumber}...`} />
+          </p>
+        ) : (
+          <p className="mt-2">
+            We have not received confirmation of the payment for booking {booking.jobNumber} yet. If your card was charged you will receive a confirmation email shortly;
+            otherwise you can <a className="font-semibold underline" href={`/checkout/${encodeURIComponent(token)}`}>return to checkout</a>.
+          </p>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <section className={`${box} border-green-700 bg-green-50`} aria-labelledby="payment-result-heading" role="status">
+      <h2 id="payment-result-heading" className="flex items-center gap-2 text-2xl font-extrabold text-green-900">
+        <CircleCheck aria-hidden className="h-7 w-7" /> Payment successful
+      </h2>
+      <p className="mt-2 text-lg">
+        Your booking reference is <strong data-testid="job-number">{booking.jobNumber}</strong>.
+      </p>
+      <p className="mt-1">
+        {serviceLabel(booking.serviceType)}, {visit}, at {booking.job.address}, {booking.job.suburb}. Paid {dollars(booking.totalAmount)} (including the 1.7% card surcharge).
+      </p>
+      <h3 className="mt-4 font-semibold">What happens next</h3>
+      <ul className="mt-2 space-y-2">
+        <li className="flex gap-2">
+          <Mail aria-hidden className="mt-0.5 h-5 w-5 shrink-0" /> A confirmation email is on its way to {booking.customer.email}.
+        </li>
+        <li className="flex gap-2">
+          <Phone aria-hidden className="mt-0.5 h-5 w-5 shrink-0" /> Our technician will call you before arriving within your 2-hour window ({visit}).
+        </li>
+      </ul>
+    </section>
+  );
 }

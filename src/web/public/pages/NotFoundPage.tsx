@@ -1,20 +1,24 @@
-import { Link } from 'wouter';
+import { Phone } from 'lucide-react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
+import { telHref } from '../contact';
 
 export function NotFoundPage({ business }: { business: BusinessInfo }) {
   return (
-    <main className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold">Page Not Found</h1>
-      <p className="mt-4">The page you were looking for doesn&apos;t exist or has moved.</p>
-      <div className="mt-6 flex flex-col items-center gap-3">
-        <Link href="/" className="rounded-lg bg-accent px-5 py-3 font-semibold text-charcoal">
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <p className="text-6xl font-extrabold text-gray-600" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mt-2 text-3xl font-bold">Page Not Found</h1>
+      <p className="mt-4 text-gray-700">The page you were looking for doesn&apos;t exist or has moved.</p>
+      <div className="mt-8 flex flex-col items-center gap-3">
+        <a href="/" className="inline-flex min-h-12 items-center rounded-lg bg-accent px-6 font-semibold text-charcoal hover:bg-accent-strong">
           Back to Home
-        </Link>
-        <a href={`tel:${business.phone.replace(/\s+/g, '')}`} className="underline">
-          Call {business.phone}
         </a>
-        <p className="text-sm text-gray-600">Need help? We&apos;re available Mon-Fri 8am-4pm.</p>
+        <a href={telHref(business.phone)} className="inline-flex min-h-11 items-center gap-2 font-semibold underline">
+          <Phone aria-hidden className="h-4 w-4" /> Call {business.phone}
+        </a>
+        <p className="text-sm text-gray-700">Need help? We&apos;re available Mon-Fri 8am-4pm.</p>
       </div>
-    </main>
+    </section>
   );
 }

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { INVALID_LOGIN_MESSAGE, type LoginInput, type PublicUser } from '../../shared/schemas/auth';
+import type { AppDeps } from '../app';
+import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
+import { conflict, forbidden, unauthenticated } from '../http/errors';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit';
+import { endSession, resolveSessionUser, startSession } from './sessions';
+import { countUsers, createUser, findUserByUsername, type NewUser } from './users';
+
+/** The only shape a user leaves the server in: never the password hash. */
+export function toPublicUser(user: { id: string; username: string; email: string | null; role: 'admin' | 'technician'; isActive: boolean }): PublicUser {
+  return { id: user.id, username: user.username, email: user.email, role: user.role, isActive: user.isActive };
+}
+
+export async function currentUser(deps: AppDeps, request: FastifyRequest): Promise<PublicUser> {
+  const user = await resolveSessionUser(deps, request);
+  if (!user) throw unauthenticated();
+  return toPublicUser(user);
+}
+
+/**
+ * Signs a user in: throttled per username and address, one message for every kind of failure,
+ * and a brand-new session id (whatever session the browser had before is deleted: no fixation).
+ */
+export async function signIn(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, input: LoginInput): Promise<PublicUser> {
+  const address = request.ip;
+  await assertLoginAllowed(deps, input.username, address);
+  const user = await findUserByUsername(deps.db, input.username);
+  // Always run one scrypt comparison so an unknown username takes as long as a wrong password.
+  const passwordOk = await verifyPassword(input.password, user?.password ?? (await dummyPasswordHash()));
+  if (!user || !passwordOk || !user.isActive) {
+    await recordLoginFailure(deps, input.username, address);
+    throw unauthenticated(INVALID_LOGIN_MESSAGE);
+  }
+  await endSession(deps, request, reply);
+  await startSession(deps, reply, user.id);
+  await clearLoginFailures(deps, input.username);
+  return toPublicUser(user);
+}
+
+export async function signOut(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await endSession(deps, request, reply);
+}
+
+/** Creates a user, answering 409 'Username already exists' for a taken name (also under a race). */
+export async function addUser(db: Executor, input: NewUser): Promise<PublicUser> {
+  if (await findUserByUsername(db, input.username)) throw conflict('Username already exists');
+  try {
+    return toPublicUser(await createUser(db, input));
+  } catch (err) {
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw conflict('Username already exists');
+    throw err;
+  }
+}
+
+/**
+ * POST /api/register: a signed-in admin may register anyone; with no users at all (first run)
+ * anybody may, and that first account is always an admin (decision 111). Otherwise 403.
+ */
+export async function registerUser(deps: AppDeps, request: FastifyRequest, input: NewUser): Promise<PublicUser> {
+  const caller = await resolveSessionUser(deps, request);
+  if (caller?.role === 'admin') return addUser(deps.db, input);
+  return deps.db.transaction(async (tx) => {
+    // Serialise first-run registrations so two racing requests cannot both find the table empty.
+    await tx.execute(sql`select pg_advisory_xact_lock(7301001)`);
+    if ((await countUsers(tx)) > 0) {
+      throw forbidden('Only an administrator can register users.');
+    }
+    return addUser(tx, { ...input, role: 'admin' });
+  });
+}

@@ -1,0 +1,70 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../app';
+import type { Executor } from '../db/client';
+import { customers, jobs, outboundEmails, vehicles } from '../db/schema';
+import { buildBookingConfirmation } from '../emails/booking-confirmation';
+import type { NewBookingNotification } from '../notifications/bus';
+
+export const CONFIRMATION_KIND = 'booking_confirmation';
+
+/**
+ * Writes the confirmation email for a job into the outbox within `exec` (the booking's own
+ * transaction, so the booking and its email commit together). Idempotent per job: a repeated
+ * call (a payment webhook delivered twice) queues nothing. Returns the email id, or null.
+ */
+export async function queueBookingConfirmationIn(deps: AppDeps, exec: Executor, jobId: string): Promise<string | null> {
+  const [existing] = await exec
+    .select({ id: outboundEmails.id })
+    .from(outboundEmails)
+    .where(and(eq(outboundEmails.jobId, jobId), eq(outboundEmails.kind, CONFIRMATION_KIND)))
+    .limit(1);
+  if (existing) return null;
+  const [row] = await exec
+    .select({ job: jobs, customer: { name: customers.name, email: customers.email }, vehicle: vehicles })
+    .from(jobs)
+    .innerJoin(customers, eq(customers.id, jobs.customerId))
+    .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
+    .where(eq(jobs.id, jobId));
+  if (!row) return null;
+  const email = buildBookingConfirmation({
+    job: row.job,
+    customer: row.customer,
+    vehicle: row.vehicle,
+    business: deps.config.business,
+    publicBaseUrl: deps.config.publicBaseUrl,
+    now: deps.clock.now(),
+  });
+  return deps.outbox.queue(exec, { kind: CONFIRMATION_KIND, jobId, to: row.customer.email, ...email });
+}
+
+/**
+ * For the payments flow: queue the confirmation once a prepaid job is paid, and start delivery.
+ * Never throws: a failure is logged and the booking stands (issue 5).
+ */
+export async function queueBookingConfirmation(deps: AppDeps, jobId: string): Promise<string | null> {
+  try {
+    const id = await queueBookingConfirmationIn(deps, deps.db, jobId);
+    deps.outbox.kick();
+    return id;
+  } catch (err) {
+    deps.log.error({ err, jobId }, 'Could not queue the booking confirmation email');
+    return null;
+  }
+}
+
+export function newBookingNotification(job: typeof jobs.$inferSelect): NewBookingNotification {
+  return {
+    type: 'new_booking',
+    data: { id: job.id, jobNumber: job.jobNumber, serviceType: job.serviceType, suburb: job.suburb, timeSlot: job.timeSlot, createdAt: job.createdAt.toISOString() },
+  };
+}
+
+/** Tells staff (through the in-process bus) that a booking arrived. Never throws. */
+export async function announceNewBooking(deps: AppDeps, jobId: string): Promise<void> {
+  try {
+    const [job] = await deps.db.select().from(jobs).where(eq(jobs.id, jobId));
+    if (job) deps.events.emit('new_booking', newBookingNotification(job));
+  } catch (err) {
+    deps.log.error({ err, jobId }, 'Could not announce the new booking');
+  }
+}

@@ -1,0 +1,385 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isBusinessDay } from '../../shared/domain/business-days';
+import { addDays } from '../../shared/domain/slots';
+import { PAYMENTS_OFF_MESSAGE, PREPAID_NEEDS_QUOTE_MESSAGE, PREPAY_NOT_AVAILABLE_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
+import { bookingHolds, customers, jobs, outboundEmails, timeSlots, vehicles } from '../db/schema';
+import { createEventBus, type NewBookingNotification } from '../notifications/bus';
+import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
+import { bookingBody, bookingRowCounts, seedTyrePrices, signInStaff, type BookingBody } from './test-support';
+
+const events = createEventBus();
+const announced: NewBookingNotification[] = [];
+events.on('new_booking', (n) => announced.push(n));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ overrides: { events } });
+  await seedTyrePrices(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => t.clock.set(MONDAY_7AM_PERTH));
+
+// Each test books its own day so tests never compete for a slot.
+let cursor = '2026-11-23';
+const nextDay = () => {
+  do cursor = addDays(cursor, 1);
+  while (!isBusinessDay(cursor));
+  return cursor;
+};
+
+const post = (url: string, payload: unknown, cookie?: string) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+const book = (body: BookingBody, cookie?: string) => post('/api/bookings', body, cookie);
+const quote = (body: BookingBody) => post('/api/bookings/quote', body);
+
+async function jobById(id: string) {
+  const [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
+  return row!;
+}
+
+async function jobForHold(token: string) {
+  const [hold] = await t.db.select().from(bookingHolds).where(eq(bookingHolds.token, token));
+  return { hold: hold!, job: await jobById(hold!.jobId) };
+}
+
+type Mutate = (b: BookingBody) => void;
+
+// SPEC section 5 "Public booking form", every rule the server sees, with its message.
+const publicRules: [string, Mutate, string][] = [
+  ['date missing', (b) => delete b.job.scheduledDate, 'Please select a date'],
+  ['date empty', (b) => (b.job.scheduledDate = ''), 'Please select a date'],
+  ['date unparseable', (b) => (b.job.scheduledDate = 'next tuesday'), 'Invalid date format'],
+  ['time slot missing', (b) => delete b.job.timeSlot, 'Please select a time slot'],
+  ['time slot unknown', (b) => (b.job.timeSlot = '9-11 AM'), 'Please select a time slot'],
+  ['service missing', (b) => delete b.job.serviceType, 'Please select a service'],
+  ['service unknown', (b) => (b.job.serviceType = 'car-wash'), 'Please select a service'],
+  ['quantity 0', (b) => Object.assign(b.job, { serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 0 }), 'Quantity must be between 1 and 4'],
+  ['quantity 5', (b) => Object.assign(b.job, { serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 5 }), 'Quantity must be between 1 and 4'],
+  ['address blank', (b) => (b.job.address = '   '), 'Please enter your address'],
+  ['suburb blank', (b) => (b.job.suburb = ''), 'Suburb is required'],
+  ['postcode short', (b) => (b.job.postcode = '602'), 'Please enter a valid postcode'],
+  ['vehicle make blank', (b) => (b.vehicle.make = ''), 'Vehicle make is required'],
+  ['vehicle model blank', (b) => (b.vehicle.model = ''), 'Vehicle model is required'],
+  ['vehicle year 1899', (b) => (b.vehicle.year = 1899), 'Please enter a valid year'],
+  ['vehicle year after next year', (b) => (b.vehicle.year = new Date().getFullYear() + 2), 'Please enter a valid year'],
+  ['registration blank', (b) => (b.vehicle.registration = ''), 'Registration is required'],
+  ['name blank', (b) => (b.customer.name = ''), 'Name is required'],
+  ['phone under 10 characters', (b) => (b.customer.phone = '0400 000'), 'Valid phone number required'],
+  ['email invalid', (b) => (b.customer.email = 'sam@'), 'Valid email required'],
+  ['payment method unknown', (b) => (b.job.paymentMethod = 'cheque'), 'Please choose how you will pay'],
+];
+
+describe('SPEC 5 public booking rules, enforced by the server', () => {
+  it.each(publicRules)('POST /api/bookings refuses %s with its message and writes nothing', async (_name, mutate, message) => {
+    const body = bookingBody({ job: { scheduledDate: '2026-11-24' } });
+    mutate(body);
+    const before = await bookingRowCounts(t.db);
+    const res = await book(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'VALIDATION', message });
+    expect(Object.values(res.json().fields)).toContain(message);
+    expect(await bookingRowCounts(t.db)).toEqual(before);
+  });
+
+  it.each(publicRules)('POST /api/bookings/quote refuses %s with its message and writes nothing', async (_name, mutate, message) => {
+    const body = bookingBody({ job: { paymentMethod: 'prepaid' } });
+    mutate(body);
+    const before = await bookingRowCounts(t.db);
+    const res = await quote(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await bookingRowCounts(t.db)).toEqual(before);
+  });
+
+  it('refuses an empty body with the first field message', async () => {
+    const res = await post('/api/bookings', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('VALIDATION');
+  });
+});
+
+describe('slot rules on booking', () => {
+  it('refuses a weekend or a WA public holiday with a clear message and writes nothing', async () => {
+    const before = await bookingRowCounts(t.db);
+    for (const day of ['2026-11-28', '2026-12-25']) {
+      const res = await book(bookingBody({ job: { scheduledDate: day } }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/We don't take bookings on .*(closed|public holiday)/);
+    }
+    expect(await bookingRowCounts(t.db)).toEqual(before);
+  });
+
+  it('refuses a slot whose start has passed in Perth', async () => {
+    t.clock.set('2026-11-23T02:00:00.000Z'); // Monday 10:00 Perth
+    const res = await book(bookingBody({ job: { scheduledDate: '2026-11-23', timeSlot: '10-12 AM' } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This time slot has already passed. Please select a different time slot.');
+  });
+
+  it('answers 409 for a slot staff blocked', async () => {
+    const day = nextDay();
+    await t.db.insert(timeSlots).values({ date: day, slot: '2-4 PM', isAvailable: false, blockedReason: 'Van service' });
+    const res = await book(bookingBody({ job: { scheduledDate: day, timeSlot: '2-4 PM' } }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'CONFLICT', message: SLOT_TAKEN_MESSAGE });
+  });
+
+  it('answers 409 "time slot is no longer available" for a booked slot and keeps the first booking', async () => {
+    const day = nextDay();
+    const first = await book(bookingBody({ job: { scheduledDate: day } }));
+    expect(first.statusCode).toBe(200);
+    const before = await bookingRowCounts(t.db);
+    const second = await book(bookingBody({ job: { scheduledDate: day } }));
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ error: 'CONFLICT', message: SLOT_TAKEN_MESSAGE });
+    expect(await bookingRowCounts(t.db)).toEqual(before);
+  });
+
+  it('lets the slot of a cancelled job (an expired hold) be booked again', async () => {
+    const day = nextDay();
+    const first = await quote(bookingBody({ job: { scheduledDate: day, paymentMethod: 'prepaid' } }));
+    expect(first.statusCode).toBe(200);
+    expect((await quote(bookingBody({ job: { scheduledDate: day, paymentMethod: 'prepaid' } }))).statusCode).toBe(409);
+    const { job } = await jobForHold(first.json().bookingToken);
+    await t.db.update(jobs).set({ status: 'cancelled', cancelledAt: t.clock.now() }).where(eq(jobs.id, job.id));
+    const again = await quote(bookingBody({ job: { scheduledDate: day, paymentMethod: 'prepaid' } }));
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('accepts the admin form\'s ISO date-time (the slot start) as the date', async () => {
+    const day = nextDay();
+    const res = await book(bookingBody({ job: { scheduledDate: `${day}T04:00:00.000Z`, timeSlot: '12-2 PM' } }));
+    expect(res.statusCode).toBe(200);
+    const job = await jobById(res.json().jobId);
+    expect(job.scheduledDay).toBe(day);
+    expect(job.scheduledDate.toISOString()).toBe(`${day}T04:00:00.000Z`);
+  });
+});
+
+describe('prices match DECISIONS "Pricing" to the cent', () => {
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    // [name, job fields, onsite total, prepaid total]
+    ['puncture repair', { serviceType: 'puncture-repair' }, '129.80', '99.80'],
+    ['emergency callout', { serviceType: 'emergency-callout' }, '89.80', '59.80'],
+    ['4 x 205/55R16', { serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 4 }, '885.80', '855.80'],
+    ['1 x 205/55R16', { serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 1 }, '288.80', '258.80'],
+    ['2 x 205 55 r16 typed loosely', { serviceType: 'new-tyres', tyreSize: '205 55 r16', tyreQuantity: 2 }, '487.80', '457.80'],
+  ];
+
+  it.each(cases)('%s: onsite booking stores %s', async (_name, fields, onsite) => {
+    const res = await book(bookingBody({ job: { scheduledDate: nextDay(), ...fields } }));
+    expect(res.statusCode).toBe(200);
+    const job = await jobById(res.json().jobId);
+    expect(job.customerValue).toBe(onsite);
+    expect(job.originalCustomerValue).toBe(onsite);
+    expect(job).toMatchObject({ paymentMethod: 'onsite', paymentStatus: 'pending', status: 'new' });
+    if (fields.serviceType === 'new-tyres') expect(job.tyreSize).toBe('205/55R16');
+  });
+
+  it.each(cases)('%s: prepaid quote amount', async (_name, fields, onsite, prepaid) => {
+    const day = nextDay();
+    const res = await quote(bookingBody({ job: { scheduledDate: day, timeSlot: '8-10 AM', ...fields, paymentMethod: 'prepaid' } }));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ amount: prepaid, currency: 'AUD', scheduledDate: `${day}T00:00:00.000Z` });
+    expect(body.bookingToken).toMatch(/^[\w-]{43}$/);
+    const { hold, job } = await jobForHold(body.bookingToken);
+    expect(job).toMatchObject({ customerValue: prepaid, originalCustomerValue: onsite, paymentMethod: 'prepaid', paymentStatus: 'pending', status: 'new', scheduledDay: day, timeSlot: '8-10 AM' });
+    expect(hold.expiresAt.getTime() - t.clock.now().getTime()).toBe(30 * 60_000);
+  });
+
+  it('battery service on site is the callout, 89.80', async () => {
+    const res = await book(bookingBody({ job: { scheduledDate: nextDay(), serviceType: 'battery-service' } }));
+    expect((await jobById(res.json().jobId)).customerValue).toBe('89.80');
+  });
+
+  it('an unknown tyre size is booked on site with the price to be quoted (customerValue null)', async () => {
+    const res = await book(bookingBody({ job: { scheduledDate: nextDay(), serviceType: 'new-tyres', tyreSize: '999/99R99', tyreQuantity: 2 } }));
+    expect(res.statusCode).toBe(200);
+    const job = await jobById(res.json().jobId);
+    expect(job).toMatchObject({ customerValue: null, originalCustomerValue: null, tyreSize: '999/99R99', tyreQuantity: 2 });
+  });
+
+  it('"I don\'t know my tyre size" (no size) defaults to one tyre, price to be quoted', async () => {
+    const res = await book(bookingBody({ job: { scheduledDate: nextDay(), serviceType: 'new-tyres', tyreSize: null, tyreQuantity: null } }));
+    const job = await jobById(res.json().jobId);
+    expect(job).toMatchObject({ customerValue: null, tyreSize: null, tyreQuantity: 1 });
+  });
+
+  it('ignores a tampered customerValue from a public caller', async () => {
+    const res = await book(bookingBody({ job: { scheduledDate: nextDay(), customerValue: '1.00', status: 'paid' } }));
+    const job = await jobById(res.json().jobId);
+    expect(job.customerValue).toBe('129.80');
+    expect(job.status).toBe('new');
+    const q = await quote(bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid', customerValue: '0.01' } }));
+    expect(q.json().amount).toBe('99.80');
+  });
+
+  it.each([
+    ['battery service', { serviceType: 'battery-service' }],
+    ['an unknown tyre size', { serviceType: 'new-tyres', tyreSize: '999/99R99', tyreQuantity: 4 }],
+    ['no tyre size', { serviceType: 'new-tyres', tyreSize: null, tyreQuantity: 4 }],
+  ])('refuses a prepaid quote for %s and writes nothing', async (_name, fields) => {
+    const before = await bookingRowCounts(t.db);
+    const res = await quote(bookingBody({ job: { scheduledDate: nextDay(), ...fields, paymentMethod: 'prepaid' } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PREPAY_NOT_AVAILABLE_MESSAGE);
+    expect(await bookingRowCounts(t.db)).toEqual(before);
+  });
+
+  it('refuses a public prepaid booking without a quote', async () => {
+    const res = await book(bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid' } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PREPAID_NEEDS_QUOTE_MESSAGE);
+  });
+});
+
+describe('POST /api/bookings (onsite) results', () => {
+  it('returns the job number, the email and the photo deadline; queues the confirmation and announces the booking', async () => {
+    const day = nextDay();
+    announced.length = 0;
+    const body = bookingBody({ job: { scheduledDate: day, timeSlot: '2-4 PM' } });
+    const res = await book(body);
+    expect(res.statusCode).toBe(200);
+    const out = res.json();
+    expect(out).toMatchObject({ jobNumber: expect.stringMatching(/^JOB-\d{5,}$/), customerEmail: body.customer.email, photoUploadUntil: '2026-11-23T00:00:00.000Z' });
+    const emails = await t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, out.jobId));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.to).toBe(body.customer.email);
+    expect(emails[0]!.text).toContain(out.jobNumber);
+    expect(emails[0]!.attachments[0]!.filename).toMatch(/\.ics$/);
+    expect(announced).toEqual([
+      { type: 'new_booking', data: { id: out.jobId, jobNumber: out.jobNumber, serviceType: 'puncture-repair', suburb: 'Joondalup', timeSlot: '2-4 PM', createdAt: MONDAY_7AM_PERTH } },
+    ]);
+  });
+
+  it('a prepaid quote sends no email and no announcement until payment', async () => {
+    announced.length = 0;
+    const res = await quote(bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid' } }));
+    const { job } = await jobForHold(res.json().bookingToken);
+    expect(await t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, job.id))).toHaveLength(0);
+    expect(announced).toHaveLength(0);
+  });
+
+  it('matches a returning customer by email case-insensitively, updating name and phone, and the vehicle by registration', async () => {
+    const email = `Returning.${Date.now()}@Example.com`;
+    const a = await book(bookingBody({ customer: { email, name: 'Sam T', phone: '0400 111 111' }, vehicle: { registration: 'rtn123' }, job: { scheduledDate: nextDay() } }));
+    const b = await book(bookingBody({ customer: { email: email.toLowerCase(), name: 'Samantha Taylor', phone: '0400 222 222' }, vehicle: { registration: 'RTN123', year: 2019 }, job: { scheduledDate: nextDay() } }));
+    const [ja, jb] = [await jobById(a.json().jobId), await jobById(b.json().jobId)];
+    expect(ja.customerId).toBe(jb.customerId);
+    expect(ja.vehicleId).toBe(jb.vehicleId);
+    const rows = await t.db.select().from(customers).where(eq(customers.id, ja.customerId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Samantha Taylor', phone: '0400 222 222' });
+    const [vehicle] = await t.db.select().from(vehicles).where(eq(vehicles.id, ja.vehicleId!));
+    expect(vehicle).toMatchObject({ registration: 'RTN123', year: 2019 });
+  });
+
+  it('two concurrent quotes by one email for different slots both succeed with one customer', async () => {
+    const email = `concurrent.${Date.now()}@example.com`;
+    const day = nextDay();
+    const [a, b] = await Promise.all([
+      quote(bookingBody({ customer: { email }, job: { scheduledDate: day, timeSlot: '8-10 AM', paymentMethod: 'prepaid' } })),
+      quote(bookingBody({ customer: { email: email.toUpperCase() }, job: { scheduledDate: day, timeSlot: '12-2 PM', paymentMethod: 'prepaid' } })),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const rows = await t.db.select().from(jobs).where(eq(jobs.scheduledDay, day));
+    expect(new Set(rows.map((r) => r.customerId)).size).toBe(1);
+  });
+});
+
+describe('50 concurrent quotes for one slot', () => {
+  it('give exactly one 200 and 49 409, one job and one hold', async () => {
+    const day = nextDay();
+    const before = await bookingRowCounts(t.db);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        quote(bookingBody({ customer: { email: `racer.${i % 7}.${day}@example.com` }, job: { scheduledDate: day, timeSlot: '12-2 PM', paymentMethod: 'prepaid' } })),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    for (const r of responses.filter((x) => x.statusCode === 409)) expect(r.json().message).toBe(SLOT_TAKEN_MESSAGE);
+    const held = await t.db.select().from(jobs).where(and(eq(jobs.scheduledDay, day), eq(jobs.timeSlot, '12-2 PM')));
+    expect(held).toHaveLength(1);
+    const after = await bookingRowCounts(t.db);
+    expect(after.jobs - before.jobs).toBe(1);
+    expect(after.holds - before.holds).toBe(1);
+    expect(after.customers - before.customers).toBe(1);
+  });
+});
+
+describe('payments switched off', () => {
+  it('answers 503 to a prepaid quote and writes nothing', async () => {
+    const off = await createTestApp({ env: { PAYMENTS_SIMULATED: 'false' } });
+    try {
+      const res = await off.app.inject({ method: 'POST', url: '/api/bookings/quote', payload: bookingBody({ job: { paymentMethod: 'prepaid' } }) });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(PAYMENTS_OFF_MESSAGE);
+      expect((await bookingRowCounts(off.db)).jobs).toBe(0);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+describe('staff booking (signed-in staff on POST /api/bookings)', () => {
+  let cookie = '';
+  beforeAll(async () => {
+    cookie = (await signInStaff(t.app, t.db, 'admin')).cookie;
+  });
+
+  const staffBody = (over: Record<string, unknown> = {}) => {
+    const b = bookingBody({ vehicle: { color: 'Silver', year: '2017' }, job: { scheduledDate: nextDay(), ...over } });
+    return b;
+  };
+
+  it('stores the staff estimate, colour, brand and defaults tyre quantity to 4', async () => {
+    const res = await book(staffBody({ serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: null, tyreBrand: 'Hankook', customerValue: '850.00' }), cookie);
+    expect(res.statusCode).toBe(200);
+    const job = await jobById(res.json().jobId);
+    expect(job).toMatchObject({ customerValue: '850.00', tyreBrand: 'Hankook', tyreQuantity: 4, paymentMethod: 'onsite' });
+    const [vehicle] = await t.db.select().from(vehicles).where(eq(vehicles.id, job.vehicleId!));
+    expect(vehicle).toMatchObject({ color: 'Silver', year: 2017 });
+  });
+
+  it('books the public wizard\'s shape (no colour) as a public booking when staff are signed in', async () => {
+    const res = await book(bookingBody({ job: { scheduledDate: nextDay(), customerValue: '1.00' } }), cookie);
+    expect(res.statusCode).toBe(200);
+    expect((await jobById(res.json().jobId)).customerValue).toBe('129.80');
+  });
+
+  it('prices it on the server when no estimate is given', async () => {
+    const res = await book(staffBody({ serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 4, customerValue: '' }), cookie);
+    expect((await jobById(res.json().jobId)).customerValue).toBe('885.80');
+  });
+
+  const adminRules: [string, Mutate, string][] = [
+    ['name of 1 character', (b) => (b.customer.name = 'S'), 'Customer name is required'],
+    ['email invalid', (b) => (b.customer.email = 'nope'), 'Valid email address required'],
+    ['colour blank', (b) => (b.vehicle.color = ''), 'Vehicle color is required'],
+    ['year of 2 digits', (b) => (b.vehicle.year = '17'), 'Vehicle year is required'],
+    ['address under 5 characters', (b) => (b.job.address = '1 St'), 'Full address is required'],
+    ['suburb of 1 character', (b) => (b.job.suburb = 'J'), 'Suburb is required'],
+    ['postcode short', (b) => (b.job.postcode = '60'), 'Postcode is required'],
+    ['date missing', (b) => delete b.job.scheduledDate, 'Date is required'],
+    ['slot missing', (b) => (b.job.timeSlot = ''), 'Time slot is required'],
+    ['slot outside the list', (b) => (b.job.timeSlot = '4-6 PM'), 'Invalid time slot'],
+    ['service missing', (b) => delete b.job.serviceType, 'Service type is required'],
+    ['payment method missing', (b) => delete b.job.paymentMethod, 'Payment method is required'],
+    ['estimate not money', (b) => (b.job.customerValue = '12.345'), 'Must be a valid decimal amount'],
+  ];
+
+  it.each(adminRules)('refuses %s with SPEC\'s admin message and writes nothing', async (_name, mutate, message) => {
+    const body = staffBody();
+    mutate(body);
+    const before = await bookingRowCounts(t.db);
+    const res = await book(body, cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await bookingRowCounts(t.db)).toEqual(before);
+  });
+});

@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { closedReason } from '../../shared/domain/business-days';
+import { formatCents, toCents, type Cents } from '../../shared/domain/money';
+import { canPrepay, priceService, type Quote } from '../../shared/domain/pricing';
+import type { PaymentMethod, ServiceType } from '../../shared/domain/services';
+import { formatDayLong, isIsoDay, perthDay, slotStart, type TimeSlot } from '../../shared/domain/slots';
+import { normaliseTyreSize } from '../../shared/domain/tyre-size';
+import {
+  PAYMENTS_OFF_MESSAGE,
+  PREPAID_NEEDS_QUOTE_MESSAGE,
+  PREPAY_NOT_AVAILABLE_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+  type PublicBookingRequest,
+  type StaffBookingRequest,
+} from '../../shared/schemas/booking';
+import type { AppDeps } from '../app';
+import { constraintName, pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
+import { bookingHolds, jobs } from '../db/schema';
+import { AppError, conflict, invalid } from '../http/errors';
+import { lookupTyreUnitPriceCents } from '../pricing/service';
+import { listSlotAvailability, TIME_HAS_PASSED } from '../slots/service';
+import { newBookingNotification, queueBookingConfirmationIn } from './notify';
+
+/** DECISIONS "Bookings and slots": photos are accepted for an hour after the booking. */
+export const PHOTO_WINDOW_MS = 60 * 60_000;
+
+type BookingDraft = {
+  customer: { name: string; email: string; phone: string };
+  vehicle: { make: string; model: string; year: number; registration: string; color?: string | null };
+  job: {
+    serviceType: ServiceType;
+    scheduledDate: string;
+    timeSlot: TimeSlot;
+    address: string;
+    suburb: string;
+    postcode: string;
+    tyreSize?: string | null;
+    tyreQuantity?: number | null;
+    tyreBrand?: string | null;
+    notes?: string | null;
+    paymentMethod: PaymentMethod;
+  };
+};
+
+export function draftFromPublic(body: PublicBookingRequest): BookingDraft {
+  return { customer: body.customer, vehicle: body.vehicle, job: { ...body.job, tyreBrand: null } };
+}
+
+export function draftFromStaff(body: StaffBookingRequest): BookingDraft {
+  return { customer: body.customer, vehicle: { ...body.vehicle, year: Number(body.vehicle.year) }, job: body.job };
+}
+
+/** The Perth day of the request: yyyy-MM-dd as given, or the Perth date of an ISO date-time (admin form). */
+function bookingDay(scheduledDate: string): string {
+  return isIsoDay(scheduledDate) ? scheduledDate : perthDay(new Date(scheduledDate));
+}
+
+/** Refuses a day or slot that takes no bookings (SPEC 2 slot rules, DECISIONS business days). */
+async function assertSlotBookable(deps: AppDeps, day: string, slot: TimeSlot): Promise<void> {
+  const closed = closedReason(day, deps.config.business.businessDays);
+  if (closed) {
+    throw invalid(`We don't take bookings on ${formatDayLong(day)} (${closed === 'Closed' ? 'closed' : 'public holiday'}). Please choose another date.`, {
+      'job.scheduledDate': 'Please choose a business day',
+    });
+  }
+  const list = await listSlotAvailability(deps.db, day, { now: deps.clock.now(), businessDays: deps.config.business.businessDays });
+  const item = list.find((s) => s.slot === slot);
+  if (!item || item.isAvailable) return;
+  if (item.blockedReason === TIME_HAS_PASSED) {
+    throw invalid('This time slot has already passed. Please select a different time slot.', { 'job.timeSlot': TIME_HAS_PASSED });
+  }
+  // Blocked by staff or held by another job: the wizard treats 409 as "re-fetch and choose again" (SPEC 8).
+  throw conflict(SLOT_TAKEN_MESSAGE);
+}
+
+type Priced = {
+  quote: Quote;
+  tyreSize: string | null;
+  tyreQuantity: number | null;
+  customerValue: string | null;
+  originalCustomerValue: string | null;
+};
+
+/** The server's own price (DECISIONS "Pricing": whatever the client sent is ignored). */
+async function priceDraft(deps: AppDeps, draft: BookingDraft, opts: { defaultQuantity: number }): Promise<Priced> {
+  const { job } = draft;
+  const isNewTyres = job.serviceType === 'new-tyres';
+  const rawSize = isNewTyres && job.tyreSize ? job.tyreSize.trim() : '';
+  const tyreSize = rawSize ? (normaliseTyreSize(rawSize) ?? rawSize) : null;
+  const tyreQuantity = isNewTyres ? (job.tyreQuantity ?? opts.defaultQuantity) : null;
+  const unit = isNewTyres ? await lookupTyreUnitPriceCents(deps.db, tyreSize) : null;
+  const quote = priceService({
+    serviceType: job.serviceType,
+    isPrepaid: job.paymentMethod === 'prepaid',
+    quantity: tyreQuantity ?? 1,
+    tyreSize,
+    tyreUnitPriceCents: unit,
+  });
+  return {
+    quote,
+    tyreSize,
+    tyreQuantity,
+    customerValue: quote.callbackRequired ? null : formatCents(quote.totalCents),
+    originalCustomerValue: quote.callbackRequired ? null : formatCents(quote.originalCents),
+  };
+}
+
+/** Race-safe find-or-create by email, case-insensitively; a returning customer's name and phone are updated. */
+async function upsertCustomer(tx: Executor, c: BookingDraft['customer'], now: Date): Promise<string> {
+  const res = await tx.execute<{ id: string }>(sql`
+    insert into customers (name, email, phone, created_at)
+    values (${c.name}, ${c.email}, ${c.phone}, ${now.toISOString()}::timestamptz)
+    on conflict ((lower(email))) do update set name = excluded.name, phone = excluded.phone, email = excluded.email
+    returning id`);
+  return res.rows[0]!.id;
+}
+
+/** Vehicles are matched by registration within the customer (DECISIONS "Bookings and slots"). */
+async function upsertVehicle(tx: Executor, customerId: string, v: BookingDraft['vehicle']): Promise<string> {
+  const res = await tx.execute<{ id: string }>(sql`
+    insert into vehicles (customer_id, make, model, year, registration, color)
+    values (${customerId}, ${v.make}, ${v.model}, ${v.year}, ${v.registration.toUpperCase()}, ${v.color ?? null})
+    on conflict (customer_id, (upper(registration))) do update
+      set make = excluded.make, model = excluded.model, year = excluded.year,
+          registration = excluded.registration, color = coalesce(excluded.color, vehicles.color)
+    returning id`);
+  return res.rows[0]!.id;
+}
+
+type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * One transaction: customer, vehicle, the job holding the slot, and (prepaid) the hold or
+ * (onsite) the confirmation email. The partial unique index jobs_one_per_slot decides a race;
+ * the loser's transaction rolls back whole and answers 409.
+ */
+async function insertBooking(
+  deps: AppDeps,
+  draft: BookingDraft,
+  priced: { customerValue: string | null; originalCustomerValue: string | null; tyreSize: string | null; tyreQuantity: number | null },
+  opts: { hold: boolean; paymentMethod: PaymentMethod },
+): Promise<{ job: JobRow; token: string | null }> {
+  const now = deps.clock.now();
+  const day = bookingDay(draft.job.scheduledDate);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const customerId = await upsertCustomer(tx, draft.customer, now);
+      const vehicleId = await upsertVehicle(tx, customerId, draft.vehicle);
+      const [job] = await tx
+        .insert(jobs)
+        .values({
+          customerId,
+          vehicleId,
+          serviceType: draft.job.serviceType,
+          status: 'new',
+          scheduledDate: slotStart(day, draft.job.timeSlot),
+          scheduledDay: day,
+          timeSlot: draft.job.timeSlot,
+          address: draft.job.address,
+          suburb: draft.job.suburb,
+          postcode: draft.job.postcode,
+          tyreSize: priced.tyreSize,
+          tyreQuantity: priced.tyreQuantity,
+          tyreBrand: draft.job.tyreBrand || null,
+          notes: draft.job.notes || null,
+          customerValue: priced.customerValue,
+          originalCustomerValue: priced.originalCustomerValue,
+          paymentMethod: opts.paymentMethod,
+          paymentStatus: 'pending',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      let token: string | null = null;
+      if (opts.hold) {
+        token = randomBytes(32).toString('base64url');
+        await tx.insert(bookingHolds).values({ token, jobId: job!.id, expiresAt: new Date(now.getTime() + deps.config.holdMs), createdAt: now });
+      } else {
+        await queueBookingConfirmationIn(deps, tx, job!.id);
+      }
+      return { job: job!, token };
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === UNIQUE_VIOLATION && constraintName(err) === 'jobs_one_per_slot') throw conflict(SLOT_TAKEN_MESSAGE);
+    throw err;
+  }
+}
+
+/** POST /api/bookings/quote: a prepaid booking holding its slot until paid (DECISIONS "Bookings and slots"). */
+export async function quoteBooking(deps: AppDeps, body: PublicBookingRequest) {
+  const draft = draftFromPublic(body);
+  if (draft.job.paymentMethod !== 'prepaid') {
+    throw invalid('A quote is for online payment - choose pay on site to book without paying now.', { 'job.paymentMethod': 'Please choose how you will pay' });
+  }
+  const day = bookingDay(draft.job.scheduledDate);
+  const priced = await priceDraft(deps, draft, { defaultQuantity: 1 });
+  if (!canPrepay(draft.job.serviceType, priced.quote) || priced.quote.totalCents <= 0) {
+    throw invalid(PREPAY_NOT_AVAILABLE_MESSAGE, { 'job.paymentMethod': PREPAY_NOT_AVAILABLE_MESSAGE });
+  }
+  if (deps.config.paymentProvider === 'none') throw new AppError('UNAVAILABLE', PAYMENTS_OFF_MESSAGE);
+  await assertSlotBookable(deps, day, draft.job.timeSlot);
+  const { job, token } = await insertBooking(deps, draft, priced, { hold: true, paymentMethod: 'prepaid' });
+  return { bookingToken: token!, amount: formatCents(priced.quote.totalCents), currency: 'AUD' as const, scheduledDate: job.scheduledDate.toISOString() };
+}
+
+function bookingCreated(job: JobRow, email: string) {
+  return {
+    jobId: job.id,
+    jobNumber: job.jobNumber,
+    customerEmail: email,
+    photoUploadUntil: new Date(job.createdAt.getTime() + PHOTO_WINDOW_MS).toISOString(),
+  };
+}
+
+function afterCommit(deps: AppDeps, job: JobRow): void {
+  deps.outbox.kick();
+  try {
+    deps.events.emit('new_booking', newBookingNotification(job));
+  } catch (err) {
+    deps.log.error({ err, jobId: job.id }, 'Could not announce the new booking');
+  }
+}
+
+/** Public POST /api/bookings: pay on site; prepaid goes through the quote and checkout. */
+export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequest) {
+  const draft = draftFromPublic(body);
+  if (draft.job.paymentMethod === 'prepaid') throw invalid(PREPAID_NEEDS_QUOTE_MESSAGE, { 'job.paymentMethod': PREPAID_NEEDS_QUOTE_MESSAGE });
+  const day = bookingDay(draft.job.scheduledDate);
+  const priced = await priceDraft(deps, draft, { defaultQuantity: 1 });
+  await assertSlotBookable(deps, day, draft.job.timeSlot);
+  const { job } = await insertBooking(deps, draft, priced, { hold: false, paymentMethod: 'onsite' });
+  afterCommit(deps, job);
+  return bookingCreated(job, draft.customer.email);
+}
+
+/**
+ * Staff POST /api/bookings: the staff estimate is stored when given (staff may quote); otherwise
+ * the server's price. Staff prepaid bookings are recorded as prepaid/pending (docs/decisions/130).
+ */
+export async function createStaffBooking(deps: AppDeps, body: StaffBookingRequest) {
+  const draft = draftFromStaff(body);
+  const day = bookingDay(draft.job.scheduledDate);
+  const priced = await priceDraft(deps, draft, { defaultQuantity: 4 });
+  const staffValue: Cents | null = body.job.customerValue ? toCents(body.job.customerValue) : null;
+  const values =
+    staffValue && staffValue > 0
+      ? { ...priced, customerValue: formatCents(staffValue), originalCustomerValue: formatCents(staffValue) }
+      : priced;
+  await assertSlotBookable(deps, day, draft.job.timeSlot);
+  const { job } = await insertBooking(deps, draft, values, { hold: false, paymentMethod: draft.job.paymentMethod });
+  afterCommit(deps, job);
+  return bookingCreated(job, draft.customer.email);
+}

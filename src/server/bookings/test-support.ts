@@ -1,0 +1,67 @@
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createUser } from '../auth/users';
+import type { Db } from '../db/client';
+import { bookingHolds, customers, jobPhotos, jobs, outboundEmails, tyreStockPricing, vehicles } from '../db/schema';
+import { TYRE_PRICE_LIST } from '../db/seed/tyre-prices';
+
+/** Test support for the booking area's API tests (not a test file itself). */
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+export type BookingBody = {
+  customer: { name: string; email: string; phone: string };
+  vehicle: { make: string; model: string; year: number | string; registration: string; color?: string };
+  job: Record<string, unknown>;
+};
+
+let seq = 0;
+
+/** A valid public body: puncture repair on Tuesday 24 November 2026, 10-12 AM, pay on site. */
+export function bookingBody(over: DeepPartial<BookingBody> & { job?: Record<string, unknown> } = {}): BookingBody {
+  seq++;
+  return {
+    customer: { name: 'Sam Taylor', email: `sam.${seq}.${Date.now()}@example.com`, phone: '0400 000 000', ...over.customer },
+    vehicle: { make: 'Toyota', model: 'Corolla', year: 2018, registration: `1ABC${String(seq).padStart(3, '0')}`, ...over.vehicle },
+    job: {
+      serviceType: 'puncture-repair',
+      scheduledDate: '2026-11-24',
+      timeSlot: '10-12 AM',
+      address: '12 Example Street',
+      suburb: 'Joondalup',
+      postcode: '6027',
+      tyreSize: null,
+      tyreQuantity: null,
+      notes: null,
+      paymentMethod: 'onsite',
+      ...over.job,
+    },
+  };
+}
+
+export async function seedTyrePrices(db: Db): Promise<void> {
+  await db.insert(tyreStockPricing).values(TYRE_PRICE_LIST.map((t) => ({ ...t }))).onConflictDoNothing();
+}
+
+/** Row counts of every table a booking writes, to prove a refused request wrote nothing. */
+export async function bookingRowCounts(db: Db) {
+  const n = async (table: typeof customers | typeof vehicles | typeof jobs | typeof bookingHolds | typeof outboundEmails | typeof jobPhotos) =>
+    (await db.select({ n: count() }).from(table))[0]!.n;
+  return {
+    customers: await n(customers),
+    vehicles: await n(vehicles),
+    jobs: await n(jobs),
+    holds: await n(bookingHolds),
+    emails: await n(outboundEmails),
+    photos: await n(jobPhotos),
+  };
+}
+
+/** Creates a staff user and signs in; returns the Cookie header value. */
+export async function signInStaff(app: FastifyInstance, db: Db, role: 'admin' | 'technician', username = `${role}_${++seq}`) {
+  const user = await createUser(db, { username, password: 'correct-horse-1', role });
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'correct-horse-1' } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  return { cookie, user };
+}

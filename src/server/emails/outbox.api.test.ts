@@ -1,0 +1,196 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailer } from '../adapters/email';
+import type { AppDeps } from '../app';
+import { testConfig } from '../config';
+import { bookingHolds, outboundEmails } from '../db/schema';
+import { bookingBody, seedTyrePrices, signInStaff } from '../bookings/test-support';
+import { queueBookingConfirmation } from '../bookings/notify';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { createOutbox } from './outbox';
+import { CANCELLATION_TERMS, QUOTE_TO_FOLLOW } from './booking-confirmation';
+
+async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function emailsOfJob(t: TestApp, jobId: string) {
+  return t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, jobId));
+}
+
+/** The decoded body of the MIME part whose headers name `filename`. */
+function attachmentText(raw: string, filename: string): string {
+  const at = raw.indexOf(filename);
+  const start = raw.indexOf('\r\n\r\n', at) + 4;
+  const end = raw.indexOf('\r\n--', start);
+  return Buffer.from(raw.slice(start, end).replace(/\s+/g, ''), 'base64').toString('utf8');
+}
+
+describe('confirmation email through a real SMTP server', () => {
+  const received: { to: string[]; raw: string }[] = [];
+  let server: SMTPServer;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)));
+    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('delivers the onsite booking confirmation with its .ics for the Perth slot', async () => {
+    const body = bookingBody({ customer: { name: 'Alex Nguyen', email: 'alex.smtp@example.com' }, job: { scheduledDate: '2026-11-24', timeSlot: '10-12 AM' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: body });
+    expect(res.statusCode).toBe(200);
+    const { jobId, jobNumber } = res.json();
+
+    const mail = await waitFor(async () => received.find((m) => m.to.includes('alex.smtp@example.com')));
+    expect(mail.raw).toContain(`Subject: Booking confirmed: ${jobNumber}`);
+    expect(mail.raw).toMatch(/Content-Type: text\/calendar/i);
+    const ics = attachmentText(mail.raw, `booking-${jobNumber}.ics`);
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain('DTSTART:20261124T020000Z'); // 10 am Perth (UTC+8)
+    expect(ics).toContain('DTEND:20261124T040000Z');
+    expect(ics).toContain(`UID:${jobId}@`);
+    expect(ics).toContain('LOCATION:12 Example Street\\, Joondalup 6027');
+    expect(ics).toMatch(/SUMMARY:Puncture Repair/);
+
+    const [row] = await waitFor(async () => {
+      const rows = await emailsOfJob(t, jobId);
+      return rows[0]?.status === 'sent' ? rows : undefined;
+    });
+    expect(row!.sentAt).not.toBeNull();
+    expect(row!.attempts).toBe(1);
+  });
+});
+
+describe('outbox without SMTP (local stand-in), content and retries', () => {
+  let t: TestApp;
+  let adminCookie = '';
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedTyrePrices(t.db);
+    adminCookie = (await signInStaff(t.app, t.db, 'admin')).cookie;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps the message as "stored" and shows it to an admin at GET /api/admin/outbox', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ job: { scheduledDate: '2026-11-25', timeSlot: '2-4 PM' } }) });
+    const { jobId, jobNumber, customerEmail } = res.json();
+    await waitFor(async () => (await emailsOfJob(t, jobId))[0]?.status === 'stored');
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: adminCookie } });
+    expect(list.statusCode).toBe(200);
+    const item = list.json().find((e: { jobId: string }) => e.jobId === jobId);
+    expect(item).toMatchObject({ to: customerEmail, status: 'stored', attachments: [{ filename: `booking-${jobNumber}.ics` }] });
+    const text: string = item.text;
+    for (const part of [
+      `Booking reference: ${jobNumber}`,
+      'When: Wednesday 25 November 2026, 2 pm - 4 pm (Perth time)',
+      '2-hour arrival window',
+      'Where: 12 Example Street, Joondalup 6027',
+      'Service: Puncture Repair',
+      'Price: $129.80',
+      'Payment: Pay on site',
+      '08 5550 1234',
+      CANCELLATION_TERMS,
+    ]) {
+      expect(text).toContain(part);
+    }
+
+    const { cookie } = await signInStaff(t.app, t.db, 'technician');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie } })).statusCode).toBe(403);
+  });
+
+  it('says a quote will follow when the price needs a callback, and lists the tyres', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody({ job: { scheduledDate: '2026-11-26', serviceType: 'new-tyres', tyreSize: '999/99R99', tyreQuantity: 2 } }),
+    });
+    const [email] = await emailsOfJob(t, res.json().jobId);
+    expect(email!.text).toContain(`Price: ${QUOTE_TO_FOLLOW}`);
+    expect(email!.text).toContain('Service: New Tyres (2 x 999/99R99)');
+  });
+
+  it('queues a prepaid confirmation once, mentioning the online discount (for the payments flow)', async () => {
+    const q = await t.app.inject({ method: 'POST', url: '/api/bookings/quote', payload: bookingBody({ job: { scheduledDate: '2026-11-27', paymentMethod: 'prepaid' } }) });
+    expect(q.statusCode).toBe(200);
+    const [hold] = await t.db.select().from(bookingHolds).where(eq(bookingHolds.token, q.json().bookingToken));
+    // Only what queueBookingConfirmation touches; the payments flow passes the app's own deps.
+    const appDeps = {
+      config: testConfig(),
+      db: t.db,
+      clock: t.clock,
+      log: t.app.log,
+      outbox: createOutbox({ db: t.db, clock: t.clock, mailer: noopMailer(), log: t.app.log, mailFrom: 'x@example.com' }),
+    } as unknown as AppDeps;
+    expect(await queueBookingConfirmation(appDeps, hold!.jobId)).toEqual(expect.any(String));
+    expect(await queueBookingConfirmation(appDeps, hold!.jobId)).toBeNull();
+    const emails = await emailsOfJob(t, hold!.jobId);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text).toContain('Price: $99.80 (includes the $30.00 online payment discount)');
+  });
+
+  it('a failed send never fails the booking; it is retried with backoff and then delivered', async () => {
+    let failures = 1;
+    const sent: string[] = [];
+    const flaky: Mailer = {
+      kind: 'smtp',
+      async send(m) {
+        if (failures-- > 0) throw new Error('421 mail server busy');
+        sent.push(m.to);
+      },
+      close() {},
+    };
+    const f = await createTestApp({ overrides: { mailer: flaky } });
+    try {
+      const res = await f.app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ customer: { email: 'retry@example.com' } }) });
+      expect(res.statusCode).toBe(200);
+      const jobId = res.json().jobId;
+      const [failed] = await waitFor(async () => {
+        const rows = await emailsOfJob(f, jobId);
+        return rows[0]?.lastError ? rows : undefined;
+      });
+      expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastError: '421 mail server busy' });
+      expect(failed!.nextAttemptAt!.getTime() - f.clock.now().getTime()).toBe(60_000);
+
+      const outbox = createOutbox({ db: f.db, clock: f.clock, mailer: flaky, log: f.app.log, mailFrom: 'x@example.com' });
+      expect(await outbox.deliverDue()).toEqual({ sent: 0, stored: 0, failed: 0 });
+      f.clock.advance(61_000);
+      expect(await outbox.deliverDue()).toEqual({ sent: 1, stored: 0, failed: 0 });
+      expect(sent).toEqual(['retry@example.com']);
+      const [done] = await emailsOfJob(f, jobId);
+      expect(done).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    } finally {
+      await f.close();
+    }
+  });
+});
+
+function noopMailer(): Mailer {
+  return { kind: 'local', async send() {}, close() {} };
+}

@@ -1,0 +1,60 @@
+import { and, eq, inArray, lte, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { Executor } from '../db/client';
+import { bookingHolds, jobs } from '../db/schema';
+
+/** Every minute, as the hold time is counted in minutes (DECISIONS "Bookings and slots"). */
+export const HOLD_SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * DECISIONS "Bookings and slots": an unpaid prepaid job whose hold has lapsed becomes cancelled,
+ * which frees its slot (the one-job-per-slot index ignores cancelled jobs). The hold row stays, so
+ * a payment that still arrives can find its job (see payments/service.ts).
+ * The WHERE is re-checked row by row under lock, so a payment committed a moment earlier wins.
+ */
+export async function cancelExpiredHolds(db: Executor, now: Date, only?: { scheduledDay: string; timeSlot: string }) {
+  const expired = db.select({ jobId: bookingHolds.jobId }).from(bookingHolds).where(lte(bookingHolds.expiresAt, now));
+  return db
+    .update(jobs)
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .where(
+      and(
+        inArray(jobs.id, expired),
+        eq(jobs.paymentMethod, 'prepaid'),
+        ne(jobs.paymentStatus, 'paid'),
+        eq(jobs.status, 'new'),
+        ...(only ? [eq(jobs.scheduledDay, only.scheduledDay), eq(jobs.timeSlot, only.timeSlot)] : []),
+      ),
+    )
+    .returning({ id: jobs.id, jobNumber: jobs.jobNumber, scheduledDay: jobs.scheduledDay, timeSlot: jobs.timeSlot });
+}
+
+export type HoldSweepDeps = { db: Executor; clock: Clock; log?: FastifyBaseLogger };
+
+/** One pass of the periodic sweep; tests call it directly with a pinned clock. */
+export async function sweepExpiredHolds(deps: HoldSweepDeps) {
+  const released = await cancelExpiredHolds(deps.db, deps.clock.now());
+  for (const job of released) {
+    deps.log?.info({ jobId: job.id, jobNumber: job.jobNumber, day: job.scheduledDay, slot: job.timeSlot }, 'Unpaid booking hold expired; job cancelled and slot freed');
+  }
+  return released;
+}
+
+/** Starts the periodic sweep; the returned stop function waits for a pass in progress. */
+export function startHoldSweep(deps: HoldSweepDeps, intervalMs = HOLD_SWEEP_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepExpiredHolds(deps)
+      .catch((err: unknown) => deps.log?.error({ err }, 'Hold sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The card provider behind one interface (DECISIONS "Payments"): Stripe when its keys are set, a
+ * labelled in-process simulation otherwise. Both deliver their outcome as the same event shape,
+ * handled by one function (service.ts), so the simulated path exercises the webhook's code.
+ */
+export type IntentMetadata = { bookingToken: string; jobNumber: string; jobId: string };
+
+export type PaymentIntentRef = { id: string; clientSecret: string; amountCents: number; status: string };
+
+export type CreateIntentInput = {
+  amountCents: number;
+  metadata: IntentMetadata;
+  /** The intent already stored on the job, reused while it is open and for the same amount. */
+  existingIntentId: string | null;
+};
+
+/** The part of a provider event the handler reads (Stripe's PaymentIntent event shape). */
+export type PaymentEvent = {
+  id: string;
+  type: string;
+  data: {
+    object: {
+      id: string;
+      object?: string;
+      amount?: number;
+      currency?: string;
+      status?: string;
+      metadata?: Partial<IntentMetadata> | Record<string, string>;
+      last_payment_error?: { message?: string | null } | null;
+    };
+  };
+};
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'simulated';
+  createIntent(input: CreateIntentInput): Promise<PaymentIntentRef>;
+  /** Verifies a webhook's signature and returns its event; throws when it does not verify. */
+  verifyWebhook?(rawBody: Buffer, signature: string | undefined, receivedAtMs: number): PaymentEvent;
+}
+
+/** Intent states in which the customer can still pay it (Stripe's names). */
+export const OPEN_INTENT_STATES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);

@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { formatCents, toCents, type Cents } from '../../shared/domain/money';
+import { cardSurcharge, priceService, withCardSurcharge } from '../../shared/domain/pricing';
+import { isServiceType, SERVICE_LABELS } from '../../shared/domain/services';
+import { isTimeSlot } from '../../shared/domain/slots';
+import {
+  ALREADY_PAID,
+  BOOKING_NOT_FOUND,
+  CARD_DECLINED,
+  CARD_INVALID,
+  PAYMENTS_UNAVAILABLE,
+  surchargeMessage,
+  type BookingByToken,
+  type PaymentIntentResponse,
+} from '../../shared/schemas/payments';
+import type { AppDeps } from '../app';
+import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
+import { bookingHolds, customers, jobs, paymentEvents, vehicles } from '../db/schema';
+import { AppError, conflict, invalid, notFound } from '../http/errors';
+import { announcePaidBooking, queuePaidBookingConfirmation } from './after-payment';
+import type { PaymentEvent, PaymentIntentRef } from './provider';
+import { simulatedCardOutcome } from './simulated';
+
+type Job = typeof jobs.$inferSelect;
+type BookingRow = {
+  hold: typeof bookingHolds.$inferSelect;
+  job: Job;
+  customer: typeof customers.$inferSelect;
+  vehicle: typeof vehicles.$inferSelect | null;
+};
+
+async function loadBooking(db: Executor, token: string): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .select({ hold: bookingHolds, job: jobs, customer: customers, vehicle: vehicles })
+    .from(bookingHolds)
+    .innerJoin(jobs, eq(jobs.id, bookingHolds.jobId))
+    .innerJoin(customers, eq(customers.id, jobs.customerId))
+    .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
+    .where(eq(bookingHolds.token, token))
+    .limit(1);
+  return row;
+}
+
+/**
+ * DECISIONS "Bookings and slots": an expired or unknown token is 'Booking Not Found'. A paid booking
+ * never expires (the success page reads it after the hold time); a cancelled unpaid one is gone.
+ */
+function isVisible(b: BookingRow, now: Date): boolean {
+  if (b.job.paymentStatus === 'paid') return true;
+  if (b.job.status === 'cancelled') return false;
+  return b.hold.expiresAt.getTime() > now.getTime();
+}
+
+async function findLiveBooking(deps: AppDeps, token: string): Promise<BookingRow> {
+  const booking = await loadBooking(deps.db, token);
+  if (!booking || !isVisible(booking, deps.clock.now())) throw notFound(BOOKING_NOT_FOUND);
+  return booking;
+}
+
+/**
+ * The order summary's lines, from the one pricing module. The stored amount is the truth (the
+ * server priced it at quote time), so the tyre unit price is recovered from it rather than re-read
+ * from today's price list; if the lines would not add up to it, one line carries the amount.
+ */
+function summaryOf(job: Job, amountCents: Cents) {
+  const isPrepaid = job.paymentMethod === 'prepaid';
+  if (isServiceType(job.serviceType)) {
+    const quantity = job.serviceType === 'new-tyres' ? (job.tyreQuantity ?? 1) : 1;
+    let unit: Cents | null = null;
+    if (job.serviceType === 'new-tyres') {
+      const withoutTyres = priceService({ serviceType: 'new-tyres', isPrepaid, quantity, tyreSize: job.tyreSize, tyreUnitPriceCents: 0 });
+      const perTyre = (amountCents - withoutTyres.totalCents) / quantity;
+      unit = Number.isInteger(perTyre) && perTyre >= 0 ? perTyre : null;
+    }
+    const quote = priceService({ serviceType: job.serviceType, isPrepaid, quantity, tyreSize: job.tyreSize, tyreUnitPriceCents: unit });
+    if (!quote.callbackRequired && quote.totalCents === amountCents) {
+      return { items: quote.items.map((i) => ({ description: i.description, price: formatCents(i.priceCents) })), subtotalCents: quote.subtotalCents, discountCents: quote.discountCents };
+    }
+  }
+  const label = isServiceType(job.serviceType) ? SERVICE_LABELS[job.serviceType] : job.serviceType;
+  return { items: [{ description: label, price: formatCents(amountCents) }], subtotalCents: amountCents, discountCents: 0 };
+}
+
+function amountOf(job: Job): Cents {
+  return toCents(job.customerValue ?? '0');
+}
+
+export async function getBookingByToken(deps: AppDeps, token: string): Promise<BookingByToken> {
+  const { job, customer, vehicle, hold } = await findLiveBooking(deps, token);
+  const amountCents = amountOf(job);
+  const summary = summaryOf(job, amountCents);
+  if (!isTimeSlot(job.timeSlot)) throw new Error(`Job ${job.id} has an unknown slot ${job.timeSlot}`);
+  return {
+    amount: formatCents(amountCents),
+    customer: { name: customer.name, email: customer.email, phone: customer.phone },
+    serviceType: job.serviceType,
+    job: {
+      scheduledDate: job.scheduledDate.toISOString(),
+      scheduledDay: job.scheduledDay,
+      timeSlot: job.timeSlot,
+      address: job.address,
+      suburb: job.suburb,
+      postcode: job.postcode,
+    },
+    vehicle: vehicle ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, registration: vehicle.registration } : null,
+    jobNumber: job.jobNumber,
+    items: summary.items,
+    subtotal: formatCents(summary.subtotalCents),
+    discount: formatCents(summary.discountCents),
+    surchargeAmount: formatCents(cardSurcharge(amountCents)),
+    totalAmount: formatCents(withCardSurcharge(amountCents)),
+    paymentStatus: job.paymentStatus as BookingByToken['paymentStatus'],
+    provider: deps.config.paymentProvider,
+    publishableKey: deps.config.stripe?.publishableKey ?? null,
+    holdExpiresAt: job.paymentStatus === 'paid' ? null : hold.expiresAt.toISOString(),
+  };
+}
+
+/** Finds the booking, refuses what cannot be paid, and gets (or reuses) the provider's intent. */
+async function prepareIntent(deps: AppDeps, token: string): Promise<{ booking: BookingRow; intent: PaymentIntentRef; amountCents: Cents }> {
+  const provider = deps.payments;
+  if (!provider || deps.config.paymentProvider === 'none') throw new AppError('UNAVAILABLE', PAYMENTS_UNAVAILABLE);
+  const booking = await findLiveBooking(deps, token);
+  if (booking.job.paymentStatus === 'paid') throw conflict(ALREADY_PAID);
+  const amountCents = amountOf(booking.job);
+  const totalCents = withCardSurcharge(amountCents);
+  if (totalCents <= 0) throw conflict('This booking has nothing to pay online.');
+  const intent = await provider.createIntent({
+    amountCents: totalCents,
+    metadata: { bookingToken: booking.hold.token, jobNumber: booking.job.jobNumber, jobId: booking.job.id },
+    existingIntentId: booking.job.stripePaymentIntentId,
+  });
+  // A succeeded intent whose webhook has not arrived yet must not be paid a second time.
+  if (intent.status === 'succeeded' || intent.status === 'processing') throw conflict(ALREADY_PAID);
+  if (intent.id !== booking.job.stripePaymentIntentId) {
+    await deps.db.update(jobs).set({ stripePaymentIntentId: intent.id, updatedAt: deps.clock.now() }).where(eq(jobs.id, booking.job.id));
+  }
+  return { booking, intent, amountCents };
+}
+
+/** POST /api/create-payment-intent-token: the card amount is the booking's amount plus 1.7% (DECISIONS "Pricing"). */
+export async function createPaymentIntentForToken(deps: AppDeps, token: string): Promise<PaymentIntentResponse> {
+  const { intent, amountCents } = await prepareIntent(deps, token);
+  const surcharge = formatCents(cardSurcharge(amountCents));
+  const total = formatCents(withCardSurcharge(amountCents));
+  return { clientSecret: intent.clientSecret, originalAmount: formatCents(amountCents), surchargeAmount: surcharge, totalAmount: total, message: surchargeMessage(surcharge, total) };
+}
+
+export type HandledEvent =
+  | { outcome: 'duplicate' }
+  | { outcome: 'ignored' }
+  | { outcome: 'already-paid'; jobId: string }
+  | { outcome: 'paid'; jobId: string; slot: 'kept' | 'retaken' | 'lost' }
+  | { outcome: 'failed'; jobId: string | null; message: string };
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findEventJob(tx: Executor, event: PaymentEvent): Promise<Job | undefined> {
+  const intent = event.data.object;
+  const metadata = (intent.metadata ?? {}) as Record<string, string | undefined>;
+  if (metadata.jobId && UUID_RE.test(metadata.jobId)) {
+    const [job] = await tx.select().from(jobs).where(eq(jobs.id, metadata.jobId)).for('update');
+    if (job) return job;
+  }
+  if (intent.id) {
+    const [job] = await tx.select().from(jobs).where(eq(jobs.stripePaymentIntentId, intent.id)).for('update');
+    if (job) return job;
+  }
+  return undefined;
+}
+
+/**
+ * The one handler of a payment outcome: the verified Stripe webhook and the simulated provider's
+ * confirm call both end here (DECISIONS "Payments"). The event is recorded by id in the same
+ * transaction as the state change, so a replay finds its id taken and changes nothing.
+ */
+export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<HandledEvent> {
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(async (tx): Promise<HandledEvent> => {
+    const job = await findEventJob(tx, event);
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type, jobId: job?.id ?? null, payload: event as unknown as Record<string, unknown>, receivedAt: now })
+      .onConflictDoNothing({ target: paymentEvents.id })
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0) return { outcome: 'duplicate' };
+
+    if (event.type === 'payment_intent.payment_failed') {
+      // Recorded only: the job stays pending so the customer can try another card.
+      return { outcome: 'failed', jobId: job?.id ?? null, message: event.data.object.last_payment_error?.message ?? CARD_DECLINED };
+    }
+    if (event.type !== 'payment_intent.succeeded' || !job) return { outcome: 'ignored' };
+    if (job.paymentStatus === 'paid') return { outcome: 'already-paid', jobId: job.id };
+
+    const expected = withCardSurcharge(amountOf(job));
+    if (event.data.object.amount !== undefined && event.data.object.amount !== expected) {
+      deps.log.warn({ jobId: job.id, charged: event.data.object.amount, expected }, 'Payment amount differs from the booking total');
+    }
+
+    let slot: 'kept' | 'retaken' | 'lost' = 'kept';
+    if (job.status === 'cancelled') {
+      // The hold lapsed before the money arrived: take the slot back if nobody else has it. The
+      // savepoint keeps a unique violation from aborting the whole transaction.
+      try {
+        await tx.transaction(async (sp) => {
+          await sp.update(jobs).set({ status: 'new', cancelledAt: null }).where(eq(jobs.id, job.id));
+        });
+        slot = 'retaken';
+      } catch (err) {
+        if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+        slot = 'lost';
+      }
+    }
+    await tx
+      .update(jobs)
+      .set({
+        paymentStatus: 'paid',
+        stripePaymentIntentId: event.data.object.id,
+        updatedAt: now,
+        ...(slot === 'lost' ? { paymentFlag: 'refund-required' } : {}),
+      })
+      .where(eq(jobs.id, job.id));
+    if (slot !== 'lost') await queuePaidBookingConfirmation(deps, tx, job.id);
+    return { outcome: 'paid', jobId: job.id, slot };
+  });
+
+  if (result.outcome === 'paid') {
+    if (result.slot === 'lost') {
+      deps.log.warn({ jobId: result.jobId, event: event.id }, 'Payment arrived after the hold expired and the slot was re-booked: refund required');
+    } else {
+      deps.outbox.kick();
+      await announcePaidBooking(deps, result.jobId);
+    }
+  }
+  return result;
+}
+
+/** POST /api/payments/simulated/confirm: builds the event a real provider would send and hands it to the same handler. */
+export async function confirmSimulatedPayment(deps: AppDeps, input: { bookingToken: string; cardNumber: string }) {
+  if (deps.payments?.name !== 'simulated') throw notFound('The simulated payment provider is not in use.');
+  const { booking, intent } = await prepareIntent(deps, input.bookingToken);
+  const outcome = simulatedCardOutcome(input.cardNumber);
+  if (outcome === 'invalid') throw invalid(CARD_INVALID, { cardNumber: CARD_INVALID });
+  const event: PaymentEvent = {
+    id: `evt_sim_${randomUUID().replaceAll('-', '')}`,
+    type: outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+    data: {
+      object: {
+        id: intent.id,
+        object: 'payment_intent',
+        amount: intent.amountCents,
+        currency: 'aud',
+        status: outcome === 'succeeded' ? 'succeeded' : 'requires_payment_method',
+        metadata: { bookingToken: booking.hold.token, jobNumber: booking.job.jobNumber, jobId: booking.job.id },
+        last_payment_error: outcome === 'declined' ? { message: CARD_DECLINED } : null,
+      },
+    },
+  };
+  const handled = await handlePaymentEvent(deps, event);
+  return { handled, jobNumber: booking.job.jobNumber };
+}

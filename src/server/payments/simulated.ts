@@ -1,0 +1,29 @@
+import { createHash } from 'node:crypto';
+import type { CreateIntentInput, PaymentIntentRef, PaymentProvider } from './provider';
+
+/** The usual test card numbers (DECISIONS "Payments"): one succeeds, one is declined. */
+export const SIMULATED_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+
+export type SimulatedCardOutcome = 'succeeded' | 'declined' | 'invalid';
+
+export function simulatedCardOutcome(cardNumber: string): SimulatedCardOutcome {
+  const digits = cardNumber.replace(/\D/g, '');
+  if (digits === SIMULATED_CARDS.success) return 'succeeded';
+  if (digits === SIMULATED_CARDS.declined) return 'declined';
+  return 'invalid';
+}
+
+/**
+ * In-process stand-in for the card provider, used without Stripe keys (development, tests, or
+ * PAYMENTS_SIMULATED=true). Its intent id is derived from the booking and amount, so a reload
+ * reuses it just as Stripe's idempotency key would; no money moves.
+ */
+export class SimulatedPaymentProvider implements PaymentProvider {
+  readonly name = 'simulated' as const;
+
+  async createIntent(input: CreateIntentInput): Promise<PaymentIntentRef> {
+    const digest = createHash('sha256').update(`${input.metadata.bookingToken}:${input.amountCents}`).digest('hex').slice(0, 24);
+    const id = `sim_pi_${digest}`;
+    return { id, clientSecret: `sim_${id}_secret`, amountCents: input.amountCents, status: 'requires_payment_method' };
+  }
+}

@@ -1,0 +1,73 @@
+import Stripe from 'stripe';
+import { OPEN_INTENT_STATES, type CreateIntentInput, type PaymentEvent, type PaymentIntentRef, type PaymentProvider } from './provider';
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  webhookSecret: string | undefined;
+  /** Overrides for tests: the real SDK pointed at a local stand-in of the Stripe API. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+};
+
+/** SPEC/DECISIONS: a signature older than this many seconds is refused. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export class WebhookVerificationError extends Error {
+  constructor(
+    message: string,
+    readonly unconfigured = false,
+  ) {
+    super(message);
+  }
+}
+
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly opts: StripeProviderOptions) {
+    this.stripe = new Stripe(opts.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      ...(opts.host ? { host: opts.host } : {}),
+      ...(opts.port ? { port: opts.port } : {}),
+      ...(opts.protocol ? { protocol: opts.protocol } : {}),
+    });
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<PaymentIntentRef> {
+    if (input.existingIntentId) {
+      const existing = await this.stripe.paymentIntents.retrieve(input.existingIntentId);
+      if (existing.amount === input.amountCents && existing.client_secret && (OPEN_INTENT_STATES.has(existing.status) || existing.status === 'succeeded' || existing.status === 'processing')) {
+        return { id: existing.id, clientSecret: existing.client_secret, amountCents: existing.amount, status: existing.status };
+      }
+    }
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amountCents,
+        currency: 'aud',
+        automatic_payment_methods: { enabled: true },
+        description: `Booking ${input.metadata.jobNumber}`,
+        metadata: { ...input.metadata },
+      },
+      // The same booking and amount always give the same key, so a reload or a retried request
+      // gets the intent already made instead of a second one.
+      { idempotencyKey: `booking-${input.metadata.bookingToken}-${input.amountCents}` },
+    );
+    if (!intent.client_secret) throw new Error(`Stripe returned PaymentIntent ${intent.id} without a client secret`);
+    return { id: intent.id, clientSecret: intent.client_secret, amountCents: intent.amount, status: intent.status };
+  }
+
+  verifyWebhook(rawBody: Buffer, signature: string | undefined, receivedAtMs: number): PaymentEvent {
+    if (!this.opts.webhookSecret) throw new WebhookVerificationError('STRIPE_WEBHOOK_SECRET is not set', true);
+    if (!signature) throw new WebhookVerificationError('Missing Stripe-Signature header');
+    try {
+      const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.opts.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
+      return event as unknown as PaymentEvent;
+    } catch (err) {
+      throw new WebhookVerificationError(err instanceof Error ? err.message : 'Signature verification failed');
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { toCents, type Cents } from '../../shared/domain/money';
+import { normaliseTyreSize } from '../../shared/domain/tyre-size';
+import type { Executor } from '../db/client';
+import { tyreStockPricing } from '../db/schema';
+
+/**
+ * DECISIONS "Pricing": the cheapest active row for the normalised size, in cents; null when the
+ * size is unknown or not recognisable (the customer is called back with a quote).
+ */
+export async function lookupTyreUnitPriceCents(db: Executor, size: string | null | undefined): Promise<Cents | null> {
+  const normalised = size ? normaliseTyreSize(size) : null;
+  if (!normalised) return null;
+  const [row] = await db
+    .select({ retailPrice: tyreStockPricing.retailPrice })
+    .from(tyreStockPricing)
+    // Stored sizes are normalised by the seed; the expression tolerates a row typed by hand ("205/55 r16").
+    .where(and(eq(tyreStockPricing.isActive, true), eq(sql`upper(replace(${tyreStockPricing.size}, ' ', ''))`, normalised.replace(/ /g, ''))))
+    .orderBy(asc(tyreStockPricing.retailPrice))
+    .limit(1);
+  return row ? toCents(row.retailPrice) : null;
+}

@@ -1,0 +1,61 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { suburbLandingPages } from '../db/schema';
+import { findSuburbBySlug, SERVICE_AREA, suburbSlug } from '../../shared/data/service-area';
+import type { SuburbPage } from '../../shared/schemas/suburbs';
+import { suburbRegion } from '../../shared/schemas/suburbs';
+import { nearbySuburbs } from './landing-content';
+
+/** Accepts "mandurah", "Mandurah", and the legacy first-space-only form ("white-gum valley"). */
+export function canonicalSuburbSlug(raw: string): string {
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    /* keep raw */
+  }
+  const known = findSuburbBySlug(decoded);
+  return known ? suburbSlug(known.name) : suburbSlug(decoded);
+}
+
+/** The active landing page for a suburb slug, with its nearest served neighbours; undefined when unknown or inactive. */
+export async function getSuburbPage(db: Db, rawSlug: string): Promise<SuburbPage | undefined> {
+  const slug = canonicalSuburbSlug(rawSlug);
+  const [row] = await db
+    .select()
+    .from(suburbLandingPages)
+    .where(and(eq(suburbLandingPages.slug, slug), eq(suburbLandingPages.isActive, true)))
+    .limit(1);
+  if (!row) return undefined;
+  const region = suburbRegion.safeParse(row.region);
+  const ref = findSuburbBySlug(row.slug);
+  let nearby: SuburbPage['nearby'];
+  if (ref) {
+    const candidates = nearbySuburbs(ref, SERVICE_AREA, 6).map((s) => suburbSlug(s.name));
+    const active = await db
+      .select({ suburb: suburbLandingPages.suburb, slug: suburbLandingPages.slug, postcode: suburbLandingPages.postcode })
+      .from(suburbLandingPages)
+      .where(and(inArray(suburbLandingPages.slug, candidates), eq(suburbLandingPages.isActive, true)));
+    nearby = candidates.flatMap((c) => active.filter((a) => a.slug === c));
+  }
+  return {
+    suburb: row.suburb,
+    slug: row.slug,
+    postcode: row.postcode,
+    region: region.success ? region.data : 'Perth Metro',
+    title: row.metaTitle,
+    description: row.metaDescription,
+    content: row.content,
+    ...(nearby ? { nearby } : {}),
+  };
+}
+
+/** Every active suburb page, for the sitemap. */
+export async function listActiveSuburbSlugs(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ slug: suburbLandingPages.slug })
+    .from(suburbLandingPages)
+    .where(eq(suburbLandingPages.isActive, true))
+    .orderBy(asc(suburbLandingPages.slug));
+  return rows.map((r) => r.slug);
+}

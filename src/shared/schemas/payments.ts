@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { TIME_SLOTS } from '../domain/slots';
+
+/**
+ * Checkout contracts (SPEC sections 3, 7 and 8; DECISIONS "Payments"). The card form of the
+ * simulated provider and the server's confirm call share the card rules below.
+ */
+
+export const BOOKING_NOT_FOUND = 'The requested booking could not be found or has expired.';
+export const CARD_DECLINED = 'Your card was declined.';
+export const CARD_INVALID = 'Your card number is invalid.';
+export const ALREADY_PAID = 'This booking has already been paid.';
+export const PAYMENTS_UNAVAILABLE = 'Online payment is not available right now. Please book again and choose to pay on site.';
+
+/** Any string: an unknown or malformed token is answered 404 'Booking Not Found', like an expired one. */
+export const bookingToken = z.string({ message: BOOKING_NOT_FOUND }).trim().min(1, BOOKING_NOT_FOUND).max(200, BOOKING_NOT_FOUND);
+export const bookingTokenParams = z.object({ token: bookingToken });
+
+const money = z.string();
+
+/** SPEC 3 "Booking by token", plus what the checkout page shows (job number, items, payment state). */
+export const bookingByTokenResponse = z.object({
+  amount: money,
+  customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  serviceType: z.string(),
+  job: z.object({
+    scheduledDate: z.string(),
+    scheduledDay: z.string(),
+    timeSlot: z.enum(TIME_SLOTS),
+    address: z.string(),
+    suburb: z.string(),
+    postcode: z.string(),
+  }),
+  vehicle: z.object({ year: z.number().nullable(), make: z.string(), model: z.string(), registration: z.string() }).nullable(),
+  jobNumber: z.string(),
+  items: z.array(z.object({ description: z.string(), price: money })),
+  subtotal: money,
+  discount: money,
+  surchargeAmount: money,
+  totalAmount: money,
+  paymentStatus: z.enum(['pending', 'paid', 'failed', 'refunded']),
+  provider: z.enum(['stripe', 'simulated', 'none']),
+  publishableKey: z.string().nullable(),
+  /** When an unpaid hold lapses (ISO); null once paid. */
+  holdExpiresAt: z.string().nullable(),
+});
+export type BookingByToken = z.infer<typeof bookingByTokenResponse>;
+
+export const createPaymentIntentRequest = z.object({ bookingToken });
+
+/** SPEC 3 "Payment intent response": decimal strings. */
+export const paymentIntentResponse = z.object({
+  clientSecret: z.string(),
+  originalAmount: money,
+  surchargeAmount: money,
+  totalAmount: money,
+  message: z.string(),
+});
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponse>;
+
+const digits = (s: string) => s.replace(/[\s-]/g, '');
+
+/** The simulated provider's card form. Card numbers are checked by the provider, like a real one. */
+export const simulatedCardFields = {
+  cardNumber: z
+    .string({ message: 'Card number is required' })
+    .transform(digits)
+    .pipe(z.string().min(1, 'Card number is required').regex(/^\d{12,19}$/, CARD_INVALID)),
+  expiry: z
+    .string({ message: 'Expiry is required' })
+    .trim()
+    .min(1, 'Expiry is required')
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Expiry must be MM/YY'),
+  cvc: z.string({ message: 'CVC is required' }).trim().min(1, 'CVC is required').regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
+  nameOnCard: z.string({ message: 'Name on card is required' }).trim().min(1, 'Name on card is required').max(100),
+};
+
+export const simulatedCardForm = z.object(simulatedCardFields);
+export type SimulatedCardForm = z.infer<typeof simulatedCardForm>;
+
+export const simulatedConfirmRequest = z.object({ bookingToken, ...simulatedCardFields });
+
+export const simulatedConfirmResponse = z.object({ status: z.literal('succeeded'), jobNumber: z.string() });
+
+/** The message shown beside the surcharge (SPEC 9: card payment surcharge 1.7%). */
+export function surchargeMessage(surcharge: string, total: string): string {
+  return `A 1.7% card surcharge of $${surcharge} applies. Total to pay: $${total}.`;
+}

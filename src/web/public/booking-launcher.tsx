@@ -1,0 +1,55 @@
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { BookingPrefill } from './booking/BookingWizard';
+
+/** The wizard is its own chunk, fetched the first time a visitor opens it (issue 4 JS budget). */
+const loadWizard = () => import('./booking/BookingWizard');
+const BookingWizard = lazy(loadWizard);
+
+type BookingDialogApi = {
+  open(prefill?: BookingPrefill): void;
+  /** Starts fetching the wizard chunk early (pointerenter / focus of a book button). */
+  preload(): void;
+};
+
+const BookingDialogContext = createContext<BookingDialogApi | null>(null);
+
+let preloaded: Promise<unknown> | undefined;
+function preloadWizard() {
+  preloaded ??= loadWizard().catch(() => {
+    preloaded = undefined;
+  });
+}
+
+export function BookingLauncherProvider({ children, defaultPrefill }: { children: ReactNode; defaultPrefill?: BookingPrefill }) {
+  const [state, setState] = useState<{ mounted: boolean; open: boolean; prefill?: BookingPrefill }>({ mounted: false, open: false });
+  const open = useCallback(
+    (prefill?: BookingPrefill) => setState({ mounted: true, open: true, prefill: prefill ?? defaultPrefill }),
+    [defaultPrefill],
+  );
+  const onOpenChange = useCallback((next: boolean) => setState((s) => ({ ...s, open: next })), []);
+  const api = useMemo(() => ({ open, preload: preloadWizard }), [open]);
+  return (
+    <BookingDialogContext.Provider value={api}>
+      {children}
+      {state.mounted ? (
+        <Suspense fallback={<LoadingBooking />}>
+          <BookingWizard open={state.open} onOpenChange={onOpenChange} prefill={state.prefill} />
+        </Suspense>
+      ) : null}
+    </BookingDialogContext.Provider>
+  );
+}
+
+function LoadingBooking() {
+  return (
+    <div role="status" className="fixed inset-x-0 bottom-6 z-50 mx-auto w-fit rounded-full bg-charcoal px-5 py-3 text-sm font-semibold text-white shadow-lg">
+      Opening booking…
+    </div>
+  );
+}
+
+export function useBookingDialog(): BookingDialogApi {
+  const api = useContext(BookingDialogContext);
+  if (!api) throw new Error('useBookingDialog must be used inside <BookingLauncherProvider>');
+  return api;
+}

@@ -1,0 +1,150 @@
+import { MapPin } from 'lucide-react';
+import { forwardRef, useEffect, useId, useRef, useState } from 'react';
+import { Field } from '../../components/ui/field';
+import { cn } from '../../components/ui/cn';
+import { ADDRESS_DEBOUNCE_MS, loadPlaces, MIN_ADDRESS_CHARS, onMapsAuthFailure, suggestAddresses, type AddressSelection, type AddressSuggestion } from './google-places';
+
+export const ADDRESS_MANUAL_NOTE = 'Address suggestions unavailable - please enter manually';
+
+type Props = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  onSelect: (address: AddressSelection) => void;
+  googleMapsApiKey: string | null;
+  error?: string;
+  name?: string;
+};
+
+/**
+ * Street address with Google Places suggestions when a key is configured; otherwise (or when the
+ * service fails) a plain input with SPEC section 8's note.
+ */
+export const AddressInput = forwardRef<HTMLInputElement, Props>(function AddressInput({ label, value, onChange, onBlur, onSelect, googleMapsApiKey, error, name }, ref) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [failed, setFailed] = useState(!googleMapsApiKey);
+  const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const sessionRef = useRef<unknown>(undefined);
+  const typedRef = useRef(false);
+
+  useEffect(() => {
+    if (!googleMapsApiKey) return;
+    let alive = true;
+    loadPlaces(googleMapsApiKey).catch(() => alive && setFailed(true));
+    const off = onMapsAuthFailure(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+      off();
+    };
+  }, [googleMapsApiKey]);
+
+  useEffect(() => {
+    if (failed || !googleMapsApiKey || !typedRef.current) return;
+    const input = value.trim();
+    if (input.length < MIN_ADDRESS_CHARS) {
+      setSuggestions([]);
+      return;
+    }
+    let alive = true;
+    const timer = window.setTimeout(async () => {
+      try {
+        const lib = await loadPlaces(googleMapsApiKey);
+        sessionRef.current ??= new lib.AutocompleteSessionToken();
+        const list = await suggestAddresses(lib, input, sessionRef.current);
+        if (!alive) return;
+        setSuggestions(list);
+        setActive(-1);
+        setOpen(list.length > 0);
+      } catch {
+        if (alive) setFailed(true);
+      }
+    }, ADDRESS_DEBOUNCE_MS);
+    return () => {
+      alive = false;
+      window.clearTimeout(timer);
+    };
+  }, [value, failed, googleMapsApiKey]);
+
+  const choose = async (s: AddressSuggestion) => {
+    setOpen(false);
+    typedRef.current = false;
+    try {
+      const address = await s.select();
+      sessionRef.current = undefined;
+      onSelect(address);
+    } catch {
+      onChange(s.text);
+      setFailed(true);
+    }
+  };
+
+  const showList = open && !failed && suggestions.length > 0;
+  return (
+    <Field label={label} error={error} id={id} hint={failed ? ADDRESS_MANUAL_NOTE : undefined}>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={id}
+          name={name}
+          value={value}
+          autoComplete={failed ? 'street-address' : 'off'}
+          role={failed ? undefined : 'combobox'}
+          aria-autocomplete={failed ? undefined : 'list'}
+          aria-expanded={failed ? undefined : showList}
+          aria-controls={failed ? undefined : listId}
+          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={cn('block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-charcoal aria-[invalid=true]:border-red-700')}
+          onChange={(e) => {
+            typedRef.current = true;
+            onChange(e.target.value);
+          }}
+          onBlur={() => {
+            window.setTimeout(() => setOpen(false), 150);
+            onBlur?.();
+          }}
+          onKeyDown={(e) => {
+            if (!showList) return;
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setActive((a) => Math.min(a + 1, suggestions.length - 1));
+            } else if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive((a) => Math.max(a - 1, 0));
+            } else if (e.key === 'Enter' && active >= 0) {
+              e.preventDefault();
+              const s = suggestions[active];
+              if (s) void choose(s);
+            } else if (e.key === 'Escape') {
+              e.stopPropagation();
+              setOpen(false);
+            }
+          }}
+        />
+        {showList ? (
+          <ul id={listId} role="listbox" aria-label="Address suggestions" className="absolute z-10 mt-1 w-full overflow-hidden rounded-lg border border-gray-300 bg-white shadow-lg">
+            {suggestions.map((s, i) => (
+              <li
+                key={s.id}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => void choose(s)}
+                className={cn('flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-sm', i === active ? 'bg-amber-50' : 'hover:bg-gray-50')}
+              >
+                <MapPin aria-hidden className="h-4 w-4 shrink-0 text-gray-600" />
+                {s.text}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </Field>
+  );
+});

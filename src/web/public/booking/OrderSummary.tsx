@@ -1,0 +1,48 @@
+import { formatDollars } from '../../../shared/domain/money';
+import type { Quote } from '../../../shared/domain/pricing';
+import { SERVICE_LABELS, type ServiceType } from '../../../shared/domain/services';
+import { formatVisit, isIsoDay, isTimeSlot } from '../../../shared/domain/slots';
+
+/** SPEC section 2 step 6: items, prepaid discount, original price struck through, total (DECISIONS "Pricing"). */
+export function OrderSummary({ quote, serviceType, date, timeSlot, phone }: { quote: Quote; serviceType?: ServiceType; date?: string; timeSlot?: string; phone: string }) {
+  return (
+    <section aria-labelledby="order-summary-heading" className="rounded-xl border border-gray-200 bg-gray-50 p-4">
+      <h3 id="order-summary-heading" className="font-semibold">
+        Order summary
+      </h3>
+      {serviceType ? <p className="text-sm text-gray-700">{SERVICE_LABELS[serviceType]}</p> : null}
+      {date && timeSlot && isIsoDay(date) && isTimeSlot(timeSlot) ? <p className="text-sm text-gray-700">{formatVisit(date, timeSlot)}</p> : null}
+      {quote.callbackRequired ? (
+        <p className="mt-2 text-sm">
+          {quote.message} We&apos;ll confirm the price before any work, or call us on <span className="font-semibold whitespace-nowrap">{phone}</span>.
+        </p>
+      ) : (
+        <dl className="mt-2 space-y-1 text-sm">
+          {quote.items.map((item) => (
+            <div key={item.description} className="flex justify-between gap-2">
+              <dt>{item.description}</dt>
+              <dd className="tabular-nums">{formatDollars(item.priceCents)}</dd>
+            </div>
+          ))}
+          {quote.discountCents > 0 ? (
+            <div className="flex justify-between gap-2 text-green-800">
+              <dt>Prepaid discount</dt>
+              <dd className="tabular-nums">-{formatDollars(quote.discountCents)}</dd>
+            </div>
+          ) : null}
+          <div className="flex items-baseline justify-between gap-2 border-t border-gray-300 pt-2 text-base font-bold">
+            <dt>Total</dt>
+            <dd className="tabular-nums">
+              {quote.discountCents > 0 ? (
+                <s className="mr-2 font-normal text-gray-600" aria-label={`was ${formatDollars(quote.originalCents)}`}>
+                  {formatDollars(quote.originalCents)}
+                </s>
+              ) : null}
+              <span data-testid="order-total">{formatDollars(quote.totalCents)}</span>
+            </dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}

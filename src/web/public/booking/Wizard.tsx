@@ -1,0 +1,230 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { findSuburbByName } from '../../../shared/data/service-area';
+import { priceService } from '../../../shared/domain/pricing';
+import { formatTyreSize } from '../../../shared/domain/tyre-size';
+import { publicBookingForm, TYRE_SIZE_REQUIRED, type PublicBookingForm, type PublicBookingFormInput } from '../../../shared/schemas/booking';
+import type { BusinessInfo } from '../../../shared/schemas/site';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { outOfAreaMessage } from './service-area-check';
+import { ConfirmationStep, type Confirmation } from './steps/ConfirmationStep';
+import { ContactStep } from './steps/ContactStep';
+import { DateStep } from './steps/DateStep';
+import { LocationStep } from './steps/LocationStep';
+import { PhotosStep } from './steps/PhotosStep';
+import { ServiceStep } from './steps/ServiceStep';
+import { TyreStep } from './steps/TyreStep';
+import { usePhotos } from './use-photos';
+import { useSubmitBooking } from './use-submit-booking';
+import { useTyrePrice } from './use-tyre-price';
+import { nextStep, previousStep, STEP_FIELDS, STEP_TITLES, TOTAL_STEPS, type WizardStep } from './wizard-steps';
+import { PhotoArea } from './PhotoArea';
+import { NO_SLOT } from './form-types';
+
+export type WizardProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  business: BusinessInfo;
+  prefill?: { suburb?: string; postcode?: string };
+  onCompleted: () => void;
+};
+
+function stepOfField(name: string): WizardStep {
+  const entry = (Object.entries(STEP_FIELDS) as [string, string[]][]).find(([, fields]) => fields.includes(name));
+  return (entry ? Number(entry[0]) : 1) as WizardStep;
+}
+
+/**
+ * The booking dialog (SPEC section 2). Its state lives outside the dialog's content, so closing
+ * the dialog by accident mid-way keeps what the customer typed.
+ */
+export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: WizardProps) {
+  const form = useForm<PublicBookingFormInput, unknown, PublicBookingForm>({
+    resolver: zodResolver(publicBookingForm),
+    mode: 'onTouched',
+    defaultValues: {
+      date: '',
+      timeSlot: NO_SLOT,
+      dontKnowSize: false,
+      tyreWidth: '',
+      aspectRatio: '',
+      rimSize: '',
+      quantity: 1,
+      address: '',
+      suburb: prefill?.suburb ?? '',
+      postcode: prefill?.postcode ?? (prefill?.suburb ? (findSuburbByName(prefill.suburb)?.postcode ?? '') : ''),
+      vehicleMake: '',
+      vehicleModel: '',
+      vehicleYear: '',
+      registration: '',
+      customerName: '',
+      customerPhone: '',
+      customerEmail: '',
+      notes: '',
+      paymentMethod: business.prepaidAvailable ? 'prepaid' : 'onsite',
+    },
+  });
+  const { watch, trigger, setError, setValue, getValues } = form;
+  const [step, setStep] = useState<WizardStep>(1);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [warningOpen, setWarningOpen] = useState(false);
+  const [singleTyreAccepted, setSingleTyreAccepted] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const photos = usePhotos();
+
+  // A suburb page opens the wizard with its suburb (SPEC section 2).
+  useEffect(() => {
+    if (open && prefill?.suburb && !getValues('suburb')) {
+      setValue('suburb', prefill.suburb);
+      setValue('postcode', prefill.postcode ?? findSuburbByName(prefill.suburb)?.postcode ?? '');
+    }
+  }, [open, prefill?.suburb, prefill?.postcode, getValues, setValue]);
+
+  const [service, dontKnow, width, profile, rim, quantityValue, chosenMethod] = watch(['serviceType', 'dontKnowSize', 'tyreWidth', 'aspectRatio', 'rimSize', 'quantity', 'paymentMethod']);
+  const size = service === 'new-tyres' && !dontKnow ? formatTyreSize(width ?? '', profile ?? '', rim ?? '') : null;
+  const price = useTyrePrice(size);
+  const quantity = [1, 2, 3, 4].includes(Number(quantityValue)) ? Number(quantityValue) : 1;
+  const unitCents = price.result?.kind === 'priced' ? price.result.unitCents : null;
+  const baseQuote = service ? priceService({ serviceType: service, isPrepaid: false, quantity, tyreSize: size, tyreUnitPriceCents: unitCents }) : null;
+
+  // SPEC 4: battery service and callback-required prices are paid on site; so is everything when online payment is off.
+  let onsiteReason: string | null = null;
+  if (!business.prepaidAvailable) onsiteReason = 'Online payment is not available at the moment, so you pay on site.';
+  else if (service === 'battery-service') onsiteReason = 'Battery service is quoted on site, so you pay on site once the technician has checked your battery.';
+  else if (baseQuote?.callbackRequired && !price.isLoading) onsiteReason = "We need to confirm the price of your tyres first, so you pay on site. We'll call you with the price before the visit.";
+  const paymentMethod = onsiteReason ? 'onsite' : (chosenMethod ?? 'prepaid');
+  const quote = service ? priceService({ serviceType: service, isPrepaid: paymentMethod === 'prepaid', quantity, tyreSize: size, tyreUnitPriceCents: unitCents }) : null;
+
+  const { submit, submitting, progress } = useSubmitBooking({
+    photos: photos.photos,
+    onSlotTaken: () => {
+      setValue('timeSlot', NO_SLOT);
+      setStep(1);
+    },
+    onConfirmed: (c) => {
+      setConfirmation(c);
+      setStep(7);
+      onCompleted();
+    },
+  });
+
+  useEffect(() => {
+    if (open) headingRef.current?.focus();
+  }, [step, open]);
+
+  async function goNext() {
+    if (step === 3) {
+      if (!dontKnow && !size) {
+        setError('tyreWidth', { message: TYRE_SIZE_REQUIRED }, { shouldFocus: true });
+        return;
+      }
+      // Decision 140: the pairs recommendation is shown once even when 1 was left as the default.
+      if (quantity === 1 && !singleTyreAccepted) {
+        setWarningOpen(true);
+        return;
+      }
+    }
+    const valid = await trigger(STEP_FIELDS[step], { shouldFocus: true });
+    if (!valid) return;
+    if (step === 4) {
+      const outside = outOfAreaMessage(getValues('suburb') ?? '', business.phone);
+      if (outside) {
+        setError('suburb', { message: outside }, { shouldFocus: true });
+        return;
+      }
+    }
+    setStep(nextStep(step, service));
+  }
+
+  const finish = form.handleSubmit(
+    (values) => submit({ ...values, paymentMethod }),
+    (errors) => {
+      const first = Object.keys(errors)[0];
+      if (first) setStep(stepOfField(first));
+    },
+  );
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    if (step === 6) void finish();
+    else void goNext();
+  };
+
+  const isLast = step === 6;
+  return (
+    <FormProvider {...form}>
+      <Dialog open={open} onOpenChange={onOpenChange} title="Book a Mobile Service" className="flex h-[100dvh] flex-col overflow-hidden rounded-none sm:h-auto sm:max-h-[92vh] sm:rounded-2xl">
+        <div className="mb-4 shrink-0">
+          <p className="text-sm font-medium text-gray-700">
+            Step {step} of {TOTAL_STEPS}
+          </p>
+          <div role="progressbar" aria-label="Booking progress" aria-valuemin={1} aria-valuemax={TOTAL_STEPS} aria-valuenow={step} aria-valuetext={`Step ${step} of ${TOTAL_STEPS}`} className="mt-1 h-2 overflow-hidden rounded-full bg-gray-200">
+            <div className="h-full rounded-full bg-accent-strong transition-all" style={{ width: `${(step / TOTAL_STEPS) * 100}%` }} />
+          </div>
+          <h3 ref={headingRef} tabIndex={-1} className="mt-3 text-lg font-semibold outline-none">
+            {STEP_TITLES[step]}
+          </h3>
+        </div>
+
+        {step === 7 && confirmation ? (
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <ConfirmationStep confirmation={confirmation} phone={business.phone} onClose={() => onOpenChange(false)} />
+          </div>
+        ) : (
+          <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
+            {/* Only the fields scroll: the Back/Next bar never moves under the finger when messages come and go. */}
+            <div className="min-h-0 flex-1 space-y-5 overflow-y-auto pb-4">
+              {step === 1 ? <DateStep /> : null}
+              {step === 2 ? <ServiceStep /> : null}
+              {step === 3 ? (
+                <TyreStep
+                  photos={photos}
+                  price={price}
+                  warningOpen={warningOpen}
+                  onWarningOpenChange={setWarningOpen}
+                  onContinueWithOne={() => {
+                    setSingleTyreAccepted(true);
+                    setWarningOpen(false);
+                  }}
+                />
+              ) : null}
+              {step === 4 ? <LocationStep phone={business.phone} googleMapsApiKey={business.googleMapsApiKey} /> : null}
+              {step === 5 ? <PhotosStep photos={photos} /> : null}
+              {step === 6 && quote ? <ContactStep quote={quote} paymentMethod={paymentMethod} onsiteReason={onsiteReason} phone={business.phone} /> : null}
+
+              {submitting && photos.photos.length && Object.keys(progress).length ? (
+                <div aria-live="polite">
+                  <p className="mb-2 text-sm font-medium">Uploading photos...</p>
+                  <PhotoArea photos={photos.photos} max={photos.photos.length} onAdd={() => undefined} onRemove={() => undefined} progress={progress} showTips={false} />
+                </div>
+              ) : null}
+            </div>
+            <div className="-mx-5 -mb-5 flex shrink-0 gap-2 border-t border-gray-200 bg-white px-5 py-3">
+              {step > 1 ? (
+                <Button variant="outline" disabled={submitting} onClick={() => setStep(previousStep(step, service))}>
+                  <ArrowLeft aria-hidden className="h-4 w-4" /> Back
+                </Button>
+              ) : null}
+              <Button type="submit" className="flex-1" disabled={submitting || (isLast && price.isLoading)}>
+                {submitting ? (
+                  <Spinner label="Booking..." />
+                ) : isLast ? (
+                  paymentMethod === 'prepaid' ? 'Continue to Payment' : 'Confirm Booking'
+                ) : (
+                  <>
+                    Next <ArrowRight aria-hidden className="h-4 w-4" />
+                  </>
+                )}
+              </Button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,60 @@
+import { CALLBACK_MESSAGE } from '../../../shared/domain/pricing';
+import { toCents, type Cents } from '../../../shared/domain/money';
+import type { TimeSlotItem } from '../../../shared/schemas/slots';
+import { getJson } from '../../lib/api';
+
+/** SPEC section 7: the tyre price lookup's outcome, as the wizard and the admin estimate read it. */
+export type TyrePriceResult =
+  | { kind: 'priced'; unitCents: Cents }
+  | { kind: 'callback'; message: string; label?: 'API Error' };
+
+/**
+ * GET /api/tyre-pricing/{size}: a 404 body is passed through as the callback-required result;
+ * any other failure is callback-required with SPEC section 8's message, labelled 'API Error'.
+ */
+export async function lookupTyrePrice(size: string): Promise<TyrePriceResult> {
+  const apiError: TyrePriceResult = { kind: 'callback', message: CALLBACK_MESSAGE, label: 'API Error' };
+  try {
+    const res = await fetch(`/api/tyre-pricing/${encodeURIComponent(size)}`, { credentials: 'include' });
+    if (res.status === 404) {
+      const body = (await res.json().catch(() => ({}))) as { message?: unknown };
+      return { kind: 'callback', message: typeof body.message === 'string' ? body.message : CALLBACK_MESSAGE };
+    }
+    if (!res.ok) return apiError;
+    const body = (await res.json()) as { price?: unknown };
+    if (typeof body.price !== 'string' && typeof body.price !== 'number') return apiError;
+    return { kind: 'priced', unitCents: toCents(body.price) };
+  } catch {
+    return apiError;
+  }
+}
+
+export async function fetchTimeSlots(day: string): Promise<TimeSlotItem[]> {
+  return (await getJson<TimeSlotItem[]>(`/api/time-slots?date=${encodeURIComponent(day)}`)) ?? [];
+}
+
+/**
+ * POST /api/bookings/{jobId}/photos, one request per file so each shows its own progress
+ * (XMLHttpRequest, because fetch cannot report upload progress).
+ */
+export function uploadPhoto(jobId: string, file: File, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const body = new FormData();
+    body.append('type', 'tyre-condition');
+    body.append('photos', file, file.name);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/bookings/${encodeURIComponent(jobId)}/photos`);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve();
+      } else reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+    };
+    xhr.onerror = () => reject(new Error('Photo upload failed'));
+    xhr.send(body);
+  });
+}

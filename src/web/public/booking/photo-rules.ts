@@ -1,0 +1,41 @@
+/** SPEC sections 5 and 9: photo limits for the booking wizard. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PHOTO_TYPE_NAMES = 'JPEG, PNG or WebP';
+export const MAX_PHOTO_MB = 5;
+export const MAX_PHOTO_BYTES = MAX_PHOTO_MB * 1024 * 1024;
+export const MAX_PHOTOS = 5;
+export const MAX_UNKNOWN_SIZE_PHOTOS = 3;
+
+export type PhotoCandidate = { name: string; type: string; size: number };
+
+export type PhotoScreening<T extends PhotoCandidate> = {
+  accepted: T[];
+  /** The whole batch was refused: it would take the total over the limit. */
+  tooMany: boolean;
+  tooLarge: T[];
+  wrongType: T[];
+};
+
+/**
+ * SPEC section 5: too many files rejects the whole batch (counting the photos already chosen);
+ * otherwise invalid files are skipped one by one.
+ */
+export function screenPhotos<T extends PhotoCandidate>(files: readonly T[], alreadyChosen: number, max: number): PhotoScreening<T> {
+  if (alreadyChosen + files.length > max) return { accepted: [], tooMany: true, tooLarge: [], wrongType: [] };
+  const result: PhotoScreening<T> = { accepted: [], tooMany: false, tooLarge: [], wrongType: [] };
+  for (const file of files) {
+    if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) result.wrongType.push(file);
+    else if (file.size > MAX_PHOTO_BYTES) result.tooLarge.push(file);
+    else result.accepted.push(file);
+  }
+  return result;
+}
+
+/** "my-very-long-photo-name.jpeg" -> "my-very-lon….jpeg": keeps the extension visible in a thumbnail. */
+export function shortFileName(name: string, max = 16): string {
+  if (name.length <= max) return name;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 && name.length - dot <= 6 ? name.slice(dot) : '';
+  const keep = Math.max(1, max - ext.length - 1);
+  return `${name.slice(0, keep)}…${ext}`;
+}

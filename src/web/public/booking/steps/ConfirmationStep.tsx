@@ -1,0 +1,28 @@
+import { CheckCircle2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+
+export type Confirmation = { jobNumber: string; email: string; visit: string | null };
+
+/** Step 7 (SPEC section 2): booking reference, the email it was sent to, and Close. */
+export function ConfirmationStep({ confirmation, phone, onClose }: { confirmation: Confirmation; phone: string; onClose: () => void }) {
+  return (
+    <div className="space-y-4 text-center">
+      <CheckCircle2 aria-hidden className="mx-auto h-14 w-14 text-green-700" />
+      <p className="text-lg">Thanks, your booking is confirmed.</p>
+      <div className="rounded-xl bg-gray-50 p-4">
+        <p className="text-sm text-gray-700">Booking reference</p>
+        <p className="text-2xl font-bold tracking-wide" data-testid="booking-reference">
+          {confirmation.jobNumber}
+        </p>
+        {confirmation.visit ? <p className="mt-1 font-medium">{confirmation.visit}</p> : null}
+      </div>
+      <p>
+        We&apos;ve sent the confirmation to <strong className="break-all">{confirmation.email}</strong>.
+      </p>
+      <p className="text-sm text-gray-700">Your technician will call before arriving. Questions? Call us on {phone}.</p>
+      <Button className="w-full" onClick={onClose}>
+        Close
+      </Button>
+    </div>
+  );
+}

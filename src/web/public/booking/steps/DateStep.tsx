@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import { Clock, Phone } from 'lucide-react';
+import { useEffect } from 'react';
+import { closedReason, holidayName } from '../../../../shared/domain/business-days';
+import { compareDays, hasSlotPassed, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
+import { cn } from '../../../components/ui/cn';
+import { TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { fetchTimeSlots } from '../booking-api';
+import { NO_SLOT, useBookingForm } from '../form-types';
+
+export const SLOT_FETCH_FAILED = 'Failed to fetch time slots';
+
+function closedNote(day: string): string | null {
+  const reason = closedReason(day);
+  if (reason === 'Public holiday') return `${holidayName(day) ?? 'This day'} is a public holiday, so we're closed. Please choose another day.`;
+  if (reason === 'Closed') return "We're closed on this day. We work Monday to Friday, 8am to 4pm.";
+  return null;
+}
+
+/** Step 1 (SPEC section 2): a date (no past Perth dates) and the four slot buttons with reasons. */
+export function DateStep() {
+  const { register, watch, setValue, formState } = useBookingForm();
+  const date = watch('date') ?? '';
+  const chosen = watch('timeSlot');
+  const today = perthDay(new Date());
+  const validDay = isIsoDay(date);
+  const isPast = validDay && compareDays(date, today) < 0;
+  const slotsQuery = useQuery({ queryKey: ['time-slots', date], queryFn: () => fetchTimeSlots(date), enabled: validDay && !isPast });
+
+  useEffect(() => {
+    if (slotsQuery.isError) toast({ title: SLOT_FETCH_FAILED, description: 'Please try again, or call us to book.', variant: 'destructive' });
+  }, [slotsQuery.isError]);
+
+  const dateField = register('date');
+  const now = new Date();
+
+  function reasonFor(slot: TimeSlot): string | null {
+    if (!validDay) return null;
+    if (isPast || hasSlotPassed(date, slot, now)) return 'Time has passed';
+    const item = slotsQuery.data?.find((s) => s.slot === slot);
+    if (!item) return slotsQuery.isError ? 'Unavailable' : null;
+    if (!item.isAvailable) return item.blockedReason || 'Unavailable';
+    return null;
+  }
+
+  const note = validDay && !isPast ? closedNote(date) : null;
+  return (
+    <div className="space-y-4">
+      <TextField
+        label="Date"
+        type="date"
+        min={today}
+        {...dateField}
+        onChange={(e) => {
+          void dateField.onChange(e);
+          // A slot belongs to its day: choosing another day clears it.
+          setValue('timeSlot', NO_SLOT);
+        }}
+        error={formState.errors.date?.message ?? (isPast ? 'Please choose today or a later date' : undefined)}
+      />
+      {note ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm font-medium">
+          {note}
+        </p>
+      ) : null}
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium">Time slot</legend>
+        {!validDay ? <p className="text-sm text-gray-700">Choose a date to see the available times.</p> : null}
+        {validDay && slotsQuery.isFetching && !slotsQuery.data ? <Spinner label="Loading times..." /> : null}
+        {slotsQuery.isError ? (
+          <p role="alert" className="mb-2 text-sm font-medium text-red-700">
+            {SLOT_FETCH_FAILED}
+          </p>
+        ) : null}
+        {validDay ? (
+          <div className="grid grid-cols-2 gap-2">
+            {TIME_SLOTS.map((slot) => {
+              const reason = reasonFor(slot);
+              const loading = !reason && !slotsQuery.data;
+              const disabled = !!reason || loading;
+              const selected = chosen === slot;
+              return (
+                <button
+                  key={slot}
+                  type="button"
+                  disabled={disabled}
+                  aria-pressed={selected}
+                  onClick={() => setValue('timeSlot', slot, { shouldValidate: true })}
+                  className={cn(
+                    'flex min-h-14 flex-col items-center justify-center rounded-lg border-2 px-2 py-2 text-center font-semibold transition-colors',
+                    selected ? 'border-charcoal bg-accent text-charcoal' : 'border-gray-300 bg-white hover:border-charcoal',
+                    disabled && 'cursor-not-allowed border-gray-200 bg-gray-100 text-gray-600 hover:border-gray-200',
+                  )}
+                >
+                  <span>{slotWindowLabel(slot)}</span>
+                  {reason ? <span className="text-xs font-normal">{reason}</span> : null}
+                </button>
+              );
+            })}
+          </div>
+        ) : null}
+        {formState.errors.timeSlot ? (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {formState.errors.timeSlot.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="space-y-1 rounded-lg bg-gray-50 p-3 text-sm text-gray-800">
+        <p className="flex items-start gap-2">
+          <Clock aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> The arrival window is 2 hours.
+        </p>
+        <p className="flex items-start gap-2">
+          <Phone aria-hidden className="mt-0.5 h-4 w-4 shrink-0" /> Your technician will call you before arrival.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { BatteryCharging, CircleDot, Wrench, type LucideIcon } from 'lucide-react';
+import type { ServiceType } from '../../../../shared/domain/services';
+import { cn } from '../../../components/ui/cn';
+import { useBookingForm } from '../form-types';
+
+const OPTIONS: { value: ServiceType; label: string; blurb: string; icon: LucideIcon }[] = [
+  { value: 'new-tyres', label: 'New Tyres', blurb: 'Supplied, fitted and balanced at your place', icon: CircleDot },
+  { value: 'puncture-repair', label: 'Puncture Repair', blurb: 'Repair on the spot, $129.80 including callout', icon: Wrench },
+  { value: 'battery-service', label: 'Battery Service', blurb: 'Testing and replacement, quoted on site', icon: BatteryCharging },
+];
+
+/** Step 2 (SPEC section 2). */
+export function ServiceStep() {
+  const { register, watch, formState } = useBookingForm();
+  const chosen = watch('serviceType');
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium">Which service do you need?</legend>
+      <div className="space-y-2">
+        {OPTIONS.map(({ value, label, blurb, icon: Icon }) => (
+          <label
+            key={value}
+            className={cn(
+              'flex min-h-16 cursor-pointer items-center gap-3 rounded-xl border-2 p-3 transition-colors ',
+              chosen === value ? 'border-charcoal bg-amber-50' : 'border-gray-300 hover:border-charcoal',
+            )}
+          >
+            <input type="radio" value={value} {...register('serviceType')} className="h-5 w-5 shrink-0 accent-charcoal" />
+            <Icon aria-hidden className="h-7 w-7 shrink-0" />
+            <span>
+              <span className="block font-semibold">{label}</span>
+              <span className="block text-sm text-gray-700">{blurb}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {formState.errors.serviceType ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {formState.errors.serviceType.message}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

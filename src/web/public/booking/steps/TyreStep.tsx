@@ -1,0 +1,150 @@
+import * as Popover from '@radix-ui/react-popover';
+import { HelpCircle } from 'lucide-react';
+import type { ChangeEvent } from 'react';
+import { formatDollars } from '../../../../shared/domain/money';
+import { formatTyreSize } from '../../../../shared/domain/tyre-size';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import type { TyrePriceResult } from '../booking-api';
+import { useBookingForm } from '../form-types';
+import { PhotoArea } from '../PhotoArea';
+import { MAX_UNKNOWN_SIZE_PHOTOS } from '../photo-rules';
+import type { usePhotos } from '../use-photos';
+
+type Props = {
+  photos: ReturnType<typeof usePhotos>;
+  price: { result: TyrePriceResult | undefined; isLoading: boolean };
+  warningOpen: boolean;
+  onWarningOpenChange: (open: boolean) => void;
+  onContinueWithOne: () => void;
+};
+
+function SizeHelp() {
+  return (
+    <Popover.Root>
+      <Popover.Trigger className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-charcoal underline underline-offset-2">
+        <HelpCircle aria-hidden className="h-4 w-4" /> Where do I find my tyre size?
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content sideOffset={6} collisionPadding={12} className="z-[60] max-w-xs rounded-xl border border-gray-200 bg-white p-4 text-sm shadow-xl">
+          <p className="font-semibold">Look on the side of your tyre</p>
+          <p className="mt-1">
+            The size is printed on the tyre&apos;s sidewall, like <strong>205/55R16</strong>: 205 is the width, 55 the profile and 16 the rim size.
+          </p>
+          <p className="mt-2">It is also on the tyre placard inside the driver&apos;s door frame, and in your owner&apos;s manual.</p>
+          <Popover.Close className="mt-3 min-h-11 rounded-lg border border-gray-300 px-3 font-medium">Got it</Popover.Close>
+          <Popover.Arrow className="fill-white" />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/** Step 3, new tyres only (SPEC section 2). */
+export function TyreStep({ photos, price, warningOpen, onWarningOpenChange, onContinueWithOne }: Props) {
+  const { register, watch, setValue, formState } = useBookingForm();
+  const [width = '', profile = '', rim = '', dontKnow] = watch(['tyreWidth', 'aspectRatio', 'rimSize', 'dontKnowSize']);
+  const size = formatTyreSize(width, profile, rim);
+
+  // SPEC 9: numeric only, at most 3/2/2 digits.
+  const digits = (name: 'tyreWidth' | 'aspectRatio' | 'rimSize', max: number) => {
+    const field = register(name);
+    return {
+      ...field,
+      inputMode: 'numeric' as const,
+      maxLength: max,
+      autoComplete: 'off',
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        e.target.value = e.target.value.replace(/\D/g, '').slice(0, max);
+        return field.onChange(e);
+      },
+    };
+  };
+  const quantityField = register('quantity', { setValueAs: (v) => Number(v) });
+
+  return (
+    <div className="space-y-4">
+      {!dontKnow ? (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">Tyre size</legend>
+          <div className="grid grid-cols-3 gap-2">
+            <TextField label="Width" placeholder="205" {...digits('tyreWidth', 3)} />
+            <TextField label="Profile" placeholder="55" {...digits('aspectRatio', 2)} />
+            <TextField label="Rim" placeholder="16" {...digits('rimSize', 2)} />
+          </div>
+          <p aria-live="polite" className="text-lg font-bold tabular-nums">
+            Size: <span data-testid="tyre-size-preview">{size ?? `${width || '___'}/${profile || '__'}R${rim || '__'}`}</span>
+          </p>
+          {formState.errors.tyreWidth ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {formState.errors.tyreWidth.message}
+            </p>
+          ) : null}
+          <SizeHelp />
+          {size ? (
+            <div aria-live="polite" className="text-sm">
+              {price.isLoading ? <Spinner label="Checking the price..." /> : null}
+              {price.result?.kind === 'priced' ? (
+                <p className="font-medium">{formatDollars(price.result.unitCents)} per tyre, plus fitting and balancing</p>
+              ) : null}
+              {price.result?.kind === 'callback' ? (
+                <p className="rounded-lg bg-amber-50 p-2">
+                  {price.result.label ? <strong>{price.result.label}: </strong> : null}
+                  {price.result.message}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      <label className="flex min-h-11 cursor-pointer items-center gap-3">
+        <input type="checkbox" {...register('dontKnowSize')} className="h-5 w-5 accent-charcoal" />
+        <span className="font-medium">I don&apos;t know my tyre size</span>
+      </label>
+      {dontKnow ? (
+        <div className="space-y-2">
+          <p className="text-sm">No problem: add up to {MAX_UNKNOWN_SIZE_PHOTOS} photos of your tyre&apos;s sidewall and we&apos;ll work out the size and call you with a price.</p>
+          <PhotoArea photos={photos.photos} max={MAX_UNKNOWN_SIZE_PHOTOS} onAdd={photos.add} onRemove={photos.remove} />
+        </div>
+      ) : null}
+
+      <SelectField
+        label="Number of tyres"
+        {...quantityField}
+        onChange={(e) => {
+          void quantityField.onChange(e);
+          if (e.target.value === '1') onWarningOpenChange(true);
+        }}
+        error={formState.errors.quantity?.message}
+      >
+        {[1, 2, 3, 4].map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </SelectField>
+
+      <Dialog open={warningOpen} onOpenChange={onWarningOpenChange} title="Replacing just one tyre?">
+        <p>
+          We recommend replacing tyres in pairs, or as a set of four. Tyres with different tread depths on one axle wear unevenly and can make the car pull, handle and brake less predictably.
+        </p>
+        <div className="mt-4 grid gap-2">
+          <Button
+            onClick={() => {
+              setValue('quantity', 2, { shouldValidate: true });
+              onWarningOpenChange(false);
+            }}
+          >
+            Add Another Tyre (Recommended)
+          </Button>
+          <Button variant="outline" onClick={onContinueWithOne}>
+            Continue with 1 Tyre
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

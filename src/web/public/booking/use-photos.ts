@@ -1,0 +1,44 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '../../components/ui/toast';
+import { MAX_PHOTO_MB, PHOTO_TYPE_NAMES, screenPhotos } from './photo-rules';
+
+export type ChosenPhoto = { id: string; file: File; url: string };
+
+let nextPhotoId = 1;
+
+/** The photos chosen in the wizard (tyre step and photo step share one list, SPEC 5 counts them together). */
+export function usePhotos() {
+  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
+  const photosRef = useRef(photos);
+  photosRef.current = photos;
+
+  const add = useCallback((files: File[], max: number) => {
+    const current = photosRef.current;
+    const screened = screenPhotos(files, current.length, max);
+    if (screened.tooMany) {
+      toast({ title: 'Too many files', description: `Maximum ${max} files allowed`, variant: 'destructive' });
+      return;
+    }
+    if (screened.wrongType.length) toast({ title: 'Invalid file type', description: `Please upload ${PHOTO_TYPE_NAMES} files only.`, variant: 'destructive' });
+    if (screened.tooLarge.length) toast({ title: 'File too large', description: `File size must be less than ${MAX_PHOTO_MB} MB.`, variant: 'destructive' });
+    if (!screened.accepted.length) return;
+    const added = screened.accepted.map((file) => ({ id: `photo-${nextPhotoId++}`, file, url: URL.createObjectURL(file) }));
+    setPhotos([...current, ...added]);
+  }, []);
+
+  const remove = useCallback((id: string) => {
+    const photo = photosRef.current.find((p) => p.id === id);
+    // SPEC 5: removing a photo releases its preview.
+    if (photo) URL.revokeObjectURL(photo.url);
+    setPhotos((list) => list.filter((p) => p.id !== id));
+  }, []);
+
+  const clear = useCallback(() => {
+    photosRef.current.forEach((p) => URL.revokeObjectURL(p.url));
+    setPhotos([]);
+  }, []);
+
+  useEffect(() => () => photosRef.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
+
+  return { photos, add, remove, clear };
+}

@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatVisit } from '../../../shared/domain/slots';
+import { toPublicBookingRequest, type PublicBookingForm } from '../../../shared/schemas/booking';
+import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { toast } from '../../components/ui/toast';
+import { fetchTimeSlots, uploadPhoto } from './booking-api';
+import type { Confirmation } from './steps/ConfirmationStep';
+import type { ChosenPhoto } from './use-photos';
+
+type QuoteCreated = { bookingToken: string; amount: string; currency: string; scheduledDate: string; jobId?: string };
+type BookingCreated = { jobId: string; jobNumber: string; customerEmail?: string; photoUploadUntil?: string };
+
+export const SLOT_GONE_MESSAGE = 'This time slot is no longer available. Please select a different time slot.';
+
+/** SPEC sections 4 and 8: re-check the slot, create the quote or booking, upload photos, report. */
+export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos: ChosenPhoto[]; onSlotTaken: () => void; onConfirmed: (c: Confirmation) => void }) {
+  const queryClient = useQueryClient();
+  const [submitting, setSubmitting] = useState(false);
+  const [progress, setProgress] = useState<Record<string, number>>({});
+
+  const slotTaken = (description: string) => {
+    void queryClient.invalidateQueries({ queryKey: ['time-slots'] });
+    toast({ title: 'Time Slot Unavailable', description, variant: 'destructive' });
+    onSlotTaken();
+  };
+
+  async function uploadAll(jobId: string): Promise<number> {
+    let uploaded = 0;
+    for (const photo of photos) {
+      setProgress((p) => ({ ...p, [photo.id]: 0 }));
+      try {
+        await uploadPhoto(jobId, photo.file, (pct) => setProgress((p) => ({ ...p, [photo.id]: pct })));
+        uploaded += 1;
+      } catch (err) {
+        // SPEC 8: upload errors are only logged; the booking itself stands.
+        console.warn('Photo upload failed', err);
+      }
+    }
+    return uploaded;
+  }
+
+  async function submit(values: PublicBookingForm) {
+    if (!values.date || !values.timeSlot) {
+      toast({ title: 'Please select both a date and time slot', variant: 'destructive' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      // SPEC 5: the latest availability is re-fetched before submitting.
+      let latest;
+      try {
+        latest = await fetchTimeSlots(values.date);
+      } catch {
+        toast({ title: 'Failed to fetch latest time slot availability', description: 'Please try again.', variant: 'destructive' });
+        return;
+      }
+      if (!latest.find((s) => s.slot === values.timeSlot)?.isAvailable) {
+        slotTaken(SLOT_GONE_MESSAGE);
+        return;
+      }
+
+      const body = toPublicBookingRequest(values);
+      if (values.paymentMethod === 'prepaid') {
+        let quote: QuoteCreated;
+        try {
+          quote = await apiRequest<QuoteCreated>('POST', '/api/bookings/quote', body);
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 409) return slotTaken('This time slot was just booked by someone else. Please select a different time slot.');
+          toast({ title: 'Booking Failed', description: errorMessage(err, 'There was an error creating your booking. Please try again.'), variant: 'destructive' });
+          return;
+        }
+        toast({ title: 'Quote Generated!', description: 'Taking you to secure payment...' });
+        if (quote.jobId && photos.length) await uploadAll(quote.jobId);
+        window.location.assign(`/checkout/${encodeURIComponent(quote.bookingToken)}`);
+        return;
+      }
+
+      let created: BookingCreated;
+      try {
+        created = await apiRequest<BookingCreated>('POST', '/api/bookings', body);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 409) return slotTaken('This time slot was just booked by someone else. Please select a different time slot.');
+        toast({ title: 'Booking Error', description: 'There was an issue creating your booking. Please try again.', variant: 'destructive' });
+        return;
+      }
+      if (photos.length) {
+        const uploaded = await uploadAll(created.jobId);
+        if (uploaded) toast({ title: 'Photos Uploaded', description: `${uploaded} photo${uploaded === 1 ? '' : 's'} added to your booking.` });
+      }
+      void queryClient.invalidateQueries({ queryKey: ['time-slots'] });
+      toast({ title: 'Booking Confirmed!', description: `Your booking reference is ${created.jobNumber}.` });
+      onConfirmed({ jobNumber: created.jobNumber, email: created.customerEmail || values.customerEmail, visit: formatVisit(values.date, values.timeSlot) });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { submit, submitting, progress };
+}

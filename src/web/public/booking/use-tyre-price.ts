@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { lookupTyrePrice, type TyrePriceResult } from './booking-api';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** The looked-up price of a tyre size: undefined while there is no size or the lookup runs. */
+export function useTyrePrice(size: string | null): { result: TyrePriceResult | undefined; isLoading: boolean } {
+  const debounced = useDebounced(size, 350);
+  const settled = debounced === size;
+  const query = useQuery({
+    queryKey: ['tyre-pricing', debounced],
+    queryFn: () => lookupTyrePrice(debounced!),
+    enabled: !!debounced,
+  });
+  if (!size) return { result: undefined, isLoading: false };
+  if (!settled || query.isPending) return { result: undefined, isLoading: true };
+  return { result: query.data, isLoading: false };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_PHOTO_BYTES, screenPhotos, shortFileName } from './photo-rules';
+import { nextStep, previousStep } from './wizard-steps';
+
+const file = (name: string, type = 'image/jpeg', size = 1000) => ({ name, type, size });
+
+describe('wizard step order', () => {
+  it('visits tyre details only for new tyres, forwards and backwards', () => {
+    expect(nextStep(2, 'new-tyres')).toBe(3);
+    expect(previousStep(4, 'new-tyres')).toBe(3);
+    for (const service of ['puncture-repair', 'battery-service'] as const) {
+      expect(nextStep(2, service)).toBe(4);
+      expect(previousStep(4, service)).toBe(2);
+    }
+    expect(nextStep(1, undefined)).toBe(2);
+    expect(previousStep(1, 'new-tyres')).toBe(1);
+    expect(nextStep(6, 'new-tyres')).toBe(7);
+  });
+});
+
+describe('photo screening (SPEC 5)', () => {
+  it('refuses the whole batch when it would pass the limit, counting photos already chosen', () => {
+    const r = screenPhotos([file('a.jpg'), file('b.jpg')], 4, 5);
+    expect(r.tooMany).toBe(true);
+    expect(r.accepted).toEqual([]);
+    expect(screenPhotos([file('a.jpg'), file('b.jpg')], 3, 5).accepted).toHaveLength(2);
+    expect(screenPhotos([file('a.jpg'), file('b.jpg')], 2, 3).tooMany).toBe(true);
+  });
+
+  it('skips files of the wrong type or over 5 MB one by one', () => {
+    const r = screenPhotos([file('a.gif', 'image/gif'), file('b.png', 'image/png', MAX_PHOTO_BYTES + 1), file('c.webp', 'image/webp', MAX_PHOTO_BYTES)], 0, 5);
+    expect(r.wrongType.map((f) => f.name)).toEqual(['a.gif']);
+    expect(r.tooLarge.map((f) => f.name)).toEqual(['b.png']);
+    expect(r.accepted.map((f) => f.name)).toEqual(['c.webp']);
+  });
+
+  it('shortens long file names but keeps the extension', () => {
+    expect(shortFileName('tyre.jpg')).toBe('tyre.jpg');
+    const short = shortFileName('a-very-long-photo-name-from-phone.jpeg');
+    expect(short.length).toBe(16);
+    expect(short.endsWith('….jpeg')).toBe(true);
+  });
+});

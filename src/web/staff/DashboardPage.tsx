@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type ComponentType } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { PublicUser } from '../../shared/schemas/auth';
+import { cn } from '../components/ui/cn';
+import { USER_KEY } from './session';
+import { tabHref, tabsFor, type TabId } from './tabs';
+import { ComingSoon } from './tabs/ComingSoon';
+import { ExpensesTab } from './tabs/ExpensesTab';
+import { InvoicesTab } from './tabs/InvoicesTab';
+import { JobsTab } from './tabs/JobsTab';
+import { ReportsTab } from './tabs/ReportsTab';
+import { ScheduleTab } from './tabs/ScheduleTab';
+import { SettingsTab } from './tabs/SettingsTab';
+import { TeamTab } from './tabs/TeamTab';
+import { TimeSlotsTab } from './tabs/TimeSlotsTab';
+
+const TAB_CONTENT: Record<TabId, ComponentType<{ user: PublicUser }>> = {
+  jobs: JobsTab,
+  schedule: ScheduleTab,
+  invoices: InvoicesTab,
+  expenses: ExpensesTab,
+  'time-slots': TimeSlotsTab,
+  reports: ReportsTab,
+  team: TeamTab,
+  settings: SettingsTab,
+};
+
+/** SPEC section 2 "Dashboard": tabs per role, the chosen one in the URL (?tab=) so reload and back work. */
+export function DashboardPage({ user }: { user: PublicUser }) {
+  const tabs = tabsFor(user.role);
+  const requested = new URLSearchParams(useSearch()).get('tab');
+  const activeId = requested ?? tabs[0]!.id;
+  // Only the role's own tabs render: a technician asking for ?tab=team gets the unknown-tab text.
+  const active = tabs.find((t) => t.id === activeId);
+  const Content = active ? TAB_CONTENT[active.id] : ComingSoon;
+
+  // Re-check the session on every tab change, so a user deactivated or signed out elsewhere
+  // falls back to /auth at their next step even on a tab that fetches nothing.
+  const client = useQueryClient();
+  const nav = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  // On a phone the chosen tab may sit beyond the strip's edge: bring it into view.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeId]);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void client.invalidateQueries({ queryKey: USER_KEY });
+  }, [activeId, client]);
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <nav ref={nav} aria-label="Dashboard sections" className="sticky top-0 z-10 border-b border-gray-200 bg-white">
+        <ul className="flex gap-1 overflow-x-auto px-2 [scrollbar-width:thin]">
+          {tabs.map((tab) => {
+            const selected = tab.id === active?.id;
+            return (
+              <li key={tab.id} className="shrink-0">
+                <Link
+                  href={tabHref(tab.id)}
+                  aria-current={selected ? 'page' : undefined}
+                  className={cn(
+                    'inline-flex min-h-12 items-center whitespace-nowrap border-b-4 px-4 font-medium',
+                    selected ? 'border-accent text-charcoal' : 'border-transparent text-gray-700 hover:text-charcoal',
+                  )}
+                >
+                  {tab.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="px-4 py-6">
+        <h1 className="sr-only">{active ? active.label : 'Dashboard'}</h1>
+        <Content user={user} />
+      </div>
+    </div>
+  );
+}

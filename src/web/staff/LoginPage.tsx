@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LogIn } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Redirect, useLocation } from 'wouter';
+import type { BusinessInfo } from '../../shared/schemas/site';
+import { loginSchema, type LoginInput, type PublicUser } from '../../shared/schemas/auth';
+import { Button } from '../components/ui/button';
+import { TextField } from '../components/ui/field';
+import { Spinner } from '../components/ui/spinner';
+import { toast } from '../components/ui/toast';
+import { apiRequest, ApiError } from '../lib/api';
+import { USER_KEY, useCurrentUser } from './session';
+
+/** SPEC section 2 "/auth and /dashboard/login"; toasts per section 8. */
+export function LoginPage({ business }: { business: BusinessInfo }) {
+  const user = useCurrentUser();
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  const { errors } = form.formState;
+
+  const signIn = useMutation({
+    mutationFn: (body: LoginInput) => apiRequest<PublicUser>('POST', '/api/login', body),
+    onSuccess: (signedIn) => {
+      client.setQueryData(USER_KEY, signedIn);
+      toast({ title: 'Login successful', description: 'Welcome to the business dashboard!' });
+      navigate('/dashboard', { replace: true });
+    },
+    onError: (err) => {
+      // A throttled sign-in (429) says when to retry; every other failure reads the same (DECISIONS.md).
+      const description = err instanceof ApiError && err.status === 429 ? (err.serverMessage ?? 'Too many attempts. Please try again later.') : 'Invalid username or password';
+      toast({ title: 'Login failed', description, variant: 'destructive' });
+    },
+  });
+
+  // The login page is also where a signed-in user lands by mistake: send them on (SPEC section 2).
+  if (user.data) return <Redirect to="/dashboard" replace />;
+
+  return (
+    <main className="flex min-h-dvh items-start justify-center bg-gray-50 px-4 py-12 sm:items-center">
+      <div className="w-full max-w-sm rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+        <p className="text-sm font-semibold uppercase tracking-wide text-gray-700">{business.name}</p>
+        <h1 className="mt-1 text-2xl font-bold">Staff sign in</h1>
+        {user.isPending ? (
+          <div className="mt-6">
+            <Spinner label="Checking authentication..." />
+          </div>
+        ) : (
+          <form noValidate className="mt-6 space-y-4" onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
+            <TextField label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...form.register('username')} />
+            <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+            <Button type="submit" className="w-full" disabled={signIn.isPending}>
+              <LogIn aria-hidden className="h-4 w-4" />
+              {signIn.isPending ? 'Signing in...' : 'Sign in'}
+            </Button>
+          </form>
+        )}
+        <p className="mt-6 text-sm text-gray-700">Contact your administrator to create a new account</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,46 @@
+import { Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, Redirect } from 'wouter';
+import type { PublicUser } from '../../shared/schemas/auth';
+import type { BusinessInfo } from '../../shared/schemas/site';
+import { Spinner } from '../components/ui/spinner';
+import { useCurrentUser } from './session';
+
+/**
+ * The protected frame of every staff screen (SPEC section 2): 'Checking authentication...' while
+ * the user loads, /auth when there is none, else the header and the screen.
+ */
+export function StaffLayout({ business, children }: { business: BusinessInfo; children: (user: PublicUser) => ReactNode }) {
+  const user = useCurrentUser();
+  if (user.isPending) {
+    return (
+      <main className="flex min-h-dvh items-center justify-center">
+        <Spinner label="Checking authentication..." />
+      </main>
+    );
+  }
+  if (!user.data) return <Redirect to="/auth" replace />;
+
+  return (
+    <div className="min-h-dvh bg-gray-50">
+      <header className="bg-charcoal text-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
+          <Link href="/dashboard" className="min-w-0 rounded">
+            <span className="block truncate text-lg font-bold">{business.name}</span>
+            <span className="block text-sm text-gray-300">
+              {user.data.username} · {user.data.role === 'admin' ? 'Admin' : 'Technician'}
+            </span>
+          </Link>
+          <Link
+            href="/dashboard/booking/new"
+            className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong"
+          >
+            <Plus aria-hidden className="h-4 w-4" />
+            New Booking
+          </Link>
+        </div>
+      </header>
+      {children(user.data)}
+    </div>
+  );
+}

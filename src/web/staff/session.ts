@@ -1,0 +1,34 @@
+import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
+import type { PublicUser } from '../../shared/schemas/auth';
+import { ApiError, getJson } from '../lib/api';
+import { createQueryClient } from '../lib/query-client';
+
+/** SPEC section 6: the current user is fetched on every staff page; a 401 means nobody is signed in. */
+export const USER_KEY = ['/api/user'] as const;
+
+export function useCurrentUser() {
+  return useQuery({ queryKey: USER_KEY, queryFn: () => getJson<PublicUser>('/api/user', { on401: 'null' }) });
+}
+
+/** Forgets everything cached for the previous user and marks nobody as signed in. */
+export function clearSession(client: QueryClient) {
+  client.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
+  client.setQueryData(USER_KEY, null);
+}
+
+/**
+ * The shared client conventions (src/web/lib/query-client.ts) plus one rule for the dashboard:
+ * any 401 from any query or mutation means the session is gone (signed out elsewhere, expired,
+ * or deactivated), so the user is cleared and protected routes fall back to /auth.
+ */
+export function createStaffQueryClient(): QueryClient {
+  const onError = (err: unknown) => {
+    if (err instanceof ApiError && err.status === 401) clearSession(client);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: createQueryClient().getDefaultOptions(),
+  });
+  return client;
+}

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { newUserSchema, type PublicUser } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { SelectField, TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+
+export const USERS_KEY = ['/api/admin/users'] as const;
+
+const EMPTY = { username: '', password: '', email: '', role: 'technician' as const };
+
+/** SPEC section 2 "Team tab" Add User dialog; validation from the same schema the server uses (section 5). */
+export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const client = useQueryClient();
+  const form = useForm({ resolver: zodResolver(newUserSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  const addUser = useMutation({
+    mutationFn: (body: unknown) => apiRequest<PublicUser>('POST', '/api/admin/users', body),
+    onSuccess: (user) => {
+      toast({ title: 'User registered successfully', description: `${user.username} can now sign in.` });
+      void client.invalidateQueries({ queryKey: USERS_KEY });
+      form.reset(EMPTY);
+      onOpenChange(false);
+    },
+    onError: (err) => toast({ title: 'Registration Failed', description: errorMessage(err, 'Failed to register user'), variant: 'destructive' }),
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) form.reset(EMPTY);
+        onOpenChange(next);
+      }}
+      title="Add User"
+      description="Create a sign-in for a team member."
+    >
+      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => addUser.mutate(values))}>
+        <TextField label="Username" autoComplete="off" error={errors.username?.message} {...form.register('username')} />
+        <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+        <TextField label="Email (optional)" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+        <SelectField label="Role" error={errors.role?.message} {...form.register('role')}>
+          <option value="technician">Technician</option>
+          <option value="admin">Admin</option>
+        </SelectField>
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={addUser.isPending}>
+            {addUser.isPending ? 'Adding...' : 'Add User'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

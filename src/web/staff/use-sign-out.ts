@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from '../components/ui/toast';
+import { apiRequest, errorMessage } from '../lib/api';
+import { clearSession } from './session';
+
+/** SPEC section 8: 'Logged out' on success, 'Logout failed' with the reason otherwise. */
+export function useSignOut() {
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout'),
+    onSuccess: () => {
+      clearSession(client);
+      toast({ title: 'Logged out', description: 'You have been signed out.' });
+      navigate('/auth', { replace: true });
+    },
+    onError: (err) => toast({ title: 'Logout failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+  });
+}

@@ -1,0 +1,212 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../src/server/db/schema';
+import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../helpers/test-app';
+import { call, freshAddress, insertStaff, sessionCookieOf, signIn, STAFF_PASSWORD, uniqueName } from './staff-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const login = (username: string, password: string, remoteAddress = freshAddress(), cookie?: string) =>
+  call(t, { method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress, cookie });
+const me = (cookie?: string) => call(t, { method: 'GET', url: '/api/user', cookie });
+
+describe('POST /api/login and GET /api/user', () => {
+  it('signs a user in with an HttpOnly SameSite=Lax cookie and returns them without the hash', async () => {
+    const tech = await insertStaff(t, { email: 'tech@example.com' });
+    const res = await login(tech.username, STAFF_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: tech.id, username: tech.username, email: 'tech@example.com', role: 'technician', isActive: true });
+    const sid = res.cookies.find((c) => c.name === 'sid')!;
+    expect(sid.httpOnly).toBe(true);
+    expect(sid.sameSite).toBe('Lax');
+    expect(sid.path).toBe('/');
+
+    const who = await me(sessionCookieOf(res));
+    expect(who.statusCode).toBe(200);
+    expect(who.json().username).toBe(tech.username);
+  });
+
+  it('answers GET /api/user with 401 when nobody is signed in', async () => {
+    expect((await me()).statusCode).toBe(401);
+    expect((await me('sid=not-a-session')).statusCode).toBe(401);
+  });
+
+  it('gives the same 401 message for an unknown user, a wrong password and an inactive user', async () => {
+    const active = await insertStaff(t);
+    const inactive = await insertStaff(t, { isActive: false });
+    const answers = [
+      await login('nobody_' + uniqueName('x'), STAFF_PASSWORD),
+      await login(active.username, 'wrong-password'),
+      await login(inactive.username, STAFF_PASSWORD),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Invalid username or password');
+      expect(res.cookies.find((c) => c.name === 'sid' && c.value)).toBeUndefined();
+    }
+  });
+
+  it("rejects an empty form with SPEC's messages", async () => {
+    const res = await call(t, { method: 'POST', url: '/api/login', payload: { username: '', password: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ username: 'Username is required', password: 'Password is required' });
+  });
+
+  it('issues a new session id on login and kills the one the browser had before (no fixation)', async () => {
+    const tech = await insertStaff(t);
+    const before = await signIn(t, tech.username);
+    const res = await login(tech.username, STAFF_PASSWORD, freshAddress(), before);
+    const after = sessionCookieOf(res)!;
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    expect((await me(before)).statusCode).toBe(401);
+    expect((await me(after)).statusCode).toBe(200);
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const tech = await insertStaff(t);
+    const cookie = await signIn(t, tech.username);
+    const token = cookie.slice('sid='.length);
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, tech.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).not.toBe(token);
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('deletes the session so the same cookie is refused afterwards', async () => {
+    const tech = await insertStaff(t);
+    const cookie = await signIn(t, tech.username);
+    const res = await call(t, { method: 'POST', url: '/api/logout', cookie });
+    expect(res.statusCode).toBe(204);
+    expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect((await t.db.select().from(sessions).where(eq(sessions.userId, tech.id)))).toHaveLength(0);
+  });
+
+  it('is harmless without a session', async () => {
+    expect((await call(t, { method: 'POST', url: '/api/logout' })).statusCode).toBe(204);
+  });
+});
+
+describe('session timeouts', () => {
+  it('ends a session idle for more than 8 hours, and keeps one used within that time', async () => {
+    t.clock.set(MONDAY_7AM_PERTH);
+    const tech = await insertStaff(t);
+    const cookie = await signIn(t, tech.username);
+    t.clock.advance(7 * 3_600_000);
+    expect((await me(cookie)).statusCode).toBe(200);
+    t.clock.advance(8 * 3_600_000 + 60_000);
+    expect((await me(cookie)).statusCode).toBe(401);
+    t.clock.set(MONDAY_7AM_PERTH);
+  });
+});
+
+describe('login rate limit (decision 110)', () => {
+  it('answers 429 after 5 failures for one username, even with the right password, saying when to retry', async () => {
+    t.clock.set(MONDAY_7AM_PERTH);
+    const tech = await insertStaff(t);
+    for (let i = 0; i < 5; i++) expect((await login(tech.username, `wrong-${i}`)).statusCode).toBe(401);
+
+    const blocked = await login(tech.username, STAFF_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    expect(blocked.headers['retry-after']).toBe('900');
+
+    // The same name in other case shares the budget; another user is not affected.
+    expect((await login(tech.username.toUpperCase(), STAFF_PASSWORD)).statusCode).toBe(429);
+    const other = await insertStaff(t);
+    expect((await login(other.username, STAFF_PASSWORD)).statusCode).toBe(200);
+
+    t.clock.advance(10 * 60_000);
+    expect((await login(tech.username, STAFF_PASSWORD)).json().message).toBe('Too many failed sign-in attempts. Please try again in 5 minutes.');
+    t.clock.advance(5 * 60_000 + 1000);
+    expect((await login(tech.username, STAFF_PASSWORD)).statusCode).toBe(200);
+    t.clock.set(MONDAY_7AM_PERTH);
+  });
+
+  it('answers 429 after 5 failures from one address across different usernames', async () => {
+    t.clock.set(MONDAY_7AM_PERTH);
+    const address = '203.0.113.77';
+    for (let i = 0; i < 5; i++) expect((await login(uniqueName('guess'), 'whatever1', address)).statusCode).toBe(401);
+    const tech = await insertStaff(t);
+    const blocked = await login(tech.username, STAFF_PASSWORD, address);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Please try again in 15 minutes/);
+    // The user can still sign in from elsewhere.
+    expect((await login(tech.username, STAFF_PASSWORD, '198.51.100.5')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/register', () => {
+  const newUser = () => ({ username: uniqueName('reg'), password: 'secret-pass', email: '', role: 'technician' });
+
+  it('lets a signed-in admin register a user', async () => {
+    const admin = await insertStaff(t, { role: 'admin' });
+    const cookie = await signIn(t, admin.username);
+    const body = newUser();
+    const res = await call(t, { method: 'POST', url: '/api/register', payload: body, cookie });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ username: body.username, role: 'technician', email: null, isActive: true });
+    expect((await login(body.username, 'secret-pass')).statusCode).toBe(200);
+  });
+
+  it('refuses anonymous callers and technicians with 403 once a user exists', async () => {
+    await insertStaff(t, { role: 'admin' });
+    expect((await call(t, { method: 'POST', url: '/api/register', payload: newUser() })).statusCode).toBe(403);
+    const tech = await insertStaff(t);
+    const cookie = await signIn(t, tech.username);
+    expect((await call(t, { method: 'POST', url: '/api/register', payload: newUser(), cookie })).statusCode).toBe(403);
+  });
+
+  it('answers 409 Username already exists for a taken name', async () => {
+    const admin = await insertStaff(t, { role: 'admin' });
+    const cookie = await signIn(t, admin.username);
+    const res = await call(t, { method: 'POST', url: '/api/register', payload: { ...newUser(), username: admin.username }, cookie });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Username already exists');
+  });
+});
+
+describe('POST /api/register on first run', () => {
+  let empty: TestApp;
+  beforeAll(async () => {
+    empty = await createTestApp();
+  });
+  afterAll(async () => {
+    await empty?.close();
+  });
+
+  it('lets anyone create the first user, always as an admin, and then nobody else', async () => {
+    expect(await empty.db.select().from(users)).toHaveLength(0);
+    const first = await empty.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'firstboss', password: 'secret-pass', role: 'technician' } });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ username: 'firstboss', role: 'admin' });
+    expect(first.body).not.toMatch(/scrypt\$|"password"/);
+    const second = await empty.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'intruder', password: 'secret-pass' } });
+    expect(second.statusCode).toBe(403);
+  });
+});
+
+describe('cross-origin requests', () => {
+  it('refuses a POST whose Origin is another site with 403, and accepts the site itself', async () => {
+    const tech = await insertStaff(t);
+    const evil = await call(t, { method: 'POST', url: '/api/login', payload: { username: tech.username, password: STAFF_PASSWORD }, headers: { origin: 'https://evil.example' } });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+
+    const admin = await insertStaff(t, { role: 'admin' });
+    const cookie = await signIn(t, admin.username);
+    const forged = await call(t, { method: 'POST', url: '/api/admin/users', payload: { username: uniqueName('x'), password: 'secret-pass' }, cookie, headers: { origin: 'https://evil.example' } });
+    expect(forged.statusCode).toBe(403);
+
+    const own = await call(t, { method: 'POST', url: '/api/logout', cookie, headers: { origin: 'http://localhost:5000' } });
+    expect(own.statusCode).toBe(204);
+  });
+});

@@ -1,0 +1,330 @@
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nextBusinessDay } from '../../src/shared/domain/business-days';
+import { addDays, perthDay, type TimeSlot } from '../../src/shared/domain/slots';
+import { useBrowser } from '../helpers/browser';
+
+const browser = useBrowser({ viewport: { width: 390, height: 844 } });
+
+/**
+ * The server's clock is real, so each test books its own future Perth business day (at least two
+ * weeks ahead, skipping weekends and WA public holidays): slots persist across tests in one server.
+ */
+function bookingDay(index: number): string {
+  let day = addDays(perthDay(new Date()), 14);
+  for (let i = 0; i <= index; i++) day = nextBusinessDay(day);
+  return day;
+}
+
+let png: Buffer;
+beforeAll(async () => {
+  png = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#777777' } }).png().toBuffer();
+});
+const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: png });
+
+async function openWizard(page: Page): Promise<Locator> {
+  page.setDefaultTimeout(10_000);
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Book Service Now' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Book a Mobile Service' });
+  await dialog.getByText('Step 1 of 7').waitFor();
+  return dialog;
+}
+
+const SLOT_LABEL: Record<TimeSlot, string> = { '8-10 AM': '8 am - 10 am', '10-12 AM': '10 am - 12 pm', '12-2 PM': '12 pm - 2 pm', '2-4 PM': '2 pm - 4 pm' };
+
+async function chooseSlot(dialog: Locator, day: string, slot: TimeSlot) {
+  await dialog.getByLabel('Date', { exact: true }).fill(day);
+  const button = dialog.getByRole('button', { name: SLOT_LABEL[slot], exact: true });
+  await expect.poll(() => button.isEnabled()).toBe(true);
+  await button.click();
+  expect(await button.getAttribute('aria-pressed')).toBe('true');
+}
+
+const next = (dialog: Locator) => dialog.getByRole('button', { name: 'Next' }).click();
+const stepShown = (dialog: Locator, n: number) => expect.poll(() => dialog.getByText(`Step ${n} of 7`).isVisible()).toBe(true);
+
+async function fillLocation(dialog: Locator) {
+  await dialog.getByLabel('Street address').fill('12 Example Street');
+  await dialog.getByLabel('Suburb').fill('Mandurah');
+  await expect.poll(() => dialog.getByLabel('Postcode').inputValue()).toBe('6210');
+  await dialog.getByLabel('Make').fill('Toyota');
+  await dialog.getByLabel('Model').fill('Corolla');
+  await dialog.getByLabel('Year').fill('2018');
+  await dialog.getByLabel('Registration').fill('1abc234');
+  expect(await dialog.getByLabel('Registration').inputValue()).toBe('1ABC234');
+}
+
+async function fillContact(dialog: Locator, email: string) {
+  await dialog.getByLabel('Name', { exact: true }).fill('Sam Taylor');
+  await dialog.getByLabel('Phone', { exact: true }).fill('0400 000 000');
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+}
+
+/** Counts successful photo uploads the page makes. */
+function countPhotoUploads(page: Page) {
+  const counter = { ok: 0 };
+  page.on('response', (res) => {
+    if (/\/api\/bookings\/[^/]+\/photos$/.test(new URL(res.url()).pathname) && res.request().method() === 'POST' && res.ok()) counter.ok++;
+  });
+  return counter;
+}
+
+async function bookViaApi(baseUrl: string, day: string, slot: TimeSlot) {
+  const res = await fetch(`${baseUrl}/api/bookings`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      customer: { name: 'Someone Else', email: `other.${Date.now()}@example.com`, phone: '0400 111 222' },
+      vehicle: { make: 'Mazda', model: '3', year: 2020, registration: `RACE${Date.now() % 10000}` },
+      job: { serviceType: 'puncture-repair', scheduledDate: day, timeSlot: slot, address: '1 Other Road', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+    }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('booking wizard on a 390 px phone', () => {
+  it('books puncture repair on site, skipping tyre details both ways, and shows the reference and email', async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    expect(await dialog.getByText('The arrival window is 2 hours.').isVisible()).toBe(true);
+
+    await next(dialog);
+    expect(await dialog.getByText('Please select a date').isVisible()).toBe(true);
+    await chooseSlot(dialog, bookingDay(0), '8-10 AM');
+    await next(dialog);
+    await stepShown(dialog, 2);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
+    await next(dialog);
+    await stepShown(dialog, 4);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await stepShown(dialog, 2);
+    await next(dialog);
+    await stepShown(dialog, 4);
+
+    await next(dialog);
+    expect(await dialog.getByText('Please enter your address').isVisible()).toBe(true);
+    await fillLocation(dialog);
+    await next(dialog);
+    await stepShown(dialog, 5);
+    expect(await dialog.getByRole('heading', { name: 'Upload Photos' }).isVisible()).toBe(true);
+    await next(dialog);
+    await stepShown(dialog, 6);
+
+    // Prepaid is the default: the discount shows with the original price struck through.
+    expect(await dialog.getByRole('radio', { name: /Pay online now/ }).isChecked()).toBe(true);
+    expect(await dialog.getByTestId('order-total').textContent()).toBe('$99.80');
+    expect(await dialog.locator('s').textContent()).toBe('$129.80');
+    await dialog.getByRole('radio', { name: /Pay on site/ }).check();
+    expect(await dialog.getByTestId('order-total').textContent()).toBe('$129.80');
+
+    await fillContact(dialog, 'sam.puncture@example.com');
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await stepShown(dialog, 7);
+    expect(await dialog.getByTestId('booking-reference').textContent()).toMatch(/^JOB-\d+$/);
+    expect(await dialog.getByText('sam.puncture@example.com').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+  });
+
+  it('books four 205/55R16 tyres on site with two photos', async () => {
+    const page = await browser.newPage();
+    const uploads = countPhotoUploads(page);
+    const dialog = await openWizard(page);
+    await chooseSlot(dialog, bookingDay(1), '10-12 AM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /New Tyres/ }).check();
+    await next(dialog);
+    await stepShown(dialog, 3);
+
+    await next(dialog);
+    expect(await dialog.getByText("Please enter your tyre size, or tick 'I don't know my tyre size'").isVisible()).toBe(true);
+    await dialog.getByLabel('Width').pressSequentially('2055');
+    await dialog.getByLabel('Profile').pressSequentially('5x5');
+    await dialog.getByLabel('Rim').pressSequentially('16');
+    expect(await dialog.getByLabel('Width').inputValue()).toBe('205');
+    expect(await dialog.getByTestId('tyre-size-preview').textContent()).toBe('205/55R16');
+    await expect.poll(() => dialog.getByText('$159.00 per tyre', { exact: false }).isVisible()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Where do I find my tyre size?' }).click();
+    expect(await page.getByText('Look on the side of your tyre').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByText('Look on the side of your tyre').isVisible()).toBe(false);
+
+    await dialog.getByLabel('Number of tyres').selectOption('4');
+    await next(dialog);
+    await stepShown(dialog, 4);
+    await fillLocation(dialog);
+    await next(dialog);
+    await stepShown(dialog, 5);
+
+    const gallery = dialog.getByLabel('Choose photos from the gallery');
+    await gallery.setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
+    await expect.poll(() => page.getByText('Invalid file type').first().isVisible()).toBe(true);
+    await gallery.setInputFiles(['a', 'b', 'c', 'd', 'e', 'f'].map((n) => photo(`${n}.png`)));
+    await expect.poll(() => page.getByText('Maximum 5 files allowed').first().isVisible()).toBe(true);
+    expect(await dialog.getByRole('img').count()).toBe(0);
+
+    await gallery.setInputFiles([photo('front-left-tyre-sidewall-closeup.png'), photo('rear.png')]);
+    await expect.poll(() => dialog.getByRole('img').count()).toBe(2);
+    expect(await dialog.getByRole('heading', { name: 'Add More Photos' }).isVisible()).toBe(true);
+    expect(await dialog.getByText('front-left-….png').isVisible()).toBe(true);
+    await next(dialog);
+    await stepShown(dialog, 6);
+
+    await dialog.getByRole('radio', { name: /Pay on site/ }).check();
+    // (159 + 25 fitting + 15 balancing) x 4 + 89.80 callout
+    expect(await dialog.getByTestId('order-total').textContent()).toBe('$885.80');
+    expect(await dialog.getByText('4 x 205/55R16 tyre').isVisible()).toBe(true);
+    await fillContact(dialog, 'sam.tyres@example.com');
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await stepShown(dialog, 7);
+    expect(await dialog.getByTestId('booking-reference').textContent()).toMatch(/^JOB-\d+$/);
+    expect(uploads.ok).toBe(2);
+  });
+
+  it('books new tyres of unknown size with photos, paid on site because the price needs a call', async () => {
+    const page = await browser.newPage();
+    const uploads = countPhotoUploads(page);
+    const dialog = await openWizard(page);
+    await chooseSlot(dialog, bookingDay(2), '12-2 PM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /New Tyres/ }).check();
+    await next(dialog);
+    await dialog.getByLabel("I don't know my tyre size").check();
+    await dialog.getByLabel('Choose photos from the gallery').setInputFiles([photo('1.png'), photo('2.png'), photo('3.png'), photo('4.png')]);
+    await expect.poll(() => page.getByText('Maximum 3 files allowed').first().isVisible()).toBe(true);
+    await dialog.getByLabel('Choose photos from the gallery').setInputFiles([photo('sidewall.png')]);
+    await expect.poll(() => dialog.getByRole('img').count()).toBe(1);
+
+    // Choosing one tyre recommends a pair; the recommended button sets 2.
+    await dialog.getByLabel('Number of tyres').selectOption('2');
+    await dialog.getByLabel('Number of tyres').selectOption('1');
+    const warning = page.getByRole('dialog', { name: 'Replacing just one tyre?' });
+    await warning.getByRole('button', { name: 'Add Another Tyre (Recommended)' }).click();
+    expect(await dialog.getByLabel('Number of tyres').inputValue()).toBe('2');
+    await next(dialog);
+    await stepShown(dialog, 4);
+    await fillLocation(dialog);
+    await next(dialog);
+    await stepShown(dialog, 5);
+    expect(await dialog.getByRole('heading', { name: 'Add More Photos' }).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Remove sidewall.png' }).click();
+    expect(await dialog.getByRole('img').count()).toBe(0);
+    await dialog.getByLabel('Choose photos from the gallery').setInputFiles([photo('sidewall.png')]);
+    await next(dialog);
+    await stepShown(dialog, 6);
+
+    expect(await dialog.getByRole('radio', { name: /Pay online now/ }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: /Pay on site/ }).isChecked()).toBe(true);
+    expect(await dialog.getByText('We need to confirm the price of your tyres first', { exact: false }).isVisible()).toBe(true);
+    await fillContact(dialog, 'sam.unknown@example.com');
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await stepShown(dialog, 7);
+    expect(await dialog.getByTestId('booking-reference').textContent()).toMatch(/^JOB-\d+$/);
+    expect(uploads.ok).toBe(1);
+  });
+
+  it('forces battery service to pay on site and says why', async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    await chooseSlot(dialog, bookingDay(3), '8-10 AM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Battery Service/ }).check();
+    await next(dialog);
+    await stepShown(dialog, 4);
+    await fillLocation(dialog);
+    await next(dialog);
+    await next(dialog);
+    await stepShown(dialog, 6);
+    expect(await dialog.getByRole('radio', { name: /Pay online now/ }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('radio', { name: /Pay on site/ }).isChecked()).toBe(true);
+    expect(await dialog.getByText('Battery service is quoted on site', { exact: false }).isVisible()).toBe(true);
+    expect(await dialog.getByTestId('order-total').textContent()).toBe('$89.80');
+    expect(await dialog.getByRole('button', { name: 'Confirm Booking' }).isVisible()).toBe(true);
+  });
+
+  it('refuses a suburb outside the service area with the phone number', async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    await chooseSlot(dialog, bookingDay(3), '10-12 AM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
+    await next(dialog);
+    await fillLocation(dialog);
+    await dialog.getByLabel('Suburb').fill('Kalgoorlie');
+    await dialog.getByLabel('Postcode').fill('6430');
+    await next(dialog);
+    expect(await dialog.getByText('Sorry, Kalgoorlie is outside our service area. Please call us on 08 5550 1234', { exact: false }).isVisible()).toBe(true);
+    expect(await dialog.getByText('Step 4 of 7').isVisible()).toBe(true);
+  });
+
+  it('tells the customer when the slot was taken while they filled the form, and clears it', async () => {
+    const page = await browser.newPage();
+    const day = bookingDay(4);
+    const dialog = await openWizard(page);
+    await chooseSlot(dialog, day, '2-4 PM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
+    await next(dialog);
+    await fillLocation(dialog);
+    await next(dialog);
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Pay on site/ }).check();
+    await fillContact(dialog, 'sam.race@example.com');
+
+    await bookViaApi(browser.baseUrl, day, '2-4 PM');
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect.poll(() => page.getByText('Time Slot Unavailable').first().isVisible()).toBe(true);
+    await stepShown(dialog, 1);
+    const slot = dialog.getByRole('button', { name: /^2 pm - 4 pm/ });
+    await expect.poll(() => slot.isDisabled()).toBe(true);
+    expect(await slot.getAttribute('aria-pressed')).toBe('false');
+    expect(await slot.textContent()).toContain('Unavailable');
+  });
+
+  it('shows the 409 from the server when the slot goes between the last check and the booking', async () => {
+    const page = await browser.newPage();
+    const day = bookingDay(5);
+    const dialog = await openWizard(page);
+    await chooseSlot(dialog, day, '8-10 AM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
+    await next(dialog);
+    await fillLocation(dialog);
+    await next(dialog);
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Pay on site/ }).check();
+    await fillContact(dialog, 'sam.race2@example.com');
+
+    // The pre-submit availability check still sees the slot free (it was taken a moment later).
+    const stale = await (await fetch(`${browser.baseUrl}/api/time-slots?date=${day}`)).text();
+    await bookViaApi(browser.baseUrl, day, '8-10 AM');
+    let staleAnswers = 1;
+    await page.route('**/api/time-slots?date=*', (route) => (staleAnswers-- > 0 ? route.fulfill({ status: 200, contentType: 'application/json', body: stale }) : route.continue()));
+
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect.poll(() => page.getByText('This time slot was just booked by someone else. Please select a different time slot.').first().isVisible()).toBe(true);
+    expect(await page.getByText('Time Slot Unavailable').first().isVisible()).toBe(true);
+    await stepShown(dialog, 1);
+    const slot = dialog.getByRole('button', { name: /^8 am - 10 am/ });
+    await expect.poll(() => slot.isDisabled()).toBe(true);
+    expect(await slot.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('sends a prepaid booking to the checkout page', async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    await chooseSlot(dialog, bookingDay(6), '10-12 AM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
+    await next(dialog);
+    await fillLocation(dialog);
+    await next(dialog);
+    await next(dialog);
+    await fillContact(dialog, 'sam.prepaid@example.com');
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.waitForURL(/\/checkout\/[^/]+$/);
+  });
+});

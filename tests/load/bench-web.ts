@@ -1,0 +1,171 @@
+/**
+ * Web budgets (issue 4): Lighthouse mobile scores on /, /about and a suburb page, and the JavaScript
+ * a visitor downloads before the booking dialog opens (budget 100 KB brotli).
+ *
+ * Builds nothing: run `npm run build` first (WEB_DIST_DIR picks another build). Starts the built
+ * app in production mode on a free port with a fresh data directory, as the e2e setup does.
+ *   npm run bench:web            # exits 1 when a budget is missed
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DIST = path.resolve(ROOT, process.env.WEB_DIST_DIR || 'dist');
+const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+const PAGES = ['/', '/about', '/suburb/mandurah'];
+const JS_BUDGET_BYTES = 100 * 1024;
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+type Category = keyof typeof TARGETS;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startApp(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  if (!fs.existsSync(path.join(DIST, 'client/index.html'))) throw new Error(`No build in ${DIST}: run npm run build first.`);
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-bench-'));
+  const baseUrl = `http://localhost:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_BASE_URL: baseUrl, LOG_LEVEL: 'warn', PAYMENTS_SIMULATED: 'true', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  server.stdout?.on('data', (d) => logs.push(String(d)));
+  server.stderr?.on('data', (d) => logs.push(String(d)));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The app exited during start-up:\n${logs.join('')}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`The app did not answer /healthz within 60 s:\n${logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      if (server.exitCode === null) server.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The bytes on the wire for one URL asked for with Accept-Encoding: br (fetch would decode them). */
+function rawGet(url: string): Promise<{ status: number; encoding: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * Every JS file the home page loads before anyone clicks: the entry script and module preloads in
+ * the HTML, plus the chunks they import statically. Dynamic import() chunks (the booking wizard,
+ * the checkout, the staff app) are left out: they load on demand.
+ */
+async function initialJs(baseUrl: string) {
+  const html = await (await fetch(`${baseUrl}/`)).text();
+  const queue = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  const seen = new Set<string>();
+  const files: { url: string; raw: number; servedBrotli: number; brotli11: number }[] = [];
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const res = await rawGet(new URL(url, baseUrl).href);
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    const source = res.encoding === 'br' ? zlib.brotliDecompressSync(res.body) : res.body;
+    const brotli11 = zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    files.push({ url, raw: source.length, servedBrotli: res.encoding === 'br' ? res.body.length : brotli11, brotli11 });
+    const text = source.toString('utf8');
+    // Static imports only: `import"./x.js"` / `from"./x.js"`, never `import("./x.js")`.
+    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)) queue.push(new URL(m[1]!, new URL(url, baseUrl)).pathname);
+  }
+  return files;
+}
+
+type LhResult = { url: string; scores: Record<Category, number>; failing: string[]; scriptBytes: number };
+
+async function runLighthouse(url: string): Promise<LhResult> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const lhr = result.lhr;
+    const scores = Object.fromEntries(Object.keys(TARGETS).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+    const failing = Object.values(lhr.categories).flatMap((cat) =>
+      cat.auditRefs
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id]!)
+        .filter((a) => a.score !== null && a.score < 1)
+        .map((a) => `${cat.id}: ${a.id} (${a.score}) ${a.displayValue ?? ''}`.trim()),
+    );
+    const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    const scriptBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    return { url, scores, failing, scriptBytes };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function main() {
+  const app = await startApp();
+  let ok = true;
+  try {
+    console.log(`Built app from ${path.relative(ROOT, DIST) || '.'} at ${app.baseUrl}\n`);
+    const files = await initialJs(app.baseUrl);
+    const served = files.reduce((s, f) => s + f.servedBrotli, 0);
+    const best = files.reduce((s, f) => s + f.brotli11, 0);
+    console.log('JavaScript loaded by / before the booking dialog opens:');
+    for (const f of files) console.log(`  ${f.url}  raw ${kb(f.raw)}  served br ${kb(f.servedBrotli)}  br-11 ${kb(f.brotli11)}`);
+    const jsOk = served <= JS_BUDGET_BYTES;
+    ok &&= jsOk;
+    console.log(`  total served brotli ${kb(served)} (brotli q11 ${kb(best)}), budget ${kb(JS_BUDGET_BYTES)}: ${jsOk ? 'OK' : 'OVER BUDGET'}\n`);
+
+    console.log('Lighthouse (mobile preset, simulated throttling):');
+    for (const p of PAGES) {
+      const r = await runLighthouse(`${app.baseUrl}${p}`);
+      const line = (Object.keys(TARGETS) as Category[]).map((c) => `${c} ${r.scores[c]}${r.scores[c] < TARGETS[c] ? '!' : ''}`).join('  ');
+      console.log(`  ${p.padEnd(18)} ${line}  (scripts transferred ${kb(r.scriptBytes)})`);
+      for (const f of r.failing) console.log(`      - ${f}`);
+      ok &&= (Object.keys(TARGETS) as Category[]).every((c) => r.scores[c] >= TARGETS[c]);
+    }
+  } finally {
+    await app.stop();
+  }
+  console.log(`\n${ok ? 'All budgets met.' : 'Some budgets were missed (marked !).'}`);
+  process.exitCode = ok ? 0 : 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
