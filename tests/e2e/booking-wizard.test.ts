@@ -277,6 +277,7 @@ describe('booking wizard on a 390 px phone', () => {
     await bookViaApi(browser.baseUrl, day, '2-4 PM');
     await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect.poll(() => page.getByText('Time Slot Unavailable').first().isVisible()).toBe(true);
+    expect(await page.getByText('This time slot is no longer available. Please select a different time slot.').first().isVisible()).toBe(true);
     await stepShown(dialog, 1);
     const slot = dialog.getByRole('button', { name: /^2 pm - 4 pm/ });
     await expect.poll(() => slot.isDisabled()).toBe(true);
@@ -326,5 +327,49 @@ describe('booking wizard on a 390 px phone', () => {
     await fillContact(dialog, 'sam.prepaid@example.com');
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.waitForURL(/\/checkout\/[^/]+$/);
+  });
+
+  it('chooses a slot and a service and moves between steps by keyboard alone', async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    // The date is the browser's own date control (its keyboard entry follows the browser's locale).
+    await dialog.getByLabel('Date', { exact: true }).fill(bookingDay(7));
+    const slot = dialog.getByRole('button', { name: '12 pm - 2 pm', exact: true });
+    await expect.poll(() => slot.isEnabled()).toBe(true);
+    await slot.focus();
+    await page.keyboard.press('Enter');
+    expect(await slot.getAttribute('aria-pressed')).toBe('true');
+    await dialog.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await stepShown(dialog, 2);
+    await dialog.getByRole('radio', { name: /New Tyres/ }).focus();
+    await page.keyboard.press('ArrowDown'); // radio group: arrows move and choose
+    expect(await dialog.getByRole('radio', { name: /Puncture Repair/ }).isChecked()).toBe(true);
+    await page.keyboard.press('Enter'); // Enter in the form goes to the next step
+    await stepShown(dialog, 4);
+  });
+
+  it('opens pre-filled with the suburb from a suburb page', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto('/suburb/mandurah', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Book in Mandurah' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Book a Mobile Service' });
+    await chooseSlot(dialog, bookingDay(7), '2-4 PM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Battery Service/ }).check();
+    await next(dialog);
+    await stepShown(dialog, 4);
+    expect(await dialog.getByLabel('Suburb').inputValue()).toBe('Mandurah');
+    expect(await dialog.getByLabel('Postcode').inputValue()).toBe('6210');
+  });
+
+  it('says so when the time slots cannot be fetched', async () => {
+    const page = await browser.newPage();
+    await page.route('**/api/time-slots?date=*', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    const dialog = await openWizard(page);
+    await dialog.getByLabel('Date', { exact: true }).fill(bookingDay(8));
+    await expect.poll(() => dialog.getByText('Failed to fetch time slots').first().isVisible()).toBe(true);
+    expect(await dialog.getByRole('button', { name: /^8 am - 10 am/ }).isDisabled()).toBe(true);
   });
 });

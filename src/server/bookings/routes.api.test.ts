@@ -148,6 +148,24 @@ describe('slot rules on booking', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('frees a lapsed hold at once for the next customer, before the periodic sweep runs', async () => {
+    const day = nextDay();
+    const first = await quote(bookingBody({ job: { scheduledDate: day, timeSlot: '2-4 PM', paymentMethod: 'prepaid' } }));
+    expect(first.statusCode).toBe(200);
+    const started = t.clock.now();
+    try {
+      t.clock.advance(29 * 60_000);
+      expect((await book(bookingBody({ job: { scheduledDate: day, timeSlot: '2-4 PM' } }))).statusCode).toBe(409);
+      t.clock.advance(2 * 60_000);
+      const second = await book(bookingBody({ job: { scheduledDate: day, timeSlot: '2-4 PM' } }));
+      expect(second.statusCode).toBe(200);
+      const { job } = await jobForHold(first.json().bookingToken);
+      expect(job.status).toBe('cancelled');
+    } finally {
+      t.clock.set(started);
+    }
+  });
+
   it('accepts the admin form\'s ISO date-time (the slot start) as the date', async () => {
     const day = nextDay();
     const res = await book(bookingBody({ job: { scheduledDate: `${day}T04:00:00.000Z`, timeSlot: '12-2 PM' } }));
@@ -186,6 +204,7 @@ describe('prices match DECISIONS "Pricing" to the cent', () => {
     expect(body).toMatchObject({ amount: prepaid, currency: 'AUD', scheduledDate: `${day}T00:00:00.000Z` });
     expect(body.bookingToken).toMatch(/^[\w-]{43}$/);
     const { hold, job } = await jobForHold(body.bookingToken);
+    expect(body.jobId).toBe(job.id);
     expect(job).toMatchObject({ customerValue: prepaid, originalCustomerValue: onsite, paymentMethod: 'prepaid', paymentStatus: 'pending', status: 'new', scheduledDay: day, timeSlot: '8-10 AM' });
     expect(hold.expiresAt.getTime() - t.clock.now().getTime()).toBe(30 * 60_000);
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { cancelExpiredHolds } from '../holds/service';
 import { closedReason } from '../../shared/domain/business-days';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { canPrepay, priceService, type Quote } from '../../shared/domain/pricing';
@@ -64,6 +65,8 @@ async function assertSlotBookable(deps: AppDeps, day: string, slot: TimeSlot): P
       'job.scheduledDate': 'Please choose a business day',
     });
   }
+  // A lapsed hold the periodic sweep hasn't reached yet must not keep the slot from a paying customer.
+  await cancelExpiredHolds(deps.db, deps.clock.now(), { scheduledDay: day, timeSlot: slot });
   const list = await listSlotAvailability(deps.db, day, { now: deps.clock.now(), businessDays: deps.config.business.businessDays });
   const item = list.find((s) => s.slot === slot);
   if (!item || item.isAvailable) return;
@@ -201,7 +204,14 @@ export async function quoteBooking(deps: AppDeps, body: PublicBookingRequest) {
   if (deps.config.paymentProvider === 'none') throw new AppError('UNAVAILABLE', PAYMENTS_OFF_MESSAGE);
   await assertSlotBookable(deps, day, draft.job.timeSlot);
   const { job, token } = await insertBooking(deps, draft, priced, { hold: true, paymentMethod: 'prepaid' });
-  return { bookingToken: token!, amount: formatCents(priced.quote.totalCents), currency: 'AUD' as const, scheduledDate: job.scheduledDate.toISOString() };
+  return {
+    bookingToken: token!,
+    jobId: job.id,
+    amount: formatCents(priced.quote.totalCents),
+    currency: 'AUD' as const,
+    scheduledDate: job.scheduledDate.toISOString(),
+    photoUploadUntil: new Date(job.createdAt.getTime() + PHOTO_WINDOW_MS).toISOString(),
+  };
 }
 
 function bookingCreated(job: JobRow, email: string) {

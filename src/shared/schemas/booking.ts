@@ -222,7 +222,15 @@ export type StaffBookingRequest = z.infer<typeof staffBookingRequest>;
 
 // ---- Responses --------------------------------------------------------------------------------
 
-export const quoteResponse = z.object({ bookingToken: z.string(), amount: z.string(), currency: z.literal('AUD'), scheduledDate: z.string() });
+/** jobId lets the wizard upload the chosen photos before going to checkout. */
+export const quoteResponse = z.object({
+  bookingToken: z.string(),
+  jobId: z.string(),
+  amount: z.string(),
+  currency: z.literal('AUD'),
+  scheduledDate: z.string(),
+  photoUploadUntil: z.string(),
+});
 export const bookingCreatedResponse = z.object({ jobId: z.string(), jobNumber: z.string(), customerEmail: z.string(), photoUploadUntil: z.string() });
 
 export const SLOT_TAKEN_MESSAGE = 'time slot is no longer available';

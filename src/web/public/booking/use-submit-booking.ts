@@ -8,7 +8,7 @@ import { fetchTimeSlots, uploadPhoto } from './booking-api';
 import type { Confirmation } from './steps/ConfirmationStep';
 import type { ChosenPhoto } from './use-photos';
 
-type QuoteCreated = { bookingToken: string; amount: string; currency: string; scheduledDate: string; jobId?: string };
+type QuoteCreated = { bookingToken: string; jobId: string; amount: string; currency: string; scheduledDate: string };
 type BookingCreated = { jobId: string; jobNumber: string; customerEmail?: string; photoUploadUntil?: string };
 
 export const SLOT_GONE_MESSAGE = 'This time slot is no longer available. Please select a different time slot.';
@@ -71,7 +71,7 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
           return;
         }
         toast({ title: 'Quote Generated!', description: 'Taking you to secure payment...' });
-        if (quote.jobId && photos.length) await uploadAll(quote.jobId);
+        if (photos.length) await uploadAll(quote.jobId);
         window.location.assign(`/checkout/${encodeURIComponent(quote.bookingToken)}`);
         return;
       }

@@ -137,7 +137,7 @@ export default function CheckoutPage({ token }: { token: string }) {
               ) : (
                 <>
                   {booking.holdExpiresAt ? (
-                    <p className="mb-4 text-sm text-gray-700">Your time slot is held for you until {perthTime(booking.holdExpiresAt)}.</p>
+                    <p className="mb-4 text-sm text-gray-700">Your time slot is held for you until {perthTime(booking.holdExpiresAt)} (Perth time).</p>
                   ) : null}
                   {booking.provider === 'stripe' && booking.publishableKey ? (
                     <Suspense fallback={<Spinner label="Loading the card form..." />}>

@@ -104,10 +104,12 @@ export default function PaymentSuccess({ token }: { token: string }) {
       <h3 className="mt-4 font-semibold">What happens next</h3>
       <ul className="mt-2 space-y-2">
         <li className="flex gap-2">
-          <Mail aria-hidden className="mt-0.5 h-5 w-5 shrink-0" /> A confirmation email is on its way to {booking.customer.email}.
+          <Mail aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
+          <span className="min-w-0 [overflow-wrap:anywhere]">A confirmation email is on its way to {booking.customer.email}.</span>
         </li>
         <li className="flex gap-2">
-          <Phone aria-hidden className="mt-0.5 h-5 w-5 shrink-0" /> Our technician will call you before arriving within your 2-hour window ({visit}).
+          <Phone aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
+          <span>Our technician will call you before arriving within your 2-hour window ({visit}).</span>
         </li>
       </ul>
     </section>

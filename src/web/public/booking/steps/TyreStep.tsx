@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import { HelpCircle } from 'lucide-react';
-import type { ChangeEvent } from 'react';
+import { useEffect, type ChangeEvent } from 'react';
 import { formatDollars } from '../../../../shared/domain/money';
 import { formatTyreSize } from '../../../../shared/domain/tyre-size';
 import { Button } from '../../../components/ui/button';
@@ -44,9 +44,12 @@ function SizeHelp() {
 
 /** Step 3, new tyres only (SPEC section 2). */
 export function TyreStep({ photos, price, warningOpen, onWarningOpenChange, onContinueWithOne }: Props) {
-  const { register, watch, setValue, formState } = useBookingForm();
+  const { register, watch, setValue, clearErrors, formState } = useBookingForm();
   const [width = '', profile = '', rim = '', dontKnow] = watch(['tyreWidth', 'aspectRatio', 'rimSize', 'dontKnowSize']);
   const size = formatTyreSize(width, profile, rim);
+  useEffect(() => {
+    if (size || dontKnow) clearErrors('tyreWidth');
+  }, [size, dontKnow, clearErrors]);
 
   // SPEC 9: numeric only, at most 3/2/2 digits.
   const digits = (name: 'tyreWidth' | 'aspectRatio' | 'rimSize', max: number) => {

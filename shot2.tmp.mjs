@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless=new','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const p = await (await b.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+await p.goto('http://localhost:5077/auth'); await p.waitForTimeout(800);
+await p.screenshot({ path: '/tmp/auth.png' });
+await p.getByLabel('Username').fill('owner'); await p.getByLabel('Password').fill('owner-pass-123');
+await p.getByRole('button', { name: /sign in|log in|login/i }).click();
+await p.waitForURL('**/dashboard**'); await p.waitForTimeout(800);
+await p.screenshot({ path: '/tmp/dash.png' });
+await p.goto('http://localhost:5077/dashboard?tab=team'); await p.waitForTimeout(800);
+await p.screenshot({ path: '/tmp/team.png' });
+await b.close();
