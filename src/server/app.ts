@@ -58,11 +58,16 @@ export type BuildAppOptions = {
   holdSweepMs?: number | null;
 };
 
+/** A hop count becomes "trust the nearest N proxies" (proxy-addr's hop index), addresses pass as they are. */
+function trustProxySetting(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 /** Builds the whole server without listening, so tests run it in-process. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
-    trustProxy: opts.config.trustProxy,
+    trustProxy: trustProxySetting(opts.config.trustProxy),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

@@ -21,9 +21,24 @@ describe('loadConfig', () => {
     [{ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ GST_REGISTERED: 'maybe' }, 'GST_REGISTERED'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }, 'STRIPE_WEBHOOK_SECRET'],
   ])('stops start-up naming the bad variable for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('trusts a stated number of proxies or a list of their addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.0.6' }).trustProxy).toEqual(['10.0.0.5', '10.0.0.6']);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('picks the card provider: Stripe with keys, simulated in development, none in production', () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).paymentProvider).toBe('stripe');
+    expect(loadConfig({}).paymentProvider).toBe('simulated');
+    expect(loadConfig({ NODE_ENV: 'production' }).paymentProvider).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SIMULATED: 'true' }).paymentProvider).toBe('simulated');
   });
 
   it('honours PORT, DATA_DIR and the first admin', () => {

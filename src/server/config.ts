@@ -24,7 +24,20 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PUBLIC_BASE_URL: optionalText.pipe(z.url().optional()),
     STAFF_HOST: optionalText,
-    TRUST_PROXY: bool,
+    /** How many reverse proxies to trust for the client address: 'false', a hop count, or a list of proxy addresses. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx): boolean | number | string[] => {
+        const value = v?.trim() ?? '';
+        if (value === '' || value === 'false' || value === '0') return false;
+        if (value === 'true') {
+          ctx.addIssue({ code: 'custom', message: "use the number of proxies in front of the app (e.g. 1) or their addresses, not 'true' (that trusts any X-Forwarded-For a client sends)" });
+          return z.NEVER;
+        }
+        if (/^\d+$/.test(value)) return Number(value);
+        return value.split(',').map((p) => p.trim()).filter(Boolean);
+      }),
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText,
     BUSINESS_NAME: z.string().min(1).default('Mobile Tyre & Battery Co.'),
@@ -64,6 +77,10 @@ const envSchema = z
     }
     if (env.ADMIN_PASSWORD && (env.ADMIN_PASSWORD.length < 6 || env.ADMIN_PASSWORD.length > 128)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be 6 to 128 characters' });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      // Without it every webhook is refused: customers would be charged and their booking never marked paid.
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when Stripe keys are set' });
     }
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
       ctx.addIssue({

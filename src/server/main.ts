@@ -37,6 +37,12 @@ async function main() {
   logger.info(`Data: ${database.engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${database.location}` : `PostgreSQL at ${database.location}`}`);
   if (seeded.tyrePrices || seeded.suburbPages) logger.info(`Loaded reference data: ${seeded.tyrePrices} tyre prices, ${seeded.suburbPages} suburb pages`);
   if (seeded.adminCreated) logger.info(`Created the first admin user '${seeded.adminCreated}' from ADMIN_USERNAME/ADMIN_PASSWORD`);
+  if (config.isProduction && !config.publicBaseUrl.startsWith('https://')) {
+    logger.warn(`PUBLIC_BASE_URL is ${config.publicBaseUrl}: set it to the site's https:// address so links, the sitemap and Secure session cookies are right.`);
+  }
+  if (config.isProduction && config.paymentProvider === 'simulated') {
+    logger.warn('PAYMENTS_SIMULATED=true: prepaid bookings use the test-mode card form and NO real payment is taken. Do not use this for real customers.');
+  }
   if (!seeded.usersExist) {
     logger.warn(
       'No staff user exists yet. Create the first admin with: npm run user:create -- --username admin --password <password> --role admin ' +

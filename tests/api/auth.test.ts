@@ -144,6 +144,18 @@ describe('login rate limit (decision 110)', () => {
   });
 });
 
+describe('login limit under a burst', () => {
+  it('checks at most 5 passwords when 30 wrong guesses arrive at once', async () => {
+    t.clock.set(MONDAY_7AM_PERTH);
+    const tech = await insertStaff(t);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login(tech.username, `guess-${i}`)));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(25);
+    expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+  });
+});
+
 describe('POST /api/register', () => {
   const newUser = () => ({ username: uniqueName('reg'), password: 'secret-pass', email: '', role: 'technician' });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
 import type { AppDeps } from '../app';
 import { loginFailures } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -40,13 +40,28 @@ export async function assertLoginAllowed(deps: AppDeps, username: string, addres
   throw new AppError('RATE_LIMITED', retryMessage(retryAfterSeconds), { retryAfterSeconds });
 }
 
-export async function recordLoginFailure(deps: AppDeps, username: string, address: string): Promise<void> {
+/**
+ * Counts an attempt BEFORE the password is checked, so a burst of parallel guesses cannot all pass
+ * the limit before any failure is saved. The row stands as a failure unless the sign-in succeeds
+ * (clearLoginFailures removes it); an attempt refused with 429 removes its own row again so the
+ * retry time stays anchored to real failures.
+ */
+export async function beginLoginAttempt(deps: AppDeps, username: string, address: string): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.insert(loginFailures).values({ username: usernameKey(username), address, failedAt: now });
-  // Old rows are useless once out of the window; trim them as we go instead of running a job.
-  await deps.db
-    .delete(loginFailures)
-    .where(lt(loginFailures.failedAt, new Date(now.getTime() - LOGIN_LIMIT.windowMs)));
+  const since = new Date(now.getTime() - LOGIN_LIMIT.windowMs);
+  await deps.db.delete(loginFailures).where(lt(loginFailures.failedAt, since));
+  const [attempt] = await deps.db
+    .insert(loginFailures)
+    .values({ username: usernameKey(username), address, failedAt: now })
+    .returning({ id: loginFailures.id });
+  const countFor = async (column: typeof loginFailures.username | typeof loginFailures.address, value: string) =>
+    (await deps.db.select({ n: count() }).from(loginFailures).where(and(eq(column, value), gt(loginFailures.failedAt, since))))[0]?.n ?? 0;
+  const [byUser, byAddress] = await Promise.all([countFor(loginFailures.username, usernameKey(username)), countFor(loginFailures.address, address)]);
+  if (byUser <= LOGIN_LIMIT.maxFailures && byAddress <= LOGIN_LIMIT.maxFailures) return;
+  await deps.db.delete(loginFailures).where(eq(loginFailures.id, attempt!.id));
+  await assertLoginAllowed(deps, username, address);
+  // Over the limit only because of attempts still in flight: ask for a short wait.
+  throw new AppError('RATE_LIMITED', retryMessage(60), { retryAfterSeconds: 60 });
 }
 
 /** A successful sign-in forgives that username's failures (the address budget stays, decision 110). */

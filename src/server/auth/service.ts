@@ -5,8 +5,8 @@ import type { AppDeps } from '../app';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { conflict, forbidden, unauthenticated } from '../http/errors';
 import { dummyPasswordHash, verifyPassword } from './passwords';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit';
-import { endSession, resolveSessionUser, startSession } from './sessions';
+import { beginLoginAttempt, clearLoginFailures } from './rate-limit';
+import { deleteExpiredSessions, endSession, resolveSessionUser, startSession } from './sessions';
 import { countUsers, createUser, findUserByUsername, type NewUser } from './users';
 
 /** The only shape a user leaves the server in: never the password hash. */
@@ -26,17 +26,17 @@ export async function currentUser(deps: AppDeps, request: FastifyRequest): Promi
  */
 export async function signIn(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, input: LoginInput): Promise<PublicUser> {
   const address = request.ip;
-  await assertLoginAllowed(deps, input.username, address);
+  await beginLoginAttempt(deps, input.username, address);
   const user = await findUserByUsername(deps.db, input.username);
   // Always run one scrypt comparison so an unknown username takes as long as a wrong password.
   const passwordOk = await verifyPassword(input.password, user?.password ?? (await dummyPasswordHash()));
-  if (!user || !passwordOk || !user.isActive) {
-    await recordLoginFailure(deps, input.username, address);
-    throw unauthenticated(INVALID_LOGIN_MESSAGE);
-  }
+  // The attempt already counts as a failure; only a success takes it back.
+  if (!user || !passwordOk || !user.isActive) throw unauthenticated(INVALID_LOGIN_MESSAGE);
   await endSession(deps, request, reply);
   await startSession(deps, reply, user.id);
   await clearLoginFailures(deps, input.username);
+  // Sign-ins are rare enough to be the moment expired sessions are cleared out.
+  await deleteExpiredSessions(deps);
   return toPublicUser(user);
 }
 

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import { cancelExpiredHolds } from '../holds/service';
 import { closedReason } from '../../shared/domain/business-days';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
-import { canPrepay, priceService, type Quote } from '../../shared/domain/pricing';
+import { adminEstimate, canPrepay, priceService, type Quote } from '../../shared/domain/pricing';
 import type { PaymentMethod, ServiceType } from '../../shared/domain/services';
-import { formatDayLong, isIsoDay, perthDay, slotStart, type TimeSlot } from '../../shared/domain/slots';
+import { addDays, compareDays, formatDayLong, isIsoDay, perthDay, perthToday, slotStart, type TimeSlot } from '../../shared/domain/slots';
 import { normaliseTyreSize } from '../../shared/domain/tyre-size';
 import {
+  BOOKING_HORIZON_DAYS,
+  BOOKING_TOO_FAR_MESSAGE,
   PAYMENTS_OFF_MESSAGE,
   PREPAID_NEEDS_QUOTE_MESSAGE,
   PREPAY_NOT_AVAILABLE_MESSAGE,
@@ -19,6 +21,7 @@ import type { AppDeps } from '../app';
 import { constraintName, pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { bookingHolds, jobs } from '../db/schema';
 import { AppError, conflict, invalid } from '../http/errors';
+import { MAX_LIVE_HOLDS_PER_EMAIL, tooManyHoldsMessage } from './booking-limit';
 import { lookupTyreUnitPriceCents } from '../pricing/service';
 import { listSlotAvailability, TIME_HAS_PASSED } from '../slots/service';
 import { newBookingNotification, queueBookingConfirmationIn } from './notify';
@@ -57,6 +60,13 @@ function bookingDay(scheduledDate: string): string {
   return isIsoDay(scheduledDate) ? scheduledDate : perthDay(new Date(scheduledDate));
 }
 
+/** Decision 161: the public books at most 90 Perth days ahead; staff can book later dates by phone. */
+function assertWithinHorizon(deps: AppDeps, day: string): void {
+  if (compareDays(day, addDays(perthToday(deps.clock.now()), BOOKING_HORIZON_DAYS)) > 0) {
+    throw invalid(BOOKING_TOO_FAR_MESSAGE, { 'job.scheduledDate': BOOKING_TOO_FAR_MESSAGE });
+  }
+}
+
 /** Refuses a day or slot that takes no bookings (SPEC 2 slot rules, DECISIONS business days). */
 async function assertSlotBookable(deps: AppDeps, day: string, slot: TimeSlot): Promise<void> {
   const closed = closedReason(day, deps.config.business.businessDays);
@@ -79,6 +89,7 @@ async function assertSlotBookable(deps: AppDeps, day: string, slot: TimeSlot): P
 
 type Priced = {
   quote: Quote;
+  unitCents: number | null;
   tyreSize: string | null;
   tyreQuantity: number | null;
   customerValue: string | null;
@@ -102,6 +113,7 @@ async function priceDraft(deps: AppDeps, draft: BookingDraft, opts: { defaultQua
   });
   return {
     quote,
+    unitCents: unit,
     tyreSize,
     tyreQuantity,
     customerValue: quote.callbackRequired ? null : formatCents(quote.totalCents),
@@ -133,6 +145,16 @@ async function upsertVehicle(tx: Executor, customerId: string, v: BookingDraft['
 
 type JobRow = typeof jobs.$inferSelect;
 
+/** Decision 160: at most 2 live unpaid holds per customer (email), so one person cannot hold every slot. */
+async function assertHoldAllowed(deps: AppDeps, tx: Executor, customerId: string, now: Date): Promise<void> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(bookingHolds)
+    .innerJoin(jobs, eq(jobs.id, bookingHolds.jobId))
+    .where(and(eq(jobs.customerId, customerId), gt(bookingHolds.expiresAt, now), eq(jobs.status, 'new'), ne(jobs.paymentStatus, 'paid')));
+  if ((row?.n ?? 0) >= MAX_LIVE_HOLDS_PER_EMAIL) throw new AppError('RATE_LIMITED', tooManyHoldsMessage(deps.config.business.phone));
+}
+
 /**
  * One transaction: customer, vehicle, the job holding the slot, and (prepaid) the hold or
  * (onsite) the confirmation email. The partial unique index jobs_one_per_slot decides a race;
@@ -148,7 +170,9 @@ async function insertBooking(
   const day = bookingDay(draft.job.scheduledDate);
   try {
     return await deps.db.transaction(async (tx) => {
+      // The upsert locks the customer row until commit, so concurrent quotes by one email count in turn.
       const customerId = await upsertCustomer(tx, draft.customer, now);
+      if (opts.hold) await assertHoldAllowed(deps, tx, customerId, now);
       const vehicleId = await upsertVehicle(tx, customerId, draft.vehicle);
       const [job] = await tx
         .insert(jobs)
@@ -197,6 +221,7 @@ export async function quoteBooking(deps: AppDeps, body: PublicBookingRequest) {
     throw invalid('A quote is for online payment - choose pay on site to book without paying now.', { 'job.paymentMethod': 'Please choose how you will pay' });
   }
   const day = bookingDay(draft.job.scheduledDate);
+  assertWithinHorizon(deps, day);
   const priced = await priceDraft(deps, draft, { defaultQuantity: 1 });
   if (!canPrepay(draft.job.serviceType, priced.quote) || priced.quote.totalCents <= 0) {
     throw invalid(PREPAY_NOT_AVAILABLE_MESSAGE, { 'job.paymentMethod': PREPAY_NOT_AVAILABLE_MESSAGE });
@@ -237,6 +262,7 @@ export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequ
   const draft = draftFromPublic(body);
   if (draft.job.paymentMethod === 'prepaid') throw invalid(PREPAID_NEEDS_QUOTE_MESSAGE, { 'job.paymentMethod': PREPAID_NEEDS_QUOTE_MESSAGE });
   const day = bookingDay(draft.job.scheduledDate);
+  assertWithinHorizon(deps, day);
   const priced = await priceDraft(deps, draft, { defaultQuantity: 1 });
   await assertSlotBookable(deps, day, draft.job.timeSlot);
   const { job } = await insertBooking(deps, draft, priced, { hold: false, paymentMethod: 'onsite' });
@@ -245,14 +271,20 @@ export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequ
 }
 
 /**
- * Staff POST /api/bookings: the staff estimate is stored when given (staff may quote); otherwise
- * the server's price. Staff prepaid bookings are recorded as prepaid/pending (docs/decisions/130).
+ * Staff POST /api/bookings: an admin's estimate is stored when given (admins may quote); a
+ * technician's is ignored for the server's admin estimate (decision 162); otherwise the server's
+ * price. Staff prepaid bookings are recorded as prepaid/pending (docs/decisions/130).
  */
-export async function createStaffBooking(deps: AppDeps, body: StaffBookingRequest) {
+export async function createStaffBooking(deps: AppDeps, body: StaffBookingRequest, actor: { role: 'admin' | 'technician' }) {
   const draft = draftFromStaff(body);
   const day = bookingDay(draft.job.scheduledDate);
   const priced = await priceDraft(deps, draft, { defaultQuantity: 4 });
-  const staffValue: Cents | null = body.job.customerValue ? toCents(body.job.customerValue) : null;
+  const staffValue: Cents | null =
+    actor.role === 'admin'
+      ? body.job.customerValue
+        ? toCents(body.job.customerValue)
+        : null
+      : adminEstimate({ serviceType: draft.job.serviceType, quantity: priced.tyreQuantity ?? 1, tyreUnitPriceCents: priced.unitCents });
   const values =
     staffValue && staffValue > 0
       ? { ...priced, customerValue: formatCents(staffValue), originalCustomerValue: formatCents(staffValue) }

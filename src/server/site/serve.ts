@@ -22,10 +22,11 @@ function embedJson(value: unknown): string {
 }
 
 function fillTemplate(template: string, parts: { head: string; html: string; data: PageData }): string {
+  // Replacer functions, so a '$&' or '$`' inside page content is inserted literally.
   return template
-    .replace('<!--app-head-->', parts.head)
-    .replace('<!--app-html-->', parts.html)
-    .replace('<!--app-data-->', `<script id="page-data" type="application/json">${embedJson(parts.data)}</script>`);
+    .replace('<!--app-head-->', () => parts.head)
+    .replace('<!--app-html-->', () => parts.html)
+    .replace('<!--app-data-->', () => `<script id="page-data" type="application/json">${embedJson(parts.data)}</script>`);
 }
 
 export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db }) {

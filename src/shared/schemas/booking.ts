@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDay, TIME_SLOTS } from '../domain/slots';
 import { PAYMENT_METHODS, SERVICE_TYPES } from '../domain/services';
 import { formatTyreSize } from '../domain/tyre-size';
-import { isMoneyString } from '../domain/money';
+import { formatCents, toCents } from '../domain/money';
 
 /**
  * Booking contracts (SPEC sections 3 and 5). Each field rule is written once here; the wizard's
@@ -10,40 +10,67 @@ import { isMoneyString } from '../domain/money';
  * its message can never differ between browser and server.
  */
 
-const required = (message: string) => z.string({ message }).trim().min(1, message);
+/** Decision 163: longest accepted text per field (after trimming). */
+export const TEXT_LIMITS = { name: 100, address: 200, suburb: 60, make: 60, model: 60, registration: 12, color: 40, tyreBrand: 60, tyreSize: 20, email: 254, notes: 1000 } as const;
 
-/** A date as yyyy-MM-dd, or an ISO date-time (the admin form sends the slot start). */
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** Control characters are dropped from one-line fields (they only break emails, calendars and CSVs). */
+// eslint-disable-next-line no-control-regex
+const stripControls = (v: string) => v.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+/** Notes keep line breaks and tabs (CR LF / CR become LF); every other control character is dropped. */
+// eslint-disable-next-line no-control-regex
+const stripControlsKeepLines = (v: string) => v.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+
+/** A one-line free-text field: control characters removed, trimmed, at most `max` characters. */
+const text = (message: string, label: string, max: number) => z.string({ message }).overwrite(stripControls).trim().max(max, tooLong(label, max));
+
+const required = (message: string, label: string, max: number) => text(message, label, max).min(1, message);
+
+const notesField = () => z.string().overwrite(stripControlsKeepLines).trim().max(TEXT_LIMITS.notes, tooLong('Notes', TEXT_LIMITS.notes));
+
+/** An ISO date-time with Z or a ±hh:mm offset: a bare local time would be read in the server's zone. */
+const ISO_DATE_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A date as yyyy-MM-dd, or an ISO date-time with an offset (the admin form sends the slot start). */
 const dateInput = (requiredMessage: string) =>
   z
     .string({ message: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .refine((v) => isIsoDay(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))), { message: 'Invalid date format' });
+    .refine((v) => isIsoDay(v) || (ISO_DATE_TIME_WITH_OFFSET.test(v) && !Number.isNaN(Date.parse(v))), { message: 'Invalid date format' });
+
+/** Decision 161: how far ahead the public can book (Perth days). */
+export const BOOKING_HORIZON_DAYS = 90;
+export const BOOKING_TOO_FAR_MESSAGE = 'Bookings can be made up to 90 days ahead. Please call us for later dates.';
 
 const maxYear = () => new Date().getFullYear() + 1;
 
 // ---- Public wizard (SPEC 5 "Public booking form") -------------------------------------------
+
+const tyreSizeText = () => text('Tyre size must be text', 'Tyre size', TEXT_LIMITS.tyreSize);
+const tyreBrandText = () => text('Tyre brand must be text', 'Tyre brand', TEXT_LIMITS.tyreBrand);
 
 export const publicFields = {
   date: dateInput('Please select a date'),
   timeSlot: z.enum(TIME_SLOTS, { message: 'Please select a time slot' }),
   serviceType: z.enum(SERVICE_TYPES, { message: 'Please select a service' }),
   quantity: z.coerce.number({ message: 'Quantity must be between 1 and 4' }).int().min(1, 'Quantity must be between 1 and 4').max(4, 'Quantity must be between 1 and 4'),
-  address: required('Please enter your address'),
-  suburb: required('Suburb is required'),
+  address: required('Please enter your address', 'Address', TEXT_LIMITS.address),
+  suburb: required('Suburb is required', 'Suburb', TEXT_LIMITS.suburb),
   postcode: z.string({ message: 'Please enter a valid postcode' }).trim().min(4, 'Please enter a valid postcode').max(4, 'Please enter a valid postcode').regex(/^\d{4}$/, 'Please enter a valid postcode'),
-  vehicleMake: required('Vehicle make is required'),
-  vehicleModel: required('Vehicle model is required'),
+  vehicleMake: required('Vehicle make is required', 'Vehicle make', TEXT_LIMITS.make),
+  vehicleModel: required('Vehicle model is required', 'Vehicle model', TEXT_LIMITS.model),
   vehicleYear: z.coerce
     .number({ message: 'Please enter a valid year' })
     .int('Please enter a valid year')
     .min(1900, 'Please enter a valid year')
     .refine((y) => y <= maxYear(), { message: 'Please enter a valid year' }),
-  registration: required('Registration is required').transform((v) => v.toUpperCase()),
-  customerName: required('Name is required'),
+  registration: required('Registration is required', 'Registration', TEXT_LIMITS.registration).transform((v) => v.toUpperCase()),
+  customerName: required('Name is required', 'Name', TEXT_LIMITS.name),
   customerPhone: z.string({ message: 'Valid phone number required' }).trim().min(10, 'Valid phone number required').max(20, 'Valid phone number required'),
-  customerEmail: z.string({ message: 'Valid email required' }).trim().pipe(z.email('Valid email required')),
-  notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional(),
+  customerEmail: z.string({ message: 'Valid email required' }).trim().max(TEXT_LIMITS.email, 'Valid email required').pipe(z.email('Valid email required')),
+  notes: notesField().optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Please choose how you will pay' }),
 };
 
@@ -93,7 +120,7 @@ export const publicBookingRequest = z.object({
       address: publicFields.address,
       suburb: publicFields.suburb,
       postcode: publicFields.postcode,
-      tyreSize: z.string().trim().max(20).nullable().optional(),
+      tyreSize: tyreSizeText().nullable().optional(),
       tyreQuantity: publicFields.quantity.nullable().optional(),
       notes: publicFields.notes.nullable(),
       paymentMethod: publicFields.paymentMethod,
@@ -133,21 +160,21 @@ export const adminFields = {
   date: dateInput('Date is required'),
   timeSlot: z.string({ message: 'Time slot is required' }).min(1, 'Time slot is required').pipe(z.enum(TIME_SLOTS, { message: 'Invalid time slot' })),
   serviceType: z.enum(SERVICE_TYPES, { message: 'Service type is required' }),
-  customerName: z.string({ message: 'Customer name is required' }).trim().min(2, 'Customer name is required'),
+  customerName: text('Customer name is required', 'Customer name', TEXT_LIMITS.name).min(2, 'Customer name is required'),
   customerPhone: z.string({ message: 'Valid phone number required' }).trim().min(10, 'Valid phone number required').max(20, 'Valid phone number required'),
-  customerEmail: z.string({ message: 'Valid email address required' }).trim().pipe(z.email('Valid email address required')),
-  make: required('Vehicle make is required'),
-  model: required('Vehicle model is required'),
+  customerEmail: z.string({ message: 'Valid email address required' }).trim().max(TEXT_LIMITS.email, 'Valid email address required').pipe(z.email('Valid email address required')),
+  make: required('Vehicle make is required', 'Vehicle make', TEXT_LIMITS.make),
+  model: required('Vehicle model is required', 'Vehicle model', TEXT_LIMITS.model),
   year: z
     .string({ message: 'Vehicle year is required' })
     .trim()
     .min(4, 'Vehicle year is required')
     .regex(/^\d{4}$/, 'Vehicle year is required')
     .refine((y) => Number(y) >= 1900 && Number(y) <= maxYear(), { message: 'Vehicle year is required' }),
-  color: required('Vehicle color is required'),
-  registration: required('Registration is required').transform((v) => v.toUpperCase()),
-  address: z.string({ message: 'Full address is required' }).trim().min(5, 'Full address is required'),
-  suburb: z.string({ message: 'Suburb is required' }).trim().min(2, 'Suburb is required'),
+  color: required('Vehicle color is required', 'Vehicle color', TEXT_LIMITS.color),
+  registration: required('Registration is required', 'Registration', TEXT_LIMITS.registration).transform((v) => v.toUpperCase()),
+  address: text('Full address is required', 'Address', TEXT_LIMITS.address).min(5, 'Full address is required'),
+  suburb: text('Suburb is required', 'Suburb', TEXT_LIMITS.suburb).min(2, 'Suburb is required'),
   postcode: z.string({ message: 'Postcode is required' }).trim().min(4, 'Postcode is required').regex(/^\d{4}$/, 'Postcode is required'),
   paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Payment method is required' }),
 };
@@ -172,26 +199,34 @@ export const adminBookingForm = z.object({
   aspectRatio: z.string().regex(/^\d{0,2}$/, 'Profile is up to 2 digits').optional(),
   rimSize: z.string().regex(/^\d{0,2}$/, 'Rim is up to 2 digits').optional(),
   quantity: publicFields.quantity.default(4),
-  tyreBrand: z.string().trim().max(60).optional(),
-  notes: z.string().trim().max(1000).optional(),
+  tyreBrand: tyreBrandText().optional(),
+  notes: notesField().optional(),
 });
 export type AdminBookingFormInput = z.input<typeof adminBookingForm>;
 export type AdminBookingForm = z.output<typeof adminBookingForm>;
 
 const MONEY_MESSAGE = 'Must be a valid decimal amount';
+const MAX_ESTIMATE_CENTS = 9_999_999_999;
 /** SPEC 5 "Server-side schemas": a decimal string with at most 2 places, or a number; blank means none. */
 const staffEstimate = z
   .union([z.string(), z.number(), z.null()], { message: MONEY_MESSAGE })
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === null) return null;
-    const text = typeof v === 'number' ? (Number.isFinite(v) ? v.toFixed(2) : 'x') : v.trim();
-    if (text === '') return null;
-    if (!isMoneyString(text) || text.startsWith('-') || Number(text) > 99_999_999.99) {
+    const raw = typeof v === 'number' ? v : v.trim();
+    if (raw === '') return null;
+    // toCents rounds a number's decimal text exactly (1.005 -> 1.01); a string must already be money.
+    let cents: number;
+    try {
+      cents = toCents(raw);
+    } catch {
+      cents = -1;
+    }
+    if (cents < 0 || cents > MAX_ESTIMATE_CENTS) {
       ctx.addIssue({ code: 'custom', message: MONEY_MESSAGE });
       return z.NEVER;
     }
-    return text;
+    return formatCents(cents);
   });
 
 /** The staff variant of POST /api/bookings: vehicle has color; job has tyreBrand and the estimate. */
@@ -206,10 +241,10 @@ export const staffBookingRequest = z.object({
       address: adminFields.address,
       suburb: adminFields.suburb,
       postcode: adminFields.postcode,
-      tyreSize: z.string().trim().max(20).nullable().optional(),
+      tyreSize: tyreSizeText().nullable().optional(),
       tyreQuantity: publicFields.quantity.nullable().optional(),
-      tyreBrand: z.string().trim().max(60).nullable().optional(),
-      notes: z.string().trim().max(1000).nullable().optional(),
+      tyreBrand: tyreBrandText().nullable().optional(),
+      notes: notesField().nullable().optional(),
       paymentMethod: adminFields.paymentMethod,
       /** The staff estimate (SPEC 2 Admin New Booking); empty or 0 lets the server price it. */
       customerValue: staffEstimate,
