@@ -6,15 +6,12 @@
  * app in production mode on a free port with a fresh data directory, as the e2e setup does.
  *   npm run bench:web            # exits 1 when a budget is missed
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startBuiltApp } from '../helpers/built-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST_DIR || 'dist');
@@ -24,52 +21,6 @@ const PAGES = ['/', '/about', '/suburb/mandurah'];
 const JS_BUDGET_BYTES = 100 * 1024;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof TARGETS;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function startApp(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  if (!fs.existsSync(path.join(DIST, 'client/index.html'))) throw new Error(`No build in ${DIST}: run npm run build first.`);
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-bench-'));
-  const baseUrl = `http://localhost:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_BASE_URL: baseUrl, LOG_LEVEL: 'warn', PAYMENTS_SIMULATED: 'true', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: string[] = [];
-  server.stdout?.on('data', (d) => logs.push(String(d)));
-  server.stderr?.on('data', (d) => logs.push(String(d)));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The app exited during start-up:\n${logs.join('')}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`The app did not answer /healthz within 60 s:\n${logs.join('')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      server.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      if (server.exitCode === null) server.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The bytes on the wire for one URL asked for with Accept-Encoding: br (fetch would decode them). */
 function rawGet(url: string): Promise<{ status: number; encoding: string | undefined; body: Buffer }> {
@@ -137,7 +88,7 @@ async function runLighthouse(url: string): Promise<LhResult> {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main() {
-  const app = await startApp();
+  const app = await startBuiltApp({ PAYMENTS_SIMULATED: 'true' });
   let ok = true;
   try {
     console.log(`Built app from ${path.relative(ROOT, DIST) || '.'} at ${app.baseUrl}\n`);

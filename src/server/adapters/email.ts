@@ -22,8 +22,15 @@ export type Mailer = {
   close(): void;
 };
 
+/**
+ * nodemailer waits up to 2 minutes to connect and 10 minutes on an idle socket by default; these
+ * keep one send well inside the outbox's 5-minute claim lease (decision 164), so a slow server
+ * never lets another pass pick up a message that is still being sent.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as const;
+
 export function createSmtpMailer(smtpUrl: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     kind: 'smtp',
     async send(message) {

@@ -108,8 +108,9 @@ function hostOf(url: string): string {
 
 const icsTime = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-/** RFC 5545 TEXT escaping. */
-const icsText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** RFC 5545 TEXT escaping; CR LF and a lone CR count as line breaks, so no raw CR reaches the file. */
+const icsText = (s: string) =>
+  s.replace(/\r\n?/g, '\n').replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
 
 /** RFC 5545 folds lines longer than 75 octets; continuation lines start with a space. */
 function fold(line: string): string {

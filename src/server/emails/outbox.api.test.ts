@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm';
+import net from 'node:net';
+import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mailer } from '../adapters/email';
+import { createSmtpMailer, type Mailer } from '../adapters/email';
 import type { AppDeps } from '../app';
 import { testConfig } from '../config';
 import { bookingHolds, outboundEmails } from '../db/schema';
 import { bookingBody, seedTyrePrices, signInStaff } from '../bookings/test-support';
 import { queueBookingConfirmation } from '../bookings/notify';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { createOutbox } from './outbox';
+import { CLAIM_LEASE_MS, createOutbox } from './outbox';
 import { CANCELLATION_TERMS, QUOTE_TO_FOLLOW } from './booking-confirmation';
 
 async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
@@ -194,3 +195,131 @@ describe('outbox without SMTP (local stand-in), content and retries', () => {
 function noopMailer(): Mailer {
   return { kind: 'local', async send() {}, close() {} };
 }
+
+/** A mailer whose sends wait until the test releases (or fails) them, one call at a time. */
+function gatedMailer() {
+  const calls: { to: string; release: () => void; fail: (err: Error) => void }[] = [];
+  const waiters: (() => void)[] = [];
+  const mailer: Mailer = {
+    kind: 'smtp',
+    send(m) {
+      return new Promise<void>((resolve, reject) => {
+        calls.push({ to: m.to, release: resolve, fail: reject });
+        waiters.splice(0).forEach((w) => w());
+      });
+    },
+    close() {},
+  };
+  /** Resolves when the mailer has been called `n` times in all. */
+  const called = (n: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => (calls.length >= n ? resolve() : waiters.push(check));
+      check();
+    });
+  return { mailer, calls, called };
+}
+
+describe('outbox claims: each email is delivered once', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function queueEmails(n: number, tag: string): Promise<string[]> {
+    const outbox = createOutbox({ db: t.db, clock: t.clock, mailer: noopMailer(), log: t.app.log, mailFrom: 'x@example.com' });
+    const ids: string[] = [];
+    for (let i = 1; i <= n; i++) ids.push(await outbox.queue(t.db, { kind: 'test', to: `${tag}.${i}@example.com`, subject: `Hello ${i}`, text: 'Hi' }));
+    return ids;
+  }
+
+  it('two concurrent passes with a slow mail server (each send 2 minutes, the batch longer than a lease) send every email exactly once', async () => {
+    const ids = await queueEmails(3, 'slow');
+    const gate = gatedMailer();
+    const make = () => createOutbox({ db: t.db, clock: t.clock, mailer: gate.mailer, log: t.app.log, mailFrom: 'x@example.com' });
+    const passA = make().deliverDue();
+    for (let n = 1; n <= 3; n++) {
+      await gate.called(n);
+      t.clock.advance(2 * 60_000); // this send took 2 minutes: the batch is now older than the 5-minute lease
+      if (n < 3) gate.calls[n - 1]!.release();
+    }
+    // Six minutes in, with pass A still sending its third email, another pass starts.
+    const passB = make().deliverDue();
+    await Promise.race([passB, new Promise((r) => setTimeout(r, 300))]);
+    gate.calls.forEach((c) => c.release());
+    const [a, b] = await Promise.all([passA, passB]);
+    expect(b).toEqual({ sent: 0, stored: 0, failed: 0 });
+    expect(a).toEqual({ sent: 3, stored: 0, failed: 0 });
+    expect(gate.calls.map((c) => c.to).sort()).toEqual(['slow.1@example.com', 'slow.2@example.com', 'slow.3@example.com']);
+    const rows = await t.db.select().from(outboundEmails).where(inArray(outboundEmails.id, ids));
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+  });
+
+  it('a sender that lost its claim (lease lapsed, another pass delivered) does not overwrite the result', async () => {
+    const [id] = await queueEmails(1, 'lost');
+    const gate = gatedMailer();
+    const slow = createOutbox({ db: t.db, clock: t.clock, mailer: gate.mailer, log: t.app.log, mailFrom: 'x@example.com' });
+    const passA = slow.deliverDue();
+    await gate.called(1);
+    t.clock.advance(CLAIM_LEASE_MS + 1000); // a hung connection: the lease lapses
+    const other = createOutbox({ db: t.db, clock: t.clock, mailer: { kind: 'smtp', async send() {}, close() {} }, log: t.app.log, mailFrom: 'x@example.com' });
+    expect(await other.deliverDue()).toEqual({ sent: 1, stored: 0, failed: 0 });
+    gate.calls[0]!.fail(new Error('Connection timeout'));
+    await passA;
+    const [row] = await t.db.select().from(outboundEmails).where(eq(outboundEmails.id, id!));
+    expect(row).toMatchObject({ status: 'sent', lastError: null, attempts: 2, nextAttemptAt: null });
+  });
+
+  it('a hung delivery pass does not stop the periodic retries', async () => {
+    const [first, second] = await queueEmails(2, 'hung');
+    let calls = 0;
+    let unhang = () => {};
+    const sent: string[] = [];
+    const mailer: Mailer = {
+      kind: 'smtp',
+      send(m) {
+        if (++calls === 1) return new Promise<void>((r) => (unhang = r)); // the first connection never answers
+        sent.push(m.to);
+        return Promise.resolve();
+      },
+      close() {},
+    };
+    const outbox = createOutbox({ db: t.db, clock: t.clock, mailer, log: t.app.log, mailFrom: 'x@example.com' });
+    outbox.start(20);
+    try {
+      await waitFor(async () => calls === 1, 2000);
+      t.clock.advance(CLAIM_LEASE_MS + 1000);
+      await waitFor(async () => sent.length === 2 && sent);
+      expect(sent.sort()).toEqual(['hung.1@example.com', 'hung.2@example.com']);
+      const rows = await t.db.select().from(outboundEmails).where(inArray(outboundEmails.id, [first!, second!]));
+      expect(rows.every((r) => r.status === 'sent')).toBe(true);
+    } finally {
+      unhang();
+      await outbox.stop();
+    }
+  });
+});
+
+describe('SMTP adapter timeouts', () => {
+  it('gives up on a server that accepts the connection but never greets within 15 seconds, well inside the lease', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((s) => sockets.push(s));
+    const port = await new Promise<number>((resolve) => silent.listen(0, '127.0.0.1', () => resolve((silent.address() as net.AddressInfo).port)));
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`);
+    const started = Date.now();
+    try {
+      await expect(mailer.send({ from: 'x@example.com', to: 'y@example.com', subject: 's', text: 't', attachments: [] })).rejects.toThrow(/greeting|timeout/i);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      mailer.close();
+      sockets.forEach((s) => s.destroy());
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
+  }, 25_000);
+});

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db, Executor } from '../db/client';
@@ -24,78 +24,108 @@ export type DeliveryReport = { sent: number; stored: number; failed: number };
  */
 export type Outbox = {
   queue(exec: Executor, email: QueuedEmail): Promise<string>;
-  /** Delivers every due message once; safe to run concurrently (rows are claimed with SKIP LOCKED). */
+  /**
+   * Delivers every due message once. Safe to run concurrently, in this process or another: each
+   * message is claimed alone, with its own lease, just before it is sent (decision 164).
+   */
   deliverDue(): Promise<DeliveryReport>;
-  /** Starts a delivery pass in the background (after a commit); errors are logged, never thrown. */
+  /** Starts a delivery pass in the background (after a commit), or asks the running one to look again. */
   kick(): void;
   start(intervalMs?: number): void;
   stop(): Promise<void>;
 };
 
 export const MAX_EMAIL_ATTEMPTS = 8;
-/** A claimed message is not picked up by another pass for this long (a crashed sender's lease). */
-const CLAIM_LEASE_MS = 5 * 60_000;
-const BATCH = 20;
+/**
+ * A claimed message is not picked up by another pass for this long. One send is bounded by the
+ * SMTP timeouts (adapters/email.ts), well under this, so only a crashed or hung sender loses it.
+ */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+/** Messages one pass sends at most; the rest wait for the next kick or tick. */
+const MAX_PER_PASS = 100;
 
 /** 1, 2, 4, ... minutes, at most an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
+type EmailRow = typeof outboundEmails.$inferSelect;
+
 export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: FastifyBaseLogger; mailFrom: string }): Outbox {
   const { db, clock, mailer, log, mailFrom: from } = deps;
   const inFlight = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
+  /** The background pass of this process, and when it last finished a message (hang detection). */
+  let running: { promise: Promise<unknown>; lastProgressAt: number } | undefined;
+  let lookAgain = false;
 
-  async function deliverDue(): Promise<DeliveryReport> {
+  /** Claims the oldest due message, alone: SKIP LOCKED lets concurrent passes take different rows. */
+  async function claimOne(): Promise<EmailRow | undefined> {
     const now = clock.now();
     const due = db
       .select({ id: outboundEmails.id })
       .from(outboundEmails)
       .where(and(eq(outboundEmails.status, 'pending'), or(isNull(outboundEmails.nextAttemptAt), lte(outboundEmails.nextAttemptAt, now))))
       .orderBy(outboundEmails.createdAt)
-      .limit(BATCH)
+      .limit(1)
       .for('update', { skipLocked: true });
-    const claimed = await db
+    const [row] = await db
       .update(outboundEmails)
-      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS), attempts: sqlIncrement() })
-      .where(inArray(outboundEmails.id, due))
+      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS), attempts: sql`${outboundEmails.attempts} + 1` })
+      .where(sql`${outboundEmails.id} = (${due})`)
       .returning();
+    return row;
+  }
 
+  /** Still ours: pending, and no later claim has bumped the attempt number since we took it. */
+  const stillOwned = (email: EmailRow) => and(eq(outboundEmails.id, email.id), eq(outboundEmails.status, 'pending'), eq(outboundEmails.attempts, email.attempts));
+
+  async function settle(email: EmailRow, values: Partial<typeof outboundEmails.$inferInsert>): Promise<boolean> {
+    const updated = await db.update(outboundEmails).set(values).where(stillOwned(email)).returning({ id: outboundEmails.id });
+    if (updated.length === 0) log.warn({ emailId: email.id, attempts: email.attempts }, 'Email claim was lost (lease expired and another pass took it); result not recorded');
+    return updated.length > 0;
+  }
+
+  async function deliverOne(email: EmailRow, report: DeliveryReport): Promise<void> {
+    try {
+      await mailer.send({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+      });
+    } catch (err) {
+      const attempts = email.attempts;
+      const givenUp = attempts >= MAX_EMAIL_ATTEMPTS;
+      const message = err instanceof Error ? err.message : String(err);
+      const recorded = await settle(email, {
+        status: givenUp ? 'failed' : 'pending',
+        lastError: message.slice(0, 1000),
+        nextAttemptAt: givenUp ? null : new Date(clock.now().getTime() + retryDelayMs(attempts)),
+      });
+      if (recorded) log.warn({ emailId: email.id, to: email.to, attempts, err: message }, givenUp ? 'Email delivery failed; giving up' : 'Email delivery failed; will retry');
+      report.failed++;
+      return;
+    }
+    if (mailer.kind === 'local') {
+      await settle(email, { status: 'stored', lastError: null, nextAttemptAt: null });
+      log.info({ emailId: email.id, to: email.to, subject: email.subject }, 'Email kept in the outbox, not sent (local stand-in: SMTP_URL is not set)');
+      report.stored++;
+    } else {
+      await settle(email, { status: 'sent', sentAt: clock.now(), lastError: null, nextAttemptAt: null });
+      report.sent++;
+    }
+  }
+
+  async function deliverDue(onProgress?: () => void): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, stored: 0, failed: 0 };
-    for (const email of claimed) {
-      try {
-        await mailer.send({
-          from,
-          to: email.to,
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-          attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
-        });
-        if (mailer.kind === 'local') {
-          await db.update(outboundEmails).set({ status: 'stored', lastError: null, nextAttemptAt: null }).where(eq(outboundEmails.id, email.id));
-          log.info({ emailId: email.id, to: email.to, subject: email.subject }, 'Email kept in the outbox, not sent (local stand-in: SMTP_URL is not set)');
-          report.stored++;
-        } else {
-          await db.update(outboundEmails).set({ status: 'sent', sentAt: clock.now(), lastError: null, nextAttemptAt: null }).where(eq(outboundEmails.id, email.id));
-          report.sent++;
-        }
-      } catch (err) {
-        const attempts = email.attempts;
-        const givenUp = attempts >= MAX_EMAIL_ATTEMPTS;
-        const message = err instanceof Error ? err.message : String(err);
-        await db
-          .update(outboundEmails)
-          .set({
-            status: givenUp ? 'failed' : 'pending',
-            lastError: message.slice(0, 1000),
-            nextAttemptAt: givenUp ? null : new Date(clock.now().getTime() + retryDelayMs(attempts)),
-          })
-          .where(eq(outboundEmails.id, email.id));
-        log.warn({ emailId: email.id, to: email.to, attempts, err: message }, givenUp ? 'Email delivery failed; giving up' : 'Email delivery failed; will retry');
-        report.failed++;
-      }
+    for (let i = 0; i < MAX_PER_PASS; i++) {
+      const email = await claimOne();
+      if (!email) break;
+      await deliverOne(email, report);
+      onProgress?.();
     }
     return report;
   }
@@ -103,6 +133,28 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
   function track(p: Promise<unknown>) {
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
+  }
+
+  /** A pass that has finished nothing for a whole lease is hung (its message's lease has lapsed too). */
+  const isHung = (pass: NonNullable<typeof running>) => clock.now().getTime() - pass.lastProgressAt >= CLAIM_LEASE_MS;
+
+  function startPass() {
+    const pass = { promise: Promise.resolve() as Promise<unknown>, lastProgressAt: clock.now().getTime() };
+    const progress = () => {
+      pass.lastProgressAt = clock.now().getTime();
+    };
+    pass.promise = (async () => {
+      do {
+        lookAgain = false;
+        await deliverDue(progress);
+      } while (lookAgain);
+    })()
+      .catch((err: unknown) => log.error({ err }, 'Email delivery pass failed'))
+      .finally(() => {
+        if (running === pass) running = undefined;
+      });
+    running = pass;
+    track(pass.promise);
   }
 
   const outbox: Outbox = {
@@ -125,15 +177,20 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
         .returning({ id: outboundEmails.id });
       return row!.id;
     },
-    deliverDue,
+    deliverDue: () => deliverDue(),
     kick() {
-      track(deliverDue().catch((err: unknown) => log.error({ err }, 'Email delivery pass failed')));
+      // One background pass at a time: a running one is asked to look again when it finishes its
+      // current message; a hung one no longer blocks delivery (decision 164).
+      if (running && !isHung(running)) {
+        lookAgain = true;
+        return;
+      }
+      if (running) log.warn('Email delivery pass made no progress for a whole lease; starting another');
+      startPass();
     },
     start(intervalMs = 60_000) {
       if (timer) return;
-      timer = setInterval(() => {
-        if (inFlight.size === 0) outbox.kick();
-      }, intervalMs);
+      timer = setInterval(() => outbox.kick(), intervalMs);
       timer.unref();
     },
     async stop() {
@@ -144,10 +201,6 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
     },
   };
   return outbox;
-}
-
-function sqlIncrement() {
-  return sql`${outboundEmails.attempts} + 1`;
 }
 
 export async function listRecentEmails(db: Executor, limit = 50) {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { AppDeps } from '../app';
 import { toPublicUser } from '../auth/service';
@@ -16,14 +16,28 @@ export async function listUsers(deps: AppDeps): Promise<PublicUser[]> {
   return rows.map(toPublicUser);
 }
 
+export const LAST_ADMIN_MESSAGE = 'At least one active admin is required.';
+
 /**
  * Activates or deactivates a user. Deactivation deletes their sessions in the same transaction,
  * so their very next request gets 401 (DECISIONS.md). An admin cannot deactivate themself
- * (decision 112), which also means at least one active admin always remains.
+ * (decision 112). Two admins deactivating each other at once could still leave none, so the
+ * active admins are locked and counted in the transaction (decision 165).
  */
 export async function setUserActive(deps: AppDeps, actorId: string, userId: string, isActive: boolean): Promise<PublicUser> {
   if (!isActive && actorId === userId) throw conflict('You cannot deactivate your own account.');
   return deps.db.transaction(async (tx) => {
+    if (!isActive) {
+      // Locked in id order, so concurrent deactivations queue here instead of deadlocking; the
+      // second sees the first's committed change.
+      const activeAdmins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+        .orderBy(asc(users.id))
+        .for('update');
+      if (activeAdmins.some((a) => a.id === userId) && activeAdmins.length <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+    }
     const [row] = await tx
       .update(users)
       .set({ isActive, updatedAt: deps.clock.now() })
