@@ -59,6 +59,7 @@ const envSchema = z
     SESSION_IDLE_HOURS: positiveInt(8),
     SESSION_MAX_DAYS: positiveInt(7),
     HOLD_MINUTES: positiveInt(30),
+    BOOKINGS_PER_ADDRESS: positiveInt(20),
     SMTP_URL: optionalText,
     MAIL_FROM: optionalText,
     STRIPE_SECRET_KEY: optionalText,
@@ -117,6 +118,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     },
     sessions: { idleMs: env.SESSION_IDLE_HOURS * 3_600_000, maxMs: env.SESSION_MAX_DAYS * 86_400_000 },
     holdMs: env.HOLD_MINUTES * 60_000,
+    /** Public quotes and bookings one client address may make in 15 minutes (decision 160). */
+    bookingsPerAddress: env.BOOKINGS_PER_ADDRESS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${env.BUSINESS_NAME} <${env.BUSINESS_EMAIL}>`,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY

@@ -17,6 +17,8 @@ export default async function setup(project: TestProject) {
     ADMIN_PASSWORD: E2E_ADMIN.password,
     PAYMENTS_SIMULATED: 'true',
     HOLD_MINUTES: '30',
+    // Every browser test books from 127.0.0.1; the limit itself is covered by the API tests.
+    BOOKINGS_PER_ADDRESS: '1000',
   });
   project.provide('baseUrl', app.baseUrl);
   project.provide('e2eDataDir', app.dataDir);

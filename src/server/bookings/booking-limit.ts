@@ -1,8 +1,8 @@
 import type { Clock } from '../clock';
 import { AppError } from '../http/errors';
 
-/** Decision 160: public quotes and bookings per client address (request.ip) in a sliding window. */
-export const BOOKING_LIMIT = { max: 10, windowMs: 15 * 60_000 } as const;
+/** Decision 160: public quotes and bookings per client address (request.ip) in a sliding window; max is BOOKINGS_PER_ADDRESS. */
+export const BOOKING_LIMIT = { max: 20, windowMs: 15 * 60_000 } as const;
 
 /** Decision 160: live unpaid holds one customer email may have at once. */
 export const MAX_LIVE_HOLDS_PER_EMAIL = 2;

@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isBusinessDay } from '../../shared/domain/business-days';
 import { addDays } from '../../shared/domain/slots';
-import { PAYMENTS_OFF_MESSAGE, PREPAID_NEEDS_QUOTE_MESSAGE, PREPAY_NOT_AVAILABLE_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
+import { BOOKING_TOO_FAR_MESSAGE, PAYMENTS_OFF_MESSAGE, PREPAID_NEEDS_QUOTE_MESSAGE, PREPAY_NOT_AVAILABLE_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
 import { bookingHolds, customers, jobs, outboundEmails, timeSlots, vehicles } from '../db/schema';
 import { createEventBus, type NewBookingNotification } from '../notifications/bus';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
-import { bookingBody, bookingRowCounts, seedTyrePrices, signInStaff, type BookingBody } from './test-support';
+import { BOOKING_LIMIT } from './booking-limit';
+import { bookingBody, bookingRowCounts, freshClientAddress, seedTyrePrices, signInStaff, type BookingBody } from './test-support';
 
 const events = createEventBus();
 const announced: NewBookingNotification[] = [];
@@ -29,8 +30,12 @@ const nextDay = () => {
   while (!isBusinessDay(cursor));
   return cursor;
 };
+/** 7 am Perth on the day after the cursor, so the next days are well inside the 90-day horizon. */
+const clockToCursor = () => t.clock.set(`${cursor}T23:00:00.000Z`);
 
-const post = (url: string, payload: unknown, cookie?: string) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+// Every request comes from its own address unless a test says otherwise (the per-address limit has its own tests).
+const post = (url: string, payload: unknown, cookie?: string, remoteAddress = freshClientAddress()) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {}, remoteAddress });
 const book = (body: BookingBody, cookie?: string) => post('/api/bookings', body, cookie);
 const quote = (body: BookingBody) => post('/api/bookings/quote', body);
 
@@ -69,6 +74,15 @@ const publicRules: [string, Mutate, string][] = [
   ['phone under 10 characters', (b) => (b.customer.phone = '0400 000'), 'Valid phone number required'],
   ['email invalid', (b) => (b.customer.email = 'sam@'), 'Valid email required'],
   ['payment method unknown', (b) => (b.job.paymentMethod = 'cheque'), 'Please choose how you will pay'],
+  ['date-time without an offset', (b) => (b.job.scheduledDate = '2026-11-24T17:00'), 'Invalid date format'],
+  ['name over 100 characters', (b) => (b.customer.name = 'S'.repeat(101)), 'Name must be at most 100 characters'],
+  ['address over 200 characters', (b) => (b.job.address = `12 ${'Long '.repeat(40)}Street`), 'Address must be at most 200 characters'],
+  ['suburb over 60 characters', (b) => (b.job.suburb = 'J'.repeat(61)), 'Suburb must be at most 60 characters'],
+  ['vehicle make over 60 characters', (b) => (b.vehicle.make = 'T'.repeat(61)), 'Vehicle make must be at most 60 characters'],
+  ['vehicle model over 60 characters', (b) => (b.vehicle.model = 'C'.repeat(61)), 'Vehicle model must be at most 60 characters'],
+  ['registration over 12 characters', (b) => (b.vehicle.registration = 'ABC1234567890'), 'Registration must be at most 12 characters'],
+  ['notes over 1000 characters', (b) => (b.job.notes = 'n'.repeat(1001)), 'Notes must be at most 1000 characters'],
+  ['name of control characters only', (b) => (b.customer.name = '\u0000\u0007\r\n'), 'Name is required'],
 ];
 
 describe('SPEC 5 public booking rules, enforced by the server', () => {
@@ -96,7 +110,24 @@ describe('SPEC 5 public booking rules, enforced by the server', () => {
   it('refuses an empty body with the first field message', async () => {
     const res = await post('/api/bookings', {});
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('VALIDATION');
+    expect(res.json()).toMatchObject({ error: 'VALIDATION', message: 'Name is required', fields: { customer: 'Name is required' } });
+  });
+
+  it('strips control characters from text fields and keeps line breaks in notes', async () => {
+    const res = await book(
+      bookingBody({
+        customer: { name: 'Sam\u0000 Tay\u001blor\r\n' },
+        vehicle: { make: 'Toy\rota', registration: '1ab\tc23' },
+        job: { scheduledDate: nextDay(), address: '12 Example\u0007 Street', notes: 'Gate code 1234\r\nRing first\rThanks\u0000' },
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const job = await jobById(res.json().jobId);
+    expect(job).toMatchObject({ address: '12 Example Street', notes: 'Gate code 1234\nRing first\nThanks' });
+    const [customer] = await t.db.select().from(customers).where(eq(customers.id, job.customerId));
+    expect(customer!.name).toBe('Sam Taylor');
+    const [vehicle] = await t.db.select().from(vehicles).where(eq(vehicles.id, job.vehicleId!));
+    expect(vehicle).toMatchObject({ make: 'Toyota', registration: '1ABC23' });
   });
 });
 
@@ -371,6 +402,25 @@ describe('staff booking (signed-in staff on POST /api/bookings)', () => {
     expect((await jobById(res.json().jobId)).customerValue).toBe('129.80');
   });
 
+  it('rounds an estimate sent as a number to the cent exactly (1.005 -> 1.01)', async () => {
+    const res = await book(staffBody({ customerValue: 1.005 }), cookie);
+    expect(res.statusCode).toBe(200);
+    expect((await jobById(res.json().jobId)).customerValue).toBe('1.01');
+    const res2 = await book(staffBody({ customerValue: 850 }), cookie);
+    expect((await jobById(res2.json().jobId)).customerValue).toBe('850.00');
+  });
+
+  it("ignores a technician's estimate and stores the server's admin estimate", async () => {
+    const tech = (await signInStaff(t.app, t.db, 'technician')).cookie;
+    const res = await book(staffBody({ customerValue: '1.00' }), tech);
+    expect(res.statusCode).toBe(200);
+    expect(await jobById(res.json().jobId)).toMatchObject({ customerValue: '129.80', originalCustomerValue: '129.80' });
+    const tyres = await book(staffBody({ serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 4, customerValue: '1.00' }), tech);
+    expect((await jobById(tyres.json().jobId)).customerValue).toBe('885.80');
+    const unknownSize = await book(staffBody({ serviceType: 'new-tyres', tyreSize: '999/99R99', tyreQuantity: 2, customerValue: '1.00' }), tech);
+    expect((await jobById(unknownSize.json().jobId)).customerValue).toBeNull();
+  });
+
   it('prices it on the server when no estimate is given', async () => {
     const res = await book(staffBody({ serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 4, customerValue: '' }), cookie);
     expect((await jobById(res.json().jobId)).customerValue).toBe('885.80');
@@ -390,6 +440,13 @@ describe('staff booking (signed-in staff on POST /api/bookings)', () => {
     ['service missing', (b) => delete b.job.serviceType, 'Service type is required'],
     ['payment method missing', (b) => delete b.job.paymentMethod, 'Payment method is required'],
     ['estimate not money', (b) => (b.job.customerValue = '12.345'), 'Must be a valid decimal amount'],
+    ['estimate negative', (b) => (b.job.customerValue = '-5.00'), 'Must be a valid decimal amount'],
+    ['date-time without an offset', (b) => (b.job.scheduledDate = '2026-11-24T17:00'), 'Invalid date format'],
+    ['name over 100 characters', (b) => (b.customer.name = 'S'.repeat(101)), 'Customer name must be at most 100 characters'],
+    ['colour over 40 characters', (b) => (b.vehicle.color = 'S'.repeat(41)), 'Vehicle color must be at most 40 characters'],
+    ['registration over 12 characters', (b) => (b.vehicle.registration = 'ABC1234567890'), 'Registration must be at most 12 characters'],
+    ['tyre brand over 60 characters', (b) => (b.job.tyreBrand = 'H'.repeat(61)), 'Tyre brand must be at most 60 characters'],
+    ['notes over 1000 characters', (b) => (b.job.notes = 'n'.repeat(1001)), 'Notes must be at most 1000 characters'],
   ];
 
   it.each(adminRules)('refuses %s with SPEC\'s admin message and writes nothing', async (_name, mutate, message) => {
@@ -400,5 +457,101 @@ describe('staff booking (signed-in staff on POST /api/bookings)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(await bookingRowCounts(t.db)).toEqual(before);
+  });
+});
+
+describe('per-address limit on public quotes and bookings (decision 160)', () => {
+  it('allows 20 in 15 minutes from one address, then answers 429 with the phone number until the window moves on', async () => {
+    clockToCursor();
+    const address = '203.0.113.7';
+    for (let i = 0; i < BOOKING_LIMIT.max; i++) {
+      const res = i % 2 ? await post('/api/bookings/quote', bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid' } }), undefined, address) : await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address);
+      expect(res.statusCode).toBe(200);
+      t.clock.advance(30_000);
+    }
+    const before = await bookingRowCounts(t.db);
+    const limited = await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'RATE_LIMITED', message: 'Too many bookings from this connection. Please call us on 08 5550 1234 or try again in 5 minutes.', retryAfterSeconds: 300 });
+    expect(limited.headers['retry-after']).toBe('300');
+    const quoteLimited = await post('/api/bookings/quote', bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid' } }), undefined, address);
+    expect(quoteLimited.statusCode).toBe(429);
+    expect(await bookingRowCounts(t.db)).toEqual(before);
+
+    // Another address is not affected, nor is signed-in staff at this address.
+    expect((await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, '203.0.113.8')).statusCode).toBe(200);
+    const { cookie } = await signInStaff(t.app, t.db, 'technician');
+    const staff = await post('/api/bookings', bookingBody({ vehicle: { color: 'Blue', year: '2016' }, job: { scheduledDate: nextDay() } }), cookie, address);
+    expect(staff.statusCode).toBe(200);
+    const staffWizard = await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), cookie, address);
+    expect(staffWizard.statusCode).toBe(200);
+
+    // Five minutes later the first request has left the window: one more is allowed.
+    t.clock.advance(5 * 60_000);
+    expect((await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address)).statusCode).toBe(200);
+    expect((await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address)).statusCode).toBe(429);
+  });
+});
+
+describe('live unpaid holds per customer email (decision 160)', () => {
+  it('allows two, refuses a third with a clear 429, and allows again once one lapses or is paid', async () => {
+    clockToCursor();
+    const email = `holder.${Date.now()}@example.com`;
+    const day = nextDay();
+    const q = (slot: string, e = email) => quote(bookingBody({ customer: { email: e }, job: { scheduledDate: day, timeSlot: slot, paymentMethod: 'prepaid' } }));
+    const first = await q('8-10 AM');
+    expect(first.statusCode).toBe(200);
+    t.clock.advance(10 * 60_000);
+    expect((await q('10-12 AM')).statusCode).toBe(200);
+    const before = await bookingRowCounts(t.db);
+    const third = await q('12-2 PM', email.toUpperCase());
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toBe(
+      'You already have 2 bookings waiting for payment. Please finish paying for one of them, choose pay on site, or call us on 08 5550 1234.',
+    );
+    expect(await bookingRowCounts(t.db)).toEqual(before);
+    // Paying on site is not a hold, so it is still allowed.
+    expect((await book(bookingBody({ customer: { email }, job: { scheduledDate: day, timeSlot: '2-4 PM' } }))).statusCode).toBe(200);
+
+    // The first hold lapses 30 minutes after it was made: a new quote is allowed.
+    t.clock.advance(21 * 60_000);
+    expect((await q('12-2 PM')).statusCode).toBe(200);
+
+    // A paid booking is no longer a hold.
+    const other = `payer.${Date.now()}@example.com`;
+    const paid = await q('8-10 AM', other);
+    const secondDay = nextDay();
+    expect((await quote(bookingBody({ customer: { email: other }, job: { scheduledDate: secondDay, paymentMethod: 'prepaid' } }))).statusCode).toBe(200);
+    const { job } = await jobForHold(paid.json().bookingToken);
+    await t.db.update(jobs).set({ paymentStatus: 'paid' }).where(eq(jobs.id, job.id));
+    expect((await quote(bookingBody({ customer: { email: other }, job: { scheduledDate: secondDay, timeSlot: '2-4 PM', paymentMethod: 'prepaid' } }))).statusCode).toBe(200);
+  });
+});
+
+describe('booking horizon: up to 90 Perth days ahead (decision 161)', () => {
+  it('accepts day 90 and refuses day 91 for quotes and bookings, with the message; staff may book later', async () => {
+    // 7 am Perth on a day after every day other tests used, moved on until day 90 is a business day.
+    let today = addDays(cursor, 1);
+    while (!isBusinessDay(addDays(today, 90))) today = addDays(today, 1);
+    t.clock.set(`${addDays(today, -1)}T23:00:00.000Z`);
+    const day90 = addDays(today, 90);
+    const day91 = addDays(today, 91);
+    let later = addDays(today, 120);
+    while (!isBusinessDay(later)) later = addDays(later, 1);
+    const ok = await book(bookingBody({ job: { scheduledDate: day90 } }));
+    expect(ok.statusCode).toBe(200);
+    const before = await bookingRowCounts(t.db);
+    for (const res of [
+      await book(bookingBody({ job: { scheduledDate: day91 } })),
+      await quote(bookingBody({ job: { scheduledDate: day91, paymentMethod: 'prepaid' } })),
+      await book(bookingBody({ job: { scheduledDate: `${day91}T00:00:00.000Z`, timeSlot: '8-10 AM' } })),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: BOOKING_TOO_FAR_MESSAGE, fields: { 'job.scheduledDate': BOOKING_TOO_FAR_MESSAGE } });
+    }
+    expect(await bookingRowCounts(t.db)).toEqual(before);
+    const { cookie } = await signInStaff(t.app, t.db, 'admin');
+    const staff = await book(bookingBody({ vehicle: { color: 'Red', year: '2015' }, job: { scheduledDate: later } }), cookie);
+    expect(staff.statusCode).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { bookingCreatedResponse, publicBookingRequest, quoteResponse, staffBooki
 import type { AppDeps } from '../app';
 import { resolveSessionUser } from '../auth/sessions';
 import { AppError } from '../http/errors';
-import { createBookingLimiter } from './booking-limit';
+import { BOOKING_LIMIT, createBookingLimiter } from './booking-limit';
 import { createPublicBooking, createStaffBooking, quoteBooking } from './service';
 
 /** The admin form always sends vehicle.color (blank when not filled in); the public wizard never does. */
@@ -15,9 +15,9 @@ function hasVehicleColor(body: unknown): boolean {
 
 export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const limiter = createBookingLimiter({ clock: deps.clock, phone: deps.config.business.phone });
+    const limiter = createBookingLimiter({ clock: deps.clock, phone: deps.config.business.phone }, { ...BOOKING_LIMIT, max: deps.config.bookingsPerAddress });
 
-    /** Decision 160: public callers get 10 quotes/bookings per address per 15 minutes; signed-in staff are exempt. */
+    /** Decision 160: public callers get 20 quotes/bookings per address per 15 minutes; signed-in staff are exempt. */
     function limitPublic(request: FastifyRequest, reply: FastifyReply): void {
       try {
         limiter.hit(request.ip);

@@ -16,6 +16,10 @@ export type BookingBody = {
 };
 
 let seq = 0;
+let addressSeq = 0;
+
+/** A client address no other request used, so the per-address booking limit (decision 160) never interferes. */
+export const freshClientAddress = () => `10.20.${Math.floor(addressSeq / 250) % 250}.${(addressSeq++ % 250) + 1}`;
 
 /** A valid public body: puncture repair on Tuesday 24 November 2026, 10-12 AM, pay on site. */
 export function bookingBody(over: DeepPartial<BookingBody> & { job?: Record<string, unknown> } = {}): BookingBody {

@@ -10,7 +10,7 @@ import { addDays } from '../../shared/domain/slots';
 import { PHOTO_BAD_TYPE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TOO_MANY_MESSAGE } from '../../shared/schemas/booking';
 import { createLocalPhotoStorage } from '../adapters/storage';
 import { jobPhotos, jobs } from '../db/schema';
-import { bookingBody, bookingRowCounts, signInStaff } from '../bookings/test-support';
+import { bookingBody, bookingRowCounts, freshClientAddress, signInStaff } from '../bookings/test-support';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { PHOTO_WINDOW_CLOSED_MESSAGE } from './service';
 
@@ -34,7 +34,7 @@ let cursor = '2026-11-23';
 async function newJob(): Promise<string> {
   do cursor = addDays(cursor, 1);
   while (!isBusinessDay(cursor));
-  const res = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ job: { scheduledDate: cursor } }) });
+  const res = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ job: { scheduledDate: cursor } }), remoteAddress: freshClientAddress() });
   expect(res.statusCode).toBe(200);
   return res.json().jobId;
 }

@@ -81,7 +81,9 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
         created = await apiRequest<BookingCreated>('POST', '/api/bookings', body);
       } catch (err) {
         if (err instanceof ApiError && err.status === 409) return slotTaken('This time slot was just booked by someone else. Please select a different time slot.');
-        toast({ title: 'Booking Error', description: 'There was an issue creating your booking. Please try again.', variant: 'destructive' });
+        // 400/429 carry a sentence for the customer (too far ahead, too many bookings from this connection).
+        const told = err instanceof ApiError && (err.status === 400 || err.status === 429) ? err.serverMessage : undefined;
+        toast({ title: 'Booking Error', description: told ?? 'There was an issue creating your booking. Please try again.', variant: 'destructive' });
         return;
       }
       if (photos.length) {

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock, Phone } from 'lucide-react';
 import { useEffect } from 'react';
 import { closedReason, holidayName } from '../../../../shared/domain/business-days';
-import { compareDays, hasSlotPassed, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
+import { addDays, compareDays, hasSlotPassed, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
+import { BOOKING_HORIZON_DAYS } from '../../../../shared/schemas/booking';
 import { cn } from '../../../components/ui/cn';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -52,6 +53,7 @@ export function DateStep() {
         label="Date"
         type="date"
         min={today}
+        max={addDays(today, BOOKING_HORIZON_DAYS)}
         {...dateField}
         onChange={(e) => {
           void dateField.onChange(e);
