@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { addDays, perthDay, type TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
+import { readOutbox } from '../helpers/outbox';
 
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
 
@@ -122,8 +123,16 @@ describe('booking wizard on a 390 px phone', () => {
     await fillContact(dialog, 'sam.puncture@example.com');
     await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
     await stepShown(dialog, 7);
-    expect(await dialog.getByTestId('booking-reference').textContent()).toMatch(/^JOB-\d+$/);
+    const reference = (await dialog.getByTestId('booking-reference').textContent()) ?? '';
+    expect(reference).toMatch(/^JOB-\d+$/);
     expect(await dialog.getByText('sam.puncture@example.com').isVisible()).toBe(true);
+
+    // The confirmation email, with its calendar file, is in the outbox once (no SMTP here: stored).
+    const emails = (await readOutbox(browser.baseUrl)).filter((e) => e.to === 'sam.puncture@example.com');
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.subject).toContain(reference);
+    expect(emails[0]!.text).toContain('$129.80');
+    expect(emails[0]!.attachments.map((a) => a.contentType.split(';')[0])).toContain('text/calendar');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
   });

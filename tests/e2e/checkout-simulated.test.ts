@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { addDays, perthDay, type TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
-import { E2E_ADMIN } from '../helpers/e2e-global-setup';
+import { readOutbox } from '../helpers/outbox';
 
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
 
@@ -36,16 +36,7 @@ async function quoteViaApi(day: string, slot: TimeSlot, email: string): Promise<
   return (await res.json()) as { bookingToken: string; amount: string };
 }
 
-/** The stored emails, read by the owner as staff would (no SMTP in the browser tests). */
-async function outbox(): Promise<{ kind: string; subject: string; to: string }[]> {
-  const headers = { 'content-type': 'application/json', origin: browser.baseUrl };
-  const login = await fetch(`${browser.baseUrl}/api/login`, { method: 'POST', headers, body: JSON.stringify(E2E_ADMIN) });
-  expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const res = await fetch(`${browser.baseUrl}/api/admin/outbox?limit=200`, { headers: { cookie } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { kind: string; subject: string; to: string }[];
-}
+const outbox = () => readOutbox(browser.baseUrl);
 
 async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel('Card number').fill(cardNumber);
