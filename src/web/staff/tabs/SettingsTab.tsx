@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { useSignOut } from '../use-sign-out';
+import { OutboxSection } from './OutboxSection';
 
 const roleLabel = (role: PublicUser['role']) => (role === 'admin' ? 'Admin' : 'Technician');
 
@@ -9,22 +10,25 @@ const roleLabel = (role: PublicUser['role']) => (role === 'admin' ? 'Admin' : 'T
 export function SettingsTab({ user }: { user: PublicUser }) {
   const signOut = useSignOut();
   return (
-    <section aria-labelledby="settings-heading" className="max-w-lg rounded-xl border border-gray-200 p-5">
-      <h2 id="settings-heading" className="text-lg font-bold">
-        Account
-      </h2>
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3">
-        <dt className="font-medium text-gray-700">Username</dt>
-        <dd>{user.username}</dd>
-        <dt className="font-medium text-gray-700">Email</dt>
-        <dd>{user.email || 'Not set'}</dd>
-        <dt className="font-medium text-gray-700">Role</dt>
-        <dd>{roleLabel(user.role)}</dd>
-      </dl>
-      <Button variant="secondary" className="mt-6" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-        <LogOut aria-hidden className="h-4 w-4" />
-        {signOut.isPending ? 'Logging out...' : 'Logout'}
-      </Button>
-    </section>
+    <div className="space-y-6">
+      <section aria-labelledby="settings-heading" className="max-w-lg rounded-xl border border-gray-200 p-5">
+        <h2 id="settings-heading" className="text-lg font-bold">
+          Account
+        </h2>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3">
+          <dt className="font-medium text-gray-700">Username</dt>
+          <dd>{user.username}</dd>
+          <dt className="font-medium text-gray-700">Email</dt>
+          <dd>{user.email || 'Not set'}</dd>
+          <dt className="font-medium text-gray-700">Role</dt>
+          <dd>{roleLabel(user.role)}</dd>
+        </dl>
+        <Button variant="secondary" className="mt-6" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          <LogOut aria-hidden className="h-4 w-4" />
+          {signOut.isPending ? 'Logging out...' : 'Logout'}
+        </Button>
+      </section>
+      <OutboxSection user={user} />
+    </div>
   );
 }
