@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FEATURED_SUBURBS, REGIONS, suburbSlug } from '../../src/shared/data/service-area';
+import { FEATURED_SUBURBS, REGIONS, suburbSlug } from '../../src/shared/reference/service-area';
 import { useBrowser } from '../helpers/browser';
 
 const browser = useBrowser();

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { findSuburbBySlug } from '../../src/shared/data/service-area';
+import { findSuburbBySlug } from '../../src/shared/reference/service-area';
 
 const base = inject('baseUrl');
 

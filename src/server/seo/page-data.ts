@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { BusinessInfo } from '../../shared/schemas/site';
 import type { PublicRoute } from '../../shared/public-routes';
 import type { HomePageData, SuburbPageData } from '../../shared/schemas/suburbs';
-import { FEATURED_SUBURBS, REGIONS, suburbSlug } from '../../shared/data/service-area';
+import { FEATURED_SUBURBS, REGIONS, suburbSlug } from '../../shared/reference/service-area';
 import { getSuburbPage } from '../suburbs/service';
 
 export function businessInfoOf(config: Config): BusinessInfo {

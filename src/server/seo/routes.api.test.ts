@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config';
 import { suburbLandingPages } from '../db/schema';
 import { seedReferenceData } from '../db/seed/reference';
-import { SERVICE_AREA } from '../../shared/data/service-area';
+import { SERVICE_AREA } from '../../shared/reference/service-area';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 let t: TestApp;

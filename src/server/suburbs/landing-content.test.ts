@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_AREA, findSuburbByName, suburbSlug, type ServiceSuburb } from '../../shared/data/service-area';
+import { SERVICE_AREA, findSuburbByName, suburbSlug, type ServiceSuburb } from '../../shared/reference/service-area';
 import { buildAllLandingPages, buildLandingPage, distanceKm, nearbySuburbs } from './landing-content';
 
 const business = { name: 'Mobile Tyre Co', phone: '0400 123 456' };

@@ -5,7 +5,7 @@
  * claims the product makes (SPEC 1). Sentence templates are picked deterministically from a hash
  * of the suburb name so that pages for different suburbs do not read identically.
  */
-import { suburbSlug, type Region, type ServiceSuburb } from '../../shared/data/service-area';
+import { suburbSlug, type Region, type ServiceSuburb } from '../../shared/reference/service-area';
 
 export type SuburbLandingPage = {
   suburb: string;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { suburbLandingPages } from '../db/schema';
-import { findSuburbBySlug, SERVICE_AREA, suburbSlug } from '../../shared/data/service-area';
+import { findSuburbBySlug, SERVICE_AREA, suburbSlug } from '../../shared/reference/service-area';
 import type { SuburbPage } from '../../shared/schemas/suburbs';
 import { suburbRegion } from '../../shared/schemas/suburbs';
 import { nearbySuburbs } from './landing-content';

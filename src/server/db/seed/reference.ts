@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../client';
 import { suburbLandingPages, tyreStockPricing } from '../schema';
-import { SERVICE_AREA, suburbSlug } from '../../../shared/data/service-area';
+import { SERVICE_AREA, suburbSlug } from '../../../shared/reference/service-area';
 import { buildLandingPage } from '../../suburbs/landing-content';
 import { countUsers, createUser } from '../../auth/users';
 import { TYRE_PRICE_LIST } from './tyre-prices';

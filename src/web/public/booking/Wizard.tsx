@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { findSuburbByName } from '../../../shared/data/service-area';
+import { findSuburbByName } from '../../../shared/reference/service-area';
 import { priceService } from '../../../shared/domain/pricing';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
 import { publicBookingForm, TYRE_SIZE_REQUIRED, type PublicBookingForm, type PublicBookingFormInput } from '../../../shared/schemas/booking';

@@ -1,4 +1,4 @@
-import { findSuburbByName } from '../../../shared/data/service-area';
+import { findSuburbByName } from '../../../shared/reference/service-area';
 
 /** The clear refusal for a suburb outside the service area (issue 5), or null when we serve it. */
 export function outOfAreaMessage(suburb: string, phone: string): string | null {

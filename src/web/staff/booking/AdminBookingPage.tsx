@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { findSuburbByName, SERVICE_AREA } from '../../../shared/data/service-area';
+import { findSuburbByName, SERVICE_AREA } from '../../../shared/reference/service-area';
 import { formatDollars } from '../../../shared/domain/money';
 import { adminEstimate } from '../../../shared/domain/pricing';
 import { SERVICE_LABELS, SERVICE_TYPES } from '../../../shared/domain/services';

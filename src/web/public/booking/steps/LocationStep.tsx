@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { Controller } from 'react-hook-form';
-import { findSuburbByName, SERVICE_AREA } from '../../../../shared/data/service-area';
+import { findSuburbByName, SERVICE_AREA } from '../../../../shared/reference/service-area';
 import { TextField } from '../../../components/ui/field';
 import { AddressInput } from '../AddressInput';
 import { useBookingForm } from '../form-types';
