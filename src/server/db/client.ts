@@ -40,8 +40,11 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 10, onIdleError: (err: Error) => void = (err) => console.warn(`PostgreSQL connection lost: ${err.message}`)): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server drops (restart, failover, DROP DATABASE ... FORCE) is reported
+  // here; without a listener it would be an uncaught error that stops the process.
+  pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema });
   return {
     db,
