@@ -8,7 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 
 function runSuite(url) {
-  const r = spawnSync('npx', ['vitest', 'run', '--project', 'api'], { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url } });
+  const report = 'test-results/api-postgresql.json';
+  fs.mkdirSync('test-results', { recursive: true });
+  const r = spawnSync('npx', ['vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE_URL: url },
+  });
+  if (fs.existsSync(report)) {
+    const { numPassedTests = 0, numFailedTests = 0 } = JSON.parse(fs.readFileSync(report, 'utf8'));
+    console.log(`\nPostgreSQL: ${numPassedTests} passed, ${numFailedTests} failed`);
+  }
   return r.status ?? 1;
 }
 

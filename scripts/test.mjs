@@ -21,14 +21,27 @@ const steps = [
 ];
 
 const only = process.argv.slice(2);
+const totals = { passed: 0, failed: 0 };
+fs.mkdirSync('test-results', { recursive: true });
 for (const [name, cmd, args, env = {}] of steps) {
   if (only.length && !only.some((o) => name.startsWith(o))) continue;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...env } });
+  // Vitest steps also write a JSON report, so the run can close with one count of every test.
+  const report = `test-results/${name.replace(/\W+/g, '-')}.json`;
+  const isVitest = args[0] === 'vitest';
+  const fullArgs = isVitest ? [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : args;
+  const r = spawnSync(cmd, fullArgs, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...env } });
+  if (isVitest && fs.existsSync(report)) {
+    const { numPassedTests = 0, numFailedTests = 0 } = JSON.parse(fs.readFileSync(report, 'utf8'));
+    totals.passed += numPassedTests;
+    totals.failed += numFailedTests;
+  }
   if (r.status !== 0) {
     console.error(`\n${name} failed (exit ${r.status ?? r.signal}).`);
+    console.log(`Tests: ${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
     process.exit(r.status ?? 1);
   }
   console.log(`--- ${name} passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed`);
