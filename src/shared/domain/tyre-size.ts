@@ -8,7 +8,10 @@ export function normaliseTyreSize(input: string): string | null {
   return `${m[1]}/${m[2]}R${m[3]}`;
 }
 
-/** SPEC 9: tyre size inputs take at most 3/2/2 digits. */
+/** SPEC 9: tyre size inputs take at most 3/2/2 digits (width, profile, rim). */
+export const TYRE_SIZE_DIGITS = { tyreWidth: 3, aspectRatio: 2, rimSize: 2 } as const;
+export type TyreSizePart = keyof typeof TYRE_SIZE_DIGITS;
+
 export function formatTyreSize(width: string, profile: string, rim: string): string | null {
   const w = width.trim();
   const p = profile.trim();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDay, TIME_SLOTS } from '../domain/slots';
 import { PAYMENT_METHODS, SERVICE_TYPES } from '../domain/services';
-import { formatTyreSize } from '../domain/tyre-size';
+import { formatTyreSize, TYRE_SIZE_DIGITS, type TyreSizePart } from '../domain/tyre-size';
 import { formatCents, toCents } from '../domain/money';
 
 /**
@@ -44,6 +44,11 @@ const dateInput = (requiredMessage: string) =>
 export const BOOKING_HORIZON_DAYS = 90;
 export const BOOKING_TOO_FAR_MESSAGE = 'Bookings can be made up to 90 days ahead. Please call us for later dates.';
 
+const TYRE_PART_LABEL: Record<TyreSizePart, string> = { tyreWidth: 'Width', aspectRatio: 'Profile', rimSize: 'Rim' };
+/** One tyre size input: digits only, up to SPEC 9's 3/2/2. */
+const tyrePart = (part: TyreSizePart) =>
+  z.string().regex(new RegExp(`^\\d{0,${TYRE_SIZE_DIGITS[part]}}$`), `${TYRE_PART_LABEL[part]} is up to ${TYRE_SIZE_DIGITS[part]} digits`);
+
 const maxYear = () => new Date().getFullYear() + 1;
 
 // ---- Public wizard (SPEC 5 "Public booking form") -------------------------------------------
@@ -83,9 +88,9 @@ export const publicBookingForm = z
     timeSlot: publicFields.timeSlot,
     serviceType: publicFields.serviceType,
     dontKnowSize: z.boolean().default(false),
-    tyreWidth: z.string().regex(/^\d{0,3}$/, 'Width is up to 3 digits').default(''),
-    aspectRatio: z.string().regex(/^\d{0,2}$/, 'Profile is up to 2 digits').default(''),
-    rimSize: z.string().regex(/^\d{0,2}$/, 'Rim is up to 2 digits').default(''),
+    tyreWidth: tyrePart('tyreWidth').default(''),
+    aspectRatio: tyrePart('aspectRatio').default(''),
+    rimSize: tyrePart('rimSize').default(''),
     quantity: publicFields.quantity.default(1),
     address: publicFields.address,
     suburb: publicFields.suburb,
@@ -195,9 +200,9 @@ export const adminBookingForm = z.object({
   suburb: adminFields.suburb,
   postcode: adminFields.postcode,
   paymentMethod: adminFields.paymentMethod.default('onsite'),
-  tyreWidth: z.string().regex(/^\d{0,3}$/, 'Width is up to 3 digits').optional(),
-  aspectRatio: z.string().regex(/^\d{0,2}$/, 'Profile is up to 2 digits').optional(),
-  rimSize: z.string().regex(/^\d{0,2}$/, 'Rim is up to 2 digits').optional(),
+  tyreWidth: tyrePart('tyreWidth').optional(),
+  aspectRatio: tyrePart('aspectRatio').optional(),
+  rimSize: tyrePart('rimSize').optional(),
   quantity: publicFields.quantity.default(4),
   tyreBrand: tyreBrandText().optional(),
   notes: notesField().optional(),

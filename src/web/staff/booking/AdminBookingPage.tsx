@@ -18,6 +18,7 @@ import { readPageData } from '../../lib/page-data';
 import { AddressInput } from '../../public/booking/AddressInput';
 import { lookupTyrePrice } from '../../public/booking/booking-api';
 import { toStaffBookingRequest } from './staff-booking-request';
+import { tyreSizeInputProps } from '../../lib/tyre-size-input';
 
 type SlotAvailability = { slot: TimeSlot; isAvailable: boolean };
 
@@ -114,18 +115,6 @@ export default function AdminBookingPage() {
   const dateField = register('date');
   const suburbField = register('suburb');
   const registrationField = register('registration');
-  const digits = (name: 'tyreWidth' | 'aspectRatio' | 'rimSize', max: number) => {
-    const field = register(name);
-    return {
-      ...field,
-      inputMode: 'numeric' as const,
-      maxLength: max,
-      onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-        e.target.value = e.target.value.replace(/\D/g, '').slice(0, max);
-        return field.onChange(e);
-      },
-    };
-  };
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
@@ -178,9 +167,9 @@ export default function AdminBookingPage() {
             <fieldset className="space-y-3 sm:col-span-2">
               <legend className="font-semibold">Tyre Specifications</legend>
               <div className="grid grid-cols-3 gap-2">
-                <TextField label="Width" placeholder="205" {...digits('tyreWidth', 3)} error={errors.tyreWidth?.message} />
-                <TextField label="Profile" placeholder="55" {...digits('aspectRatio', 2)} error={errors.aspectRatio?.message} />
-                <TextField label="Rim" placeholder="16" {...digits('rimSize', 2)} error={errors.rimSize?.message} />
+                <TextField label="Width" placeholder="205" {...tyreSizeInputProps('tyreWidth', register('tyreWidth'))} error={errors.tyreWidth?.message} />
+                <TextField label="Profile" placeholder="55" {...tyreSizeInputProps('aspectRatio', register('aspectRatio'))} error={errors.aspectRatio?.message} />
+                <TextField label="Rim" placeholder="16" {...tyreSizeInputProps('rimSize', register('rimSize'))} error={errors.rimSize?.message} />
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
                 <SelectField label="Quantity" {...register('quantity', { setValueAs: (v) => Number(v) })} error={errors.quantity?.message}>

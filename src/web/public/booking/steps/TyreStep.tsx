@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import { HelpCircle } from 'lucide-react';
-import { useEffect, type ChangeEvent } from 'react';
+import { useEffect } from 'react';
 import { formatDollars } from '../../../../shared/domain/money';
 import { formatTyreSize } from '../../../../shared/domain/tyre-size';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +12,7 @@ import { useBookingForm } from '../form-types';
 import { PhotoArea } from '../PhotoArea';
 import { MAX_UNKNOWN_SIZE_PHOTOS } from '../photo-rules';
 import type { usePhotos } from '../use-photos';
+import { tyreSizeInputProps } from '../../../lib/tyre-size-input';
 
 type Props = {
   photos: ReturnType<typeof usePhotos>;
@@ -51,20 +52,6 @@ export function TyreStep({ photos, price, warningOpen, onWarningOpenChange, onCo
     if (size || dontKnow) clearErrors('tyreWidth');
   }, [size, dontKnow, clearErrors]);
 
-  // SPEC 9: numeric only, at most 3/2/2 digits.
-  const digits = (name: 'tyreWidth' | 'aspectRatio' | 'rimSize', max: number) => {
-    const field = register(name);
-    return {
-      ...field,
-      inputMode: 'numeric' as const,
-      maxLength: max,
-      autoComplete: 'off',
-      onChange: (e: ChangeEvent<HTMLInputElement>) => {
-        e.target.value = e.target.value.replace(/\D/g, '').slice(0, max);
-        return field.onChange(e);
-      },
-    };
-  };
   const quantityField = register('quantity', { setValueAs: (v) => Number(v) });
 
   return (
@@ -73,9 +60,9 @@ export function TyreStep({ photos, price, warningOpen, onWarningOpenChange, onCo
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">Tyre size</legend>
           <div className="grid grid-cols-3 gap-2">
-            <TextField label="Width" placeholder="205" {...digits('tyreWidth', 3)} />
-            <TextField label="Profile" placeholder="55" {...digits('aspectRatio', 2)} />
-            <TextField label="Rim" placeholder="16" {...digits('rimSize', 2)} />
+            <TextField label="Width" placeholder="205" {...tyreSizeInputProps('tyreWidth', register('tyreWidth'))} />
+            <TextField label="Profile" placeholder="55" {...tyreSizeInputProps('aspectRatio', register('aspectRatio'))} />
+            <TextField label="Rim" placeholder="16" {...tyreSizeInputProps('rimSize', register('rimSize'))} />
           </div>
           <p aria-live="polite" className="text-lg font-bold tabular-nums">
             Size: <span data-testid="tyre-size-preview">{size ?? `${width || '___'}/${profile || '__'}R${rim || '__'}`}</span>
