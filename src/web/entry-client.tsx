@@ -1,10 +1,10 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readPageData } from './lib/page-data';
-import { PublicApp } from './public/PublicApp';
+import { PublicApp } from './public/public-app';
 import './styles.css';
 
-const StaffApp = lazy(() => import('./staff/StaffApp'));
+const StaffApp = lazy(() => import('./staff/staff-app'));
 
 const data = readPageData();
 const root = document.getElementById('root')!;

@@ -3,7 +3,7 @@ import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal
 import { matchPublicPath } from '../shared/public-routes';
 import type { PageData } from '../shared/schemas/site';
 import { headFor, renderHead } from './public/head';
-import { PublicApp } from './public/PublicApp';
+import { PublicApp } from './public/public-app';
 
 // The same content-hashed file styles.css points at, preloaded so text does not reflow late.
 const fontPreload = `<link rel="preload" href="${interLatin}" as="font" type="font/woff2" crossorigin>`;

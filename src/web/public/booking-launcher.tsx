@@ -1,8 +1,8 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { BookingPrefill } from './booking/BookingWizard';
+import type { BookingPrefill } from './booking/booking-wizard';
 
 /** The wizard is its own chunk, fetched the first time a visitor opens it (issue 4 JS budget). */
-const loadWizard = () => import('./booking/BookingWizard');
+const loadWizard = () => import('./booking/booking-wizard');
 const BookingWizard = lazy(loadWizard);
 
 type BookingDialogApi = {

@@ -5,7 +5,7 @@ import { toPublicBookingRequest, type PublicBookingForm } from '../../../shared/
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { fetchTimeSlots, uploadPhoto } from './booking-api';
-import type { Confirmation } from './steps/ConfirmationStep';
+import type { Confirmation } from './steps/confirmation-step';
 import type { ChosenPhoto } from './use-photos';
 
 type QuoteCreated = { bookingToken: string; jobId: string; amount: string; currency: string; scheduledDate: string };

@@ -1,4 +1,4 @@
-import { ComingSoon } from '../tabs/ComingSoon';
+import { ComingSoon } from '../tabs/coming-soon';
 
 /** /dashboard/invoices/new?jobId= (SPEC section 2 "Create Invoice screen"): placeholder until its issue lands. */
 export default function CreateInvoicePage() {

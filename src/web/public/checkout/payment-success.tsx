@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { dollars } from '../../lib/format';
 import { fetchBooking } from './checkout-api';
-import { serviceLabel } from './CheckoutSummary';
+import { serviceLabel } from './checkout-summary';
 
 type State = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error' } | { kind: 'ready'; booking: BookingByToken };
 

@@ -3,10 +3,10 @@ import { lazy, Suspense } from 'react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import type { FeaturedArea } from '../../../shared/schemas/suburbs';
 import { telHref } from '../contact';
-import { BookButton } from '../layout/BookButton';
+import { BookButton } from '../layout/book-button';
 import { useHydrated } from '../use-hydrated';
 
-const PaymentSuccess = lazy(() => import('../checkout/PaymentSuccess'));
+const PaymentSuccess = lazy(() => import('../checkout/payment-success'));
 
 const SERVICES = [
   { icon: CircleDot, title: 'New Tyres', price: 'From $139', unit: 'fitting', text: 'Quality tyres supplied, fitted and balanced at your home or workplace.' },

@@ -1,4 +1,4 @@
-import { PhotoArea } from '../PhotoArea';
+import { PhotoArea } from '../photo-area';
 import { MAX_PHOTOS } from '../photo-rules';
 import type { usePhotos } from '../use-photos';
 

@@ -2,8 +2,8 @@ import { Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { telHref } from '../contact';
-import { SiteFooter } from './SiteFooter';
-import { SiteHeader } from './SiteHeader';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
 /** The frame of every public page: fixed header, main content, footer and the phone-only call button. */
 export function SiteLayout({ business, children, ownMain = false }: { business: BusinessInfo; children: ReactNode; ownMain?: boolean }) {

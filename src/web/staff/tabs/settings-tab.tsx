@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { useSignOut } from '../use-sign-out';
-import { OutboxSection } from './OutboxSection';
+import { OutboxSection } from './outbox-section';
 
 const roleLabel = (role: PublicUser['role']) => (role === 'admin' ? 'Admin' : 'Technician');
 

@@ -6,11 +6,11 @@ import { Spinner } from '../../components/ui/spinner';
 import { Toaster } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { createPaymentIntent, fetchBooking, successPath } from './checkout-api';
-import { CheckoutSummary } from './CheckoutSummary';
+import { CheckoutSummary } from './checkout-summary';
 import { paymentToasts } from './payment-toasts';
-import { SimulatedCardForm } from './SimulatedCardForm';
+import { SimulatedCardForm } from './simulated-card-form';
 
-const StripeCardForm = lazy(() => import('./StripeCardForm'));
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 type BookingState = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error' } | { kind: 'ready'; booking: BookingByToken };
 type IntentState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; intent: PaymentIntentResponse };

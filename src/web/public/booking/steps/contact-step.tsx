@@ -3,7 +3,7 @@ import type { PaymentMethod } from '../../../../shared/domain/services';
 import { cn } from '../../../components/ui/cn';
 import { TextareaField, TextField } from '../../../components/ui/field';
 import { useBookingForm } from '../form-types';
-import { OrderSummary } from '../OrderSummary';
+import { OrderSummary } from '../order-summary';
 
 type Props = {
   quote: Quote;

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { telHref } from '../contact';
-import { Logo } from './Logo';
+import { Logo } from './logo';
 
 export function SiteFooter({ business }: { business: BusinessInfo }) {
   return (

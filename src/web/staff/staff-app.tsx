@@ -4,14 +4,14 @@ import { Route, Switch } from 'wouter';
 import type { BusinessInfo } from '../../shared/schemas/site';
 import { Spinner } from '../components/ui/spinner';
 import { Toaster } from '../components/ui/toast';
-import { DashboardPage } from './DashboardPage';
-import { LoginPage } from './LoginPage';
-import { StaffNotFoundPage } from './NotFoundPage';
+import { DashboardPage } from './dashboard-page';
+import { LoginPage } from './login-page';
+import { StaffNotFoundPage } from './not-found-page';
 import { createStaffQueryClient } from './session';
-import { StaffLayout } from './StaffLayout';
+import { StaffLayout } from './staff-layout';
 
-const AdminBookingPage = lazy(() => import('./booking/AdminBookingPage'));
-const CreateInvoicePage = lazy(() => import('./invoices/CreateInvoicePage'));
+const AdminBookingPage = lazy(() => import('./booking/admin-booking-page'));
+const CreateInvoicePage = lazy(() => import('./invoices/create-invoice-page'));
 
 const loading = (
   <div className="flex justify-center py-12">

@@ -1,7 +1,7 @@
 import { Clock, Heart, Mail, MapPin, Phone, ShieldCheck, Star, ThumbsUp, Wrench } from 'lucide-react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { telHref } from '../contact';
-import { BookButton } from '../layout/BookButton';
+import { BookButton } from '../layout/book-button';
 
 const STATS = [
   { value: '20+', label: 'Years of experience' },

@@ -9,7 +9,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import type { TyrePriceResult } from '../booking-api';
 import { useBookingForm } from '../form-types';
-import { PhotoArea } from '../PhotoArea';
+import { PhotoArea } from '../photo-area';
 import { MAX_UNKNOWN_SIZE_PHOTOS } from '../photo-rules';
 import type { usePhotos } from '../use-photos';
 import { tyreSizeInputProps } from '../../../lib/tyre-size-input';

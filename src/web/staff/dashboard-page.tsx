@@ -5,15 +5,15 @@ import type { PublicUser } from '../../shared/schemas/auth';
 import { cn } from '../components/ui/cn';
 import { USER_KEY } from './session';
 import { tabHref, tabsFor, type TabId } from './tabs';
-import { ComingSoon } from './tabs/ComingSoon';
-import { ExpensesTab } from './tabs/ExpensesTab';
-import { InvoicesTab } from './tabs/InvoicesTab';
-import { JobsTab } from './tabs/JobsTab';
-import { ReportsTab } from './tabs/ReportsTab';
-import { ScheduleTab } from './tabs/ScheduleTab';
-import { SettingsTab } from './tabs/SettingsTab';
-import { TeamTab } from './tabs/TeamTab';
-import { TimeSlotsTab } from './tabs/TimeSlotsTab';
+import { ComingSoon } from './tabs/coming-soon';
+import { ExpensesTab } from './tabs/expenses-tab';
+import { InvoicesTab } from './tabs/invoices-tab';
+import { JobsTab } from './tabs/jobs-tab';
+import { ReportsTab } from './tabs/reports-tab';
+import { ScheduleTab } from './tabs/schedule-tab';
+import { SettingsTab } from './tabs/settings-tab';
+import { TeamTab } from './tabs/team-tab';
+import { TimeSlotsTab } from './tabs/time-slots-tab';
 
 const TAB_CONTENT: Record<TabId, ComponentType<{ user: PublicUser }>> = {
   jobs: JobsTab,

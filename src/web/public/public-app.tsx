@@ -3,16 +3,16 @@ import { matchPublicPath } from '../../shared/public-routes';
 import type { PageData } from '../../shared/schemas/site';
 import type { HomePageData, SuburbPageData } from '../../shared/schemas/suburbs';
 import { BookingLauncherProvider } from './booking-launcher';
-import { SiteLayout } from './layout/SiteLayout';
-import { AboutPage } from './pages/AboutPage';
-import { HomePage } from './pages/HomePage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { PrivacyPage } from './pages/PrivacyPage';
-import { SuburbNotFound, SuburbPage } from './pages/SuburbPage';
-import { TermsPage } from './pages/TermsPage';
+import { SiteLayout } from './layout/site-layout';
+import { AboutPage } from './pages/about-page';
+import { HomePage } from './pages/home-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { PrivacyPage } from './pages/privacy-page';
+import { SuburbNotFound, SuburbPage } from './pages/suburb-page';
+import { TermsPage } from './pages/terms-page';
 import { useHydrated } from './use-hydrated';
 
-const CheckoutPage = lazy(() => import('./checkout/CheckoutPage'));
+const CheckoutPage = lazy(() => import('./checkout/checkout-page'));
 
 function pageOfKind<K extends (SuburbPageData | HomePageData)['kind']>(page: unknown, kind: K): Extract<SuburbPageData | HomePageData, { kind: K }> | undefined {
   return typeof page === 'object' && page !== null && (page as { kind?: unknown }).kind === kind ? (page as Extract<SuburbPageData | HomePageData, { kind: K }>) : undefined;

@@ -2,8 +2,8 @@ import { Menu, Phone, X } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { telHref } from '../contact';
-import { BookButton } from './BookButton';
-import { Logo } from './Logo';
+import { BookButton } from './book-button';
+import { Logo } from './logo';
 
 const NAV_LINKS = [
   { href: '/#services', label: 'Services' },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '../../components/ui/button';
-import type { BookingPrefill } from '../booking/BookingWizard';
+import type { BookingPrefill } from '../booking/booking-wizard';
 import { useBookingDialog } from '../booking-launcher';
 
 /** Every "Book ..." button on the public site: opens the booking dialog, preloading it on hover or focus. */

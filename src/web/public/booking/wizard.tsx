@@ -11,18 +11,18 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { outOfAreaMessage } from './service-area-check';
-import { ConfirmationStep, type Confirmation } from './steps/ConfirmationStep';
-import { ContactStep } from './steps/ContactStep';
-import { DateStep } from './steps/DateStep';
-import { LocationStep } from './steps/LocationStep';
-import { PhotosStep } from './steps/PhotosStep';
-import { ServiceStep } from './steps/ServiceStep';
-import { TyreStep } from './steps/TyreStep';
+import { ConfirmationStep, type Confirmation } from './steps/confirmation-step';
+import { ContactStep } from './steps/contact-step';
+import { DateStep } from './steps/date-step';
+import { LocationStep } from './steps/location-step';
+import { PhotosStep } from './steps/photos-step';
+import { ServiceStep } from './steps/service-step';
+import { TyreStep } from './steps/tyre-step';
 import { usePhotos } from './use-photos';
 import { useSubmitBooking } from './use-submit-booking';
 import { useTyrePrice } from './use-tyre-price';
 import { nextStep, previousStep, STEP_FIELDS, STEP_TITLES, TOTAL_STEPS, type WizardStep } from './wizard-steps';
-import { PhotoArea } from './PhotoArea';
+import { PhotoArea } from './photo-area';
 import { NO_SLOT } from './form-types';
 
 export type WizardProps = {

@@ -1,6 +1,6 @@
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { telHref } from '../contact';
-import { LegalPage, LegalSection } from './LegalPage';
+import { LegalPage, LegalSection } from './legal-page';
 
 export function TermsPage({ business }: { business: BusinessInfo }) {
   const b = business;

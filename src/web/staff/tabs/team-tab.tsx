@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
-import { AddUserDialog, USERS_KEY } from './AddUserDialog';
+import { AddUserDialog, USERS_KEY } from './add-user-dialog';
 
 /** SPEC section 2 "Team tab" (admin only): the user list, Add User, and Activate/Deactivate. */
 export function TeamTab({ user: me }: { user: PublicUser }) {

@@ -4,7 +4,7 @@ import type { BusinessInfo } from '../../../shared/schemas/site';
 import { Toaster } from '../../components/ui/toast';
 import { readPageData } from '../../lib/page-data';
 import { createQueryClient } from '../../lib/query-client';
-import { Wizard } from './Wizard';
+import { Wizard } from './wizard';
 
 export type BookingPrefill = { suburb?: string; postcode?: string };
 export type BookingWizardProps = { open: boolean; onOpenChange: (open: boolean) => void; prefill?: BookingPrefill };

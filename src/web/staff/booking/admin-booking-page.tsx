@@ -15,7 +15,7 @@ import { SelectField, TextareaField, TextField } from '../../components/ui/field
 import { toast } from '../../components/ui/toast';
 import { apiRequest, errorMessage, getJson } from '../../lib/api';
 import { readPageData } from '../../lib/page-data';
-import { AddressInput } from '../../public/booking/AddressInput';
+import { AddressInput } from '../../public/booking/address-input';
 import { lookupTyrePrice } from '../../public/booking/booking-api';
 import { toStaffBookingRequest } from './staff-booking-request';
 import { tyreSizeInputProps } from '../../lib/tyre-size-input';

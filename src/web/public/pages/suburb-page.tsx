@@ -2,7 +2,7 @@ import { CalendarCheck, MapPin, Phone, ShieldCheck, Tag } from 'lucide-react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import type { SuburbPage as SuburbPageContent } from '../../../shared/schemas/suburbs';
 import { telHref } from '../contact';
-import { BookButton } from '../layout/BookButton';
+import { BookButton } from '../layout/book-button';
 
 export function SuburbPage({ business, page }: { business: BusinessInfo; page: SuburbPageContent }) {
   const prefill = { suburb: page.suburb, postcode: page.postcode };

@@ -2,7 +2,7 @@ import type { ChangeEvent } from 'react';
 import { Controller } from 'react-hook-form';
 import { findSuburbByName, SERVICE_AREA } from '../../../../shared/reference/service-area';
 import { TextField } from '../../../components/ui/field';
-import { AddressInput } from '../AddressInput';
+import { AddressInput } from '../address-input';
 import { useBookingForm } from '../form-types';
 import { outOfAreaMessage } from '../service-area-check';
 
