@@ -73,7 +73,7 @@ describe('the database refuses what the business forbids', () => {
     expect((await failure(insertUserRow(t.db, { username: 'duplicate', password: 'x' }))).code).toBe(UNIQUE_VIOLATION);
     await t.db.insert(timeSlots).values({ date: '2026-12-08', slot: '8-10 AM', isAvailable: false, blockedReason: 'Leave' });
     expect((await failure(t.db.insert(timeSlots).values({ date: '2026-12-08', slot: '8-10 AM' }))).code).toBe(UNIQUE_VIOLATION);
-    expect((await failure(insertJob(t.db, { scheduledDay: '2026-12-09', status: 'lost' }))).code).toBe('23514');
+    expect((await failure(insertJob(t.db, { scheduledDay: '2026-12-09', status: 'lost' as never /* outside the type on purpose: the database must refuse it */ }))).code).toBe('23514');
     const [u] = await t.db.select().from(users).where(eq(users.username, 'duplicate'));
     expect(u!.isActive).toBe(true);
   });

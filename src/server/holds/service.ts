@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Executor } from '../db/client';
 import { bookingHolds, jobs } from '../db/schema';
+import type { TimeSlot } from '../../shared/domain/slots';
 
 /** Every minute, as the hold time is counted in minutes (DECISIONS "Bookings and slots"). */
 export const HOLD_SWEEP_INTERVAL_MS = 60_000;
@@ -13,7 +14,7 @@ export const HOLD_SWEEP_INTERVAL_MS = 60_000;
  * a payment that still arrives can find its job (see payments/service.ts).
  * The WHERE is re-checked row by row under lock, so a payment committed a moment earlier wins.
  */
-export async function cancelExpiredHolds(db: Executor, now: Date, only?: { scheduledDay: string; timeSlot: string }) {
+export async function cancelExpiredHolds(db: Executor, now: Date, only?: { scheduledDay: string; timeSlot: TimeSlot }) {
   const expired = db.select({ jobId: bookingHolds.jobId }).from(bookingHolds).where(lte(bookingHolds.expiresAt, now));
   return db
     .update(jobs)

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jobWithDetails } from '../../shared/schemas/booking';
+import { jobWithDetails } from '../../shared/schemas/jobs';
 import type { AppDeps } from '../app';
 import { unauthenticated } from '../http/errors';
 import { getJobWithDetails, readJobPhoto } from './service';

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { JobWithDetails } from '../../shared/schemas/booking';
+import type { JobWithDetails } from '../../shared/schemas/jobs';
 import type { AppDeps } from '../app';
 import { customers, jobPhotos, jobs, vehicles } from '../db/schema';
 import type { SessionUser } from '../http/access';

@@ -1,3 +1,4 @@
+import type { ServiceType } from '../../shared/domain/services';
 import { randomBytes } from 'node:crypto';
 import type { TimeSlot } from '../../shared/domain/slots';
 import type { Executor } from '../db/client';
@@ -15,7 +16,7 @@ export async function insertPrepaidBooking(
     holdMs?: number;
     scheduledDay?: string;
     timeSlot?: TimeSlot;
-    serviceType?: string;
+    serviceType?: ServiceType;
     customerValue?: string;
     tyreSize?: string | null;
     tyreQuantity?: number | null;

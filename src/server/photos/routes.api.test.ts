@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isBusinessDay } from '../../shared/domain/business-days';
 import { addDays } from '../../shared/domain/slots';
-import { PHOTO_BAD_TYPE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TOO_MANY_MESSAGE } from '../../shared/schemas/booking';
+import { PHOTO_BAD_TYPE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TOO_MANY_MESSAGE } from '../../shared/schemas/photos';
 import { createLocalPhotoStorage } from '../adapters/storage';
 import { jobPhotos, jobs } from '../db/schema';
 import { bookingBody, bookingRowCounts, freshClientAddress, signInStaff } from '../bookings/test-support';

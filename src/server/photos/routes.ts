@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PHOTO_LIMITS, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TOO_MANY_MESSAGE, photoUploadResponse } from '../../shared/schemas/booking';
+import { PHOTO_LIMITS, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TOO_MANY_MESSAGE, photoUploadResponse } from '../../shared/schemas/photos';
 import type { AppDeps } from '../app';
 import { AppError, invalid } from '../http/errors';
 import { photoTargetJob, storeJobPhotos, type IncomingPhoto } from './service';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { PHOTO_BAD_TYPE_MESSAGE, PHOTO_LIMITS, PHOTO_TOO_MANY_MESSAGE } from '../../shared/schemas/booking';
+import { PHOTO_BAD_TYPE_MESSAGE, PHOTO_LIMITS, PHOTO_TOO_MANY_MESSAGE } from '../../shared/schemas/photos';
 import type { AppDeps } from '../app';
 import type { Executor } from '../db/client';
 import { jobPhotos, jobs } from '../db/schema';

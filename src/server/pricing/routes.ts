@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatCents } from '../../shared/domain/money';
 import { CALLBACK_MESSAGE } from '../../shared/domain/pricing';
-import { tyrePriceResponse } from '../../shared/schemas/booking';
+import { tyrePriceResponse } from '../../shared/schemas/pricing';
 import type { AppDeps } from '../app';
 import { AppError } from '../http/errors';
 import { lookupTyreUnitPriceCents } from './service';

@@ -18,3 +18,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export function isPaymentMethod(s: string): s is PaymentMethod {
   return (PAYMENT_METHODS as readonly string[]).includes(s);
 }
+
+/** How far a job's payment got; 'refunded' after a refund through the card provider. */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

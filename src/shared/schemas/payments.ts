@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
 
 /**
@@ -38,7 +39,7 @@ export const bookingByTokenResponse = z.object({
   discount: money,
   surchargeAmount: money,
   totalAmount: money,
-  paymentStatus: z.enum(['pending', 'paid', 'failed', 'refunded']),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
   provider: z.enum(['stripe', 'simulated', 'none']),
   publishableKey: z.string().nullable(),
   /** When an unpaid hold lapses (ISO); null once paid. */

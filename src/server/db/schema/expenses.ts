@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, timestamptz, updatedAt } from './columns';
+import { EXPENSE_CATEGORIES } from '../../../shared/domain/expense-categories';
+import { createdAt, id, isOneOf, money, timestamptz, updatedAt } from './columns';
 
 export const businessExpenses = pgTable(
   'business_expenses',
@@ -12,7 +13,7 @@ export const businessExpenses = pgTable(
     description: text('description').notNull(),
     amount: money('amount').notNull(),
     gstAmount: money('gst_amount').notNull().default('0.00'),
-    category: text('category').notNull(),
+    category: text('category', { enum: EXPENSE_CATEGORIES }).notNull(),
     dueDate: date('due_date', { mode: 'string' }),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamptz('paid_at'),
@@ -21,9 +22,6 @@ export const businessExpenses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      'business_expenses_category_check',
-      sql`${t.category} in ('cost-of-goods-sold', 'fuel', 'rent', 'utilities', 'marketing', 'insurance', 'subscriptions', 'admin', 'tools', 'vehicle', 'misc')`,
-    ),
+    check('business_expenses_category_check', isOneOf(t.category, EXPENSE_CATEGORIES)),
   ],
 );

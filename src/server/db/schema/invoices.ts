@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, timestamptz, updatedAt } from './columns';
+import { CUSTOMER_INVOICE_STATUSES } from '../../../shared/domain/job-status';
+import { createdAt, id, isOneOf, money, timestamptz, updatedAt } from './columns';
 import { jobs } from './jobs';
 
 export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
@@ -17,7 +18,7 @@ export const customerInvoices = pgTable(
     subtotalAmount: money('subtotal_amount').notNull().default('0.00'),
     gstAmount: money('gst_amount').notNull().default('0.00'),
     totalAmount: money('total_amount').notNull().default('0.00'),
-    status: text('status').notNull().default('draft'),
+    status: text('status', { enum: CUSTOMER_INVOICE_STATUSES }).notNull().default('draft'),
     pdfPath: text('pdf_path'),
     sentAt: timestamptz('sent_at'),
     paidAt: timestamptz('paid_at'),
@@ -26,7 +27,7 @@ export const customerInvoices = pgTable(
   },
   (t) => [
     index('customer_invoices_job_idx').on(t.jobId),
-    check('customer_invoices_status_check', sql`${t.status} in ('draft', 'sent', 'paid', 'overdue', 'cancelled')`),
+    check('customer_invoices_status_check', isOneOf(t.status, CUSTOMER_INVOICE_STATUSES)),
   ],
 );
 

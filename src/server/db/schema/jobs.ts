@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers, vehicles } from './customers';
-import { createdAt, id, money, timestamptz, updatedAt } from './columns';
+import { JOB_STATUSES } from '../../../shared/domain/job-status';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../../../shared/domain/services';
+import { TIME_SLOTS } from '../../../shared/domain/slots';
+import { createdAt, id, isOneOf, money, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
 export const jobNumberSeq = pgSequence('job_number_seq', { startWith: 10001 });
@@ -14,11 +17,11 @@ export const jobs = pgTable(
     customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'restrict' }),
     vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'restrict' }),
     assignedTechnicianId: uuid('assigned_technician_id').references(() => users.id, { onDelete: 'set null' }),
-    serviceType: text('service_type').notNull(),
-    status: text('status').notNull().default('new'),
+    serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('new'),
     scheduledDate: timestamptz('scheduled_date').notNull(),
     scheduledDay: date('scheduled_day', { mode: 'string' }).notNull(),
-    timeSlot: text('time_slot').notNull(),
+    timeSlot: text('time_slot', { enum: TIME_SLOTS }).notNull(),
     address: text('address').notNull(),
     suburb: text('suburb').notNull(),
     postcode: text('postcode').notNull(),
@@ -30,8 +33,8 @@ export const jobs = pgTable(
     originalCustomerValue: money('original_customer_value'),
     purchaseCost: money('purchase_cost'),
     purchaseInvoice: text('purchase_invoice'),
-    paymentMethod: text('payment_method').notNull().default('onsite'),
-    paymentStatus: text('payment_status').notNull().default('pending'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('onsite'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     /** Set when a payment arrived for a job whose slot was lost: staff must refund it. */
     paymentFlag: text('payment_flag'),
@@ -48,10 +51,10 @@ export const jobs = pgTable(
     uniqueIndex('jobs_one_per_slot').on(t.scheduledDay, t.timeSlot).where(sql`${t.status} <> 'cancelled'`),
     index('jobs_technician_idx').on(t.assignedTechnicianId),
     index('jobs_customer_idx').on(t.customerId),
-    check('jobs_status_check', sql`${t.status} in ('new', 'in-progress', 'completed', 'invoiced', 'paid', 'cancelled')`),
-    check('jobs_time_slot_check', sql`${t.timeSlot} in ('8-10 AM', '10-12 AM', '12-2 PM', '2-4 PM')`),
-    check('jobs_payment_method_check', sql`${t.paymentMethod} in ('prepaid', 'onsite')`),
-    check('jobs_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'refunded')`),
+    check('jobs_status_check', isOneOf(t.status, JOB_STATUSES)),
+    check('jobs_time_slot_check', isOneOf(t.timeSlot, TIME_SLOTS)),
+    check('jobs_payment_method_check', isOneOf(t.paymentMethod, PAYMENT_METHODS)),
+    check('jobs_payment_status_check', isOneOf(t.paymentStatus, PAYMENT_STATUSES)),
     check('jobs_tyre_quantity_check', sql`${t.tyreQuantity} is null or ${t.tyreQuantity} between 1 and 4`),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, timestamptz, updatedAt } from './columns';
+import { ROLES } from '../../../shared/schemas/auth';
+import { createdAt, id, isOneOf, timestamptz, updatedAt } from './columns';
 
 export const users = pgTable(
   'users',
@@ -9,12 +10,12 @@ export const users = pgTable(
     username: text('username').notNull().unique(),
     password: text('password').notNull(),
     email: text('email'),
-    role: text('role', { enum: ['admin', 'technician'] }).notNull().default('admin'),
+    role: text('role', { enum: ROLES }).notNull().default('admin'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('users_role_check', sql`${t.role} in ('admin', 'technician')`)],
+  (t) => [check('users_role_check', isOneOf(t.role, ROLES))],
 );
 
 /** Server-side sessions: the cookie carries a random token, the table keeps only its SHA-256. */

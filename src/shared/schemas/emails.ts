@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** One stored customer email, as admins read it under Settings (decision 170). */
+export const outboxEmail = z.object({
+  id: z.string(),
+  kind: z.string(),
+  jobId: z.string().nullable(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  text: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
+});
+export type OutboxEmail = z.infer<typeof outboxEmail>;
+
+export const outboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
