@@ -33,7 +33,7 @@ export function matchPublicPath(pathname: string): PublicRoute {
   return { name: 'not-found' };
 }
 
-/** Staff app when the host is the staff host, or ?domain=business, or the path is /dashboard or beneath (SPEC section 2). */
+/** Staff app when the host is the staff host, or ?domain=business, or the path is /dashboard or beneath (docs/product.md "Staff dashboard"). */
 export function isStaffRequest(opts: { host?: string; staffHost?: string; pathname: string; search: string }): boolean {
   const host = opts.host?.split(':')[0]?.toLowerCase();
   if (opts.staffHost && host === opts.staffHost.split(':')[0]) return true;

@@ -52,7 +52,7 @@ describe('POST /api/login and GET /api/user', () => {
     }
   });
 
-  it("rejects an empty form with SPEC's messages", async () => {
+  it("rejects an empty form with 'Username is required' and 'Password is required'", async () => {
     const res = await call(t, { method: 'POST', url: '/api/login', payload: { username: '', password: '' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ username: 'Username is required', password: 'Password is required' });

@@ -23,7 +23,7 @@ export async function insertStaff(t: TestApp, over: { role?: 'admin' | 'technici
   });
 }
 
-/** No response may ever carry a password hash (issue 3): checked on every call these tests make. */
+/** No response may ever carry a password hash: checked on every call these tests make. */
 export function assertNoPasswordHash(res: LightMyRequestResponse) {
   expect(res.body).not.toMatch(/scrypt\$/);
   let parsed: unknown;

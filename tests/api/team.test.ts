@@ -42,7 +42,7 @@ describe('team: listing and adding users', () => {
     [{ username: 'validname', password: '12345' }, 'password', 'Password must be at least 6 characters'],
     [{ username: 'validname', password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
     [{ username: 'validname', password: 'secret-pass', email: 'not-an-email' }, 'email', 'Invalid email address'],
-  ])('rejects %j with SPEC section 5 message', async (payload, field, message) => {
+  ])('rejects %j with the field\'s message', async (payload, field, message) => {
     const res = await addUser(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields[field]).toBe(message);

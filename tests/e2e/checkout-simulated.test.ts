@@ -171,7 +171,7 @@ describe('checkout with the simulated card provider', () => {
     await page.goto('/checkout/this-token-does-not-exist-123');
     await expect.poll(() => page.getByRole('heading', { name: 'Booking Not Found' }).isVisible()).toBe(true);
     expect(await page.getByText('The requested booking could not be found or has expired.').first().isVisible()).toBe(true);
-    // The toast says it too (SPEC section 8).
+    // The toast says it too.
     expect(await page.getByRole('region', { name: /Notifications/ }).getByText('Booking Not Found').isVisible()).toBe(true);
     expect(await page.getByLabel('Card number').count()).toBe(0);
   });

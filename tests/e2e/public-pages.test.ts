@@ -104,7 +104,7 @@ describe('public pages', () => {
     expect(errors).toEqual([]);
   });
 
-  it('terms carry every booking term of SPEC section 1', async () => {
+  it('terms carry every booking term: quotes, cancellation refunds, no-shows, prepaid', async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);
     expect((await page.goto('/terms'))?.status()).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Web budgets (issue 4): Lighthouse mobile scores on /, /about and a suburb page, and the JavaScript
+ * Web budgets (docs/product.md "Public pages", decision 120): Lighthouse mobile scores on /, /about and a suburb page, and the JavaScript
  * a visitor downloads before the booking dialog opens (budget 100 KB brotli).
  *
  * Builds nothing: run `npm run build` first (WEB_DIST_DIR picks another build). Starts the built

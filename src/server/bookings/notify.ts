@@ -39,7 +39,7 @@ export async function queueBookingConfirmationIn(deps: AppDeps, exec: Executor, 
 
 /**
  * For the payments flow: queue the confirmation once a prepaid job is paid, and start delivery.
- * Never throws: a failure is logged and the booking stands (issue 5).
+ * Never throws: a failure is logged and the booking stands (docs/product.md "Emails to customers").
  */
 export async function queueBookingConfirmation(deps: AppDeps, jobId: string): Promise<string | null> {
   try {

@@ -51,7 +51,7 @@ async function jobForHold(token: string) {
 
 type Mutate = (b: BookingBody) => void;
 
-// SPEC section 5 "Public booking form", every rule the server sees, with its message.
+// The wizard's field rules (docs/product.md "Messages the UI shows"), every rule the server sees, with its message.
 const publicRules: [string, Mutate, string][] = [
   ['date missing', (b) => delete b.job.scheduledDate, 'Please select a date'],
   ['date empty', (b) => (b.job.scheduledDate = ''), 'Please select a date'],
@@ -85,7 +85,7 @@ const publicRules: [string, Mutate, string][] = [
   ['name of control characters only', (b) => (b.customer.name = '\u0000\u0007\r\n'), 'Name is required'],
 ];
 
-describe('SPEC 5 public booking rules, enforced by the server', () => {
+describe('public booking field rules, enforced by the server', () => {
   it.each(publicRules)('POST /api/bookings refuses %s with its message and writes nothing', async (_name, mutate, message) => {
     const body = bookingBody({ job: { scheduledDate: '2026-11-24' } });
     mutate(body);
@@ -207,7 +207,7 @@ describe('slot rules on booking', () => {
   });
 });
 
-describe('prices match DECISIONS "Pricing" to the cent', () => {
+describe('prices match the fee table to the cent', () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     // [name, job fields, onsite total, prepaid total]
     ['puncture repair', { serviceType: 'puncture-repair' }, '129.80', '99.80'],
@@ -449,7 +449,7 @@ describe('staff booking (signed-in staff on POST /api/bookings)', () => {
     ['notes over 1000 characters', (b) => (b.job.notes = 'n'.repeat(1001)), 'Notes must be at most 1000 characters'],
   ];
 
-  it.each(adminRules)('refuses %s with SPEC\'s admin message and writes nothing', async (_name, mutate, message) => {
+  it.each(adminRules)('refuses %s with the admin form\'s message and writes nothing', async (_name, mutate, message) => {
     const body = staffBody();
     mutate(body);
     const before = await bookingRowCounts(t.db);

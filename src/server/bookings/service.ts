@@ -26,7 +26,7 @@ import { lookupTyreUnitPriceCents } from '../pricing/service';
 import { listSlotAvailability, TIME_HAS_PASSED } from '../slots/service';
 import { newBookingNotification, queueBookingConfirmationIn } from './notify';
 
-/** DECISIONS "Bookings and slots": photos are accepted for an hour after the booking. */
+/** Photos are accepted for an hour after the booking (decision 133). */
 export const PHOTO_WINDOW_MS = 60 * 60_000;
 
 type BookingDraft = {
@@ -67,7 +67,7 @@ function assertWithinHorizon(deps: AppDeps, day: string): void {
   }
 }
 
-/** Refuses a day or slot that takes no bookings (SPEC 2 slot rules, DECISIONS business days). */
+/** Refuses a day or slot that takes no bookings (docs/product.md "Time slots and business days"). */
 async function assertSlotBookable(deps: AppDeps, day: string, slot: TimeSlot): Promise<void> {
   const closed = closedReason(day, deps.config.business.businessDays);
   if (closed) {
@@ -83,7 +83,7 @@ async function assertSlotBookable(deps: AppDeps, day: string, slot: TimeSlot): P
   if (item.blockedReason === TIME_HAS_PASSED) {
     throw invalid('This time slot has already passed. Please select a different time slot.', { 'job.timeSlot': TIME_HAS_PASSED });
   }
-  // Blocked by staff or held by another job: the wizard treats 409 as "re-fetch and choose again" (SPEC 8).
+  // Blocked by staff or held by another job: the wizard treats 409 as "re-fetch and choose again" (decision 131).
   throw conflict(SLOT_TAKEN_MESSAGE);
 }
 
@@ -96,7 +96,7 @@ type Priced = {
   originalCustomerValue: string | null;
 };
 
-/** The server's own price (DECISIONS "Pricing": whatever the client sent is ignored). */
+/** The server's own price; whatever the client sent is ignored (docs/product.md "Prices and fees"). */
 async function priceDraft(deps: AppDeps, draft: BookingDraft, opts: { defaultQuantity: number }): Promise<Priced> {
   const { job } = draft;
   const isNewTyres = job.serviceType === 'new-tyres';
@@ -131,7 +131,7 @@ async function upsertCustomer(tx: Executor, c: BookingDraft['customer'], now: Da
   return res.rows[0]!.id;
 }
 
-/** Vehicles are matched by registration within the customer (DECISIONS "Bookings and slots"). */
+/** Vehicles are matched by registration within the customer (docs/product.md "Bookings"). */
 async function upsertVehicle(tx: Executor, customerId: string, v: BookingDraft['vehicle']): Promise<string> {
   const res = await tx.execute<{ id: string }>(sql`
     insert into vehicles (customer_id, make, model, year, registration, color)
@@ -214,7 +214,7 @@ async function insertBooking(
   }
 }
 
-/** POST /api/bookings/quote: a prepaid booking holding its slot until paid (DECISIONS "Bookings and slots"). */
+/** POST /api/bookings/quote: a prepaid booking holding its slot until paid (docs/product.md "Bookings"). */
 export async function quoteBooking(deps: AppDeps, body: PublicBookingRequest) {
   const draft = draftFromPublic(body);
   if (draft.job.paymentMethod !== 'prepaid') {

@@ -27,7 +27,7 @@ export type ConfirmationInput = {
   now: Date;
 };
 
-/** SPEC section 1 terms, in the customer's words. */
+/** The cancellation terms (docs/product.md "The business"), in the customer's words. */
 export const CANCELLATION_TERMS =
   'Cancellation: cancel 24 hours or more before your visit for a full refund; 12 to 24 hours before, a 50% refund; ' +
   'less than 12 hours before, no refund. No-shows are charged in full.';

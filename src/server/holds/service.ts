@@ -5,11 +5,11 @@ import type { Executor } from '../db/client';
 import { bookingHolds, jobs } from '../db/schema';
 import type { TimeSlot } from '../../shared/domain/slots';
 
-/** Every minute, as the hold time is counted in minutes (DECISIONS "Bookings and slots"). */
+/** Every minute, as the hold time is counted in minutes (docs/product.md "Time slots and business days"). */
 export const HOLD_SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * DECISIONS "Bookings and slots": an unpaid prepaid job whose hold has lapsed becomes cancelled,
+ * An unpaid prepaid job whose hold has lapsed becomes cancelled (docs/product.md "Payments", decision 150),
  * which frees its slot (the one-job-per-slot index ignores cancelled jobs). The hold row stays, so
  * a payment that still arrives can find its job (see payments/service.ts).
  * The WHERE is re-checked row by row under lock, so a payment committed a moment earlier wins.

@@ -11,12 +11,12 @@ export const NOT_YOUR_JOB = 'This job is not assigned to you.';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** DECISIONS "Staff, sessions and permissions": a technician sees only jobs assigned to them. */
+/** A technician sees only jobs assigned to them (docs/product.md "Roles and permissions"). */
 function assertMayView(user: SessionUser, job: { assignedTechnicianId: string | null }): void {
   if (user.role !== 'admin' && job.assignedTechnicianId !== user.id) throw forbidden(NOT_YOUR_JOB);
 }
 
-/** SPEC section 3 "Job with details". */
+/** A job with its customer, vehicle and photos, for the job detail. */
 export async function getJobWithDetails(deps: AppDeps, user: SessionUser, jobId: string): Promise<JobWithDetails> {
   if (!UUID_RE.test(jobId)) throw notFound(JOB_NOT_FOUND);
   const [row] = await deps.db
@@ -71,7 +71,7 @@ export async function getJobWithDetails(deps: AppDeps, user: SessionUser, jobId:
   };
 }
 
-/** A job photo for signed-in staff only (DECISIONS: photos are never served to the public). */
+/** A job photo for signed-in staff only: photos are never served to the public (decision 133). */
 export async function readJobPhoto(deps: AppDeps, user: SessionUser, jobId: string, photoId: string) {
   if (!UUID_RE.test(jobId) || !UUID_RE.test(photoId)) throw notFound('Photo not found');
   const [row] = await deps.db

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ServiceType } from '../../shared/domain/services';
 import type { TimeSlot } from '../../shared/domain/slots';
 
-/** SPEC section 3 "Booking notification". */
+/** The new_booking event (docs/product.md "Live notifications"). */
 export type NewBookingNotification = {
   type: 'new_booking';
   data: { id: string; jobNumber: string; serviceType: ServiceType | string; suburb: string; timeSlot: TimeSlot | string; createdAt: string };

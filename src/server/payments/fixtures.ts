@@ -6,7 +6,7 @@ import { bookingHolds } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 
 /**
- * Test fixture: what POST /api/bookings/quote leaves behind (issue 5), a prepaid pending job holding
+ * Test fixture: what POST /api/bookings/quote leaves behind: a prepaid pending job holding
  * its slot and a booking_holds row with its token. Default: puncture repair prepaid, 99.80.
  */
 export async function insertPrepaidBooking(

@@ -3,7 +3,7 @@ import type { PaymentProvider } from './provider';
 import { SimulatedPaymentProvider } from './simulated';
 import { StripePaymentProvider } from './stripe';
 
-/** The provider config.paymentProvider names (DECISIONS "Payments"); null when prepaid is off. */
+/** The provider config.paymentProvider names (docs/product.md "Payments"); null when prepaid is off. */
 export function createPaymentProvider(config: Config): PaymentProvider | null {
   if (config.paymentProvider === 'stripe' && config.stripe) {
     return new StripePaymentProvider({ secretKey: config.stripe.secretKey, webhookSecret: config.stripe.webhookSecret });

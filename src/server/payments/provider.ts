@@ -1,5 +1,5 @@
 /**
- * The card provider behind one interface (DECISIONS "Payments"): Stripe when its keys are set, a
+ * The card provider behind one interface (docs/product.md "Payments"): Stripe when its keys are set, a
  * labelled in-process simulation otherwise. Both deliver their outcome as the same event shape,
  * handled by one function (service.ts), so the simulated path exercises the webhook's code.
  */

@@ -39,7 +39,7 @@ const jobRow = async (id: string) => (await t.db.select().from(jobs).where(eq(jo
 const emailsFor = (jobId: string) => t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, jobId));
 
 describe('GET /api/booking-token/:token', () => {
-  it('answers the booking with SPEC section 3 fields, its items, the prepaid discount and the card total', async () => {
+  it('answers the booking with its customer, job and vehicle fields, its items, the prepaid discount and the card total', async () => {
     const { job, token } = await book({ serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 4, customerValue: '819.80' });
     const res = await getBooking(token);
     expect(res.statusCode).toBe(200);

@@ -43,7 +43,7 @@ async function loadBooking(db: Executor, token: string): Promise<BookingRow | un
 }
 
 /**
- * DECISIONS "Bookings and slots": an expired or unknown token is 'Booking Not Found'. A paid booking
+ * An expired or unknown token is 'Booking Not Found' (docs/product.md "Payments", decision 150). A paid booking
  * never expires (the success page reads it after the hold time); a cancelled unpaid one is gone.
  */
 function isVisible(b: BookingRow, now: Date): boolean {
@@ -139,7 +139,7 @@ async function prepareIntent(deps: AppDeps, token: string): Promise<{ booking: B
   return { booking, intent, amountCents };
 }
 
-/** POST /api/create-payment-intent-token: the card amount is the booking's amount plus 1.7% (DECISIONS "Pricing"). */
+/** POST /api/create-payment-intent-token: the card amount is the booking's amount plus 1.7% (docs/product.md "Prices and fees"). */
 export async function createPaymentIntentForToken(deps: AppDeps, token: string): Promise<PaymentIntentResponse> {
   const { intent, amountCents } = await prepareIntent(deps, token);
   const surcharge = formatCents(cardSurcharge(amountCents));
@@ -172,7 +172,7 @@ async function findEventJob(tx: Executor, event: PaymentEvent): Promise<Job | un
 
 /**
  * The one handler of a payment outcome: the verified Stripe webhook and the simulated provider's
- * confirm call both end here (DECISIONS "Payments"). The event is recorded by id in the same
+ * confirm call both end here (docs/product.md "Payments"). The event is recorded by id in the same
  * transaction as the state change, so a replay finds its id taken and changes nothing.
  */
 export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<HandledEvent> {

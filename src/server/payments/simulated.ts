@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CreateIntentInput, PaymentIntentRef, PaymentProvider } from './provider';
 
-/** The usual test card numbers (DECISIONS "Payments"): one succeeds, one is declined. */
+/** The usual test card numbers (docs/product.md "Payments"): one succeeds, one is declined. */
 export const SIMULATED_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
 
 export type SimulatedCardOutcome = 'succeeded' | 'declined' | 'invalid';

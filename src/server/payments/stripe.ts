@@ -10,7 +10,7 @@ export type StripeProviderOptions = {
   protocol?: 'http' | 'https';
 };
 
-/** SPEC/DECISIONS: a signature older than this many seconds is refused. */
+/** A signature older than this many seconds is refused (docs/product.md "Payments", decision 150). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export class WebhookVerificationError extends Error {

@@ -183,7 +183,7 @@ describe('POST /api/bookings/{jobId}/photos', () => {
 });
 
 describe('staff read a job with its photos', () => {
-  it('GET /api/dashboard/jobs/{id} returns SPEC\'s job with details; the photo streams with its type, privately', async () => {
+  it('GET /api/dashboard/jobs/{id} returns the job with its customer, vehicle and photos; the photo streams with its type, privately', async () => {
     const jobId = await newJob();
     await upload(jobId, [{ name: 'tyre.jpg', data: await gpsJpeg(), type: 'image/jpeg' }]);
 

@@ -18,7 +18,7 @@ type PhotoMime = keyof typeof EXTENSION;
 
 export type IncomingPhoto = { originalName: string; data: Buffer };
 
-/** The job a public upload is for, refused when unknown or when the hour has passed (DECISIONS). */
+/** The job a public upload is for, refused when unknown or when the hour has passed (decision 133). */
 export async function photoTargetJob(deps: AppDeps, jobId: string): Promise<{ id: string; existing: number }> {
   if (!UUID_RE.test(jobId)) throw notFound(JOB_NOT_FOUND_MESSAGE);
   const [job] = await deps.db.select({ id: jobs.id, createdAt: jobs.createdAt, status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
@@ -42,7 +42,7 @@ export function cleanOriginalName(name: string | undefined): string {
 
 /**
  * The type is decided by the bytes, never the name or declared type; the image is decoded and
- * re-encoded, which drops EXIF (GPS included), XMP and ICC data (DECISIONS "Bookings and slots").
+ * re-encoded, which drops EXIF (GPS included), XMP and ICC data (decision 133).
  */
 async function reencode(data: Buffer): Promise<{ mimeType: PhotoMime; data: Buffer }> {
   const detected = await fileTypeFromBuffer(data);

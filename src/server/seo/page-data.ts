@@ -28,7 +28,7 @@ export async function loadPublicPage(route: PublicRoute, deps: { db: Db; config:
   if (route.name === 'home') return { status: 200, page: homePageData() };
   if (route.name === 'suburb') {
     const suburb = await getSuburbPage(deps.db, route.slug);
-    // Unknown or inactive suburb: the 'Service Area Not Found' fallback with a real 404 (SPEC 2).
+    // Unknown or inactive suburb: the 'Service Area Not Found' fallback with a real 404 (decision 122).
     const page: SuburbPageData = suburb ? { kind: 'suburb', found: true, suburb } : { kind: 'suburb', found: false, slug: route.slug };
     return { status: suburb ? 200 : 404, page };
   }

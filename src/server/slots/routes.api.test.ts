@@ -89,7 +89,7 @@ describe('GET /api/time-slots', () => {
   });
 });
 
-describe('the other two slot shapes (SPEC section 7), from the same availability', () => {
+describe('the other two slot shapes, from the same availability', () => {
   it('GET /api/time-slots/{isoDate} lists the same items', async () => {
     await insertJob(t.db, { scheduledDay: '2026-11-26', timeSlot: '2-4 PM' });
     const res = await t.app.inject({ method: 'GET', url: '/api/time-slots/2026-11-26' });

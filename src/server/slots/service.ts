@@ -8,7 +8,7 @@ import { jobs, timeSlots } from '../db/schema';
 export const TIME_HAS_PASSED = 'Time has passed';
 
 /**
- * The one availability rule (SPEC section 2, DECISIONS "Bookings and slots"): a slot is unavailable
+ * The one availability rule (docs/product.md "Time slots and business days", decision 007): a slot is unavailable
  * when its start has passed in Perth, the day is closed, staff blocked it, or a live job holds it.
  */
 export async function listSlotAvailability(
@@ -36,7 +36,7 @@ export async function listSlotAvailability(
       if (hasSlotPassed(day, s, opts.now)) return TIME_HAS_PASSED;
       if (closed) return closed;
       if (row && !row.isAvailable) return row.blockedReason ?? 'Unavailable';
-      // A booked slot shows the customer the generic 'Unavailable' (SPEC section 2), nothing about the booking.
+      // A booked slot shows the customer the generic 'Unavailable', nothing about the booking (decision 007).
       if (bookedSlots.has(s)) return null;
       return undefined;
     }

@@ -110,7 +110,7 @@ describe('buildLandingPage', () => {
     }
   });
 
-  it('uses only the business claims from the spec', () => {
+  it('uses only the business claims the site makes', () => {
     const all = pages.map((p) => p.content).join('\n');
     expect(all).toContain('12-month warranty');
     expect(all).toContain('$30');

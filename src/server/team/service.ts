@@ -20,7 +20,7 @@ export const LAST_ADMIN_MESSAGE = 'At least one active admin is required.';
 
 /**
  * Activates or deactivates a user. Deactivation deletes their sessions in the same transaction,
- * so their very next request gets 401 (DECISIONS.md). An admin cannot deactivate themself
+ * so their very next request gets 401 (docs/product.md "Staff sign-in and sessions"). An admin cannot deactivate themself
  * (decision 112). Two admins deactivating each other at once could still leave none, so the
  * active admins are locked and counted in the transaction (decision 165).
  */

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { exGst, gstOf } from './gst';
 
-describe('GST is total / 11 (DECISIONS), never 10%', () => {
+describe('GST is total / 11, never 10%', () => {
   it.each([
     [12980, 1180, 11800],
     [9980, 907, 9073],

@@ -1,6 +1,6 @@
 import type { Cents } from './money';
 
-/** DECISIONS "Money and time": GST on a GST-inclusive amount is always round(total / 11), never 10%. */
+/** GST on a GST-inclusive amount is always round(total / 11), never 10% (docs/product.md "Prices and fees"). */
 export function gstOf(totalIncGst: Cents): Cents {
   const gst = Math.round(totalIncGst / 11);
   return gst === 0 ? 0 : gst;

@@ -27,7 +27,7 @@ describe('canTransition', () => {
   });
 });
 
-describe('nextAction (SPEC 4)', () => {
+describe('nextAction: the one button per status', () => {
   it.each([
     ['new', { label: 'Start Work (En Route)', to: 'in-progress' }],
     ['in-progress', { label: 'Complete Work', to: 'completed' }],
@@ -43,7 +43,7 @@ describe('nextAction (SPEC 4)', () => {
 });
 
 describe('timeline', () => {
-  it('has SPEC labels in order', () => {
+  it('has the five step labels in order', () => {
     expect(TIMELINE_STEPS.map((s) => s.label)).toEqual([
       'Booking confirmed',
       'Technician en route',

@@ -1,4 +1,4 @@
-/** SPEC 4 job statuses, plus 'cancelled' (DECISIONS "Bookings and slots"). */
+/** Job statuses, cancelled included (docs/product.md "Job statuses and their moves"). */
 export const JOB_STATUSES = ['new', 'in-progress', 'completed', 'invoiced', 'paid', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
@@ -42,19 +42,19 @@ export const TIMELINE_STEPS: readonly { status: ProgressStatus; label: string }[
   { status: 'paid', label: 'Payment received' },
 ];
 
-/** SPEC 4: a step is complete once the job reached or passed it. A cancelled job reaches none. */
+/** A timeline step is complete once the job reached or passed it. A cancelled job reaches none. */
 export function isStepReached(current: JobStatus, step: JobStatus): boolean {
   const c = progressIndex(current);
   const s = progressIndex(step);
   return c >= 0 && s >= 0 && c >= s;
 }
 
-/** SPEC 4: invoice creation from the jobs tab only for completed, invoiced or paid jobs. */
+/** Invoice creation from the jobs tab only for completed, invoiced or paid jobs. */
 export function canCreateInvoice(status: JobStatus): boolean {
   return status === 'completed' || status === 'invoiced' || status === 'paid';
 }
 
-/** SPEC 4: customer invoice statuses, freely set, no order enforced. */
+/** Customer invoice statuses, freely set, no order enforced (docs/product.md "Customer invoices"). */
 export const CUSTOMER_INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
 export type CustomerInvoiceStatus = (typeof CUSTOMER_INVOICE_STATUSES)[number];
 

@@ -1,4 +1,4 @@
-/** Integer cents. DECISIONS "Money and time": no floating-point sums. */
+/** Integer cents: no floating-point sums (decision 003). */
 export type Cents = number;
 
 const MONEY_RE = /^-?\d+(\.\d{1,2})?$/;
@@ -18,7 +18,7 @@ function decimalToCents(sign: string, whole: string, digits: string): Cents {
   return sign === '-' && cents !== 0 ? -cents : 0 + cents;
 }
 
-/** SPEC 5 "Server-side schemas": a decimal string with at most 2 places, or a number converted to 2 places. */
+/** A decimal string with at most 2 places, or a number converted to 2 places (docs/product.md "API conventions"). */
 export function toCents(value: string | number): Cents {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(INVALID);

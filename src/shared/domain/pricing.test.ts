@@ -11,7 +11,7 @@ import { formatCents } from './money';
 
 const money = (c: number) => formatCents(c);
 
-describe('priceService (DECISIONS "Pricing", SPEC 9 numbers)', () => {
+describe('priceService: callout 89.80, puncture 40, fitting 25 and balancing 15 per tyre, 30 off prepaid', () => {
   it.each([
     // service, prepaid, subtotal, discount, total, gst, original
     ['puncture-repair', false, '129.80', '0.00', '129.80', '11.80', '129.80'],
@@ -67,7 +67,7 @@ describe('priceService (DECISIONS "Pricing", SPEC 9 numbers)', () => {
     expect(money(q.totalCents)).toBe(total);
     expect(money(q.gstCents)).toBe(gst);
     expect(money(q.originalCents)).toBe(original);
-    // The quote agrees with SPEC's estimate formula.
+    // The quote's lines add up to the estimate formula (docs/product.md "Prices and fees").
     expect(q.subtotalCents).toBe(adminEstimate({ serviceType: 'new-tyres', quantity, tyreUnitPriceCents: 15900 }));
   });
 
@@ -104,7 +104,7 @@ describe('priceService (DECISIONS "Pricing", SPEC 9 numbers)', () => {
   });
 });
 
-describe('canPrepay (SPEC 4)', () => {
+describe('canPrepay: battery service is paid on site', () => {
   it.each([
     ['puncture-repair', true],
     ['emergency-callout', true],
@@ -128,7 +128,7 @@ describe('card surcharge 1.7%', () => {
   });
 });
 
-describe('adminEstimate (SPEC 2/9)', () => {
+describe('adminEstimate: puncture 129.80, battery and callout 89.80, tyres by the formula, 0 for a callback', () => {
   it.each([
     ['puncture-repair', 4, null, 12980],
     ['battery-service', 4, null, 8980],

@@ -3,7 +3,7 @@ import { sumCents, type Cents } from './money';
 import type { ServiceType } from './services';
 import { normaliseTyreSize } from './tyre-size';
 
-// SPEC 9 fees, in cents, GST-inclusive.
+// Fees in cents, GST-inclusive (docs/product.md "Prices and fees").
 export const CALLOUT: Cents = 8980;
 export const PUNCTURE_REPAIR: Cents = 4000;
 export const PREPAID_DISCOUNT: Cents = 3000;
@@ -62,7 +62,7 @@ function serviceItems(input: PriceServiceInput, quantity: number, unit: Cents): 
   }
 }
 
-/** The one pricing rule (DECISIONS "Pricing"); GST is total / 11, not SPEC 9's "10%". */
+/** The one pricing rule (docs/product.md "Prices and fees"); GST is total / 11, never 10%. */
 export function priceService(input: PriceServiceInput): Quote {
   const quantity = input.quantity ?? 1;
   let unit: Cents = 0;
@@ -99,12 +99,12 @@ export function priceService(input: PriceServiceInput): Quote {
   };
 }
 
-/** SPEC 4: battery service and callback-required quotes are forced to onsite payment. */
+/** Battery service and callback-required quotes are paid on site (docs/product.md "Prices and fees"). */
 export function canPrepay(serviceType: ServiceType, quote: Quote): boolean {
   return serviceType !== 'battery-service' && !quote.callbackRequired;
 }
 
-/** DECISIONS "Pricing": 1.7% card surcharge, added at checkout only. Integer maths avoids 0.017 float error. */
+/** 1.7% card surcharge, added at checkout only (docs/product.md "Prices and fees"). Integer maths avoids 0.017 float error. */
 export function cardSurcharge(amountCents: Cents): Cents {
   return Math.round((amountCents * 17) / 1000);
 }
@@ -113,7 +113,7 @@ export function withCardSurcharge(amountCents: Cents): Cents {
   return amountCents + cardSurcharge(amountCents);
 }
 
-/** SPEC 2/9 admin estimate: fixed 129.80 / 89.80, or the tyre formula; 0 when the size needs a callback. */
+/** The admin estimate (docs/product.md "Prices and fees"): fixed 129.80 / 89.80, or the tyre formula; 0 when the size needs a callback. */
 export function adminEstimate(input: {
   serviceType: ServiceType;
   quantity: number;

@@ -17,7 +17,7 @@ import {
   slotWindowLabel,
 } from './slots';
 
-describe('time slots (SPEC 9)', () => {
+describe('time slots: four 2-hour windows from 8 am, Perth time', () => {
   it.each([
     ['8-10 AM', 8, '8 am - 10 am'],
     ['10-12 AM', 10, '10 am - 12 pm'],

@@ -1,4 +1,4 @@
-/** DECISIONS "Money and time": everything date-like is Perth time, whatever the server's zone. */
+/** Everything date-like is Perth time, whatever the server's zone (docs/product.md "Time slots and business days"). */
 export const BUSINESS_TIME_ZONE = 'Australia/Perth';
 // Perth is UTC+8 all year (no daylight saving), so plain UTC arithmetic is exact and TZ-independent.
 const PERTH_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -11,7 +11,7 @@ export function isTimeSlot(s: string): s is TimeSlot {
   return (TIME_SLOTS as readonly string[]).includes(s);
 }
 
-/** SPEC 9: slot start hours in Perth. */
+/** Slot start hours in Perth (docs/product.md "Time slots and business days"). */
 export const SLOT_START_HOUR: Readonly<Record<TimeSlot, number>> = {
   '8-10 AM': 8,
   '10-12 AM': 10,
@@ -30,7 +30,7 @@ function hourLabel(h: number): string {
   return `${h12} ${suffix}`;
 }
 
-/** "10 am - 12 pm": the slot ids themselves are SPEC's legacy labels ("10-12 AM"). */
+/** "10 am - 12 pm": the slot ids themselves are the legacy labels ("10-12 AM"), kept as stored and sent. */
 export function slotWindowLabel(slot: TimeSlot): string {
   const start = SLOT_START_HOUR[slot];
   return `${hourLabel(start)} - ${hourLabel(start + 2)}`;
@@ -81,12 +81,12 @@ export function perthToday(now: Date): string {
   return perthDay(now);
 }
 
-/** UTC instant of the slot's start in Perth (the job's scheduledDate, DECISIONS "Money and time"). */
+/** UTC instant of the slot's start in Perth: the job's scheduledDate (docs/product.md "Time slots and business days"). */
 export function slotStart(day: string, slot: TimeSlot): Date {
   return new Date(dayToUtcMs(day) + SLOT_START_HOUR[slot] * 3600_000 - PERTH_OFFSET_MS);
 }
 
-/** SPEC 9: a slot is unavailable once its start has passed; at exactly the start it has. */
+/** A slot is unavailable once its start has passed; at exactly the start it has (docs/product.md "Time slots and business days"). */
 export function hasSlotPassed(day: string, slot: TimeSlot, now: Date): boolean {
   return now.getTime() >= slotStart(day, slot).getTime();
 }

@@ -22,7 +22,7 @@ describe('normaliseTyreSize', () => {
   });
 });
 
-describe('formatTyreSize (SPEC 9: 3/2/2 digits)', () => {
+describe('formatTyreSize: up to 3/2/2 digits', () => {
   it.each([
     ['205', '55', '16', '205/55R16'],
     [' 195 ', '65', '15', '195/65R15'],

@@ -10,7 +10,7 @@ import {
 } from './service-area';
 
 describe('SERVICE_AREA', () => {
-  it('lists at least 350 suburbs (SPEC 1: 350+ suburbs)', () => {
+  it('lists at least 350 suburbs (the site claims 350+)', () => {
     expect(SERVICE_AREA.length).toBeGreaterThanOrEqual(350);
   });
 

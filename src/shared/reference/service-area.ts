@@ -488,7 +488,7 @@ function featuredIn(region: Region): readonly ServiceSuburb[] {
   return Object.freeze(SERVICE_AREA.filter((s) => s.region === region && s.featured));
 }
 
-/** 14 featured suburbs per region, 42 in total (SPEC 2). */
+/** 14 featured suburbs per region, 42 in total (docs/product.md "Public pages"). */
 export const FEATURED_SUBURBS: Record<Region, readonly ServiceSuburb[]> = {
   'Perth Metro': featuredIn('Perth Metro'),
   'Peel Region': featuredIn('Peel Region'),

@@ -4,7 +4,7 @@ import { TYRE_SIZE_DIGITS, type TyreSizePart } from '../../shared/domain/tyre-si
 
 /**
  * Props for one tyre size input (wizard and admin form alike): numeric keyboard, and anything but
- * digits dropped as typed, cut to SPEC 9's 3/2/2 digits.
+ * digits dropped as typed, cut to 3/2/2 digits (docs/product.md "Limits").
  */
 export function tyreSizeInputProps(part: TyreSizePart, field: UseFormRegisterReturn) {
   const max = TYRE_SIZE_DIGITS[part];

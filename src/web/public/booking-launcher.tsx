@@ -1,7 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { BookingPrefill } from './booking/booking-wizard';
 
-/** The wizard is its own chunk, fetched the first time a visitor opens it (issue 4 JS budget). */
+/** The wizard is its own chunk, fetched the first time a visitor opens it (the JS budget, decision 120). */
 const loadWizard = () => import('./booking/booking-wizard');
 const BookingWizard = lazy(loadWizard);
 

@@ -14,7 +14,7 @@ export type Head = {
   extra?: string;
 };
 
-/** LocalBusiness (AutoRepair) structured data for the home page (SPEC 1 and 2). */
+/** LocalBusiness (AutoRepair) structured data for the home page (docs/product.md "The business"). */
 export function businessJsonLd(b: BusinessInfo) {
   return {
     '@context': 'https://schema.org',
@@ -43,7 +43,7 @@ export function businessJsonLd(b: BusinessInfo) {
   };
 }
 
-/** Each public page's title, description, keywords and canonical path (SPEC 2). */
+/** Each public page's title, description, keywords and canonical path (docs/product.md "Public pages"). */
 export function headFor(route: PublicRoute, data: PageData): Head {
   const b = data.business;
   switch (route.name) {

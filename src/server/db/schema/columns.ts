@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { numeric, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
-/** Money is numeric(10,2) in the database and a decimal string in code (DECISIONS "Money and time"). */
+/** Money is numeric(10,2) in the database and a decimal string in code (decision 003). */
 export const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const id = () => uuid('id').primaryKey().defaultRandom();

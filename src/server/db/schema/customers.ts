@@ -11,7 +11,7 @@ export const customers = pgTable(
     phone: text('phone').notNull(),
     createdAt: createdAt(),
   },
-  // Returning customers are matched by email, case-insensitively (DECISIONS "Bookings and slots").
+  // Returning customers are matched by email, case-insensitively (docs/product.md "Bookings").
   (t) => [uniqueIndex('customers_email_unique').on(sql`lower(${t.email})`)],
 );
 

@@ -10,7 +10,7 @@ export const customerInvoices = pgTable(
   'customer_invoices',
   {
     id: id(),
-    // A job with a customer invoice cannot be deleted until the invoice is (DECISIONS).
+    // A job with a customer invoice cannot be deleted until the invoice is (docs/product.md "Bookings").
     jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'restrict' }),
     invoiceNumber: text('invoice_number').notNull().unique().default(sql`'INV-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`),
     invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),

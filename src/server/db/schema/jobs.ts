@@ -47,7 +47,7 @@ export const jobs = pgTable(
     cancelledAt: timestamptz('cancelled_at'),
   },
   (t) => [
-    // The database itself refuses a double booking (DECISIONS "Bookings and slots").
+    // The database itself refuses a double booking (docs/product.md "Bookings").
     uniqueIndex('jobs_one_per_slot').on(t.scheduledDay, t.timeSlot).where(sql`${t.status} <> 'cancelled'`),
     index('jobs_technician_idx').on(t.assignedTechnicianId),
     index('jobs_customer_idx').on(t.customerId),

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { cn } from './cn';
 
 /**
- * SPEC section 9 toasts: one at a time, 5 s by default, swipe right to dismiss, F8 focuses them.
+ * Toasts as docs/product.md "API conventions" words them: one at a time, 5 s by default, swipe right to dismiss, F8 focuses them.
  * `toast()` can be called from anywhere (mutations, event handlers); <Toaster /> renders it.
  */
 export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive'; duration?: number };

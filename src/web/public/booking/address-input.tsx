@@ -19,7 +19,7 @@ type Props = {
 
 /**
  * Street address with Google Places suggestions when a key is configured; otherwise (or when the
- * service fails) a plain input with SPEC section 8's note.
+ * service fails) a plain input with the note 'Address suggestions unavailable - please enter manually'.
  */
 export const AddressInput = forwardRef<HTMLInputElement, Props>(function AddressInput({ label, value, onChange, onBlur, onSelect, googleMapsApiKey, error, name }, ref) {
   const id = useId();

@@ -3,14 +3,14 @@ import { toCents, type Cents } from '../../../shared/domain/money';
 import type { TimeSlotItem } from '../../../shared/schemas/slots';
 import { getJson } from '../../lib/api';
 
-/** SPEC section 7: the tyre price lookup's outcome, as the wizard and the admin estimate read it. */
+/** The tyre price lookup's outcome, as the wizard and the admin estimate read it. */
 export type TyrePriceResult =
   | { kind: 'priced'; unitCents: Cents }
   | { kind: 'callback'; message: string; label?: 'API Error' };
 
 /**
  * GET /api/tyre-pricing/{size}: a 404 body is passed through as the callback-required result;
- * any other failure is callback-required with SPEC section 8's message, labelled 'API Error'.
+ * any other failure is callback-required with the same message, labelled 'API Error'.
  */
 export async function lookupTyrePrice(size: string): Promise<TyrePriceResult> {
   const apiError: TyrePriceResult = { kind: 'callback', message: CALLBACK_MESSAGE, label: 'API Error' };

@@ -31,7 +31,7 @@ function readBusiness(): BusinessInfo {
 }
 
 /**
- * The 7-step booking wizard (SPEC section 2). The public pages load this chunk on demand, so it
+ * The 7-step booking wizard (docs/product.md "Bookings"). The public pages load this chunk on demand, so it
  * brings its own query client and toaster.
  */
 export default function BookingWizard({ open, onOpenChange, prefill }: BookingWizardProps) {

@@ -1,5 +1,5 @@
 /**
- * Google Places (New) address suggestions, loaded on demand (SPEC sections 5 and 9: from 3
+ * Google Places (New) address suggestions, loaded on demand (docs/product.md "Bookings": from 3
  * characters, at most 5, Australia only). Only the few shapes we use are typed here.
  */
 export type AddressSelection = { fullAddress: string; streetAddress: string; suburb: string; postcode: string; state: string };

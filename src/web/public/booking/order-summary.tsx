@@ -3,7 +3,7 @@ import type { Quote } from '../../../shared/domain/pricing';
 import { SERVICE_LABELS, type ServiceType } from '../../../shared/domain/services';
 import { formatVisit, isIsoDay, isTimeSlot } from '../../../shared/domain/slots';
 
-/** SPEC section 2 step 6: items, prepaid discount, original price struck through, total (DECISIONS "Pricing"). */
+/** Step 6: items, prepaid discount, original price struck through, total (docs/product.md "Prices and fees"). */
 export function OrderSummary({ quote, serviceType, date, timeSlot, phone }: { quote: Quote; serviceType?: ServiceType; date?: string; timeSlot?: string; phone: string }) {
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-xl border border-gray-200 bg-gray-50 p-4">

@@ -7,7 +7,7 @@ import type { ChosenPhoto } from './use-photos';
 export const PHOTO_REASSURANCE =
   "No tyre knowledge needed! To make bookings quick and easy for everyone, simply upload photos of your tyres or vehicle - and we'll handle the rest.";
 
-/** SPEC section 2 "Photo area": camera and gallery pickers, drag-and-drop, thumbnails, tips. */
+/** The photo area: camera and gallery pickers, drag-and-drop, thumbnails, tips. */
 export function PhotoArea({
   photos,
   max,
@@ -32,7 +32,7 @@ export function PhotoArea({
 
   const take = (list: FileList | null, input?: HTMLInputElement | null) => {
     if (list?.length) onAdd(Array.from(list), max);
-    // SPEC 5: the picker is reset after each selection so the same file can be chosen again.
+    // The picker is reset after each selection so the same file can be chosen again.
     if (input) input.value = '';
   };
 

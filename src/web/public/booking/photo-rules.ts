@@ -1,4 +1,4 @@
-/** SPEC sections 5 and 9: photo limits for the booking wizard. */
+/** Photo limits for the booking wizard (docs/product.md "Limits"). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PHOTO_TYPE_NAMES = 'JPEG, PNG or WebP';
 export const MAX_PHOTO_MB = 5;
@@ -17,7 +17,7 @@ export type PhotoScreening<T extends PhotoCandidate> = {
 };
 
 /**
- * SPEC section 5: too many files rejects the whole batch (counting the photos already chosen);
+ * docs/product.md "Bookings": too many files rejects the whole batch (counting the photos already chosen);
  * otherwise invalid files are skipped one by one.
  */
 export function screenPhotos<T extends PhotoCandidate>(files: readonly T[], alreadyChosen: number, max: number): PhotoScreening<T> {

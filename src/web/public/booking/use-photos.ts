@@ -6,7 +6,7 @@ export type ChosenPhoto = { id: string; file: File; url: string };
 
 let nextPhotoId = 1;
 
-/** The photos chosen in the wizard (tyre step and photo step share one list, SPEC 5 counts them together). */
+/** The photos chosen in the wizard: the tyre step and the photo step share one list (decision 141). */
 export function usePhotos() {
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const photosRef = useRef(photos);
@@ -28,7 +28,7 @@ export function usePhotos() {
 
   const remove = useCallback((id: string) => {
     const photo = photosRef.current.find((p) => p.id === id);
-    // SPEC 5: removing a photo releases its preview.
+    // Removing a photo releases its preview.
     if (photo) URL.revokeObjectURL(photo.url);
     setPhotos((list) => list.filter((p) => p.id !== id));
   }, []);

@@ -13,7 +13,7 @@ type BookingCreated = { jobId: string; jobNumber: string; customerEmail?: string
 
 export const SLOT_GONE_MESSAGE = 'This time slot is no longer available. Please select a different time slot.';
 
-/** SPEC sections 4 and 8: re-check the slot, create the quote or booking, upload photos, report. */
+/** Re-check the slot, create the quote or booking, upload photos, report (docs/product.md "Bookings"). */
 export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos: ChosenPhoto[]; onSlotTaken: () => void; onConfirmed: (c: Confirmation) => void }) {
   const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
@@ -33,7 +33,7 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
         await uploadPhoto(jobId, photo.file, (pct) => setProgress((p) => ({ ...p, [photo.id]: pct })));
         uploaded += 1;
       } catch (err) {
-        // SPEC 8: upload errors are only logged; the booking itself stands.
+        // Upload errors are only logged; the booking itself stands.
         console.warn('Photo upload failed', err);
       }
     }
@@ -47,7 +47,7 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
     }
     setSubmitting(true);
     try {
-      // SPEC 5: the latest availability is re-fetched before submitting.
+      // The latest availability is re-fetched before submitting.
       let latest;
       try {
         latest = await fetchTimeSlots(values.date);

@@ -18,7 +18,7 @@ describe('wizard step order', () => {
   });
 });
 
-describe('photo screening (SPEC 5)', () => {
+describe('photo screening: a batch over the limit is refused whole, bad files skipped', () => {
   it('refuses the whole batch when it would pass the limit, counting photos already chosen', () => {
     const r = screenPhotos([file('a.jpg'), file('b.jpg')], 4, 5);
     expect(r.tooMany).toBe(true);

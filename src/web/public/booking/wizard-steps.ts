@@ -1,7 +1,7 @@
 import type { ServiceType } from '../../../shared/domain/services';
 import type { PublicBookingFormInput } from '../../../shared/schemas/booking';
 
-/** SPEC section 2: the booking dialog has seven steps. */
+/** The booking dialog has seven steps (docs/product.md "Bookings"). */
 export const TOTAL_STEPS = 7;
 export type WizardStep = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
@@ -28,7 +28,7 @@ export const STEP_FIELDS: Record<WizardStep, (keyof PublicBookingFormInput)[]> =
 
 const needsTyreStep = (service: ServiceType | undefined) => service === 'new-tyres';
 
-/** SPEC section 2: step 3 (tyre details) is skipped for puncture repair and battery service, forwards... */
+/** Step 3 (tyre details) is skipped for puncture repair and battery service, forwards... */
 export function nextStep(step: WizardStep, service: ServiceType | undefined): WizardStep {
   if (step === 2 && !needsTyreStep(service)) return 4;
   return Math.min(step + 1, TOTAL_STEPS) as WizardStep;

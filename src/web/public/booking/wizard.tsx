@@ -39,7 +39,7 @@ function stepOfField(name: string): WizardStep {
 }
 
 /**
- * The booking dialog (SPEC section 2). Its state lives outside the dialog's content, so closing
+ * The booking dialog (docs/product.md "Bookings"). Its state lives outside the dialog's content, so closing
  * the dialog by accident mid-way keeps what the customer typed.
  */
 export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: WizardProps) {
@@ -76,7 +76,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   const headingRef = useRef<HTMLHeadingElement>(null);
   const photos = usePhotos();
 
-  // A suburb page opens the wizard with its suburb (SPEC section 2).
+  // A suburb page opens the wizard with its suburb.
   useEffect(() => {
     if (open && prefill?.suburb && !getValues('suburb')) {
       setValue('suburb', prefill.suburb);
@@ -91,7 +91,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   const unitCents = price.result?.kind === 'priced' ? price.result.unitCents : null;
   const baseQuote = service ? priceService({ serviceType: service, isPrepaid: false, quantity, tyreSize: size, tyreUnitPriceCents: unitCents }) : null;
 
-  // SPEC 4: battery service and callback-required prices are paid on site; so is everything when online payment is off.
+  // Battery service and callback-required prices are paid on site; so is everything when online payment is off.
   let onsiteReason: string | null = null;
   if (!business.prepaidAvailable) onsiteReason = 'Online payment is not available at the moment, so you pay on site.';
   else if (service === 'battery-service') onsiteReason = 'Battery service is quoted on site, so you pay on site once the technician has checked your battery.';

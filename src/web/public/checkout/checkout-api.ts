@@ -1,7 +1,7 @@
 import type { BookingByToken, PaymentIntentResponse } from '../../../shared/schemas/payments';
 import { apiRequest, getJson } from '../../lib/api';
 
-/** One function per call the checkout makes (SPEC section 7 "Public"). */
+/** One function per call the checkout makes. */
 export async function fetchBooking(token: string): Promise<BookingByToken> {
   return (await getJson<BookingByToken>(`/api/booking-token/${encodeURIComponent(token)}`))!;
 }
@@ -14,7 +14,7 @@ export function confirmSimulatedPayment(body: { bookingToken: string; cardNumber
   return apiRequest<{ status: 'succeeded'; jobNumber: string }>('POST', '/api/payments/simulated/confirm', body);
 }
 
-/** Where the provider returns after payment (SPEC section 2); the page there only reads the result. */
+/** Where the provider returns after payment; the page there only reads the result. */
 export function successPath(token: string): string {
   return `/?payment=success&booking=${encodeURIComponent(token)}`;
 }

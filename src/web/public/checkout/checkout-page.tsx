@@ -24,7 +24,7 @@ function goToResult(token: string) {
 }
 
 /**
- * /checkout/{bookingToken} (SPEC section 2): the order summary and the card form. Rendered in the
+ * /checkout/{bookingToken} (docs/product.md "Payments"): the order summary and the card form. Rendered in the
  * browser only; public pages have no toaster of their own, so this page brings one.
  */
 export default function CheckoutPage({ token }: { token: string }) {

@@ -7,7 +7,7 @@ export function serviceLabel(serviceType: string): string {
   return isServiceType(serviceType) ? SERVICE_LABELS[serviceType] : serviceType;
 }
 
-/** SPEC section 2 checkout: service, visit window, address, vehicle, items, discount, surcharge, total. */
+/** The checkout summary (docs/product.md "Payments"): service, visit window, address, vehicle, items, discount, surcharge, total. */
 export function CheckoutSummary({ booking }: { booking: BookingByToken }) {
   const { job, vehicle } = booking;
   return (

@@ -15,8 +15,8 @@ const POLL_MS = 2000;
 const MAX_POLLS = 15;
 
 /**
- * Shown on the home page after /?payment=success&booking={token} (SPEC section 2). The address bar is
- * not trusted: the booking's payment state is read from the server (DECISIONS "Payments").
+ * Shown on the home page after /?payment=success&booking={token}. The address bar is
+ * not trusted: the booking's payment state is read from the server (docs/product.md "Payments").
  */
 export default function PaymentSuccess({ token }: { token: string }) {
   const [state, setState] = useState<State>({ kind: 'loading' });

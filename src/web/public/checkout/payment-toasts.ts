@@ -1,7 +1,7 @@
 import { BOOKING_NOT_FOUND } from '../../../shared/schemas/payments';
 import { toast } from '../../components/ui/toast';
 
-/** SPEC section 8 "Payment" toasts, worded in one place. */
+/** The checkout toasts (docs/product.md "Messages the UI shows"), worded in one place. */
 export const paymentToasts = {
   failed: (message: string) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' }),
   error: () => toast({ title: 'Payment Error', description: 'An unexpected error occurred. Please try again.', variant: 'destructive' }),

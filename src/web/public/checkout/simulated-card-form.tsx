@@ -15,7 +15,7 @@ type Input = z.input<typeof simulatedCardForm>;
 type Output = z.output<typeof simulatedCardForm>;
 
 /**
- * The simulated provider's card form (DECISIONS "Payments"): plainly labelled as a test, no real
+ * The simulated provider's card form (docs/product.md "Payments"): plainly labelled as a test, no real
  * payment. Its confirm call runs the same server code as Stripe's webhook.
  */
 export function SimulatedCardForm({ token, totalAmount, onPaid, onGone }: { token: string; totalAmount: string; onPaid: () => void; onGone: () => void }) {

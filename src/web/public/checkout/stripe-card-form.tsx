@@ -29,7 +29,7 @@ function PayWithStripe({ token, totalAmount }: { token: string; totalAmount: str
     setProcessing(true);
     try {
       // Stripe sends the browser to return_url after a successful payment. That page only shows the
-      // result; the job is marked paid by the verified webhook (DECISIONS "Payments").
+      // result; the job is marked paid by the verified webhook (docs/product.md "Payments").
       const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}${successPath(token)}` } });
       if (error.type === 'card_error' || error.type === 'validation_error') paymentToasts.failed(error.message ?? 'Your card was declined.');
       else paymentToasts.error();

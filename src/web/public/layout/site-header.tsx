@@ -100,7 +100,7 @@ function MenuDrawer({ business }: { business: BusinessInfo }) {
   );
 }
 
-/** Fixed top navigation (SPEC 2): links inline from md up, in a right-side drawer below that. */
+/** Fixed top navigation (docs/product.md "Public pages"): links inline from md up, in a right-side drawer below that. */
 export function SiteHeader({ business }: { business: BusinessInfo }) {
   return (
     <header className="fixed inset-x-0 top-0 z-30 border-b border-white/10 bg-charcoal text-white">

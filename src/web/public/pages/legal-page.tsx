@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Privacy and Terms were last updated October 2024 (SPEC 1). */
+/** Privacy and Terms were last updated October 2024 (docs/product.md "The business"). */
 export const LEGAL_LAST_UPDATED = 'October 2024';
 
 export function LegalPage({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {

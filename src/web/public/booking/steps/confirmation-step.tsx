@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 
 export type Confirmation = { jobNumber: string; email: string; visit: string | null };
 
-/** Step 7 (SPEC section 2): booking reference, the email it was sent to, and Close. */
+/** Step 7: booking reference, the email it was sent to, and Close. */
 export function ConfirmationStep({ confirmation, phone, onClose }: { confirmation: Confirmation; phone: string; onClose: () => void }) {
   return (
     <div className="space-y-4 text-center">

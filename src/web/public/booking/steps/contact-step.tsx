@@ -13,7 +13,7 @@ type Props = {
   phone: string;
 };
 
-/** Step 6 (SPEC section 2): contact details, payment method and the live order summary. */
+/** Step 6: contact details, payment method and the live order summary. */
 export function ContactStep({ quote, paymentMethod, onsiteReason, phone }: Props) {
   const { register, setValue, watch, formState } = useBookingForm();
   const errors = formState.errors;

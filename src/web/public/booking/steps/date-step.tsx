@@ -20,7 +20,7 @@ function closedNote(day: string): string | null {
   return null;
 }
 
-/** Step 1 (SPEC section 2): a date (no past Perth dates) and the four slot buttons with reasons. */
+/** Step 1: a date (no past Perth dates) and the four slot buttons with reasons. */
 export function DateStep() {
   const { register, watch, setValue, formState } = useBookingForm();
   const date = watch('date') ?? '';

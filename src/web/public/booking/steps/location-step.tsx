@@ -8,7 +8,7 @@ import { outOfAreaMessage } from '../service-area-check';
 
 const SUBURB_LIST_ID = 'booking-service-suburbs';
 
-/** Step 4 (SPEC section 2): address, suburb (service-area suggestions fill the postcode), vehicle. */
+/** Step 4: address, suburb (service-area suggestions fill the postcode), vehicle. */
 export function LocationStep({ phone, googleMapsApiKey }: { phone: string; googleMapsApiKey: string | null }) {
   const { register, control, setValue, setError, clearErrors, getValues, formState } = useBookingForm();
   const errors = formState.errors;
@@ -92,7 +92,7 @@ export function LocationStep({ phone, googleMapsApiKey }: { phone: string; googl
             autoComplete="off"
             {...registrationField}
             onChange={(e: ChangeEvent<HTMLInputElement>) => {
-              // SPEC 2: registration is forced to upper case as it is typed.
+              // Registration is forced to upper case as it is typed.
               e.target.value = e.target.value.toUpperCase();
               return registrationField.onChange(e);
             }}

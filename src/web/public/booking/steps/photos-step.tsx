@@ -2,7 +2,7 @@ import { PhotoArea } from '../photo-area';
 import { MAX_PHOTOS } from '../photo-rules';
 import type { usePhotos } from '../use-photos';
 
-/** Step 5 (SPEC section 2): optional photos, up to 5 in total. */
+/** Step 5: optional photos, up to 5 in total. */
 export function PhotosStep({ photos }: { photos: ReturnType<typeof usePhotos> }) {
   return (
     <div className="space-y-3">

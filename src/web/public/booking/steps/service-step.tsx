@@ -9,7 +9,7 @@ const OPTIONS: { value: ServiceType; label: string; blurb: string; icon: LucideI
   { value: 'battery-service', label: 'Battery Service', blurb: 'Testing and replacement, quoted on site', icon: BatteryCharging },
 ];
 
-/** Step 2 (SPEC section 2). */
+/** Step 2: the service (emergency callout is not offered to the public). */
 export function ServiceStep() {
   const { register, watch, formState } = useBookingForm();
   const chosen = watch('serviceType');

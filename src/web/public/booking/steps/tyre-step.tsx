@@ -43,7 +43,7 @@ function SizeHelp() {
   );
 }
 
-/** Step 3, new tyres only (SPEC section 2). */
+/** Step 3, new tyres only (docs/product.md "Bookings"). */
 export function TyreStep({ photos, price, warningOpen, onWarningOpenChange, onContinueWithOne }: Props) {
   const { register, watch, setValue, clearErrors, formState } = useBookingForm();
   const [width = '', profile = '', rim = '', dontKnow] = watch(['tyreWidth', 'aspectRatio', 'rimSize', 'dontKnowSize']);
