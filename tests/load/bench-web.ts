@@ -1,6 +1,7 @@
 /**
- * Web budgets (docs/product.md "Public pages", decision 120): Lighthouse mobile scores on /, /about and a suburb page, and the JavaScript
- * a visitor downloads before the booking dialog opens (budget 100 KB brotli).
+ * Web budgets (docs/product.md "Public pages", decision 120): Lighthouse mobile scores on /, /about
+ * and a suburb page, and the JavaScript a visitor downloads before the booking dialog opens (budget
+ * 100 KB brotli).
  *
  * Builds nothing: run `npm run build` first (WEB_DIST_DIR picks another build). Starts the built
  * app in production mode on a free port with a fresh data directory, as the e2e setup does.

@@ -18,9 +18,10 @@ export type QueuedEmail = {
 export type DeliveryReport = { sent: number; stored: number; failed: number };
 
 /**
- * The outbox (docs/product.md "Emails to customers", decisions 132 and 164): every email is written to outbound_emails first, in the caller's
- * transaction when it has one, and delivered afterwards, so a mail server that is down never
- * fails or loses a booking. A periodic pass retries failures with backoff.
+ * The outbox (docs/product.md "Emails to customers", decisions 132 and 164): every email is written
+ * to outbound_emails first, in the caller's transaction when it has one, and delivered afterwards,
+ * so a mail server that is down never fails or loses a booking. A periodic pass retries failures
+ * with backoff.
  */
 export type Outbox = {
   queue(exec: Executor, email: QueuedEmail): Promise<string>;

@@ -9,10 +9,10 @@ import type { TimeSlot } from '../../shared/domain/slots';
 export const HOLD_SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * An unpaid prepaid job whose hold has lapsed becomes cancelled (docs/product.md "Payments", decision 150),
- * which frees its slot (the one-job-per-slot index ignores cancelled jobs). The hold row stays, so
- * a payment that still arrives can find its job (see payments/service.ts).
- * The WHERE is re-checked row by row under lock, so a payment committed a moment earlier wins.
+ * An unpaid prepaid job whose hold has lapsed becomes cancelled (docs/product.md "Payments",
+ * decision 150), which frees its slot (the one-job-per-slot index ignores cancelled jobs). The hold
+ * row stays, so a payment that still arrives can find its job (see payments/service.ts). The WHERE
+ * is re-checked row by row under lock, so a payment committed a moment earlier wins.
  */
 export async function cancelExpiredHolds(db: Executor, now: Date, only?: { scheduledDay: string; timeSlot: TimeSlot }) {
   const expired = db.select({ jobId: bookingHolds.jobId }).from(bookingHolds).where(lte(bookingHolds.expiresAt, now));

@@ -43,8 +43,9 @@ async function loadBooking(db: Executor, token: string): Promise<BookingRow | un
 }
 
 /**
- * An expired or unknown token is 'Booking Not Found' (docs/product.md "Payments", decision 150). A paid booking
- * never expires (the success page reads it after the hold time); a cancelled unpaid one is gone.
+ * An expired or unknown token is 'Booking Not Found' (docs/product.md "Payments", decision 150). A
+ * paid booking never expires (the success page reads it after the hold time); a cancelled unpaid
+ * one is gone.
  */
 function isVisible(b: BookingRow, now: Date): boolean {
   if (b.job.paymentStatus === 'paid') return true;

@@ -5,8 +5,8 @@ import type { Executor } from '../db/client';
 import { tyreStockPricing } from '../db/schema';
 
 /**
- * The cheapest active row for the normalised size, in cents (docs/product.md "Prices and fees"); null when the
- * size is unknown or not recognisable (the customer is called back with a quote).
+ * The cheapest active row for the normalised size, in cents (docs/product.md "Prices and fees");
+ * null when the size is unknown or not recognisable (the customer is called back with a quote).
  */
 export async function lookupTyreUnitPriceCents(db: Executor, size: string | null | undefined): Promise<Cents | null> {
   const normalised = size ? normaliseTyreSize(size) : null;

@@ -8,8 +8,9 @@ import { jobs, timeSlots } from '../db/schema';
 export const TIME_HAS_PASSED = 'Time has passed';
 
 /**
- * The one availability rule (docs/product.md "Time slots and business days", decision 007): a slot is unavailable
- * when its start has passed in Perth, the day is closed, staff blocked it, or a live job holds it.
+ * The one availability rule (docs/product.md "Time slots and business days", decision 007): a slot
+ * is unavailable when its start has passed in Perth, the day is closed, staff blocked it, or a live
+ * job holds it.
  */
 export async function listSlotAvailability(
   db: Executor,

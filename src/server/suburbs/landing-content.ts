@@ -1,9 +1,9 @@
 /**
  * Builds the SEO landing page content for one suburb of the service area. Pure functions, no I/O:
- * the text is derived only from the curated suburb list (region, postcode, coordinates, the
- * nearest neighbouring suburbs, distance and direction from the Perth CBD) and from the business
- * claims the product makes (docs/product.md "The business"). Sentence templates are picked deterministically from a hash
- * of the suburb name so that pages for different suburbs do not read identically.
+ * the text is derived only from the curated suburb list (region, postcode, coordinates, the nearest
+ * neighbouring suburbs, distance and direction from the Perth CBD) and from the business claims the
+ * product makes (docs/product.md "The business"). Sentence templates are picked deterministically
+ * from a hash of the suburb name so that pages for different suburbs do not read identically.
  */
 import { suburbSlug, type Region, type ServiceSuburb } from '../../shared/reference/service-area';
 

@@ -19,10 +19,10 @@ export async function listUsers(deps: AppDeps): Promise<PublicUser[]> {
 export const LAST_ADMIN_MESSAGE = 'At least one active admin is required.';
 
 /**
- * Activates or deactivates a user. Deactivation deletes their sessions in the same transaction,
- * so their very next request gets 401 (docs/product.md "Staff sign-in and sessions"). An admin cannot deactivate themself
- * (decision 112). Two admins deactivating each other at once could still leave none, so the
- * active admins are locked and counted in the transaction (decision 165).
+ * Activates or deactivates a user. Deactivation deletes their sessions in the same transaction, so
+ * their very next request gets 401 (docs/product.md "Staff sign-in and sessions"). An admin cannot
+ * deactivate themself (decision 112). Two admins deactivating each other at once could still leave
+ * none, so the active admins are locked and counted in the transaction (decision 165).
  */
 export async function setUserActive(deps: AppDeps, actorId: string, userId: string, isActive: boolean): Promise<PublicUser> {
   if (!isActive && actorId === userId) throw conflict('You cannot deactivate your own account.');

@@ -3,8 +3,9 @@ import { useSyncExternalStore } from 'react';
 import { cn } from './cn';
 
 /**
- * Toasts as docs/product.md "API conventions" words them: one at a time, 5 s by default, swipe right to dismiss, F8 focuses them.
- * `toast()` can be called from anywhere (mutations, event handlers); <Toaster /> renders it.
+ * Toasts as docs/product.md "API conventions" words them: one at a time, 5 s by default, swipe
+ * right to dismiss, F8 focuses them. `toast()` can be called from anywhere (mutations, event
+ * handlers); <Toaster /> renders it.
  */
 export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive'; duration?: number };
 type ToastState = (ToastInput & { id: number }) | null;

@@ -31,8 +31,8 @@ function readBusiness(): BusinessInfo {
 }
 
 /**
- * The 7-step booking wizard (docs/product.md "Bookings"). The public pages load this chunk on demand, so it
- * brings its own query client and toaster.
+ * The 7-step booking wizard (docs/product.md "Bookings"). The public pages load this chunk on
+ * demand, so it brings its own query client and toaster.
  */
 export default function BookingWizard({ open, onOpenChange, prefill }: BookingWizardProps) {
   const [queryClient] = useState(createQueryClient);

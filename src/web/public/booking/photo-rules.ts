@@ -17,8 +17,8 @@ export type PhotoScreening<T extends PhotoCandidate> = {
 };
 
 /**
- * docs/product.md "Bookings": too many files rejects the whole batch (counting the photos already chosen);
- * otherwise invalid files are skipped one by one.
+ * docs/product.md "Bookings": too many files rejects the whole batch (counting the photos already
+ * chosen); otherwise invalid files are skipped one by one.
  */
 export function screenPhotos<T extends PhotoCandidate>(files: readonly T[], alreadyChosen: number, max: number): PhotoScreening<T> {
   if (alreadyChosen + files.length > max) return { accepted: [], tooMany: true, tooLarge: [], wrongType: [] };

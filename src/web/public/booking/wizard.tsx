@@ -39,8 +39,8 @@ function stepOfField(name: string): WizardStep {
 }
 
 /**
- * The booking dialog (docs/product.md "Bookings"). Its state lives outside the dialog's content, so closing
- * the dialog by accident mid-way keeps what the customer typed.
+ * The booking dialog (docs/product.md "Bookings"). Its state lives outside the dialog's content, so
+ * closing the dialog by accident mid-way keeps what the customer typed.
  */
 export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: WizardProps) {
   const form = useForm<PublicBookingFormInput, unknown, PublicBookingForm>({

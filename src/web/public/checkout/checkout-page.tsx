@@ -24,8 +24,8 @@ function goToResult(token: string) {
 }
 
 /**
- * /checkout/{bookingToken} (docs/product.md "Payments"): the order summary and the card form. Rendered in the
- * browser only; public pages have no toaster of their own, so this page brings one.
+ * /checkout/{bookingToken} (docs/product.md "Payments"): the order summary and the card form.
+ * Rendered in the browser only; public pages have no toaster of their own, so this page brings one.
  */
 export default function CheckoutPage({ token }: { token: string }) {
   const [state, setState] = useState<BookingState>({ kind: 'loading' });
