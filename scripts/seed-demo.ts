@@ -22,7 +22,7 @@ const db = database.db;
 const technicians = [];
 for (const name of ['jake', 'priya']) {
   const existing = await findUserByUsername(db, name);
-  technicians.push(existing ?? (await createUser(db, { username: name, password: 'technician123', email: `${name}@example.com`, role: 'technician' })));
+  technicians.push(existing ?? (await createUser({ db, config }, { username: name, password: 'technician123', email: `${name}@example.com`, role: 'technician' })));
 }
 
 const people = [

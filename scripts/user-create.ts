@@ -23,6 +23,6 @@ if (await findUserByUsername(database.db, parsed.data.username)) {
   await database.close();
   process.exit(1);
 }
-const user = await createUser(database.db, parsed.data);
+const user = await createUser({ db: database.db, config }, parsed.data);
 console.log(`Created ${user.role} '${user.username}' in ${database.location}.`);
 await database.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { PRODUCTION_PASSWORD_COST, TEST_PASSWORD_COST } from './auth/passwords';
+import { checkConfig, ConfigError, loadConfig, testConfig } from './config';
 
 describe('loadConfig', () => {
   it('gives working defaults: port 5000, ./data, the fictitious business details', () => {
@@ -47,5 +48,34 @@ describe('loadConfig', () => {
     expect(c.dataDir).toBe('/tmp/x');
     expect(c.firstAdmin).toEqual({ username: 'owner', password: 'secret1' });
     expect(c.publicBaseUrl).toBe('http://localhost:5055');
+  });
+
+  it('hashes passwords at N=2^17 everywhere but tests, which use a cheap cost', () => {
+    expect(PRODUCTION_PASSWORD_COST).toBe(2 ** 17);
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordCost).toBe(2 ** 17);
+    expect(loadConfig({}).passwordCost).toBe(2 ** 17);
+    expect(testConfig().passwordCost).toBe(TEST_PASSWORD_COST);
+    expect(TEST_PASSWORD_COST).toBeLessThan(2 ** 17);
+  });
+
+  it('refuses a production configuration with a cheap password cost', () => {
+    const production = loadConfig({ NODE_ENV: 'production' });
+    expect(() => checkConfig({ ...production, passwordCost: TEST_PASSWORD_COST })).toThrow(ConfigError);
+    expect(() => checkConfig({ ...production, passwordCost: TEST_PASSWORD_COST })).toThrow(/below the production minimum/);
+    expect(() => checkConfig({ ...testConfig(), passwordCost: TEST_PASSWORD_COST })).not.toThrow();
+  });
+
+  it('reads TEST_CLOCK_START outside production and refuses it in production, naming it', () => {
+    expect(loadConfig({}).testClockStart).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK_START: '2026-11-23T07:00:00+08:00' }).testClockStart?.toISOString()).toBe('2026-11-22T23:00:00.000Z');
+    expect(loadConfig({ TEST_CLOCK_START: '2026-11-22T23:00:00Z' }).testClockStart?.toISOString()).toBe('2026-11-22T23:00:00.000Z');
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK_START: '2026-11-22T23:00:00Z' })).toThrow(/TEST_CLOCK_START: is a test-only setting/);
+    expect(() => loadConfig({ NODE_ENV: 'test', TEST_CLOCK_START: 'next tuesday' })).toThrow(/TEST_CLOCK_START/);
+    expect(() => checkConfig({ ...loadConfig({ NODE_ENV: 'production' }), testClockStart: new Date() })).toThrow(ConfigError);
+  });
+
+  it('gives the business hours from BUSINESS_DAYS and the time slots', () => {
+    expect(loadConfig({}).business.hours).toEqual({ days: [1, 2, 3, 4, 5], opensHour: 8, closesHour: 16 });
+    expect(loadConfig({ BUSINESS_DAYS: '1,2,3,4,5,6' }).business.hours.days).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });

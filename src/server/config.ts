@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { businessHoursOf } from '../shared/domain/business-hours';
+import { assertPasswordCost, PRODUCTION_PASSWORD_COST, TEST_PASSWORD_COST } from './auth/passwords';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -67,6 +69,11 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText,
     GOOGLE_MAPS_API_KEY: optionalText,
     PAYMENTS_SIMULATED: z.enum(['true', 'false', '1', '0', '']).optional(),
+    /**
+     * Test-only: the server's clock starts at this instant (ISO 8601) and runs on in real time,
+     * so browser tests choose their dates from a known "now" (docs/decisions/181-fast-tests-and-a-pinned-clock.md).
+     */
+    TEST_CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time, e.g. 2026-11-23T07:00:00+08:00' }).optional()),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -82,6 +89,13 @@ const envSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       // Without it every webhook is refused: customers would be charged and their booking never marked paid.
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when Stripe keys are set' });
+    }
+    if (env.TEST_CLOCK_START && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK_START'],
+        message: 'is a test-only setting and is refused when NODE_ENV=production: the production server always runs on the real clock. Unset it.',
+      });
     }
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
       ctx.addIssue({
@@ -114,8 +128,14 @@ function toConfig(env: z.output<typeof envSchema>) {
       phone: env.BUSINESS_PHONE,
       email: env.BUSINESS_EMAIL,
       businessDays: env.BUSINESS_DAYS,
+      /** The days from BUSINESS_DAYS, the hours from the time slots: every page, email and the JSON-LD show these. */
+      hours: businessHoursOf(env.BUSINESS_DAYS),
       gstRegistered: env.GST_REGISTERED,
     },
+    /** scrypt's cost: cheap only under NODE_ENV=test; loadConfig refuses a cheap cost in production. */
+    passwordCost: env.NODE_ENV === 'test' ? TEST_PASSWORD_COST : PRODUCTION_PASSWORD_COST,
+    /** Set only by TEST_CLOCK_START (never in production): where the server's clock starts. */
+    testClockStart: env.TEST_CLOCK_START ? new Date(env.TEST_CLOCK_START) : undefined,
     sessions: { idleMs: env.SESSION_IDLE_HOURS * 3_600_000, maxMs: env.SESSION_MAX_DAYS * 86_400_000 },
     holdMs: env.HOLD_MINUTES * 60_000,
     /** Public quotes and bookings one client address may make in 15 minutes (decision 160). */
@@ -147,7 +167,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return toConfig(parsed.data);
+  return checkConfig(toConfig(parsed.data));
+}
+
+/** Invariants of a built configuration that no environment value may break. */
+export function checkConfig(config: Config): Config {
+  try {
+    assertPasswordCost(config);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
+  if (config.isProduction && config.testClockStart) {
+    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_START: the production server always runs on the real clock');
+  }
+  return config;
 }
 
 /** A complete config for tests, with overrides. */

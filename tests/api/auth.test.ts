@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../helpers/test-app';
-import { call, freshAddress, insertStaff, sessionCookieOf, signIn, STAFF_PASSWORD, uniqueName } from './staff-helpers';
+import { call, freshAddress, insertStaff, sessionCookieOf, signedInStaff, signIn, STAFF_PASSWORD, uniqueName } from './staff-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,8 +81,7 @@ describe('POST /api/login and GET /api/user', () => {
 
 describe('POST /api/logout', () => {
   it('deletes the session so the same cookie is refused afterwards', async () => {
-    const tech = await insertStaff(t);
-    const cookie = await signIn(t, tech.username);
+    const { user: tech, cookie } = await signedInStaff(t);
     const res = await call(t, { method: 'POST', url: '/api/logout', cookie });
     expect(res.statusCode).toBe(204);
     expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
@@ -98,8 +97,7 @@ describe('POST /api/logout', () => {
 describe('session timeouts', () => {
   it('ends a session idle for more than 8 hours, and keeps one used within that time', async () => {
     t.clock.set(MONDAY_7AM_PERTH);
-    const tech = await insertStaff(t);
-    const cookie = await signIn(t, tech.username);
+    const { cookie } = await signedInStaff(t);
     t.clock.advance(7 * 3_600_000);
     expect((await me(cookie)).statusCode).toBe(200);
     t.clock.advance(8 * 3_600_000 + 60_000);
@@ -160,8 +158,7 @@ describe('POST /api/register', () => {
   const newUser = () => ({ username: uniqueName('reg'), password: 'secret-pass', email: '', role: 'technician' });
 
   it('lets a signed-in admin register a user', async () => {
-    const admin = await insertStaff(t, { role: 'admin' });
-    const cookie = await signIn(t, admin.username);
+    const { cookie } = await signedInStaff(t, { role: 'admin' });
     const body = newUser();
     const res = await call(t, { method: 'POST', url: '/api/register', payload: body, cookie });
     expect(res.statusCode).toBe(201);
@@ -172,14 +169,12 @@ describe('POST /api/register', () => {
   it('refuses anonymous callers and technicians with 403 once a user exists', async () => {
     await insertStaff(t, { role: 'admin' });
     expect((await call(t, { method: 'POST', url: '/api/register', payload: newUser() })).statusCode).toBe(403);
-    const tech = await insertStaff(t);
-    const cookie = await signIn(t, tech.username);
+    const { cookie } = await signedInStaff(t);
     expect((await call(t, { method: 'POST', url: '/api/register', payload: newUser(), cookie })).statusCode).toBe(403);
   });
 
   it('answers 409 Username already exists for a taken name', async () => {
-    const admin = await insertStaff(t, { role: 'admin' });
-    const cookie = await signIn(t, admin.username);
+    const { user: admin, cookie } = await signedInStaff(t, { role: 'admin' });
     const res = await call(t, { method: 'POST', url: '/api/register', payload: { ...newUser(), username: admin.username }, cookie });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Username already exists');
@@ -213,8 +208,7 @@ describe('cross-origin requests', () => {
     expect(evil.statusCode).toBe(403);
     expect(evil.cookies.find((c) => c.name === 'sid')).toBeUndefined();
 
-    const admin = await insertStaff(t, { role: 'admin' });
-    const cookie = await signIn(t, admin.username);
+    const { cookie } = await signedInStaff(t, { role: 'admin' });
     const forged = await call(t, { method: 'POST', url: '/api/admin/users', payload: { username: uniqueName('x'), password: 'secret-pass' }, cookie, headers: { origin: 'https://evil.example' } });
     expect(forged.statusCode).toBe(403);
 

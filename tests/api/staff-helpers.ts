@@ -1,27 +1,9 @@
 import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { hashPassword } from '../../src/server/auth/passwords';
-import { insertUserRow } from '../../src/server/db/seed/factories';
 import type { TestApp } from '../helpers/test-app';
+import { STAFF_PASSWORD } from '../helpers/staff-session';
 
-export const STAFF_PASSWORD = 'correct-horse-42';
-
-// scrypt at OWASP's cost takes a noticeable moment; one hash serves every user the tests make.
-let sharedHash: Promise<string> | undefined;
-const hashOfStaffPassword = () => (sharedHash ??= hashPassword(STAFF_PASSWORD));
-
-let counter = 0;
-export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${counter++}`;
-
-export async function insertStaff(t: TestApp, over: { role?: 'admin' | 'technician'; username?: string; isActive?: boolean; email?: string | null } = {}) {
-  return insertUserRow(t.db, {
-    username: over.username ?? uniqueName(over.role ?? 'technician'),
-    role: over.role ?? 'technician',
-    isActive: over.isActive ?? true,
-    email: over.email ?? null,
-    password: await hashOfStaffPassword(),
-  });
-}
+export { insertStaff, signedInStaff, STAFF_PASSWORD, uniqueName } from '../helpers/staff-session';
 
 /** No response may ever carry a password hash: checked on every call these tests make. */
 export function assertNoPasswordHash(res: LightMyRequestResponse) {
@@ -60,6 +42,7 @@ let addressCounter = 1;
 /** A fresh client address per sign-in helper call, so the per-address limit never leaks between tests. */
 export const freshAddress = () => `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
 
+/** Signs in through POST /api/login, for tests about signing in; other tests use `signedInStaff`. */
 export async function signIn(t: TestApp, username: string, password = STAFF_PASSWORD, remoteAddress = freshAddress()): Promise<string> {
   const res = await call(t, { method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
   expect(res.statusCode, res.body).toBe(200);

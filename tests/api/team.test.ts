@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { call, insertStaff, signIn, STAFF_PASSWORD, uniqueName } from './staff-helpers';
+import { call, insertStaff, signedInStaff, signIn, STAFF_PASSWORD, uniqueName } from './staff-helpers';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof insertStaff>>;
 let adminCookie: string;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await insertStaff(t, { role: 'admin' });
-  adminCookie = await signIn(t, admin.username);
+  ({ user: admin, cookie: adminCookie } = await signedInStaff(t, { role: 'admin' }));
 });
 afterAll(async () => {
   await t?.close();
@@ -57,8 +56,7 @@ describe('team: listing and adding users', () => {
 
 describe('team: activate and deactivate', () => {
   it("ends a deactivated user's open session at once: their next request gets 401 without signing out", async () => {
-    const tech = await insertStaff(t);
-    const techCookie = await signIn(t, tech.username);
+    const { user: tech, cookie: techCookie } = await signedInStaff(t);
     expect((await call(t, { method: 'GET', url: '/api/user', cookie: techCookie })).statusCode).toBe(200);
 
     const res = await setStatus(tech.id, false);
@@ -76,8 +74,7 @@ describe('team: activate and deactivate', () => {
   });
 
   it("ends a deactivated admin's session on admin-only routes too", async () => {
-    const other = await insertStaff(t, { role: 'admin' });
-    const otherCookie = await signIn(t, other.username);
+    const { user: other, cookie: otherCookie } = await signedInStaff(t, { role: 'admin' });
     expect((await call(t, { method: 'GET', url: '/api/admin/users', cookie: otherCookie })).statusCode).toBe(200);
     await setStatus(other.id, false);
     expect((await call(t, { method: 'GET', url: '/api/admin/users', cookie: otherCookie })).statusCode).toBe(401);
@@ -97,8 +94,7 @@ describe('team: activate and deactivate', () => {
   });
 
   it('is refused to a technician with 403', async () => {
-    const tech = await insertStaff(t);
-    const cookie = await signIn(t, tech.username);
+    const { cookie } = await signedInStaff(t);
     expect((await setStatus(admin.id, false, cookie)).statusCode).toBe(403);
     expect((await addUser({ username: uniqueName('x'), password: 'secret-pass' }, cookie)).statusCode).toBe(403);
     expect((await call(t, { method: 'GET', url: '/api/admin/users', cookie })).statusCode).toBe(403);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/server/app';
 import { fixedClock } from '../../src/server/clock';
-import { testConfig } from '../../src/server/config';
+import { testConfig, type Config } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
 import { openTestDatabase } from './database';
 
@@ -9,6 +9,7 @@ export type TestApp = {
   app: FastifyInstance;
   db: Db;
   engine: 'pglite' | 'postgres';
+  config: Config;
   clock: ReturnType<typeof fixedClock>;
   close(): Promise<void>;
 };
@@ -22,12 +23,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = fixedClock(opts.now ?? MONDAY_7AM_PERTH);
-  const app = await buildApp({ ...opts.overrides, config: testConfig(opts.env), db: database.db, clock });
+  const config = testConfig(opts.env);
+  const app = await buildApp({ ...opts.overrides, config, db: database.db, clock });
   await app.ready();
   return {
     app,
     db: database.db,
     engine: database.engine,
+    config,
     clock,
     async close() {
       await app.close();

@@ -1,7 +1,20 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// OWASP's scrypt parameters: N=2^17, r=8, p=1 (128 MiB per hash, so maxmem is raised).
-const PARAMS = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } satisfies ScryptOptions;
+/**
+ * scrypt's cost N. Production uses OWASP's N=2^17 (r=8, p=1: 128 MiB and about half a second per
+ * hash). Tests use N=2^10 so a suite can create hundreds of users; config.ts picks the cost from
+ * NODE_ENV and refuses anything cheaper in production (docs/decisions/181-fast-tests-and-a-pinned-clock.md).
+ */
+export const PRODUCTION_PASSWORD_COST = 2 ** 17;
+export const TEST_PASSWORD_COST = 2 ** 10;
+
+/** What hashing needs from the configuration. */
+export type PasswordSettings = { passwordCost: number; isProduction: boolean };
+
+const R = 8;
+const P = 1;
+/** Room for the production cost (128 * N * r bytes = 128 MiB) and for old hashes at that cost. */
+const MAXMEM = 256 * 1024 * 1024;
 const KEY_LENGTH = 64;
 
 function scryptAsync(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
@@ -10,24 +23,41 @@ function scryptAsync(password: string, salt: Buffer, params: ScryptOptions): Pro
   );
 }
 
-/** Format: scrypt$N$r$p$salt$hash (base64), so parameters can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+/** Throws when a production configuration would hash below the production cost. */
+export function assertPasswordCost(settings: PasswordSettings): void {
+  if (settings.isProduction && settings.passwordCost < PRODUCTION_PASSWORD_COST) {
+    throw new Error(`Password hashing cost ${settings.passwordCost} is below the production minimum ${PRODUCTION_PASSWORD_COST}`);
+  }
 }
 
+/** Format: scrypt$N$r$p$salt$hash (base64), so parameters can be raised later without breaking old hashes. */
+export async function hashPassword(password: string, settings: PasswordSettings): Promise<string> {
+  assertPasswordCost(settings);
+  const N = settings.passwordCost;
+  const salt = randomBytes(16);
+  const key = await scryptAsync(password, salt, { N, r: R, p: P, maxmem: MAXMEM });
+  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Checks a password against a stored hash at whatever cost that hash was made with. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await scryptAsync(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem });
+  const key = await scryptAsync(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash of a random password, compared against when the username is unknown so timing reveals nothing. */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
+/**
+ * A hash of a random password at the configured cost, compared against when the username is
+ * unknown so timing reveals nothing. One per cost, made on first use.
+ */
+const dummyHashes = new Map<number, Promise<string>>();
+export function dummyPasswordHash(settings: PasswordSettings): Promise<string> {
+  let hash = dummyHashes.get(settings.passwordCost);
+  if (!hash) {
+    hash = hashPassword(randomBytes(16).toString('hex'), settings);
+    dummyHashes.set(settings.passwordCost, hash);
+  }
+  return hash;
 }

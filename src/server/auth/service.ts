@@ -4,7 +4,7 @@ import { INVALID_LOGIN_MESSAGE, type LoginInput, type PublicUser } from '../../s
 import type { AppDeps } from '../app';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { conflict, forbidden, unauthenticated } from '../http/errors';
-import { dummyPasswordHash, verifyPassword } from './passwords';
+import { dummyPasswordHash, verifyPassword, type PasswordSettings } from './passwords';
 import { beginLoginAttempt, clearLoginFailures } from './rate-limit';
 import { deleteExpiredSessions, endSession, resolveSessionUser, startSession } from './sessions';
 import { countUsers, createUser, findUserByUsername, type NewUser } from './users';
@@ -29,7 +29,7 @@ export async function signIn(deps: AppDeps, request: FastifyRequest, reply: Fast
   await beginLoginAttempt(deps, input.username, address);
   const user = await findUserByUsername(deps.db, input.username);
   // Always run one scrypt comparison so an unknown username takes as long as a wrong password.
-  const passwordOk = await verifyPassword(input.password, user?.password ?? (await dummyPasswordHash()));
+  const passwordOk = await verifyPassword(input.password, user?.password ?? (await dummyPasswordHash(deps.config)));
   // The attempt already counts as a failure; only a success takes it back.
   if (!user || !passwordOk || !user.isActive) throw unauthenticated(INVALID_LOGIN_MESSAGE);
   await endSession(deps, request, reply);
@@ -45,10 +45,10 @@ export async function signOut(deps: AppDeps, request: FastifyRequest, reply: Fas
 }
 
 /** Creates a user, answering 409 'Username already exists' for a taken name (also under a race). */
-export async function addUser(db: Executor, input: NewUser): Promise<PublicUser> {
-  if (await findUserByUsername(db, input.username)) throw conflict('Username already exists');
+export async function addUser(deps: { db: Executor; config: PasswordSettings }, input: NewUser): Promise<PublicUser> {
+  if (await findUserByUsername(deps.db, input.username)) throw conflict('Username already exists');
   try {
-    return toPublicUser(await createUser(db, input));
+    return toPublicUser(await createUser(deps, input));
   } catch (err) {
     if (pgErrorCode(err) === UNIQUE_VIOLATION) throw conflict('Username already exists');
     throw err;
@@ -61,13 +61,13 @@ export async function addUser(db: Executor, input: NewUser): Promise<PublicUser>
  */
 export async function registerUser(deps: AppDeps, request: FastifyRequest, input: NewUser): Promise<PublicUser> {
   const caller = await resolveSessionUser(deps, request);
-  if (caller?.role === 'admin') return addUser(deps.db, input);
+  if (caller?.role === 'admin') return addUser(deps, input);
   return deps.db.transaction(async (tx) => {
     // Serialise first-run registrations so two racing requests cannot both find the table empty.
     await tx.execute(sql`select pg_advisory_xact_lock(7301001)`);
     if ((await countUsers(tx)) > 0) {
       throw forbidden('Only an administrator can register users.');
     }
-    return addUser(tx, { ...input, role: 'admin' });
+    return addUser({ db: tx, config: deps.config }, { ...input, role: 'admin' });
   });
 }

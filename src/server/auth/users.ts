@@ -1,14 +1,15 @@
 import { count, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema';
-import { hashPassword } from './passwords';
+import { hashPassword, type PasswordSettings } from './passwords';
 
 export type NewUser = { username: string; password: string; email?: string | null; role: 'admin' | 'technician' };
 
-export async function createUser(db: Executor, input: NewUser) {
-  const [row] = await db
+/** Stores a new user with the password hashed at the configured cost. */
+export async function createUser(deps: { db: Executor; config: PasswordSettings }, input: NewUser) {
+  const [row] = await deps.db
     .insert(users)
-    .values({ username: input.username, password: await hashPassword(input.password), email: input.email || null, role: input.role })
+    .values({ username: input.username, password: await hashPassword(input.password, deps.config), email: input.email || null, role: input.role })
     .returning();
   if (!row) throw new Error('insert returned no row');
   const { password: _hash, ...user } = row;

@@ -379,7 +379,7 @@ describe('payments switched off', () => {
 describe('staff booking (signed-in staff on POST /api/bookings)', () => {
   let cookie = '';
   beforeAll(async () => {
-    cookie = (await signInStaff(t.app, t.db, 'admin')).cookie;
+    cookie = (await signInStaff(t, 'admin')).cookie;
   });
 
   const staffBody = (over: Record<string, unknown> = {}) => {
@@ -411,7 +411,7 @@ describe('staff booking (signed-in staff on POST /api/bookings)', () => {
   });
 
   it("ignores a technician's estimate and stores the server's admin estimate", async () => {
-    const tech = (await signInStaff(t.app, t.db, 'technician')).cookie;
+    const tech = (await signInStaff(t, 'technician')).cookie;
     const res = await book(staffBody({ customerValue: '1.00' }), tech);
     expect(res.statusCode).toBe(200);
     expect(await jobById(res.json().jobId)).toMatchObject({ customerValue: '129.80', originalCustomerValue: '129.80' });
@@ -480,7 +480,7 @@ describe('per-address limit on public quotes and bookings (decision 160)', () =>
 
     // Another address is not affected, nor is signed-in staff at this address.
     expect((await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, '203.0.113.8')).statusCode).toBe(200);
-    const { cookie } = await signInStaff(t.app, t.db, 'technician');
+    const { cookie } = await signInStaff(t, 'technician');
     const staff = await post('/api/bookings', bookingBody({ vehicle: { color: 'Blue', year: '2016' }, job: { scheduledDate: nextDay() } }), cookie, address);
     expect(staff.statusCode).toBe(200);
     const staffWizard = await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), cookie, address);
@@ -550,7 +550,7 @@ describe('booking horizon: up to 90 Perth days ahead (decision 161)', () => {
       expect(res.json()).toMatchObject({ message: BOOKING_TOO_FAR_MESSAGE, fields: { 'job.scheduledDate': BOOKING_TOO_FAR_MESSAGE } });
     }
     expect(await bookingRowCounts(t.db)).toEqual(before);
-    const { cookie } = await signInStaff(t.app, t.db, 'admin');
+    const { cookie } = await signInStaff(t, 'admin');
     const staff = await book(bookingBody({ vehicle: { color: 'Red', year: '2015' }, job: { scheduledDate: later } }), cookie);
     expect(staff.statusCode).toBe(200);
   });

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { createUser } from '../auth/users';
+import { signedInStaff } from '../../../tests/helpers/staff-session';
+import type { TestApp } from '../../../tests/helpers/test-app';
 import type { Db } from '../db/client';
 import { bookingHolds, customers, jobPhotos, jobs, outboundEmails, tyreStockPricing, vehicles } from '../db/schema';
 import { TYRE_PRICE_LIST } from '../db/seed/tyre-prices';
@@ -61,11 +61,7 @@ export async function bookingRowCounts(db: Db) {
   };
 }
 
-/** Creates a staff user and signs in; returns the Cookie header value. */
-export async function signInStaff(app: FastifyInstance, db: Db, role: 'admin' | 'technician', username = `${role}_${++seq}`) {
-  const user = await createUser(db, { username, password: 'correct-horse-1', role });
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'correct-horse-1' } });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  return { cookie, user };
+/** A signed-in staff user (user and session rows inserted directly); returns the Cookie header value and the user. */
+export async function signInStaff(t: TestApp, role: 'admin' | 'technician', username = `${role}_${++seq}`) {
+  return signedInStaff(t, { role, username });
 }

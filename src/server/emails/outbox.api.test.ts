@@ -92,7 +92,7 @@ describe('outbox without SMTP (local stand-in), content and retries', () => {
   beforeAll(async () => {
     t = await createTestApp();
     await seedTyrePrices(t.db);
-    adminCookie = (await signInStaff(t.app, t.db, 'admin')).cookie;
+    adminCookie = (await signInStaff(t, 'admin')).cookie;
   });
   afterAll(async () => {
     await t.close();
@@ -122,7 +122,7 @@ describe('outbox without SMTP (local stand-in), content and retries', () => {
       expect(text).toContain(part);
     }
 
-    const { cookie } = await signInStaff(t.app, t.db, 'technician');
+    const { cookie } = await signInStaff(t, 'technician');
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie } })).statusCode).toBe(403);
   });
 

@@ -22,7 +22,7 @@ let t: TestApp;
 let adminCookie = '';
 beforeAll(async () => {
   t = await createTestApp({ overrides: { storage: createLocalPhotoStorage(dataDir) } });
-  adminCookie = (await signInStaff(t.app, t.db, 'admin')).cookie;
+  adminCookie = (await signInStaff(t, 'admin')).cookie;
 });
 afterAll(async () => {
   await t.close();
@@ -212,7 +212,7 @@ describe('staff read a job with its photos', () => {
 
   it('lets a technician see only jobs assigned to them', async () => {
     const jobId = await newJob();
-    const { cookie, user } = await signInStaff(t.app, t.db, 'technician');
+    const { cookie, user } = await signInStaff(t, 'technician');
     const denied = await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}`, headers: { cookie } });
     expect(denied.statusCode).toBe(403);
     await t.db.update(jobs).set({ assignedTechnicianId: user.id }).where(eq(jobs.id, jobId));

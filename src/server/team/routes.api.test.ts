@@ -19,8 +19,8 @@ describe('at least one active admin remains (decision 165)', () => {
   const activeAdmins = async () => (await t.db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true))))[0]!.n;
 
   it('refuses to deactivate the only active admin', async () => {
-    const only = await createUser(t.db, { username: 'only_admin', password: 'correct-horse-1', role: 'admin' });
-    const tech = await createUser(t.db, { username: 'van_tech', password: 'correct-horse-1', role: 'technician' });
+    const only = await createUser(t, { username: 'only_admin', password: 'correct-horse-1', role: 'admin' });
+    const tech = await createUser(t, { username: 'van_tech', password: 'correct-horse-1', role: 'technician' });
     const deps = { db: t.db, clock: t.clock } as unknown as AppDeps;
     await expect(setUserActive(deps, tech.id, only.id, false)).rejects.toMatchObject({ code: 'CONFLICT', message: LAST_ADMIN_MESSAGE });
     expect(await activeAdmins()).toBe(1);
@@ -30,8 +30,8 @@ describe('at least one active admin remains (decision 165)', () => {
   });
 
   it('two admins deactivating each other at the same moment: one wins, one active admin remains', async () => {
-    const a = await signInStaff(t.app, t.db, 'admin', 'admin_a');
-    const b = await signInStaff(t.app, t.db, 'admin', 'admin_b');
+    const a = await signInStaff(t, 'admin', 'admin_a');
+    const b = await signInStaff(t, 'admin', 'admin_b');
     expect(await activeAdmins()).toBe(2);
     const deactivate = (cookie: string, userId: string) =>
       t.app.inject({ method: 'PATCH', url: `/api/admin/users/${userId}/status`, payload: { isActive: false }, headers: { cookie } });

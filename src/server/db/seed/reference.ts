@@ -41,7 +41,7 @@ export async function seedReferenceData(db: Db, config: Config): Promise<SeedRep
 
   if ((await countUsers(db)) === 0) {
     if (config.firstAdmin) {
-      await createUser(db, { ...config.firstAdmin, role: 'admin' });
+      await createUser({ db, config }, { ...config.firstAdmin, role: 'admin' });
       report.adminCreated = config.firstAdmin.username;
       report.usersExist = true;
     }
