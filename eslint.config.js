@@ -1,22 +1,66 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 /** Import boundaries (STYLE.md): web and server never import each other; shared imports neither. */
 const boundary = (forbidden, why) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message: why }] }],
 });
 
+// Which rules and why (import circles are checked by dependency-cruiser): docs/decisions/180-lint-rules.md.
 export default tseslint.config(
   { ignores: ['dist/**', '.dist-*/**', 'node_modules/**', 'drizzle/**', 'data/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: {
+        // Type information for the promise rules; the .mjs scripts are outside tsconfig.json.
+        projectService: { allowDefaultProject: ['scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-console': 'off',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // Only a warning in the preset; a stale effect is a bug, so it fails lint.
+      'react-hooks/exhaustive-deps': 'error',
+      // Says the React Compiler would skip a component (react-hook-form's watch); this app does not use the compiler.
+      'react-hooks/incompatible-library': 'off',
+    },
+  },
+  { files: ['src/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['src/web/**/*.tsx'],
+    rules: {
+      // Look three levels deep for a label's text: a choice card's title sits in a span inside a span.
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+      // jsx-a11y has no rule for a control without a label (it cannot follow htmlFor to an id), so this
+      // one asks for the usual ways: inside a <label>, an id for a <label htmlFor>, or an aria-label.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXOpeningElement[name.name=/^(input|select|textarea)$/]' +
+            ':not(:has(JSXAttribute[name.name=/^(id|aria-label|aria-labelledby)$/]))' +
+            ':not(:has(JSXAttribute[name.name="type"][value.value=/^(hidden|submit|reset|button|image)$/]))' +
+            ':not(JSXElement[openingElement.name.name="label"] JSXOpeningElement)',
+          message: 'A form control needs a label: put it inside a <label>, give it an id that a <label htmlFor> names, or give it an aria-label.',
+        },
+      ],
     },
   },
   {

@@ -50,7 +50,8 @@ export const AddressInput = forwardRef<HTMLInputElement, Props>(function Address
       return;
     }
     let alive = true;
-    const timer = window.setTimeout(async () => {
+    // Never rejects: a failure is kept as state, and the field falls back to plain typing.
+    const suggest = async () => {
       try {
         const lib = await loadPlaces(googleMapsApiKey);
         sessionRef.current ??= new lib.AutocompleteSessionToken();
@@ -62,7 +63,8 @@ export const AddressInput = forwardRef<HTMLInputElement, Props>(function Address
       } catch {
         if (alive) setFailed(true);
       }
-    }, ADDRESS_DEBOUNCE_MS);
+    };
+    const timer = window.setTimeout(() => void suggest(), ADDRESS_DEBOUNCE_MS);
     return () => {
       alive = false;
       window.clearTimeout(timer);
@@ -129,6 +131,8 @@ export const AddressInput = forwardRef<HTMLInputElement, Props>(function Address
         {showList ? (
           <ul id={listId} role="listbox" aria-label="Address suggestions" className="absolute z-10 mt-1 w-full overflow-hidden rounded-lg border border-gray-300 bg-white shadow-lg">
             {suggestions.map((s, i) => (
+              // The keyboard way to pick is on the combobox input (arrow keys and Enter, aria-activedescendant).
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the option never takes focus
               <li
                 key={s.id}
                 id={`${listId}-${i}`}

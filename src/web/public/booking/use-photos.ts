@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast';
 import { MAX_PHOTO_MB, PHOTO_TYPE_NAMES, screenPhotos } from './photo-rules';
 
@@ -9,8 +9,11 @@ let nextPhotoId = 1;
 /** The photos chosen in the wizard: the tyre step and the photo step share one list (decision 141). */
 export function usePhotos() {
   const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
+  // The callbacks read the latest list through this ref, so they keep one identity for the wizard's life.
   const photosRef = useRef(photos);
-  photosRef.current = photos;
+  useLayoutEffect(() => {
+    photosRef.current = photos;
+  }, [photos]);
 
   const add = useCallback((files: File[], max: number) => {
     const current = photosRef.current;

@@ -56,8 +56,8 @@ export default function CheckoutPage({ token }: { token: string }) {
   const booking = state.kind === 'ready' ? state.booking : undefined;
   const canPay = booking !== undefined && booking.paymentStatus !== 'paid' && booking.provider !== 'none';
 
-  const setUpPayment = useCallback(() => {
-    setIntent({ kind: 'loading' });
+  // Sets state only when the server answers; the intent starts as 'loading'.
+  const requestIntent = useCallback(() => {
     return createPaymentIntent(token)
       .then((data) => setIntent({ kind: 'ready', intent: data }))
       .catch((err: unknown) => {
@@ -69,8 +69,13 @@ export default function CheckoutPage({ token }: { token: string }) {
   }, [token, notFound]);
 
   useEffect(() => {
-    if (canPay) void setUpPayment();
-  }, [canPay, setUpPayment]);
+    if (canPay) void requestIntent();
+  }, [canPay, requestIntent]);
+
+  const retrySetUp = () => {
+    setIntent({ kind: 'loading' });
+    void requestIntent();
+  };
 
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
@@ -130,7 +135,7 @@ export default function CheckoutPage({ token }: { token: string }) {
               ) : intent.kind === 'failed' ? (
                 <div>
                   <p>Unable to initialize payment. Please try again.</p>
-                  <Button className="mt-4" onClick={() => void setUpPayment()}>
+                  <Button className="mt-4" onClick={retrySetUp}>
                     Try again
                   </Button>
                 </div>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FlaskConical } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { simulatedCardForm } from '../../../shared/schemas/payments';
@@ -21,17 +21,23 @@ type Output = z.output<typeof simulatedCardForm>;
 export function SimulatedCardForm({ token, totalAmount, onPaid, onGone }: { token: string; totalAmount: string; onPaid: () => void; onGone: () => void }) {
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(simulatedCardForm), defaultValues: { cardNumber: '', expiry: '', cvc: '', nameOnCard: '' } });
   const { errors, isSubmitting } = form.formState;
-  // Guards the gap between a click and React disabling the button, and keeps it disabled while leaving.
+  // Guards the gap between a click and React disabling the button; stays set once paid, as the page leaves.
   const busy = useRef(false);
-  const paid = useRef(false);
+  // Keeps the button disabled while the browser goes to the result page.
+  const [paid, setPaid] = useState(false);
 
-  const pay = form.handleSubmit(async (values) => {
-    if (busy.current || paid.current) return;
+  const confirm = async (values: Output) => {
+    if (busy.current) return;
     busy.current = true;
+    let leaving = false;
+    const leavePaid = () => {
+      leaving = true;
+      setPaid(true);
+      onPaid();
+    };
     try {
       await confirmSimulatedPayment({ bookingToken: token, ...values });
-      paid.current = true;
-      onPaid();
+      leavePaid();
     } catch (err) {
       if (err instanceof ApiError && (err.status === 402 || (err.status === 400 && err.serverMessage))) {
         const message = err.serverMessage ?? 'Your card was declined.';
@@ -41,19 +47,18 @@ export function SimulatedCardForm({ token, totalAmount, onPaid, onGone }: { toke
         onGone();
       } else if (err instanceof ApiError && err.status === 409) {
         // Already paid (another tab): show the result.
-        paid.current = true;
-        onPaid();
+        leavePaid();
       } else {
         paymentToasts.error();
       }
     } finally {
-      busy.current = false;
+      if (!leaving) busy.current = false;
     }
-  });
+  };
 
-  const processing = isSubmitting || paid.current;
+  const processing = isSubmitting || paid;
   return (
-    <form onSubmit={pay} noValidate className="space-y-4" aria-labelledby="card-heading">
+    <form onSubmit={(e) => void form.handleSubmit(confirm)(e)} noValidate className="space-y-4" aria-labelledby="card-heading">
       <h2 id="card-heading" className="text-lg font-bold">
         Card details
       </h2>

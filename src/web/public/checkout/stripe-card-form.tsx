@@ -42,7 +42,7 @@ function PayWithStripe({ token, totalAmount }: { token: string; totalAmount: str
   }
 
   return (
-    <form onSubmit={pay} className="space-y-4" aria-labelledby="card-heading">
+    <form onSubmit={(e) => void pay(e)} className="space-y-4" aria-labelledby="card-heading">
       <h2 id="card-heading" className="text-lg font-bold">
         Card details
       </h2>

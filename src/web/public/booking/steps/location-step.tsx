@@ -94,7 +94,7 @@ export function LocationStep({ phone, googleMapsApiKey }: { phone: string; googl
             onChange={(e: ChangeEvent<HTMLInputElement>) => {
               // Registration is forced to upper case as it is typed.
               e.target.value = e.target.value.toUpperCase();
-              return registrationField.onChange(e);
+              void registrationField.onChange(e);
             }}
             error={errors.registration?.message}
           />
