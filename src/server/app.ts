@@ -8,6 +8,9 @@ import { systemClock } from './clock';
 import type { Db } from './db/client';
 import { registerAccessControl } from './http/access';
 import { resolveSessionUser } from './auth/sessions';
+import type { AppDeps } from './deps';
+import { sessionToken } from './http/session-cookie';
+import { docsRoutes } from './docs/routes';
 import { AppError, registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { authRoutes } from './auth/routes';
@@ -29,19 +32,6 @@ import { emailRoutes } from './emails/routes';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { HOLD_SWEEP_INTERVAL_MS, startHoldSweep } from './holds/service';
-
-export type AppDeps = {
-  config: Config;
-  db: Db;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  mailer: Mailer;
-  outbox: Outbox;
-  storage: PhotoStorage;
-  events: AppEvents;
-  /** The card provider; null when prepaid is off (production without Stripe keys). */
-  payments: PaymentProvider | null;
-};
 
 export type BuildAppOptions = {
   config: Config;
@@ -93,7 +83,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerSecurity(app, opts.config);
   await app.register((await import('@fastify/cookie')).default);
-  registerAccessControl(app, (request) => resolveSessionUser(deps, request));
+  registerAccessControl(app, (request) => resolveSessionUser(deps, sessionToken(request)));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -110,7 +100,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, slotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes]) {
+  for (const area of [authRoutes, teamRoutes, slotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 

@@ -1,25 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_LEVELS, registerAccessControl, type RouteAccess } from '../../src/server/http/access';
+import { listContracts } from '../../src/shared/contracts';
+import type { ContractDef } from '../../src/shared/contracts/contract';
+import { registerAccessControl } from '../../src/server/http/access';
+import { addRoute } from '../../src/server/http/contract-routes';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { call, insertStaff, signIn } from './staff-helpers';
 
 /**
- * The permission matrix (issue 3, DECISIONS.md "Staff, sessions and permissions"), built from the
- * routes the server actually registered: a route added by anyone later is covered automatically.
+ * The permission matrix (docs/product.md "Roles and permissions"), built from every API contract:
+ * an operation added later is covered automatically, and the server cannot serve an /api route
+ * that is not a contract (checked below), so nothing escapes the matrix.
  */
 let t: TestApp;
 let adminCookie: string;
 let technicianCookie: string;
-let routes: RouteAccess[];
+type Operation = { method: string; url: string; access: ContractDef['access'] };
+const operations: Operation[] = listContracts().map(({ contract }) => ({ method: contract.method, url: contract.path, access: contract.access }));
 
 beforeAll(async () => {
   t = await createTestApp();
   const [admin, technician] = await Promise.all([insertStaff(t, { role: 'admin' }), insertStaff(t, { role: 'technician' })]);
   adminCookie = await signIn(t, admin.username);
   technicianCookie = await signIn(t, technician.username);
-  routes = t.app.routeAccess.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
 });
 afterAll(async () => {
   await t?.close();
@@ -39,9 +43,9 @@ function concreteUrl(pattern: string): string {
     .replace(/\*$/, 'x');
 }
 
-const protectedRoutes = (level: 'staff' | 'admin') => routes.filter((r) => r.access === level);
-const label = (r: RouteAccess) => `${r.method} ${r.url}`;
-const requestFor = (r: RouteAccess, cookie?: string) => ({
+const protectedRoutes = (level: 'staff' | 'admin') => operations.filter((r) => r.access === level);
+const label = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+const requestFor = (r: Operation, cookie?: string) => ({
   method: r.method as 'GET',
   url: concreteUrl(r.url),
   cookie,
@@ -49,28 +53,29 @@ const requestFor = (r: RouteAccess, cookie?: string) => ({
 });
 
 describe('every route states who may call it', () => {
-  it('finds the auth and team routes in the registry (the matrix is not empty by accident)', () => {
-    expect(routes.map(label)).toEqual(expect.arrayContaining(['GET /api/user', 'POST /api/login', 'GET /api/admin/users', 'PATCH /api/admin/users/:userId/status']));
+  it('finds the auth and team operations among the contracts (the matrix is not empty by accident)', () => {
+    expect(operations.map(label)).toEqual(expect.arrayContaining(['GET /api/user', 'POST /api/login', 'GET /api/admin/users', 'PATCH /api/admin/users/:userId/status']));
     expect(protectedRoutes('admin').length).toBeGreaterThanOrEqual(3);
   });
 
-  it('gives every /api and /ws route an access level', () => {
-    const missing = routes.filter((r) => (r.url.startsWith('/api') || r.url.startsWith('/ws')) && !ACCESS_LEVELS.includes(r.access!));
-    expect(missing.map(label)).toEqual([]);
+  it('serves exactly the contracts under /api: every contract is implemented, no route bypasses one', () => {
+    const served = t.app.routeAccess.filter((r) => (r.url.startsWith('/api') || r.url.startsWith('/ws')) && r.method !== 'HEAD');
+    expect(served.filter((r) => !r.contract).map(label)).toEqual([]);
+    expect(new Set(served.map(label))).toEqual(new Set(operations.map(label)));
   });
 
   it('keeps /api/admin/* admin-only and /api/dashboard/* behind a sign-in', () => {
-    const adminArea = routes.filter((r) => r.url.startsWith('/api/admin/') && r.access !== 'admin');
-    const dashboard = routes.filter((r) => r.url.startsWith('/api/dashboard/') && r.access !== 'staff' && r.access !== 'admin');
+    const adminArea = operations.filter((r) => r.url.startsWith('/api/admin/') && r.access !== 'admin');
+    const dashboard = operations.filter((r) => r.url.startsWith('/api/dashboard/') && r.access !== 'staff' && r.access !== 'admin');
     expect(adminArea.map(label)).toEqual([]);
     expect(dashboard.map(label)).toEqual([]);
   });
 
-  it('refuses to start when an API route states no access level', async () => {
+  it('refuses to start when an API route is not registered from a contract', async () => {
     const app = Fastify();
     registerAccessControl(app, async () => null);
-    expect(() => app.get('/api/forgotten', async () => ({}))).toThrow(/must state config\.access/);
-    expect(() => app.get('/api/stated', { config: { access: 'staff' } }, async () => ({}))).not.toThrow();
+    expect(() => app.get('/api/forgotten', async () => ({}))).toThrow(/must be registered from a contract/);
+    expect(() => addRoute(app, { method: 'GET', path: '/api/stated', access: 'staff', summary: 'A test route.', responseKind: 'empty' }, async () => undefined)).not.toThrow();
     await app.close();
   });
 });

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INVALID_LOGIN_MESSAGE, type LoginInput, type PublicUser } from '../../shared/schemas/auth';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
+import type { SessionUser } from '../http/access';
 import { conflict, forbidden, unauthenticated } from '../http/errors';
 import { dummyPasswordHash, verifyPassword, type PasswordSettings } from './passwords';
 import { beginLoginAttempt, clearLoginFailures } from './rate-limit';
-import { deleteExpiredSessions, endSession, resolveSessionUser, startSession } from './sessions';
+import { deleteExpiredSessions, endSession, startSession } from './sessions';
 import { countUsers, createUser, findUserByUsername, type NewUser } from './users';
 
 /** The only shape a user leaves the server in: never the password hash. */
@@ -14,34 +14,29 @@ export function toPublicUser(user: { id: string; username: string; email: string
   return { id: user.id, username: user.username, email: user.email, role: user.role, isActive: user.isActive };
 }
 
-export async function currentUser(deps: AppDeps, request: FastifyRequest): Promise<PublicUser> {
-  const user = await resolveSessionUser(deps, request);
-  if (!user) throw unauthenticated();
-  return toPublicUser(user);
+export function currentUser(actor: SessionUser | null): PublicUser {
+  if (!actor) throw unauthenticated();
+  return toPublicUser(actor);
 }
 
 /**
  * Signs a user in: throttled per username and address, one message for every kind of failure,
- * and a brand-new session id (whatever session the browser had before is deleted: no fixation).
+ * and a brand-new session (the session the browser had before is deleted: no fixation).
+ * Returns the new session's token for the cookie.
  */
-export async function signIn(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, input: LoginInput): Promise<PublicUser> {
-  const address = request.ip;
-  await beginLoginAttempt(deps, input.username, address);
+export async function signIn(deps: AppDeps, input: LoginInput, from: { address: string; previousToken: string | undefined }): Promise<{ user: PublicUser; token: string }> {
+  await beginLoginAttempt(deps, input.username, from.address);
   const user = await findUserByUsername(deps.db, input.username);
   // Always run one scrypt comparison so an unknown username takes as long as a wrong password.
   const passwordOk = await verifyPassword(input.password, user?.password ?? (await dummyPasswordHash(deps.config)));
   // The attempt already counts as a failure; only a success takes it back.
   if (!user || !passwordOk || !user.isActive) throw unauthenticated(INVALID_LOGIN_MESSAGE);
-  await endSession(deps, request, reply);
-  await startSession(deps, reply, user.id);
+  await endSession(deps.db, from.previousToken);
+  const token = await startSession(deps, user.id);
   await clearLoginFailures(deps, input.username);
   // Sign-ins are rare enough to be the moment expired sessions are cleared out.
   await deleteExpiredSessions(deps);
-  return toPublicUser(user);
-}
-
-export async function signOut(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await endSession(deps, request, reply);
+  return { user: toPublicUser(user), token };
 }
 
 /** Creates a user, answering 409 'Username already exists' for a taken name (also under a race). */
@@ -59,8 +54,7 @@ export async function addUser(deps: { db: Executor; config: PasswordSettings }, 
  * POST /api/register: a signed-in admin may register anyone; with no users at all (first run)
  * anybody may, and that first account is always an admin (decision 111). Otherwise 403.
  */
-export async function registerUser(deps: AppDeps, request: FastifyRequest, input: NewUser): Promise<PublicUser> {
-  const caller = await resolveSessionUser(deps, request);
+export async function registerUser(deps: Pick<AppDeps, 'db' | 'config'>, caller: SessionUser | null, input: NewUser): Promise<PublicUser> {
   if (caller?.role === 'admin') return addUser(deps, input);
   return deps.db.transaction(async (tx) => {
     // Serialise first-run registrations so two racing requests cannot both find the table empty.

@@ -1,18 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, or } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { SessionUser } from '../http/access';
 
-export const SESSION_COOKIE = 'sid';
 /** lastSeenAt is written at most this often, so reads don't turn into writes on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function startSession(deps: AppDeps, reply: FastifyReply, userId: string): Promise<void> {
+/** Stores a new session for the user and returns its token (the cookie's value; only its hash is kept). */
+export async function startSession(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
   await deps.db.insert(sessions).values({
@@ -22,19 +21,11 @@ export async function startSession(deps: AppDeps, reply: FastifyReply, userId: s
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + deps.config.sessions.maxMs),
   });
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: deps.config.isProduction && deps.config.publicBaseUrl.startsWith('https:'),
-    maxAge: Math.floor(deps.config.sessions.maxMs / 1000),
-  });
+  return token;
 }
 
-export async function endSession(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = request.cookies[SESSION_COOKIE];
-  if (token) await deps.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+export async function endSession(db: Executor, token: string | undefined): Promise<void> {
+  if (token) await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
 }
 
 export async function endSessionsOfUser(db: Executor, userId: string): Promise<void> {
@@ -42,8 +33,7 @@ export async function endSessionsOfUser(db: Executor, userId: string): Promise<v
 }
 
 /** The signed-in, active user of a request, or null. Idle and absolute timeouts both apply. */
-export async function resolveSessionUser(deps: AppDeps, request: FastifyRequest): Promise<SessionUser | null> {
-  const token = request.cookies[SESSION_COOKIE];
+export async function resolveSessionUser(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, token: string | undefined): Promise<SessionUser | null> {
   if (!token) return null;
   const id = hashToken(token);
   const [row] = await deps.db
@@ -65,7 +55,7 @@ export async function resolveSessionUser(deps: AppDeps, request: FastifyRequest)
   return row.user;
 }
 
-export async function deleteExpiredSessions(deps: AppDeps): Promise<void> {
+export async function deleteExpiredSessions(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): Promise<void> {
   const now = deps.clock.now();
   await deps.db
     .delete(sessions)

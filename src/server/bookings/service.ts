@@ -14,12 +14,15 @@ import {
   PREPAID_NEEDS_QUOTE_MESSAGE,
   PREPAY_NOT_AVAILABLE_MESSAGE,
   SLOT_TAKEN_MESSAGE,
+  publicBookingRequest,
+  staffBookingRequest,
   type PublicBookingRequest,
   type StaffBookingRequest,
 } from '../../shared/schemas/booking';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { constraintName, pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { bookingHolds, jobs } from '../db/schema';
+import type { SessionUser } from '../http/access';
 import { AppError, conflict, invalid } from '../http/errors';
 import { MAX_LIVE_HOLDS_PER_EMAIL, tooManyHoldsMessage } from './booking-limit';
 import { lookupTyreUnitPriceCents } from '../pricing/service';
@@ -293,4 +296,22 @@ export async function createStaffBooking(deps: AppDeps, body: StaffBookingReques
   const { job } = await insertBooking(deps, draft, values, { hold: false, paymentMethod: draft.job.paymentMethod });
   afterCommit(deps, job);
   return bookingCreated(job, draft.customer.email);
+}
+
+/** The admin form always sends vehicle.color (blank when not filled in); the public wizard never does. */
+function hasVehicleColor(body: Record<string, unknown>): boolean {
+  const vehicle = body.vehicle;
+  return typeof vehicle === 'object' && vehicle !== null && 'color' in vehicle;
+}
+
+/**
+ * POST /api/bookings: signed-in staff book with the staff form (decision 130); staff who use the
+ * public wizard in the same browser send the public shape (no colour), which books as public.
+ * Each shape is parsed with its own schema, so each form gets its own messages.
+ */
+export async function createBooking(deps: AppDeps, actor: SessionUser | null, body: Record<string, unknown>) {
+  if (actor && (hasVehicleColor(body) || !publicBookingRequest.safeParse(body).success)) {
+    return createStaffBooking(deps, staffBookingRequest.parse(body), actor);
+  }
+  return createPublicBooking(deps, publicBookingRequest.parse(body));
 }

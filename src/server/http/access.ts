@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCESS_LEVELS, type Access, type ContractDef } from '../../shared/contracts/contract';
 import { forbidden, unauthenticated } from './errors';
-
-/**
- * Who may call a route. Every /api and /ws route must state it in `config.access`;
- * the server refuses to start otherwise, so a route cannot be added without deciding.
- */
-export type Access = 'public' | 'staff' | 'admin' | 'webhook';
 
 export type SessionUser = {
   id: string;
@@ -15,52 +10,55 @@ export type SessionUser = {
   isActive: boolean;
 };
 
-/** One registered route and the access level it stated (undefined for non-API routes that need none). */
-export type RouteAccess = { method: string; url: string; access: Access | undefined };
+/** One registered route and the contract it implements (undefined for non-API routes such as pages). */
+export type RouteAccess = { method: string; url: string; contract: ContractDef | undefined };
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: Access;
-  }
   interface FastifyRequest {
+    /** The signed-in active staff user on staff, admin and optional-staff routes; null otherwise. */
     user: SessionUser | null;
   }
   interface FastifyInstance {
-    /** Every route registered so far with its access level: the permission-matrix test walks it. */
+    /** Every route registered so far: the permission-matrix test checks it against the contracts. */
     routeAccess: readonly RouteAccess[];
   }
 }
 
 export type UserResolver = (request: FastifyRequest) => Promise<SessionUser | null>;
 
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'staff', 'admin', 'webhook'];
-
-export function needsStatedAccess(url: string): boolean {
+export function isApiPath(url: string): boolean {
   return url.startsWith('/api') || url.startsWith('/ws');
 }
 
+/**
+ * Access comes from the operation's contract (src/shared/contracts): an /api or /ws route without
+ * one stops the server at start, so no route can be added without deciding who may call it.
+ */
 export function registerAccessControl(app: FastifyInstance, resolveUser: UserResolver) {
   const registry: RouteAccess[] = [];
   app.decorate('routeAccess', registry);
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
-    const access = (route.config as { access?: Access } | undefined)?.access;
-    if (needsStatedAccess(route.url) && (!access || !ACCESS_LEVELS.includes(access))) {
-      throw new Error(`Route ${route.method} ${route.url} must state config.access (${ACCESS_LEVELS.join(' | ')})`);
+    const contract = (route.config as { contract?: ContractDef } | undefined)?.contract;
+    if (isApiPath(route.url) && (!contract || !ACCESS_LEVELS.includes(contract.access))) {
+      throw new Error(`Route ${route.method} ${route.url} must be registered from a contract (src/shared/contracts) with addRoute`);
     }
-    for (const method of [route.method].flat()) registry.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) registry.push({ method, url: route.url, contract });
   });
 
   // onRequest, before the body is read or validated: an anonymous caller learns nothing about a
   // staff route's input rules, and gets 401 whatever it sent.
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
+    const access: Access | undefined = request.routeOptions.config?.contract?.access;
     if (access === 'staff' || access === 'admin') {
       const user = await resolveUser(request);
       if (!user || !user.isActive) throw unauthenticated();
       request.user = user;
       if (access === 'admin' && user.role !== 'admin') throw forbidden('Only an administrator can do that.');
+    } else if (access === 'optional-staff') {
+      const user = await resolveUser(request);
+      request.user = user?.isActive ? user : null;
     }
   });
 }

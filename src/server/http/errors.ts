@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 export const ERROR_STATUS = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
+  PAYMENT_DECLINED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -50,6 +51,8 @@ function validationBody(fields: Record<string, string>): ErrorBody {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (err instanceof AppError) {
+      // A refusal for going too fast says when to try again, whichever limit it came from.
+      if (err.code === 'RATE_LIMITED' && typeof err.extra.retryAfterSeconds === 'number') reply.header('Retry-After', String(err.extra.retryAfterSeconds));
       return reply.status(err.status).send({ error: err.code, message: err.message, ...err.extra } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

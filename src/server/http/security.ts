@@ -73,7 +73,7 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
   // one from another site is refused. Non-browser clients send none and are judged by their credentials.
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
-    if (request.routeOptions.config?.access === 'webhook') return;
+    if (request.routeOptions.config?.contract?.access === 'webhook') return;
     const allowed = siteOrigins(request, config);
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     if (origin !== undefined) {

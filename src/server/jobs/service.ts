@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { JobWithDetails } from '../../shared/schemas/jobs';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { customers, jobPhotos, jobs, vehicles } from '../db/schema';
 import type { SessionUser } from '../http/access';
 import { forbidden, notFound } from '../http/errors';
@@ -17,7 +17,7 @@ function assertMayView(user: SessionUser, job: { assignedTechnicianId: string | 
 }
 
 /** A job with its customer, vehicle and photos, for the job detail. */
-export async function getJobWithDetails(deps: AppDeps, user: SessionUser, jobId: string): Promise<JobWithDetails> {
+export async function getJobWithDetails(deps: Pick<AppDeps, 'db'>, user: SessionUser, jobId: string): Promise<JobWithDetails> {
   if (!UUID_RE.test(jobId)) throw notFound(JOB_NOT_FOUND);
   const [row] = await deps.db
     .select({ job: jobs, customer: { name: customers.name, phone: customers.phone, email: customers.email }, vehicle: vehicles })
@@ -72,7 +72,7 @@ export async function getJobWithDetails(deps: AppDeps, user: SessionUser, jobId:
 }
 
 /** A job photo for signed-in staff only: photos are never served to the public (decision 133). */
-export async function readJobPhoto(deps: AppDeps, user: SessionUser, jobId: string, photoId: string) {
+export async function readJobPhoto(deps: Pick<AppDeps, 'db' | 'storage'>, user: SessionUser, jobId: string, photoId: string) {
   if (!UUID_RE.test(jobId) || !UUID_RE.test(photoId)) throw notFound('Photo not found');
   const [row] = await deps.db
     .select({ photo: jobPhotos, assignedTechnicianId: jobs.assignedTechnicianId })

@@ -1,14 +1,15 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PHOTO_LIMITS, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TOO_MANY_MESSAGE, photoUploadResponse } from '../../shared/schemas/photos';
-import type { AppDeps } from '../app';
+import type { FastifyPluginAsync } from 'fastify';
+import { bookings } from '../../shared/contracts/bookings';
+import { PHOTO_LIMITS, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TOO_MANY_MESSAGE } from '../../shared/schemas/photos';
+import type { AppDeps } from '../deps';
+import { addRoute } from '../http/contract-routes';
 import { AppError, invalid } from '../http/errors';
 import { photoTargetJob, storeJobPhotos, type IncomingPhoto } from './service';
 
 const PHOTO_TYPE_RE = /^[a-z][a-z-]{0,39}$/;
 
-export function photoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+export function photoRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     // Registered in this plugin's scope only: no other route accepts multipart bodies.
     await app.register(multipart, {
@@ -16,41 +17,37 @@ export function photoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       limits: { fileSize: PHOTO_LIMITS.maxBytes, files: PHOTO_LIMITS.maxFiles, fields: 5, parts: PHOTO_LIMITS.maxFiles + 5, fieldSize: 1024 },
     });
 
-    app.post(
-      '/api/bookings/:jobId/photos',
-      { config: { access: 'public' }, schema: { params: z.object({ jobId: z.string().max(64) }), response: { 200: photoUploadResponse } } },
-      async (request) => {
-        if (!request.isMultipart()) throw invalid('Please upload the photos as a multipart form (field "photos").');
-        // Refuse before reading any bytes when the job is unknown, too old or already full.
-        const job = await photoTargetJob(deps, request.params.jobId);
-        if (job.existing >= PHOTO_LIMITS.maxFiles) throw invalid(PHOTO_TOO_MANY_MESSAGE);
+    addRoute(app, bookings.uploadPhotos, async ({ params, request }) => {
+      if (!request.isMultipart()) throw invalid('Please upload the photos as a multipart form (field "photos").');
+      // Refuse before reading any bytes when the job is unknown, too old or already full.
+      const job = await photoTargetJob(deps, params.jobId);
+      if (job.existing >= PHOTO_LIMITS.maxFiles) throw invalid(PHOTO_TOO_MANY_MESSAGE);
 
-        const files: IncomingPhoto[] = [];
-        let type = 'tyre-condition';
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'field') {
-              if (part.fieldname === 'type' && typeof part.value === 'string' && PHOTO_TYPE_RE.test(part.value)) type = part.value;
-              continue;
-            }
-            if (part.fieldname !== 'photos') {
-              part.file.resume();
-              continue;
-            }
-            if (job.existing + files.length + 1 > PHOTO_LIMITS.maxFiles) throw invalid(PHOTO_TOO_MANY_MESSAGE);
-            const chunks: Buffer[] = [];
-            // busboy stops the stream at the size limit, so at most 5 MB of a file is ever held.
-            for await (const chunk of part.file) chunks.push(chunk as Buffer);
-            if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TOO_LARGE_MESSAGE);
-            files.push({ originalName: part.filename, data: Buffer.concat(chunks) });
+      const files: IncomingPhoto[] = [];
+      let type = 'tyre-condition';
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'type' && typeof part.value === 'string' && PHOTO_TYPE_RE.test(part.value)) type = part.value;
+            continue;
           }
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw invalid(PHOTO_TOO_MANY_MESSAGE);
-          throw err;
+          if (part.fieldname !== 'photos') {
+            part.file.resume();
+            continue;
+          }
+          if (job.existing + files.length + 1 > PHOTO_LIMITS.maxFiles) throw invalid(PHOTO_TOO_MANY_MESSAGE);
+          const chunks: Buffer[] = [];
+          // busboy stops the stream at the size limit, so at most 5 MB of a file is ever held.
+          for await (const chunk of part.file) chunks.push(chunk as Buffer);
+          if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', PHOTO_TOO_LARGE_MESSAGE);
+          files.push({ originalName: part.filename, data: Buffer.concat(chunks) });
         }
-        const photos = await storeJobPhotos(deps, job.id, type, files);
-        return { photos };
-      },
-    );
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw invalid(PHOTO_TOO_MANY_MESSAGE);
+        throw err;
+      }
+      const photos = await storeJobPhotos(deps, job.id, type, files);
+      return { photos };
+    });
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { STATIC_PUBLIC_PATHS, suburbPath } from '../../shared/public-routes';
 import { listActiveSuburbSlugs } from '../suburbs/service';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/schemas/auth';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { toPublicUser } from '../auth/service';
 import { endSessionsOfUser } from '../auth/sessions';
 import { users } from '../db/schema';
@@ -8,7 +8,7 @@ import { conflict, notFound } from '../http/errors';
 
 export { addUser } from '../auth/service';
 
-export async function listUsers(deps: AppDeps): Promise<PublicUser[]> {
+export async function listUsers(deps: Pick<AppDeps, 'db'>): Promise<PublicUser[]> {
   const rows = await deps.db
     .select({ id: users.id, username: users.username, email: users.email, role: users.role, isActive: users.isActive })
     .from(users)
@@ -24,7 +24,7 @@ export const LAST_ADMIN_MESSAGE = 'At least one active admin is required.';
  * deactivate themself (decision 112). Two admins deactivating each other at once could still leave
  * none, so the active admins are locked and counted in the transaction (decision 165).
  */
-export async function setUserActive(deps: AppDeps, actorId: string, userId: string, isActive: boolean): Promise<PublicUser> {
+export async function setUserActive(deps: Pick<AppDeps, 'db' | 'clock'>, actorId: string, userId: string, isActive: boolean): Promise<PublicUser> {
   if (!isActive && actorId === userId) throw conflict('You cannot deactivate your own account.');
   return deps.db.transaction(async (tx) => {
     if (!isActive) {

@@ -1,6 +1,12 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { contracts, type Contracts } from '../../shared/contracts';
+import { buildUrl, toSearchParams, type ContractDef, type RequestOf, type ResponseOf } from '../../shared/contracts/contract';
+
 /**
- * SPEC section 7 client conventions, in one place: cookies on every call, JSON bodies with a JSON
- * content type (FormData without one), and any non-OK answer raised as "{status}: {body}".
+ * The browser's side of the API contracts (src/shared/contracts): `api.<area>.<operation>(input)`
+ * with the request and response types of the contract, so nothing is typed twice. The client
+ * conventions (docs/product.md "API conventions") live here: cookies on every call, JSON bodies with
+ * a JSON content type (FormData without one), and any non-OK answer raised as "{status}: {body}".
  */
 export class ApiError extends Error {
   constructor(
@@ -12,27 +18,20 @@ export class ApiError extends Error {
   }
   /** The server's human message when the body is our JSON error shape. */
   get serverMessage(): string | undefined {
-    try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : undefined;
-    } catch {
-      return undefined;
-    }
+    const message = this.json?.message;
+    return typeof message === 'string' ? message : undefined;
   }
   get json(): Record<string, unknown> | undefined {
     try {
-      return JSON.parse(this.body) as Record<string, unknown>;
+      const parsed: unknown = JSON.parse(this.body);
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
     } catch {
       return undefined;
     }
   }
 }
 
-async function throwIfNotOk(res: Response) {
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-}
-
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+async function send(method: string, url: string, body?: unknown): Promise<unknown> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const res = await fetch(url, {
     method,
@@ -40,18 +39,73 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
     headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
-  await throwIfNotOk(res);
-  if (res.status === 204) return undefined as T;
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  if (res.status === 204) return undefined;
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return text ? JSON.parse(text) : undefined;
 }
 
-export async function getJson<T>(url: string, opts: { on401?: 'throw' | 'null' } = {}): Promise<T | null> {
-  const res = await fetch(url, { credentials: 'include' });
-  if (opts.on401 === 'null' && res.status === 401) return null;
-  await throwIfNotOk(res);
-  return (await res.json()) as T;
+/** Calls one operation. */
+export async function callContract<C extends ContractDef>(contract: C, input?: RequestOf<C>): Promise<ResponseOf<C>> {
+  const { params, query, body } = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+  return (await send(contract.method, buildUrl(contract, { params, query }), body)) as ResponseOf<C>;
 }
+
+/**
+ * A read's query key: the URL's path segments, then its query object when there is one, e.g.
+ * ['api', 'time-slots', { date: '2026-11-24' }]. Invalidating a prefix (['api', 'dashboard', 'jobs'])
+ * refreshes every list and detail beneath it.
+ */
+export function queryKeyOf(contract: Pick<ContractDef, 'path'>, input: { params?: unknown; query?: unknown } = {}): QueryKey {
+  const path = buildUrl(contract, { params: input.params });
+  const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const hasQuery = toSearchParams(input.query).size > 0;
+  return hasQuery ? [...segments, input.query as object] : segments;
+}
+
+/** The default read of a query key made by queryKeyOf: segments joined by slashes, the query appended. */
+export function urlOfQueryKey(queryKey: QueryKey): string {
+  const last = queryKey[queryKey.length - 1];
+  const hasQuery = typeof last === 'object' && last !== null;
+  const segments = (hasQuery ? queryKey.slice(0, -1) : queryKey).map((s) => encodeURIComponent(String(s)));
+  const search = hasQuery ? toSearchParams(last).toString() : '';
+  return `/${segments.join('/')}${search ? `?${search}` : ''}`;
+}
+
+export async function getJson(url: string): Promise<unknown> {
+  return send('GET', url);
+}
+
+/** Input is optional where the operation needs none. */
+type Args<C extends ContractDef> = Record<never, never> extends RequestOf<C> ? [input?: RequestOf<C>] : [input: RequestOf<C>];
+
+export type Operation<C extends ContractDef> = ((...args: Args<C>) => Promise<ResponseOf<C>>) & {
+  contract: C;
+  /** The fixed start of its query keys (the path before any parameter): invalidates every read of it. */
+  prefix: QueryKey;
+  /** Its query key (see queryKeyOf). */
+  key: (...args: Args<C>) => QueryKey;
+  /** useQuery options for a read: `useQuery(api.slots.list.query({ query: { date } }))`. */
+  query: (...args: Args<C>) => { queryKey: QueryKey; queryFn: () => Promise<ResponseOf<C>> };
+  /** The URL, for links to files (photos, PDFs) and uploads that need progress. */
+  url: (...args: Args<C>) => string;
+};
+
+type Client = { [Area in keyof Contracts]: { [Name in keyof Contracts[Area]]: Contracts[Area][Name] extends ContractDef ? Operation<Contracts[Area][Name]> : never } };
+
+function operation<C extends ContractDef>(contract: C): Operation<C> {
+  const call = ((input?: RequestOf<C>) => callContract(contract, input)) as unknown as Operation<C>;
+  call.contract = contract;
+  call.prefix = contract.path.split('/:')[0]!.split('/').filter(Boolean);
+  call.key = (...args) => queryKeyOf(contract, (args[0] ?? {}) as { params?: unknown; query?: unknown });
+  call.query = (...args) => ({ queryKey: call.key(...args), queryFn: () => call(...args) });
+  call.url = (...args) => buildUrl(contract, (args[0] ?? {}) as { params?: unknown; query?: unknown });
+  return call;
+}
+
+export const api = Object.fromEntries(
+  Object.entries(contracts).map(([area, ops]) => [area, Object.fromEntries(Object.entries(ops as Record<string, ContractDef>).map(([name, c]) => [name, operation(c)]))]),
+) as unknown as Client;
 
 /** The best sentence to show a person for a failed call: the server's message, else the fallback. */
 export function errorMessage(err: unknown, fallback: string): string {

@@ -1,8 +1,8 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { getJson } from './api';
+import { getJson, urlOfQueryKey } from './api';
 
-/** Query keys are the URL's segments: ['/api/dashboard/jobs', id] reads /api/dashboard/jobs/{id}. */
-export const defaultQueryFn: QueryFunction = async ({ queryKey }) => getJson(queryKey.map(String).join('/'));
+/** A query key is the URL's segments and its query object (see queryKeyOf in api.ts); the default read follows it. */
+export const defaultQueryFn: QueryFunction = async ({ queryKey }) => getJson(urlOfQueryKey(queryKey));
 
 export function createQueryClient() {
   return new QueryClient({

@@ -9,7 +9,7 @@ import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
-import { apiRequest, ApiError } from '../lib/api';
+import { api, ApiError } from '../lib/api';
 import { USER_KEY, useCurrentUser } from './session';
 
 /** SPEC section 2 "/auth and /dashboard/login"; toasts per section 8. */
@@ -21,7 +21,7 @@ export function LoginPage({ business }: { business: BusinessInfo }) {
   const { errors } = form.formState;
 
   const signIn = useMutation({
-    mutationFn: (body: LoginInput) => apiRequest<PublicUser>('POST', '/api/login', body),
+    mutationFn: (body: LoginInput) => api.auth.login({ body }),
     onSuccess: (signedIn) => {
       client.setQueryData(USER_KEY, signedIn);
       toast({ title: 'Login successful', description: 'Welcome to the business dashboard!' });

@@ -1,18 +1,27 @@
 import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '../../shared/schemas/auth';
-import { ApiError, getJson } from '../lib/api';
+import { api, ApiError } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
 
-/** SPEC section 6: the current user is fetched on every staff page; a 401 means nobody is signed in. */
-export const USER_KEY = ['/api/user'] as const;
+/** The current user is fetched on every staff page; a 401 means nobody is signed in. */
+export const USER_KEY = api.auth.currentUser.key();
+
+async function fetchCurrentUser(): Promise<PublicUser | null> {
+  try {
+    return await api.auth.currentUser();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
 
 export function useCurrentUser() {
-  return useQuery({ queryKey: USER_KEY, queryFn: () => getJson<PublicUser>('/api/user', { on401: 'null' }) });
+  return useQuery({ queryKey: USER_KEY, queryFn: fetchCurrentUser });
 }
 
 /** Forgets everything cached for the previous user and marks nobody as signed in. */
 export function clearSession(client: QueryClient) {
-  client.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_KEY[0] });
+  client.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(USER_KEY) });
   client.setQueryData(USER_KEY, null);
 }
 

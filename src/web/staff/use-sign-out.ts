@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '../components/ui/toast';
-import { apiRequest, errorMessage } from '../lib/api';
+import { api, errorMessage } from '../lib/api';
 import { clearSession } from './session';
 
 /** SPEC section 8: 'Logged out' on success, 'Logout failed' with the reason otherwise. */
@@ -9,7 +9,7 @@ export function useSignOut() {
   const client = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/logout'),
+    mutationFn: () => api.auth.logout(),
     onSuccess: () => {
       clearSession(client);
       toast({ title: 'Logged out', description: 'You have been signed out.' });

@@ -1,7 +1,6 @@
 import { CALLBACK_MESSAGE } from '../../../shared/domain/pricing';
 import { toCents, type Cents } from '../../../shared/domain/money';
-import type { TimeSlotItem } from '../../../shared/schemas/slots';
-import { getJson } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 
 /** The tyre price lookup's outcome, as the wizard and the admin estimate read it. */
 export type TyrePriceResult =
@@ -15,23 +14,15 @@ export type TyrePriceResult =
 export async function lookupTyrePrice(size: string): Promise<TyrePriceResult> {
   const apiError: TyrePriceResult = { kind: 'callback', message: CALLBACK_MESSAGE, label: 'API Error' };
   try {
-    const res = await fetch(`/api/tyre-pricing/${encodeURIComponent(size)}`, { credentials: 'include' });
-    if (res.status === 404) {
-      const body = (await res.json().catch(() => ({}))) as { message?: unknown };
-      return { kind: 'callback', message: typeof body.message === 'string' ? body.message : CALLBACK_MESSAGE };
-    }
-    if (!res.ok) return apiError;
-    const body = (await res.json()) as { price?: unknown };
-    if (typeof body.price !== 'string' && typeof body.price !== 'number') return apiError;
-    return { kind: 'priced', unitCents: toCents(body.price) };
-  } catch {
+    const { price } = await api.pricing.tyrePrice({ params: { size } });
+    return { kind: 'priced', unitCents: toCents(price) };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return { kind: 'callback', message: err.serverMessage ?? CALLBACK_MESSAGE };
     return apiError;
   }
 }
 
-export async function fetchTimeSlots(day: string): Promise<TimeSlotItem[]> {
-  return (await getJson<TimeSlotItem[]>(`/api/time-slots?date=${encodeURIComponent(day)}`)) ?? [];
-}
+export const fetchTimeSlots = (day: string) => api.slots.list({ query: { date: day } });
 
 /**
  * POST /api/bookings/{jobId}/photos, one request per file so each shows its own progress
@@ -43,7 +34,7 @@ export function uploadPhoto(jobId: string, file: File, onProgress: (percent: num
     body.append('type', 'tyre-condition');
     body.append('photos', file, file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/bookings/${encodeURIComponent(jobId)}/photos`);
+    xhr.open('POST', api.bookings.uploadPhotos.url({ params: { jobId } }));
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));

@@ -2,14 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatVisit } from '../../../shared/domain/slots';
 import { toPublicBookingRequest, type PublicBookingForm } from '../../../shared/schemas/booking';
-import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { api, ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../components/ui/toast';
 import { fetchTimeSlots, uploadPhoto } from './booking-api';
 import type { Confirmation } from './steps/confirmation-step';
 import type { ChosenPhoto } from './use-photos';
 
-type QuoteCreated = { bookingToken: string; jobId: string; amount: string; currency: string; scheduledDate: string };
-type BookingCreated = { jobId: string; jobNumber: string; customerEmail?: string; photoUploadUntil?: string };
 
 export const SLOT_GONE_MESSAGE = 'This time slot is no longer available. Please select a different time slot.';
 
@@ -20,7 +18,7 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
   const [progress, setProgress] = useState<Record<string, number>>({});
 
   const slotTaken = (description: string) => {
-    void queryClient.invalidateQueries({ queryKey: ['time-slots'] });
+    void queryClient.invalidateQueries({ queryKey: api.slots.list.prefix });
     toast({ title: 'Time Slot Unavailable', description, variant: 'destructive' });
     onSlotTaken();
   };
@@ -62,9 +60,9 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
 
       const body = toPublicBookingRequest(values);
       if (values.paymentMethod === 'prepaid') {
-        let quote: QuoteCreated;
+        let quote: Awaited<ReturnType<typeof api.bookings.quote>>;
         try {
-          quote = await apiRequest<QuoteCreated>('POST', '/api/bookings/quote', body);
+          quote = await api.bookings.quote({ body });
         } catch (err) {
           if (err instanceof ApiError && err.status === 409) return slotTaken('This time slot was just booked by someone else. Please select a different time slot.');
           toast({ title: 'Booking Failed', description: errorMessage(err, 'There was an error creating your booking. Please try again.'), variant: 'destructive' });
@@ -76,9 +74,9 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
         return;
       }
 
-      let created: BookingCreated;
+      let created: Awaited<ReturnType<typeof api.bookings.create>>;
       try {
-        created = await apiRequest<BookingCreated>('POST', '/api/bookings', body);
+        created = await api.bookings.create({ body });
       } catch (err) {
         if (err instanceof ApiError && err.status === 409) return slotTaken('This time slot was just booked by someone else. Please select a different time slot.');
         // 400/429 carry a sentence for the customer (too far ahead, too many bookings from this connection).
@@ -90,7 +88,7 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
         const uploaded = await uploadAll(created.jobId);
         if (uploaded) toast({ title: 'Photos Uploaded', description: `${uploaded} photo${uploaded === 1 ? '' : 's'} added to your booking.` });
       }
-      void queryClient.invalidateQueries({ queryKey: ['time-slots'] });
+      void queryClient.invalidateQueries({ queryKey: api.slots.list.prefix });
       toast({ title: 'Booking Confirmed!', description: `Your booking reference is ${created.jobNumber}.` });
       onConfirmed({ jobNumber: created.jobNumber, email: created.customerEmail || values.customerEmail, visit: formatVisit(values.date, values.timeSlot) });
     } finally {

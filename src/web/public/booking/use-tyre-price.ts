@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { api } from '../../lib/api';
 import { lookupTyrePrice, type TyrePriceResult } from './booking-api';
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -16,7 +17,7 @@ export function useTyrePrice(size: string | null): { result: TyrePriceResult | u
   const debounced = useDebounced(size, 350);
   const settled = debounced === size;
   const query = useQuery({
-    queryKey: ['tyre-pricing', debounced],
+    queryKey: api.pricing.tyrePrice.key({ params: { size: debounced ?? '' } }),
     queryFn: () => lookupTyrePrice(debounced!),
     enabled: !!debounced,
   });

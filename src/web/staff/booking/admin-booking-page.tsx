@@ -13,7 +13,7 @@ import { adminBookingForm, type AdminBookingForm, type AdminBookingFormInput } f
 import { Button } from '../../components/ui/button';
 import { SelectField, TextareaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage, getJson } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { readPageData } from '../../lib/page-data';
 import { AddressInput } from '../../public/booking/address-input';
 import { lookupTyrePrice } from '../../public/booking/booking-api';
@@ -78,24 +78,19 @@ export default function AdminBookingPage() {
   const size = isTyres ? formatTyreSize(width, profile, rim) : null;
   const quantity = [1, 2, 3, 4].includes(Number(quantityValue)) ? Number(quantityValue) : 4;
 
-  const slots = useQuery({
-    queryKey: ['/api/time-slots/availability', date],
-    queryFn: async () => (await getJson<SlotAvailability[]>(`/api/time-slots/availability?date=${encodeURIComponent(date)}`)) ?? [],
-    enabled: dateChosen,
-  });
-  const tyrePrice = useQuery({ queryKey: ['tyre-pricing', size], queryFn: () => lookupTyrePrice(size!), enabled: !!size });
+  const slots = useQuery({ ...api.slots.availability.query({ query: { date } }), enabled: dateChosen });
+  const tyrePrice = useQuery({ queryKey: api.pricing.tyrePrice.key({ params: { size: size ?? '' } }), queryFn: () => lookupTyrePrice(size!), enabled: !!size });
 
   // SPEC 8: a failed or callback-required tyre lookup gives an estimate of 0.
   const unitCents = tyrePrice.data?.kind === 'priced' ? tyrePrice.data.unitCents : null;
   const estimateCents = serviceType ? adminEstimate({ serviceType, quantity, tyreUnitPriceCents: unitCents }) : 0;
 
   const create = useMutation({
-    mutationFn: (values: AdminBookingForm) => apiRequest<{ jobNumber: string }>('POST', '/api/bookings', toStaffBookingRequest(values, estimateCents)),
+    mutationFn: (values: AdminBookingForm) => api.bookings.create({ body: toStaffBookingRequest(values, estimateCents) }),
     onSuccess: (res) => {
       toast({ title: 'Booking Created', description: `Booking ${res.jobNumber} has been created successfully.` });
-      void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/jobs'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/dashboard/jobs-with-details'] });
-      void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/time-slots') || String(q.queryKey[0]).startsWith('/api/dashboard/timeslots') });
+      void queryClient.invalidateQueries({ queryKey: ['api', 'dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: ['api', 'time-slots'] });
       navigate('/dashboard');
     },
     onError: (err) => {

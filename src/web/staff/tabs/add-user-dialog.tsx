@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { newUserSchema, type PublicUser } from '../../../shared/schemas/auth';
+import { newUserSchema, type NewUserInput, type PublicUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 
-export const USERS_KEY = ['/api/admin/users'] as const;
+export const USERS_KEY = api.team.listUsers.key();
 
 const EMPTY = { username: '', password: '', email: '', role: 'technician' as const };
 
@@ -19,7 +19,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const { errors } = form.formState;
 
   const addUser = useMutation({
-    mutationFn: (body: unknown) => apiRequest<PublicUser>('POST', '/api/admin/users', body),
+    mutationFn: (body: NewUserInput) => api.team.addUser({ body }),
     onSuccess: (user) => {
       toast({ title: 'User registered successfully', description: `${user.username} can now sign in.` });
       void client.invalidateQueries({ queryKey: USERS_KEY });

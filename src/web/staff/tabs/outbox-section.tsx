@@ -1,27 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import type { OutboxEmail } from '../../../shared/schemas/emails';
+import { api } from '../../lib/api';
 import { Paperclip } from 'lucide-react';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { BUSINESS_TIME_ZONE } from '../../../shared/domain/slots';
 import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/spinner';
 
-/** One row of GET /api/admin/outbox (src/server/emails/routes.ts). */
-export type OutboxEmail = {
-  id: string;
-  kind: string;
-  jobId: string | null;
-  to: string;
-  subject: string;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  text: string;
-  attachments: { filename: string; contentType: string }[];
-};
-
-export const OUTBOX_KEY = ['/api/admin/outbox'] as const;
+export const OUTBOX_KEY = api.emails.outbox.key();
 
 export function outboxStatusLabel(email: Pick<OutboxEmail, 'status' | 'lastError'>): string {
   switch (email.status) {
@@ -68,7 +54,7 @@ export function OutboxSection({ user }: { user: PublicUser }) {
 
 function OutboxList() {
   // Always re-read on opening the tab: new bookings add emails while the dashboard is open.
-  const emails = useQuery<OutboxEmail[]>({ queryKey: OUTBOX_KEY, staleTime: 0 });
+  const emails = useQuery({ ...api.emails.outbox.query(), staleTime: 0 });
 
   return (
     <section aria-labelledby="outbox-heading" className="max-w-3xl rounded-xl border border-gray-200 p-5">

@@ -5,16 +5,16 @@ import type { PublicUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { AddUserDialog, USERS_KEY } from './add-user-dialog';
 
 /** SPEC section 2 "Team tab" (admin only): the user list, Add User, and Activate/Deactivate. */
 export function TeamTab({ user: me }: { user: PublicUser }) {
   const [adding, setAdding] = useState(false);
-  const users = useQuery<PublicUser[]>({ queryKey: USERS_KEY });
+  const users = useQuery(api.team.listUsers.query());
   const client = useQueryClient();
   const setActive = useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => apiRequest<PublicUser>('PATCH', `/api/admin/users/${id}/status`, { isActive }),
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => api.team.setUserStatus({ params: { userId: id }, body: { isActive } }),
     onSuccess: (user) => {
       toast({ title: user.isActive ? 'User activated' : 'User deactivated', description: `${user.username} is now ${user.isActive ? 'active' : 'inactive'}.` });
       void client.invalidateQueries({ queryKey: USERS_KEY });

@@ -5,10 +5,10 @@ import { closedReason, holidayName } from '../../../../shared/domain/business-da
 import { addDays, compareDays, hasSlotPassed, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS } from '../../../../shared/schemas/booking';
 import { cn } from '../../../components/ui/cn';
+import { api } from '../../../lib/api';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { fetchTimeSlots } from '../booking-api';
 import { NO_SLOT, useBookingForm } from '../form-types';
 
 export const SLOT_FETCH_FAILED = 'Failed to fetch time slots';
@@ -28,7 +28,7 @@ export function DateStep() {
   const today = perthDay(new Date());
   const validDay = isIsoDay(date);
   const isPast = validDay && compareDays(date, today) < 0;
-  const slotsQuery = useQuery({ queryKey: ['time-slots', date], queryFn: () => fetchTimeSlots(date), enabled: validDay && !isPast });
+  const slotsQuery = useQuery({ ...api.slots.list.query({ query: { date } }), enabled: validDay && !isPast });
 
   useEffect(() => {
     if (slotsQuery.isError) toast({ title: SLOT_FETCH_FAILED, description: 'Please try again, or call us to book.', variant: 'destructive' });

@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from './adapters/email';
+import type { PhotoStorage } from './adapters/storage';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Outbox } from './emails/outbox';
+import type { AppEvents } from './notifications/bus';
+import type { PaymentProvider } from './payments/provider';
+
+/**
+ * Everything the app is built from. Kept apart from app.ts (which imports every area) so a
+ * service can name what it needs, e.g. `Pick<AppDeps, 'db' | 'clock'>`, without an import circle.
+ */
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  outbox: Outbox;
+  storage: PhotoStorage;
+  events: AppEvents;
+  /** The card provider; null when prepaid is off (production without Stripe keys). */
+  payments: PaymentProvider | null;
+};

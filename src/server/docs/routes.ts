@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { docs } from '../../shared/contracts/docs';
+import type { AppDeps } from '../deps';
+import { addRoute } from '../http/contract-routes';
+import { buildOpenApiDocument } from './openapi';
+import { renderReferencePage } from './reference-page';
+
+/** The API's own description, for admins (and the integrations they will set up). */
+export function docsRoutes(deps: AppDeps): FastifyPluginAsync {
+  const document = () => buildOpenApiDocument({ title: `${deps.config.business.name} API`, serverUrl: deps.config.publicBaseUrl });
+  return async (app) => {
+    addRoute(app, docs.openApi, async () => document());
+    addRoute(app, docs.reference, async () => renderReferencePage(document()));
+  };
+}

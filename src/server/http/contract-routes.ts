@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Access, ContractDef, ParsedRequestOf, ReplyOf } from '../../shared/contracts/contract';
+import type { SessionUser } from './access';
+
+/** Who the handler is told is calling, by the contract's access level. */
+export type ActorFor<A extends Access> = A extends 'staff' | 'admin' ? SessionUser : A extends 'optional-staff' ? SessionUser | null : null;
+
+/** Bytes sent as they are: a photo, a PDF. */
+export type FileReply = { data: Buffer; contentType: string; filename: string; disposition?: 'inline' | 'attachment'; cacheControl?: string };
+
+type HandlerResult<C extends ContractDef> = C['responseKind'] extends 'file'
+  ? FileReply
+  : C['responseKind'] extends 'html'
+    ? string
+    : C['responseKind'] extends 'empty'
+      ? void
+      : ReplyOf<C>;
+
+export type HandlerArgs<C extends ContractDef> = ParsedRequestOf<C> & {
+  actor: ActorFor<C['access']>;
+  /** For what only the transport knows: the client address, cookies, a multipart stream. */
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type ContractHandler<C extends ContractDef> = (args: HandlerArgs<C>) => Promise<HandlerResult<C>>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The operation this route implements; every /api route has one (see access.ts). */
+    contract?: ContractDef;
+  }
+}
+
+/**
+ * Registers the handler of one contract. Params, query and body are parsed with the contract's
+ * own schemas (the ones the browser's forms use), so a refusal carries the same message the form
+ * shows; the response is serialized through the response schema, so nothing undeclared leaks.
+ */
+export function addRoute<const C extends ContractDef>(app: FastifyInstance, contract: C, handler: ContractHandler<C>): void {
+  const kind = contract.responseKind ?? 'json';
+  const status = contract.status ?? 200;
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    config: { contract },
+    schema: kind === 'json' && contract.response ? { response: { [status]: contract.response } } : {},
+    handler: async (request, reply) => {
+      const input: Record<string, unknown> = {};
+      if (contract.params) input.params = contract.params.parse(request.params);
+      if (contract.query) input.query = contract.query.parse(request.query ?? {});
+      if (contract.body && !contract.multipart) input.body = contract.body.parse(request.body ?? {});
+      const result = await handler({ ...input, actor: request.user, request, reply } as HandlerArgs<C>);
+      if (kind === 'empty') return reply.status(204).send();
+      if (kind === 'html') return reply.type('text/html; charset=utf-8').send(result);
+      if (kind === 'file') {
+        const file = result as FileReply;
+        const asciiName = file.filename.replace(/[^\w.-]/g, '_');
+        return reply
+          .type(file.contentType)
+          .header('Cache-Control', file.cacheControl ?? 'private, no-store')
+          .header('Content-Disposition', `${file.disposition ?? 'inline'}; filename="${asciiName}"`)
+          .send(file.data);
+      }
+      return reply.status(status).send(result);
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { loginSchema, newUserSchema, publicUser, userIdParams, userStatusSchema } from '../schemas/auth';
+import { defineContract } from './contract';
+
+/** Staff sign-in and the first account (docs/product.md "Staff sign-in and sessions"). */
+export const auth = {
+  currentUser: defineContract({
+    method: 'GET',
+    path: '/api/user',
+    access: 'optional-staff',
+    summary: 'The signed-in staff user; 401 when nobody is signed in.',
+    response: publicUser,
+  }),
+  login: defineContract({
+    method: 'POST',
+    path: '/api/login',
+    access: 'public',
+    summary: 'Signs in with username and password and sets the session cookie.',
+    body: loginSchema,
+    response: publicUser,
+  }),
+  logout: defineContract({
+    method: 'POST',
+    path: '/api/logout',
+    access: 'public',
+    summary: 'Ends the session (answers 204 even without one).',
+    responseKind: 'empty',
+  }),
+  register: defineContract({
+    method: 'POST',
+    path: '/api/register',
+    access: 'optional-staff',
+    summary: 'Creates a staff user: a signed-in admin, or anyone while no user exists (the first is an admin).',
+    body: newUserSchema,
+    response: publicUser,
+    status: 201,
+  }),
+};
+
+/** The Team tab: admins only. */
+export const team = {
+  listUsers: defineContract({
+    method: 'GET',
+    path: '/api/admin/users',
+    access: 'admin',
+    summary: 'Every staff user.',
+    response: z.array(publicUser),
+  }),
+  addUser: defineContract({
+    method: 'POST',
+    path: '/api/admin/users',
+    access: 'admin',
+    summary: 'Adds a staff user.',
+    body: newUserSchema,
+    response: publicUser,
+    status: 201,
+  }),
+  setUserStatus: defineContract({
+    method: 'PATCH',
+    path: '/api/admin/users/:userId/status',
+    access: 'admin',
+    summary: 'Activates or deactivates a staff user (never the last active admin, never yourself).',
+    params: userIdParams,
+    body: userStatusSchema,
+    response: publicUser,
+  }),
+};
