@@ -27,10 +27,13 @@ export type Mailer = {
  * keep one send well inside the outbox's 5-minute claim lease (decision 164), so a slow server
  * never lets another pass pick up a message that is still being sent.
  */
-export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as const;
+export const SMTP_TIMEOUTS: SmtpTimeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
-export function createSmtpMailer(smtpUrl: string): Mailer {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+export type SmtpTimeouts = { connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
+
+/** `timeouts` is for tests, which prove the give-up path in milliseconds rather than 15 seconds. */
+export function createSmtpMailer(smtpUrl: string, timeouts: SmtpTimeouts = SMTP_TIMEOUTS): Mailer {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...timeouts });
   return {
     kind: 'smtp',
     async send(message) {
