@@ -112,7 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.status(404).type('text/plain').send('Not found');
   });
 
-  // Unpaid prepaid holds lapse after config.holdMs and free their slot (issue 6).
+  // Unpaid prepaid holds lapse after config.holdMs and free their slot (decision 150).
   const holdSweepMs = opts.holdSweepMs === undefined ? (opts.config.env === 'test' ? null : HOLD_SWEEP_INTERVAL_MS) : opts.holdSweepMs;
   if (holdSweepMs) {
     let stopHoldSweep: (() => Promise<void>) | undefined;

@@ -28,7 +28,7 @@ export function buildRobots(publicBaseUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /dashboard', 'Disallow: /auth', 'Disallow: /checkout', 'Disallow: /api', '', `Sitemap: ${publicBaseUrl}/sitemap.xml`, ''].join('\n');
 }
 
-/** /sitemap.xml and /robots.txt (SPEC 2, issue 4). Not under /api, so no access level applies. */
+/** /sitemap.xml and /robots.txt (docs/product.md "Public pages", decision 120). Not under /api, so no access level applies. */
 export function seoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/sitemap.xml', async (_request, reply) =>

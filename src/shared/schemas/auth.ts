@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC section 5 "New user" and "Login"; passwords also capped at 128 characters. */
+/** The new-user and sign-in forms (docs/product.md "Messages the UI shows"); passwords also capped at 128 characters. */
 export const ROLES = ['admin', 'technician'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -40,5 +40,5 @@ export type UserStatusInput = z.infer<typeof userStatusSchema>;
 
 export const userIdParams = z.object({ userId: z.uuid('User not found') });
 
-/** The one message for an unknown user, a wrong password and an inactive user (DECISIONS.md). */
+/** The one message for an unknown user, a wrong password and an inactive user (docs/product.md "Staff sign-in and sessions"). */
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';

@@ -5,7 +5,7 @@ import { formatTyreSize, TYRE_SIZE_DIGITS, type TyreSizePart } from '../domain/t
 import { formatCents, toCents } from '../domain/money';
 
 /**
- * Booking contracts (SPEC sections 3 and 5). Each field rule is written once here; the wizard's
+ * Booking request and form schemas (docs/product.md "Bookings" and "Messages the UI shows"). Each field rule is written once here; the wizard's
  * form, the admin form and the server's request schemas are composed from them, so a rule and
  * its message can never differ between browser and server.
  */
@@ -45,13 +45,13 @@ export const BOOKING_HORIZON_DAYS = 90;
 export const BOOKING_TOO_FAR_MESSAGE = 'Bookings can be made up to 90 days ahead. Please call us for later dates.';
 
 const TYRE_PART_LABEL: Record<TyreSizePart, string> = { tyreWidth: 'Width', aspectRatio: 'Profile', rimSize: 'Rim' };
-/** One tyre size input: digits only, up to SPEC 9's 3/2/2. */
+/** One tyre size input: digits only, up to 3/2/2 (docs/product.md "Limits"). */
 const tyrePart = (part: TyreSizePart) =>
   z.string().regex(new RegExp(`^\\d{0,${TYRE_SIZE_DIGITS[part]}}$`), `${TYRE_PART_LABEL[part]} is up to ${TYRE_SIZE_DIGITS[part]} digits`);
 
 const maxYear = () => new Date().getFullYear() + 1;
 
-// ---- Public wizard (SPEC 5 "Public booking form") -------------------------------------------
+// ---- Public wizard -----------------------------------------------------------------------------
 
 const tyreSizeText = () => text('Tyre size must be text', 'Tyre size', TEXT_LIMITS.tyreSize);
 const tyreBrandText = () => text('Tyre brand must be text', 'Tyre brand', TEXT_LIMITS.tyreBrand);
@@ -81,7 +81,7 @@ export const publicFields = {
 
 export const TYRE_SIZE_REQUIRED = "Please enter your tyre size, or tick 'I don't know my tyre size'";
 
-/** The wizard's form (flat, SPEC's field names). */
+/** The wizard's form (flat, the product's field names). */
 export const publicBookingForm = z
   .object({
     date: publicFields.date,
@@ -113,7 +113,7 @@ export const publicBookingForm = z
 export type PublicBookingFormInput = z.input<typeof publicBookingForm>;
 export type PublicBookingForm = z.output<typeof publicBookingForm>;
 
-/** The request body of POST /api/bookings/quote and the public POST /api/bookings (SPEC section 7). */
+/** The request body of POST /api/bookings/quote and the public POST /api/bookings. */
 export const publicBookingRequest = z.object({
   customer: z.object({ name: publicFields.customerName, email: publicFields.customerEmail, phone: publicFields.customerPhone }, { message: 'Name is required' }),
   vehicle: z.object({ make: publicFields.vehicleMake, model: publicFields.vehicleModel, year: publicFields.vehicleYear, registration: publicFields.registration }, { message: 'Vehicle make is required' }),
@@ -129,7 +129,7 @@ export const publicBookingRequest = z.object({
       tyreQuantity: publicFields.quantity.nullable().optional(),
       notes: publicFields.notes.nullable(),
       paymentMethod: publicFields.paymentMethod,
-      /** Ignored from a public caller: the server prices every booking itself (DECISIONS "Pricing"). */
+      /** Ignored from a public caller: the server prices every booking itself (docs/product.md "Prices and fees"). */
       customerValue: z.unknown().optional(),
       status: z.unknown().optional(),
     },
@@ -159,7 +159,7 @@ export function toPublicBookingRequest(f: PublicBookingForm): z.input<typeof pub
   };
 }
 
-// ---- Admin booking (SPEC 5 "Admin booking form") ---------------------------------------------
+// ---- Admin booking -----------------------------------------------------------------------------
 
 export const adminFields = {
   date: dateInput('Date is required'),
@@ -212,7 +212,7 @@ export type AdminBookingForm = z.output<typeof adminBookingForm>;
 
 const MONEY_MESSAGE = 'Must be a valid decimal amount';
 const MAX_ESTIMATE_CENTS = 9_999_999_999;
-/** SPEC 5 "Server-side schemas": a decimal string with at most 2 places, or a number; blank means none. */
+/** Money from staff (docs/product.md "API conventions"): a decimal string with at most 2 places, or a number; blank means none. */
 const staffEstimate = z
   .union([z.string(), z.number(), z.null()], { message: MONEY_MESSAGE })
   .optional()
@@ -251,7 +251,7 @@ export const staffBookingRequest = z.object({
       tyreBrand: tyreBrandText().nullable().optional(),
       notes: notesField().nullable().optional(),
       paymentMethod: adminFields.paymentMethod,
-      /** The staff estimate (SPEC 2 Admin New Booking); empty or 0 lets the server price it. */
+      /** The staff estimate (the Admin New Booking screen); empty or 0 lets the server price it. */
       customerValue: staffEstimate,
       status: z.unknown().optional(),
     },
@@ -275,7 +275,7 @@ export const bookingCreatedResponse = z.object({ jobId: z.string(), jobNumber: z
 
 export const SLOT_TAKEN_MESSAGE = 'time slot is no longer available';
 
-/** Refusals of a prepaid quote (SPEC 4: battery and callback-required prices are paid on site). */
+/** Refusals of a prepaid quote (docs/product.md "Payments": battery and callback-required prices are paid on site). */
 export const PREPAY_NOT_AVAILABLE_MESSAGE = 'Online payment is not available for this booking - please choose pay on site';
 export const PAYMENTS_OFF_MESSAGE = 'Online payment is not available right now - please choose pay on site';
 export const PREPAID_NEEDS_QUOTE_MESSAGE = 'Online payment bookings are made through a quote - please pay online at checkout or choose pay on site';

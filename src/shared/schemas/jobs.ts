@@ -3,7 +3,7 @@ import { JOB_STATUSES } from '../domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
 
-/** SPEC 3 "Job with details": GET /api/dashboard/jobs/{id}. */
+/** A job with its customer, vehicle and photos: GET /api/dashboard/jobs/{id}. */
 export const jobWithDetails = z.object({
   id: z.string(),
   jobNumber: z.string(),

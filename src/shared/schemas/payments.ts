@@ -3,7 +3,7 @@ import { PAYMENT_STATUSES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
 
 /**
- * Checkout contracts (SPEC sections 3, 7 and 8; DECISIONS "Payments"). The card form of the
+ * Checkout contracts (docs/product.md "Payments"). The card form of the
  * simulated provider and the server's confirm call share the card rules below.
  */
 
@@ -19,7 +19,7 @@ export const bookingTokenParams = z.object({ token: bookingToken });
 
 const money = z.string();
 
-/** SPEC 3 "Booking by token", plus what the checkout page shows (job number, items, payment state). */
+/** The booking behind a checkout token, plus what the checkout page shows (job number, items, payment state). */
 export const bookingByTokenResponse = z.object({
   amount: money,
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
@@ -49,7 +49,7 @@ export type BookingByToken = z.infer<typeof bookingByTokenResponse>;
 
 export const createPaymentIntentRequest = z.object({ bookingToken });
 
-/** SPEC 3 "Payment intent response": decimal strings. */
+/** The payment intent: amounts as decimal strings. */
 export const paymentIntentResponse = z.object({
   clientSecret: z.string(),
   originalAmount: money,
@@ -83,7 +83,7 @@ export const simulatedConfirmRequest = z.object({ bookingToken, ...simulatedCard
 
 export const simulatedConfirmResponse = z.object({ status: z.literal('succeeded'), jobNumber: z.string() });
 
-/** The message shown beside the surcharge (SPEC 9: card payment surcharge 1.7%). */
+/** The message shown beside the surcharge (docs/product.md "Prices and fees": card surcharge 1.7%). */
 export function surchargeMessage(surcharge: string, total: string): string {
   return `A 1.7% card surcharge of $${surcharge} applies. Total to pay: $${total}.`;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Public photo upload (SPEC 2 photo area, 9 limits). */
+/** Public photo upload (docs/product.md "Bookings" and "Limits"). */
 export const PHOTO_LIMITS = { maxFiles: 5, maxBytes: 5 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/webp'] as const } as const;
 export const PHOTO_TOO_LARGE_MESSAGE = 'File size must be less than 5 MB.';
 export const PHOTO_BAD_TYPE_MESSAGE = 'Please upload JPEG, PNG or WebP files only.';

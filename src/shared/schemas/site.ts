@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What every page knows about the business: from configuration, never hard-coded (DECISIONS). */
+/** What every page knows about the business: from configuration, never hard-coded (docs/product.md "The business"). */
 export const businessInfo = z.object({
   name: z.string(),
   abn: z.string(),

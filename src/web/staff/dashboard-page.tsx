@@ -26,7 +26,7 @@ const TAB_CONTENT: Record<TabId, ComponentType<{ user: PublicUser }>> = {
   settings: SettingsTab,
 };
 
-/** SPEC section 2 "Dashboard": tabs per role, the chosen one in the URL (?tab=) so reload and back work. */
+/** The dashboard (docs/product.md "Staff dashboard"): tabs per role, the chosen one in the URL (?tab=) so reload and back work. */
 export function DashboardPage({ user }: { user: PublicUser }) {
   const tabs = tabsFor(user.role);
   const requested = new URLSearchParams(useSearch()).get('tab');

@@ -12,7 +12,7 @@ import { toast } from '../components/ui/toast';
 import { api, ApiError } from '../lib/api';
 import { USER_KEY, useCurrentUser } from './session';
 
-/** SPEC section 2 "/auth and /dashboard/login"; toasts per section 8. */
+/** /auth and /dashboard/login (docs/product.md "Staff sign-in and sessions"). */
 export function LoginPage({ business }: { business: BusinessInfo }) {
   const user = useCurrentUser();
   const client = useQueryClient();
@@ -28,13 +28,13 @@ export function LoginPage({ business }: { business: BusinessInfo }) {
       navigate('/dashboard', { replace: true });
     },
     onError: (err) => {
-      // A throttled sign-in (429) says when to retry; every other failure reads the same (DECISIONS.md).
+      // A throttled sign-in (429) says when to retry; every other failure reads the same (docs/product.md "Staff sign-in and sessions").
       const description = err instanceof ApiError && err.status === 429 ? (err.serverMessage ?? 'Too many attempts. Please try again later.') : 'Invalid username or password';
       toast({ title: 'Login failed', description, variant: 'destructive' });
     },
   });
 
-  // The login page is also where a signed-in user lands by mistake: send them on (SPEC section 2).
+  // The login page is also where a signed-in user lands by mistake: send them on.
   if (user.data) return <Redirect to="/dashboard" replace />;
 
   return (

@@ -19,7 +19,7 @@ const loading = (
   </div>
 );
 
-/** The staff app (SPEC section 2 "Staff routes"), rendered in the browser only. */
+/** The staff app (docs/product.md "Staff dashboard"), rendered in the browser only. */
 export default function StaffApp({ business }: { business: BusinessInfo }) {
   const [client] = useState(createStaffQueryClient);
   return (

@@ -7,7 +7,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useCurrentUser } from './session';
 
 /**
- * The protected frame of every staff screen (SPEC section 2): 'Checking authentication...' while
+ * The protected frame of every staff screen: 'Checking authentication...' while
  * the user loads, /auth when there is none, else the header and the screen.
  */
 export function StaffLayout({ business, children }: { business: BusinessInfo; children: (user: PublicUser) => ReactNode }) {

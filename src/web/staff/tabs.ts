@@ -1,6 +1,6 @@
 import type { Role } from '../../shared/schemas/auth';
 
-/** SPEC section 2 "Dashboard": the tabs each role sees, in order; the id is what goes in ?tab=. */
+/** The tabs each role sees, in order; the id is what goes in ?tab=. */
 export type TabId = 'jobs' | 'schedule' | 'invoices' | 'expenses' | 'time-slots' | 'reports' | 'team' | 'settings';
 export type TabDef = { id: TabId; label: string };
 

@@ -4,7 +4,7 @@ import { toast } from '../components/ui/toast';
 import { api, errorMessage } from '../lib/api';
 import { clearSession } from './session';
 
-/** SPEC section 8: 'Logged out' on success, 'Logout failed' with the reason otherwise. */
+/** 'Logged out' on success, 'Logout failed' with the reason otherwise. */
 export function useSignOut() {
   const client = useQueryClient();
   const [, navigate] = useLocation();

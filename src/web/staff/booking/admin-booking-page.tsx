@@ -39,7 +39,7 @@ function googleKey(): string | null {
   }
 }
 
-/** Admin New Booking (SPEC section 2, rules in section 5 "Admin booking form"). */
+/** Admin New Booking (docs/product.md "Bookings"; its messages under "Messages the UI shows"). */
 export default function AdminBookingPage() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -81,7 +81,7 @@ export default function AdminBookingPage() {
   const slots = useQuery({ ...api.slots.availability.query({ query: { date } }), enabled: dateChosen });
   const tyrePrice = useQuery({ queryKey: api.pricing.tyrePrice.key({ params: { size: size ?? '' } }), queryFn: () => lookupTyrePrice(size!), enabled: !!size });
 
-  // SPEC 8: a failed or callback-required tyre lookup gives an estimate of 0.
+  // A failed or callback-required tyre lookup gives an estimate of 0.
   const unitCents = tyrePrice.data?.kind === 'priced' ? tyrePrice.data.unitCents : null;
   const estimateCents = serviceType ? adminEstimate({ serviceType, quantity, tyreUnitPriceCents: unitCents }) : 0;
 

@@ -3,17 +3,17 @@ import { slotStart } from '../../../shared/domain/slots';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
 import type { AdminBookingForm, StaffBookingRequest } from '../../../shared/schemas/booking';
 
-/** The staff variant of POST /api/bookings (SPEC section 7) built from the admin form. */
+/** The staff variant of POST /api/bookings built from the admin form. */
 export function toStaffBookingRequest(f: AdminBookingForm, estimateCents: Cents): StaffBookingRequest {
   const isTyres = f.serviceType === 'new-tyres';
-  // SPEC 7: the size is sent only when all three parts are given.
+  // The size is sent only when all three parts are given.
   const tyreSize = isTyres ? formatTyreSize(f.tyreWidth ?? '', f.aspectRatio ?? '', f.rimSize ?? '') : null;
   return {
     customer: { name: f.customerName, email: f.customerEmail, phone: f.customerPhone },
     vehicle: { make: f.make, model: f.model, year: f.year, color: f.color, registration: f.registration },
     job: {
       serviceType: f.serviceType,
-      // DECISIONS "Money and time": the job's time is the slot start in Perth.
+      // The job's time is the slot start in Perth.
       scheduledDate: slotStart(f.date.slice(0, 10), f.timeSlot).toISOString(),
       timeSlot: f.timeSlot,
       address: f.address,

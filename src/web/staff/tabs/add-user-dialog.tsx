@@ -12,7 +12,7 @@ export const USERS_KEY = api.team.listUsers.key();
 
 const EMPTY = { username: '', password: '', email: '', role: 'technician' as const };
 
-/** SPEC section 2 "Team tab" Add User dialog; validation from the same schema the server uses (section 5). */
+/** The Team tab's Add User dialog; validated by the same schema the server uses. */
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const client = useQueryClient();
   const form = useForm({ resolver: zodResolver(newUserSchema), defaultValues: EMPTY });

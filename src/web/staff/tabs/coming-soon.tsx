@@ -1,6 +1,6 @@
 import { Construction } from 'lucide-react';
 
-/** SPEC section 2: an unknown tab, and any section still being built, shows this. */
+/** An unknown tab, and any section still being built, shows this. */
 export function ComingSoon() {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 px-4 py-12 text-center text-gray-700">

@@ -45,7 +45,7 @@ export function formatPerthDateTime(iso: string): string {
 }
 
 /**
- * Issue 5: without SMTP_URL customer emails stay in the outbox and staff read them here.
+ * Without SMTP_URL customer emails stay in the outbox and staff read them here.
  * Admin only: a technician's Settings tab renders nothing and asks for nothing.
  */
 export function OutboxSection({ user }: { user: PublicUser }) {

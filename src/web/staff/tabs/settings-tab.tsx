@@ -6,7 +6,7 @@ import { OutboxSection } from './outbox-section';
 
 const roleLabel = (role: PublicUser['role']) => (role === 'admin' ? 'Admin' : 'Technician');
 
-/** SPEC section 2 "Settings tab": username, email (or 'Not set'), role, Logout. */
+/** The Settings tab: username, email (or 'Not set'), role, Logout. */
 export function SettingsTab({ user }: { user: PublicUser }) {
   const signOut = useSignOut();
   return (

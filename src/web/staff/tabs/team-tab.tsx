@@ -8,7 +8,7 @@ import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { AddUserDialog, USERS_KEY } from './add-user-dialog';
 
-/** SPEC section 2 "Team tab" (admin only): the user list, Add User, and Activate/Deactivate. */
+/** The Team tab (admin only): the user list, Add User, and Activate/Deactivate. */
 export function TeamTab({ user: me }: { user: PublicUser }) {
   const [adding, setAdding] = useState(false);
   const users = useQuery(api.team.listUsers.query());
