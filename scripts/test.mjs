@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit, API (PGlite), build, browser tests. Stops at the first failure.
+// `npm test`: typecheck, lint, unused code, unit, API (PGlite), build, browser tests. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -13,6 +13,7 @@ const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   // One definition of what is linted: package.json's lint script (ESLint, then import circles).
   ['lint', 'npm', ['run', 'lint', '--silent']],
+  ['unused code (knip)', 'npm', ['run', 'knip', '--silent']],
   ['unit tests', 'npx', ['vitest', 'run', '--project', 'unit']],
   // Perth time must not depend on the server's zone: run the time rules again from New York.
   ['unit tests (TZ=America/New_York)', 'npx', ['vitest', 'run', '--project', 'unit', 'src/shared/domain'], { TZ: 'America/New_York' }],

@@ -43,8 +43,3 @@ export async function listSlotAvailability(
     }
   });
 }
-
-export async function isSlotOpen(db: Executor, day: string, slot: TimeSlot, opts: { now: Date; businessDays: readonly number[] }) {
-  const list = await listSlotAvailability(db, day, opts);
-  return list.find((s) => s.slot === slot)?.isAvailable ?? false;
-}

@@ -10,6 +10,8 @@ export const PREPAID_DISCOUNT: Cents = 3000;
 export const FITTING_PER_TYRE: Cents = 2500;
 export const BALANCING_PER_TYRE: Cents = 1500;
 export const CARD_SURCHARGE_RATE = 0.017;
+// The same rate in thousandths as a whole number (17), so the cents maths has no float error.
+const CARD_SURCHARGE_PER_MILLE = Math.round(CARD_SURCHARGE_RATE * 1000);
 export const MAX_TYRE_QUANTITY = 4;
 export const CALLBACK_MESSAGE = 'Please call for a quote on this tyre size';
 
@@ -104,9 +106,9 @@ export function canPrepay(serviceType: ServiceType, quote: Quote): boolean {
   return serviceType !== 'battery-service' && !quote.callbackRequired;
 }
 
-/** 1.7% card surcharge, added at checkout only (docs/product.md "Prices and fees"). Integer maths avoids 0.017 float error. */
+/** The card surcharge, added at checkout only (docs/product.md "Prices and fees"), in whole-number maths. */
 export function cardSurcharge(amountCents: Cents): Cents {
-  return Math.round((amountCents * 17) / 1000);
+  return Math.round((amountCents * CARD_SURCHARGE_PER_MILLE) / 1000);
 }
 
 export function withCardSurcharge(amountCents: Cents): Cents {

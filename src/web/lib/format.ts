@@ -9,11 +9,3 @@ export function dollars(value: string | number | null | undefined, fallback = 'N
     return fallback;
   }
 }
-
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
