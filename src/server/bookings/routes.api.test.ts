@@ -68,7 +68,8 @@ const publicRules: [string, Mutate, string][] = [
   ['vehicle make blank', (b) => (b.vehicle.make = ''), 'Vehicle make is required'],
   ['vehicle model blank', (b) => (b.vehicle.model = ''), 'Vehicle model is required'],
   ['vehicle year 1899', (b) => (b.vehicle.year = 1899), 'Please enter a valid year'],
-  ['vehicle year after next year', (b) => (b.vehicle.year = new Date().getFullYear() + 2), 'Please enter a valid year'],
+  // The test clock is in 2026, so 2028 is after next year.
+  ['vehicle year after next year', (b) => (b.vehicle.year = 2028), 'Please enter a valid year'],
   ['registration blank', (b) => (b.vehicle.registration = ''), 'Registration is required'],
   ['name blank', (b) => (b.customer.name = ''), 'Name is required'],
   ['phone under 10 characters', (b) => (b.customer.phone = '0400 000'), 'Valid phone number required'],
@@ -105,6 +106,16 @@ describe('public booking field rules, enforced by the server', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(await bookingRowCounts(t.db)).toEqual(before);
+  });
+
+  it("judges 'next year' by the server's Perth clock, not the machine's", async () => {
+    // 00:30 on 1 January 2027 in Perth, still 31 December 2026 in UTC: a 2028 model is next year's.
+    t.clock.set('2026-12-31T16:30:00.000Z');
+    const ok = await book(bookingBody({ vehicle: { year: 2028 }, job: { scheduledDate: '2027-02-10' } }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const tooNew = await book(bookingBody({ vehicle: { year: 2029 }, job: { scheduledDate: '2027-02-10', timeSlot: '2-4 PM' } }));
+    expect(tooNew.statusCode).toBe(400);
+    expect(tooNew.json()).toMatchObject({ message: 'Please enter a valid year', fields: { 'vehicle.year': 'Please enter a valid year' } });
   });
 
   it('refuses an empty body with the first field message', async () => {

@@ -10,6 +10,9 @@ import { normaliseTyreSize } from '../../shared/domain/tyre-size';
 import {
   BOOKING_HORIZON_DAYS,
   BOOKING_TOO_FAR_MESSAGE,
+  maxVehicleYear,
+  PUBLIC_YEAR_MESSAGE,
+  STAFF_YEAR_MESSAGE,
   PAYMENTS_OFF_MESSAGE,
   PREPAID_NEEDS_QUOTE_MESSAGE,
   PREPAY_NOT_AVAILABLE_MESSAGE,
@@ -64,6 +67,11 @@ function bookingDay(scheduledDate: string): string {
 }
 
 /** Decision 161: the public books at most 90 Perth days ahead; staff can book later dates by phone. */
+/** Next year's model at the latest, by the server's Perth clock (the request schema checks only the lower bound). */
+function assertVehicleYear(deps: Pick<AppDeps, 'clock'>, year: number, message: string): void {
+  if (year > maxVehicleYear(deps.clock.now())) throw invalid(message, { 'vehicle.year': message });
+}
+
 function assertWithinHorizon(deps: AppDeps, day: string): void {
   if (compareDays(day, addDays(perthToday(deps.clock.now()), BOOKING_HORIZON_DAYS)) > 0) {
     throw invalid(BOOKING_TOO_FAR_MESSAGE, { 'job.scheduledDate': BOOKING_TOO_FAR_MESSAGE });
@@ -220,6 +228,7 @@ async function insertBooking(
 /** POST /api/bookings/quote: a prepaid booking holding its slot until paid (docs/product.md "Bookings"). */
 export async function quoteBooking(deps: AppDeps, body: PublicBookingRequest) {
   const draft = draftFromPublic(body);
+  assertVehicleYear(deps, draft.vehicle.year, PUBLIC_YEAR_MESSAGE);
   if (draft.job.paymentMethod !== 'prepaid') {
     throw invalid('A quote is for online payment - choose pay on site to book without paying now.', { 'job.paymentMethod': 'Please choose how you will pay' });
   }
@@ -263,6 +272,7 @@ function afterCommit(deps: AppDeps, job: JobRow): void {
 /** Public POST /api/bookings: pay on site; prepaid goes through the quote and checkout. */
 export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequest) {
   const draft = draftFromPublic(body);
+  assertVehicleYear(deps, draft.vehicle.year, PUBLIC_YEAR_MESSAGE);
   if (draft.job.paymentMethod === 'prepaid') throw invalid(PREPAID_NEEDS_QUOTE_MESSAGE, { 'job.paymentMethod': PREPAID_NEEDS_QUOTE_MESSAGE });
   const day = bookingDay(draft.job.scheduledDate);
   assertWithinHorizon(deps, day);
@@ -280,6 +290,7 @@ export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequ
  */
 export async function createStaffBooking(deps: AppDeps, body: StaffBookingRequest, actor: { role: 'admin' | 'technician' }) {
   const draft = draftFromStaff(body);
+  assertVehicleYear(deps, draft.vehicle.year, STAFF_YEAR_MESSAGE);
   const day = bookingDay(draft.job.scheduledDate);
   const priced = await priceDraft(deps, draft, { defaultQuantity: 4 });
   const staffValue: Cents | null =

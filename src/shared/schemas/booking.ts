@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDay, TIME_SLOTS } from '../domain/slots';
+import { isIsoDay, perthDay, TIME_SLOTS } from '../domain/slots';
 import { PAYMENT_METHODS, SERVICE_TYPES } from '../domain/services';
 import { formatTyreSize, TYRE_SIZE_DIGITS, type TyreSizePart } from '../domain/tyre-size';
 import { formatCents, toCents } from '../domain/money';
@@ -49,7 +49,17 @@ const TYRE_PART_LABEL: Record<TyreSizePart, string> = { tyreWidth: 'Width', aspe
 const tyrePart = (part: TyreSizePart) =>
   z.string().regex(new RegExp(`^\\d{0,${TYRE_SIZE_DIGITS[part]}}$`), `${TYRE_PART_LABEL[part]} is up to ${TYRE_SIZE_DIGITS[part]} digits`);
 
-const maxYear = () => new Date().getFullYear() + 1;
+/**
+ * A vehicle can be at most next year's model. "Now" differs by side: the form checks against the
+ * person's own clock, the server against its injected Perth clock (assertVehicleYear in the bookings
+ * service), so the request schemas below carry only the lower bound.
+ */
+export function maxVehicleYear(now: Date): number {
+  return Number(perthDay(now).slice(0, 4)) + 1;
+}
+export const PUBLIC_YEAR_MESSAGE = 'Please enter a valid year';
+export const STAFF_YEAR_MESSAGE = 'Vehicle year is required';
+const notAfterNextYear = (message: string) => [(y: number | string) => Number(y) <= maxVehicleYear(new Date()), { message }] as const;
 
 // ---- Public wizard -----------------------------------------------------------------------------
 
@@ -69,8 +79,7 @@ export const publicFields = {
   vehicleYear: z.coerce
     .number({ message: 'Please enter a valid year' })
     .int('Please enter a valid year')
-    .min(1900, 'Please enter a valid year')
-    .refine((y) => y <= maxYear(), { message: 'Please enter a valid year' }),
+    .min(1900, 'Please enter a valid year'),
   registration: required('Registration is required', 'Registration', TEXT_LIMITS.registration).transform((v) => v.toUpperCase()),
   customerName: required('Name is required', 'Name', TEXT_LIMITS.name),
   customerPhone: z.string({ message: 'Valid phone number required' }).trim().min(10, 'Valid phone number required').max(20, 'Valid phone number required'),
@@ -97,7 +106,7 @@ export const publicBookingForm = z
     postcode: publicFields.postcode,
     vehicleMake: publicFields.vehicleMake,
     vehicleModel: publicFields.vehicleModel,
-    vehicleYear: publicFields.vehicleYear,
+    vehicleYear: publicFields.vehicleYear.refine(...notAfterNextYear(PUBLIC_YEAR_MESSAGE)),
     registration: publicFields.registration,
     customerName: publicFields.customerName,
     customerPhone: publicFields.customerPhone,
@@ -175,7 +184,7 @@ export const adminFields = {
     .trim()
     .min(4, 'Vehicle year is required')
     .regex(/^\d{4}$/, 'Vehicle year is required')
-    .refine((y) => Number(y) >= 1900 && Number(y) <= maxYear(), { message: 'Vehicle year is required' }),
+    .refine((y) => Number(y) >= 1900, { message: 'Vehicle year is required' }),
   color: required('Vehicle color is required', 'Vehicle color', TEXT_LIMITS.color),
   registration: required('Registration is required', 'Registration', TEXT_LIMITS.registration).transform((v) => v.toUpperCase()),
   address: text('Full address is required', 'Address', TEXT_LIMITS.address).min(5, 'Full address is required'),
@@ -193,7 +202,7 @@ export const adminBookingForm = z.object({
   customerEmail: adminFields.customerEmail,
   make: adminFields.make,
   model: adminFields.model,
-  year: adminFields.year,
+  year: adminFields.year.refine(...notAfterNextYear(STAFF_YEAR_MESSAGE)),
   color: adminFields.color,
   registration: adminFields.registration,
   address: adminFields.address,
