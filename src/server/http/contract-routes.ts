@@ -8,7 +8,9 @@ export type ActorFor<A extends Access> = A extends 'staff' | 'admin' ? SessionUs
 /** Bytes sent as they are: a photo, a PDF. */
 export type FileReply = { data: Buffer; contentType: string; filename: string; disposition?: 'inline' | 'attachment'; cacheControl?: string };
 
-type HandlerResult<C extends ContractDef> = C['responseKind'] extends 'file'
+type HandlerResult<C extends ContractDef> = C['paged'] extends true
+  ? { items: ReplyOf<C>; total: number }
+  : C['responseKind'] extends 'file'
   ? FileReply
   : C['responseKind'] extends 'html'
     ? string
@@ -61,6 +63,10 @@ export function addRoute<const C extends ContractDef>(app: FastifyInstance, cont
           .header('Cache-Control', file.cacheControl ?? 'private, no-store')
           .header('Content-Disposition', `${file.disposition ?? 'inline'}; filename="${asciiName}"`)
           .send(file.data);
+      }
+      if (contract.paged) {
+        const page = result as { items: unknown; total: number };
+        return reply.status(status).header('X-Total-Count', String(page.total)).send(page.items);
       }
       return reply.status(status).send(result);
     },

@@ -43,6 +43,8 @@ export type ContractDef = {
   response?: z.ZodType;
   responseKind?: ResponseKind;
   status?: 200 | 201;
+  /** A list that pages: the body stays the JSON array, the total count travels in X-Total-Count. */
+  paged?: true;
   /** Extra documented answers besides the success and the standard error body, e.g. { 402: ... }. */
   otherResponses?: Record<number, z.ZodType>;
 };

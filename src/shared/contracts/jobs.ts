@@ -1,25 +1,185 @@
 import { z } from 'zod';
-import { jobWithDetails } from '../schemas/jobs';
+import {
+  assignRequest,
+  blockRequest,
+  cancellationPreview,
+  cancelRequest,
+  dayParams,
+  jobDetail,
+  jobIdParams,
+  jobListItem,
+  jobListQuery,
+  quoteEditRequest,
+  rescheduleRequest,
+  slotCalendarQuery,
+  slotParams,
+  staffSlotDay,
+  statusChangeRequest,
+  technician,
+} from '../schemas/jobs';
 import { defineContract } from './contract';
 
-const jobId = z.string().max(64);
-
-/** The dashboard's jobs (docs/product.md "Job statuses and their moves"). */
+/**
+ * The running of the day (docs/product.md "Job statuses and their moves", "Roles and permissions"):
+ * a technician reaches only the jobs assigned to them and only their moves; the rest is an admin's.
+ */
 export const jobs = {
+  list: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/jobs',
+    access: 'staff',
+    summary: 'Jobs, newest visit first, filtered by status, search (job number, customer, phone, registration, suburb) and dates; paged.',
+    query: jobListQuery,
+    response: z.array(jobListItem),
+    paged: true,
+  }),
+  listWithDetails: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/jobs-with-details',
+    access: 'staff',
+    summary: 'The same list (kept for the path the dashboard has always used).',
+    query: jobListQuery,
+    response: z.array(jobListItem),
+    paged: true,
+  }),
   get: defineContract({
     method: 'GET',
     path: '/api/dashboard/jobs/:id',
     access: 'staff',
-    summary: 'One job with its customer, vehicle and photos (a technician: only jobs assigned to them).',
-    params: z.object({ id: jobId }),
-    response: jobWithDetails,
+    summary: 'One job with its customer, vehicle, photos, technician and history.',
+    params: jobIdParams,
+    response: jobDetail,
   }),
   photo: defineContract({
     method: 'GET',
     path: '/api/dashboard/jobs/:id/photos/:photoId',
     access: 'staff',
     summary: "A job photo's image.",
-    params: z.object({ id: jobId, photoId: z.string().max(64) }),
+    params: z.object({ id: z.string().max(64), photoId: z.string().max(64) }),
     responseKind: 'file',
+  }),
+  changeStatus: defineContract({
+    method: 'PATCH',
+    path: '/api/dashboard/jobs/:id/status',
+    access: 'staff',
+    summary: 'Moves a job one step (start, complete, mark paid); 409 for any other move.',
+    params: jobIdParams,
+    body: statusChangeRequest,
+    response: jobDetail,
+  }),
+  editQuote: defineContract({
+    method: 'PATCH',
+    path: '/api/dashboard/jobs/:id',
+    access: 'admin',
+    summary: "Changes the job's price (customerValue); the first price stays as originalCustomerValue.",
+    params: jobIdParams,
+    body: quoteEditRequest,
+    response: jobDetail,
+  }),
+  remove: defineContract({
+    method: 'DELETE',
+    path: '/api/dashboard/jobs/:id',
+    access: 'admin',
+    summary: 'Deletes a job with its photos, line items and purchase invoices; 409 while it has a customer invoice.',
+    params: jobIdParams,
+    responseKind: 'empty',
+  }),
+  reschedule: defineContract({
+    method: 'PUT',
+    path: '/api/dashboard/jobs/:id/reschedule',
+    access: 'staff',
+    summary: 'Moves a job to another free slot and emails the customer the new time.',
+    params: jobIdParams,
+    body: rescheduleRequest,
+    response: jobDetail,
+  }),
+  cancellationPreview: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/jobs/:id/cancellation',
+    access: 'admin',
+    summary: 'What cancelling now would refund under the cancellation policy.',
+    params: jobIdParams,
+    response: cancellationPreview,
+  }),
+  cancel: defineContract({
+    method: 'POST',
+    path: '/api/dashboard/jobs/:id/cancel',
+    access: 'admin',
+    summary: 'Cancels a new or in-progress job with a reason, frees its slot, refunds a prepaid job and emails the customer.',
+    params: jobIdParams,
+    body: cancelRequest,
+    response: jobDetail,
+  }),
+  assign: defineContract({
+    method: 'PATCH',
+    path: '/api/dashboard/jobs/:id/assign',
+    access: 'admin',
+    summary: 'Assigns an active technician, or null to unassign.',
+    params: jobIdParams,
+    body: assignRequest,
+    response: jobDetail,
+  }),
+  technicians: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/technicians',
+    access: 'admin',
+    summary: 'Technicians with their open job counts.',
+    response: z.array(technician),
+  }),
+  technicianJobs: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/technicians/:id/jobs',
+    access: 'staff',
+    summary: "A technician's jobs (a technician may read only their own).",
+    params: jobIdParams,
+    query: jobListQuery,
+    response: z.array(jobListItem),
+    paged: true,
+  }),
+};
+
+/** Time slots as staff manage them (docs/product.md "Time slots and business days"). */
+export const staffSlots = {
+  calendar: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/timeslots',
+    access: 'admin',
+    summary: 'Days by the four slots: free, booked (job), blocked (reason), closed or passed.',
+    query: slotCalendarQuery,
+    response: z.array(staffSlotDay),
+  }),
+  block: defineContract({
+    method: 'PATCH',
+    path: '/api/dashboard/timeslots/:date/:slot/block',
+    access: 'admin',
+    summary: 'Blocks a slot with a reason; 409 naming the job when a live job holds it.',
+    params: slotParams,
+    body: blockRequest,
+    response: staffSlotDay,
+  }),
+  unblock: defineContract({
+    method: 'PATCH',
+    path: '/api/dashboard/timeslots/:date/:slot/unblock',
+    access: 'admin',
+    summary: 'Makes a blocked slot bookable again.',
+    params: slotParams,
+    response: staffSlotDay,
+  }),
+  blockDay: defineContract({
+    method: 'PATCH',
+    path: '/api/dashboard/timeslots/:date/block',
+    access: 'admin',
+    summary: 'Blocks every free slot of a day with a reason (booked slots keep their jobs and are listed).',
+    params: dayParams,
+    body: blockRequest,
+    response: staffSlotDay,
+  }),
+  unblockDay: defineContract({
+    method: 'PATCH',
+    path: '/api/dashboard/timeslots/:date/unblock',
+    access: 'admin',
+    summary: 'Unblocks every blocked slot of a day.',
+    params: dayParams,
+    response: staffSlotDay,
   }),
 };

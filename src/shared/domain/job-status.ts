@@ -14,11 +14,41 @@ function progressIndex(status: JobStatus): number {
   return (JOB_PROGRESS as readonly string[]).indexOf(status);
 }
 
-/** One step forward along JOB_PROGRESS, or to cancelled from any open status. Paid and cancelled are final. */
+/**
+ * One step forward along JOB_PROGRESS, or to cancelled from new or in-progress only (work that was
+ * done is billed, not cancelled). Paid and cancelled are final (docs/product.md "Job statuses and their moves").
+ */
 export function canTransition(from: JobStatus, to: JobStatus): boolean {
+  if (to === 'cancelled') return from === 'new' || from === 'in-progress';
   if (from === 'paid' || from === 'cancelled') return false;
-  if (to === 'cancelled') return true;
   return progressIndex(to) === progressIndex(from) + 1;
+}
+
+/** Moves a technician may make on a job assigned to them; the rest are an admin's. */
+export function isTechnicianMove(from: JobStatus, to: JobStatus): boolean {
+  return (from === 'new' && to === 'in-progress') || (from === 'in-progress' && to === 'completed');
+}
+
+/** Moves made by a bare status change; 'invoiced' comes only from generating the invoice, 'cancelled' from cancelling. */
+export function isDirectStatusMove(from: JobStatus, to: JobStatus): boolean {
+  return canTransition(from, to) && to !== 'invoiced' && to !== 'cancelled';
+}
+
+/** The Schedule tab's statuses, read from the job. */
+export const SCHEDULE_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+export function scheduleStatus(job: { status: JobStatus; assignedTechnicianId: string | null }): ScheduleStatus {
+  switch (job.status) {
+    case 'new':
+      return job.assignedTechnicianId ? 'confirmed' : 'pending';
+    case 'in-progress':
+      return 'in_progress';
+    case 'cancelled':
+      return 'cancelled';
+    default:
+      return 'completed';
+  }
 }
 
 const ACTIONS: Readonly<Record<JobStatus, { label: string; to: JobStatus } | null>> = {

@@ -41,3 +41,114 @@ export const jobWithDetails = z.object({
   photos: z.array(z.object({ id: z.string(), type: z.string(), originalName: z.string() })),
 });
 export type JobWithDetails = z.infer<typeof jobWithDetails>;
+
+// ---- Dispatch: lists, moves, schedule, slots (docs/product.md "Job statuses and their moves") ----
+
+const isoDayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format');
+const MONEY_MESSAGE = 'Must be a valid decimal amount';
+/** Money from staff: a decimal string with at most two places, or a number (docs/product.md "API conventions"). */
+export const moneyInput = z
+  .union([z.string(), z.number()], { message: MONEY_MESSAGE })
+  .transform((v) => (typeof v === 'number' ? v.toFixed(2) : v.trim()))
+  .pipe(z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, MONEY_MESSAGE));
+
+/** The filters of the jobs list. `status=all` or none means every status but cancelled. */
+export const jobListQuery = z.object({
+  status: z.enum([...JOB_STATUSES, 'all'], { message: 'Unknown status' }).optional(),
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  from: isoDayText.optional(),
+  to: isoDayText.optional(),
+  technicianId: z.string().max(64).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type JobListQuery = z.input<typeof jobListQuery>;
+
+/** One row of the jobs list: what the card and the table show. */
+export const jobListItem = jobWithDetails.omit({ photos: true }).extend({
+  technician: z.object({ id: z.string(), username: z.string() }).nullable(),
+  photoCount: z.number(),
+  hasInvoice: z.boolean(),
+});
+export type JobListItem = z.infer<typeof jobListItem>;
+
+export const jobEvent = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** Who did it; null for the system (a booking, a payment, a lapsed hold). */
+  actor: z.string().nullable(),
+  kind: z.enum(['created', 'status', 'price', 'schedule', 'assignment', 'payment', 'note']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type JobEvent = z.infer<typeof jobEvent>;
+
+/** The job detail: the job, its people, photos, history and who works it. */
+export const jobDetail = jobWithDetails.extend({
+  technician: z.object({ id: z.string(), username: z.string() }).nullable(),
+  history: z.array(jobEvent),
+  cancelReason: z.string().nullable(),
+  refundAmount: z.string().nullable(),
+  hasInvoice: z.boolean(),
+});
+export type JobDetail = z.infer<typeof jobDetail>;
+
+export const jobIdParams = z.object({ id: z.string().max(64) });
+
+export const statusChangeRequest = z.object({ status: z.enum(JOB_STATUSES, { message: 'Unknown status' }) });
+
+export const quoteEditRequest = z.object({ customerValue: moneyInput });
+
+export const RESCHEDULE_BOTH_MESSAGE = 'Please select both date and time slot';
+export const rescheduleRequest = z.object({
+  scheduledDate: z.string({ message: RESCHEDULE_BOTH_MESSAGE }).trim().min(1, RESCHEDULE_BOTH_MESSAGE).pipe(isoDayText),
+  timeSlot: z.enum(TIME_SLOTS, { message: RESCHEDULE_BOTH_MESSAGE }),
+});
+export type RescheduleRequest = z.infer<typeof rescheduleRequest>;
+
+export const CANCEL_REASON_MESSAGE = 'Please give a reason for cancelling';
+export const cancelRequest = z.object({
+  reason: z.string({ message: CANCEL_REASON_MESSAGE }).trim().min(1, CANCEL_REASON_MESSAGE).max(500, 'Reason must be at most 500 characters'),
+  /** Staff may override the policy's refund; absent means the policy's amount. */
+  refundAmount: moneyInput.optional(),
+});
+export type CancelRequest = z.input<typeof cancelRequest>;
+
+/** What cancelling now would refund, shown before staff confirm. */
+export const cancellationPreview = z.object({
+  paidAmount: z.string(),
+  policy: z.enum(['full', 'half', 'none']),
+  policyLabel: z.string(),
+  refundAmount: z.string(),
+  hoursBefore: z.number(),
+});
+export type CancellationPreview = z.infer<typeof cancellationPreview>;
+
+export const assignRequest = z.object({ technicianId: z.string().max(64).nullable() });
+
+export const technician = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  isActive: z.boolean(),
+  openJobs: z.number(),
+});
+export type Technician = z.infer<typeof technician>;
+
+// ---- Slots as staff see them -------------------------------------------------------------------
+
+export const BLOCK_REASON_MESSAGE = 'Please give a reason for blocking';
+export const blockRequest = z.object({ reason: z.string({ message: BLOCK_REASON_MESSAGE }).trim().min(1, BLOCK_REASON_MESSAGE).max(200, 'Reason must be at most 200 characters') });
+export const slotParams = z.object({ date: isoDayText, slot: z.enum(TIME_SLOTS, { message: 'Invalid time slot' }) });
+export const dayParams = z.object({ date: isoDayText });
+
+export const staffSlot = z.object({
+  slot: z.enum(TIME_SLOTS),
+  state: z.enum(['free', 'booked', 'blocked', 'closed', 'passed']),
+  reason: z.string().nullable(),
+  job: z.object({ id: z.string(), jobNumber: z.string(), suburb: z.string(), status: z.enum(JOB_STATUSES), technician: z.string().nullable() }).nullable(),
+});
+export const staffSlotDay = z.object({ date: z.string(), closedReason: z.string().nullable(), slots: z.array(staffSlot) });
+export type StaffSlotDay = z.infer<typeof staffSlotDay>;
+export const slotCalendarQuery = z.object({ from: isoDayText, days: z.coerce.number().int().min(1).max(62).default(14) });

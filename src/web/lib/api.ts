@@ -45,6 +45,15 @@ async function send(method: string, url: string, body?: unknown): Promise<unknow
   return text ? JSON.parse(text) : undefined;
 }
 
+/** Calls a paged list: its items and the total count from X-Total-Count. */
+async function callPaged<C extends ContractDef>(contract: C, input?: RequestOf<C>): Promise<{ items: ResponseOf<C>; total: number }> {
+  const { params, query } = (input ?? {}) as { params?: unknown; query?: unknown };
+  const res = await fetch(buildUrl(contract, { params, query }), { credentials: 'include' });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  const items = (await res.json()) as ResponseOf<C>;
+  return { items, total: Number(res.headers.get('X-Total-Count') ?? (Array.isArray(items) ? items.length : 0)) };
+}
+
 /** Calls one operation. */
 export async function callContract<C extends ContractDef>(contract: C, input?: RequestOf<C>): Promise<ResponseOf<C>> {
   const { params, query, body } = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
@@ -89,6 +98,8 @@ export type Operation<C extends ContractDef> = ((...args: Args<C>) => Promise<Re
   query: (...args: Args<C>) => { queryKey: QueryKey; queryFn: () => Promise<ResponseOf<C>> };
   /** The URL, for links to files (photos, PDFs) and uploads that need progress. */
   url: (...args: Args<C>) => string;
+  /** For a paged list: useQuery options whose data is `{ items, total }`. */
+  pageQuery: (...args: Args<C>) => { queryKey: QueryKey; queryFn: () => Promise<{ items: ResponseOf<C>; total: number }> };
 };
 
 type Client = { [Area in keyof Contracts]: { [Name in keyof Contracts[Area]]: Contracts[Area][Name] extends ContractDef ? Operation<Contracts[Area][Name]> : never } };
@@ -100,6 +111,7 @@ function operation<C extends ContractDef>(contract: C): Operation<C> {
   call.key = (...args) => queryKeyOf(contract, (args[0] ?? {}) as { params?: unknown; query?: unknown });
   call.query = (...args) => ({ queryKey: call.key(...args), queryFn: () => call(...args) });
   call.url = (...args) => buildUrl(contract, (args[0] ?? {}) as { params?: unknown; query?: unknown });
+  call.pageQuery = (...args) => ({ queryKey: [...call.key(...args), 'page'], queryFn: () => callPaged(contract, args[0]) });
   return call;
 }
 

@@ -45,11 +45,17 @@ export const jobs = pgTable(
     invoicedAt: timestamptz('invoiced_at'),
     paidAt: timestamptz('paid_at'),
     cancelledAt: timestamptz('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    /** What was refunded when a prepaid job was cancelled (decimal string), null when nothing was. */
+    refundAmount: money('refund_amount'),
   },
   (t) => [
     // The database itself refuses a double booking (docs/product.md "Bookings").
     uniqueIndex('jobs_one_per_slot').on(t.scheduledDay, t.timeSlot).where(sql`${t.status} <> 'cancelled'`),
     index('jobs_technician_idx').on(t.assignedTechnicianId),
+    // The jobs list orders by visit time and filters by status (docs/product.md "Staff dashboard").
+    index('jobs_scheduled_idx').on(t.scheduledDate),
+    index('jobs_status_idx').on(t.status, t.scheduledDate),
     index('jobs_customer_idx').on(t.customerId),
     check('jobs_status_check', isOneOf(t.status, JOB_STATUSES)),
     check('jobs_time_slot_check', isOneOf(t.timeSlot, TIME_SLOTS)),
@@ -103,4 +109,22 @@ export const jobLineItems = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('job_line_items_job_idx').on(t.jobId)],
+);
+
+export const JOB_EVENT_KINDS = ['created', 'status', 'price', 'schedule', 'assignment', 'payment', 'note'] as const;
+
+/** Every change of a job's status, price, schedule or assignment: who, when, from, to (the timeline reads it). */
+export const jobEvents = pgTable(
+  'job_events',
+  {
+    id: id(),
+    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
+    at: timestamptz('at').notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: JOB_EVENT_KINDS }).notNull(),
+    from: text('from_value'),
+    to: text('to_value'),
+    note: text('note'),
+  },
+  (t) => [index('job_events_job_idx').on(t.jobId, t.at), check('job_events_kind_check', isOneOf(t.kind, JOB_EVENT_KINDS))],
 );
