@@ -2,8 +2,16 @@ import { addDays, dayOfWeek } from './slots';
 
 /**
  * WA public holidays (Public and Bank Holidays Act 1972 (WA)), including Easter Sunday and the
- * additional Monday/Tuesday when a holiday falls on a weekend. King's Birthday uses the gazetted
- * WA dates. Extend the table each year.
+ * additional Monday/Tuesday when a holiday falls on a weekend: New Year's Day, Christmas, Boxing
+ * Day and Anzac Day on a weekend add the next free weekday; Australia Day on a weekend moves to
+ * the Monday. Labour Day is the first Monday in March, WA Day the first Monday in June, King's
+ * Birthday the last Monday in September unless the Governor proclaims another day (2024 was
+ * 23 September); 2029 and 2030 follow that rule until proclaimed.
+ *
+ * Check each year against wa.gov.au's published list, and before bookings reach 2028: the Public
+ * and Bank Holidays Amendment Bill 2025 would, from 2028, move Labour Day, WA Day and King's
+ * Birthday and add Easter Saturday and Show Day (docs/decisions/182-wa-public-holidays-to-2030.md).
+ * business-days.test.ts fails when the table no longer reaches a year past today.
  */
 export const WA_PUBLIC_HOLIDAYS: Readonly<Record<string, string>> = {
   '2025-01-01': "New Year's Day",
@@ -59,6 +67,30 @@ export const WA_PUBLIC_HOLIDAYS: Readonly<Record<string, string>> = {
   '2028-09-25': "King's Birthday",
   '2028-12-25': 'Christmas Day',
   '2028-12-26': 'Boxing Day',
+
+  '2029-01-01': "New Year's Day",
+  '2029-01-26': 'Australia Day',
+  '2029-03-05': 'Labour Day',
+  '2029-03-30': 'Good Friday',
+  '2029-04-01': 'Easter Sunday',
+  '2029-04-02': 'Easter Monday',
+  '2029-04-25': 'Anzac Day',
+  '2029-06-04': 'Western Australia Day',
+  '2029-09-24': "King's Birthday", // last Monday in September; not yet proclaimed
+  '2029-12-25': 'Christmas Day',
+  '2029-12-26': 'Boxing Day',
+
+  '2030-01-01': "New Year's Day",
+  '2030-01-28': 'Australia Day', // 26 Jan is a Saturday: WA observes the Monday instead
+  '2030-03-04': 'Labour Day',
+  '2030-04-19': 'Good Friday',
+  '2030-04-21': 'Easter Sunday',
+  '2030-04-22': 'Easter Monday',
+  '2030-04-25': 'Anzac Day',
+  '2030-06-03': 'Western Australia Day',
+  '2030-09-30': "King's Birthday", // last Monday in September; not yet proclaimed
+  '2030-12-25': 'Christmas Day',
+  '2030-12-26': 'Boxing Day',
 };
 
 /** Mon-Fri; 0 = Sunday as in `dayOfWeek`. */
