@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildVisitIcs } from './booking-confirmation';
+import { buildBookingConfirmation, buildVisitIcs } from './booking-confirmation';
 
 describe('buildVisitIcs text escaping', () => {
   const ics = (location: string, description = 'Visit') =>
@@ -15,5 +15,38 @@ describe('buildVisitIcs text escaping', () => {
 
   it('escapes backslash, semicolon and comma', () => {
     expect(ics('a\\b; c, d')).toContain('LOCATION:a\\\\b\\; c\\, d\r\n');
+  });
+});
+
+describe('buildBookingConfirmation in Perth time', () => {
+  it("states the visit's Perth date and window and puts its UTC start in the calendar file, whatever the server's zone", () => {
+    const out = buildBookingConfirmation({
+      job: {
+        id: 'job-1',
+        jobNumber: 'JOB-1001',
+        serviceType: 'puncture-repair',
+        scheduledDay: '2026-11-25',
+        timeSlot: '8-10 AM',
+        address: '12 Example Street',
+        suburb: 'Joondalup',
+        postcode: '6027',
+        tyreSize: null,
+        tyreQuantity: null,
+        customerValue: '129.80',
+        originalCustomerValue: null,
+        paymentMethod: 'onsite',
+        paymentStatus: 'pending',
+      },
+      customer: { name: 'Sam Taylor', email: 'sam@example.com' },
+      vehicle: null,
+      business: { name: 'Mobile Tyre & Battery Co.', phone: '08 5550 1234', email: 'bookings@example.com', abn: '00 000 000 000' },
+      publicBaseUrl: 'https://tyres.example.com',
+      now: new Date('2026-11-24T15:30:00.000Z'), // 11:30 pm on the 24th in Perth, still the 24th in UTC
+    });
+    expect(out.subject).toBe('Booking confirmed: JOB-1001 on Wednesday 25 November 2026, 8 am - 10 am');
+    expect(out.text).toContain('When: Wednesday 25 November 2026, 8 am - 10 am (Perth time)');
+    const ics = Buffer.from(out.attachments[0]!.contentBase64, 'base64').toString('utf8');
+    expect(ics).toContain('DTSTART:20261125T000000Z'); // 8 am Perth is midnight UTC
+    expect(ics).toContain('DTEND:20261125T020000Z');
   });
 });
