@@ -13,6 +13,7 @@ import { sessionToken } from './http/session-cookie';
 import { docsRoutes } from './docs/routes';
 import { AppError, registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
+import { registerNulGuard } from './http/nul-guard';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
 import { jobRoutes } from './jobs/routes';
@@ -82,6 +83,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurity(app, opts.config);
+  registerNulGuard(app);
   await app.register((await import('@fastify/cookie')).default);
   registerAccessControl(app, (request) => resolveSessionUser(deps, sessionToken(request)));
 
