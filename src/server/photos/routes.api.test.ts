@@ -174,6 +174,33 @@ describe('POST /api/bookings/{jobId}/photos', () => {
     expect(late.json().message).toBe(PHOTO_WINDOW_CLOSED_MESSAGE);
   });
 
+  it('answers 400 to a malformed or truncated multipart body, keeping nothing', async () => {
+    const jobId = await newJob();
+    const form = new FormData();
+    form.append('photos', new Blob([new Uint8Array(await gpsJpeg())], { type: 'image/jpeg' }), 'a.jpg');
+    const req = new Request('http://localhost/', { method: 'POST', body: form });
+    const whole = Buffer.from(await req.arrayBuffer());
+    const contentType = req.headers.get('content-type')!;
+    const boundary = contentType.split('boundary=')[1]!;
+    const files = storedFiles().length;
+    const bodies: { payload: Buffer | string; type: string }[] = [
+      { payload: whole.subarray(0, Math.floor(whole.length / 2)), type: contentType },
+      { payload: whole.subarray(0, whole.length - 10), type: contentType },
+      { payload: `--${boundary}\r\nthis is not a header\r\n\r\nxyz\r\n--${boundary}--\r\n`, type: contentType },
+      { payload: 'not multipart at all', type: contentType },
+      { payload: '', type: contentType },
+      { payload: whole, type: 'multipart/form-data' },
+      { payload: whole, type: 'multipart/form-data; boundary=' },
+    ];
+    for (const body of bodies) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/bookings/${jobId}/photos`, payload: body.payload, headers: { 'content-type': body.type } });
+      expect(res.statusCode, `${body.type} ${String(body.payload).slice(0, 40)}`).toBe(400);
+      expect(res.json().error).toBe('VALIDATION');
+    }
+    expect(await t.db.select().from(jobPhotos).where(eq(jobPhotos.jobId, jobId))).toHaveLength(0);
+    expect(storedFiles()).toHaveLength(files);
+  });
+
   it('answers 404 for an unknown job', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const res = await upload(id, [{ name: 'a.png', data: await png(), type: 'image/png' }]);

@@ -8,6 +8,7 @@ import { AppError, invalid } from '../http/errors';
 import { photoTargetJob, storeJobPhotos, type IncomingPhoto } from './service';
 
 const PHOTO_TYPE_RE = /^[a-z][a-z-]{0,39}$/;
+export const PHOTO_UPLOAD_MALFORMED_MESSAGE = 'The upload was incomplete or could not be read. Please try again.';
 
 export function photoRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
@@ -43,8 +44,12 @@ export function photoRoutes(deps: AppDeps): FastifyPluginAsync {
           files.push({ originalName: part.filename, data: Buffer.concat(chunks) });
         }
       } catch (err) {
+        if (err instanceof AppError) throw err;
         if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw invalid(PHOTO_TOO_MANY_MESSAGE);
-        throw err;
+        // Only the request body is read in this loop, so anything else it throws (a truncated body, a
+        // bad boundary or part header, too many parts) is the client's malformed upload, not our fault.
+        request.log.info({ err }, 'Refused a malformed photo upload');
+        throw invalid(PHOTO_UPLOAD_MALFORMED_MESSAGE);
       }
       const photos = await storeJobPhotos(deps, job.id, type, files);
       return { photos };
