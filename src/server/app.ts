@@ -22,13 +22,14 @@ import { photoRoutes } from './photos/routes';
 import { pricingRoutes } from './pricing/routes';
 import { seoRoutes } from './seo/routes';
 import { slotRoutes } from './slots/routes';
+import { staffSlotRoutes } from './slots/staff-routes';
 import { suburbRoutes } from './suburbs/routes';
 import { teamRoutes } from './team/routes';
 import { registerWeb, type WebMode } from './site/serve';
 import { createMailer, type Mailer } from './adapters/email';
 import { createLocalPhotoStorage, type PhotoStorage } from './adapters/storage';
 import { createEventBus, type AppEvents } from './notifications/bus';
-import { createOutbox, type Outbox } from './emails/outbox';
+import { createOutbox } from './emails/outbox';
 import { emailRoutes } from './emails/routes';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
@@ -102,7 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, slotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, docsRoutes]) {
+  for (const area of [authRoutes, teamRoutes, slotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 

@@ -28,6 +28,7 @@ export type StandInIntent = {
 export async function startStripeStandIn() {
   const requests: RecordedStripeRequest[] = [];
   const intents = new Map<string, StandInIntent>();
+  const refundsByKey = new Map<string, Record<string, unknown>>();
   const byKey = new Map<string, string>();
   let counter = 0;
 
@@ -63,6 +64,14 @@ export async function startStripeStandIn() {
       if (req.method === 'GET' && get?.[1]) {
         const intent = intents.get(get[1]);
         return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${get[1]}'` } });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const existing = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+        if (existing) return send(200, existing);
+        if (!intents.has(form.payment_intent ?? '')) return send(404, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${form.payment_intent}'` } });
+        const refund = { id: `re_standin_${++counter}`, object: 'refund', amount: Number(form.amount), payment_intent: form.payment_intent, status: 'succeeded' };
+        if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+        return send(200, refund);
       }
       return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });

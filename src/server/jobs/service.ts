@@ -1,37 +1,51 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { JobWithDetails } from '../../shared/schemas/jobs';
+import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { JobDetail, JobListItem, JobListQuery } from '../../shared/schemas/jobs';
 import type { AppDeps } from '../deps';
-import { customers, jobPhotos, jobs, vehicles } from '../db/schema';
+import type { Executor } from '../db/client';
+import { customerInvoices, jobPhotos, jobs, users, vehicles } from '../db/schema';
 import type { SessionUser } from '../http/access';
 import { forbidden, notFound } from '../http/errors';
+import { listJobHistory } from './history';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const JOB_NOT_FOUND = 'Job not found';
 export const NOT_YOUR_JOB = 'This job is not assigned to you.';
 
+export const isUuid = (s: string) => UUID_RE.test(s);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A technician sees only jobs assigned to them (docs/product.md "Roles and permissions"). */
-function assertMayView(user: SessionUser, job: { assignedTechnicianId: string | null }): void {
+/** A technician sees and acts on only the jobs assigned to them (docs/product.md "Roles and permissions"). */
+export function assertMayView(user: SessionUser, job: { assignedTechnicianId: string | null }): void {
   if (user.role !== 'admin' && job.assignedTechnicianId !== user.id) throw forbidden(NOT_YOUR_JOB);
 }
 
-/** A job with its customer, vehicle and photos, for the job detail. */
-export async function getJobWithDetails(deps: Pick<AppDeps, 'db'>, user: SessionUser, jobId: string): Promise<JobWithDetails> {
-  if (!UUID_RE.test(jobId)) throw notFound(JOB_NOT_FOUND);
-  const [row] = await deps.db
-    .select({ job: jobs, customer: { name: customers.name, phone: customers.phone, email: customers.email }, vehicle: vehicles })
+/** The columns every job read selects: the job, its contact, its vehicle and its technician. */
+const jobColumns = {
+  job: jobs,
+  // Each job keeps the contact given with it (docs/product.md "Bookings").
+  customer: { name: jobs.contactName, phone: jobs.contactPhone, email: jobs.contactEmail },
+  vehicle: { make: vehicles.make, model: vehicles.model, year: vehicles.year, registration: vehicles.registration, color: vehicles.color },
+  technician: { id: users.id, username: users.username },
+  hasInvoice: sql<boolean>`exists (select 1 from ${customerInvoices} where ${customerInvoices.jobId} = ${jobs.id} and ${customerInvoices.status} <> 'cancelled')`,
+};
+
+type JobRow = {
+  job: typeof jobs.$inferSelect;
+  customer: { name: string; phone: string; email: string };
+  vehicle: { make: string; model: string; year: number; registration: string; color: string | null } | null;
+  technician: { id: string; username: string } | null;
+  hasInvoice: boolean;
+};
+
+function selectJobs(exec: Executor) {
+  return exec
+    .select(jobColumns)
     .from(jobs)
-    .innerJoin(customers, eq(customers.id, jobs.customerId))
     .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
-    .where(eq(jobs.id, jobId));
-  if (!row) throw notFound(JOB_NOT_FOUND);
-  assertMayView(user, row.job);
-  const photos = await deps.db
-    .select({ id: jobPhotos.id, type: jobPhotos.type, originalName: jobPhotos.originalName })
-    .from(jobPhotos)
-    .where(eq(jobPhotos.jobId, jobId))
-    .orderBy(asc(jobPhotos.uploadedAt), asc(jobPhotos.id));
+    .leftJoin(users, eq(users.id, jobs.assignedTechnicianId));
+}
+
+function toJobFields(row: JobRow) {
   const j = row.job;
   return {
     id: j.id,
@@ -66,14 +80,91 @@ export async function getJobWithDetails(deps: Pick<AppDeps, 'db'>, user: Session
     paidAt: iso(j.paidAt),
     cancelledAt: iso(j.cancelledAt),
     customer: row.customer,
-    vehicle: row.vehicle ? { make: row.vehicle.make, model: row.vehicle.model, year: row.vehicle.year, registration: row.vehicle.registration, color: row.vehicle.color } : null,
-    photos,
+    vehicle: row.vehicle,
+    technician: row.technician,
+    hasInvoice: row.hasInvoice,
   };
 }
 
-/** A job photo for signed-in staff only: photos are never served to the public (decision 133). */
+/** One job as staff see it, with photos and history; a technician only their own. */
+export async function getJobDetail(deps: Pick<AppDeps, 'db'>, user: SessionUser, jobId: string): Promise<JobDetail> {
+  if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
+  const [row] = await selectJobs(deps.db).where(eq(jobs.id, jobId));
+  if (!row) throw notFound(JOB_NOT_FOUND);
+  assertMayView(user, row.job);
+  const [photos, history] = await Promise.all([
+    deps.db
+      .select({ id: jobPhotos.id, type: jobPhotos.type, originalName: jobPhotos.originalName })
+      .from(jobPhotos)
+      .where(eq(jobPhotos.jobId, jobId))
+      .orderBy(asc(jobPhotos.uploadedAt), asc(jobPhotos.id)),
+    listJobHistory(deps.db, jobId),
+  ]);
+  return { ...toJobFields(row), photos, history, cancelReason: row.job.cancelReason, refundAmount: row.job.refundAmount };
+}
+
+/** Escapes LIKE's wildcards so a search for "50%" means the text. */
+const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The search box: job number, customer name, phone (digits, whatever the spacing), registration, suburb. */
+function searchCondition(search: string): SQL | undefined {
+  const text = search.trim();
+  if (!text) return undefined;
+  const pattern = likeText(text);
+  const digits = text.replace(/\D/g, '');
+  return or(
+    ilike(jobs.jobNumber, pattern),
+    ilike(jobs.contactName, pattern),
+    ilike(vehicles.registration, likeText(text.replace(/\s+/g, ''))),
+    ilike(jobs.suburb, pattern),
+    ...(digits.length >= 3 ? [sql`regexp_replace(${jobs.contactPhone}, '\\D', '', 'g') like ${likeText(digits)}`] : []),
+  );
+}
+
+/**
+ * The jobs list: most recent visit first, filtered and paged (docs/product.md "Staff dashboard").
+ * Without a status filter cancelled jobs are left out; a technician gets only their own jobs.
+ */
+export async function listJobs(deps: Pick<AppDeps, 'db'>, user: SessionUser, query: JobListQuery & { page: number; pageSize: number }): Promise<{ items: JobListItem[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [
+    !query.status || query.status === 'all' ? ne(jobs.status, 'cancelled') : eq(jobs.status, query.status),
+    query.from ? gte(jobs.scheduledDay, query.from) : undefined,
+    query.to ? lte(jobs.scheduledDay, query.to) : undefined,
+    query.search ? searchCondition(query.search) : undefined,
+  ];
+  if (user.role !== 'admin') conditions.push(eq(jobs.assignedTechnicianId, user.id));
+  else if (query.technicianId) conditions.push(isUuid(query.technicianId) ? eq(jobs.assignedTechnicianId, query.technicianId) : sql`false`);
+
+  const rows = await deps.db
+    .select({
+      ...jobColumns,
+      photoCount: sql<number>`(select count(*)::int from ${jobPhotos} where ${jobPhotos.jobId} = ${jobs.id})`,
+      total: sql<number>`count(*) over ()`,
+    })
+    .from(jobs)
+    .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
+    .leftJoin(users, eq(users.id, jobs.assignedTechnicianId))
+    .where(and(...conditions))
+    .orderBy(desc(jobs.scheduledDate), desc(jobs.jobNumber))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const total = rows.length ? Number(rows[0]!.total) : query.page > 1 ? await countJobs(deps.db, conditions) : 0;
+  return { items: rows.map((r) => ({ ...toJobFields(r), photoCount: Number(r.photoCount) })), total };
+}
+
+/** The total when the page asked for is past the end (no row carries the window count). */
+async function countJobs(db: Executor, conditions: (SQL | undefined)[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
+    .where(and(...conditions));
+  return Number(row?.n ?? 0);
+}
+
+/** A job photo for signed-in staff only (docs/product.md "Bookings": photos are never served to the public). */
 export async function readJobPhoto(deps: Pick<AppDeps, 'db' | 'storage'>, user: SessionUser, jobId: string, photoId: string) {
-  if (!UUID_RE.test(jobId) || !UUID_RE.test(photoId)) throw notFound('Photo not found');
+  if (!isUuid(jobId) || !isUuid(photoId)) throw notFound('Photo not found');
   const [row] = await deps.db
     .select({ photo: jobPhotos, assignedTechnicianId: jobs.assignedTechnicianId })
     .from(jobPhotos)

@@ -34,6 +34,11 @@ export type PaymentEvent = {
 export interface PaymentProvider {
   readonly name: 'stripe' | 'simulated';
   createIntent(input: CreateIntentInput): Promise<PaymentIntentRef>;
+  /**
+   * Refunds part or all of a succeeded payment. The idempotency key makes a retried call return the
+   * refund already made instead of refunding twice.
+   */
+  refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
   /** Verifies a webhook's signature and returns its event; throws when it does not verify. */
   verifyWebhook?(rawBody: Buffer, signature: string | undefined, receivedAtMs: number): PaymentEvent;
 }

@@ -26,4 +26,9 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     const id = `sim_pi_${digest}`;
     return { id, clientSecret: `sim_${id}_secret`, amountCents: input.amountCents, status: 'requires_payment_method' };
   }
+
+  /** Records nothing and moves no money: the refund's id is derived from its key, like a replayed Stripe call. */
+  async refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }> {
+    return { id: `sim_re_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}` };
+  }
 }

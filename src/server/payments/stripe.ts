@@ -60,6 +60,11 @@ export class StripePaymentProvider implements PaymentProvider {
     return { id: intent.id, clientSecret: intent.client_secret, amountCents: intent.amount, status: intent.status };
   }
 
+  async refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }> {
+    const refund = await this.stripe.refunds.create({ payment_intent: input.paymentIntentId, amount: input.amountCents }, { idempotencyKey: input.idempotencyKey });
+    return { id: refund.id };
+  }
+
   verifyWebhook(rawBody: Buffer, signature: string | undefined, receivedAtMs: number): PaymentEvent {
     if (!this.opts.webhookSecret) throw new WebhookVerificationError('STRIPE_WEBHOOK_SECRET is not set', true);
     if (!signature) throw new WebhookVerificationError('Missing Stripe-Signature header');

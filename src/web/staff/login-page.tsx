@@ -4,7 +4,7 @@ import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
 import type { BusinessInfo } from '../../shared/schemas/site';
-import { loginSchema, type LoginInput, type PublicUser } from '../../shared/schemas/auth';
+import { loginSchema, type LoginInput } from '../../shared/schemas/auth';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import { Spinner } from '../components/ui/spinner';
@@ -47,7 +47,7 @@ export function LoginPage({ business }: { business: BusinessInfo }) {
             <Spinner label="Checking authentication..." />
           </div>
         ) : (
-          <form noValidate className="mt-6 space-y-4" onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
+          <form noValidate className="mt-6 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => signIn.mutate(values))(e)}>
             <TextField label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...form.register('username')} />
             <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
             <Button type="submit" className="w-full" disabled={signIn.isPending}>

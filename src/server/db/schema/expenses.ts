@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, check, date, pgTable, text } from 'drizzle-orm/pg-core';
 import { EXPENSE_CATEGORIES } from '../../../shared/domain/expense-categories';
 import { createdAt, id, isOneOf, money, timestamptz, updatedAt } from './columns';

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../shared/schemas/auth';
 import { createdAt, id, isOneOf, timestamptz, updatedAt } from './columns';

@@ -7,7 +7,7 @@ import { findSuburbByName, SERVICE_AREA } from '../../../shared/reference/servic
 import { formatDollars } from '../../../shared/domain/money';
 import { adminEstimate } from '../../../shared/domain/pricing';
 import { SERVICE_LABELS, SERVICE_TYPES } from '../../../shared/domain/services';
-import { compareDays, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../shared/domain/slots';
+import { compareDays, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS } from '../../../shared/domain/slots';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
 import { adminBookingForm, type AdminBookingForm, type AdminBookingFormInput } from '../../../shared/schemas/booking';
 import { Button } from '../../components/ui/button';
@@ -20,7 +20,6 @@ import { lookupTyrePrice } from '../../public/booking/booking-api';
 import { toStaffBookingRequest } from './staff-booking-request';
 import { tyreSizeInputProps } from '../../lib/tyre-size-input';
 
-type SlotAvailability = { slot: TimeSlot; isAvailable: boolean };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -114,7 +113,7 @@ export default function AdminBookingPage() {
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
       <h1 className="mb-4 text-2xl font-bold">New Booking</h1>
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
         <Section title="Date & Time">
           <TextField
             label="Date"
@@ -199,7 +198,7 @@ export default function AdminBookingPage() {
             {...registrationField}
             onChange={(e) => {
               e.target.value = e.target.value.toUpperCase();
-              return registrationField.onChange(e);
+              void registrationField.onChange(e);
             }}
             error={errors.registration?.message}
           />

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { newUserSchema, type NewUserInput, type PublicUser } from '../../../shared/schemas/auth';
+import { newUserSchema, type NewUserInput } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
@@ -39,7 +39,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       title="Add User"
       description="Create a sign-in for a team member."
     >
-      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => addUser.mutate(values))}>
+      <form noValidate className="space-y-4" onSubmit={(e) => void form.handleSubmit((values) => addUser.mutate(values))(e)}>
         <TextField label="Username" autoComplete="off" error={errors.username?.message} {...form.register('username')} />
         <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
         <TextField label="Email (optional)" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />

@@ -1,0 +1,243 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { policyRefundCents, refundPolicy, REFUND_POLICY_LABEL } from '../../shared/domain/cancellation';
+import { canTransition, isDirectStatusMove, isTechnicianMove, type JobStatus } from '../../shared/domain/job-status';
+import { formatCents, toCents, type Cents } from '../../shared/domain/money';
+import { hasSlotPassed, slotStart } from '../../shared/domain/slots';
+import { SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
+import type { CancellationPreview, JobDetail, RescheduleRequest } from '../../shared/schemas/jobs';
+import type { AppDeps } from '../deps';
+import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
+import { customerInvoices, jobPhotos, jobs, paymentEvents, users } from '../db/schema';
+import type { SessionUser } from '../http/access';
+import { AppError, conflict, forbidden, invalid, notFound } from '../http/errors';
+import { cancelExpiredHolds } from '../holds/service';
+import { listSlotAvailability } from '../slots/service';
+import { buildCancellationEmail, buildRescheduleEmail } from './customer-emails';
+import { recordJobEvent } from './history';
+import { assertMayView, getJobDetail, isUuid, JOB_NOT_FOUND } from './service';
+
+type Job = typeof jobs.$inferSelect;
+
+const STATUS_STAMP: Partial<Record<JobStatus, 'inProgressAt' | 'completedAt' | 'invoicedAt' | 'paidAt'>> = {
+  'in-progress': 'inProgressAt',
+  completed: 'completedAt',
+  invoiced: 'invoicedAt',
+  paid: 'paidAt',
+};
+
+/** Reads the job and locks its row until the transaction ends, so two moves of one job queue up. */
+async function lockJob(tx: Executor, user: SessionUser, jobId: string): Promise<Job> {
+  if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
+  const [job] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
+  if (!job) throw notFound(JOB_NOT_FOUND);
+  assertMayView(user, job);
+  return job;
+}
+
+const slotText = (j: Pick<Job, 'scheduledDay' | 'timeSlot'>) => `${j.scheduledDay} ${j.timeSlot}`;
+
+/**
+ * A bare status change: start, complete, mark paid. Invoiced comes from generating the invoice and
+ * cancelled from cancelling; any other move is refused with 409 naming both statuses.
+ */
+export async function changeJobStatus(deps: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, jobId: string, to: JobStatus): Promise<JobDetail> {
+  await deps.db.transaction(async (tx) => {
+    const job = await lockJob(tx, user, jobId);
+    if (!isDirectStatusMove(job.status, to)) {
+      if (to === 'invoiced' && canTransition(job.status, to)) throw conflict('A job becomes invoiced when its invoice is generated.');
+      if (to === 'cancelled' && canTransition(job.status, to)) throw conflict('Use Cancel to cancel a job, with a reason.');
+      throw conflict(`A job cannot move from ${job.status} to ${to}.`);
+    }
+    if (user.role !== 'admin' && !isTechnicianMove(job.status, to)) throw forbidden('Only an administrator can do that.');
+    const now = deps.clock.now();
+    const stamp = STATUS_STAMP[to];
+    await tx
+      .update(jobs)
+      .set({ status: to, updatedAt: now, ...(stamp ? { [stamp]: now } : {}), ...(to === 'paid' ? { paymentStatus: 'paid' as const } : {}) })
+      .where(eq(jobs.id, job.id));
+    if (to === 'paid') {
+      // Paid on the job means paid on its invoice (docs/product.md "Customer invoices").
+      await tx
+        .update(customerInvoices)
+        .set({ status: 'paid', paidAt: now, updatedAt: now })
+        .where(and(eq(customerInvoices.jobId, job.id), ne(customerInvoices.status, 'cancelled')));
+    }
+    await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'status', from: job.status, to });
+  });
+  return getJobDetail(deps, user, jobId);
+}
+
+/** Staff change the price; the first price is kept as originalCustomerValue. */
+export async function editJobQuote(deps: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, jobId: string, customerValue: string): Promise<JobDetail> {
+  await deps.db.transaction(async (tx) => {
+    const job = await lockJob(tx, user, jobId);
+    if (job.status === 'cancelled' || job.status === 'paid') throw conflict(`The price of a ${job.status} job cannot change.`);
+    const value = formatCents(toCents(customerValue));
+    const now = deps.clock.now();
+    await tx
+      .update(jobs)
+      .set({ customerValue: value, originalCustomerValue: job.originalCustomerValue ?? job.customerValue ?? value, updatedAt: now })
+      .where(eq(jobs.id, job.id));
+    await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'price', from: job.customerValue, to: value });
+  });
+  return getJobDetail(deps, user, jobId);
+}
+
+/**
+ * Deletes a job with its photos, line items, purchase invoices and history; its slot is free at once.
+ * A job with a customer invoice stays until the invoice is deleted (docs/product.md "Bookings").
+ */
+export async function deleteJob(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>, user: SessionUser, jobId: string): Promise<void> {
+  const photos = await deps.db.transaction(async (tx) => {
+    const job = await lockJob(tx, user, jobId);
+    const [invoice] = await tx.select({ number: customerInvoices.invoiceNumber }).from(customerInvoices).where(eq(customerInvoices.jobId, job.id)).limit(1);
+    if (invoice) throw conflict(`Job ${job.jobNumber} has invoice ${invoice.number}: delete the invoice first.`);
+    const files = await tx.select({ filename: jobPhotos.filename }).from(jobPhotos).where(eq(jobPhotos.jobId, job.id));
+    await tx.delete(jobs).where(eq(jobs.id, job.id));
+    return files;
+  });
+  // Files go after the rows are gone: a crash in between leaves an orphan file, never a row without its file.
+  for (const { filename } of photos) {
+    await deps.storage.remove(filename).catch((err: unknown) => deps.log.warn({ err, filename }, 'Could not remove a deleted job photo'));
+  }
+}
+
+/**
+ * Moves a job to another slot: only a free slot that has not passed, the old slot freed at once,
+ * the database's one-job-per-slot index settling a race, and the customer emailed the new time.
+ */
+export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'>, user: SessionUser, jobId: string, to: RescheduleRequest): Promise<JobDetail> {
+  const now = deps.clock.now();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const job = await lockJob(tx, user, jobId);
+      if (job.status !== 'new' && job.status !== 'in-progress') throw conflict(`A ${job.status} job cannot be rescheduled.`);
+      if (job.scheduledDay === to.scheduledDate && job.timeSlot === to.timeSlot) throw conflict('The job is already booked in that slot.');
+      if (hasSlotPassed(to.scheduledDate, to.timeSlot, now)) throw invalid('That time slot has already passed.', { timeSlot: 'That time slot has already passed.' });
+      // A lapsed prepaid hold in the target slot gives way, as it would to a new booking.
+      await cancelExpiredHolds(tx, now, { scheduledDay: to.scheduledDate, timeSlot: to.timeSlot });
+      const day = await listSlotAvailability(tx, to.scheduledDate, { now, businessDays: deps.config.business.businessDays });
+      const target = day.find((s) => s.slot === to.timeSlot);
+      if (!target?.isAvailable) throw conflict(SLOT_TAKEN_MESSAGE, target?.blockedReason ? { reason: target.blockedReason } : {});
+      await tx
+        .update(jobs)
+        .set({ scheduledDay: to.scheduledDate, timeSlot: to.timeSlot, scheduledDate: slotStart(to.scheduledDate, to.timeSlot), updatedAt: now })
+        .where(eq(jobs.id, job.id));
+      await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'schedule', from: slotText(job), to: `${to.scheduledDate} ${to.timeSlot}` });
+      const email = buildRescheduleEmail({
+        job: { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot },
+        previous: job,
+        customerName: job.contactName,
+        business: deps.config.business,
+        publicBaseUrl: deps.config.publicBaseUrl,
+        now,
+      });
+      await deps.outbox.queue(tx, { kind: 'booking_rescheduled', jobId: job.id, to: job.contactEmail, ...email });
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw conflict(SLOT_TAKEN_MESSAGE);
+    throw err;
+  }
+  deps.outbox.kick();
+  return getJobDetail(deps, user, jobId);
+}
+
+/** What the card payment of a job took, from the provider's own succeeded event (surcharge included). */
+async function paidCents(exec: Executor, job: Job): Promise<Cents> {
+  if (job.paymentStatus !== 'paid' || job.paymentMethod !== 'prepaid') return 0;
+  const [event] = await exec
+    .select({ payload: paymentEvents.payload })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.jobId, job.id), eq(paymentEvents.type, 'payment_intent.succeeded')))
+    .orderBy(desc(paymentEvents.receivedAt))
+    .limit(1);
+  const amount = (event?.payload as { data?: { object?: { amount?: unknown } } } | undefined)?.data?.object?.amount;
+  return typeof amount === 'number' && Number.isInteger(amount) && amount > 0 ? amount : 0;
+}
+
+function previewOf(job: Job, paid: Cents, now: Date): CancellationPreview {
+  const start = slotStart(job.scheduledDay, job.timeSlot);
+  const policy = refundPolicy(start, now);
+  return {
+    paidAmount: formatCents(paid),
+    policy,
+    policyLabel: REFUND_POLICY_LABEL[policy],
+    refundAmount: formatCents(policyRefundCents(paid, policy)),
+    hoursBefore: Math.round(((start.getTime() - now.getTime()) / 3_600_000) * 10) / 10,
+  };
+}
+
+export async function previewCancellation(deps: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, jobId: string): Promise<CancellationPreview> {
+  if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
+  const [job] = await deps.db.select().from(jobs).where(eq(jobs.id, jobId));
+  if (!job) throw notFound(JOB_NOT_FOUND);
+  assertMayView(user, job);
+  return previewOf(job, await paidCents(deps.db, job), deps.clock.now());
+}
+
+/**
+ * Cancels a new or in-progress job: the slot is free at once, a prepaid payment is refunded by the
+ * policy (or the amount staff chose, at most what was paid) through the card provider, and the
+ * customer is emailed. The refund is asked for before the cancellation commits, under an idempotency
+ * key, so a failure changes nothing and a retry never refunds twice (decision 182).
+ */
+export async function cancelJob(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox' | 'payments' | 'log'>,
+  user: SessionUser,
+  jobId: string,
+  input: { reason: string; refundAmount?: string },
+): Promise<JobDetail> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const job = await lockJob(tx, user, jobId);
+    if (!canTransition(job.status, 'cancelled')) throw conflict(`A ${job.status} job cannot be cancelled.`);
+    const paid = await paidCents(tx, job);
+    const refund = input.refundAmount === undefined ? toCents(previewOf(job, paid, now).refundAmount) : toCents(input.refundAmount);
+    if (refund > paid) throw invalid(`The refund cannot be more than was paid (${formatCents(paid)}).`, { refundAmount: `At most ${formatCents(paid)}` });
+    if (refund > 0) {
+      if (!deps.payments || !job.stripePaymentIntentId) throw new AppError('UNAVAILABLE', 'The card provider is not available, so the refund cannot be made. Nothing was changed.');
+      try {
+        await deps.payments.refund({ paymentIntentId: job.stripePaymentIntentId, amountCents: refund, idempotencyKey: `cancel-${job.id}-${refund}` });
+      } catch (err) {
+        deps.log.error({ err, jobId: job.id }, 'Refund failed');
+        throw new AppError('UNAVAILABLE', `The refund could not be made (${err instanceof Error ? err.message : 'card provider error'}). Nothing was changed.`);
+      }
+    }
+    await tx
+      .update(jobs)
+      .set({
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelReason: input.reason,
+        updatedAt: now,
+        ...(paid > 0 ? { refundAmount: formatCents(refund), ...(refund > 0 ? { paymentStatus: 'refunded' as const } : {}) } : {}),
+      })
+      .where(eq(jobs.id, job.id));
+    await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'status', from: job.status, to: 'cancelled', note: input.reason });
+    if (refund > 0) await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'payment', from: 'paid', to: 'refunded', note: `Refunded ${formatCents(refund)}` });
+    const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: deps.config.business });
+    await deps.outbox.queue(tx, { kind: 'booking_cancelled', jobId: job.id, to: job.contactEmail, ...email });
+  });
+  deps.outbox.kick();
+  return getJobDetail(deps, user, jobId);
+}
+
+/** Assigns an active technician, or null to unassign (docs/product.md "Roles and permissions"). */
+export async function assignJob(deps: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, jobId: string, technicianId: string | null): Promise<JobDetail> {
+  await deps.db.transaction(async (tx) => {
+    const job = await lockJob(tx, user, jobId);
+    if (job.status === 'cancelled') throw conflict('A cancelled job cannot be assigned.');
+    let to: string | null = null;
+    if (technicianId !== null) {
+      const [tech] = isUuid(technicianId) ? await tx.select().from(users).where(eq(users.id, technicianId)) : [];
+      if (!tech || tech.role !== 'technician' || !tech.isActive) throw invalid('Choose an active technician.', { technicianId: 'Choose an active technician.' });
+      to = tech.username;
+    }
+    if (job.assignedTechnicianId === technicianId) return;
+    const [previous] = job.assignedTechnicianId ? await tx.select({ username: users.username }).from(users).where(eq(users.id, job.assignedTechnicianId)) : [];
+    const now = deps.clock.now();
+    await tx.update(jobs).set({ assignedTechnicianId: technicianId, updatedAt: now }).where(eq(jobs.id, job.id));
+    await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'assignment', from: previous?.username ?? null, to });
+  });
+  return getJobDetail(deps, user, jobId);
+}
