@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../app';
 import type { Executor } from '../db/client';
-import { customers, jobs, outboundEmails, vehicles } from '../db/schema';
+import { jobs, outboundEmails, vehicles } from '../db/schema';
 import { buildBookingConfirmation } from '../emails/booking-confirmation';
 import type { NewBookingNotification } from '../notifications/bus';
 
@@ -19,10 +19,10 @@ export async function queueBookingConfirmationIn(deps: AppDeps, exec: Executor, 
     .where(and(eq(outboundEmails.jobId, jobId), eq(outboundEmails.kind, CONFIRMATION_KIND)))
     .limit(1);
   if (existing) return null;
+  // The contact given with this booking, not the customer record (decision 191).
   const [row] = await exec
-    .select({ job: jobs, customer: { name: customers.name, email: customers.email }, vehicle: vehicles })
+    .select({ job: jobs, customer: { name: jobs.contactName, email: jobs.contactEmail }, vehicle: vehicles })
     .from(jobs)
-    .innerJoin(customers, eq(customers.id, jobs.customerId))
     .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
     .where(eq(jobs.id, jobId));
   if (!row) return null;

@@ -132,12 +132,16 @@ async function priceDraft(deps: AppDeps, draft: BookingDraft, opts: { defaultQua
   };
 }
 
-/** Race-safe find-or-create by email, case-insensitively; a returning customer's name and phone are updated. */
+/**
+ * Race-safe find-or-create by email, case-insensitively. A returning customer's record is left as
+ * it is: the contact given with this booking is kept on the job (docs/product.md "Bookings",
+ * decision 191). The no-op update still locks the row until commit (see assertHoldAllowed).
+ */
 async function upsertCustomer(tx: Executor, c: BookingDraft['customer'], now: Date): Promise<string> {
   const res = await tx.execute<{ id: string }>(sql`
     insert into customers (name, email, phone, created_at)
     values (${c.name}, ${c.email}, ${c.phone}, ${now.toISOString()}::timestamptz)
-    on conflict ((lower(email))) do update set name = excluded.name, phone = excluded.phone, email = excluded.email
+    on conflict ((lower(email))) do update set email = customers.email
     returning id`);
   return res.rows[0]!.id;
 }
@@ -198,6 +202,9 @@ async function insertBooking(
           address: draft.job.address,
           suburb: draft.job.suburb,
           postcode: draft.job.postcode,
+          contactName: draft.customer.name,
+          contactPhone: draft.customer.phone,
+          contactEmail: draft.customer.email,
           tyreSize: priced.tyreSize,
           tyreQuantity: priced.tyreQuantity,
           tyreBrand: draft.job.tyreBrand || null,

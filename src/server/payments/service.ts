@@ -16,7 +16,7 @@ import {
 } from '../../shared/schemas/payments';
 import type { AppDeps } from '../app';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
-import { bookingHolds, customers, jobs, paymentEvents, vehicles } from '../db/schema';
+import { bookingHolds, jobs, paymentEvents, vehicles } from '../db/schema';
 import { AppError, conflict, invalid, notFound } from '../http/errors';
 import { announcePaidBooking, queuePaidBookingConfirmation } from './after-payment';
 import type { PaymentEvent, PaymentIntentRef } from './provider';
@@ -26,16 +26,14 @@ type Job = typeof jobs.$inferSelect;
 type BookingRow = {
   hold: typeof bookingHolds.$inferSelect;
   job: Job;
-  customer: typeof customers.$inferSelect;
   vehicle: typeof vehicles.$inferSelect | null;
 };
 
 async function loadBooking(db: Executor, token: string): Promise<BookingRow | undefined> {
   const [row] = await db
-    .select({ hold: bookingHolds, job: jobs, customer: customers, vehicle: vehicles })
+    .select({ hold: bookingHolds, job: jobs, vehicle: vehicles })
     .from(bookingHolds)
     .innerJoin(jobs, eq(jobs.id, bookingHolds.jobId))
-    .innerJoin(customers, eq(customers.id, jobs.customerId))
     .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
     .where(eq(bookingHolds.token, token))
     .limit(1);
@@ -88,13 +86,14 @@ function amountOf(job: Job): Cents {
 }
 
 export async function getBookingByToken(deps: AppDeps, token: string): Promise<BookingByToken> {
-  const { job, customer, vehicle, hold } = await findLiveBooking(deps, token);
+  const { job, vehicle, hold } = await findLiveBooking(deps, token);
   const amountCents = amountOf(job);
   const summary = summaryOf(job, amountCents);
   if (!isTimeSlot(job.timeSlot)) throw new Error(`Job ${job.id} has an unknown slot ${job.timeSlot}`);
   return {
     amount: formatCents(amountCents),
-    customer: { name: customer.name, email: customer.email, phone: customer.phone },
+    // The contact given with this booking (decision 191).
+    customer: { name: job.contactName, email: job.contactEmail, phone: job.contactPhone },
     serviceType: job.serviceType,
     job: {
       scheduledDate: job.scheduledDate.toISOString(),

@@ -25,6 +25,13 @@ export const jobs = pgTable(
     address: text('address').notNull(),
     suburb: text('suburb').notNull(),
     postcode: text('postcode').notNull(),
+    /**
+     * The contact given with this booking: staff screens and emails about the job use these, never
+     * the customer record, which a booking does not change (docs/product.md "Bookings", decision 191).
+     */
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    contactEmail: text('contact_email').notNull(),
     tyreSize: text('tyre_size'),
     tyreQuantity: integer('tyre_quantity'),
     tyreBrand: text('tyre_brand'),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { slotStart, type TimeSlot } from '../../../shared/domain/slots';
 import type { Executor } from '../client';
 import { businessExpenses, customers, jobs, purchaseInvoices, users, vehicles } from '../schema';
@@ -31,7 +32,8 @@ export async function insertJob(
   db: Executor,
   over: Insert<typeof jobs> & { scheduledDay?: string; timeSlot?: TimeSlot } = {},
 ) {
-  const customerId = over.customerId ?? (await insertCustomer(db)).id;
+  const customer = over.customerId ? (await db.select().from(customers).where(eq(customers.id, over.customerId)))[0]! : await insertCustomer(db);
+  const customerId = customer.id;
   const vehicleId = over.vehicleId === undefined ? (await insertVehicle(db, { customerId })).id : over.vehicleId;
   const scheduledDay = over.scheduledDay ?? '2026-11-24';
   const timeSlot = over.timeSlot ?? '10-12 AM';
@@ -44,6 +46,10 @@ export async function insertJob(
       postcode: '6027',
       customerValue: '129.80',
       paymentMethod: 'onsite',
+      // A job carries the contact given with its booking; by default its customer's.
+      contactName: customer.name,
+      contactPhone: customer.phone,
+      contactEmail: customer.email,
       ...over,
       customerId,
       vehicleId,

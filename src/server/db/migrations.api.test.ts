@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * Migrations must carry existing rows along, not only build an empty database: each test migrates
+ * up to a point, writes rows as the code of that time would have, then applies the rest.
+ */
+const drizzleFolder = path.resolve(import.meta.dirname, '../../../drizzle');
+const journal = JSON.parse(fs.readFileSync(path.join(drizzleFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+const temporary: string[] = [];
+afterAll(() => {
+  for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copy of the migrations folder holding only the migrations before `tag`. */
+function migrationsBefore(tag: string): string {
+  const index = journal.entries.findIndex((e) => e.tag === tag);
+  if (index < 0) throw new Error(`no migration ${tag}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+  temporary.push(dir);
+  fs.mkdirSync(path.join(dir, 'meta'));
+  const kept = journal.entries.slice(0, index);
+  for (const e of kept) fs.copyFileSync(path.join(drizzleFolder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: kept }));
+  return dir;
+}
+
+async function databaseBefore(tag: string) {
+  const client = new PGlite();
+  const db = drizzle(client);
+  await migrate(db, { migrationsFolder: migrationsBefore(tag) });
+  return { client, finish: () => migrate(db, { migrationsFolder: drizzleFolder }) };
+}
+
+describe('migrations keep existing rows', () => {
+  it('gives every existing job the contact its customer had (decision 191)', async () => {
+    const { client, finish } = await databaseBefore('0002_job_contact');
+    try {
+      const { rows } = await client.query<{ id: string }>(`insert into customers (name, email, phone) values ('Olive Owner', 'olive@example.com', '0400 333 333') returning id`);
+      const customerId = rows[0]!.id;
+      await client.query(
+        `insert into jobs (customer_id, service_type, scheduled_date, scheduled_day, time_slot, address, suburb, postcode)
+         values ($1, 'puncture-repair', '2026-11-24T02:00:00Z', '2026-11-24', '10-12 AM', '1 Example St', 'Joondalup', '6027')`,
+        [customerId],
+      );
+      await finish();
+      const jobs = await client.query(`select contact_name, contact_phone, contact_email from jobs`);
+      expect(jobs.rows).toEqual([{ contact_name: 'Olive Owner', contact_phone: '0400 333 333', contact_email: 'olive@example.com' }]);
+      // From now on a job without its contact is refused.
+      await expect(
+        client.query(
+          `insert into jobs (customer_id, service_type, scheduled_date, scheduled_day, time_slot, address, suburb, postcode)
+           values ($1, 'puncture-repair', '2026-11-25T02:00:00Z', '2026-11-25', '10-12 AM', '1 Example St', 'Joondalup', '6027')`,
+          [customerId],
+        ),
+      ).rejects.toThrow(/contact_name/);
+    } finally {
+      await client.close();
+    }
+  });
+});
