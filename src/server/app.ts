@@ -31,6 +31,7 @@ import { createLocalPhotoStorage, type PhotoStorage } from './adapters/storage';
 import { createEventBus, type AppEvents } from './notifications/bus';
 import { createOutbox } from './emails/outbox';
 import { emailRoutes } from './emails/routes';
+import { notificationRoutes } from './notifications/routes';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { HOLD_SWEEP_INTERVAL_MS, startHoldSweep } from './holds/service';
@@ -103,7 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, slotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, docsRoutes]) {
+  for (const area of [authRoutes, teamRoutes, slotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 

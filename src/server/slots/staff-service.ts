@@ -1,0 +1,182 @@
+import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { closedReason } from '../../shared/domain/business-days';
+import { addDays, formatDayLong, isIsoDay, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
+import type { StaffSlotDay } from '../../shared/schemas/jobs';
+import type { TimeSlotItem } from '../../shared/schemas/slots';
+import type { AppDeps } from '../deps';
+import { pgErrorCode, type Executor, type Tx } from '../db/client';
+import { jobs, timeSlots, users } from '../db/schema';
+import { cancelExpiredHolds } from '../holds/service';
+import { AppError, conflict, invalid } from '../http/errors';
+import { listSlotAvailability, TIME_HAS_PASSED } from './service';
+
+type SlotDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type StaffSlot = StaffSlotDay['slots'][number];
+type SlotJob = NonNullable<StaffSlot['job']> & { day: string; slot: TimeSlot };
+
+const LOCK_NOT_AVAILABLE = '55P03';
+export const SCHEDULE_BUSY_MESSAGE = 'The schedule is busy right now. Please try again in a moment.';
+export const NOTHING_TO_BLOCK_MESSAGE = 'Nothing to block: every slot of this day is booked, blocked or has passed.';
+
+/**
+ * The contract's date pattern lets an impossible day such as 2026-02-30 through; it is refused here
+ * with the same message as the public slot routes give.
+ */
+function assertRealDay(day: string): void {
+  if (!isIsoDay(day)) throw invalid('Invalid date format', { date: 'Invalid date format' });
+}
+
+const availabilityOptions = (deps: SlotDeps) => ({ now: deps.clock.now(), businessDays: deps.config.business.businessDays });
+
+/** Live (non-cancelled) jobs between two days with their technician: what a booked slot shows staff. */
+async function listLiveJobs(db: Executor, from: string, to: string): Promise<SlotJob[]> {
+  const rows = await db
+    .select({
+      id: jobs.id,
+      jobNumber: jobs.jobNumber,
+      suburb: jobs.suburb,
+      status: jobs.status,
+      technician: users.username,
+      day: jobs.scheduledDay,
+      slot: jobs.timeSlot,
+    })
+    .from(jobs)
+    .leftJoin(users, eq(users.id, jobs.assignedTechnicianId))
+    .where(and(gte(jobs.scheduledDay, from), lte(jobs.scheduledDay, to), ne(jobs.status, 'cancelled')))
+    .orderBy(asc(jobs.scheduledDay));
+  return rows;
+}
+
+/**
+ * A day as staff see it, read from the one availability rule (listSlotAvailability, decision 007)
+ * so the Time-slots tab and the booking wizard can never disagree: passed first, then closed, then
+ * a staff block, then a live job. The job, when there is one, is attached whatever the state.
+ */
+function toStaffDay(day: string, closed: string | null, items: TimeSlotItem[], dayJobs: SlotJob[]): StaffSlotDay {
+  return {
+    date: day,
+    closedReason: closed,
+    slots: items.map((item): StaffSlot => {
+      const found = dayJobs.find((j) => j.slot === item.slot);
+      const job = found ? { id: found.id, jobNumber: found.jobNumber, suburb: found.suburb, status: found.status, technician: found.technician } : null;
+      const base = { slot: item.slot, job };
+      // A job that landed between the two reads still shows as booked.
+      if (item.isAvailable) return { ...base, state: job ? 'booked' : 'free', reason: null };
+      if (item.blockedReason === TIME_HAS_PASSED) return { ...base, state: 'passed', reason: TIME_HAS_PASSED };
+      if (closed !== null) return { ...base, state: 'closed', reason: closed };
+      if (item.blockedReason === null) return { ...base, state: 'booked', reason: null };
+      return { ...base, state: 'blocked', reason: item.blockedReason };
+    }),
+  };
+}
+
+async function readStaffDays(db: Executor, days: string[], opts: { now: Date; businessDays: readonly number[] }): Promise<StaffSlotDay[]> {
+  if (days.length === 0) return [];
+  const [availability, live] = await Promise.all([
+    Promise.all(days.map((day) => listSlotAvailability(db, day, opts))),
+    listLiveJobs(db, days[0]!, days[days.length - 1]!),
+  ]);
+  return days.map((day, i) =>
+    toStaffDay(
+      day,
+      closedReason(day, opts.businessDays),
+      availability[i]!,
+      live.filter((j) => j.day === day),
+    ),
+  );
+}
+
+/** GET /api/dashboard/timeslots: `days` days from `from`, each with its four slots. */
+export async function listStaffSlotCalendar(deps: SlotDeps, from: string, days: number): Promise<StaffSlotDay[]> {
+  assertRealDay(from);
+  const dayList = Array.from({ length: days }, (_, i) => addDays(from, i));
+  return readStaffDays(deps.db, dayList, availabilityOptions(deps));
+}
+
+export async function readStaffSlotDay(deps: SlotDeps, day: string): Promise<StaffSlotDay> {
+  const [staffDay] = await readStaffDays(deps.db, [day], availabilityOptions(deps));
+  return staffDay!;
+}
+
+/**
+ * Runs a slot write so that it cannot miss a job being put in the slot at the same moment
+ * (decision 195). EXCLUSIVE on jobs waits for every open transaction that has written a job or
+ * locked one (a booking's insert, a reschedule's FOR UPDATE) and holds new ones back until this
+ * commits; plain reads go on. Lapsed unpaid holds give way first, as they do to a new booking.
+ */
+async function inSlotWriteLock<T>(
+  deps: SlotDeps,
+  day: string,
+  slots: readonly TimeSlot[],
+  work: (tx: Tx, items: TimeSlotItem[], dayJobs: SlotJob[]) => Promise<T>,
+): Promise<T> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '5s'`);
+      await tx.execute(sql`lock table ${jobs} in exclusive mode`);
+      const opts = availabilityOptions(deps);
+      for (const slot of slots) await cancelExpiredHolds(tx, opts.now, { scheduledDay: day, timeSlot: slot });
+      // One connection: the reads go one after the other.
+      const items = await listSlotAvailability(tx, day, opts);
+      const dayJobs = await listLiveJobs(tx, day, day);
+      return work(tx, items, dayJobs);
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === LOCK_NOT_AVAILABLE) throw new AppError('UNAVAILABLE', SCHEDULE_BUSY_MESSAGE);
+    throw err;
+  }
+}
+
+function assertDayOpen(deps: SlotDeps, day: string): void {
+  assertRealDay(day);
+  const closed = closedReason(day, deps.config.business.businessDays);
+  if (closed) throw invalid(`${formatDayLong(day)} is closed (${closed === 'Closed' ? 'not a business day' : 'public holiday'}), so there is nothing to block.`);
+}
+
+async function writeBlock(tx: Tx, day: string, slot: TimeSlot, reason: string): Promise<void> {
+  await tx
+    .insert(timeSlots)
+    .values({ date: day, slot, isAvailable: false, blockedReason: reason })
+    .onConflictDoUpdate({ target: [timeSlots.date, timeSlots.slot], set: { isAvailable: false, blockedReason: reason } });
+}
+
+/**
+ * Blocks one slot with a reason (docs/product.md "Time slots and business days"): refused with 409
+ * naming the job when a live job holds it, 400 when it has passed or the day is closed. Blocking a
+ * blocked slot again replaces its reason.
+ */
+export async function blockSlot(deps: SlotDeps, day: string, slot: TimeSlot, reason: string): Promise<StaffSlotDay> {
+  assertDayOpen(deps, day);
+  await inSlotWriteLock(deps, day, [slot], async (tx, items, dayJobs) => {
+    const item = items.find((i) => i.slot === slot)!;
+    if (item.blockedReason === TIME_HAS_PASSED) throw invalid('This time slot has already passed, so there is nothing to block.');
+    const job = dayJobs.find((j) => j.slot === slot);
+    if (job) throw conflict(`${job.jobNumber} is booked in this slot. Reschedule or cancel it before blocking the slot.`, { jobId: job.id, jobNumber: job.jobNumber });
+    await writeBlock(tx, day, slot, reason);
+  });
+  return readStaffSlotDay(deps, day);
+}
+
+/** Blocks every free slot of a day; booked slots keep their jobs, blocked ones keep their reasons. */
+export async function blockDay(deps: SlotDeps, day: string, reason: string): Promise<StaffSlotDay> {
+  assertDayOpen(deps, day);
+  await inSlotWriteLock(deps, day, TIME_SLOTS, async (tx, items, dayJobs) => {
+    const free = items.filter((i) => i.isAvailable && !dayJobs.some((j) => j.slot === i.slot));
+    if (free.length === 0) throw conflict(NOTHING_TO_BLOCK_MESSAGE);
+    for (const item of free) await writeBlock(tx, day, item.slot, reason);
+  });
+  return readStaffSlotDay(deps, day);
+}
+
+/** Makes a blocked slot bookable again; unblocking a slot that is not blocked changes nothing. */
+export async function unblockSlot(deps: SlotDeps, day: string, slot: TimeSlot): Promise<StaffSlotDay> {
+  assertRealDay(day);
+  await deps.db.delete(timeSlots).where(and(eq(timeSlots.date, day), eq(timeSlots.slot, slot)));
+  return readStaffSlotDay(deps, day);
+}
+
+export async function unblockDay(deps: SlotDeps, day: string): Promise<StaffSlotDay> {
+  assertRealDay(day);
+  await deps.db.delete(timeSlots).where(eq(timeSlots.date, day));
+  return readStaffSlotDay(deps, day);
+}
