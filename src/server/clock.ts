@@ -15,3 +15,13 @@ export function fixedClock(start: Date | string) {
     },
   };
 }
+
+/**
+ * A clock that starts at `start` and runs on in real time: the server's clock under
+ * TEST_CLOCK_START, so browser tests know what "now" is (decision 181). Never used in production
+ * (config.ts refuses the setting there).
+ */
+export function clockStartingAt(start: Date, real: Clock = systemClock): Clock {
+  const offsetMs = start.getTime() - real.now().getTime();
+  return { now: () => new Date(real.now().getTime() + offsetMs) };
+}

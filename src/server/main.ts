@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app';
+import { clockStartingAt, systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
@@ -15,6 +16,8 @@ async function main() {
     }
     throw err;
   }
+  // Started before anything slow, so the test clock's "now" is close to the moment the server was launched.
+  const clock = config.testClockStart ? clockStartingAt(config.testClockStart) : systemClock;
   const logger = pino({
     level: config.logLevel,
     ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
@@ -27,6 +30,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: database.db,
+    clock,
     web: config.env === 'development' ? 'dev' : 'prod',
     logger,
   });
@@ -35,6 +39,7 @@ async function main() {
   const url = `http://localhost:${config.port}`;
   logger.info(`Serving the site at ${url} (staff dashboard: ${url}/dashboard)`);
   logger.info(`Data: ${database.engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${database.location}` : `PostgreSQL at ${database.location}`}`);
+  if (config.testClockStart) logger.warn(`TEST_CLOCK_START: the server's clock started at ${config.testClockStart.toISOString()} and runs on from there (test-only setting).`);
   if (seeded.tyrePrices || seeded.suburbPages) logger.info(`Loaded reference data: ${seeded.tyrePrices} tyre prices, ${seeded.suburbPages} suburb pages`);
   if (seeded.adminCreated) logger.info(`Created the first admin user '${seeded.adminCreated}' from ADMIN_USERNAME/ADMIN_PASSWORD`);
   if (config.isProduction && !config.publicBaseUrl.startsWith('https://')) {

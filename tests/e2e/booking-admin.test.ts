@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { nextBusinessDay } from '../../src/shared/domain/business-days';
-import { addDays, perthDay } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
+import { bookingDaysOf } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
 
-/** A future Perth business day of its own (the wizard tests use the days before it). */
-function adminDay(): string {
-  let day = addDays(perthDay(new Date()), 14);
-  for (let i = 0; i <= 12; i++) day = nextBusinessDay(day);
-  return day;
-}
+/** A business day of this file's own (see e2e-calendar.ts). */
+const adminDay = () => bookingDaysOf('booking-admin')(0);
 
 describe('admin new booking screen', () => {
   it('creates a new-tyres booking with the estimate, then returns to the dashboard with a toast', async () => {

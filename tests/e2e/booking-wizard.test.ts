@@ -1,22 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nextBusinessDay } from '../../src/shared/domain/business-days';
-import { addDays, perthDay, type TimeSlot } from '../../src/shared/domain/slots';
+import type { TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
+import { bookingDaysOf } from '../helpers/e2e-calendar';
 import { readOutbox } from '../helpers/outbox';
 
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
 
-/**
- * The server's clock is real, so each test books its own future Perth business day (at least two
- * weeks ahead, skipping weekends and WA public holidays): slots persist across tests in one server.
- */
-function bookingDay(index: number): string {
-  let day = addDays(perthDay(new Date()), 14);
-  for (let i = 0; i <= index; i++) day = nextBusinessDay(day);
-  return day;
-}
+/** Slots persist across tests in one server, so each test books on its own day of this file's days. */
+const bookingDay = bookingDaysOf('booking-wizard');
 
 let png: Buffer;
 beforeAll(async () => {

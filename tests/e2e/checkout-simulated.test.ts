@@ -1,18 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { nextBusinessDay } from '../../src/shared/domain/business-days';
-import { addDays, perthDay, type TimeSlot } from '../../src/shared/domain/slots';
+import type { TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
+import { bookingDaysOf } from '../helpers/e2e-calendar';
 import { readOutbox } from '../helpers/outbox';
 
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
 
-/** The server's clock is real and slots persist across test files, so this file books days 40+ business days ahead. */
-function bookingDay(index: number): string {
-  let day = addDays(perthDay(new Date()), 14);
-  for (let i = 0; i <= 40 + index; i++) day = nextBusinessDay(day);
-  return day;
-}
+/** Slots persist across test files in one server, so this file books only its own days (e2e-calendar.ts). */
+const bookingDay = bookingDaysOf('checkout-simulated');
 
 type Booking = { jobNumber: string; amount: string; totalAmount: string; surchargeAmount: string; paymentStatus: string };
 
@@ -109,18 +105,21 @@ describe('checkout with the simulated card provider', () => {
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$870.35');
     expect(await payButton(page).textContent()).toBe('Pay $870.35');
 
-    // Hold the confirm call a moment so the in-progress state can be seen and a second press tried.
+    // Hold the confirm call until the in-progress state has been seen and a second press tried.
     let confirmCalls = 0;
+    let releaseConfirm!: () => void;
+    const confirmReleased = new Promise<void>((r) => (releaseConfirm = r));
     await page.route('**/api/payments/simulated/confirm', async (route) => {
       confirmCalls++;
-      await new Promise((r) => setTimeout(r, 700));
+      await confirmReleased;
       await route.continue();
     });
     await fillCard(page, '4242 4242 4242 4242');
     await payButton(page).click();
     await expect.poll(() => payButton(page).textContent()).toBe('Processing...');
     expect(await payButton(page).isDisabled()).toBe(true);
-    await payButton(page).click({ force: true }).catch(() => undefined);
+    await payButton(page).click({ force: true, timeout: 1000 }).catch(() => undefined);
+    releaseConfirm();
 
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('payment') === 'success' && url.searchParams.get('booking') === token);
     await expect.poll(() => page.getByRole('heading', { name: 'Payment successful' }).isVisible(), { timeout: 10_000 }).toBe(true);

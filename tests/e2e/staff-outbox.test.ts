@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { nextBusinessDay } from '../../src/shared/domain/business-days';
-import { addDays, perthDay } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
+import { bookingDaysOf } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 // Mobile first: the staff dashboard on a 390 px phone.
@@ -12,10 +11,8 @@ const runId = Date.now().toString(36);
 
 type OutboxEmail = { to: string; subject: string; status: string };
 
-/** Far beyond the days other browser tests book (0-20 ahead), so the slot is free. */
-function outboxDay(): string {
-  return nextBusinessDay(addDays(perthDay(new Date()), 50));
-}
+/** A business day of this file's own (see e2e-calendar.ts), so the slot is free. */
+const outboxDay = () => bookingDaysOf('staff-outbox')(0);
 
 /** The owner's own API session (a second device), for set-up only; correct credentials, so no login failures. */
 async function ownerApi(baseUrl: string) {

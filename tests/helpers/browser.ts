@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest';
+import { e2eNow } from './e2e-calendar';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -21,10 +22,11 @@ export const screenshotDir = path.resolve(import.meta.dirname, '../../test-resul
 
 /**
  * One browser per test file and a new context per test; on failure the page's screenshot is kept
- * in test-results/screenshots.
+ * in test-results/screenshots. The page's clock reads the test server's "now" (E2E_CLOCK_START
+ * plus the time since launch) and runs on, so "today" in the wizard is the server's today.
  */
 export function useBrowser(opts: { viewport?: { width: number; height: number } } = {}) {
-  const state = { browser: undefined as Browser | undefined, context: undefined as BrowserContext | undefined, baseUrl: inject('baseUrl') };
+  const state = { browser: undefined as Browser | undefined, context: undefined as BrowserContext | undefined, baseUrl: inject('baseUrl'), launchedAtMs: inject('e2eLaunchedAtMs') };
 
   beforeAll(async () => {
     state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
@@ -43,6 +45,7 @@ export function useBrowser(opts: { viewport?: { width: number; height: number } 
     },
     async newPage(viewport = opts.viewport ?? { width: 1280, height: 900 }): Promise<Page> {
       state.context = await state.browser!.newContext({ viewport, baseURL: state.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
+      await state.context.clock.install({ time: e2eNow(state.launchedAtMs) });
       const page = await state.context.newPage();
       onTestFailed(async ({ task }) => {
         fs.mkdirSync(screenshotDir, { recursive: true });

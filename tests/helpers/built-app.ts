@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -17,13 +18,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type BuiltApp = { baseUrl: string; dataDir: string; stop(): Promise<void> };
+export type BuiltApp = {
+  baseUrl: string;
+  dataDir: string;
+  /** The real time (ms) the server was launched at: its clock reads `clockStart` then. */
+  launchedAtMs: number;
+  stop(): Promise<void>;
+};
 
 /**
  * Starts the built app as `npm start` would (production mode, embedded database) on a free port
  * with a fresh data directory, and waits for /healthz. Used by the browser tests and the benchmarks.
+ *
+ * With `clockStart` the server's clock starts at that instant (TEST_CLOCK_START). Production refuses
+ * that setting, so such a server runs with NODE_ENV=test: the same built assets and headers except
+ * HSTS, the test password cost, and no hold sweep (decision 181).
  */
-export async function startBuiltApp(env: Record<string, string> = {}): Promise<BuiltApp> {
+export async function startBuiltApp(env: Record<string, string> = {}, opts: { clockStart?: string } = {}): Promise<BuiltApp> {
   const dist = path.resolve(ROOT, process.env.WEB_DIST_DIR || 'dist');
   if (!fs.existsSync(path.join(dist, 'client/index.html'))) {
     throw new Error(`The app is not built (${dist} has no client/index.html): run \`npm run build\` first (npm test does).`);
@@ -31,6 +42,7 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<B
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-app-'));
   const baseUrl = `http://localhost:${port}`;
+  const launchedAtMs = Date.now();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -42,6 +54,7 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<B
       PUBLIC_BASE_URL: baseUrl,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...(opts.clockStart ? { NODE_ENV: 'test', TEST_CLOCK_START: opts.clockStart } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,10 +77,16 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<B
   return {
     baseUrl,
     dataDir,
+    launchedAtMs,
     async stop() {
-      server.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      if (server.exitCode === null) server.kill('SIGKILL');
+      if (server.exitCode === null) {
+        const exited = once(server, 'exit');
+        server.kill('SIGTERM');
+        // A clean shutdown closes the database first; one that hangs is killed.
+        const killer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(killer);
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
