@@ -9,3 +9,4 @@ export * from './expenses';
 export * from './invoices';
 export * from './payments';
 export * from './emails';
+export * from './notifications';

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineContract } from './contract';
+
+/**
+ * Live new-booking notifications over a WebSocket (docs/product.md "Live notifications",
+ * decision 196). The browser and the server read the message shapes from here.
+ */
+
+/** The client pings this often; the server answers pong and re-checks the session. */
+export const NOTIFICATION_PING_MS = 30_000;
+/** The normal close (sign-out, leaving the page): the client does not reconnect after it. */
+export const NORMAL_CLOSE = 1000;
+/** The server closes with this when the staff session has ended (logout, deactivation, expiry). */
+export const SESSION_ENDED_CLOSE = 4401;
+
+/** A booking as staff are told of it (docs/product.md "Live notifications"). */
+export const newBookingData = z.object({
+  id: z.string(),
+  jobNumber: z.string(),
+  serviceType: z.string(),
+  suburb: z.string(),
+  timeSlot: z.string(),
+  createdAt: z.string(),
+});
+export type NewBookingData = z.infer<typeof newBookingData>;
+
+/** What the server sends. `eventId` is the stored event's number: the client sends the last one back as `since`. */
+export const serverMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('new_booking'), eventId: z.number().int(), data: newBookingData }),
+  /** Sent once on open: the newest event id, so a client with none yet can resume from here. */
+  z.object({ type: z.literal('ready'), lastEventId: z.number().int().nullable() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessage>;
+
+const suburbList = z.array(z.string().trim().max(100)).max(500).optional();
+
+/**
+ * What the client sends. `subscribe_suburbs` with an empty or absent list means every suburb; the
+ * list is accepted at the top level or under `data`.
+ */
+export const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe_suburbs'), suburbs: suburbList, data: z.object({ suburbs: suburbList }).optional() }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+export const notificationsQuery = z.object({
+  /** The last event id the client saw: the events after it (24 hours at most, 50 at most) are sent first. */
+  since: z.coerce.number({ message: 'since must be an event number' }).int('since must be an event number').nonnegative('since must be an event number').optional(),
+});
+
+export const notifications = {
+  connect: defineContract({
+    method: 'GET',
+    path: '/ws/notifications',
+    access: 'staff',
+    summary:
+      'WebSocket (upgrade only): new_booking events for signed-in staff. Client sends subscribe_suburbs {suburbs} and ping; server sends ready, new_booking, pong. The response schema lists the server messages.',
+    query: notificationsQuery,
+    response: serverMessage,
+  }),
+};
