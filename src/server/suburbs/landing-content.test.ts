@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { businessHoursOf, DEFAULT_BUSINESS_HOURS } from '../../shared/domain/business-hours';
 import { SERVICE_AREA, findSuburbByName, suburbSlug, type ServiceSuburb } from '../../shared/reference/service-area';
 import { buildAllLandingPages, buildLandingPage, distanceKm, nearbySuburbs } from './landing-content';
 
-const business = { name: 'Mobile Tyre Co', phone: '0400 123 456' };
+const business = { name: 'Mobile Tyre Co', phone: '0400 123 456', hours: DEFAULT_BUSINESS_HOURS };
 
 function suburb(name: string): ServiceSuburb {
   const s = findSuburbByName(name);
@@ -75,6 +76,7 @@ describe('buildLandingPage', () => {
     const long = buildLandingPage(suburb('Kwinana Town Centre'), SERVICE_AREA, {
       name: 'Perth and Peel Mobile Tyres and Batteries',
       phone: '08 9000 0000',
+      hours: DEFAULT_BUSINESS_HOURS,
     });
     expect(long.metaTitle.length).toBeLessThanOrEqual(60);
     expect(long.metaTitle).toContain('Kwinana Town Centre');
@@ -92,6 +94,14 @@ describe('buildLandingPage', () => {
       expect(d).toMatch(/battery/i);
       expect(d).toContain('Mon-Fri 8am-4pm');
     }
+  });
+
+  it('states the configured business days in the text and the description', () => {
+    const monToSat = { ...business, hours: businessHoursOf([1, 2, 3, 4, 5, 6]) };
+    const page = buildLandingPage(suburb('Mandurah'), SERVICE_AREA, monToSat);
+    expect(page.metaDescription).toContain('We come to you Mon-Sat 8am-4pm.');
+    expect(page.content).toMatch(/Monday to Saturday(,| between) 8am (to|and) 4pm/);
+    expect(page.content).not.toContain('Monday to Friday');
   });
 
   it('writes 3-5 plain-text paragraphs that are specific to the suburb', () => {

@@ -5,6 +5,7 @@
  * product makes (docs/product.md "The business"). Sentence templates are picked deterministically
  * from a hash of the suburb name so that pages for different suburbs do not read identically.
  */
+import { describeBusinessHours, type BusinessHours } from '../../shared/domain/business-hours';
 import { suburbSlug, type Region, type ServiceSuburb } from '../../shared/reference/service-area';
 
 export type SuburbLandingPage = {
@@ -18,7 +19,7 @@ export type SuburbLandingPage = {
   isActive: boolean;
 };
 
-export type LandingBusiness = { name: string; phone: string };
+export type LandingBusiness = { name: string; phone: string; hours: BusinessHours };
 
 /** Perth CBD reference point (Forrest Place / Wellington St area). */
 export const PERTH_CBD = { lat: -31.9523, lng: 115.8613 } as const;
@@ -344,12 +345,13 @@ function location(p: Place): string {
   );
 }
 
-function howItWorks(p: Place): string {
+function howItWorks(p: Place, b: LandingBusiness): string {
+  const h = describeBusinessHours(b.hours);
   return pick(
     [
-      `Booking is simple: choose a date and a time slot online, tell us about the vehicle and the tyre size (or just upload a photo), and we confirm the job. We offer same or next day service Monday to Friday, 8am to 4pm, and your technician calls before arrival within a 2-hour window.`,
-      `Pick a time slot online and we will be there the same or next business day, Monday to Friday between 8am and 4pm. Your technician calls ahead before arriving within the 2-hour window, so you are not left waiting around at home in ${p.name}.`,
-      `We work Monday to Friday, 8am to 4pm, with same or next day service in ${p.name}. Every booking comes with a 2-hour arrival window, and the technician phones you before they arrive.`,
+      `Booking is simple: choose a date and a time slot online, tell us about the vehicle and the tyre size (or just upload a photo), and we confirm the job. We offer same or next day service ${h.long}, and your technician calls before arrival within a 2-hour window.`,
+      `Pick a time slot online and we will be there the same or next business day, ${h.daysLong} between ${h.opens} and ${h.closes}. Your technician calls ahead before arriving within the 2-hour window, so you are not left waiting around at home in ${p.name}.`,
+      `We work ${h.long}, with same or next day service in ${p.name}. Every booking comes with a 2-hour arrival window, and the technician phones you before they arrive.`,
     ],
     `how:${p.name}`,
   );
@@ -394,13 +396,14 @@ function metaTitle(s: ServiceSuburb, b: LandingBusiness): string {
   return candidates.find((t) => t.length <= META_TITLE_MAX) ?? `Mobile Tyres ${s.name}`;
 }
 
-function metaDescription(s: ServiceSuburb): string {
-  let text = `Mobile tyre fitting, puncture repair and battery service in ${s.name} WA ${s.postcode}. We come to you Mon-Fri 8am-4pm.`;
+function metaDescription(s: ServiceSuburb, b: LandingBusiness): string {
+  const hours = describeBusinessHours(b.hours).short;
+  let text = `Mobile tyre fitting, puncture repair and battery service in ${s.name} WA ${s.postcode}. We come to you ${hours}.`;
   for (const extra of [' Book online today.', ' 12-month warranty.', ' Same or next day.', ' Save $30 prepaid.']) {
     if (text.length + extra.length <= META_DESCRIPTION_MAX) text += extra;
   }
   if (text.length > META_DESCRIPTION_MAX) {
-    text = `Mobile tyre fitting, puncture repair and battery service in ${s.name} ${s.postcode}. We come to you Mon-Fri 8am-4pm.`;
+    text = `Mobile tyre fitting, puncture repair and battery service in ${s.name} ${s.postcode}. We come to you ${hours}.`;
   }
   return text;
 }
@@ -413,7 +416,7 @@ export function buildLandingPage(suburb: ServiceSuburb, all: readonly ServiceSub
 
   const opening = intro(place, business);
   const where = location(place);
-  const how = howItWorks(place);
+  const how = howItWorks(place, business);
   const closing = `${trust(place)} ${callToAction(place, business)}`;
   // Alternate between a 5-paragraph and a 4-paragraph shape so pages do not share one layout.
   const paragraphs =
@@ -425,7 +428,7 @@ export function buildLandingPage(suburb: ServiceSuburb, all: readonly ServiceSub
     postcode: suburb.postcode,
     region: suburb.region,
     metaTitle: metaTitle(suburb, business),
-    metaDescription: metaDescription(suburb),
+    metaDescription: metaDescription(suburb, business),
     content: paragraphs.join('\n\n'),
     isActive: true,
   };

@@ -8,7 +8,7 @@ import { SLOT_START_HOUR, TIME_SLOTS } from './slots';
  */
 export type BusinessHours = {
   /** Weekday numbers, 0 = Sunday ... 6 = Saturday. */
-  days: readonly number[];
+  days: number[];
   /** Perth hour the first slot starts. */
   opensHour: number;
   /** Perth hour the last slot ends. */

@@ -12,6 +12,8 @@ export const businessInfo = z.object({
   paymentProvider: z.enum(['stripe', 'simulated', 'none']),
   stripePublishableKey: z.string().nullable(),
   googleMapsApiKey: z.string().nullable(),
+  /** Business days and hours (src/shared/domain/business-hours.ts), shown on every page. */
+  hours: z.object({ days: z.array(z.number().int().min(0).max(6)), opensHour: z.number().int(), closesHour: z.number().int() }),
 });
 export type BusinessInfo = z.infer<typeof businessInfo>;
 

@@ -1,3 +1,4 @@
+import { describeBusinessHours, openingHoursJsonLd } from '../../shared/domain/business-hours';
 import { suburbPath, type PublicRoute } from '../../shared/public-routes';
 import type { BusinessInfo, PageData } from '../../shared/schemas/site';
 import type { SuburbPageData } from '../../shared/schemas/suburbs';
@@ -26,10 +27,7 @@ export function businessJsonLd(b: BusinessInfo) {
     email: b.email,
     description: 'Mobile tyre fitting, puncture repair and battery service at your home, workplace or roadside across Perth, Peel and the Hills.',
     address: { '@type': 'PostalAddress', addressLocality: 'Perth', addressRegion: 'WA', addressCountry: 'AU' },
-    openingHoursSpecification: [
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '16:00' },
-    ],
-    openingHours: 'Mo-Fr 08:00-16:00',
+    ...openingHoursJsonLd(b.hours),
     areaServed: [
       { '@type': 'City', name: 'Perth' },
       { '@type': 'AdministrativeArea', name: 'Perth Metro' },
@@ -50,7 +48,7 @@ export function headFor(route: PublicRoute, data: PageData): Head {
     case 'home':
       return {
         title: `Mobile Tyres, Puncture Repair & Batteries Perth | ${b.name}`,
-        description: `Mobile tyre fitting, puncture repair and battery service at your home or work across Perth and Peel. Same or next day, Mon-Fri 8am-4pm. Call ${b.phone}.`,
+        description: `Mobile tyre fitting, puncture repair and battery service at your home or work across Perth and Peel. Same or next day, ${describeBusinessHours(b.hours).short}. Call ${b.phone}.`,
         keywords: 'mobile tyres Perth, mobile tyre fitting, puncture repair Perth, mobile battery service, roadside tyre help, Peel, Mandurah, Perth Hills',
         path: '/',
         jsonLd: businessJsonLd(b),

@@ -21,7 +21,7 @@ export async function seedReferenceData(db: Db, config: Config): Promise<SeedRep
 
   const [pages] = await db.select({ n: count() }).from(suburbLandingPages);
   if ((pages?.n ?? 0) === 0) {
-    const business = { name: config.business.name, phone: config.business.phone };
+    const business = { name: config.business.name, phone: config.business.phone, hours: config.business.hours };
     const rows = SERVICE_AREA.map((s) => {
       const page = buildLandingPage(s, SERVICE_AREA, business);
       return {

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DEFAULT_BUSINESS_HOURS } from '../../../shared/domain/business-hours';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { Toaster } from '../../components/ui/toast';
 import { readPageData } from '../../lib/page-data';
@@ -20,6 +21,7 @@ const FALLBACK_BUSINESS: BusinessInfo = {
   paymentProvider: 'none',
   stripePublishableKey: null,
   googleMapsApiKey: null,
+  hours: DEFAULT_BUSINESS_HOURS,
 };
 
 function readBusiness(): BusinessInfo {

@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
-import { telHref } from '../contact';
+import { hoursOf, telHref } from '../contact';
 import { Logo } from './logo';
 
 export function SiteFooter({ business }: { business: BusinessInfo }) {
@@ -33,7 +33,7 @@ export function SiteFooter({ business }: { business: BusinessInfo }) {
         <div>
           <h2 className="font-semibold text-white">Hours</h2>
           <p className="mt-3 flex items-center gap-2 text-sm">
-            <Clock aria-hidden className="h-4 w-4" /> Monday to Friday, 8am to 4pm
+            <Clock aria-hidden className="h-4 w-4" /> {hoursOf(business).long}
           </p>
           <p className="mt-2 flex items-center gap-2 text-sm">
             <MapPin aria-hidden className="h-4 w-4" /> Perth, Peel and the Hills, WA

@@ -1,6 +1,6 @@
 import { Clock, Heart, Mail, MapPin, Phone, ShieldCheck, Star, ThumbsUp, Wrench } from 'lucide-react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
-import { telHref } from '../contact';
+import { hoursOf, telHref } from '../contact';
 import { BookButton } from '../layout/book-button';
 
 const STATS = [
@@ -18,6 +18,7 @@ const VALUES = [
 ] as const;
 
 export function AboutPage({ business }: { business: BusinessInfo }) {
+  const hours = hoursOf(business);
   return (
     <>
       <section className="bg-charcoal px-4 pb-14 pt-10 text-white md:pt-16">
@@ -49,7 +50,7 @@ export function AboutPage({ business }: { business: BusinessInfo }) {
             </p>
             <p>
               Today our technicians cover 350+ suburbs across Perth Metro, the Peel Region and the Hills. We fit new tyres, repair punctures and test and replace batteries
-              on driveways, in office car parks and at the roadside, Monday to Friday from 8am to 4pm.
+              on driveways, in office car parks and at the roadside, {`${hours.daysLong} from ${hours.opens} to ${hours.closes}.`}
             </p>
             <p>
               Booking takes a couple of minutes online. Not sure of your tyre size? Upload a photo and we will work it out. Pay online when you book and save $30, or pay
@@ -108,7 +109,7 @@ export function AboutPage({ business }: { business: BusinessInfo }) {
               <h3 className="flex items-center gap-2 font-bold">
                 <MapPin aria-hidden className="h-5 w-5" /> Hours and area
               </h3>
-              <p className="mt-2">Monday to Friday, 8am to 4pm</p>
+              <p className="mt-2">{hours.long}</p>
               <p>Perth Metro, Peel Region, Hills and Extended</p>
             </li>
           </ul>

@@ -2,7 +2,7 @@ import { Award, Banknote, Battery, CalendarCheck, Car, CircleDot, Clock, CreditC
 import { lazy, Suspense } from 'react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import type { FeaturedArea } from '../../../shared/schemas/suburbs';
-import { telHref } from '../contact';
+import { hoursOf, telHref } from '../contact';
 import { BookButton } from '../layout/book-button';
 import { useHydrated } from '../use-hydrated';
 
@@ -15,14 +15,15 @@ const SERVICES = [
   { icon: Truck, title: 'Mobile Tyre Service', price: 'We come to you', unit: '', text: 'A fully equipped van at your driveway, work car park or roadside.' },
 ] as const;
 
-const CLAIMS = [
+/** The claims of docs/product.md "The business"; the hours are the configured ones. */
+const claimsOf = (business: BusinessInfo) => [
   { icon: MapPin, title: '350+ suburbs', text: 'Across Perth Metro, the Peel Region and the Hills.' },
   { icon: Award, title: '20+ years experience', text: 'Tyre and battery technicians who know their trade.' },
   { icon: ShieldCheck, title: '12-month warranty', text: 'All our work is backed by a 12-month warranty.' },
   { icon: CalendarCheck, title: 'Same or next day', text: 'Book today and we are usually there today or tomorrow.' },
-  { icon: Clock, title: 'Mon-Fri 8am-4pm', text: 'Four 2-hour arrival windows every business day.' },
+  { icon: Clock, title: hoursOf(business).short, text: 'Four 2-hour arrival windows every business day.' },
   { icon: Timer, title: '30-60 minute response', text: 'For roadside help, a technician is typically with you in 30-60 minutes.' },
-] as const;
+];
 
 const PAYMENTS = [
   { icon: CreditCard, label: 'Visa, Mastercard and Amex' },
@@ -59,7 +60,7 @@ export function HomePage({ business, search, featured }: { business: BusinessInf
             Mobile tyres, puncture repair and batteries. <span className="text-accent">We come to you.</span>
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-gray-200">
-            New tyres fitted, punctures repaired and flat batteries replaced at your home, workplace or roadside. Same or next day service, Monday to Friday 8am to 4pm.
+            {`New tyres fitted, punctures repaired and flat batteries replaced at your home, workplace or roadside. Same or next day service, ${hoursOf(business).daysLong} ${hoursOf(business).opens} to ${hoursOf(business).closes}.`}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <BookButton size="lg">Book Service Now</BookButton>
@@ -117,7 +118,7 @@ export function HomePage({ business, search, featured }: { business: BusinessInf
             Why Choose Us
           </h2>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {CLAIMS.map(({ icon: Icon, title, text }) => (
+            {claimsOf(business).map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-4 rounded-2xl bg-white p-5 shadow-sm">
                 <Icon aria-hidden className="h-8 w-8 shrink-0 text-charcoal" />
                 <div>

@@ -1,6 +1,6 @@
 import { Phone } from 'lucide-react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
-import { telHref } from '../contact';
+import { hoursOf, telHref } from '../contact';
 
 export function NotFoundPage({ business }: { business: BusinessInfo }) {
   return (
@@ -17,7 +17,7 @@ export function NotFoundPage({ business }: { business: BusinessInfo }) {
         <a href={telHref(business.phone)} className="inline-flex min-h-11 items-center gap-2 font-semibold underline">
           <Phone aria-hidden className="h-4 w-4" /> Call {business.phone}
         </a>
-        <p className="text-sm text-gray-700">Need help? We&apos;re available Mon-Fri 8am-4pm.</p>
+        <p className="text-sm text-gray-700">{`Need help? We're available ${hoursOf(business).short}.`}</p>
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { BusinessInfo } from '../../../shared/schemas/site';
-import { telHref } from '../contact';
+import { hoursOf, telHref } from '../contact';
 import { LegalPage, LegalSection } from './legal-page';
 
 export function PrivacyPage({ business }: { business: BusinessInfo }) {
@@ -69,7 +69,8 @@ export function PrivacyPage({ business }: { business: BusinessInfo }) {
       </LegalSection>
       <LegalSection title="7. Contact us">
         <p>
-          Phone <a className="underline" href={telHref(b.phone)}>{b.phone}</a> or email <a className="underline" href={`mailto:${b.email}`}>{b.email}</a>, Monday to Friday 8am to 4pm.
+          Phone <a className="underline" href={telHref(b.phone)}>{b.phone}</a> or email <a className="underline" href={`mailto:${b.email}`}>{b.email}</a>,{' '}
+          {`${hoursOf(b).daysLong} ${hoursOf(b).opens} to ${hoursOf(b).closes}.`}
         </p>
         <p>We may update this policy from time to time; the date at the top shows when it last changed.</p>
       </LegalSection>

@@ -1,7 +1,7 @@
 import { CalendarCheck, MapPin, Phone, ShieldCheck, Tag } from 'lucide-react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import type { SuburbPage as SuburbPageContent } from '../../../shared/schemas/suburbs';
-import { telHref } from '../contact';
+import { hoursOf, telHref } from '../contact';
 import { BookButton } from '../layout/book-button';
 
 export function SuburbPage({ business, page }: { business: BusinessInfo; page: SuburbPageContent }) {
@@ -49,7 +49,7 @@ export function SuburbPage({ business, page }: { business: BusinessInfo; page: S
             </h2>
             <ul className="mt-3 space-y-3 text-gray-800">
               <li className="flex gap-2">
-                <CalendarCheck aria-hidden className="h-5 w-5 shrink-0" /> Same or next day, Mon-Fri 8am-4pm
+                <CalendarCheck aria-hidden className="h-5 w-5 shrink-0" /> {`Same or next day, ${hoursOf(business).short}`}
               </li>
               <li className="flex gap-2">
                 <ShieldCheck aria-hidden className="h-5 w-5 shrink-0" /> 12-month warranty

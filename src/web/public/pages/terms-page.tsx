@@ -1,5 +1,5 @@
 import type { BusinessInfo } from '../../../shared/schemas/site';
-import { telHref } from '../contact';
+import { hoursOf, telHref } from '../contact';
 import { LegalPage, LegalSection } from './legal-page';
 
 export function TermsPage({ business }: { business: BusinessInfo }) {
@@ -22,7 +22,7 @@ export function TermsPage({ business }: { business: BusinessInfo }) {
       </LegalSection>
       <LegalSection title="2. Bookings and arrival times">
         <ul>
-          <li>Services are available Monday to Friday, 8am to 4pm, in 2-hour arrival windows. The technician calls before arriving.</li>
+          <li>{`Services are available ${hoursOf(b).long}, in 2-hour arrival windows. The technician calls before arriving.`}</li>
           <li>You must give accurate vehicle, tyre and address details and make the vehicle safely accessible. If the job cannot be done because of incorrect details or no access, the callout fee may be charged.</li>
           <li>Puncture repairs are only made where it is safe to do so under Australian standards; otherwise we will offer a replacement tyre.</li>
         </ul>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock, Phone } from 'lucide-react';
 import { useEffect } from 'react';
 import { closedReason, holidayName } from '../../../../shared/domain/business-days';
+import { describeBusinessHours, type BusinessHours } from '../../../../shared/domain/business-hours';
 import { addDays, compareDays, hasSlotPassed, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS } from '../../../../shared/schemas/booking';
 import { cn } from '../../../components/ui/cn';
@@ -13,15 +14,16 @@ import { NO_SLOT, useBookingForm } from '../form-types';
 
 export const SLOT_FETCH_FAILED = 'Failed to fetch time slots';
 
-function closedNote(day: string): string | null {
-  const reason = closedReason(day);
+/** Why a day is closed, by the configured business days (the server checks the same days). */
+function closedNote(day: string, hours: BusinessHours): string | null {
+  const reason = closedReason(day, hours.days);
   if (reason === 'Public holiday') return `${holidayName(day) ?? 'This day'} is a public holiday, so we're closed. Please choose another day.`;
-  if (reason === 'Closed') return "We're closed on this day. We work Monday to Friday, 8am to 4pm.";
+  if (reason === 'Closed') return `We're closed on this day. We work ${describeBusinessHours(hours).long}.`;
   return null;
 }
 
 /** Step 1: a date (no past Perth dates) and the four slot buttons with reasons. */
-export function DateStep() {
+export function DateStep({ hours }: { hours: BusinessHours }) {
   const { register, watch, setValue, formState } = useBookingForm();
   const date = watch('date') ?? '';
   const chosen = watch('timeSlot');
@@ -46,7 +48,7 @@ export function DateStep() {
     return null;
   }
 
-  const note = validDay && !isPast ? closedNote(date) : null;
+  const note = validDay && !isPast ? closedNote(date, hours) : null;
   return (
     <div className="space-y-4">
       <TextField
