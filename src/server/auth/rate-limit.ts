@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { loginFailures } from '../db/schema';
 import { AppError } from '../http/errors';
 

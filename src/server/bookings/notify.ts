@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { jobs, outboundEmails, vehicles } from '../db/schema';
 import { buildBookingConfirmation } from '../emails/booking-confirmation';

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSmtpMailer, SMTP_TIMEOUTS, type Mailer } from '../adapters/email';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { testConfig } from '../config';
 import { bookingHolds, outboundEmails } from '../db/schema';
 import { bookingBody, seedTyrePrices, signInStaff } from '../bookings/test-support';

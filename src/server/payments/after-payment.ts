@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { announceNewBooking, queueBookingConfirmationIn } from '../bookings/notify';
 import type { Executor } from '../db/client';
 

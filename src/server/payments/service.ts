@@ -14,7 +14,7 @@ import {
   type BookingByToken,
   type PaymentIntentResponse,
 } from '../../shared/schemas/payments';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { bookingHolds, jobs, paymentEvents, vehicles } from '../db/schema';
 import { AppError, conflict, invalid, notFound } from '../http/errors';

@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { PHOTO_BAD_TYPE_MESSAGE, PHOTO_LIMITS, PHOTO_TOO_MANY_MESSAGE } from '../../shared/schemas/photos';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { jobPhotos, jobs } from '../db/schema';
 import { AppError, forbidden, invalid, notFound } from '../http/errors';

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { createUser } from '../auth/users';
 import { users } from '../db/schema';
 import { signInStaff } from '../bookings/test-support';
