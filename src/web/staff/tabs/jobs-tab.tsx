@@ -1,7 +1,7 @@
 import type { PublicUser } from '../../../shared/schemas/auth';
-import { ComingSoon } from './coming-soon';
+import { JobsBoard } from '../jobs/jobs-board';
 
-/** Placeholder until this tab's issue lands; the dashboard passes the signed-in user. */
-export function JobsTab(_props: { user: PublicUser }) {
-  return <ComingSoon />;
+/** Jobs (admin) and My Jobs (technician): src/web/staff/jobs. */
+export function JobsTab({ user }: { user: PublicUser }) {
+  return <JobsBoard user={user} />;
 }

@@ -1,0 +1,143 @@
+import { isJobStatus, type JobStatus } from '../../../shared/domain/job-status';
+import { formatCents, toCents } from '../../../shared/domain/money';
+import { BUSINESS_TIME_ZONE, formatVisit, isIsoDay, isTimeSlot } from '../../../shared/domain/slots';
+import type { JobDetail, JobEvent } from '../../../shared/schemas/jobs';
+import { dollars } from '../../lib/format';
+
+/** How a status reads on a badge: the words carry the meaning, colour only helps. */
+export const STATUS_LABELS: Readonly<Record<JobStatus, string>> = {
+  new: 'New',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+  invoiced: 'Invoiced',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
+
+/** Address lengths on the jobs list (docs/product.md "Staff dashboard"): 30 characters on a card, 20 in the table. */
+export const ADDRESS_MAX_ON_CARD = 30;
+export const ADDRESS_MAX_IN_TABLE = 20;
+
+/** The first `max` characters and "...", or the text as it is when it fits. */
+export function truncate(text: string, max: number): string {
+  const clean = text.trim();
+  if (clean.length <= max) return clean;
+  return `${clean.slice(0, max).trimEnd()}...`;
+}
+
+type Place = { address: string; suburb: string; postcode: string };
+
+/** "12 Example Street, Mandurah WA 6210"; an address that already names its suburb is not repeated. */
+export function fullAddress({ address, suburb, postcode }: Place): string {
+  const street = address.trim();
+  const place = [suburb.trim(), suburb.trim() ? 'WA' : '', postcode.trim()].filter(Boolean).join(' ');
+  if (!place) return street;
+  if (!street) return place;
+  if (suburb.trim() && street.toLowerCase().includes(suburb.trim().toLowerCase())) return street;
+  return `${street}, ${place}`;
+}
+
+/** "Tue 24 Nov, 10 am - 12 pm" for a job's day and slot; the raw values when either is unknown. */
+export function formatJobVisit(job: { scheduledDay: string; timeSlot: string }): string {
+  if (isIsoDay(job.scheduledDay) && isTimeSlot(job.timeSlot)) return formatVisit(job.scheduledDay, job.timeSlot);
+  return [job.scheduledDay, job.timeSlot].filter(Boolean).join(', ');
+}
+
+/** The quote box's text: two places, and 0.00 for a job without a price (docs/product.md "Staff dashboard"). */
+export function quoteInputValue(customerValue: string | null | undefined): string {
+  if (customerValue === null || customerValue === undefined || customerValue.trim() === '') return '0.00';
+  try {
+    return formatCents(toCents(customerValue));
+  } catch {
+    return '0.00';
+  }
+}
+
+/** The same amount, whatever its spelling ("150", "150.0", "150.00"): whether a quote edit changes anything. */
+export function isSameAmount(a: string, b: string): boolean {
+  try {
+    return toCents(a) === toCents(b);
+  } catch {
+    return false;
+  }
+}
+
+const perthClock = new Intl.DateTimeFormat('en-AU', { timeZone: BUSINESS_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
+const perthDateTimeFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: BUSINESS_TIME_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+function partsOf(format: Intl.DateTimeFormat, instant: Date): Record<string, string> {
+  return Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+}
+
+/** "10:40 am" in Perth, whatever the device's zone. */
+export function perthClockTime(instant: Date): string {
+  const p = partsOf(perthClock, instant);
+  return `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
+}
+
+/** "Mon 23 Nov, 9:41 am" in Perth, whatever the device's zone; '' for a missing or bad instant. */
+export function perthDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return '';
+  const p = partsOf(perthDateTimeFormat, instant);
+  return `${p.weekday} ${p.day} ${p.month}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
+}
+
+/** The text under "Showing": "26-50 of 312", or "0 of 0" for an empty list. */
+export function pageRangeText(page: number, pageSize: number, total: number): string {
+  if (total <= 0) return '0 of 0';
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, total);
+  return `${first}-${last} of ${total}`;
+}
+
+// ---- The job's history -------------------------------------------------------------------------
+
+const KIND_LABEL: Readonly<Record<JobEvent['kind'], string>> = {
+  created: 'Booked',
+  status: 'Status',
+  price: 'Price',
+  schedule: 'Rescheduled',
+  assignment: 'Technician',
+  payment: 'Payment',
+  note: 'Note',
+};
+
+function valueText(kind: JobEvent['kind'], value: string | null): string {
+  if (value === null || value === '') return kind === 'assignment' ? 'Unassigned' : 'none';
+  if (kind === 'status' && isJobStatus(value)) return STATUS_LABELS[value];
+  if (kind === 'price') return dollars(value, value);
+  if (kind === 'schedule') return scheduleText(value);
+  return value;
+}
+
+const SCHEDULE_RE = /(\d{4}-\d{2}-\d{2})\D*?(8-10 AM|10-12 AM|12-2 PM|2-4 PM)/;
+
+/** "2026-11-24 10-12 AM" (any separator) reads as the visit does elsewhere; anything else as it is. */
+function scheduleText(value: string): string {
+  const m = SCHEDULE_RE.exec(value);
+  return m ? formatJobVisit({ scheduledDay: m[1]!, timeSlot: m[2]! }) : value;
+}
+
+/** One line of history: "Status: New → In Progress"; a schedule change shows the visit as it reads elsewhere. */
+export function describeEvent(event: JobEvent): string {
+  const label = KIND_LABEL[event.kind];
+  if (event.from === null && event.to === null) return event.note ? `${label}: ${event.note}` : label;
+  const change = event.from === null ? valueText(event.kind, event.to) : `${valueText(event.kind, event.from)} → ${valueText(event.kind, event.to)}`;
+  return `${label}: ${change}`;
+}
+
+/** The most recent change to the job: its last history entry, or its last update. */
+export function latestChange(job: Pick<JobDetail, 'history' | 'updatedAt'>): string {
+  return [job.updatedAt, ...job.history.map((e) => e.at)].reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+}
+

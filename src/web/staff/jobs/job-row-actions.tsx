@@ -1,0 +1,48 @@
+import { Eye, FileText, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { canCreateInvoice, type JobStatus } from '../../../shared/domain/job-status';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+
+type RowJob = { id: string; jobNumber: string; status: JobStatus };
+
+/** Where 'Create Invoice' leads (docs/product.md "Staff dashboard"). */
+export const createInvoiceHref = (jobId: string) => `/dashboard/invoices/new?jobId=${encodeURIComponent(jobId)}`;
+
+/**
+ * View, Create Invoice (completed, invoiced or paid jobs only) and Delete for one job. A technician
+ * sees View only: the rest would be refused (docs/product.md "Roles and permissions"). With
+ * `iconsOnly` (the table) each button keeps its name for screen readers and as a tooltip.
+ */
+export function JobRowActions({ job, isAdmin, iconsOnly = false, onView, onDelete }: { job: RowJob; isAdmin: boolean; iconsOnly?: boolean; onView: () => void; onDelete: () => void }) {
+  const text = (label: string) => (iconsOnly ? <span className="sr-only">{label}</span> : <span>{label}</span>);
+  const square = iconsOnly ? 'w-11 px-0' : '';
+  return (
+    <div className={cn('flex gap-2', iconsOnly ? 'justify-end' : 'flex-wrap')}>
+      <Button variant="outline" className={square} title={iconsOnly ? `View ${job.jobNumber}` : undefined} aria-label={`View ${job.jobNumber}`} onClick={onView}>
+        <Eye aria-hidden className="h-4 w-4" />
+        {text('View')}
+      </Button>
+      {isAdmin && canCreateInvoice(job.status) ? (
+        <Link
+          href={createInvoiceHref(job.id)}
+          title={iconsOnly ? `Create invoice for ${job.jobNumber}` : undefined}
+          aria-label={`Create invoice for ${job.jobNumber}`}
+          className={cn(
+            'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-4 font-semibold text-charcoal hover:bg-gray-50',
+            square,
+          )}
+        >
+          <FileText aria-hidden className="h-4 w-4" />
+          {text('Invoice')}
+        </Link>
+      ) : null}
+      {isAdmin ? (
+        <Button variant="outline" className={cn('text-red-800 hover:bg-red-50', square)} title={iconsOnly ? `Delete ${job.jobNumber}` : undefined} aria-label={`Delete ${job.jobNumber}`} onClick={onDelete}>
+          <Trash2 aria-hidden className="h-4 w-4" />
+          {text('Delete')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { CheckCircle2 } from 'lucide-react';
+import { isDirectStatusMove, isTechnicianMove, nextAction } from '../../../shared/domain/job-status';
+import type { JobDetail } from '../../../shared/schemas/jobs';
+import { Button } from '../../components/ui/button';
+import { InvoiceActions } from './invoice-actions';
+import { useChangeStatus } from './use-job-actions';
+
+const PENDING_LABEL: Record<string, string> = {
+  'in-progress': 'Starting...',
+  completed: 'Completing...',
+  paid: 'Marking as paid...',
+};
+
+/**
+ * The one next step for the job's status (docs/product.md "Job statuses and their moves"): start,
+ * complete, and for an admin the invoice and 'Mark as Paid'. A technician sees only the moves they
+ * may make; 'Generate Invoice' comes from the invoice actions.
+ */
+export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boolean }) {
+  const change = useChangeStatus();
+  const action = nextAction(job.status);
+
+  if (job.status === 'paid') {
+    return (
+      <p className="flex items-center gap-2 rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900">
+        <CheckCircle2 aria-hidden className="h-5 w-5" />
+        Job Complete: paid in full.
+      </p>
+    );
+  }
+  if (job.status === 'cancelled' || !action) return null;
+
+  const mayMove = isAdmin ? isDirectStatusMove(job.status, action.to) : isTechnicianMove(job.status, action.to);
+  return (
+    <div className="space-y-2">
+      {mayMove ? (
+        <Button size="lg" className="w-full sm:w-auto" disabled={change.isPending} onClick={() => change.mutate({ job, status: action.to })}>
+          {change.isPending ? (PENDING_LABEL[action.to] ?? 'Saving...') : action.label}
+        </Button>
+      ) : !isAdmin && job.status === 'completed' ? (
+        <p className="rounded-lg bg-gray-100 p-3">Work completed. The office invoices the customer.</p>
+      ) : !isAdmin && job.status === 'invoiced' ? (
+        <p className="rounded-lg bg-gray-100 p-3">Invoice sent. Waiting for payment.</p>
+      ) : null}
+      {/* Generate Invoice and the invoice's PDF: docs/product.md "Customer invoices". */}
+      {isAdmin ? <InvoiceActions job={job} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { Check } from 'lucide-react';
+import { useId, useState } from 'react';
+import { quoteEditRequest } from '../../../shared/schemas/jobs';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { isSameAmount, quoteInputValue } from './job-format';
+import { useEditQuote } from './use-job-actions';
+
+type QuoteJob = { id: string; jobNumber: string; customerValue: string | null };
+
+/**
+ * The inline quote edit of the Jobs tab (admin only, docs/product.md "Roles and permissions"):
+ * a number box to the cent showing 0.00 for no price, saved with Enter or Save, Escape undoes.
+ * Restarts from the server's value whenever that changes.
+ */
+export function QuoteEditor({ job, className }: { job: QuoteJob; className?: string }) {
+  const saved = quoteInputValue(job.customerValue);
+  return <QuoteBox key={`${job.id}:${saved}`} job={job} saved={saved} className={className} />;
+}
+
+function QuoteBox({ job, saved, className }: { job: QuoteJob; saved: string; className?: string }) {
+  const id = useId();
+  const [text, setText] = useState(saved);
+  const [error, setError] = useState<string | null>(null);
+  const edit = useEditQuote();
+  const value = text.trim() === '' ? '0.00' : text.trim();
+  const isDirty = !isSameAmount(value, saved);
+
+  const save = () => {
+    if (!isDirty || edit.isPending) return;
+    // The server's own rule and message (src/shared/schemas/jobs.ts).
+    const parsed = quoteEditRequest.safeParse({ customerValue: value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Must be a valid decimal amount');
+      return;
+    }
+    setError(null);
+    edit.mutate({ job, customerValue: parsed.data.customerValue }, { onError: () => setText(saved) });
+  };
+
+  return (
+    <form
+      noValidate
+      className={cn('flex flex-col gap-1', className)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <div className="flex items-center gap-1">
+        <label htmlFor={id} className="sr-only">
+          Quote for {job.jobNumber} (dollars)
+        </label>
+        <span aria-hidden className="text-gray-700">
+          $
+        </span>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          value={text}
+          disabled={edit.isPending}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            setError(null);
+          }}
+          onBlur={() => {
+            // Show the amount to the cent once typing stops; blank reads as 0.00.
+            if (text.trim() === '') setText('0.00');
+            else if (quoteEditRequest.safeParse({ customerValue: text.trim() }).success) setText(quoteInputValue(text.trim()));
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && isDirty) {
+              e.preventDefault();
+              e.stopPropagation();
+              setText(saved);
+              setError(null);
+            }
+          }}
+          className="min-h-11 w-28 rounded-lg border border-gray-400 bg-white px-2 text-right tabular-nums aria-[invalid=true]:border-red-700 disabled:bg-gray-100"
+        />
+        {isDirty || edit.isPending ? (
+          <Button type="submit" size="sm" variant="secondary" className="min-h-11" disabled={edit.isPending} aria-label={edit.isPending ? undefined : `Save quote for ${job.jobNumber}`}>
+            {edit.isPending ? (
+              'Saving...'
+            ) : (
+              <>
+                <Check aria-hidden className="h-4 w-4" />
+                Save
+              </>
+            )}
+          </Button>
+        ) : null}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { readPageData } from '../../lib/page-data';
+
+/** Whether a CSS media query matches now, following changes (window resizes, rotation). */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** The value once it has stopped changing for `ms` (a search box that does not ask on every key). */
+export function useDebouncedValue<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** The current time, refreshed every `everyMs`, for text that says "about 10:10 am". */
+export function useNow(everyMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** The business's name and phone from configuration (docs/product.md "The business"), embedded in the page. */
+export function useBusiness(): { name: string; phone: string } {
+  const [business] = useState(() => {
+    try {
+      const { name, phone } = readPageData().business;
+      return { name, phone };
+    } catch {
+      return { name: 'Mobile Tyre & Battery Co.', phone: '' };
+    }
+  });
+  return business;
+}
