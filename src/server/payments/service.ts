@@ -12,6 +12,8 @@ import {
   PAYMENTS_UNAVAILABLE,
   surchargeMessage,
   type BookingByToken,
+  type BookingOutcome,
+  type PaymentFlag,
   type PaymentIntentResponse,
 } from '../../shared/schemas/payments';
 import type { AppDeps } from '../deps';
@@ -19,6 +21,14 @@ import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { bookingHolds, jobs, paymentEvents, vehicles } from '../db/schema';
 import { AppError, conflict, invalid, notFound } from '../http/errors';
 import { announcePaidBooking, queuePaidBookingConfirmation } from './after-payment';
+import {
+  AMOUNT_MISMATCH_KIND,
+  buildAmountMismatchAlert,
+  buildRefundDueNotice,
+  buildRefundRequiredAlert,
+  REFUND_DUE_KIND,
+  REFUND_REQUIRED_KIND,
+} from './payment-alerts';
 import type { PaymentEvent, PaymentIntentRef } from './provider';
 import { simulatedCardOutcome } from './simulated';
 
@@ -85,6 +95,12 @@ function amountOf(job: Job): Cents {
   return toCents(job.customerValue ?? '0');
 }
 
+/** What the booking came to, in the customer's terms (decision 192). */
+function outcomeOf(job: Job): BookingOutcome {
+  if (job.paymentStatus === 'paid') return job.paymentFlag === 'refund-required' ? 'refund-due' : 'confirmed';
+  return job.paymentFlag === 'amount-mismatch' ? 'payment-review' : 'awaiting-payment';
+}
+
 export async function getBookingByToken(deps: AppDeps, token: string): Promise<BookingByToken> {
   const { job, vehicle, hold } = await findLiveBooking(deps, token);
   const amountCents = amountOf(job);
@@ -111,6 +127,7 @@ export async function getBookingByToken(deps: AppDeps, token: string): Promise<B
     surchargeAmount: formatCents(cardSurcharge(amountCents)),
     totalAmount: formatCents(withCardSurcharge(amountCents)),
     paymentStatus: job.paymentStatus as BookingByToken['paymentStatus'],
+    outcome: outcomeOf(job),
     provider: deps.config.paymentProvider,
     publishableKey: deps.config.stripe?.publishableKey ?? null,
     holdExpiresAt: job.paymentStatus === 'paid' ? null : hold.expiresAt.toISOString(),
@@ -152,6 +169,7 @@ export type HandledEvent =
   | { outcome: 'ignored' }
   | { outcome: 'already-paid'; jobId: string }
   | { outcome: 'paid'; jobId: string; slot: 'kept' | 'retaken' | 'lost' }
+  | { outcome: 'amount-mismatch'; jobId: string }
   | { outcome: 'failed'; jobId: string | null; message: string };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -193,9 +211,15 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
     if (event.type !== 'payment_intent.succeeded' || !job) return { outcome: 'ignored' };
     if (job.paymentStatus === 'paid') return { outcome: 'already-paid', jobId: job.id };
 
+    // Only the booking's own total (with the card surcharge, as checkout charged it) in AUD confirms
+    // it; any other amount or currency is kept back for staff (decision 192).
     const expected = withCardSurcharge(amountOf(job));
-    if (event.data.object.amount !== undefined && event.data.object.amount !== expected) {
-      deps.log.warn({ jobId: job.id, charged: event.data.object.amount, expected }, 'Payment amount differs from the booking total');
+    const intent = event.data.object;
+    if (intent.amount !== expected || intent.currency?.toLowerCase() !== 'aud') {
+      await tx.update(jobs).set({ paymentFlag: 'amount-mismatch' satisfies PaymentFlag, updatedAt: now }).where(eq(jobs.id, job.id));
+      const alert = buildAmountMismatchAlert({ job, expectedCents: expected, chargedCents: intent.amount, currency: intent.currency, intentId: intent.id });
+      await deps.outbox.queue(tx, { kind: AMOUNT_MISMATCH_KIND, jobId: job.id, to: deps.config.business.email, ...alert });
+      return { outcome: 'amount-mismatch', jobId: job.id };
     }
 
     let slot: 'kept' | 'retaken' | 'lost' = 'kept';
@@ -218,21 +242,28 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
         paymentStatus: 'paid',
         stripePaymentIntentId: event.data.object.id,
         updatedAt: now,
-        ...(slot === 'lost' ? { paymentFlag: 'refund-required' } : {}),
+        ...(slot === 'lost' ? { paymentFlag: 'refund-required' satisfies PaymentFlag } : {}),
       })
       .where(eq(jobs.id, job.id));
-    if (slot !== 'lost') await queuePaidBookingConfirmation(deps, tx, job.id);
+    if (slot === 'lost') {
+      // The booking cannot be kept: the business refunds it and the customer is told so (decision 192).
+      const alert = buildRefundRequiredAlert({ job, paidCents: expected, intentId: intent.id });
+      await deps.outbox.queue(tx, { kind: REFUND_REQUIRED_KIND, jobId: job.id, to: deps.config.business.email, ...alert });
+      const notice = buildRefundDueNotice({ job, paidCents: expected, business: deps.config.business });
+      await deps.outbox.queue(tx, { kind: REFUND_DUE_KIND, jobId: job.id, to: job.contactEmail, ...notice });
+    } else {
+      await queuePaidBookingConfirmation(deps, tx, job.id);
+    }
     return { outcome: 'paid', jobId: job.id, slot };
   });
 
-  if (result.outcome === 'paid') {
-    if (result.slot === 'lost') {
-      deps.log.warn({ jobId: result.jobId, event: event.id }, 'Payment arrived after the hold expired and the slot was re-booked: refund required');
-    } else {
-      deps.outbox.kick();
-      await announcePaidBooking(deps, result.jobId);
-    }
+  if (result.outcome === 'paid' && result.slot === 'lost') {
+    deps.log.warn({ jobId: result.jobId, event: event.id }, 'Payment arrived after the hold expired and the slot was re-booked: refund required');
+  } else if (result.outcome === 'amount-mismatch') {
+    deps.log.warn({ jobId: result.jobId, event: event.id, charged: event.data.object.amount, currency: event.data.object.currency }, 'Payment amount or currency differs from the booking total: not confirmed');
   }
+  if (result.outcome === 'paid' || result.outcome === 'amount-mismatch') deps.outbox.kick();
+  if (result.outcome === 'paid' && result.slot !== 'lost') await announcePaidBooking(deps, result.jobId);
   return result;
 }
 

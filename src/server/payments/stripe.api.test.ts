@@ -7,6 +7,7 @@ import { jobs, outboundEmails, paymentEvents } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { sweepExpiredHolds } from '../holds/service';
 import { createEventBus, type NewBookingNotification } from '../notifications/bus';
+import { signInStaff } from '../bookings/test-support';
 import { insertPrepaidBooking } from './fixtures';
 import { StripePaymentProvider } from './stripe';
 
@@ -48,8 +49,10 @@ const book = (opts: Partial<Parameters<typeof insertPrepaidBooking>[1]> = {}) =>
 const createIntent = (bookingToken: string) => t.app.inject({ method: 'POST', url: '/api/create-payment-intent-token', payload: { bookingToken } });
 const jobRow = async (id: string) => (await t.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 const emailsFor = (jobId: string) => t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, jobId));
+const staffView = async (jobId: string) => (await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}`, headers: { cookie: (await signInStaff(t, 'admin')).cookie } })).json();
+const getBooking = (token: string) => t.app.inject({ method: 'GET', url: `/api/booking-token/${token}` });
 
-function intentEvent(type: string, intentId: string, opts: { jobId: string; token: string; amount: number; id?: string }) {
+function intentEvent(type: string, intentId: string, opts: { jobId: string; token: string; amount: number; currency?: string; id?: string }) {
   return {
     id: opts.id ?? `evt_${Math.random().toString(36).slice(2)}`,
     object: 'event',
@@ -60,7 +63,7 @@ function intentEvent(type: string, intentId: string, opts: { jobId: string; toke
         id: intentId,
         object: 'payment_intent',
         amount: opts.amount,
-        currency: 'aud',
+        currency: opts.currency ?? 'aud',
         status: type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
         metadata: { bookingToken: opts.token, jobId: opts.jobId, jobNumber: 'JOB-x' },
         last_payment_error: type === 'payment_intent.payment_failed' ? { message: 'Your card has insufficient funds.' } : null,
@@ -234,7 +237,66 @@ describe('a payment that arrives after its hold expired', () => {
     expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }))).statusCode).toBe(200);
     expect(await jobRow(job.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', paymentFlag: 'refund-required' });
     expect((await jobRow(other.id)).status).toBe('new');
-    expect(await emailsFor(job.id)).toHaveLength(0);
+    // No booking confirmation (the refund notices are the next test's).
+    expect((await emailsFor(job.id)).filter((e) => e.kind === 'booking_confirmation')).toHaveLength(0);
     expect(announced).toHaveLength(0);
+  });
+
+  it('tells the customer the booking could not be kept and will be refunded, emails the business, and shows staff the flag', async () => {
+    const { job, token, intentId } = await bookWithIntent();
+    t.clock.advance(31 * MINUTE);
+    await sweepExpiredHolds({ db: t.db, clock: t.clock });
+    await insertJob(t.db, { scheduledDay: job.scheduledDay, timeSlot: '12-2 PM' });
+    expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }))).statusCode).toBe(200);
+
+    // The success page reads the booking: not "confirmed", but kept back for a refund.
+    const booking = await getBooking(token);
+    expect(booking.statusCode).toBe(200);
+    expect(booking.json()).toMatchObject({ paymentStatus: 'paid', outcome: 'refund-due', jobNumber: job.jobNumber });
+
+    const emails = await emailsFor(job.id);
+    const toBusiness = emails.filter((e) => e.to === t.config.business.email);
+    expect(toBusiness).toHaveLength(1);
+    expect(toBusiness[0]!.subject).toContain(job.jobNumber);
+    expect(toBusiness[0]!.text).toMatch(/refund/i);
+    expect(toBusiness[0]!.text).toContain('$101.50');
+    expect(toBusiness[0]!.text).toContain(intentId);
+    // The customer hears the same from us, and no booking confirmation goes out.
+    const toCustomer = emails.filter((e) => e.to === job.contactEmail);
+    expect(toCustomer).toHaveLength(1);
+    expect(toCustomer[0]!.subject).toMatch(/could not be kept/i);
+    expect(toCustomer[0]!.text).toMatch(/refund/i);
+    expect(emails).toHaveLength(2);
+
+    expect(await staffView(job.id)).toMatchObject({ paymentFlag: 'refund-required', status: 'cancelled', paymentStatus: 'paid' });
+  });
+});
+
+describe('a signed success whose amount or currency is not the booking total', () => {
+  for (const [label, amount, currency] of [
+    ['1 cent in USD', 1, 'usd'],
+    ['the right number of cents in USD', 10150, 'usd'],
+    ['one cent short in AUD', 10149, 'aud'],
+    ['the amount before the card surcharge', 9980, 'aud'],
+  ] as const) {
+    it(`does not confirm the booking for ${label}: the job is flagged for staff and the business emailed`, async () => {
+      const { job, token, intentId } = await bookWithIntent();
+      const res = await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount, currency }));
+      expect(res.statusCode).toBe(200);
+      expect(await jobRow(job.id)).toMatchObject({ paymentStatus: 'pending', status: 'new', paymentFlag: 'amount-mismatch' });
+      expect(announced).toHaveLength(0);
+      const emails = await emailsFor(job.id);
+      expect(emails.map((e) => e.to)).toEqual([t.config.business.email]);
+      expect(emails[0]!.text).toContain('$101.50');
+      expect(await staffView(job.id)).toMatchObject({ paymentFlag: 'amount-mismatch', paymentStatus: 'pending' });
+      expect((await getBooking(token)).json()).toMatchObject({ paymentStatus: 'pending', outcome: 'payment-review' });
+    });
+  }
+
+  it('confirms the booking when the amount is the total with the card surcharge, in AUD (any letter case)', async () => {
+    const { job, token, intentId } = await bookWithIntent();
+    expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150, currency: 'AUD' }))).statusCode).toBe(200);
+    expect(await jobRow(job.id)).toMatchObject({ paymentStatus: 'paid', paymentFlag: null });
+    expect((await getBooking(token)).json()).toMatchObject({ outcome: 'confirmed' });
   });
 });

@@ -19,6 +19,25 @@ export const bookingTokenParams = z.object({ token: bookingToken });
 
 const money = z.string();
 
+/**
+ * Why staff must look at a job's payment (jobs.payment_flag): money arrived after the hold lapsed
+ * and the slot went to someone else, or a payment's amount or currency was not the booking total
+ * (decisions 150 and 192).
+ */
+export const PAYMENT_FLAGS = ['refund-required', 'amount-mismatch'] as const;
+export type PaymentFlag = (typeof PAYMENT_FLAGS)[number];
+
+/**
+ * What the customer's booking came to, for the checkout and success pages (decision 192):
+ * - awaiting-payment: held, not paid yet;
+ * - confirmed: paid and booked;
+ * - refund-due: paid after the hold lapsed and the slot went to someone else, so the booking could
+ *   not be kept; the payment will be refunded;
+ * - payment-review: a payment arrived that did not match the total; staff will be in touch.
+ */
+export const BOOKING_OUTCOMES = ['awaiting-payment', 'confirmed', 'refund-due', 'payment-review'] as const;
+export type BookingOutcome = (typeof BOOKING_OUTCOMES)[number];
+
 /** The booking behind a checkout token, plus what the checkout page shows (job number, items, payment state). */
 export const bookingByTokenResponse = z.object({
   amount: money,
@@ -40,6 +59,7 @@ export const bookingByTokenResponse = z.object({
   surchargeAmount: money,
   totalAmount: money,
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  outcome: z.enum(BOOKING_OUTCOMES),
   provider: z.enum(['stripe', 'simulated', 'none']),
   publishableKey: z.string().nullable(),
   /** When an unpaid hold lapses (ISO); null once paid. */

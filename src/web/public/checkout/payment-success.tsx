@@ -31,7 +31,7 @@ export default function PaymentSuccess({ token }: { token: string }) {
           if (!live) return;
           setState({ kind: 'ready', booking });
           setPolls(n);
-          if (booking.paymentStatus !== 'paid' && n < MAX_POLLS) timer = setTimeout(() => read(n + 1), POLL_MS);
+          if (booking.outcome === 'awaiting-payment' && n < MAX_POLLS) timer = setTimeout(() => read(n + 1), POLL_MS);
         })
         .catch((err: unknown) => live && setState({ kind: err instanceof ApiError && err.status === 404 ? 'not-found' : 'error' }));
     };
@@ -70,6 +70,36 @@ export default function PaymentSuccess({ token }: { token: string }) {
 
   const { booking } = state;
   const visit = formatVisit(booking.job.scheduledDay, booking.job.timeSlot);
+  // A payment that came too late for its slot, or did not match the total, is not a booking (decision 192).
+  if (booking.outcome === 'refund-due') {
+    return (
+      <section className={`${box} border-amber-600 bg-amber-50`} aria-labelledby="payment-result-heading" role="status">
+        <h2 id="payment-result-heading" className="text-xl font-bold">
+          We could not keep this booking
+        </h2>
+        <p className="mt-2">
+          Your payment for booking {booking.jobNumber} ({visit}) reached us after the hold on the time slot had ended, and the slot has since been booked by someone else.
+        </p>
+        <p className="mt-2">
+          <strong>Your payment of {dollars(booking.totalAmount)} will be refunded in full</strong> to the card you paid with. An email with the details is on its way to{' '}
+          <span className="[overflow-wrap:anywhere]">{booking.customer.email}</span>. Please call us to book another time.
+        </p>
+      </section>
+    );
+  }
+  if (booking.outcome === 'payment-review') {
+    return (
+      <section className={`${box} border-amber-600 bg-amber-50`} aria-labelledby="payment-result-heading" role="status">
+        <h2 id="payment-result-heading" className="text-xl font-bold">
+          We are checking your payment
+        </h2>
+        <p className="mt-2">
+          The payment we received for booking {booking.jobNumber} did not match the booking total, so the booking is not confirmed. We will be in touch; if you were charged, any
+          amount not used for a booking is refunded.
+        </p>
+      </section>
+    );
+  }
   if (booking.paymentStatus !== 'paid') {
     return (
       <section className={`${box} border-gray-200`} aria-labelledby="payment-result-heading" aria-live="polite">
