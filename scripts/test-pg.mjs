@@ -10,7 +10,7 @@ import path from 'node:path';
 function runSuite(url) {
   const report = 'test-results/api-postgresql.json';
   fs.mkdirSync('test-results', { recursive: true });
-  const r = spawnSync('npx', ['vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  const r = spawnSync('npx', ['vitest', 'run', '--project', 'api', ...process.argv.slice(2), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: url },
   });

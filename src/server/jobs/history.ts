@@ -13,7 +13,7 @@ export type JobEventInput = {
   note?: string | null;
 };
 
-/** Records one change in the job's history, in the caller's transaction (decision 182). */
+/** Records one change in the job's history, in the caller's transaction (decision 184). */
 export async function recordJobEvent(exec: Executor, e: JobEventInput): Promise<void> {
   await exec.insert(jobEvents).values({ jobId: e.jobId, at: e.at, actorId: e.actorId, kind: e.kind, from: e.from ?? null, to: e.to ?? null, note: e.note ?? null });
 }

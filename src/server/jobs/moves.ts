@@ -179,7 +179,7 @@ export async function previewCancellation(deps: Pick<AppDeps, 'db' | 'clock'>, u
  * Cancels a new or in-progress job: the slot is free at once, a prepaid payment is refunded by the
  * policy (or the amount staff chose, at most what was paid) through the card provider, and the
  * customer is emailed. The refund is asked for before the cancellation commits, under an idempotency
- * key, so a failure changes nothing and a retry never refunds twice (decision 182).
+ * key, so a failure changes nothing and a retry never refunds twice (decision 184).
  */
 export async function cancelJob(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox' | 'payments' | 'log'>,

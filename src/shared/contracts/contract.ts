@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /**
  * One API operation, written once and read by three parties: the server registers a handler for
  * it (and enforces its access level), the browser calls it through `api.<area>.<operation>`, and
- * the OpenAPI document describes it. Decision 181 says why this is our own small helper.
+ * the OpenAPI document describes it. Decision 183 says why this is our own small helper.
  */
 
 /**
