@@ -194,6 +194,20 @@ describe('quote edit, delete, assign', () => {
     expect(unassigned.json()).toMatchObject({ assignedTechnicianId: null, technician: null });
   });
 
+  it('records two admins assigning one job at once in order: both land, the history chains', async () => {
+    const job = await newJob();
+    const results = await Promise.all(
+      [tech, otherTech].map((x) => request('PATCH', `/api/dashboard/jobs/${job.id}/assign`, admin.cookie, { technicianId: x.user.id })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const detail = (await request('GET', `/api/dashboard/jobs/${job.id}`, admin.cookie)).json() as JobDetail;
+    const changes = detail.history.filter((e) => e.kind === 'assignment');
+    expect(changes).toHaveLength(2);
+    expect(changes[0]!.from).toBeNull();
+    expect(changes[1]!.from).toBe(changes[0]!.to);
+    expect(detail.technician!.username).toBe(changes[1]!.to);
+  });
+
   it('lists technicians with their open jobs', async () => {
     await newJob({ assignedTechnicianId: tech.user.id });
     const res = await request('GET', '/api/dashboard/technicians', admin.cookie);
