@@ -63,4 +63,34 @@ describe('migrations keep existing rows', () => {
       await client.close();
     }
   });
+
+  it("gives the holds of paid bookings their payment time, so their tokens stop showing personal data (decision 193)", async () => {
+    const { client, finish } = await databaseBefore('0006_hold_paid_at');
+    try {
+      const { rows } = await client.query<{ id: string }>(`insert into customers (name, email, phone) values ('Sam', 'sam@example.com', '0400 000 000') returning id`);
+      const insertJob = async (day: string, paymentStatus: string) =>
+        (
+          await client.query<{ id: string }>(
+            `insert into jobs (customer_id, service_type, scheduled_date, scheduled_day, time_slot, address, suburb, postcode, contact_name, contact_phone, contact_email, payment_method, payment_status, updated_at)
+             values ($1, 'puncture-repair', $2::date + time '02:00', $2, '10-12 AM', '1 Example St', 'Joondalup', '6027', 'Sam', '0400 000 000', 'sam@example.com', 'prepaid', $3, '2026-11-20T05:00:00Z') returning id`,
+            [rows[0]!.id, day, paymentStatus],
+          )
+        ).rows[0]!.id;
+      const paid = await insertJob('2026-11-24', 'paid');
+      const paidWithoutEvent = await insertJob('2026-11-25', 'paid');
+      const unpaid = await insertJob('2026-11-26', 'pending');
+      for (const [i, jobId] of [paid, paidWithoutEvent, unpaid].entries()) {
+        await client.query(`insert into booking_holds (token, job_id, expires_at) values ($1, $2, '2026-11-20T02:30:00Z')`, [`tok${i}`, jobId]);
+      }
+      await client.query(`insert into payment_events (id, type, job_id, received_at) values ('evt_1', 'payment_intent.succeeded', $1, '2026-11-20T02:10:00Z')`, [paid]);
+      await finish();
+      const holds = await client.query<{ job_id: string; paid_at: Date | null }>(`select job_id, paid_at from booking_holds`);
+      const paidAt = (jobId: string) => holds.rows.find((h) => h.job_id === jobId)!.paid_at?.toISOString() ?? null;
+      expect(paidAt(paid)).toBe('2026-11-20T02:10:00.000Z');
+      expect(paidAt(paidWithoutEvent)).toBe('2026-11-20T05:00:00.000Z');
+      expect(paidAt(unpaid)).toBeNull();
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -146,11 +146,33 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect(recorded.map((e) => e.type)).toEqual(['payment_intent.succeeded']);
     expect((recorded[0]!.payload as { data: { object: { amount: number } } }).data.object.amount).toBe(10150);
 
-    // Paid bookings do not expire: the success page still reads it after the hold time.
-    t.clock.advance(2 * 60 * MINUTE);
+    // A paid booking outlives its hold: the success page still reads it after the hold time.
+    t.clock.advance(45 * MINUTE);
     const later = await getBooking(token);
     expect(later.statusCode).toBe(200);
     expect(later.json()).toMatchObject({ paymentStatus: 'paid', holdExpiresAt: null });
+  });
+
+  it("stops showing the customer's name, email, phone and address an hour after payment (decision 193)", async () => {
+    const { job, token } = await book();
+    t.clock.advance(20 * MINUTE);
+    expect((await confirm(token, '4242424242424242')).statusCode).toBe(200);
+
+    // The success page, and a reload within the hour, read the booking.
+    t.clock.advance(59 * MINUTE);
+    const soon = await getBooking(token);
+    expect(soon.statusCode).toBe(200);
+    expect(soon.json()).toMatchObject({ jobNumber: job.jobNumber, outcome: 'confirmed', customer: { name: 'Sam Taylor' } });
+
+    t.clock.advance(2 * MINUTE);
+    const later = await getBooking(token);
+    expect(later.statusCode).toBe(404);
+    expect(later.json().message).toBe(NOT_FOUND);
+    expect(later.body).not.toContain('Sam Taylor');
+    expect(later.body).not.toContain(job.contactEmail);
+    expect(later.body).not.toContain('12 Example Street');
+    // Paying again is refused the same way, not with "already paid".
+    expect((await createIntent(token)).statusCode).toBe(404);
   });
 
   it('declines 4000 0000 0000 0002 with 402 and keeps the job pending, and a second card can still pay', async () => {

@@ -51,12 +51,19 @@ async function loadBooking(db: Executor, token: string): Promise<BookingRow | un
 }
 
 /**
+ * How long after its payment a token still answers: the success page reads it right after paying
+ * (and a reload or two), then the token stops exposing the customer's name, contact and address
+ * (decision 193).
+ */
+export const PAID_BOOKING_VISIBLE_MS = 60 * 60_000;
+
+/**
  * An expired or unknown token is 'Booking Not Found' (docs/product.md "Payments", decision 150). A
- * paid booking never expires (the success page reads it after the hold time); a cancelled unpaid
- * one is gone.
+ * paid booking answers for an hour after its payment, whatever its hold time (decision 193); a
+ * cancelled unpaid one is gone.
  */
 function isVisible(b: BookingRow, now: Date): boolean {
-  if (b.job.paymentStatus === 'paid') return true;
+  if (b.job.paymentStatus === 'paid') return now.getTime() < (b.hold.paidAt ?? b.job.updatedAt).getTime() + PAID_BOOKING_VISIBLE_MS;
   if (b.job.status === 'cancelled') return false;
   return b.hold.expiresAt.getTime() > now.getTime();
 }
@@ -245,6 +252,7 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
         ...(slot === 'lost' ? { paymentFlag: 'refund-required' satisfies PaymentFlag } : {}),
       })
       .where(eq(jobs.id, job.id));
+    await tx.update(bookingHolds).set({ paidAt: now }).where(eq(bookingHolds.jobId, job.id));
     if (slot === 'lost') {
       // The booking cannot be kept: the business refunds it and the customer is told so (decision 192).
       const alert = buildRefundRequiredAlert({ job, paidCents: expected, intentId: intent.id });

@@ -79,6 +79,8 @@ export const bookingHolds = pgTable(
     token: text('token').primaryKey(),
     jobId: uuid('job_id').notNull().unique().references(() => jobs.id, { onDelete: 'cascade' }),
     expiresAt: timestamptz('expires_at').notNull(),
+    /** When the payment arrived; the token shows personal data for an hour after it (decision 193). */
+    paidAt: timestamptz('paid_at'),
     createdAt: createdAt(),
   },
   (t) => [index('booking_holds_expires_idx').on(t.expiresAt)],

@@ -1,0 +1,1 @@
+ALTER TABLE "booking_holds" ADD COLUMN "paid_at" timestamp with time zone;
