@@ -1,0 +1,54 @@
+// A throwaway PostgreSQL server from the machine's binaries, for test:pg and the benchmarks.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export function findPgBinDir() {
+  return process.env.PG_BIN || ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find((d) => fs.existsSync(path.join(d, 'initdb')));
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
+  });
+
+/**
+ * Starts a cluster in a temporary folder and returns its URL and a stop function that removes it.
+ * initdb refuses to run as root, so as root the cluster runs as the postgres user.
+ */
+export async function startPgCluster() {
+  const binDir = findPgBinDir();
+  if (!binDir) throw new Error('No PostgreSQL server binaries found: install them with `sudo apt-get install -y postgresql`, or set PG_BIN.');
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-pg-'));
+  const dataDir = path.join(dir, 'data');
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) fs.chmodSync(dir, 0o777);
+  const exec = (cmd, args) => {
+    const [c, a] = isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+    execFileSync(c, a, { stdio: ['ignore', 'ignore', 'inherit'] });
+  };
+  const stop = () => {
+    try {
+      exec(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']);
+    } catch {
+      /* already stopped */
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    exec(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+    exec(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off`, 'start']);
+  } catch (err) {
+    const log = path.join(dir, 'server.log');
+    const detail = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '';
+    stop();
+    throw new Error(`Could not start the throwaway PostgreSQL server: ${err.message}\n${detail}`);
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, binDir, stop };
+}
