@@ -19,7 +19,7 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
         // Type information for the promise rules; the .mjs scripts are outside tsconfig.json.
-        projectService: { allowDefaultProject: ['scripts/*.mjs'] },
+        projectService: { allowDefaultProject: ['scripts/*.mjs', 'scripts/lib/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
