@@ -107,33 +107,67 @@ describe('session timeouts', () => {
 });
 
 describe('login rate limit (decision 110)', () => {
-  it('answers 429 after 5 failures for one username, even with the right password, saying when to retry', async () => {
+  it('answers 429 after 5 failures for one username from one address, even with the right password, saying when to retry', async () => {
     t.clock.set(MONDAY_7AM_PERTH);
     const tech = await insertStaff(t);
-    for (let i = 0; i < 5; i++) expect((await login(tech.username, `wrong-${i}`)).statusCode).toBe(401);
+    const attacker = freshAddress();
+    for (let i = 0; i < 5; i++) expect((await login(tech.username, `wrong-${i}`, attacker)).statusCode).toBe(401);
 
-    const blocked = await login(tech.username, STAFF_PASSWORD);
+    const blocked = await login(tech.username, STAFF_PASSWORD, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
     expect(blocked.headers['retry-after']).toBe('900');
 
-    // The same name in other case shares the budget; another user is not affected.
-    expect((await login(tech.username.toUpperCase(), STAFF_PASSWORD)).statusCode).toBe(429);
+    // The same name in other case shares the budget; another user from that address is not affected.
+    expect((await login(tech.username.toUpperCase(), STAFF_PASSWORD, attacker)).statusCode).toBe(429);
     const other = await insertStaff(t);
-    expect((await login(other.username, STAFF_PASSWORD)).statusCode).toBe(200);
+    expect((await login(other.username, STAFF_PASSWORD, attacker)).statusCode).toBe(200);
 
     t.clock.advance(10 * 60_000);
-    expect((await login(tech.username, STAFF_PASSWORD)).json().message).toBe('Too many failed sign-in attempts. Please try again in 5 minutes.');
+    expect((await login(tech.username, STAFF_PASSWORD, attacker)).json().message).toBe('Too many failed sign-in attempts. Please try again in 5 minutes.');
     t.clock.advance(5 * 60_000 + 1000);
-    expect((await login(tech.username, STAFF_PASSWORD)).statusCode).toBe(200);
+    expect((await login(tech.username, STAFF_PASSWORD, attacker)).statusCode).toBe(200);
     t.clock.set(MONDAY_7AM_PERTH);
   });
 
-  it('answers 429 after 5 failures from one address across different usernames', async () => {
+  it('lets the real user in from their own address with the right password while an attacker is locked out elsewhere', async () => {
+    t.clock.set(MONDAY_7AM_PERTH);
+    const owner = await insertStaff(t, { role: 'admin' });
+    const attacker = freshAddress();
+    for (let i = 0; i < 5; i++) expect((await login(owner.username, `guess-${i}`, attacker)).statusCode).toBe(401);
+    expect((await login(owner.username, `guess-5`, attacker)).statusCode).toBe(429);
+
+    const office = freshAddress();
+    expect((await login(owner.username, STAFF_PASSWORD, office)).statusCode).toBe(200);
+    // Signing in does not give the attacker a fresh budget.
+    expect((await login(owner.username, 'guess-6', attacker)).statusCode).toBe(429);
+  });
+
+  it('slows a username across all addresses only after 50 failures in 15 minutes', async () => {
+    t.clock.set(MONDAY_7AM_PERTH);
+    const owner = await insertStaff(t);
+    const botnet = Array.from({ length: 10 }, () => freshAddress());
+    // 49 failures from 10 addresses (at most 5 from each): the owner still gets in from another address.
+    for (let i = 0; i < 49; i++) expect((await login(owner.username, `guess-${i}`, botnet[Math.floor(i / 5)])).statusCode).toBe(401);
+    expect((await login(owner.username, STAFF_PASSWORD, freshAddress())).statusCode).toBe(200);
+    // The 50th: now every address waits for the oldest failures to leave the window.
+    expect((await login(owner.username, 'guess-49', botnet[9])).statusCode).toBe(401);
+    const slowed = await login(owner.username, STAFF_PASSWORD, freshAddress());
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json().message).toMatch(/Please try again in \d+ minutes?\./);
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await login(owner.username, STAFF_PASSWORD, freshAddress())).statusCode).toBe(200);
+    t.clock.set(MONDAY_7AM_PERTH);
+  });
+
+  it('answers 429 after 20 failures from one address across different usernames, but not after a few typos', async () => {
     t.clock.set(MONDAY_7AM_PERTH);
     const address = '203.0.113.77';
-    for (let i = 0; i < 5; i++) expect((await login(uniqueName('guess'), 'whatever1', address)).statusCode).toBe(401);
     const tech = await insertStaff(t);
+    for (let i = 0; i < 5; i++) expect((await login(uniqueName('typo'), 'whatever1', address)).statusCode).toBe(401);
+    expect((await login(tech.username, STAFF_PASSWORD, address)).statusCode).toBe(200);
+
+    for (let i = 5; i < 20; i++) expect((await login(uniqueName('guess'), 'whatever1', address)).statusCode).toBe(401);
     const blocked = await login(tech.username, STAFF_PASSWORD, address);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Please try again in 15 minutes/);
@@ -143,13 +177,24 @@ describe('login rate limit (decision 110)', () => {
 });
 
 describe('login limit under a burst', () => {
-  it('checks at most 5 passwords when 30 wrong guesses arrive at once', async () => {
+  it('checks at most 5 passwords when 30 wrong guesses arrive at once from one address', async () => {
     t.clock.set(MONDAY_7AM_PERTH);
     const tech = await insertStaff(t);
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login(tech.username, `guess-${i}`)));
+    const address = freshAddress();
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login(tech.username, `guess-${i}`, address)));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(25);
+    expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+  });
+
+  it('checks at most 50 passwords for one username when 70 guesses arrive at once from 70 addresses', async () => {
+    t.clock.set(MONDAY_7AM_PERTH);
+    const tech = await insertStaff(t);
+    const results = await Promise.all(Array.from({ length: 70 }, (_, i) => login(tech.username, `guess-${i}`)));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(50);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(20);
     expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
   });
 });

@@ -33,7 +33,7 @@ export async function signIn(deps: AppDeps, input: LoginInput, from: { address: 
   if (!user || !passwordOk || !user.isActive) throw unauthenticated(INVALID_LOGIN_MESSAGE);
   await endSession(deps.db, from.previousToken);
   const token = await startSession(deps, user.id);
-  await clearLoginFailures(deps, input.username);
+  await clearLoginFailures(deps, input.username, from.address);
   // Sign-ins are rare enough to be the moment expired sessions are cleared out.
   await deleteExpiredSessions(deps);
   return { user: toPublicUser(user), token };
