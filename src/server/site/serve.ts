@@ -29,6 +29,25 @@ function fillTemplate(template: string, parts: { head: string; html: string; dat
     .replace('<!--app-data-->', () => `<script id="page-data" type="application/json">${embedJson(parts.data)}</script>`);
 }
 
+/**
+ * Refuses to serve a bundle that is missing or was not built for production: a development bundle
+ * renders every page as a 500 in the production server (decision 186).
+ */
+export function assertProductionBundle(dir: string): void {
+  const templatePath = path.join(dir, 'client', 'index.html');
+  if (!fs.existsSync(templatePath)) throw new Error(`The web app is not built (${templatePath} is missing): run npm run build`);
+  const infoPath = path.join(dir, 'build-info.json');
+  let mode: unknown;
+  try {
+    mode = (JSON.parse(fs.readFileSync(infoPath, 'utf8')) as { mode?: unknown }).mode;
+  } catch {
+    mode = undefined;
+  }
+  if (mode !== 'production') {
+    throw new Error(`The web app in ${dir} is not a production build (${infoPath} ${mode === undefined ? 'is missing' : `says mode ${String(mode)}`}): run npm run build (it always builds for production), then start again.`);
+  }
+}
+
 export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db }) {
   if (opts.mode === 'none') return;
   const { config, db } = opts;
@@ -46,9 +65,9 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
     getTemplate = async (url) => vite.transformIndexHtml(url, fs.readFileSync(path.join(root, 'index.html'), 'utf8'));
     getEntry = async () => (await vite.ssrLoadModule('/src/web/entry-server.tsx')) as EntryServer;
   } else {
+    assertProductionBundle(distDir);
     const clientDir = path.join(distDir, 'client');
     const templatePath = path.join(clientDir, 'index.html');
-    if (!fs.existsSync(templatePath)) throw new Error(`The web app is not built (${templatePath} is missing): run npm run build`);
     const template = fs.readFileSync(templatePath, 'utf8');
     const entry = (await import(path.join(distDir, 'server', 'entry-server.js'))) as EntryServer;
     getTemplate = async () => template;

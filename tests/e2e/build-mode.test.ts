@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { assertProductionBundle } from '../../src/server/site/serve';
+import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+// Inside the project, so the server bundle finds node_modules.
+const out = fs.mkdtempSync(path.join(ROOT, '.dist-build-mode-'));
+let app: BuiltApp | undefined;
+afterAll(async () => {
+  await app?.stop();
+  fs.rmSync(out, { recursive: true, force: true });
+});
+
+describe('the build is for production whatever the shell says (decision 186)', () => {
+  it('builds under NODE_ENV=development and the production server renders the home page', async () => {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'development', WEB_DIST_DIR: out }, stdio: 'ignore' });
+    expect(JSON.parse(fs.readFileSync(path.join(out, 'build-info.json'), 'utf8'))).toMatchObject({ mode: 'production' });
+    app = await startBuiltApp({ WEB_DIST_DIR: out });
+    const res = await fetch(`${app.baseUrl}/`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<h1');
+  }, 120_000);
+
+  it('refuses to serve a bundle that is not a production build, saying what to do', () => {
+    const dev = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-devdist-'));
+    fs.mkdirSync(path.join(dev, 'client'), { recursive: true });
+    fs.writeFileSync(path.join(dev, 'client', 'index.html'), '<html></html>');
+    expect(() => assertProductionBundle(dev)).toThrow(/not a production build .*run npm run build/);
+    fs.writeFileSync(path.join(dev, 'build-info.json'), '{"mode":"development"}');
+    expect(() => assertProductionBundle(dev)).toThrow(/says mode development/);
+    fs.rmSync(dev, { recursive: true, force: true });
+  });
+});
