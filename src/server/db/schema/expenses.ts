@@ -1,4 +1,5 @@
-import { boolean, check, date, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { EXPENSE_CATEGORIES } from '../../../shared/domain/expense-categories';
 import { createdAt, id, isOneOf, money, timestamptz, updatedAt } from './columns';
 
@@ -22,5 +23,10 @@ export const businessExpenses = pgTable(
   },
   (t) => [
     check('business_expenses_category_check', isOneOf(t.category, EXPENSE_CATEGORIES)),
+    // Same money rules as a purchase invoice (docs/product.md "Purchase invoices and expenses").
+    check('business_expenses_amount_positive', sql`${t.amount} > 0`),
+    check('business_expenses_gst_within_amount', sql`${t.gstAmount} >= 0 and ${t.gstAmount} <= ${t.amount}`),
+    // The list is newest first and reports read by document date (docs/product.md "Reports").
+    index('business_expenses_expense_date_idx').on(t.expenseDate),
   ],
 );

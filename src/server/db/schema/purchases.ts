@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, timestamptz, updatedAt } from './columns';
 import { jobs } from './jobs';
 
@@ -22,7 +23,15 @@ export const purchaseInvoices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('purchase_invoices_supplier_number_unique').on(t.supplierName, t.invoiceNumber), index('purchase_invoices_job_idx').on(t.jobId)],
+  (t) => [
+    unique('purchase_invoices_supplier_number_unique').on(t.supplierName, t.invoiceNumber),
+    index('purchase_invoices_job_idx').on(t.jobId),
+    // Reports read by document date (docs/product.md "Reports").
+    index('purchase_invoices_invoice_date_idx').on(t.invoiceDate),
+    // A bill is for something: a total above $0, its GST within it (docs/product.md "Purchase invoices and expenses").
+    check('purchase_invoices_total_positive', sql`${t.totalAmount} > 0`),
+    check('purchase_invoices_gst_within_total', sql`${t.gstAmount} >= 0 and ${t.gstAmount} <= ${t.totalAmount}`),
+  ],
 );
 
 export const purchaseInvoiceItems = pgTable('purchase_invoice_items', {
