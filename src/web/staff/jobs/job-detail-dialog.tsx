@@ -118,7 +118,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
         </p>
         <p className="text-gray-800">
           <span className="text-lg font-bold tabular-nums text-charcoal">{dollars(job.customerValue, 'No price yet')}</span>
-          {job.originalCustomerValue && job.originalCustomerValue !== job.customerValue ? <span className="ml-2 text-sm">(first quoted {dollars(job.originalCustomerValue)})</span> : null}
+          {job.originalCustomerValue && job.originalCustomerValue !== job.customerValue ? <span className="ml-2 text-sm">(original price {dollars(job.originalCustomerValue)})</span> : null}
           <span className="block text-sm">Payment: {paymentText(job)}</span>
         </p>
       </div>

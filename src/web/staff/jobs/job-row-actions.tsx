@@ -16,9 +16,12 @@ export const createInvoiceHref = (jobId: string) => `/dashboard/invoices/new?job
  */
 export function JobRowActions({ job, isAdmin, iconsOnly = false, onView, onDelete }: { job: RowJob; isAdmin: boolean; iconsOnly?: boolean; onView: () => void; onDelete: () => void }) {
   const text = (label: string) => (iconsOnly ? <span className="sr-only">{label}</span> : <span>{label}</span>);
-  const square = iconsOnly ? 'w-11 px-0' : '';
+  // The button's own padding gives way (px-0!, px-2!) so the icon keeps its size in a square, and
+  // three labelled buttons fit one row of a 360 px card.
+  const square = iconsOnly ? 'w-11 px-0!' : 'w-full px-2!';
+  const count = 1 + (isAdmin && canCreateInvoice(job.status) ? 1 : 0) + (isAdmin ? 1 : 0);
   return (
-    <div className={cn('flex gap-2', iconsOnly ? 'justify-end' : 'flex-wrap')}>
+    <div className={iconsOnly ? 'flex justify-end gap-2' : cn('grid gap-2', count === 3 ? 'grid-cols-3' : count === 2 ? 'grid-cols-2' : 'grid-cols-1')}>
       <Button variant="outline" className={square} title={iconsOnly ? `View ${job.jobNumber}` : undefined} aria-label={`View ${job.jobNumber}`} onClick={onView}>
         <Eye aria-hidden className="h-4 w-4" />
         {text('View')}
