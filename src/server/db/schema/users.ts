@@ -1,4 +1,4 @@
-import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../shared/schemas/auth';
 import { createdAt, id, isOneOf, timestamptz, updatedAt } from './columns';
 
@@ -41,3 +41,13 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_username_idx').on(t.username, t.failedAt), index('login_failures_address_idx').on(t.address, t.failedAt)],
 );
+
+/**
+ * The one-time code that lets the first person create the owner account from the browser
+ * (decision 111). One row while no staff user exists; removed once the owner exists.
+ */
+export const ownerSetup = pgTable('owner_setup', {
+  id: integer('id').primaryKey().default(1),
+  code: text('code').notNull(),
+  createdAt: createdAt(),
+});
