@@ -35,6 +35,7 @@ import { notificationRoutes } from './notifications/routes';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { HOLD_SWEEP_INTERVAL_MS, startHoldSweep } from './holds/service';
+import { cleanPhotoLeftovers } from './photos/service';
 
 export type BuildAppOptions = {
   config: Config;
@@ -49,6 +50,8 @@ export type BuildAppOptions = {
   payments?: PaymentProvider | null;
   /** Period of the expired-hold sweep in ms; null turns it off (the default when config.env is 'test'). */
   holdSweepMs?: number | null;
+  /** Remove photo files a crashed upload left, when ready (decision 194); off by default when config.env is 'test'. */
+  cleanPhotoLeftoversOnStart?: boolean;
 };
 
 /** A hop count becomes "trust the nearest N proxies" (proxy-addr's hop index), addresses pass as they are. */
@@ -124,6 +127,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       stopHoldSweep = startHoldSweep({ db: deps.db, clock, log: app.log }, holdSweepMs);
     });
     app.addHook('onClose', async () => stopHoldSweep?.());
+  }
+
+  // Files a crash left between writing a photo and committing its row (decision 194); a failure is logged, never fatal.
+  if (opts.cleanPhotoLeftoversOnStart ?? opts.config.env !== 'test') {
+    app.addHook('onReady', async () => {
+      await cleanPhotoLeftovers(deps).catch((err: unknown) => app.log.error({ err }, 'Could not clean up leftover photo files'));
+    });
   }
 
   await registerWeb(app, { mode: opts.web ?? 'none', config: opts.config, db: deps.db });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { PHOTO_BAD_TYPE_MESSAGE, PHOTO_LIMITS, PHOTO_TOO_MANY_MESSAGE } from '../../shared/schemas/photos';
@@ -62,7 +62,9 @@ async function reencode(data: Buffer): Promise<{ mimeType: PhotoMime; data: Buff
 /**
  * Stores a batch all-or-nothing: every file is checked and re-encoded first, then written under
  * a random name, then recorded in one transaction that re-counts under a row lock on the job (two
- * uploads at once cannot pass five). Any failure removes the files already written.
+ * uploads at once cannot pass five). Any failure removes the files already written. Files before
+ * rows: a crash between the two leaves files without a row, which the start-up clean-up removes,
+ * never a row without its file (decision 194).
  */
 export async function storeJobPhotos(deps: AppDeps, jobId: string, type: string, files: IncomingPhoto[]) {
   if (files.length === 0) throw invalid('Please choose at least one photo to upload.');
@@ -91,4 +93,33 @@ export async function storeJobPhotos(deps: AppDeps, jobId: string, type: string,
     await Promise.allSettled(written.map((name) => deps.storage.remove(name)));
     throw err;
   }
+}
+
+/**
+ * Old enough that no upload still in progress (in this or another process) can own the file: an
+ * upload writes its files and commits their rows within seconds.
+ */
+export const PHOTO_LEFTOVER_GRACE_MS = 60 * 60_000;
+
+/**
+ * Removes what a crash during an upload left behind (decision 194): temporary files, and photo
+ * files that no row names, once older than the grace period. Run at start; returns what it removed.
+ */
+export async function cleanPhotoLeftovers(deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'log'>): Promise<{ temporary: number; orphaned: number }> {
+  const cutoff = deps.clock.now().getTime() - PHOTO_LEFTOVER_GRACE_MS;
+  const old = (await deps.storage.list()).filter((f) => f.modifiedAt.getTime() < cutoff);
+  const temporary = old.filter((f) => f.isTemporary).map((f) => f.name);
+  const photos = old.filter((f) => !f.isTemporary).map((f) => f.name);
+  const named = new Set<string>();
+  for (let i = 0; i < photos.length; i += 500) {
+    const batch = photos.slice(i, i + 500);
+    const rows = await deps.db.select({ filename: jobPhotos.filename }).from(jobPhotos).where(inArray(jobPhotos.filename, batch));
+    for (const row of rows) named.add(row.filename);
+  }
+  const orphaned = photos.filter((name) => !named.has(name));
+  for (const name of [...temporary, ...orphaned]) await deps.storage.remove(name);
+  if (temporary.length || orphaned.length) {
+    deps.log.info({ temporary: temporary.length, orphaned: orphaned.length }, 'Removed photo files left behind by an interrupted upload');
+  }
+  return { temporary: temporary.length, orphaned: orphaned.length };
 }
