@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { INVOICE_LINE_CATEGORIES } from '../../../shared/domain/invoices';
 import { CUSTOMER_INVOICE_STATUSES } from '../../../shared/domain/job-status';
 import { createdAt, id, isOneOf, money, timestamptz, updatedAt } from './columns';
 import { jobs } from './jobs';
+import { users } from './users';
 
 export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
 
@@ -22,11 +24,17 @@ export const customerInvoices = pgTable(
     pdfPath: text('pdf_path'),
     sentAt: timestamptz('sent_at'),
     paidAt: timestamptz('paid_at'),
+    /** How it was paid when that is known at generation, e.g. 'Paid by card online on 23 Nov 2026'; printed on the PDF. */
+    paymentNote: text('payment_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('customer_invoices_job_idx').on(t.jobId),
+    // One non-cancelled customer invoice per job, held by the database (docs/product.md "Customer invoices").
+    uniqueIndex('customer_invoices_one_live_per_job').on(t.jobId).where(sql`${t.status} <> 'cancelled'`),
+    // The invoices list: newest invoice date first (docs/product.md "Staff dashboard").
+    index('customer_invoices_date_idx').on(t.invoiceDate, t.invoiceNumber),
     check('customer_invoices_status_check', isOneOf(t.status, CUSTOMER_INVOICE_STATUSES)),
   ],
 );
@@ -41,6 +49,58 @@ export const customerInvoiceItems = pgTable(
     unitPrice: money('unit_price').notNull(),
     totalPrice: money('total_price').notNull(),
     category: text('category').notNull().default('labour'),
+    /** The order the lines were written in (generated lines keep the pricing order). */
+    position: integer('position').notNull().default(0),
   },
-  (t) => [check('customer_invoice_items_quantity_check', sql`${t.quantity} > 0`)],
+  (t) => [
+    check('customer_invoice_items_quantity_check', sql`${t.quantity} > 0`),
+    check('customer_invoice_items_category_check', isOneOf(t.category, INVOICE_LINE_CATEGORIES)),
+    index('customer_invoice_items_invoice_idx').on(t.customerInvoiceId, t.position),
+  ],
+);
+
+export const INVOICE_EVENT_KINDS = ['created', 'status', 'edit', 'line', 'pdf', 'email', 'payment'] as const;
+
+/**
+ * Every status change, edit and PDF version of an invoice: who, when, from, to (docs/product.md
+ * "Customer invoices"; decision 200). Kept while the invoice exists.
+ */
+export const customerInvoiceEvents = pgTable(
+  'customer_invoice_events',
+  {
+    id: id(),
+    customerInvoiceId: uuid('customer_invoice_id').notNull().references(() => customerInvoices.id, { onDelete: 'cascade' }),
+    at: timestamptz('at').notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: INVOICE_EVENT_KINDS }).notNull(),
+    from: text('from_value'),
+    to: text('to_value'),
+    note: text('note'),
+  },
+  (t) => [
+    index('customer_invoice_events_invoice_idx').on(t.customerInvoiceId, t.at),
+    check('customer_invoice_events_kind_check', isOneOf(t.kind, INVOICE_EVENT_KINDS)),
+  ],
+);
+
+/**
+ * Each PDF made of an invoice, kept as it was: a change to the invoice makes a new version, a file is
+ * never overwritten, and the version emailed carries sentAt (decision 200).
+ */
+export const customerInvoicePdfs = pgTable(
+  'customer_invoice_pdfs',
+  {
+    id: id(),
+    customerInvoiceId: uuid('customer_invoice_id').notNull().references(() => customerInvoices.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** File name under DATA_DIR/invoices, chosen by the server. */
+    filename: text('filename').notNull().unique(),
+    /** Hash of what was printed: the same content is not printed twice. */
+    contentHash: text('content_hash').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [uniqueIndex('customer_invoice_pdfs_version_idx').on(t.customerInvoiceId, t.version)],
 );
