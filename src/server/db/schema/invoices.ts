@@ -69,6 +69,8 @@ export const customerInvoiceEvents = pgTable(
   'customer_invoice_events',
   {
     id: id(),
+    /** Insertion order: several changes made in one request share their instant. */
+    seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
     customerInvoiceId: uuid('customer_invoice_id').notNull().references(() => customerInvoices.id, { onDelete: 'cascade' }),
     at: timestamptz('at').notNull().defaultNow(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -78,7 +80,7 @@ export const customerInvoiceEvents = pgTable(
     note: text('note'),
   },
   (t) => [
-    index('customer_invoice_events_invoice_idx').on(t.customerInvoiceId, t.at),
+    index('customer_invoice_events_invoice_idx').on(t.customerInvoiceId, t.seq),
     check('customer_invoice_events_kind_check', isOneOf(t.kind, INVOICE_EVENT_KINDS)),
   ],
 );

@@ -1,0 +1,3 @@
+DROP INDEX "customer_invoice_events_invoice_idx";--> statement-breakpoint
+ALTER TABLE "customer_invoice_events" ADD COLUMN "seq" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "customer_invoice_events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "customer_invoice_events_invoice_idx" ON "customer_invoice_events" USING btree ("customer_invoice_id","seq");
