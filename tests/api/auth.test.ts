@@ -260,4 +260,21 @@ describe('cross-origin requests', () => {
     const own = await call(t, { method: 'POST', url: '/api/logout', cookie, headers: { origin: 'http://localhost:5000' } });
     expect(own.statusCode).toBe(204);
   });
+
+  it('judges the Origin against the configured public URL and staff host, not the Host header the request names', async () => {
+    const site = await createTestApp({ env: { PUBLIC_BASE_URL: 'https://tyres.example', STAFF_HOST: 'admin.tyres.example' } });
+    try {
+      const logout = (headers: Record<string, string>) => site.app.inject({ method: 'POST', url: '/api/logout', headers });
+      // A page on another host that reaches this server (DNS rebinding, a stray proxy) names itself in both headers.
+      expect((await logout({ host: 'evil.example', origin: 'http://evil.example' })).statusCode).toBe(403);
+      expect((await logout({ host: 'evil.example', referer: 'http://evil.example/page' })).statusCode).toBe(403);
+      // Right host, wrong scheme: not the configured origin.
+      expect((await logout({ host: 'tyres.example', origin: 'http://tyres.example' })).statusCode).toBe(403);
+      expect((await logout({ host: 'tyres.example', origin: 'https://tyres.example' })).statusCode).toBe(204);
+      expect((await logout({ host: 'admin.tyres.example', origin: 'https://admin.tyres.example' })).statusCode).toBe(204);
+      expect((await logout({ host: 'tyres.example', referer: 'https://tyres.example/dashboard' })).statusCode).toBe(204);
+    } finally {
+      await site.close();
+    }
+  });
 });

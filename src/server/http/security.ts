@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { forbidden } from './errors';
 
@@ -43,14 +43,15 @@ function originOf(value: string | undefined): string | undefined {
   }
 }
 
-/** The origins this site is served from: the configured public URL and the host the request reached. */
-function siteOrigins(request: FastifyRequest, config: Config): Set<string> {
-  const origins = new Set([new URL(config.publicBaseUrl).origin]);
-  const host = request.headers.host;
-  if (host) {
-    origins.add(`${request.protocol}://${host}`);
-    if (config.staffHost) origins.add(`${request.protocol}://${config.staffHost}`);
-  }
+/**
+ * The origins this site is served from, from configuration only (decision 005): the public URL
+ * and the staff host (same scheme). Never the request's own Host header, which the caller chooses:
+ * a page on another host that reaches this server would otherwise vouch for itself.
+ */
+export function siteOrigins(config: Pick<Config, 'publicBaseUrl' | 'staffHost'>): ReadonlySet<string> {
+  const publicUrl = new URL(config.publicBaseUrl);
+  const origins = new Set([publicUrl.origin]);
+  if (config.staffHost) origins.add(originOf(`${publicUrl.protocol}//${config.staffHost}`)!);
   return origins;
 }
 
@@ -71,10 +72,10 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
 
   // A browser always sends Origin (or at least Referer / Sec-Fetch-Site) on a state-changing fetch;
   // one from another site is refused. Non-browser clients send none and are judged by their credentials.
+  const allowed = siteOrigins(config);
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config?.contract?.access === 'webhook') return;
-    const allowed = siteOrigins(request, config);
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     if (origin !== undefined) {
       if (!allowed.has(origin)) throw forbidden('This request must come from the site itself.');
