@@ -4,6 +4,7 @@ import { clockStartingAt, systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
+import { ensureSetupCode } from './auth/owner-setup';
 
 async function main() {
   let config;
@@ -48,10 +49,12 @@ async function main() {
   if (config.isProduction && config.paymentProvider === 'simulated') {
     logger.warn('PAYMENTS_SIMULATED=true: prepaid bookings use the test-mode card form and NO real payment is taken. Do not use this for real customers.');
   }
-  if (!seeded.usersExist) {
+  const setupCode = await ensureSetupCode(database.db);
+  if (setupCode) {
     logger.warn(
-      'No staff user exists yet. Create the first admin with: npm run user:create -- --username admin --password <password> --role admin ' +
-        '(or restart with ADMIN_USERNAME and ADMIN_PASSWORD set).',
+      `No staff user exists yet. Open ${url}/dashboard and create the owner account with the setup code ${setupCode} ` +
+        '(it works once, and only while no staff user exists). Or: npm run user:create -- --username admin --password <password> --role admin, ' +
+        'or restart with ADMIN_USERNAME and ADMIN_PASSWORD set.',
     );
   }
 

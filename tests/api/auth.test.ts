@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
+import { ensureSetupCode } from '../../src/server/auth/owner-setup';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../helpers/test-app';
 import { call, freshAddress, insertStaff, sessionCookieOf, signedInStaff, signIn, STAFF_PASSWORD, uniqueName } from './staff-helpers';
 
@@ -226,7 +227,7 @@ describe('POST /api/register', () => {
   });
 });
 
-describe('POST /api/register on first run', () => {
+describe('the owner account on a new site (decision 111)', () => {
   let empty: TestApp;
   beforeAll(async () => {
     empty = await createTestApp();
@@ -234,15 +235,42 @@ describe('POST /api/register on first run', () => {
   afterAll(async () => {
     await empty?.close();
   });
+  const setup = (payload: object) => empty.app.inject({ method: 'POST', url: '/api/setup', payload });
 
-  it('lets anyone create the first user, always as an admin, and then nobody else', async () => {
+  it('refuses an anonymous register even with no user at all: whoever arrives first cannot take the site', async () => {
     expect(await empty.db.select().from(users)).toHaveLength(0);
-    const first = await empty.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'firstboss', password: 'secret-pass', role: 'technician' } });
-    expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ username: 'firstboss', role: 'admin' });
-    expect(first.body).not.toMatch(/scrypt\$|"password"/);
-    const second = await empty.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'intruder', password: 'secret-pass' } });
-    expect(second.statusCode).toBe(403);
+    const res = await empty.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'firstboss', password: 'secret-pass' } });
+    expect(res.statusCode).toBe(403);
+    expect(await empty.db.select().from(users)).toHaveLength(0);
+  });
+
+  it('creates the owner as an admin with the setup code only, signs them in, then never again', async () => {
+    const code = await ensureSetupCode(empty.db);
+    expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    // The same code on every start while no user exists (and on every app instance).
+    expect(await ensureSetupCode(empty.db)).toBe(code);
+    expect((await empty.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({ ownerSetupNeeded: true });
+
+    const wrong = await setup({ setupCode: 'AAAA-BBBB-CCCC', username: 'intruder', password: 'secret-pass' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toMatch(/setup code is not right/);
+    const missing = await setup({ username: 'owner', password: 'secret-pass' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Enter the setup code from the server log');
+    expect(await empty.db.select().from(users)).toHaveLength(0);
+
+    // Typed in lower case and without dashes, it still matches.
+    const owner = await setup({ setupCode: code!.toLowerCase().replaceAll('-', ''), username: 'owner', password: 'secret-pass', email: '' });
+    expect(owner.statusCode, owner.body).toBe(201);
+    expect(owner.json()).toMatchObject({ username: 'owner', role: 'admin' });
+    const cookie = sessionCookieOf(owner);
+    expect((await empty.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: cookie! } })).json()).toMatchObject({ username: 'owner' });
+
+    expect((await empty.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({ ownerSetupNeeded: false });
+    const again = await setup({ setupCode: code!, username: 'second', password: 'secret-pass' });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toMatch(/already exists/);
+    expect(await ensureSetupCode(empty.db)).toBeNull();
   });
 });
 

@@ -23,6 +23,8 @@ export type BuiltApp = {
   dataDir: string;
   /** The real time (ms) the server was launched at: its clock reads `clockStart` then. */
   launchedAtMs: number;
+  /** What the server has printed so far (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 };
 
@@ -78,6 +80,7 @@ export async function startBuiltApp(env: Record<string, string> = {}, opts: { cl
     baseUrl,
     dataDir,
     launchedAtMs,
+    output: () => logs.join(''),
     async stop() {
       if (server.exitCode === null) {
         const exited = once(server, 'exit');

@@ -3,7 +3,8 @@ import { auth } from '../../shared/contracts/auth';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../http/session-cookie';
-import { endSession } from './sessions';
+import { createOwner, isOwnerSetupNeeded } from './owner-setup';
+import { endSession, startSession } from './sessions';
 import { currentUser, registerUser, signIn } from './service';
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsync {
@@ -25,5 +26,16 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsync {
     });
 
     addRoute(app, auth.register, async ({ actor, body }) => registerUser(deps, actor, body));
+
+    addRoute(app, auth.setupStatus, async ({ reply }) => {
+      reply.header('Cache-Control', 'no-store');
+      return { ownerSetupNeeded: await isOwnerSetupNeeded(deps.db) };
+    });
+
+    addRoute(app, auth.createOwner, async ({ body, reply }) => {
+      const owner = await createOwner(deps, body);
+      setSessionCookie(reply, await startSession(deps, owner.id), deps.config);
+      return owner;
+    });
   };
 }

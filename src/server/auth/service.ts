@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { INVALID_LOGIN_MESSAGE, type LoginInput, type PublicUser } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
@@ -7,7 +6,7 @@ import { conflict, forbidden, unauthenticated } from '../http/errors';
 import { dummyPasswordHash, verifyPassword, type PasswordSettings } from './passwords';
 import { beginLoginAttempt, clearLoginFailures } from './rate-limit';
 import { deleteExpiredSessions, endSession, startSession } from './sessions';
-import { countUsers, createUser, findUserByUsername, type NewUser } from './users';
+import { createUser, findUserByUsername, type NewUser } from './users';
 
 /** The only shape a user leaves the server in: never the password hash. */
 export function toPublicUser(user: { id: string; username: string; email: string | null; role: 'admin' | 'technician'; isActive: boolean }): PublicUser {
@@ -51,17 +50,11 @@ export async function addUser(deps: { db: Executor; config: PasswordSettings }, 
 }
 
 /**
- * POST /api/register: a signed-in admin may register anyone; with no users at all (first run)
- * anybody may, and that first account is always an admin (decision 111). Otherwise 403.
+ * POST /api/register: only a signed-in admin registers users. The first account (the owner) is made
+ * with the one-time setup code (POST /api/setup), the command line or the environment (decision 111),
+ * so whoever reaches a new site first cannot take it.
  */
 export async function registerUser(deps: Pick<AppDeps, 'db' | 'config'>, caller: SessionUser | null, input: NewUser): Promise<PublicUser> {
   if (caller?.role === 'admin') return addUser(deps, input);
-  return deps.db.transaction(async (tx) => {
-    // Serialise first-run registrations so two racing requests cannot both find the table empty.
-    await tx.execute(sql`select pg_advisory_xact_lock(7301001)`);
-    if ((await countUsers(tx)) > 0) {
-      throw forbidden('Only an administrator can register users.');
-    }
-    return addUser({ db: tx, config: deps.config }, { ...input, role: 'admin' });
-  });
+  throw forbidden('Only an administrator can register users.');
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginSchema, newUserSchema, publicUser, userIdParams, userStatusSchema } from '../schemas/auth';
+import { loginSchema, newUserSchema, ownerSetupSchema, publicUser, setupStatus, userIdParams, userStatusSchema } from '../schemas/auth';
 import { defineContract } from './contract';
 
 /** Staff sign-in and the first account (docs/product.md "Staff sign-in and sessions"). */
@@ -26,11 +26,27 @@ export const auth = {
     summary: 'Ends the session (answers 204 even without one).',
     responseKind: 'empty',
   }),
+  setupStatus: defineContract({
+    method: 'GET',
+    path: '/api/setup',
+    access: 'public',
+    summary: 'Whether the site still needs its owner account (no staff user exists yet).',
+    response: setupStatus,
+  }),
+  createOwner: defineContract({
+    method: 'POST',
+    path: '/api/setup',
+    access: 'public',
+    summary: "Creates the owner account (an admin) with the one-time setup code from the server's log, and signs it in.",
+    body: ownerSetupSchema,
+    response: publicUser,
+    status: 201,
+  }),
   register: defineContract({
     method: 'POST',
     path: '/api/register',
     access: 'optional-staff',
-    summary: 'Creates a staff user: a signed-in admin, or anyone while no user exists (the first is an admin).',
+    summary: 'Creates a staff user (signed-in admins only).',
     body: newUserSchema,
     response: publicUser,
     status: 201,

@@ -42,3 +42,13 @@ export const userIdParams = z.object({ userId: z.uuid('User not found') });
 
 /** The one message for an unknown user, a wrong password and an inactive user (docs/product.md "Staff sign-in and sessions"). */
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
+
+export const SETUP_CODE_REQUIRED = 'Enter the setup code from the server log';
+/** Creating the owner account on a new site (decision 111): the new-user rules plus the setup code. */
+export const ownerSetupSchema = newUserSchema.omit({ role: true }).extend({
+  setupCode: z.string({ message: SETUP_CODE_REQUIRED }).trim().min(1, SETUP_CODE_REQUIRED).max(40, SETUP_CODE_REQUIRED),
+});
+export type OwnerSetupInput = z.output<typeof ownerSetupSchema>;
+export type OwnerSetupForm = z.input<typeof ownerSetupSchema>;
+
+export const setupStatus = z.object({ ownerSetupNeeded: z.boolean() });

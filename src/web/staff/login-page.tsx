@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
@@ -10,11 +10,13 @@ import { TextField } from '../components/ui/field';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { api, ApiError } from '../lib/api';
+import { OwnerSetupForm } from './owner-setup-form';
 import { USER_KEY, useCurrentUser } from './session';
 
 /** /auth and /dashboard/login (docs/product.md "Staff sign-in and sessions"). */
 export function LoginPage({ business }: { business: BusinessInfo }) {
   const user = useCurrentUser();
+  const setup = useQuery(api.auth.setupStatus.query());
   const client = useQueryClient();
   const [, navigate] = useLocation();
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
@@ -41,22 +43,26 @@ export function LoginPage({ business }: { business: BusinessInfo }) {
     <main className="flex min-h-dvh items-start justify-center bg-gray-50 px-4 py-12 sm:items-center">
       <div className="w-full max-w-sm rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
         <p className="text-sm font-semibold uppercase tracking-wide text-gray-700">{business.name}</p>
-        <h1 className="mt-1 text-2xl font-bold">Staff sign in</h1>
-        {user.isPending ? (
+        {user.isPending || setup.isPending ? (
           <div className="mt-6">
             <Spinner label="Checking authentication..." />
           </div>
+        ) : setup.data?.ownerSetupNeeded ? (
+          <OwnerSetupForm />
         ) : (
-          <form noValidate className="mt-6 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => signIn.mutate(values))(e)}>
-            <TextField label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...form.register('username')} />
-            <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
-            <Button type="submit" className="w-full" disabled={signIn.isPending}>
-              <LogIn aria-hidden className="h-4 w-4" />
-              {signIn.isPending ? 'Signing in...' : 'Sign in'}
-            </Button>
-          </form>
+          <>
+            <h1 className="mt-1 text-2xl font-bold">Staff sign in</h1>
+            <form noValidate className="mt-6 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => signIn.mutate(values))(e)}>
+              <TextField label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...form.register('username')} />
+              <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+              <Button type="submit" className="w-full" disabled={signIn.isPending}>
+                <LogIn aria-hidden className="h-4 w-4" />
+                {signIn.isPending ? 'Signing in...' : 'Sign in'}
+              </Button>
+            </form>
+            <p className="mt-6 text-sm text-gray-700">Contact your administrator to create a new account</p>
+          </>
         )}
-        <p className="mt-6 text-sm text-gray-700">Contact your administrator to create a new account</p>
       </div>
     </main>
   );

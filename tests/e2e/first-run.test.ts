@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_PATH } from '../helpers/browser';
+import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
+
+/** A newcomer runs the app with no staff user and no ADMIN_USERNAME (decision 111). */
+let app: BuiltApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startBuiltApp({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '', LOG_LEVEL: 'info' });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('first run', () => {
+  it('offers the owner account on /dashboard, guarded by the setup code from the log, and never again', async () => {
+    const code = /setup code ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(app.output())?.[1];
+    expect(code, app.output()).toBeTruthy();
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${app.baseUrl}/dashboard`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Create the owner account' }).isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await page.getByLabel('Setup code').fill('WRONG-CODE-0000');
+    await page.getByLabel('Username').fill('owner');
+    await page.getByLabel('Password').fill('a-long-password');
+    await page.getByRole('button', { name: 'Create the owner account' }).click();
+    await expect.poll(() => page.getByText(/setup code is not right/).first().isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await page.getByLabel('Setup code').fill(code!);
+    await page.getByRole('button', { name: 'Create the owner account' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
+    await expect.poll(() => page.getByRole('navigation', { name: 'Dashboard sections' }).isVisible(), { timeout: 10_000 }).toBe(true);
+
+    // Signed out, the site now asks for a sign-in: the owner screen never appears again.
+    const fresh = await (await browser.newContext()).newPage();
+    await fresh.goto(`${app.baseUrl}/auth`);
+    await expect.poll(() => fresh.getByRole('heading', { name: 'Staff sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await fresh.getByRole('heading', { name: 'Create the owner account' }).count()).toBe(0);
+  });
+});
