@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, ne } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Executor } from '../db/client';
@@ -9,25 +9,30 @@ import type { TimeSlot } from '../../shared/domain/slots';
 export const HOLD_SWEEP_INTERVAL_MS = 60_000;
 
 /**
+ * The jobs (in a query over `jobs`) that are unpaid prepaid holds past their time: they no longer
+ * hold their slot, whether or not the sweep has cancelled them yet (decision 150). The sweep and
+ * the availability rule (slots/service.ts) share this one condition.
+ */
+export function isLapsedHold(now: Date): SQL {
+  return and(
+    eq(jobs.paymentMethod, 'prepaid'),
+    ne(jobs.paymentStatus, 'paid'),
+    eq(jobs.status, 'new'),
+    sql`exists (select 1 from ${bookingHolds} where ${bookingHolds.jobId} = ${jobs.id} and ${bookingHolds.expiresAt} <= ${now.toISOString()}::timestamptz)`,
+  )!;
+}
+
+/**
  * An unpaid prepaid job whose hold has lapsed becomes cancelled (docs/product.md "Payments",
  * decision 150), which frees its slot (the one-job-per-slot index ignores cancelled jobs). The hold
  * row stays, so a payment that still arrives can find its job (see payments/service.ts). The WHERE
  * is re-checked row by row under lock, so a payment committed a moment earlier wins.
  */
 export async function cancelExpiredHolds(db: Executor, now: Date, only?: { scheduledDay: string; timeSlot: TimeSlot }) {
-  const expired = db.select({ jobId: bookingHolds.jobId }).from(bookingHolds).where(lte(bookingHolds.expiresAt, now));
   return db
     .update(jobs)
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-    .where(
-      and(
-        inArray(jobs.id, expired),
-        eq(jobs.paymentMethod, 'prepaid'),
-        ne(jobs.paymentStatus, 'paid'),
-        eq(jobs.status, 'new'),
-        ...(only ? [eq(jobs.scheduledDay, only.scheduledDay), eq(jobs.timeSlot, only.timeSlot)] : []),
-      ),
-    )
+    .where(and(isLapsedHold(now), ...(only ? [eq(jobs.scheduledDay, only.scheduledDay), eq(jobs.timeSlot, only.timeSlot)] : [])))
     .returning({ id: jobs.id, jobNumber: jobs.jobNumber, scheduledDay: jobs.scheduledDay, timeSlot: jobs.timeSlot });
 }
 

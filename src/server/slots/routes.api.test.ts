@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { timeSlots } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { jobs, timeSlots } from '../db/schema';
+import { insertPrepaidBooking } from '../payments/fixtures';
 import { insertJob } from '../db/seed/factories';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 
@@ -74,6 +76,22 @@ describe('GET /api/time-slots', () => {
     await t.db.update(jobs).set({ status: 'cancelled' }).where(eq(jobs.id, job.id));
     slot = (await slotsFor('2026-11-25')).find((s) => s.slot === '8-10 AM')!;
     expect(slot.isAvailable).toBe(true);
+  });
+
+  it('frees a slot the moment its unpaid hold lapses, before any sweep, and keeps a paid one held', async () => {
+    const held = await insertPrepaidBooking(t.db, { now: t.clock.now(), scheduledDay: '2026-12-01', timeSlot: '10-12 AM' });
+    const paid = await insertPrepaidBooking(t.db, { now: t.clock.now(), scheduledDay: '2026-12-01', timeSlot: '12-2 PM' });
+    await t.db.update(jobs).set({ paymentStatus: 'paid' }).where(eq(jobs.id, paid.job.id));
+    const state = async () => Object.fromEntries((await slotsFor('2026-12-01')).map((s) => [s.slot, s.isAvailable]));
+    t.clock.advance(29 * 60_000);
+    expect(await state()).toMatchObject({ '10-12 AM': false, '12-2 PM': false });
+
+    t.clock.advance(60_000 + 1000);
+    expect(await state()).toMatchObject({ '10-12 AM': true, '12-2 PM': false });
+    const availability = await t.app.inject({ method: 'GET', url: '/api/time-slots/availability?date=2026-12-01' });
+    expect(availability.json()).toContainEqual({ slot: '10-12 AM', isAvailable: true });
+    // The sweep has not run: the lapsed job is still 'new' in the database.
+    expect((await t.db.select().from(jobs).where(eq(jobs.id, held.job.id)))[0]!.status).toBe('new');
   });
 
   it.each(['abc', '2026-02-30', '2026-1-5', '24-11-2026', ''])('answers 400 Invalid date format for %j', async (date) => {

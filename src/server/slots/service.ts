@@ -1,16 +1,17 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, not } from 'drizzle-orm';
 import { closedReason } from '../../shared/domain/business-days';
 import { hasSlotPassed, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
 import type { TimeSlotItem } from '../../shared/schemas/slots';
 import type { Executor } from '../db/client';
 import { jobs, timeSlots } from '../db/schema';
+import { isLapsedHold } from '../holds/service';
 
 export const TIME_HAS_PASSED = 'Time has passed';
 
 /**
  * The one availability rule (docs/product.md "Time slots and business days", decision 007): a slot
  * is unavailable when its start has passed in Perth, the day is closed, staff blocked it, or a live
- * job holds it.
+ * job holds it (an unpaid hold past its time does not).
  */
 export async function listSlotAvailability(
   db: Executor,
@@ -22,7 +23,8 @@ export async function listSlotAvailability(
     db
       .select({ slot: jobs.timeSlot })
       .from(jobs)
-      .where(and(eq(jobs.scheduledDay, day), ne(jobs.status, 'cancelled'))),
+      // A lapsed unpaid hold frees its slot at once, before the sweep cancels it (decision 150).
+      .where(and(eq(jobs.scheduledDay, day), ne(jobs.status, 'cancelled'), not(isLapsedHold(opts.now)))),
   ]);
   const closed = closedReason(day, opts.businessDays);
   const bookedSlots = new Set(booked.map((b) => b.slot));
