@@ -161,13 +161,16 @@ describe('the Jobs tab and the job detail', () => {
     // Reschedule: a new date clears the slot, both are needed, the taken slot is not offered.
     await dialog.getByRole('button', { name: 'Reschedule' }).click();
     const reschedule = dialog.getByRole('form', { name: `Reschedule ${job.jobNumber}` });
+    // A person taps the slot's tile (the radio inside it is for keyboards and screen readers).
+    const chooseSlot = (label: string) => reschedule.locator('label').filter({ hasText: label }).click();
     await reschedule.getByLabel('New date').fill(day(1));
-    await reschedule.getByRole('radio', { name: '12 pm - 2 pm' }).check();
+    await chooseSlot('12 pm - 2 pm');
+    expect(await reschedule.getByRole('radio', { name: '12 pm - 2 pm' }).isChecked()).toBe(true);
     await reschedule.getByLabel('New date').fill(day(2));
     expect(await reschedule.getByRole('radio', { name: '12 pm - 2 pm' }).isChecked()).toBe(false);
     await reschedule.getByRole('button', { name: 'Reschedule' }).click();
     await eventually(() => reschedule.getByText('Please select both date and time slot').isVisible()).toBe(true);
-    await reschedule.getByRole('radio', { name: '12 pm - 2 pm' }).check();
+    await chooseSlot('12 pm - 2 pm');
     await reschedule.getByRole('button', { name: 'Reschedule' }).click();
     await expectToast(page, 'Job Rescheduled');
     await eventually(() => reschedule.count()).toBe(0);
@@ -210,6 +213,7 @@ describe('the Jobs tab and the job detail', () => {
   it('cancels a prepaid job on a 360 px phone after showing the refund, and deletes another after the confirmation', async () => {
     const prepaid = await bookPrepaidAndPay(day(3), '10-12 AM', 'Blair');
     const doomed = await bookOnsite(day(3), '2-4 PM', 'Casey');
+    const alsoDoomed = await bookOnsite(day(3), '8-10 AM', 'Dale');
     const page = await browser.newPage({ width: 360, height: 780 });
     page.setDefaultTimeout(10_000);
     await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
@@ -265,6 +269,19 @@ describe('the Jobs tab and the job detail', () => {
     expect(await confirm.textContent()).toContain(`Are you sure you want to delete job ${doomed.jobNumber}? This action cannot be undone.`);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Job Deleted');
+    await eventually(() => page.getByText('No jobs match these filters.').isVisible()).toBe(true);
+
+    // Deleting from the job detail asks the same question and closes the detail.
+    await searchFor(page, alsoDoomed.jobNumber);
+    await page.getByRole('article', { name: alsoDoomed.jobNumber }).getByRole('button', { name: `View ${alsoDoomed.jobNumber}` }).click();
+    const detail = page.getByRole('dialog', { name: `Job ${alsoDoomed.jobNumber}` });
+    await detail.getByRole('button', { name: 'Delete Job' }).click();
+    const again = page.getByRole('alertdialog', { name: 'Delete job?' });
+    expect(await again.textContent()).toContain(`Are you sure you want to delete job ${alsoDoomed.jobNumber}? This action cannot be undone.`);
+    await again.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Job Deleted');
+    await eventually(() => detail.count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('job')).toBeNull();
     await eventually(() => page.getByText('No jobs match these filters.').isVisible()).toBe(true);
   });
 

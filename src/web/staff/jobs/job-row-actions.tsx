@@ -23,7 +23,7 @@ export function JobRowActions({ job, isAdmin, iconsOnly = false, onView, onDelet
   return (
     <div className={iconsOnly ? 'flex justify-end gap-2' : cn('grid gap-2', count === 3 ? 'grid-cols-3' : count === 2 ? 'grid-cols-2' : 'grid-cols-1')}>
       <Button variant="outline" className={square} title={iconsOnly ? `View ${job.jobNumber}` : undefined} aria-label={`View ${job.jobNumber}`} onClick={onView}>
-        <Eye aria-hidden className="h-4 w-4" />
+        <Eye aria-hidden className="h-4 w-4 shrink-0" />
         {text('View')}
       </Button>
       {isAdmin && canCreateInvoice(job.status) ? (
@@ -36,13 +36,13 @@ export function JobRowActions({ job, isAdmin, iconsOnly = false, onView, onDelet
             square,
           )}
         >
-          <FileText aria-hidden className="h-4 w-4" />
+          <FileText aria-hidden className="h-4 w-4 shrink-0" />
           {text('Invoice')}
         </Link>
       ) : null}
       {isAdmin ? (
         <Button variant="outline" className={cn('text-red-800 hover:bg-red-50', square)} title={iconsOnly ? `Delete ${job.jobNumber}` : undefined} aria-label={`Delete ${job.jobNumber}`} onClick={onDelete}>
-          <Trash2 aria-hidden className="h-4 w-4" />
+          <Trash2 aria-hidden className="h-4 w-4 shrink-0" />
           {text('Delete')}
         </Button>
       ) : null}

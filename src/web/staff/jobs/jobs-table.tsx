@@ -43,7 +43,7 @@ export function JobsTable({ jobs, isAdmin, onView, onDelete }: ListProps) {
               <td className={td}>{SERVICE_LABELS[job.serviceType]}</td>
               <td className={`${td} whitespace-nowrap`}>{formatJobVisit(job)}</td>
               <td className={td}>
-                <JobLocation job={job} max={ADDRESS_MAX_IN_TABLE} />
+                <JobLocation job={job} max={ADDRESS_MAX_IN_TABLE} noWrap />
               </td>
               <td className={td}>
                 <JobStatusBadge status={job.status} />

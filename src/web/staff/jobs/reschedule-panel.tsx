@@ -91,28 +91,26 @@ export function ReschedulePanel({ job, onDone }: { job: JobDetail; onDone: () =>
                     <label
                       key={s.slot}
                       className={cn(
-                        'flex min-h-12 cursor-pointer flex-col justify-center rounded-lg border-2 px-3 py-2',
-                        !s.isAvailable && 'cursor-not-allowed border-gray-200 bg-gray-100 text-gray-600',
-                        s.isAvailable && slot === s.slot && 'border-charcoal bg-accent/30',
-                        s.isAvailable && slot !== s.slot && 'border-gray-300 bg-white hover:border-gray-500',
+                        'flex min-h-12 flex-col justify-center rounded-lg border-2 px-2 py-2 text-center has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-strong',
+                        s.isAvailable ? 'cursor-pointer' : 'cursor-not-allowed border-gray-200 bg-gray-100 text-gray-600',
+                        s.isAvailable && (slot === s.slot ? 'border-charcoal bg-accent/30' : 'border-gray-300 bg-white hover:border-gray-500'),
                       )}
                     >
-                      <span className="flex items-center gap-2">
-                        <input
-                          type="radio"
-                          name={`${id}-slot`}
-                          value={s.slot}
-                          checked={slot === s.slot}
-                          disabled={!s.isAvailable}
-                          onChange={() => {
-                            setSlot(s.slot);
-                            setError(null);
-                          }}
-                          className="h-4 w-4 accent-charcoal"
-                        />
-                        <span className="font-semibold">{slotWindowLabel(s.slot)}</span>
-                      </span>
-                      {s.isAvailable ? null : <span className="text-sm">{reason}</span>}
+                      {/* The tile is the control; the radio itself stays for keyboards and screen readers. */}
+                      <input
+                        type="radio"
+                        name={`${id}-slot`}
+                        value={s.slot}
+                        checked={slot === s.slot}
+                        disabled={!s.isAvailable}
+                        onChange={() => {
+                          setSlot(s.slot);
+                          setError(null);
+                        }}
+                        className="sr-only"
+                      />
+                      <span className="whitespace-nowrap font-semibold">{slotWindowLabel(s.slot)}</span>
+                      <span className="text-sm">{s.isAvailable ? (slot === s.slot ? 'Chosen' : 'Free') : reason}</span>
                     </label>
                   );
                 })}
