@@ -17,6 +17,7 @@ import { registerNulGuard } from './http/nul-guard';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
 import { jobRoutes } from './jobs/routes';
+import { invoiceRoutes } from './invoices/routes';
 import { paymentRoutes } from './payments/routes';
 import { photoRoutes } from './photos/routes';
 import { pricingRoutes } from './pricing/routes';
@@ -107,7 +108,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, slotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
+  for (const area of [authRoutes, teamRoutes, slotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 

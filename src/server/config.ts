@@ -58,6 +58,11 @@ const envSchema = z
         return days;
       }),
     GST_REGISTERED: bool,
+    /** How customers pay an invoice by bank transfer or PayID (printed on invoice PDFs, decision 201); unset: not offered. */
+    BANK_ACCOUNT_NAME: optionalText,
+    BANK_BSB: optionalText.pipe(z.string().regex(/^\d{3}-?\d{3}$/, 'must be a 6-digit BSB, e.g. 066-000').optional()),
+    BANK_ACCOUNT_NUMBER: optionalText.pipe(z.string().regex(/^\d{5,10}$/, 'must be 5 to 10 digits').optional()),
+    PAYID: optionalText.pipe(z.string().max(254, 'must be at most 254 characters').optional()),
     SESSION_IDLE_HOURS: positiveInt(8),
     SESSION_MAX_DAYS: positiveInt(7),
     HOLD_MINUTES: positiveInt(30),
@@ -97,6 +102,11 @@ const envSchema = z
         message: 'is a test-only setting and is refused when NODE_ENV=production: the production server always runs on the real clock. Unset it.',
       });
     }
+    const bank = [env.BANK_ACCOUNT_NAME, env.BANK_BSB, env.BANK_ACCOUNT_NUMBER];
+    if (bank.some(Boolean) && !bank.every(Boolean)) {
+      const missing = (['BANK_ACCOUNT_NAME', 'BANK_BSB', 'BANK_ACCOUNT_NUMBER'] as const).find((k) => !env[k]);
+      ctx.addIssue({ code: 'custom', path: [missing ?? 'BANK_ACCOUNT_NAME'], message: 'BANK_ACCOUNT_NAME, BANK_BSB and BANK_ACCOUNT_NUMBER must be set together' });
+    }
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
       ctx.addIssue({
         code: 'custom',
@@ -131,6 +141,13 @@ function toConfig(env: z.output<typeof envSchema>) {
       /** The days from BUSINESS_DAYS, the hours from the time slots: every page, email and the JSON-LD show these. */
       hours: businessHoursOf(env.BUSINESS_DAYS),
       gstRegistered: env.GST_REGISTERED,
+      /** Bank transfer and PayID details for invoices (decision 201); undefined when not configured. */
+      payment: {
+        bank: env.BANK_ACCOUNT_NAME && env.BANK_BSB && env.BANK_ACCOUNT_NUMBER
+          ? { accountName: env.BANK_ACCOUNT_NAME, bsb: env.BANK_BSB.replace(/^(\d{3})-?(\d{3})$/, '$1-$2'), accountNumber: env.BANK_ACCOUNT_NUMBER }
+          : undefined,
+        payId: env.PAYID,
+      },
     },
     /** scrypt's cost: cheap only under NODE_ENV=test; loadConfig refuses a cheap cost in production. */
     passwordCost: env.NODE_ENV === 'test' ? TEST_PASSWORD_COST : PRODUCTION_PASSWORD_COST,

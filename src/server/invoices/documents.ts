@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { toCents } from '../../shared/domain/money';
+import { SERVICE_LABELS } from '../../shared/domain/services';
+import { perthDay } from '../../shared/domain/slots';
+import type { InvoiceDetail, InvoicePdfResult } from '../../shared/schemas/invoices';
+import type { AppDeps } from '../deps';
+import type { Executor } from '../db/client';
+import { customerInvoicePdfs, customerInvoices } from '../db/schema';
+import type { SessionUser } from '../http/access';
+import { conflict, notFound } from '../http/errors';
+import { recordInvoiceEvent } from './history';
+import { printedDay, renderInvoicePdf, type InvoicePdfInput } from './pdf';
+import { invoicePdfName, type InvoicePdfStore } from './pdf-store';
+import { findInvoice, getInvoiceDetail, invoiceWithJob, listPdfVersions } from './service';
+
+export type DocumentDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'> & { pdfs: InvoicePdfStore };
+type PdfRow = typeof customerInvoicePdfs.$inferSelect;
+
+const BASE = '/api/dashboard/customer-invoices';
+export const pdfDownloadUrl = (invoiceId: string, version: number | 'latest') => `${BASE}/${invoiceId}/pdfs/${version}`;
+const pdfFileName = (invoiceNumber: string, version: number) => `${invoiceNumber}-v${version}.pdf`;
+
+/** What the PDF of an invoice shows right now (docs/product.md "Customer invoices"). */
+export async function pdfInputOf(exec: Executor, deps: Pick<AppDeps, 'config'>, invoiceId: string): Promise<InvoicePdfInput> {
+  const { invoice, job, vehicle, items } = await invoiceWithJob(exec, invoiceId);
+  const business = deps.config.business;
+  return {
+    business: {
+      name: business.name,
+      abn: business.abn,
+      phone: business.phone,
+      email: business.email,
+      gstRegistered: business.gstRegistered,
+      bank: business.payment.bank,
+      payId: business.payment.payId,
+    },
+    invoice: {
+      invoiceNumber: invoice.invoiceNumber,
+      invoiceDate: invoice.invoiceDate,
+      dueDate: invoice.dueDate,
+      isPaid: invoice.status === 'paid',
+      paidDay: invoice.paidAt ? perthDay(invoice.paidAt) : null,
+      paymentNote: invoice.paymentNote,
+      isCancelled: invoice.status === 'cancelled',
+      totalCents: toCents(invoice.totalAmount),
+      gstCents: toCents(invoice.gstAmount),
+    },
+    customer: { name: job.contactName, email: job.contactEmail, phone: job.contactPhone },
+    job: {
+      jobNumber: job.jobNumber,
+      service: SERVICE_LABELS[job.serviceType],
+      vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}, ${vehicle.registration}` : null,
+      address: [job.address, job.suburb, job.postcode].filter(Boolean).join(', '),
+      serviceDay: job.scheduledDay,
+    },
+    lines: items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceCents: toCents(i.unitPrice), totalCents: toCents(i.totalPrice) })),
+  };
+}
+
+const hashOf = (input: InvoicePdfInput) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
+
+/**
+ * The PDF of the invoice as it is now. The same content is not printed twice; anything changed since
+ * the last version (a line, a date, the status, the business details) makes a new version beside
+ * the old ones, never in their place (decision 200).
+ */
+export async function ensureCurrentPdf(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<PdfRow> {
+  const now = deps.clock.now();
+  let saved: string | undefined;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const invoice = await findInvoice(tx, invoiceId, true);
+      const input = await pdfInputOf(tx, deps, invoice.id);
+      const contentHash = hashOf(input);
+      const [latest] = await tx.select().from(customerInvoicePdfs).where(eq(customerInvoicePdfs.customerInvoiceId, invoice.id)).orderBy(desc(customerInvoicePdfs.version)).limit(1);
+      if (latest && latest.contentHash === contentHash) return latest;
+      const version = (latest?.version ?? 0) + 1;
+      const data = await renderInvoicePdf(input);
+      const filename = invoicePdfName(invoice.invoiceNumber, version);
+      await deps.pdfs.save(filename, data);
+      saved = filename;
+      const [row] = await tx.insert(customerInvoicePdfs).values({ customerInvoiceId: invoice.id, version, filename, contentHash, size: data.length, createdAt: now, createdById: actor.id }).returning();
+      await tx.update(customerInvoices).set({ pdfPath: filename }).where(eq(customerInvoices.id, invoice.id));
+      await recordInvoiceEvent(tx, {
+        invoiceId: invoice.id,
+        at: now,
+        actorId: actor.id,
+        kind: 'pdf',
+        from: latest ? `v${latest.version}` : null,
+        to: `v${version}`,
+        note: latest?.sentAt ? `PDF version ${version} made; version ${latest.version} was sent and is kept` : `PDF version ${version} made`,
+      });
+      return row!;
+    });
+  } catch (err) {
+    // The row did not commit: its file goes too (a file without a row is never served).
+    if (saved) await deps.pdfs.remove(saved).catch(() => undefined);
+    throw err;
+  }
+}
+
+export async function makeInvoicePdf(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<InvoicePdfResult> {
+  const pdf = await ensureCurrentPdf(deps, actor, invoiceId);
+  const invoice = await findInvoice(deps.db, invoiceId);
+  return { downloadUrl: pdfDownloadUrl(invoiceId, pdf.version), filename: pdfFileName(invoice.invoiceNumber, pdf.version), invoiceNumber: invoice.invoiceNumber, version: pdf.version };
+}
+
+export async function listPdfVersionsOf(deps: Pick<DocumentDeps, 'db'>, invoiceId: string) {
+  const invoice = await findInvoice(deps.db, invoiceId);
+  return listPdfVersions(deps.db, invoice.id);
+}
+
+/** One kept version's bytes ('latest': the newest), for staff only. */
+export async function readInvoicePdf(deps: DocumentDeps, invoiceId: string, version: string): Promise<{ data: Buffer; filename: string }> {
+  const invoice = await findInvoice(deps.db, invoiceId);
+  const n = version === 'latest' ? null : /^\d{1,6}$/.test(version) ? Number(version) : NaN;
+  if (Number.isNaN(n)) throw notFound('PDF version not found');
+  const [row] = await deps.db
+    .select()
+    .from(customerInvoicePdfs)
+    .where(and(eq(customerInvoicePdfs.customerInvoiceId, invoice.id), n === null ? undefined : eq(customerInvoicePdfs.version, n)))
+    .orderBy(desc(customerInvoicePdfs.version))
+    .limit(1);
+  if (!row) throw notFound(n === null ? 'This invoice has no PDF yet.' : 'PDF version not found');
+  const data = await deps.pdfs.read(row.filename).catch(() => {
+    throw notFound('PDF file not found');
+  });
+  return { data, filename: pdfFileName(invoice.invoiceNumber, row.version) };
+}
+
+function invoiceEmailText(deps: Pick<AppDeps, 'config'>, detail: InvoiceDetail): { subject: string; text: string } {
+  const b = deps.config.business;
+  const title = b.gstRegistered ? 'Tax invoice' : 'Invoice';
+  const amount = `$${detail.totalAmount}`;
+  const paid = detail.status === 'paid';
+  const lines = [
+    `Hello ${detail.job.customer.name},`,
+    '',
+    `${title} ${detail.invoiceNumber} for job ${detail.job.jobNumber} is attached.`,
+    paid ? `Total ${amount}: paid, thank you.` : `Total ${amount}${detail.dueDate ? `, due ${printedDay(detail.dueDate)}` : ''}. How to pay is on the invoice.`,
+    '',
+    `Questions? Call ${b.phone} or reply to ${b.email}.`,
+    '',
+    b.name,
+  ];
+  return { subject: `${title} ${detail.invoiceNumber} from ${b.name}`, text: lines.join('\n') };
+}
+
+/**
+ * Emails the invoice's current PDF to the job's contact through the outbox (docs/product.md
+ * "Customer invoices"): the version sent is marked, a draft becomes sent, and the history says who
+ * sent which version to whom.
+ */
+export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<{ customerInvoice: InvoiceDetail; to: string; version: number }> {
+  const pdf = await ensureCurrentPdf(deps, actor, invoiceId);
+  const data = await deps.pdfs.read(pdf.filename);
+  const now = deps.clock.now();
+  const before = await getInvoiceDetail(deps, invoiceId);
+  const to = before.job.customer.email;
+  if (!to) throw conflict('The job has no customer email address to send the invoice to.');
+  if (before.status === 'cancelled') throw conflict('A cancelled invoice cannot be emailed.');
+  const email = invoiceEmailText(deps, before);
+  await deps.db.transaction(async (tx) => {
+    const invoice = await findInvoice(tx, invoiceId, true);
+    await deps.outbox.queue(tx, {
+      kind: 'customer_invoice',
+      jobId: invoice.jobId,
+      to,
+      ...email,
+      attachments: [{ filename: pdfFileName(invoice.invoiceNumber, pdf.version), contentType: 'application/pdf', contentBase64: data.toString('base64') }],
+    });
+    await tx.update(customerInvoicePdfs).set({ sentAt: now }).where(and(eq(customerInvoicePdfs.id, pdf.id), isNull(customerInvoicePdfs.sentAt)));
+    const becomesSent = invoice.status === 'draft';
+    await tx
+      .update(customerInvoices)
+      .set({ sentAt: now, updatedAt: now, ...(becomesSent ? { status: 'sent' as const } : {}) })
+      .where(eq(customerInvoices.id, invoice.id));
+    await recordInvoiceEvent(tx, { invoiceId: invoice.id, at: now, actorId: actor.id, kind: 'email', to, note: `PDF version ${pdf.version} emailed` });
+    if (becomesSent) await recordInvoiceEvent(tx, { invoiceId: invoice.id, at: now, actorId: actor.id, kind: 'status', from: 'draft', to: 'sent' });
+  });
+  deps.outbox.kick();
+  return { customerInvoice: await getInvoiceDetail(deps, invoiceId), to, version: pdf.version };
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { invoices } from '../../shared/contracts/invoices';
+import type { AppDeps } from '../deps';
+import { addRoute } from '../http/contract-routes';
+import { emailInvoice, listPdfVersionsOf, makeInvoicePdf, readInvoicePdf } from './documents';
+import { createLocalInvoicePdfStore, type InvoicePdfStore } from './pdf-store';
+import {
+  addInvoiceItem,
+  bulkSetStatus,
+  createInvoice,
+  deleteInvoice,
+  generateInvoiceForJob,
+  getInvoiceDetail,
+  getInvoiceItems,
+  listInvoices,
+  listJobInvoices,
+  removeInvoiceItem,
+  updateInvoice,
+  updateInvoiceItem,
+} from './service';
+
+/** Customer invoices (docs/product.md "Customer invoices"); every operation is an admin's. */
+export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = {}): FastifyPluginAsync {
+  const docs = { ...deps, pdfs: opts.pdfs ?? createLocalInvoicePdfStore(deps.config.dataDir) };
+  return async (app) => {
+    addRoute(app, invoices.generate, async ({ actor, params }) => ({ customerInvoice: await generateInvoiceForJob(deps, actor, params.jobId) }));
+    addRoute(app, invoices.list, async ({ query }) => listInvoices(deps, query));
+    addRoute(app, invoices.get, async ({ params }) => getInvoiceDetail(deps, params.id));
+    addRoute(app, invoices.items, async ({ params }) => getInvoiceItems(deps, params.id));
+    addRoute(app, invoices.byJob, async ({ params }) => listJobInvoices(deps, params.jobId));
+    addRoute(app, invoices.create, async ({ actor, body }) => {
+      const customerInvoice = await createInvoice(deps, actor, body);
+      return { success: true as const, message: `Invoice ${customerInvoice.invoiceNumber} created.`, customerInvoice };
+    });
+    addRoute(app, invoices.update, async ({ actor, params, body }) => {
+      const customerInvoice = await updateInvoice(deps, actor, params.id, body);
+      return { success: true as const, message: `Invoice ${customerInvoice.invoiceNumber} updated.`, customerInvoice };
+    });
+    addRoute(app, invoices.remove, async ({ actor, params }) => deleteInvoice(docs, actor, params.id));
+    addRoute(app, invoices.bulkStatus, async ({ actor, body }) => bulkSetStatus(deps, actor, body.ids, body.status));
+    addRoute(app, invoices.makePdf, async ({ actor, params }) => makeInvoicePdf(docs, actor, params.id));
+    addRoute(app, invoices.pdfVersions, async ({ params }) => listPdfVersionsOf(docs, params.id));
+    addRoute(app, invoices.pdfFile, async ({ params, query }) => {
+      const file = await readInvoicePdf(docs, params.id, params.version);
+      return { data: file.data, contentType: 'application/pdf', filename: file.filename, disposition: query.download ? ('attachment' as const) : ('inline' as const) };
+    });
+    addRoute(app, invoices.email, async ({ actor, params }) => emailInvoice(docs, actor, params.id));
+    addRoute(app, invoices.addItem, async ({ actor, params, body }) => addInvoiceItem(deps, actor, params.id, body));
+    addRoute(app, invoices.updateItem, async ({ actor, params, body }) => updateInvoiceItem(deps, actor, params.id, params.itemId, body));
+    addRoute(app, invoices.removeItem, async ({ actor, params }) => removeInvoiceItem(deps, actor, params.id, params.itemId));
+  };
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { INVOICE_LINE_CATEGORIES } from '../domain/invoices';
+import { CUSTOMER_INVOICE_STATUSES, JOB_STATUSES } from '../domain/job-status';
+import { SERVICE_TYPES } from '../domain/services';
+import { TIME_SLOTS } from '../domain/slots';
+
+/**
+ * Customer invoices (docs/product.md "Customer invoices"): the shapes the API, the Invoices tab, the
+ * Create Invoice screen and the job detail share, with the messages staff see.
+ */
+
+export const JOB_REQUIRED_MESSAGE = 'Please select a job for this invoice.';
+export const LINE_DESCRIPTION_MESSAGE = 'Please enter a description for the line item.';
+export const DUE_DATE_REQUIRED_MESSAGE = 'Due date is required';
+export const NO_LINES_MESSAGE = 'Please add at least one line item to the invoice.';
+const MONEY_MESSAGE = 'Must be a valid decimal amount';
+const DATE_MESSAGE = 'Invalid date format';
+
+const isoDay = z.string({ message: DATE_MESSAGE }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE);
+/** An optional day: empty or null means none (docs/product.md "Messages the UI shows"). */
+const optionalDay = z
+  .union([z.string(), z.null()], { message: DATE_MESSAGE })
+  .transform((v) => (v === null || v.trim() === '' ? null : v.trim()))
+  .pipe(isoDay.nullable());
+
+/**
+ * A line's unit price: a decimal string with at most two places or a number. It may be negative: the
+ * prepaid discount and a price adjustment are negative lines (decision 200).
+ */
+export const lineMoney = z
+  .union([z.string(), z.number()], { message: MONEY_MESSAGE })
+  .transform((v) => (typeof v === 'number' ? (Number.isFinite(v) ? v.toFixed(2) : 'x') : v.trim()))
+  .pipe(z.string().regex(/^-?\d{1,8}(\.\d{1,2})?$/, MONEY_MESSAGE));
+
+/** Quantity: 1 when not a number, a whole number of at least 1 (the database holds the same). */
+const quantity = z.preprocess(
+  (v) => {
+    if (typeof v === 'string' && v.trim() !== '') return Number(v);
+    return typeof v === 'number' && !Number.isNaN(v) ? v : 1;
+  },
+  z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(9999, 'Quantity must be at most 9999'),
+);
+
+export const invoiceLineInput = z.object({
+  description: z.string({ message: LINE_DESCRIPTION_MESSAGE }).trim().min(1, LINE_DESCRIPTION_MESSAGE).max(200, 'Description must be at most 200 characters'),
+  category: z.enum(INVOICE_LINE_CATEGORIES, { message: 'Choose a category' }).default('labour'),
+  quantity,
+  unitPrice: lineMoney,
+  /** Sent by older clients; ignored: the server multiplies (docs/product.md "Customer invoices"). */
+  totalPrice: z.unknown().optional(),
+});
+export type InvoiceLineInput = z.input<typeof invoiceLineInput>;
+
+export const invoiceLinePatch = invoiceLineInput.partial();
+
+/** Client totals are accepted and ignored: the server recomputes them from the lines. */
+const ignoredTotals = { subtotalAmount: z.unknown().optional(), gstAmount: z.unknown().optional(), totalAmount: z.unknown().optional() };
+
+export const createInvoiceRequest = z.object({
+  jobId: z.string({ message: JOB_REQUIRED_MESSAGE }).trim().min(1, JOB_REQUIRED_MESSAGE).max(64, JOB_REQUIRED_MESSAGE),
+  status: z.enum(CUSTOMER_INVOICE_STATUSES, { message: 'Unknown status' }).default('draft'),
+  invoiceDate: isoDay.optional(),
+  /** Absent or empty: 30 days after the invoice date. */
+  dueDate: optionalDay.optional(),
+  /** The lines, written with the invoice in one transaction (decision 200). */
+  items: z.array(invoiceLineInput).max(100, 'An invoice has at most 100 lines').optional(),
+  ...ignoredTotals,
+});
+export type CreateInvoiceRequest = z.input<typeof createInvoiceRequest>;
+
+/** The Create Invoice screen's form: the same fields, with its own two refusals (due date, at least one line). */
+export const createInvoiceForm = createInvoiceRequest.extend({
+  dueDate: z.string({ message: DUE_DATE_REQUIRED_MESSAGE }).trim().min(1, DUE_DATE_REQUIRED_MESSAGE).pipe(isoDay),
+  items: z.array(invoiceLineInput).min(1, NO_LINES_MESSAGE).max(100, 'An invoice has at most 100 lines'),
+});
+
+export const updateInvoiceRequest = z.object({
+  status: z.enum(CUSTOMER_INVOICE_STATUSES, { message: 'Unknown status' }).optional(),
+  invoiceDate: isoDay.optional(),
+  dueDate: optionalDay.optional(),
+  ...ignoredTotals,
+});
+export type UpdateInvoiceRequest = z.input<typeof updateInvoiceRequest>;
+
+export const bulkStatusRequest = z.object({
+  ids: z.array(z.string().max(64)).min(1, 'Select at least one invoice').max(500, 'At most 500 invoices at once'),
+  status: z.enum(CUSTOMER_INVOICE_STATUSES, { message: 'Unknown status' }),
+});
+export type BulkStatusRequest = z.input<typeof bulkStatusRequest>;
+
+export const bulkStatusResult = z.object({
+  updated: z.array(z.string()),
+  failed: z.array(z.object({ id: z.string(), message: z.string() })),
+});
+export type BulkStatusResult = z.infer<typeof bulkStatusResult>;
+
+export const invoiceListQuery = z.object({
+  /** 'overdue' also finds sent invoices past their due date. */
+  status: z.enum([...CUSTOMER_INVOICE_STATUSES, 'all'], { message: 'Unknown status' }).optional(),
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type InvoiceListQuery = z.input<typeof invoiceListQuery>;
+
+export const invoiceIdParams = z.object({ id: z.string().max(64) });
+export const invoiceJobParams = z.object({ jobId: z.string().max(64) });
+export const invoiceItemParams = z.object({ id: z.string().max(64), itemId: z.string().max(64) });
+export const invoicePdfParams = z.object({ id: z.string().max(64), version: z.string().max(64) });
+
+const status = z.enum(CUSTOMER_INVOICE_STATUSES);
+
+/** One row of the invoices list, with its job number and customer (SPEC's nested job). */
+export const invoiceListItem = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  invoiceNumber: z.string(),
+  invoiceDate: z.string(),
+  dueDate: z.string().nullable(),
+  subtotalAmount: z.string(),
+  gstAmount: z.string(),
+  totalAmount: z.string(),
+  status,
+  /** What lists show: a sent invoice past its due date is overdue. */
+  shownStatus: status,
+  pdfPath: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  job: z.object({ id: z.string(), jobNumber: z.string(), status: z.enum(JOB_STATUSES), customer: z.object({ name: z.string(), email: z.string() }) }),
+});
+export type InvoiceListItem = z.infer<typeof invoiceListItem>;
+
+export const invoiceItem = z.object({
+  id: z.string(),
+  customerInvoiceId: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unitPrice: z.string(),
+  totalPrice: z.string(),
+  category: z.enum(INVOICE_LINE_CATEGORIES),
+  position: z.number(),
+});
+export type InvoiceItem = z.infer<typeof invoiceItem>;
+
+export const invoiceEvent = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.string().nullable(),
+  kind: z.enum(['created', 'status', 'edit', 'line', 'pdf', 'email', 'payment']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type InvoiceEvent = z.infer<typeof invoiceEvent>;
+
+export const invoicePdfVersion = z.object({
+  version: z.number(),
+  filename: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type InvoicePdfVersion = z.infer<typeof invoicePdfVersion>;
+
+/** One invoice with its lines, history and PDF versions, and what the job panel shows. */
+export const invoiceDetail = invoiceListItem.extend({
+  paymentNote: z.string().nullable(),
+  items: z.array(invoiceItem),
+  history: z.array(invoiceEvent),
+  pdfs: z.array(invoicePdfVersion),
+  job: invoiceListItem.shape.job.extend({
+    serviceType: z.enum(SERVICE_TYPES),
+    scheduledDay: z.string(),
+    timeSlot: z.enum(TIME_SLOTS),
+    address: z.string(),
+    suburb: z.string(),
+    postcode: z.string(),
+    vehicle: z.object({ make: z.string(), model: z.string(), year: z.number(), registration: z.string() }).nullable(),
+  }),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetail>;
+
+export const invoiceSaved = z.object({ success: z.literal(true), message: z.string(), customerInvoice: invoiceDetail });
+export const invoiceGenerated = z.object({ customerInvoice: invoiceDetail });
+export const invoicePdfResult = z.object({ downloadUrl: z.string(), filename: z.string(), invoiceNumber: z.string(), version: z.number() });
+export type InvoicePdfResult = z.infer<typeof invoicePdfResult>;
+export const invoiceEmailed = z.object({ customerInvoice: invoiceDetail, to: z.string(), version: z.number() });
