@@ -207,6 +207,7 @@ describe('customer invoices (not registered for GST)', () => {
     const detail = (await request('GET', `${BASE}/${invoice.id}`)).json() as InvoiceDetail;
     expect(detail).toMatchObject({ status: 'paid', shownStatus: 'paid' });
     expect(detail.paidAt).not.toBeNull();
+    expect(detail.history.at(-1)).toMatchObject({ kind: 'status', from: 'draft', to: 'paid', note: `Job ${job.jobNumber} marked paid`, actor: h.admin.user.username });
   });
 
   it('a job paid online by card gets a paid invoice that says so, and the job moves to paid', async () => {

@@ -13,6 +13,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../http/errors
 import { cancelExpiredHolds } from '../holds/service';
 import { listSlotAvailability } from '../slots/service';
 import { buildCancellationEmail, buildRescheduleEmail } from './customer-emails';
+import { recordInvoiceEvent } from '../invoices/history';
 import { recordJobEvent } from './history';
 import { assertMayView, getJobDetail, isUuid, JOB_NOT_FOUND } from './service';
 
@@ -56,7 +57,14 @@ export async function changeJobStatus(deps: Pick<AppDeps, 'db' | 'clock'>, user:
       .set({ status: to, updatedAt: now, ...(stamp ? { [stamp]: now } : {}), ...(to === 'paid' ? { paymentStatus: 'paid' as const } : {}) })
       .where(eq(jobs.id, job.id));
     if (to === 'paid') {
-      // Paid on the job means paid on its invoice (docs/product.md "Customer invoices").
+      // Paid on the job means paid on its invoice (docs/product.md "Customer invoices"), in its history too.
+      const open = await tx
+        .select({ id: customerInvoices.id, status: customerInvoices.status })
+        .from(customerInvoices)
+        .where(and(eq(customerInvoices.jobId, job.id), ne(customerInvoices.status, 'cancelled')));
+      for (const invoice of open.filter((i) => i.status !== 'paid')) {
+        await recordInvoiceEvent(tx, { invoiceId: invoice.id, at: now, actorId: user.id, kind: 'status', from: invoice.status, to: 'paid', note: `Job ${job.jobNumber} marked paid` });
+      }
       await tx
         .update(customerInvoices)
         .set({ status: 'paid', paidAt: now, updatedAt: now })
