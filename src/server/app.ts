@@ -17,6 +17,9 @@ import { registerNulGuard } from './http/nul-guard';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
 import { jobRoutes } from './jobs/routes';
+import { purchaseRoutes } from './purchases/routes';
+import { expenseRoutes } from './expenses/routes';
+import { reportRoutes } from './reports/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { paymentRoutes } from './payments/routes';
 import { photoRoutes } from './photos/routes';
@@ -108,7 +111,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, slotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
+  for (const area of [authRoutes, teamRoutes, slotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, purchaseRoutes, expenseRoutes, reportRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 

@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import { resolveReportRange, twelveMonthsEnding } from '../../shared/domain/bookkeeping';
+import { perthToday } from '../../shared/domain/slots';
+import type { GstReport, PayablesReport, ProfitAndLossReport, ReceivablesReport, reportQuery } from '../../shared/schemas/reports';
+import type { AppDeps } from '../deps';
+import type { FileReply } from '../http/contract-routes';
+import { computeGstReport, computePayablesReport, computeProfitAndLoss, computeReceivables } from './compute';
+import { gstCsvSections, payablesCsvSections, profitAndLossCsvSections, receivablesCsvSections, toCsv } from './csv';
+import { loadExpenses, loadInvoices, loadPurchases, loadRevenueLines, loadSales } from './ledger';
+
+/** Each report: load its rows for the range (Perth dates, default this financial year), compute once. */
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Query = z.output<typeof reportQuery>;
+
+function rangeAndToday(deps: Deps, query: Query) {
+  const today = perthToday(deps.clock.now());
+  return { today, range: resolveReportRange(query, today) };
+}
+
+export async function gstReport(deps: Deps, query: Query): Promise<GstReport> {
+  const { today, range } = rangeAndToday(deps, query);
+  // The watch looks at the 12 months to the range's end, or to today when the range runs on past it.
+  const turnoverWindow = twelveMonthsEnding(range.endDate < today ? range.endDate : today);
+  const [invoices, purchases, expenses, turnoverInvoices] = await Promise.all([
+    loadInvoices(deps.db, range),
+    loadPurchases(deps.db, range),
+    loadExpenses(deps.db, range),
+    loadSales(deps.db, turnoverWindow),
+  ]);
+  return computeGstReport({ range, gstRegistered: deps.config.business.gstRegistered, invoices, purchases, expenses, turnoverWindow, turnoverInvoices });
+}
+
+export async function payablesReport(deps: Deps, query: Query): Promise<PayablesReport> {
+  const { today, range } = rangeAndToday(deps, query);
+  const [purchases, expenses] = await Promise.all([loadPurchases(deps.db, range), loadExpenses(deps.db, range)]);
+  return computePayablesReport({ range, asOf: today, purchases, expenses });
+}
+
+export async function profitAndLossReport(deps: Deps, query: Query): Promise<ProfitAndLossReport> {
+  const { range } = rangeAndToday(deps, query);
+  const [invoices, purchases, expenses, revenueLines] = await Promise.all([loadInvoices(deps.db, range), loadPurchases(deps.db, range), loadExpenses(deps.db, range), loadRevenueLines(deps.db, range)]);
+  return computeProfitAndLoss({ range, invoices, purchases, expenses, revenueLines });
+}
+
+export async function receivablesReport(deps: Deps, query: Query): Promise<ReceivablesReport> {
+  const { today, range } = rangeAndToday(deps, query);
+  return computeReceivables({ range, asOf: range.endDate < today ? range.endDate : today, invoices: await loadInvoices(deps.db, range) });
+}
+
+function csvFile(name: string, title: string, report: { startDate: string; endDate: string }, sections: Parameters<typeof toCsv>[2]): FileReply {
+  // A byte-order mark so spreadsheet programs read the file as UTF-8 (supplier names with accents).
+  const data = Buffer.from(`\uFEFF${toCsv(title, report, sections)}`, 'utf8');
+  return { data, contentType: 'text/csv; charset=utf-8', filename: `${name}-${report.startDate}-to-${report.endDate}.csv`, disposition: 'attachment' };
+}
+
+export const gstCsv = async (deps: Deps, q: Query) => {
+  const r = await gstReport(deps, q);
+  return csvFile('gst-report', r.gstRegistered ? 'GST report' : 'GST report (tracking only: not registered for GST)', r, gstCsvSections(r));
+};
+export const payablesCsv = async (deps: Deps, q: Query) => {
+  const r = await payablesReport(deps, q);
+  return csvFile('payables-report', 'Purchases and payables', r, payablesCsvSections(r));
+};
+export const profitAndLossCsv = async (deps: Deps, q: Query) => {
+  const r = await profitAndLossReport(deps, q);
+  return csvFile('profit-and-loss', 'Profit and loss', r, profitAndLossCsvSections(r));
+};
+export const receivablesCsv = async (deps: Deps, q: Query) => {
+  const r = await receivablesReport(deps, q);
+  return csvFile('receivables', 'Receivables', r, receivablesCsvSections(r));
+};
