@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -96,6 +97,13 @@ async function searchFor(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);
 }
 
+/** No axe violations inside `selector` (the Jobs tab's own section, or the open dialog). */
+async function expectAccessible(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+const JOBS_SECTION = 'section[aria-labelledby="jobs-heading"]';
+
 async function shot(page: Page, name: string) {
   fs.mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, name), fullPage: true });
@@ -134,6 +142,7 @@ describe('the Jobs tab and the job detail', () => {
     expect(await row.getByRole('link', { name: `Create invoice for ${job.jobNumber}` }).count()).toBe(0);
     await eventually(() => page.getByText('1-1 of 1').isVisible()).toBe(true);
     await shot(page, 'staff-jobs-1280-tab.png');
+    await expectAccessible(page, JOBS_SECTION);
 
     // Inline quote edit.
     const quote = row.getByLabel(`Quote for ${job.jobNumber} (dollars)`);
@@ -200,6 +209,7 @@ describe('the Jobs tab and the job detail', () => {
     expect(await dialog.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
     expect(await dialog.getByRole('button', { name: 'Cancel Job' }).count()).toBe(0);
     await dialogShot(dialog, page, 'staff-jobs-1280-dialog.png');
+    await expectAccessible(page, '[role="dialog"]');
 
     // Back closes the dialog; the list shows the new status and offers the invoice.
     await page.goBack();
@@ -229,6 +239,7 @@ describe('the Jobs tab and the job detail', () => {
     const cancel = dialog.getByRole('form', { name: `Cancel ${prepaid.jobNumber}` });
     const refund = cancel.getByRole('region', { name: 'Refund' });
     await eventually(() => refund.getByText('Full refund (24 hours or more before the visit)').isVisible()).toBe(true);
+    await expectAccessible(page, '[role="dialog"]');
     const figures = await refund.locator('dd').allTextContents();
     const paidText = figures[0]!;
     expect(paidText).toMatch(/^\$\d+\.\d{2}$/);
@@ -260,6 +271,7 @@ describe('the Jobs tab and the job detail', () => {
     await searchFor(page, '');
     await eventually(() => page.getByRole('article').count()).toBeGreaterThan(1);
     await shot(page, 'staff-jobs-360-tab.png');
+    await expectAccessible(page, JOBS_SECTION);
     await searchFor(page, doomed.jobNumber);
     await eventually(() => page.getByRole('article').count()).toBe(1);
 
@@ -322,6 +334,7 @@ describe('the Jobs tab and the job detail', () => {
     expect(await dialog.getByRole('button', { name: 'Reschedule' }).isVisible()).toBe(true);
     for (const name of ['Cancel Job', 'Delete Job', 'Mark as Paid']) expect(await dialog.getByRole('button', { name }).count(), name).toBe(0);
     expect(await dialog.getByLabel('Assigned technician').count()).toBe(0);
+    await expectAccessible(page, '[role="dialog"]');
 
     // Every target on the phone is at least 44 px high.
     for (const target of await dialog.getByRole('button').all()) {
@@ -336,6 +349,10 @@ describe('the Jobs tab and the job detail', () => {
 
     // Another technician's job is not theirs to open.
     await page.goto(`/dashboard?tab=jobs&job=${other.jobId}`);
-    await eventually(() => page.getByRole('dialog').getByText('Error loading job details').isVisible()).toBe(true);
+    const refused = page.getByRole('dialog');
+    await eventually(() => refused.getByText('Error loading job details').isVisible()).toBe(true);
+    expect(await refused.getByText('This job is not assigned to you.').isVisible()).toBe(true);
+    await page.goto('/dashboard?tab=jobs&job=');
+    await eventually(() => page.getByRole('dialog').getByText('Error: No job ID provided').isVisible()).toBe(true);
   });
 });

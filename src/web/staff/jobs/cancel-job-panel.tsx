@@ -4,7 +4,7 @@ import { formatCents, toCents } from '../../../shared/domain/money';
 import { cancelRequest, type CancellationPreview, type JobDetail } from '../../../shared/schemas/jobs';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { api } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { dollars } from '../../lib/format';
 import { useCancelJob } from './use-job-actions';
 
@@ -76,7 +76,7 @@ export function CancelJobPanel({ job, onDone }: { job: JobDetail; onDone: () => 
           <Spinner label="Working out the refund..." />
         ) : preview.isError ? (
           <div role="alert" className="space-y-2 text-red-800">
-            <p>Could not work out the refund: {preview.error.message}</p>
+            <p>Could not work out the refund: {errorMessage(preview.error, preview.error.message)}</p>
             <Button variant="outline" size="sm" onClick={() => void preview.refetch()}>
               Try again
             </Button>

@@ -8,7 +8,7 @@ import type { JobDetail } from '../../../shared/schemas/jobs';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
-import { api } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { dollars } from '../../lib/format';
 import { AssignTechnician } from './assign-technician';
 import { CancelJobPanel } from './cancel-job-panel';
@@ -38,7 +38,7 @@ export function JobDetailDialog({ open, jobId, user, onClose }: { open: boolean;
       ) : job.isPending ? (
         <DetailSkeleton />
       ) : job.isError ? (
-        <StateMessage detail={job.error.message}>Error loading job details</StateMessage>
+        <StateMessage detail={errorMessage(job.error, job.error.message)}>Error loading job details</StateMessage>
       ) : !job.data ? (
         <StateMessage>No job data available</StateMessage>
       ) : (

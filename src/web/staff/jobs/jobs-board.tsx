@@ -6,7 +6,7 @@ import type { JobListItem, JobListQuery } from '../../../shared/schemas/jobs';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
-import { api } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { DeleteJobConfirm } from './delete-job-confirm';
 import { JobCards } from './job-cards';
 import { JobDetailDialog } from './job-detail-dialog';
@@ -101,7 +101,7 @@ export function JobsBoard({ user }: { user: PublicUser }) {
       ) : jobs.isError ? (
         <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
           <p className="font-semibold">{isAdmin ? 'Failed to fetch jobs' : 'Failed to fetch assigned jobs'}</p>
-          <p className="mt-1 text-sm">{jobs.error.message}</p>
+          <p className="mt-1 text-sm">{errorMessage(jobs.error, jobs.error.message)}</p>
           <Button variant="outline" className="mt-3" onClick={() => void jobs.refetch()}>
             Try again
           </Button>
