@@ -375,3 +375,21 @@ describe('booking wizard on a 390 px phone', () => {
     expect(await dialog.getByRole('button', { name: /^8 am - 10 am/ }).isDisabled()).toBe(true);
   });
 });
+
+describe('booking dialog focus and keyboard', () => {
+  it('gives focus back to the button that opened it when closed with Escape or the close button', async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    const opener = page.getByRole('button', { name: 'Book Service Now' }).first();
+    const openerHasFocus = () => opener.evaluate((el) => el === document.activeElement);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(openerHasFocus).toBe(true);
+
+    await opener.click();
+    await dialog.getByText('Step 1 of 7').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(openerHasFocus).toBe(true);
+  });
+});

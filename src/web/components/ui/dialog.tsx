@@ -1,9 +1,13 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from './cn';
 
-/** A dialog that traps focus, closes on Escape, and fills the screen on a phone. */
+/**
+ * A dialog that traps focus, closes on Escape, and fills the screen on a phone. Opened without a
+ * Radix trigger (by state), so it remembers what had focus when it opened and gives focus back to
+ * it on close (STYLE.md "Look and feel": focus is never dropped on the page body).
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -19,11 +23,24 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <RadixDialog.Content
+          onOpenAutoFocus={() => {
+            // Runs before focus moves in: the active element is still the control that opened the dialog.
+            returnFocusTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const opener = returnFocusTo.current;
+            returnFocusTo.current = null;
+            if (opener?.isConnected) {
+              event.preventDefault();
+              opener.focus();
+            }
+          }}
           className={cn(
             'fixed inset-x-0 bottom-0 z-50 max-h-[100dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
             className,
