@@ -67,6 +67,7 @@ const envSchema = z
     SESSION_MAX_DAYS: positiveInt(7),
     HOLD_MINUTES: positiveInt(30),
     BOOKINGS_PER_ADDRESS: positiveInt(20),
+    HOLDS_PER_ADDRESS: positiveInt(3),
     SMTP_URL: optionalText,
     MAIL_FROM: optionalText,
     STRIPE_SECRET_KEY: optionalText,
@@ -157,6 +158,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     holdMs: env.HOLD_MINUTES * 60_000,
     /** Public quotes and bookings one client address may make in 15 minutes (decision 160). */
     bookingsPerAddress: env.BOOKINGS_PER_ADDRESS,
+    /** Live unpaid holds one client address may have at once (decision 198). */
+    holdsPerAddress: env.HOLDS_PER_ADDRESS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${env.BUSINESS_NAME} <${env.BUSINESS_EMAIL}>`,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY

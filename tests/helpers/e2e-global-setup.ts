@@ -25,6 +25,7 @@ export default async function setup(project: TestProject) {
     HOLD_MINUTES: '30',
     // Every browser test books from 127.0.0.1; the limit itself is covered by the API tests.
     BOOKINGS_PER_ADDRESS: '1000',
+    HOLDS_PER_ADDRESS: '1000',
   }, { clockStart: E2E_CLOCK_START });
   project.provide('baseUrl', app.baseUrl);
   project.provide('e2eLaunchedAtMs', app.launchedAtMs);

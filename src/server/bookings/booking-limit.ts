@@ -12,6 +12,11 @@ export function tooManyBookingsMessage(phone: string, retryAfterSeconds: number)
   return `Too many bookings from this connection. Please call us on ${phone} or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
+/** Decision 198: the refusal when a client address already has HOLDS_PER_ADDRESS (default 3) live unpaid holds, whatever the emails. */
+export function tooManyHoldsFromAddressMessage(phone: string, max: number): string {
+  return `There are already ${max} bookings waiting for payment from this connection. Please finish paying for one of them, choose pay on site, or call us on ${phone}.`;
+}
+
 export function tooManyHoldsMessage(phone: string): string {
   return `You already have ${MAX_LIVE_HOLDS_PER_EMAIL} bookings waiting for payment. Please finish paying for one of them, choose pay on site, or call us on ${phone}.`;
 }

@@ -509,7 +509,8 @@ describe('per-address limit on public quotes and bookings (decision 160)', () =>
     clockToCursor();
     const address = '203.0.113.7';
     for (let i = 0; i < BOOKING_LIMIT.max; i++) {
-      const res = i % 2 ? await post('/api/bookings/quote', bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid' } }), undefined, address) : await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address);
+      // Two of them quotes (within the live-hold cap per address, decision 198), the rest onsite bookings.
+      const res = i === 1 || i === 3 ? await post('/api/bookings/quote', bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid' } }), undefined, address) : await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address);
       expect(res.statusCode).toBe(200);
       t.clock.advance(30_000);
     }
@@ -569,6 +570,57 @@ describe('live unpaid holds per customer email (decision 160)', () => {
     const { job } = await jobForHold(paid.json().bookingToken);
     await t.db.update(jobs).set({ paymentStatus: 'paid' }).where(eq(jobs.id, job.id));
     expect((await quote(bookingBody({ customer: { email: other }, job: { scheduledDate: secondDay, timeSlot: '2-4 PM', paymentMethod: 'prepaid' } }))).statusCode).toBe(200);
+  });
+});
+
+describe('live unpaid holds per client address (decision 198)', () => {
+  const HOLDS_MESSAGE =
+    'There are already 3 bookings waiting for payment from this connection. Please finish paying for one of them, choose pay on site, or call us on 08 5550 1234.';
+  const quoteFrom = (address: string, day: string, slot = '8-10 AM', cookie?: string) =>
+    post('/api/bookings/quote', bookingBody({ job: { scheduledDate: day, timeSlot: slot, paymentMethod: 'prepaid' } }), cookie, address);
+
+  it('allows three from one address whatever the emails, refuses a fourth with a clear 429, and allows again once one lapses or is paid', async () => {
+    clockToCursor();
+    const address = '198.51.100.40';
+    const tokens: string[] = [];
+    for (const slot of ['8-10 AM', '10-12 AM', '12-2 PM']) {
+      const res = await quoteFrom(address, nextDay(), slot);
+      expect(res.statusCode).toBe(200);
+      tokens.push(res.json().bookingToken);
+      t.clock.advance(5 * 60_000);
+    }
+    const before = await bookingRowCounts(t.db);
+    const fourth = await quoteFrom(address, nextDay());
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toMatchObject({ error: 'RATE_LIMITED', message: HOLDS_MESSAGE });
+    expect(await bookingRowCounts(t.db)).toEqual(before);
+
+    // Paying on site is not a hold; another address and signed-in staff are not capped.
+    expect((await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address)).statusCode).toBe(200);
+    expect((await quoteFrom('198.51.100.41', nextDay())).statusCode).toBe(200);
+    const { cookie } = await signInStaff(t, 'admin');
+    expect((await quoteFrom(address, nextDay(), '8-10 AM', cookie)).statusCode).toBe(200);
+
+    // A paid booking is no longer a hold.
+    await t.db.update(jobs).set({ paymentStatus: 'paid' }).where(eq(jobs.id, (await jobForHold(tokens[2]!)).job.id));
+    expect((await quoteFrom(address, nextDay())).statusCode).toBe(200);
+    expect((await quoteFrom(address, nextDay())).statusCode).toBe(429);
+
+    // The first hold lapses 30 minutes after it was made: a new quote is allowed.
+    t.clock.advance(16 * 60_000);
+    expect((await quoteFrom(address, nextDay())).statusCode).toBe(200);
+  });
+
+  it('holds the cap when eight quotes from one address arrive at once', async () => {
+    clockToCursor();
+    const address = '198.51.100.50';
+    const day = nextDay();
+    const second = nextDay();
+    const slots = ['8-10 AM', '10-12 AM', '12-2 PM', '2-4 PM'];
+    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => quoteFrom(address, i < 4 ? day : second, slots[i % 4])));
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(5);
   });
 });
 

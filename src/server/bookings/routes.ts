@@ -12,7 +12,8 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsync {
     // Decision 160: public callers get a number of quotes and bookings per address per 15 minutes; signed-in staff are exempt.
     addRoute(app, bookings.quote, async ({ actor, body, request }) => {
       if (!actor) limiter.hit(request.ip);
-      return quoteBooking(deps, body);
+      // Decision 198: live holds are capped per public address too; staff quoting for a caller are not.
+      return quoteBooking(deps, body, { clientAddress: actor ? null : request.ip });
     });
 
     addRoute(app, bookings.create, async ({ actor, body, request }) => {

@@ -27,7 +27,7 @@ import { constraintName, pgErrorCode, UNIQUE_VIOLATION, type Executor } from '..
 import { bookingHolds, jobs } from '../db/schema';
 import type { SessionUser } from '../http/access';
 import { AppError, conflict, invalid } from '../http/errors';
-import { MAX_LIVE_HOLDS_PER_EMAIL, tooManyHoldsMessage } from './booking-limit';
+import { MAX_LIVE_HOLDS_PER_EMAIL, tooManyHoldsFromAddressMessage, tooManyHoldsMessage } from './booking-limit';
 import { lookupTyreUnitPriceCents } from '../pricing/service';
 import { listSlotAvailability, TIME_HAS_PASSED } from '../slots/service';
 import { newBookingNotification, queueBookingConfirmationIn } from './notify';
@@ -171,6 +171,23 @@ async function assertHoldAllowed(deps: AppDeps, tx: Executor, customerId: string
 }
 
 /**
+ * Decision 198: at most `holdsPerAddress` live unpaid holds per client address, whatever emails
+ * they use, so one connection cannot hold the calendar. A transaction-scoped advisory lock on the
+ * address makes concurrent quotes from it count in turn (taken before the customer row, always in
+ * that order).
+ */
+async function assertAddressHoldAllowed(deps: AppDeps, tx: Executor, clientAddress: string, now: Date): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7301002, hashtext(${clientAddress}))`);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(bookingHolds)
+    .innerJoin(jobs, eq(jobs.id, bookingHolds.jobId))
+    .where(and(eq(bookingHolds.clientAddress, clientAddress), gt(bookingHolds.expiresAt, now), eq(jobs.status, 'new'), ne(jobs.paymentStatus, 'paid')));
+  const max = deps.config.holdsPerAddress;
+  if ((row?.n ?? 0) >= max) throw new AppError('RATE_LIMITED', tooManyHoldsFromAddressMessage(deps.config.business.phone, max));
+}
+
+/**
  * One transaction: customer, vehicle, the job holding the slot, and (prepaid) the hold or
  * (onsite) the confirmation email. The partial unique index jobs_one_per_slot decides a race;
  * the loser's transaction rolls back whole and answers 409.
@@ -179,12 +196,13 @@ async function insertBooking(
   deps: AppDeps,
   draft: BookingDraft,
   priced: { customerValue: string | null; originalCustomerValue: string | null; tyreSize: string | null; tyreQuantity: number | null },
-  opts: { hold: boolean; paymentMethod: PaymentMethod },
+  opts: { hold: boolean; paymentMethod: PaymentMethod; clientAddress?: string | null },
 ): Promise<{ job: JobRow; token: string | null }> {
   const now = deps.clock.now();
   const day = bookingDay(draft.job.scheduledDate);
   try {
     return await deps.db.transaction(async (tx) => {
+      if (opts.hold && opts.clientAddress) await assertAddressHoldAllowed(deps, tx, opts.clientAddress, now);
       // The upsert locks the customer row until commit, so concurrent quotes by one email count in turn.
       const customerId = await upsertCustomer(tx, draft.customer, now);
       if (opts.hold) await assertHoldAllowed(deps, tx, customerId, now);
@@ -220,7 +238,7 @@ async function insertBooking(
       let token: string | null = null;
       if (opts.hold) {
         token = randomBytes(32).toString('base64url');
-        await tx.insert(bookingHolds).values({ token, jobId: job!.id, expiresAt: new Date(now.getTime() + deps.config.holdMs), createdAt: now });
+        await tx.insert(bookingHolds).values({ token, jobId: job!.id, expiresAt: new Date(now.getTime() + deps.config.holdMs), clientAddress: opts.clientAddress ?? null, createdAt: now });
       } else {
         await queueBookingConfirmationIn(deps, tx, job!.id);
       }
@@ -232,8 +250,11 @@ async function insertBooking(
   }
 }
 
-/** POST /api/bookings/quote: a prepaid booking holding its slot until paid (docs/product.md "Bookings"). */
-export async function quoteBooking(deps: AppDeps, body: PublicBookingRequest) {
+/**
+ * POST /api/bookings/quote: a prepaid booking holding its slot until paid (docs/product.md
+ * "Bookings"). `clientAddress` is the public caller's address (decision 198); null for signed-in staff.
+ */
+export async function quoteBooking(deps: AppDeps, body: PublicBookingRequest, from: { clientAddress: string | null }) {
   const draft = draftFromPublic(body);
   assertVehicleYear(deps, draft.vehicle.year, PUBLIC_YEAR_MESSAGE);
   if (draft.job.paymentMethod !== 'prepaid') {
@@ -247,7 +268,7 @@ export async function quoteBooking(deps: AppDeps, body: PublicBookingRequest) {
   }
   if (deps.config.paymentProvider === 'none') throw new AppError('UNAVAILABLE', PAYMENTS_OFF_MESSAGE);
   await assertSlotBookable(deps, day, draft.job.timeSlot);
-  const { job, token } = await insertBooking(deps, draft, priced, { hold: true, paymentMethod: 'prepaid' });
+  const { job, token } = await insertBooking(deps, draft, priced, { hold: true, paymentMethod: 'prepaid', clientAddress: from.clientAddress });
   return {
     bookingToken: token!,
     jobId: job.id,

@@ -81,9 +81,11 @@ export const bookingHolds = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     /** When the payment arrived; the token shows personal data for an hour after it (decision 193). */
     paidAt: timestamptz('paid_at'),
+    /** The public caller's address, for the cap on live holds per address (decision 198); null for staff. */
+    clientAddress: text('client_address'),
     createdAt: createdAt(),
   },
-  (t) => [index('booking_holds_expires_idx').on(t.expiresAt)],
+  (t) => [index('booking_holds_expires_idx').on(t.expiresAt), index('booking_holds_client_address_idx').on(t.clientAddress, t.expiresAt)],
 );
 
 export const jobPhotos = pgTable(
