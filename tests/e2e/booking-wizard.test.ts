@@ -392,4 +392,17 @@ describe('booking dialog focus and keyboard', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(openerHasFocus).toBe(true);
   });
+
+  it('does not read its title twice: no hidden description repeating it', async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    const description = await dialog.evaluate((el) =>
+      (el.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(description).not.toContain('Book a Mobile Service');
+  });
 });

@@ -41,6 +41,8 @@ export function Dialog({
               opener.focus();
             }
           }}
+          // Without a description, say so (Radix expects one): a hidden copy of the title would be read twice.
+          {...(description ? {} : { 'aria-describedby': undefined })}
           className={cn(
             'fixed inset-x-0 bottom-0 z-50 max-h-[100dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
             className,
@@ -49,7 +51,7 @@ export function Dialog({
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <RadixDialog.Title className="text-xl font-bold text-charcoal">{title}</RadixDialog.Title>
-              {description ? <RadixDialog.Description className="mt-1 text-sm text-gray-700">{description}</RadixDialog.Description> : <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>}
+              {description ? <RadixDialog.Description className="mt-1 text-sm text-gray-700">{description}</RadixDialog.Description> : null}
             </div>
             <RadixDialog.Close className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-gray-100" aria-label="Close">
               <X aria-hidden className="h-5 w-5" />
