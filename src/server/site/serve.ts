@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { isStaffRequest, matchPublicPath } from '../../shared/public-routes';
 import type { PageData } from '../../shared/schemas/site';
 import { businessInfoOf, loadPublicPage } from '../seo/page-data';
+import { registerStaffManifest, staffInstallHead } from './staff-manifest';
 
 export type WebMode = 'none' | 'dev' | 'prod';
 
@@ -52,6 +53,8 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
   if (opts.mode === 'none') return;
   const { config, db } = opts;
   const business = businessInfoOf(config);
+  // The dashboard can be installed to a phone's home screen (docs/decisions/195-installable-dashboard.md).
+  registerStaffManifest(app, business.name);
 
   let getTemplate: (url: string) => Promise<string>;
   let getEntry: () => Promise<EntryServer>;
@@ -97,7 +100,7 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
     if (staff) {
       // The staff dashboard is rendered in the browser only and never indexed.
       reply.header('X-Robots-Tag', 'noindex, nofollow');
-      const head = `<title>Staff dashboard | ${escapeHtml(business.name)}</title><meta name="robots" content="noindex, nofollow">`;
+      const head = `<title>Staff dashboard | ${escapeHtml(business.name)}</title><meta name="robots" content="noindex, nofollow">${staffInstallHead(business.name, escapeHtml)}`;
       return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business } }));
     }
     const route = matchPublicPath(url.pathname);
@@ -120,7 +123,7 @@ function escapeHtml(s: string) {
 function mimeOf(file: string): string {
   const ext = path.extname(file);
   return (
-    { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain', '.xml': 'application/xml' }[ext] ??
+    { '.svg': 'image/svg+xml', '.png': 'image/png', '.js': 'text/javascript; charset=utf-8', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain', '.xml': 'application/xml' }[ext] ??
     'application/octet-stream'
   );
 }

@@ -94,6 +94,14 @@ describe('GET /api/dashboard/timeslots (the staff calendar)', () => {
     expect(wednesday!.slots[0]).toMatchObject({ state: 'free', job: null });
   });
 
+  it('shows the slot of an unpaid hold past its time as free, as the booking wizard does', async () => {
+    const job = await insertJob(t.db, { scheduledDay: THURSDAY, timeSlot: '12-2 PM', paymentMethod: 'prepaid' });
+    await t.db.insert(bookingHolds).values({ token: `tok_${job.id}`, jobId: job.id, expiresAt: new Date(Date.parse(MONDAY_7AM_PERTH) - 60_000) });
+    const [thursday] = await calendar(THURSDAY, 1);
+    expect(thursday!.slots[2]).toMatchObject({ state: 'free', job: null });
+    expect((await publicSlots(THURSDAY))[2]).toMatchObject({ isAvailable: true });
+  });
+
   it('defaults to 14 days and refuses more than 62', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/timeslots?from=2026-11-23', headers: { cookie: admin } });
     expect((res.json() as StaffSlotDay[]).length).toBe(14);

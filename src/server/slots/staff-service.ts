@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, ne, not, sql } from 'drizzle-orm';
 import { closedReason } from '../../shared/domain/business-days';
 import { addDays, formatDayLong, isIsoDay, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
 import type { StaffSlotDay } from '../../shared/schemas/jobs';
@@ -6,7 +6,7 @@ import type { TimeSlotItem } from '../../shared/schemas/slots';
 import type { AppDeps } from '../deps';
 import { pgErrorCode, type Executor, type Tx } from '../db/client';
 import { jobs, timeSlots, users } from '../db/schema';
-import { cancelExpiredHolds } from '../holds/service';
+import { cancelExpiredHolds, isLapsedHold } from '../holds/service';
 import { AppError, conflict, invalid } from '../http/errors';
 import { listSlotAvailability, TIME_HAS_PASSED } from './service';
 
@@ -28,8 +28,11 @@ function assertRealDay(day: string): void {
 
 const availabilityOptions = (deps: SlotDeps) => ({ now: deps.clock.now(), businessDays: deps.config.business.businessDays });
 
-/** Live (non-cancelled) jobs between two days with their technician: what a booked slot shows staff. */
-async function listLiveJobs(db: Executor, from: string, to: string): Promise<SlotJob[]> {
+/**
+ * Live jobs between two days with their technician: what a booked slot shows staff. Live as the
+ * availability rule counts it: not cancelled, and not an unpaid hold past its time (decision 150).
+ */
+async function listLiveJobs(db: Executor, from: string, to: string, now: Date): Promise<SlotJob[]> {
   const rows = await db
     .select({
       id: jobs.id,
@@ -42,7 +45,7 @@ async function listLiveJobs(db: Executor, from: string, to: string): Promise<Slo
     })
     .from(jobs)
     .leftJoin(users, eq(users.id, jobs.assignedTechnicianId))
-    .where(and(gte(jobs.scheduledDay, from), lte(jobs.scheduledDay, to), ne(jobs.status, 'cancelled')))
+    .where(and(gte(jobs.scheduledDay, from), lte(jobs.scheduledDay, to), ne(jobs.status, 'cancelled'), not(isLapsedHold(now))))
     .orderBy(asc(jobs.scheduledDay));
   return rows;
 }
@@ -74,7 +77,7 @@ async function readStaffDays(db: Executor, days: string[], opts: { now: Date; bu
   if (days.length === 0) return [];
   const [availability, live] = await Promise.all([
     Promise.all(days.map((day) => listSlotAvailability(db, day, opts))),
-    listLiveJobs(db, days[0]!, days[days.length - 1]!),
+    listLiveJobs(db, days[0]!, days[days.length - 1]!, opts.now),
   ]);
   return days.map((day, i) =>
     toStaffDay(
@@ -118,7 +121,7 @@ async function inSlotWriteLock<T>(
       for (const slot of slots) await cancelExpiredHolds(tx, opts.now, { scheduledDay: day, timeSlot: slot });
       // One connection: the reads go one after the other.
       const items = await listSlotAvailability(tx, day, opts);
-      const dayJobs = await listLiveJobs(tx, day, day);
+      const dayJobs = await listLiveJobs(tx, day, day, opts.now);
       return work(tx, items, dayJobs);
     });
   } catch (err) {

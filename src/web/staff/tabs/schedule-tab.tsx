@@ -1,7 +1,8 @@
 import type { PublicUser } from '../../../shared/schemas/auth';
-import { ComingSoon } from './coming-soon';
+import { AdminSchedule } from '../schedule/admin-schedule';
+import { TechnicianSchedule } from '../schedule/technician-schedule';
 
-/** Placeholder until this tab's issue lands; the dashboard passes the signed-in user. */
-export function ScheduleTab(_props: { user: PublicUser }) {
-  return <ComingSoon />;
+/** The Schedule tab: the admin assigns the week's jobs; a technician sees their own run (docs/product.md "Staff dashboard"). */
+export function ScheduleTab({ user }: { user: PublicUser }) {
+  return user.role === 'admin' ? <AdminSchedule /> : <TechnicianSchedule user={user} />;
 }

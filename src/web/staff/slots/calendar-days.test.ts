@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { StaffSlotDay } from '../../../shared/schemas/jobs';
+import { calendarStart, closedLabel, dayBlockedSummary, groupByWeek, mondayOf, shortDay } from './calendar-days';
+
+const free = (slot: StaffSlotDay['slots'][number]['slot']) => ({ slot, state: 'free' as const, reason: null, job: null });
+const day = (date: string, over: Partial<StaffSlotDay> = {}): StaffSlotDay => ({ date, closedReason: null, slots: [free('8-10 AM'), free('10-12 AM'), free('12-2 PM'), free('2-4 PM')], ...over });
+
+describe('the Time-slots calendar days', () => {
+  it('starts on the Monday of the week asked for, or of this Perth week', () => {
+    expect(mondayOf('2026-11-26')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
+    expect(calendarStart('2026-12-09', new Date())).toBe('2026-12-07');
+    // Sunday 29 Nov 20:00 UTC is Monday 30 Nov 04:00 in Perth.
+    expect(calendarStart(null, new Date('2026-11-29T20:00:00Z'))).toBe('2026-11-30');
+    expect(calendarStart('2026-02-30', new Date('2026-11-24T00:00:00Z'))).toBe('2026-11-23');
+  });
+
+  it('names days briefly and closed days by their reason', () => {
+    expect(shortDay('2026-11-24')).toBe('Tue 24 Nov');
+    expect(closedLabel(day('2026-12-25', { closedReason: 'Public holiday' }))).toBe('Public holiday: Christmas Day');
+    expect(closedLabel(day('2026-11-28', { closedReason: 'Closed' }))).toBe('Closed');
+    expect(closedLabel(day('2026-11-24'))).toBeNull();
+  });
+
+  it('groups days into Monday-to-Sunday weeks', () => {
+    const days = ['2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01'].map((d) => day(d));
+    expect(groupByWeek(days).map((w) => w.map((d) => d.date))).toEqual([['2026-11-27', '2026-11-28', '2026-11-29'], ['2026-11-30', '2026-12-01']]);
+  });
+
+  it("sums up a whole-day block: the slots it blocked and the jobs that keep theirs", () => {
+    const job = { id: 'j1', jobNumber: 'JOB-10001', suburb: 'Joondalup', status: 'new' as const, technician: null };
+    const blocked = day('2026-11-24', {
+      slots: [
+        { slot: '8-10 AM', state: 'booked', reason: null, job },
+        { slot: '10-12 AM', state: 'blocked', reason: 'Rain', job: null },
+        { slot: '12-2 PM', state: 'blocked', reason: 'Rain', job: null },
+        { slot: '2-4 PM', state: 'blocked', reason: 'Van service', job: null },
+      ],
+    });
+    expect(dayBlockedSummary(blocked, 'Rain')).toBe('2 slots blocked on Tue 24 Nov. JOB-10001 keeps its booking.');
+  });
+});

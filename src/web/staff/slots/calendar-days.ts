@@ -1,0 +1,59 @@
+import { holidayName } from '../../../shared/domain/business-days';
+import { addDays, dayOfWeek, formatDayLong, isIsoDay, perthToday, slotWindowLabel, type TimeSlot } from '../../../shared/domain/slots';
+import type { StaffSlotDay } from '../../../shared/schemas/jobs';
+
+/** How many weeks the Time-slots tab shows at once ("the coming weeks"). */
+export const WEEKS_SHOWN = 4;
+export const DAYS_SHOWN = WEEKS_SHOWN * 7;
+
+/** The Monday of the (Perth) week a day falls in. */
+export function mondayOf(day: string): string {
+  return addDays(day, -((dayOfWeek(day) + 6) % 7));
+}
+
+/** The first day the calendar shows: the Monday of `?from=` when it is a real day, else of this Perth week. */
+export function calendarStart(fromParam: string | null, now: Date): string {
+  return mondayOf(fromParam && isIsoDay(fromParam) ? fromParam : perthToday(now));
+}
+
+/** "Tue 24 Nov" */
+export function shortDay(day: string): string {
+  const [weekday = '', d = '', month = ''] = formatDayLong(day).split(' ');
+  return `${weekday.slice(0, 3)} ${d} ${month.slice(0, 3)}`;
+}
+
+/** "8 am - 10 am on Tue 24 Nov": how a slot is named in buttons, dialogs and toasts. */
+export function slotOnDay(day: string, slot: TimeSlot): string {
+  return `${slotWindowLabel(slot)} on ${shortDay(day)}`;
+}
+
+/** Why a closed day is closed, in words: "Closed" or "Public holiday: Christmas Day". */
+export function closedLabel(day: StaffSlotDay): string | null {
+  if (!day.closedReason) return null;
+  const holiday = holidayName(day.date);
+  return day.closedReason === 'Public holiday' && holiday ? `Public holiday: ${holiday}` : day.closedReason;
+}
+
+export function groupByWeek(days: StaffSlotDay[]): StaffSlotDay[][] {
+  const weeks: StaffSlotDay[][] = [];
+  for (const day of days) {
+    const last = weeks[weeks.length - 1];
+    if (last && mondayOf(last[0]!.date) === mondayOf(day.date)) last.push(day);
+    else weeks.push([day]);
+  }
+  return weeks;
+}
+
+export const canBlockDay = (day: StaffSlotDay) => day.closedReason === null && day.slots.some((s) => s.state === 'free');
+export const canUnblockDay = (day: StaffSlotDay) => day.slots.some((s) => s.state === 'blocked');
+/** A day with nothing left to act on or look at: every slot has passed and none holds a job. */
+export const isSpentDay = (day: StaffSlotDay) => day.slots.every((s) => s.state === 'passed' && !s.job);
+
+/** What blocking a whole day did, for its toast: "3 slots blocked on Tue 24 Nov. JOB-10001 keeps its booking." */
+export function dayBlockedSummary(day: StaffSlotDay, reason: string): string {
+  const blocked = day.slots.filter((s) => s.state === 'blocked' && s.reason === reason).length;
+  const kept = day.slots.flatMap((s) => (s.job && s.state === 'booked' ? [s.job.jobNumber] : []));
+  const first = `${blocked} ${blocked === 1 ? 'slot' : 'slots'} blocked on ${shortDay(day.date)}.`;
+  if (kept.length === 0) return first;
+  return `${first} ${kept.join(' and ')} ${kept.length === 1 ? 'keeps its booking' : 'keep their bookings'}.`;
+}

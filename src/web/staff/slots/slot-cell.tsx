@@ -1,0 +1,117 @@
+import { Ban, CalendarX, CheckCircle2, Clock, Lock, Wrench } from 'lucide-react';
+import { Link } from 'wouter';
+import type { TimeSlot } from '../../../shared/domain/slots';
+import type { StaffSlotDay } from '../../../shared/schemas/jobs';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { slotOnDay } from './calendar-days';
+
+type StaffSlot = StaffSlotDay['slots'][number];
+export type SlotState = StaffSlot['state'];
+
+/** The state in words with an icon; colour only helps (docs/product.md "Time slots and business days"). */
+const LOOK: Readonly<Record<SlotState, { label: string; icon: typeof Ban; badge: string; cell: string }>> = {
+  free: { label: 'Free', icon: CheckCircle2, badge: 'bg-green-100 text-green-900 ring-green-300', cell: 'bg-white' },
+  booked: { label: 'Booked', icon: Wrench, badge: 'bg-sky-100 text-sky-900 ring-sky-300', cell: 'bg-sky-50' },
+  blocked: { label: 'Blocked', icon: Lock, badge: 'bg-charcoal text-white ring-charcoal', cell: 'bg-amber-50' },
+  closed: { label: 'Closed', icon: CalendarX, badge: 'bg-gray-200 text-gray-800 ring-gray-300', cell: 'bg-gray-100' },
+  passed: { label: 'Passed', icon: Clock, badge: 'bg-gray-100 text-gray-700 ring-gray-300', cell: 'bg-gray-50' },
+};
+
+export const jobHref = (jobId: string) => `/dashboard?tab=jobs&job=${encodeURIComponent(jobId)}`;
+
+export function SlotBadge({ state }: { state: SlotState }) {
+  const { label, icon: Icon, badge } = LOOK[state];
+  return (
+    <span className={cn('inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', badge)}>
+      <Icon aria-hidden className="h-3.5 w-3.5" />
+      {label}
+    </span>
+  );
+}
+
+export const cellTone = (state: SlotState) => LOOK[state].cell;
+
+function SlotJobSummary({ job, inline }: { job: NonNullable<StaffSlot['job']>; inline: boolean }) {
+  const link = (
+    <Link href={jobHref(job.id)} className="font-semibold text-charcoal underline decoration-accent-strong decoration-2 underline-offset-2 hover:decoration-charcoal">
+      {job.jobNumber}
+    </Link>
+  );
+  if (inline) {
+    return (
+      <p className="min-w-0 text-sm leading-snug">
+        {link}
+        <span className="text-gray-700">
+          {' '}
+          · {job.suburb} · {job.technician ?? 'Unassigned'}
+        </span>
+      </p>
+    );
+  }
+  return (
+    <div className="min-w-0 text-sm leading-snug">
+      {link}
+      <p className="truncate text-gray-700">{job.suburb}</p>
+      <p className="truncate text-gray-700">{job.technician ?? 'Unassigned'}</p>
+    </div>
+  );
+}
+
+/**
+ * What one slot of one day shows staff: free (Block), booked (the job, linked to its detail),
+ * blocked (the reason, Unblock), closed or passed. The buttons name the slot and day for screen
+ * readers, since a grid of "Block" buttons is otherwise ambiguous. In a table cell the parts stack;
+ * in a phone's row the action sits at the end of the line.
+ */
+export function SlotCellContent({
+  day,
+  slot,
+  onBlock,
+  onUnblock,
+  unblocking,
+  layout,
+}: {
+  day: string;
+  slot: StaffSlot;
+  onBlock: (day: string, slot: TimeSlot) => void;
+  onUnblock: (day: string, slot: TimeSlot) => void;
+  unblocking: boolean;
+  layout: 'stack' | 'row';
+}) {
+  const name = slotOnDay(day, slot.slot);
+  const isRow = layout === 'row';
+  const buttonSize = isRow ? 'min-h-11' : 'min-h-9';
+  const action =
+    slot.state === 'free' ? (
+      <Button size="sm" variant="outline" className={cn(buttonSize, 'shrink-0')} aria-label={`Block ${name}`} onClick={() => onBlock(day, slot.slot)}>
+        <Ban aria-hidden className="h-4 w-4" />
+        Block
+      </Button>
+    ) : slot.state === 'blocked' ? (
+      <Button size="sm" variant="outline" className={cn(buttonSize, 'shrink-0')} aria-label={`Unblock ${name}`} disabled={unblocking} onClick={() => onUnblock(day, slot.slot)}>
+        {unblocking ? 'Unblocking...' : 'Unblock'}
+      </Button>
+    ) : null;
+  const details = (
+    <>
+      <SlotBadge state={slot.state} />
+      {slot.job ? <SlotJobSummary job={slot.job} inline={isRow} /> : null}
+      {slot.state === 'blocked' ? <p className="break-words text-sm text-gray-900">{slot.reason}</p> : null}
+    </>
+  );
+  if (isRow) {
+    return (
+      <div className="flex min-w-0 flex-1 items-center justify-between gap-2">
+        <div className="flex min-w-0 flex-col items-start gap-1">{details}</div>
+        {action}
+      </div>
+    );
+  }
+  return (
+    <div className="flex min-w-0 flex-col items-start gap-1.5">
+      {details}
+      {action}
+    </div>
+  );
+}
