@@ -1,4 +1,6 @@
+import type {} from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { Access, ContractDef, ParsedRequestOf, ReplyOf } from '../../shared/contracts/contract';
 import type { SessionUser } from './access';
 
@@ -69,6 +71,54 @@ export function addRoute<const C extends ContractDef>(app: FastifyInstance, cont
         return reply.status(status).header('X-Total-Count', String(page.total)).send(page.items);
       }
       return reply.status(status).send(result);
+    },
+  });
+}
+
+/** What a WebSocket handler receives: the parsed query and params, the caller, the open socket. */
+export type SocketHandlerArgs<C extends ContractDef> = Omit<ParsedRequestOf<C>, 'body'> & {
+  actor: ActorFor<C['access']>;
+  socket: WebSocket;
+  request: FastifyRequest;
+};
+
+const parsedSocketInput = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+/**
+ * Registers a WebSocket endpoint from its contract (a GET whose path starts /ws). The upgrade
+ * request goes through the same hooks as any request, so the access guard (access.ts) answers 401
+ * or 403 before a socket is opened, and the query is parsed by the contract's schema (400) before
+ * the upgrade too. `beforeUpgrade` may refuse with an AppError as well. A plain GET without the
+ * upgrade gets 426. Needs @fastify/websocket registered in the same or a parent context.
+ */
+export function addSocketRoute<const C extends ContractDef & { method: 'GET' }>(
+  app: FastifyInstance,
+  contract: C,
+  handler: (args: SocketHandlerArgs<C>) => void,
+  opts: { beforeUpgrade?: (request: FastifyRequest) => Promise<void> } = {},
+): void {
+  app.route({
+    method: 'GET',
+    url: contract.path,
+    config: { contract },
+    preHandler: async (request) => {
+      if (!request.ws) return;
+      await opts.beforeUpgrade?.(request);
+      const input: Record<string, unknown> = {};
+      if (contract.params) input.params = contract.params.parse(request.params);
+      if (contract.query) input.query = contract.query.parse(request.query ?? {});
+      parsedSocketInput.set(request, input);
+    },
+    // A refused upgrade (401, 403, 400) is answered on the raw connection, which no HTTP parser
+    // owns any more: end it once the answer is out, or it stays open.
+    onResponse: async (request) => {
+      if (request.headers.upgrade?.toLowerCase() === 'websocket') request.raw.socket.end();
+    },
+    handler: async (_request, reply) =>
+      reply.status(426).header('Upgrade', 'websocket').send({ error: 'UPGRADE_REQUIRED', message: 'This address takes WebSocket connections only.' }),
+    wsHandler: (socket, request) => {
+      const input = parsedSocketInput.get(request) ?? {};
+      handler({ ...input, actor: request.user, socket, request } as SocketHandlerArgs<C>);
     },
   });
 }

@@ -6,6 +6,7 @@ import { emails } from './emails';
 import { expenses } from './expenses';
 import { invoices } from './invoices';
 import { jobs, staffSlots } from './jobs';
+import { notifications } from './notifications';
 import { payments } from './payments';
 import { pricing } from './pricing';
 import { purchases } from './purchases';
@@ -14,7 +15,7 @@ import { slots } from './slots';
 import { suburbs } from './suburbs';
 
 /** Every API operation, by area: the server must implement each, the browser calls them as `api.<area>.<name>`. */
-export const contracts = { auth, team, slots, pricing, bookings, payments, suburbs, jobs, staffSlots, invoices, emails, purchases, expenses, reports, docs } as const;
+export const contracts = { auth, team, slots, pricing, bookings, payments, suburbs, jobs, staffSlots, invoices, emails, notifications, purchases, expenses, reports, docs } as const;
 export type Contracts = typeof contracts;
 
 /** Every operation with its area and name, e.g. for the permission matrix and the OpenAPI document. */

@@ -44,7 +44,6 @@ export const clientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe_suburbs'), suburbs: suburbList, data: z.object({ suburbs: suburbList }).optional() }),
   z.object({ type: z.literal('ping') }),
 ]);
-export type ClientMessage = z.infer<typeof clientMessage>;
 
 export const notificationsQuery = z.object({
   /** The last event id the client saw: the events after it (24 hours at most, 50 at most) are sent first. */

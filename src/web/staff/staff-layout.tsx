@@ -4,6 +4,7 @@ import { Link, Redirect } from 'wouter';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { BusinessInfo } from '../../shared/schemas/site';
 import { Spinner } from '../components/ui/spinner';
+import { LiveNotifications } from './notifications/live-notifications';
 import { useCurrentUser } from './session';
 
 /**
@@ -31,6 +32,7 @@ export function StaffLayout({ business, children }: { business: BusinessInfo; ch
               {user.data.username} · {user.data.role === 'admin' ? 'Admin' : 'Technician'}
             </span>
           </Link>
+          <LiveNotifications user={user.data} />
           <Link
             href="/dashboard/booking/new"
             className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong"
