@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { formatVisit, type TimeSlot } from '../../src/shared/domain/slots';
@@ -46,6 +47,16 @@ async function bookOnsite(slotDay: string, slot: TimeSlot, who: string): Promise
   expect(res.status, await res.clone().text()).toBe(200);
   const { jobId, jobNumber } = (await res.json()) as Booked;
   return { jobId, jobNumber };
+}
+
+/** A small PNG, uploaded the way the wizard uploads photos (multipart, field `photos`). */
+async function uploadPhoto(jobId: string, name: string) {
+  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#f5b301' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('type', 'tyre-condition');
+  form.append('photos', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
+  const res = await fetch(`${browser.baseUrl}/api/bookings/${jobId}/photos`, { method: 'POST', headers: { origin: browser.baseUrl }, body: form });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
 }
 
 /** A booking paid online with the simulated card, so cancelling it refunds under the policy. */
@@ -117,6 +128,8 @@ async function dialogShot(dialog: Locator, page: Page, name: string) {
 describe('the Jobs tab and the job detail', () => {
   it('takes a job from booking to completed as the admin on a desktop: reschedule, quote, assign, start, complete', async () => {
     const job = await bookOnsite(day(0), '8-10 AM', 'Alex');
+    await uploadPhoto(job.jobId, 'front-left.png');
+    await uploadPhoto(job.jobId, 'front-right.png');
     const technician = `tech_desk_${runId}`;
     const technicianId = await addTechnician(await ownerCookie(), technician, 'van-pass-123');
     const page = await browser.newPage({ width: 1280, height: 900 });
@@ -160,6 +173,12 @@ describe('the Jobs tab and the job detail', () => {
     await eventually(() => dialog.getByText('Alex Driver', { exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByText('2019 Toyota Corolla').isVisible()).toBe(true);
     expect(await dialog.getByText('Gate code 1234').isVisible()).toBe(true);
+    // The photos load (served to signed-in staff only), two to a row.
+    const photos = dialog.getByRole('img', { name: /^front-(left|right)\.png/ });
+    await eventually(() => photos.count()).toBe(2);
+    for (const photo of await photos.all()) await eventually(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const [left, right] = await Promise.all((await photos.all()).map((p) => p.boundingBox()));
+    expect(left!.y).toBe(right!.y);
     const sms = await dialog.getByRole('link', { name: 'Text ETA' }).getAttribute('href');
     expect(sms).toMatch(/^sms:0400111222\?&body=/);
     expect(decodeURIComponent(sms!.split('&body=')[1]!)).toMatch(new RegExp(`^Hi Alex, .*job ${job.jobNumber} and should arrive at about \\d{1,2}:\\d{2} (am|pm)\\.$`));
