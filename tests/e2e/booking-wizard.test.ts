@@ -1,9 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TimeSlot } from '../../src/shared/domain/slots';
+import { addDays, type TimeSlot } from '../../src/shared/domain/slots';
+import { BOOKING_TOO_FAR_MESSAGE } from '../../src/shared/schemas/booking';
 import { useBrowser } from '../helpers/browser';
-import { bookingDaysOf } from '../helpers/e2e-calendar';
+import { bookingDaysOf, E2E_TODAY } from '../helpers/e2e-calendar';
 import { readOutbox } from '../helpers/outbox';
 
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
@@ -404,5 +405,37 @@ describe('booking dialog focus and keyboard', () => {
         .join(' '),
     );
     expect(description).not.toContain('Book a Mobile Service');
+  });
+});
+
+describe('step 1 refuses days it cannot book', () => {
+  const slotButtons = (dialog: Locator) => Object.values(SLOT_LABEL).map((label) => dialog.getByRole('button', { name: new RegExp(`^${label}`) }));
+
+  it('refuses a date beyond the 90-day horizon at step 1, and the slots say why', async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    await dialog.getByLabel('Date', { exact: true }).fill(addDays(E2E_TODAY, 91));
+    await expect.poll(() => dialog.getByText(BOOKING_TOO_FAR_MESSAGE).first().isVisible()).toBe(true);
+    for (const slot of slotButtons(dialog)) {
+      expect(await slot.isDisabled()).toBe(true);
+      expect(await slot.textContent()).toContain('Too far ahead');
+    }
+    await next(dialog);
+    expect(await dialog.getByText(BOOKING_TOO_FAR_MESSAGE).first().isVisible()).toBe(true);
+    expect(await dialog.getByText('Step 1 of 7').isVisible()).toBe(true);
+  });
+
+  it('replaces a stale "Please select a date" as soon as a past date is typed', async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    await next(dialog);
+    expect(await dialog.getByText('Please select a date').isVisible()).toBe(true);
+    await dialog.getByLabel('Date', { exact: true }).fill(addDays(E2E_TODAY, -3));
+    await expect.poll(() => dialog.getByText('Please choose today or a later date').isVisible()).toBe(true);
+    expect(await dialog.getByText('Please select a date').isVisible()).toBe(false);
+    for (const slot of slotButtons(dialog)) expect(await slot.isDisabled()).toBe(true);
+    await next(dialog);
+    expect(await dialog.getByText('Please choose today or a later date').isVisible()).toBe(true);
+    expect(await dialog.getByText('Step 1 of 7').isVisible()).toBe(true);
   });
 });

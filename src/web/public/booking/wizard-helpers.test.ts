@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { BOOKING_TOO_FAR_MESSAGE } from '../../../shared/schemas/booking';
+import { bookingDayProblem, PAST_DAY_MESSAGE } from './booking-day';
 import { MAX_PHOTO_BYTES, screenPhotos, shortFileName } from './photo-rules';
 import { nextStep, previousStep } from './wizard-steps';
 
@@ -39,5 +41,18 @@ describe('photo screening: a batch over the limit is refused whole, bad files sk
     const short = shortFileName('a-very-long-photo-name-from-phone.jpeg');
     expect(short.length).toBe(16);
     expect(short.endsWith('….jpeg')).toBe(true);
+  });
+});
+
+describe('days step 1 can book: today up to 90 days ahead', () => {
+  const today = '2026-11-23';
+  it.each([
+    ['yesterday', '2026-11-22', PAST_DAY_MESSAGE],
+    ['today', '2026-11-23', null],
+    ['day 90', '2027-02-21', null],
+    ['day 91', '2027-02-22', BOOKING_TOO_FAR_MESSAGE],
+    ['next year', '2027-11-23', BOOKING_TOO_FAR_MESSAGE],
+  ])('%s (%s): %s', (_name, day, message) => {
+    expect(bookingDayProblem(day, today)?.message ?? null).toBe(message);
   });
 });

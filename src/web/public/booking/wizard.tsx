@@ -4,12 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { findSuburbByName } from '../../../shared/reference/service-area';
 import { priceService } from '../../../shared/domain/pricing';
+import { isIsoDay, perthDay } from '../../../shared/domain/slots';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
 import { publicBookingForm, TYRE_SIZE_REQUIRED, type PublicBookingForm, type PublicBookingFormInput } from '../../../shared/schemas/booking';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
+import { bookingDayProblem } from './booking-day';
 import { outOfAreaMessage } from './service-area-check';
 import { ConfirmationStep, type Confirmation } from './steps/confirmation-step';
 import { ContactStep } from './steps/contact-step';
@@ -117,6 +119,14 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   }, [step, open]);
 
   async function goNext() {
+    if (step === 1) {
+      const date = getValues('date') ?? '';
+      const problem = isIsoDay(date) ? bookingDayProblem(date, perthDay(new Date())) : null;
+      if (problem) {
+        setError('date', { message: problem.message }, { shouldFocus: true });
+        return;
+      }
+    }
     if (step === 3) {
       if (!dontKnow && !size) {
         setError('tyreWidth', { message: TYRE_SIZE_REQUIRED }, { shouldFocus: true });

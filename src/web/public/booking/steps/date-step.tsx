@@ -3,13 +3,14 @@ import { Clock, Phone } from 'lucide-react';
 import { useEffect } from 'react';
 import { closedReason, holidayName } from '../../../../shared/domain/business-days';
 import { describeBusinessHours, type BusinessHours } from '../../../../shared/domain/business-hours';
-import { addDays, compareDays, hasSlotPassed, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
+import { addDays, hasSlotPassed, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS } from '../../../../shared/schemas/booking';
 import { cn } from '../../../components/ui/cn';
 import { api } from '../../../lib/api';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
+import { bookingDayProblem } from '../booking-day';
 import { NO_SLOT, useBookingForm } from '../form-types';
 
 export const SLOT_FETCH_FAILED = 'Failed to fetch time slots';
@@ -22,15 +23,15 @@ function closedNote(day: string, hours: BusinessHours): string | null {
   return null;
 }
 
-/** Step 1: a date (no past Perth dates) and the four slot buttons with reasons. */
+/** Step 1: a date (today up to 90 days ahead, Perth) and the four slot buttons with reasons. */
 export function DateStep({ hours }: { hours: BusinessHours }) {
-  const { register, watch, setValue, formState } = useBookingForm();
+  const { register, watch, setValue, clearErrors, formState } = useBookingForm();
   const date = watch('date') ?? '';
   const chosen = watch('timeSlot');
   const today = perthDay(new Date());
   const validDay = isIsoDay(date);
-  const isPast = validDay && compareDays(date, today) < 0;
-  const slotsQuery = useQuery({ ...api.slots.list.query({ query: { date } }), enabled: validDay && !isPast });
+  const problem = validDay ? bookingDayProblem(date, today) : null;
+  const slotsQuery = useQuery({ ...api.slots.list.query({ query: { date } }), enabled: validDay && !problem });
 
   useEffect(() => {
     if (slotsQuery.isError) toast({ title: SLOT_FETCH_FAILED, description: 'Please try again, or call us to book.', variant: 'destructive' });
@@ -41,14 +42,15 @@ export function DateStep({ hours }: { hours: BusinessHours }) {
 
   function reasonFor(slot: TimeSlot): string | null {
     if (!validDay) return null;
-    if (isPast || hasSlotPassed(date, slot, now)) return 'Time has passed';
+    if (problem) return problem.slotReason;
+    if (hasSlotPassed(date, slot, now)) return 'Time has passed';
     const item = slotsQuery.data?.find((s) => s.slot === slot);
     if (!item) return slotsQuery.isError ? 'Unavailable' : null;
     if (!item.isAvailable) return item.blockedReason || 'Unavailable';
     return null;
   }
 
-  const note = validDay && !isPast ? closedNote(date, hours) : null;
+  const note = validDay && !problem ? closedNote(date, hours) : null;
   return (
     <div className="space-y-4">
       <TextField
@@ -59,10 +61,12 @@ export function DateStep({ hours }: { hours: BusinessHours }) {
         {...dateField}
         onChange={(e) => {
           void dateField.onChange(e);
-          // A slot belongs to its day: choosing another day clears it.
+          // A slot belongs to its day: choosing another day clears it. A message about the day before
+          // goes too ('Please select a date' once one is typed); the new day's own problem shows below.
           setValue('timeSlot', NO_SLOT);
+          clearErrors('date');
         }}
-        error={formState.errors.date?.message ?? (isPast ? 'Please choose today or a later date' : undefined)}
+        error={problem?.message ?? formState.errors.date?.message}
       />
       {note ? (
         <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm font-medium">
