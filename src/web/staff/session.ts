@@ -19,9 +19,12 @@ export function useCurrentUser() {
   return useQuery({ queryKey: USER_KEY, queryFn: fetchCurrentUser });
 }
 
+/** Queries that belong to nobody in particular and survive a sign-out: who is signed in, and whether the site needs its owner. */
+const KEPT_ON_SIGN_OUT = [USER_KEY, api.auth.setupStatus.key()].map((k) => JSON.stringify(k));
+
 /** Forgets everything cached for the previous user and marks nobody as signed in. */
 export function clearSession(client: QueryClient) {
-  client.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(USER_KEY) });
+  client.removeQueries({ predicate: (q) => !KEPT_ON_SIGN_OUT.includes(JSON.stringify(q.queryKey)) });
   client.setQueryData(USER_KEY, null);
 }
 
