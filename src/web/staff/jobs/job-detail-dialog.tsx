@@ -5,6 +5,7 @@ import { canTransition } from '../../../shared/domain/job-status';
 import { SERVICE_LABELS } from '../../../shared/domain/services';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { JobDetail } from '../../../shared/schemas/jobs';
+import { PAYMENT_FLAGS, type PaymentFlag } from '../../../shared/schemas/payments';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
@@ -79,9 +80,12 @@ function DetailSkeleton() {
   );
 }
 
-const PAYMENT_FLAG_TEXT: Record<string, string> = {
+/** Why staff must look at the payment (docs/product.md "Payments"; decisions 150 and 192). */
+const PAYMENT_FLAG_TEXT: Readonly<Record<PaymentFlag, string>> = {
   'refund-required': 'Refund required: this customer paid after the booking had lapsed and its slot was gone. Refund the payment through the card provider.',
+  'amount-mismatch': "Payment needs checking: the amount or currency paid did not match this booking's total, so the booking was not confirmed.",
 };
+const flagText = (flag: string) => (PAYMENT_FLAGS as readonly string[]).includes(flag) ? PAYMENT_FLAG_TEXT[flag as PaymentFlag] : `Payment needs attention: ${flag}`;
 
 function paymentText(job: JobDetail): string {
   const method = job.paymentMethod === 'prepaid' ? 'Online (prepaid)' : 'On site';
@@ -126,7 +130,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
       {job.paymentFlag ? (
         <div role="alert" className="flex gap-3 rounded-lg border-2 border-red-700 bg-red-50 p-3 text-red-900">
           <AlertTriangle aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
-          <p className="font-semibold">{PAYMENT_FLAG_TEXT[job.paymentFlag] ?? `Payment needs attention: ${job.paymentFlag}`}</p>
+          <p className="font-semibold">{flagText(job.paymentFlag)}</p>
         </div>
       ) : null}
 
