@@ -24,8 +24,8 @@ function DayPicker({ day, today }: { day: string; today: string }) {
   const [, navigate] = useLocation();
   const id = useId();
   return (
-    <div className="flex flex-wrap items-end gap-2">
-      <div>
+    <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
+      <div className="min-w-0 basis-full sm:basis-auto">
         <label htmlFor={id} className="block text-sm font-medium">
           Day
         </label>
@@ -34,7 +34,7 @@ function DayPicker({ day, today }: { day: string; today: string }) {
           type="date"
           value={day}
           onChange={(e) => isIsoDay(e.target.value) && navigate(scheduleUrl(e.target.value))}
-          className="block min-h-11 rounded-lg border border-gray-400 bg-white px-3 text-base"
+          className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 text-base"
         />
       </div>
       <Button variant="outline" aria-label="Previous day" onClick={() => navigate(scheduleUrl(addDays(day, -1)))}>

@@ -5,7 +5,9 @@ import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { cn } from '../../components/ui/cn';
 import { api } from '../../lib/api';
 import { closedLabel, shortDay } from '../slots/calendar-days';
+import { scheduleStatus } from '../../../shared/domain/job-status';
 import { cellTone, jobHref, SlotBadge } from '../slots/slot-cell';
+import { ScheduleStatusBadge } from './schedule-status-badge';
 
 /** The admin's day view: the four slots of one day and who is where (docs/product.md "Staff dashboard"). */
 export function DaySlots({ day }: { day: string }) {
@@ -35,7 +37,8 @@ export function DaySlots({ day }: { day: string }) {
             <li key={s.slot} className={cn('rounded-xl border border-gray-200 p-3', cellTone(s.state))}>
               <div className="flex items-center justify-between gap-2">
                 <span className="font-semibold">{slotWindowLabel(s.slot)}</span>
-                <SlotBadge state={s.state} />
+                {/* A slot with a job says how the job stands (started, done), not only that its hour has come. */}
+                {s.job ? <ScheduleStatusBadge status={scheduleStatus({ status: s.job.status, assignedTechnicianId: s.job.technician })} /> : <SlotBadge state={s.state} />}
               </div>
               {s.job ? (
                 <div className="mt-2 text-sm">

@@ -146,17 +146,17 @@ export function TechnicianSchedule({ user }: { user: PublicUser }) {
         ) : (
           <ul aria-label="Coming up" className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
             {inVisitOrder(upcoming.data.items).map((job) => (
-              <li key={job.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
-                <div className="min-w-0">
+              <li key={job.id} className="px-4 py-2">
+                <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
                   <p className="font-semibold">{formatVisit(job.scheduledDay, job.timeSlot)}</p>
-                  <p className="text-sm text-gray-700">
-                    <Link href={jobHref(job.id)} className="inline-flex min-h-11 items-center font-semibold text-charcoal underline underline-offset-2">
-                      {job.jobNumber}
-                    </Link>{' '}
-                    · {job.suburb} · {SERVICE_LABELS[job.serviceType]}
-                  </p>
+                  <ScheduleStatusBadge status={scheduleStatus(job)} />
                 </div>
-                <ScheduleStatusBadge status={scheduleStatus(job)} />
+                <p className="text-sm text-gray-700">
+                  <Link href={jobHref(job.id)} className="inline-flex min-h-11 items-center font-semibold text-charcoal underline underline-offset-2">
+                    {job.jobNumber}
+                  </Link>{' '}
+                  · {job.suburb} · {SERVICE_LABELS[job.serviceType]}
+                </p>
               </li>
             ))}
           </ul>

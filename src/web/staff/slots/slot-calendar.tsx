@@ -27,13 +27,13 @@ function DayActions({ day, actions, onBlockDay, compact }: { day: StaffSlotDay; 
   return (
     <div className="flex flex-wrap gap-x-2">
       {canBlockDay(day) ? (
-        <Button size="sm" variant="ghost" className={cn('px-2', compact ? 'min-h-9' : 'min-h-11')} aria-label={`Block all of ${label}`} onClick={() => onBlockDay(day.date)}>
+        <Button size={compact ? 'sm' : 'md'} variant="ghost" aria-label={`Block all of ${label}`} onClick={() => onBlockDay(day.date)}>
           <CalendarOff aria-hidden className="h-4 w-4" />
           Block day
         </Button>
       ) : null}
       {canUnblockDay(day) ? (
-        <Button size="sm" variant="ghost" className={cn('px-2', compact ? 'min-h-9' : 'min-h-11')} aria-label={`Unblock all of ${label}`} disabled={unblocking} onClick={() => actions.unblockDay.mutate({ day: day.date })}>
+        <Button size={compact ? 'sm' : 'md'} variant="ghost" aria-label={`Unblock all of ${label}`} disabled={unblocking} onClick={() => actions.unblockDay.mutate({ day: day.date })}>
           <CalendarPlus aria-hidden className="h-4 w-4" />
           {unblocking ? 'Unblocking...' : 'Unblock day'}
         </Button>
@@ -92,7 +92,7 @@ function DayCard({ day, today, actions, onBlockSlot, onBlockDay }: Omit<Props, '
   const headingId = `slots-day-${day.date}`;
   const folded = day.closedReason !== null || isSpentDay(day);
   return (
-    <li aria-labelledby={headingId} className={cn('rounded-xl border border-gray-200 bg-white', folded && 'bg-gray-50')}>
+    <li aria-labelledby={headingId} className={cn('rounded-xl border border-gray-200', folded ? 'bg-gray-50' : 'bg-white')}>
       <div className="flex flex-wrap items-center justify-between gap-2 px-3 pt-2">
         <h3 id={headingId} className="py-1 font-bold">
           {shortDay(day.date)}

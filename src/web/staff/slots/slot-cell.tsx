@@ -81,15 +81,16 @@ export function SlotCellContent({
 }) {
   const name = slotOnDay(day, slot.slot);
   const isRow = layout === 'row';
-  const buttonSize = isRow ? 'min-h-11' : 'min-h-9';
+  // A phone's row gets thumb-sized buttons; a table cell on a wide screen, mouse-sized ones.
+  const buttonSize = isRow ? 'md' : 'sm';
   const action =
     slot.state === 'free' ? (
-      <Button size="sm" variant="outline" className={cn(buttonSize, 'shrink-0')} aria-label={`Block ${name}`} onClick={() => onBlock(day, slot.slot)}>
+      <Button size={buttonSize} variant="outline" className="shrink-0" aria-label={`Block ${name}`} onClick={() => onBlock(day, slot.slot)}>
         <Ban aria-hidden className="h-4 w-4" />
         Block
       </Button>
     ) : slot.state === 'blocked' ? (
-      <Button size="sm" variant="outline" className={cn(buttonSize, 'shrink-0')} aria-label={`Unblock ${name}`} disabled={unblocking} onClick={() => onUnblock(day, slot.slot)}>
+      <Button size={buttonSize} variant="outline" className="shrink-0" aria-label={`Unblock ${name}`} disabled={unblocking} onClick={() => onUnblock(day, slot.slot)}>
         {unblocking ? 'Unblocking...' : 'Unblock'}
       </Button>
     ) : null;
