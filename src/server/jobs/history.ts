@@ -25,7 +25,7 @@ export async function listJobHistory(exec: Executor, jobId: string): Promise<Job
     .from(jobEvents)
     .leftJoin(users, eq(users.id, jobEvents.actorId))
     .where(eq(jobEvents.jobId, jobId))
-    .orderBy(asc(jobEvents.at), asc(jobEvents.id));
+    .orderBy(asc(jobEvents.seq));
   return rows.map(({ event, actor }) => ({
     id: event.id,
     at: event.at.toISOString(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, date, index, integer, numeric, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers, vehicles } from './customers';
 import { JOB_STATUSES } from '../../../shared/domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../../../shared/domain/services';
@@ -129,6 +129,8 @@ export const jobEvents = pgTable(
   'job_events',
   {
     id: id(),
+    /** The order changes were made in: two changes in the same millisecond still read in order. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
     at: timestamptz('at').notNull().defaultNow(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -137,5 +139,5 @@ export const jobEvents = pgTable(
     to: text('to_value'),
     note: text('note'),
   },
-  (t) => [index('job_events_job_idx').on(t.jobId, t.at), check('job_events_kind_check', isOneOf(t.kind, JOB_EVENT_KINDS))],
+  (t) => [index('job_events_job_idx').on(t.jobId, t.seq), check('job_events_kind_check', isOneOf(t.kind, JOB_EVENT_KINDS))],
 );
