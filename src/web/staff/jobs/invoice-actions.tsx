@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, FilePlus2, Mail, Send } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { canCreateInvoice } from '../../../shared/domain/job-status';
 import type { InvoiceDetail } from '../../../shared/schemas/invoices';
@@ -23,6 +24,12 @@ export function InvoiceActions({ job }: { job: JobDetail }) {
   const business = useBusiness();
   const invoiceable = canCreateInvoice(job.status);
   const invoices = useQuery({ ...api.invoices.byJob.query({ params: { jobId: job.id } }), enabled: invoiceable && job.hasInvoice, staleTime: 0 });
+  // The job's own moves (Mark as Paid) change its invoice too: read it again when the job changes.
+  const { refetch } = invoices;
+  const jobVersion = `${job.status}|${job.updatedAt}`;
+  useEffect(() => {
+    if (invoiceable && job.hasInvoice) void refetch();
+  }, [jobVersion, invoiceable, job.hasInvoice, refetch]);
   const generate = useGenerateInvoice();
   const download = useDownloadPdf();
   const email = useEmailInvoice();
@@ -42,7 +49,7 @@ export function InvoiceActions({ job }: { job: JobDetail }) {
       toast({ title: 'Invoice Email Failed', description: 'The job has no customer email address.', variant: 'destructive' });
       return;
     }
-    window.location.href = mailtoHref(target.job.customer.email, `${business.name}: invoice ${target.invoiceNumber}`, invoiceEmailBody(target, business));
+    window.location.assign(mailtoHref(target.job.customer.email, `${business.name}: invoice ${target.invoiceNumber}`, invoiceEmailBody(target, business)));
   };
 
   if (job.hasInvoice && invoices.isPending) return <Skeleton className="h-24" />;
@@ -57,7 +64,7 @@ export function InvoiceActions({ job }: { job: JobDetail }) {
   return (
     <section aria-labelledby={`invoice-actions-${job.id}`} className="space-y-2 rounded-xl border border-gray-200 p-3">
       <h3 id={`invoice-actions-${job.id}`} className="font-bold">
-        Invoice
+        Customer invoice
       </h3>
       {invoice ? (
         <div className="flex flex-wrap items-center gap-2">

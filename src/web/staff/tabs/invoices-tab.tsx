@@ -1,7 +1,7 @@
 import type { PublicUser } from '../../../shared/schemas/auth';
-import { ComingSoon } from './coming-soon';
+import { InvoicesBoard } from '../invoices/invoices-board';
 
-/** Placeholder until this tab's issue lands; the dashboard passes the signed-in user. */
+/** Invoices (admin only): src/web/staff/invoices. */
 export function InvoicesTab(_props: { user: PublicUser }) {
-  return <ComingSoon />;
+  return <InvoicesBoard />;
 }

@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, FileText, Mail } from 'lucide-react';
+import { useState } from 'react';
+import { CUSTOMER_INVOICE_STATUSES, type CustomerInvoiceStatus } from '../../../shared/domain/job-status';
+import type { InvoiceDetail } from '../../../shared/schemas/invoices';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { SelectField, TextField } from '../../components/ui/field';
+import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
+import { api, errorMessage } from '../../lib/api';
+import { perthDateTime } from '../jobs/job-format';
+import { describeInvoiceEvent, INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
+import { InvoiceStatusBadge } from './invoice-status-badge';
+import { LineItemsEditor } from './line-items-editor';
+import { useDownloadPdf, useEmailInvoice, useLineItemWrites, useUpdateInvoice } from './use-invoice-actions';
+
+/** One invoice: edit status and dates, its lines, PDF versions (every one kept) and history (docs/product.md "Customer invoices"). */
+export function InvoiceDialog({ invoiceId, onClose }: { invoiceId: string | null; onClose: () => void }) {
+  const invoice = useQuery({ ...api.invoices.get.query({ params: { id: invoiceId ?? '-' } }), enabled: invoiceId !== null, staleTime: 0 });
+  const title = invoice.data ? `Invoice ${invoice.data.invoiceNumber}` : 'Invoice';
+  return (
+    <Dialog open={invoiceId !== null} onOpenChange={(o) => !o && onClose()} title={title} className="sm:max-w-3xl!">
+      {invoice.isPending ? (
+        <SkeletonGroup label="Loading invoice..." className="space-y-3">
+          <Skeleton className="h-10 w-48" />
+          <Skeleton className="h-32" />
+          <Skeleton className="h-40" />
+        </SkeletonGroup>
+      ) : invoice.isError ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          {errorMessage(invoice.error, 'Error loading the invoice.')}
+        </p>
+      ) : (
+        <InvoiceEditor key={`${invoice.data.id}|${invoice.data.updatedAt}`} invoice={invoice.data} />
+      )}
+    </Dialog>
+  );
+}
+
+function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
+  const [status, setStatus] = useState<CustomerInvoiceStatus>(invoice.status);
+  const [invoiceDate, setInvoiceDate] = useState(invoice.invoiceDate);
+  const [dueDate, setDueDate] = useState(invoice.dueDate ?? '');
+  const update = useUpdateInvoice();
+  const writes = useLineItemWrites(invoice);
+  const download = useDownloadPdf();
+  const email = useEmailInvoice();
+  const isDirty = status !== invoice.status || invoiceDate !== invoice.invoiceDate || dueDate !== (invoice.dueDate ?? '');
+  const lineSaving = writes.add.isPending || writes.update.isPending || writes.remove.isPending;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-2">
+        <InvoiceStatusBadge status={invoice.shownStatus} />
+        <span className="text-gray-800">
+          {invoice.job.jobNumber} · {invoice.job.customer.name}
+        </span>
+        <span className="ml-auto text-2xl font-bold tabular-nums">{money(invoice.totalAmount)}</span>
+      </div>
+      {invoice.paymentNote ? <p className="rounded-lg bg-emerald-50 p-3 text-emerald-900">{invoice.paymentNote}</p> : null}
+
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate(invoice)}>
+          <Download aria-hidden className="h-4 w-4" />
+          {download.isPending ? 'Preparing...' : 'Download PDF'}
+        </Button>
+        <Button variant="outline" disabled={email.isPending || invoice.status === 'cancelled'} onClick={() => email.mutate(invoice)}>
+          <Mail aria-hidden className="h-4 w-4" />
+          {email.isPending ? 'Sending...' : 'Email Invoice'}
+        </Button>
+      </div>
+
+      <form
+        aria-label="Invoice details"
+        className="grid gap-3 sm:grid-cols-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update.mutate({ invoice, body: { status, invoiceDate, dueDate: dueDate || null } });
+        }}
+      >
+        <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as CustomerInvoiceStatus)}>
+          {CUSTOMER_INVOICE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {INVOICE_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Invoice date" type="date" value={invoiceDate} onChange={(e) => setInvoiceDate(e.target.value)} />
+        <TextField label="Due date" type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
+        <div className="sm:col-span-3 sm:text-right">
+          <Button type="submit" disabled={!isDirty || update.isPending} className="w-full sm:w-auto">
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+
+      <LineItemsEditor
+        lines={invoice.items}
+        isSaving={lineSaving}
+        onSave={(line, index) => {
+          const item = index === null ? undefined : invoice.items[index];
+          return item ? writes.update.mutateAsync({ itemId: item.id, line }) : writes.add.mutateAsync(line);
+        }}
+        onDelete={(index) => {
+          const item = invoice.items[index];
+          return item ? writes.remove.mutateAsync(item.id) : undefined;
+        }}
+      />
+      <dl className="ml-auto grid max-w-xs grid-cols-2 gap-1 text-right tabular-nums">
+        <dt className="text-gray-700">Total (inc GST)</dt>
+        <dd className="font-bold">{money(invoice.totalAmount)}</dd>
+        <dt className="text-gray-700">GST tracked (1/11)</dt>
+        <dd>{money(invoice.gstAmount)}</dd>
+        <dt className="text-gray-700">Due</dt>
+        <dd>{invoice.dueDate ? shortDay(invoice.dueDate) : 'On receipt'}</dd>
+      </dl>
+
+      <section aria-labelledby="pdf-versions-heading" className="space-y-2">
+        <h3 id="pdf-versions-heading" className="text-lg font-bold">
+          PDF versions
+        </h3>
+        {invoice.pdfs.length === 0 ? (
+          <p className="text-gray-700">No PDF made yet.</p>
+        ) : (
+          <ul className="space-y-1">
+            {invoice.pdfs.map((p) => (
+              <li key={p.version}>
+                <a href={api.invoices.pdfFile.url({ params: { id: invoice.id, version: String(p.version) } })} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-2 underline">
+                  <FileText aria-hidden className="h-4 w-4" />
+                  Version {p.version}, {perthDateTime(p.createdAt)}
+                  {p.sentAt ? ` (emailed ${perthDateTime(p.sentAt)})` : ''}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="invoice-history-heading" className="space-y-2">
+        <h3 id="invoice-history-heading" className="text-lg font-bold">
+          History
+        </h3>
+        <ol className="space-y-1 text-sm">
+          {[...invoice.history].reverse().map((e) => (
+            <li key={e.id} className="border-l-2 border-gray-300 pl-3">
+              <span className="font-medium">{describeInvoiceEvent(e)}</span>
+              <span className="block text-gray-700">
+                {perthDateTime(e.at)}
+                {e.actor ? ` by ${e.actor}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

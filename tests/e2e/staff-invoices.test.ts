@@ -1,0 +1,175 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { nextBusinessDay } from '../../src/shared/domain/business-days';
+import type { TimeSlot } from '../../src/shared/domain/slots';
+import { useBrowser } from '../helpers/browser';
+import { E2E_ADMIN } from '../helpers/e2e-global-setup';
+
+// Mobile first: the owner bills from a 390 px phone.
+const browser = useBrowser({ viewport: { width: 390, height: 844 } });
+const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const runId = Date.now().toString(36);
+
+/**
+ * The browser tests share one server, so this file books only days no other file uses: staff
+ * bookings (no 90-day horizon) on business days from June 2027.
+ */
+const DAYS: string[] = [];
+for (let day = '2027-05-31'; DAYS.length < 4; ) DAYS.push((day = nextBusinessDay(day)));
+
+async function api(method: string, url: string, cookie: string, body?: unknown): Promise<Response> {
+  return fetch(`${browser.baseUrl}${url}`, {
+    method,
+    headers: { origin: browser.baseUrl, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function ownerCookie(): Promise<string> {
+  const login = await fetch(`${browser.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: browser.baseUrl }, body: JSON.stringify(E2E_ADMIN) });
+  expect(login.status).toBe(200);
+  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** A staff booking moved through the van's day to completed, as the technician would leave it. */
+async function completedJob(cookie: string, day: string, slot: TimeSlot, who: string) {
+  const res = await api('POST', '/api/bookings', cookie, {
+    customer: { name: `${who} Billing`, email: `${who.toLowerCase()}.${runId}@example.com`, phone: '0400 333 444' },
+    vehicle: { make: 'Mazda', model: 'CX-5', year: 2021, color: 'Blue', registration: `I${runId.slice(-5).toUpperCase()}${who.slice(0, 1)}` },
+    job: { serviceType: 'puncture-repair', scheduledDate: day, timeSlot: slot, address: '7 Invoice Way', suburb: 'Rockingham', postcode: '6168', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite', customerValue: '' },
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const { jobId, jobNumber } = (await res.json()) as { jobId: string; jobNumber: string };
+  for (const status of ['in-progress', 'completed']) {
+    const moved = await api('PATCH', `/api/dashboard/jobs/${jobId}/status`, cookie, { status });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+  }
+  return { jobId, jobNumber, email: `${who.toLowerCase()}.${runId}@example.com` };
+}
+
+async function signIn(page: Page) {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).or(page.getByRole('alert').filter({ hasText: title }));
+
+describe('billing a job from the job detail', () => {
+  it('generates the invoice of a completed job, downloads its PDF, emails it with the PDF attached and marks it paid', async () => {
+    const cookie = await ownerCookie();
+    const job = await completedJob(cookie, DAYS[0]!, '8-10 AM', 'Gina');
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await signIn(page);
+    await page.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
+    const dialog = page.getByRole('dialog', { name: `Job ${job.jobNumber}` });
+    await dialog.getByRole('button', { name: 'Generate Invoice' }).click();
+    await eventually(() => toast(page, 'Invoice Created').count()).toBeGreaterThan(0);
+    const section = dialog.getByRole('region', { name: 'Customer invoice', exact: true });
+    await eventually(() => section.getByText(/^INV-\d{6}$/).count()).toBe(1);
+    const invoiceNumber = (await section.getByText(/^INV-\d{6}$/).textContent())!;
+    expect(await section.textContent()).toContain('$129.80');
+    await eventually(() => dialog.getByRole('button', { name: 'Mark as Paid' }).isVisible()).toBe(true);
+
+    // The PDF downloads and is the invoice.
+    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${invoiceNumber}-v1.pdf`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-invoice-'));
+    const file = path.join(dir, 'invoice.pdf');
+    await download.saveAs(file);
+    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(invoiceNumber);
+    expect(text).toContain('No GST has been charged.');
+    fs.rmSync(dir, { recursive: true, force: true });
+
+    // Emailed through the outbox with the PDF attached.
+    await section.getByRole('button', { name: 'Email Invoice' }).click();
+    await eventually(() => toast(page, 'Invoice Emailed').count()).toBeGreaterThan(0);
+    type Stored = { to: string; subject: string; kind: string; attachments: { filename: string; contentType: string }[] };
+    await eventually(async () => {
+      const outbox = (await (await api('GET', '/api/admin/outbox', cookie)).json()) as Stored[];
+      const sent = outbox.find((e) => e.to === job.email && e.kind === 'customer_invoice');
+      return sent ? { subject: sent.subject, attachments: sent.attachments } : null;
+    }).toEqual({ subject: `Invoice ${invoiceNumber} from Mobile Tyre & Battery Co.`, attachments: [{ filename: `${invoiceNumber}-v1.pdf`, contentType: 'application/pdf' }] });
+    await eventually(() => section.getByText('Sent', { exact: true }).count()).toBe(1);
+
+    // Paid on the job: the invoice agrees.
+    await dialog.getByRole('button', { name: 'Mark as Paid' }).click();
+    await eventually(() => dialog.getByText('Job Complete: paid in full.').isVisible()).toBe(true);
+    const [invoice] = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)).json()) as { status: string; history: { kind: string; to: string | null }[] }[];
+    expect(invoice!.status).toBe('paid');
+    expect(invoice!.history.map((e) => `${e.kind}:${e.to}`)).toEqual(expect.arrayContaining(['created:draft', 'status:sent', 'status:paid']));
+
+    // The Invoices tab lists it, paid.
+    await page.goto('/dashboard?tab=invoices');
+    const card = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem').filter({ hasText: invoiceNumber });
+    await eventually(() => card.count()).toBe(1);
+    expect(await card.textContent()).toContain('Paid');
+  });
+});
+
+describe('the Create Invoice screen', () => {
+  it('says which job is missing, refuses a line without a description and a blank due date, then creates the invoice; a second one is refused', async () => {
+    const cookie = await ownerCookie();
+    const job = await completedJob(cookie, DAYS[1]!, '10-12 AM', 'Hugo');
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await signIn(page);
+
+    await page.goto('/dashboard/invoices/new');
+    await eventually(() => page.getByText('No Job Selected').isVisible()).toBe(true);
+    expect(await page.getByText('Please select a job to create an invoice for.').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).isVisible()).toBe(true);
+
+    await page.goto('/dashboard/invoices/new?jobId=00000000-0000-4000-8000-000000000000');
+    await eventually(() => page.getByText('Job Not Found').isVisible()).toBe(true);
+    expect(await page.getByText('The selected job could not be found.').isVisible()).toBe(true);
+
+    await page.goto(`/dashboard/invoices/new?jobId=${job.jobId}`);
+    await eventually(() => page.getByText(job.jobNumber).isVisible()).toBe(true);
+    expect(await page.getByText('COMPLETED', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('$129.80').first().isVisible()).toBe(true);
+    const create = page.getByRole('button', { name: 'Create Invoice' });
+    expect(await create.isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Add Line Item' }).click();
+    await page.getByRole('button', { name: 'Add Line' }).click();
+    await eventually(() => page.getByText('Please enter a description for the line item.').isVisible()).toBe(true);
+    await page.getByLabel('Description').fill('Puncture repair, rear left');
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByLabel('Unit price (inc GST)').fill('45.50');
+    expect(await page.getByLabel('Total', { exact: true }).inputValue()).toBe('$91.00');
+    await page.getByRole('button', { name: 'Add Line' }).click();
+    await eventually(() => page.getByRole('list', { name: 'Line items' }).getByRole('listitem').count()).toBe(1);
+    expect(await create.isDisabled()).toBe(false);
+
+    await page.getByLabel('Due date').fill('');
+    await create.click();
+    await eventually(() => page.getByText('Due date is required').isVisible()).toBe(true);
+    await page.getByLabel('Due date').fill('2027-07-30');
+    await create.click();
+    await eventually(() => toast(page, 'Invoice Created').count()).toBeGreaterThan(0);
+    await page.waitForURL(/\/dashboard\?tab=invoices$/);
+    const [invoice] = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)).json()) as { totalAmount: string; dueDate: string; invoiceNumber: string }[];
+    expect(invoice).toMatchObject({ totalAmount: '91.00', dueDate: '2027-07-30' });
+    await eventually(() => page.getByText(invoice!.invoiceNumber).first().isVisible()).toBe(true);
+
+    // One live invoice per job: the screen shows the server's reason.
+    await page.goto(`/dashboard/invoices/new?jobId=${job.jobId}`);
+    await page.getByRole('button', { name: 'Add Line Item' }).click();
+    await page.getByLabel('Description').fill('Again');
+    await page.getByLabel('Unit price (inc GST)').fill('10');
+    await page.getByRole('button', { name: 'Add Line' }).click();
+    await page.getByRole('button', { name: 'Create Invoice' }).click();
+    await eventually(() => toast(page, 'Creation Failed').count()).toBeGreaterThan(0);
+    expect(await toast(page, 'Creation Failed').first().textContent()).toContain(`already has invoice ${invoice!.invoiceNumber}`);
+  });
+});
