@@ -87,7 +87,3 @@ export function canCreateInvoice(status: JobStatus): boolean {
 /** Customer invoice statuses, freely set, no order enforced (docs/product.md "Customer invoices"). */
 export const CUSTOMER_INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
 export type CustomerInvoiceStatus = (typeof CUSTOMER_INVOICE_STATUSES)[number];
-
-export function isCustomerInvoiceStatus(s: string): s is CustomerInvoiceStatus {
-  return (CUSTOMER_INVOICE_STATUSES as readonly string[]).includes(s);
-}

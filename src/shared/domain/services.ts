@@ -21,4 +21,3 @@ export function isPaymentMethod(s: string): s is PaymentMethod {
 
 /** How far a job's payment got; 'refunded' after a refund through the card provider. */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -36,7 +36,6 @@ export type PublicUser = z.infer<typeof publicUser>;
 export const userStatusSchema = z.object({
   isActive: z.boolean({ message: 'isActive must be true or false' }),
 });
-export type UserStatusInput = z.infer<typeof userStatusSchema>;
 
 export const userIdParams = z.object({ userId: z.uuid('User not found') });
 

@@ -8,4 +8,3 @@ export const errorBody = z
     fields: z.record(z.string(), z.string()).optional(),
   })
   .catchall(z.unknown());
-export type ErrorBody = z.infer<typeof errorBody>;

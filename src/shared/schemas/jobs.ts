@@ -40,7 +40,6 @@ export const jobWithDetails = z.object({
   vehicle: z.object({ make: z.string(), model: z.string(), year: z.number(), registration: z.string(), color: z.string().nullable() }).nullable(),
   photos: z.array(z.object({ id: z.string(), type: z.string(), originalName: z.string() })),
 });
-export type JobWithDetails = z.infer<typeof jobWithDetails>;
 
 // ---- Dispatch: lists, moves, schedule, slots (docs/product.md "Job statuses and their moves") ----
 

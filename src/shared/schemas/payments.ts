@@ -97,7 +97,6 @@ export const simulatedCardFields = {
 };
 
 export const simulatedCardForm = z.object(simulatedCardFields);
-export type SimulatedCardForm = z.infer<typeof simulatedCardForm>;
 
 export const simulatedConfirmRequest = z.object({ bookingToken, ...simulatedCardFields });
 

@@ -16,6 +16,5 @@ export type TimeSlotItem = z.infer<typeof timeSlotItem>;
 
 /** The admin booking form's shape: only whether each slot can be booked. */
 export const slotAvailability = z.object({ slot: z.enum(TIME_SLOTS), isAvailable: z.boolean() });
-export type SlotAvailability = z.infer<typeof slotAvailability>;
 
 export const isoDayParams = z.object({ isoDate: isoDay });

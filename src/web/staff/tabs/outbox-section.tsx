@@ -7,8 +7,6 @@ import { BUSINESS_TIME_ZONE } from '../../../shared/domain/slots';
 import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/spinner';
 
-export const OUTBOX_KEY = api.emails.outbox.key();
-
 export function outboxStatusLabel(email: Pick<OutboxEmail, 'status' | 'lastError'>): string {
   switch (email.status) {
     case 'sent':
