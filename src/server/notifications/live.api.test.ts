@@ -152,7 +152,7 @@ describe('who may open the notifications socket', () => {
   it('refuses an upgrade opened by a page of another site with 403, even with a staff cookie', async () => {
     const admin = await signInStaff(t, 'admin');
     await expect(openFeed(baseUrl, { cookie: admin.cookie, origin: 'https://evil.example' })).rejects.toThrow('upgrade refused: 403');
-    // The Host header proves nothing (decision 195): only the configured site's origin is accepted.
+    // The Host header proves nothing (decision 197): only the configured site's origin is accepted.
     await expect(openFeed(baseUrl, { cookie: admin.cookie, origin: baseUrl })).rejects.toThrow('upgrade refused: 403');
     const feed = await readyFeed(baseUrl, { cookie: admin.cookie, origin: new URL(t.config.publicBaseUrl).origin });
     feed.socket.close(1000);

@@ -12,7 +12,7 @@ import { createNotificationHub, type HubOptions } from './hub';
  * A browser sends its page's origin with every WebSocket upgrade, and its cookies whichever site
  * opened the socket: an upgrade from another origin is refused, so no other page can read the
  * staff feed with a staff member's cookie. The allowed origins are the site's own, from
- * configuration (decision 195); a client that sends no Origin is judged by its cookie alone.
+ * configuration (decision 197); a client that sends no Origin is judged by its cookie alone.
  */
 function refuseOtherSites(deps: AppDeps) {
   const allowed = siteOrigins(deps.config);
