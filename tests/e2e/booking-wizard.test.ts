@@ -439,3 +439,36 @@ describe('step 1 refuses days it cannot book', () => {
     expect(await dialog.getByText('Step 1 of 7').isVisible()).toBe(true);
   });
 });
+
+describe('after booking', () => {
+  it("shows 'Booking Confirmed!' and then 'Photos Uploaded', and one Escape closes the confirmation", async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    await chooseSlot(dialog, bookingDay(9), '8-10 AM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
+    await next(dialog);
+    await fillLocation(dialog);
+    await next(dialog);
+    await stepShown(dialog, 5);
+    await dialog.getByLabel('Choose photos from the gallery').setInputFiles([photo('nail-in-tread.png')]);
+    await expect.poll(() => dialog.getByRole('img').count()).toBe(1);
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Pay on site/ }).check();
+    await fillContact(dialog, 'sam.toasts@example.com');
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await dialog.getByText('Step 7 of 7').waitFor();
+
+    // (The modal dialog hides everything outside it from the accessibility tree, toasts included, so find them by text.)
+    const toasts = page.locator('li[data-state="open"]');
+    await expect.poll(() => toasts.getByText('Booking Confirmed!').isVisible()).toBe(true);
+    // One at a time, in turn: the photos' toast follows when the first one's 5 seconds are up.
+    await page.clock.fastForward(5_500);
+    await expect.poll(() => toasts.getByText('Photos Uploaded').isVisible()).toBe(true);
+    expect(await toasts.getByText('1 photo added to your booking.').isVisible()).toBe(true);
+
+    // A toast on screen no longer swallows the first Escape.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+  });
+});

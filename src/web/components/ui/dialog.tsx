@@ -43,6 +43,14 @@ export function Dialog({
           }}
           // Without a description, say so (Radix expects one): a hidden copy of the title would be read twice.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onKeyDown={(event) => {
+            // A toast that opened after the dialog is the top layer, so Radix gives Escape to it alone and
+            // the dialog stayed open. Escape from inside the dialog closes the dialog (and the toast) at
+            // once; a popover or nested dialog that handled Escape itself has marked the event handled.
+            if (event.key !== 'Escape' || event.defaultPrevented) return;
+            event.preventDefault(); // handled: a dialog this one sits in stays open
+            onOpenChange(false);
+          }}
           className={cn(
             'fixed inset-x-0 bottom-0 z-50 max-h-[100dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
             className,

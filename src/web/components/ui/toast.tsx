@@ -11,18 +11,31 @@ export type ToastInput = { title: string; description?: string; variant?: 'defau
 type ToastState = (ToastInput & { id: number }) | null;
 
 let current: ToastState = null;
+/** Toasts waiting for the one on screen to close (queueToast). */
+const waiting: ToastInput[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
+/** Shows a toast at once, replacing the one on screen. */
 export function toast(input: ToastInput) {
   current = { ...input, id: nextId++ };
   emit();
 }
 
+/**
+ * Shows a toast after the one on screen has closed (at once when none is): for news that follows
+ * other news, like the photos of a booking after 'Booking Confirmed!', so neither hides the other.
+ */
+export function queueToast(input: ToastInput) {
+  if (current) waiting.push(input);
+  else toast(input);
+}
+
 function dismiss(id: number) {
   if (current?.id === id) {
-    current = null;
+    const next = waiting.shift();
+    current = next ? { ...next, id: nextId++ } : null;
     emit();
   }
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatVisit } from '../../../shared/domain/slots';
 import { toPublicBookingRequest, type PublicBookingForm } from '../../../shared/schemas/booking';
 import { api, ApiError, errorMessage } from '../../lib/api';
-import { toast } from '../../components/ui/toast';
+import { queueToast, toast } from '../../components/ui/toast';
 import { fetchTimeSlots, uploadPhoto } from './booking-api';
 import type { Confirmation } from './steps/confirmation-step';
 import type { ChosenPhoto } from './use-photos';
@@ -84,12 +84,11 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
         toast({ title: 'Booking Error', description: told ?? 'There was an issue creating your booking. Please try again.', variant: 'destructive' });
         return;
       }
-      if (photos.length) {
-        const uploaded = await uploadAll(created.jobId);
-        if (uploaded) toast({ title: 'Photos Uploaded', description: `${uploaded} photo${uploaded === 1 ? '' : 's'} added to your booking.` });
-      }
+      const uploaded = photos.length ? await uploadAll(created.jobId) : 0;
       void queryClient.invalidateQueries({ queryKey: api.slots.list.prefix });
+      // Toasts show one at a time: the booking first, then its photos in turn (decision 171).
       toast({ title: 'Booking Confirmed!', description: `Your booking reference is ${created.jobNumber}.` });
+      if (uploaded) queueToast({ title: 'Photos Uploaded', description: `${uploaded} photo${uploaded === 1 ? '' : 's'} added to your booking.` });
       onConfirmed({ jobNumber: created.jobNumber, email: created.customerEmail || values.customerEmail, visit: formatVisit(values.date, values.timeSlot) });
     } finally {
       setSubmitting(false);
