@@ -173,6 +173,10 @@ describe('the installable dashboard', () => {
 
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(new URL(scope).pathname).toBe('/dashboard');
+    // Chromium's own verdict: nothing stops it offering to install, but that the test context is incognito.
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
     // The worker leaves every request to the network: the dashboard still talks to the API after a reload under it.
     await page.reload();
     await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
