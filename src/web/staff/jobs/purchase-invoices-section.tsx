@@ -1,8 +1,253 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Circle, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { formatDollars, toCents } from '../../../shared/domain/money';
+import { formatDayLong, perthToday } from '../../../shared/domain/slots';
+import { purchaseInvoiceForm, type JobProfitSummary, type PurchaseInvoice } from '../../../shared/schemas/purchases';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { TextField } from '../../components/ui/field';
+import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
+import { api, errorMessage } from '../../lib/api';
+import { GstBreakdown } from '../expenses/gst-breakdown';
+
 /**
- * PLACEHOLDER for a job's purchase invoices (supplier bills: add, edit, delete, paid toggled by its
- * badge; docs/product.md "Purchase invoices and expenses"). It belongs to the bookkeeping work and
- * renders nothing until then; the job detail already gives it its place.
+ * A job's supplier bills and its profit (docs/product.md "Purchase invoices and expenses"; decision
+ * 212): list, add, edit, delete, paid toggled by the badge, the ex-GST / GST / inc-GST breakdown.
+ * Admin only: the job dialog renders it for admins.
  */
-export function PurchaseInvoicesSection(_props: { jobId: string }) {
-  return null;
+export function PurchaseInvoicesSection({ jobId }: { jobId: string }) {
+  const bills = useQuery(api.purchases.listForJob.query({ params: { jobId } }));
+  const [editing, setEditing] = useState<PurchaseInvoice | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<PurchaseInvoice | null>(null);
+  const actions = usePurchaseActions(jobId);
+
+  return (
+    <section aria-labelledby={`purchases-${jobId}`} className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`purchases-${jobId}`} className="text-lg font-bold">
+          Purchase invoices
+        </h3>
+        {editing === null ? (
+          <Button variant="outline" onClick={() => setEditing('new')}>
+            <Plus aria-hidden className="h-4 w-4" />
+            Add Purchase Invoice
+          </Button>
+        ) : null}
+      </div>
+
+      <JobProfit jobId={jobId} />
+
+      {editing !== null ? <PurchaseInvoiceForm key={editing === 'new' ? 'new' : editing.id} jobId={jobId} bill={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+
+      {bills.isPending ? (
+        <SkeletonGroup label="Loading purchase invoices..." className="space-y-2">
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </SkeletonGroup>
+      ) : bills.isError ? (
+        <p role="alert" className="text-red-700">
+          Could not load the purchase invoices: {bills.error.message}
+        </p>
+      ) : bills.data.length === 0 ? (
+        <p className="text-gray-700">No purchase invoices for this job yet. Add the supplier bills to see the job&apos;s profit.</p>
+      ) : (
+        <ul aria-label="Purchase invoices" className="divide-y divide-gray-200 rounded-xl border border-gray-200">
+          {bills.data.map((bill) => (
+            <li key={bill.id} className="space-y-2 p-3">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-semibold">
+                    {bill.supplierName} <span className="font-normal text-gray-700">#{bill.invoiceNumber}</span>
+                  </p>
+                  <p className="text-sm text-gray-700">
+                    {formatDayLong(bill.invoiceDate)}
+                    {bill.dueDate ? `, due ${formatDayLong(bill.dueDate)}` : ''}
+                  </p>
+                </div>
+                <PaidBadge bill={bill} pending={actions.togglePaid.isPending && actions.togglePaid.variables?.id === bill.id} onToggle={() => actions.togglePaid.mutate(bill)} />
+              </div>
+              <GstBreakdown total={bill.totalAmount} gst={toCents(bill.gstAmount)} label={`Amounts of ${bill.invoiceNumber}`} />
+              <div className="flex gap-2">
+                <Button variant="outline" size="sm" className="min-h-11" aria-label={`Edit purchase invoice ${bill.invoiceNumber}`} onClick={() => setEditing(bill)}>
+                  <Pencil aria-hidden className="h-4 w-4" />
+                  Edit
+                </Button>
+                <Button variant="outline" size="sm" className="min-h-11 text-red-800 hover:bg-red-50" aria-label={`Delete purchase invoice ${bill.invoiceNumber}`} onClick={() => setDeleting(bill)}>
+                  <Trash2 aria-hidden className="h-4 w-4" />
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete purchase invoice?"
+        message={deleting ? `Are you sure you want to delete purchase invoice ${deleting.invoiceNumber} from ${deleting.supplierName}?` : ''}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={actions.remove.isPending}
+        onConfirm={() => deleting && actions.remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
+      />
+    </section>
+  );
+}
+
+/** Paid or unpaid in words; pressing it toggles (docs/product.md "Purchase invoices and expenses"). */
+function PaidBadge({ bill, pending, onToggle }: { bill: PurchaseInvoice; pending: boolean; onToggle: () => void }) {
+  const Icon = bill.isPaid ? CheckCircle2 : Circle;
+  return (
+    <button
+      type="button"
+      disabled={pending}
+      onClick={onToggle}
+      aria-label={`${bill.isPaid ? 'Paid' : 'Unpaid'}: mark purchase invoice ${bill.invoiceNumber} as ${bill.isPaid ? 'unpaid' : 'paid'}`}
+      className={cn(
+        'inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-semibold ring-1 ring-inset disabled:opacity-60',
+        bill.isPaid ? 'bg-green-100 text-green-900 ring-green-300' : 'bg-amber-100 text-amber-950 ring-amber-300',
+      )}
+    >
+      <Icon aria-hidden className="h-4 w-4" />
+      {pending ? 'Saving...' : bill.isPaid ? 'Paid' : 'Unpaid'}
+    </button>
+  );
+}
+
+function JobProfit({ jobId }: { jobId: string }) {
+  const profit = useQuery(api.purchases.jobProfit.query({ params: { jobId } }));
+  if (profit.isPending) {
+    return (
+      <SkeletonGroup label="Loading the job's profit...">
+        <Skeleton className="h-16" />
+      </SkeletonGroup>
+    );
+  }
+  if (profit.isError) return null;
+  return <ProfitSummary p={profit.data} />;
+}
+
+function ProfitSummary({ p }: { p: JobProfitSummary }) {
+  const money = (v: string) => formatDollars(toCents(v));
+  const revenueLabel = p.revenueSource === 'invoice' ? `Invoice ${p.invoiceNumber ?? ''}`.trim() : p.revenueSource === 'quote' ? 'Quote (estimate)' : 'Revenue';
+  const isLoss = p.profit !== null && toCents(p.profit) < 0;
+  return (
+    <dl aria-label="Job profit" className="grid grid-cols-2 gap-3 rounded-xl border border-gray-200 p-3 sm:grid-cols-4">
+      <div>
+        <dt className="text-sm text-gray-700">{revenueLabel}</dt>
+        <dd className="text-lg font-bold tabular-nums">{p.revenue === null ? 'No price yet' : money(p.revenue)}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-gray-700">Job costs (inc-GST)</dt>
+        <dd className="text-lg font-bold tabular-nums">{money(p.costs)}</dd>
+        <dd className="text-xs text-gray-700">
+          {money(p.costsExGst)} ex-GST + {money(p.costsGst)} GST
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm text-gray-700">Unpaid costs</dt>
+        <dd className="text-lg font-bold tabular-nums">{money(p.unpaidCosts)}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-gray-700">{p.revenueSource === 'quote' ? 'Profit (estimate)' : 'Profit'}</dt>
+        <dd className={cn('text-lg font-bold tabular-nums', isLoss ? 'text-red-800' : 'text-green-900')}>
+          {p.profit === null ? 'N/A' : `${money(p.profit)}${isLoss ? ' (loss)' : ''}`}
+        </dd>
+        {p.margin !== null ? <dd className="text-xs text-gray-700">{p.margin.toFixed(2)}% margin</dd> : null}
+      </div>
+    </dl>
+  );
+}
+
+type FormInput = z.input<typeof purchaseInvoiceForm>;
+type FormOutput = z.output<typeof purchaseInvoiceForm>;
+
+function PurchaseInvoiceForm({ jobId, bill, onDone }: { jobId: string; bill: PurchaseInvoice | null; onDone: () => void }) {
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(purchaseInvoiceForm),
+    defaultValues: bill
+      ? { invoiceNumber: bill.invoiceNumber, supplierName: bill.supplierName, invoiceDate: bill.invoiceDate, totalAmount: bill.totalAmount, dueDate: bill.dueDate ?? '' }
+      : { invoiceNumber: '', supplierName: '', invoiceDate: perthToday(new Date()), totalAmount: '', dueDate: '' },
+  });
+  const { errors } = form.formState;
+  const total = useWatch({ control: form.control, name: 'totalAmount' });
+  const actions = usePurchaseActions(jobId);
+  const saving = actions.create.isPending || actions.update.isPending;
+
+  const submit = (values: FormOutput) => {
+    // GST is worked out again by the server from a changed total (docs/product.md "Purchase invoices and expenses").
+    const body = { invoiceNumber: values.invoiceNumber, supplierName: values.supplierName, invoiceDate: values.invoiceDate, totalAmount: values.totalAmount, dueDate: values.dueDate ?? null };
+    if (bill) actions.update.mutate({ id: bill.id, body }, { onSuccess: onDone });
+    else actions.create.mutate({ ...body, jobId }, { onSuccess: onDone });
+  };
+
+  return (
+    <form noValidate aria-label={bill ? `Edit purchase invoice ${bill.invoiceNumber}` : 'Add purchase invoice'} className="space-y-3 rounded-xl border-2 border-accent p-3" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label="Supplier name" autoComplete="off" error={errors.supplierName?.message} {...form.register('supplierName')} />
+        <TextField label="Invoice number" autoComplete="off" error={errors.invoiceNumber?.message} {...form.register('invoiceNumber')} />
+        <TextField label="Invoice date" type="date" error={errors.invoiceDate?.message} {...form.register('invoiceDate')} />
+        <TextField label="Due date (optional)" type="date" error={errors.dueDate?.message} {...form.register('dueDate')} />
+        <TextField label="Total inc-GST ($)" type="number" inputMode="decimal" step="0.01" min="0" error={errors.totalAmount?.message} {...form.register('totalAmount')} />
+      </div>
+      <GstBreakdown total={total} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : bill ? 'Save Changes' : 'Add Purchase Invoice'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The writes, with the toasts staff see (docs/product.md "Messages the UI shows"); the list and the profit are read again after each. */
+function usePurchaseActions(jobId: string) {
+  const client = useQueryClient();
+  // The job's list and profit share this key's start; the reports count the bills too.
+  const refresh = () =>
+    Promise.all([client.invalidateQueries({ queryKey: api.purchases.listForJob.key({ params: { jobId } }) }), client.invalidateQueries({ queryKey: ['api', 'dashboard', 'reports'] })]);
+  const create = useMutation({
+    mutationFn: (body: Parameters<typeof api.purchases.create>[0]['body']) => api.purchases.create({ body }),
+    onSuccess: (bill) => {
+      toast({ title: 'Purchase Invoice Added', description: `${bill.supplierName} #${bill.invoiceNumber}, ${formatDollars(toCents(bill.totalAmount))}.` });
+      return refresh();
+    },
+    onError: (err) => toast({ title: 'Add Failed', description: errorMessage(err, 'Failed to add purchase invoice.'), variant: 'destructive' }),
+  });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Parameters<typeof api.purchases.update>[0]['body'] }) => api.purchases.update({ params: { id }, body }),
+    onSuccess: (bill) => {
+      toast({ title: 'Purchase Invoice Updated', description: `${bill.supplierName} #${bill.invoiceNumber} saved.` });
+      return refresh();
+    },
+    onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update purchase invoice.'), variant: 'destructive' }),
+  });
+  const togglePaid = useMutation({
+    mutationFn: (bill: PurchaseInvoice) => api.purchases.update({ params: { id: bill.id }, body: { isPaid: !bill.isPaid } }),
+    onSuccess: (bill) => {
+      toast({ title: bill.isPaid ? 'Marked Paid' : 'Marked Unpaid', description: `${bill.supplierName} #${bill.invoiceNumber} is now ${bill.isPaid ? 'paid' : 'unpaid'}.` });
+      return refresh();
+    },
+    onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update purchase invoice.'), variant: 'destructive' }),
+  });
+  const remove = useMutation({
+    mutationFn: (bill: PurchaseInvoice) => api.purchases.remove({ params: { id: bill.id } }),
+    onSuccess: (_v, bill) => {
+      toast({ title: 'Purchase Invoice Deleted', description: `${bill.supplierName} #${bill.invoiceNumber} has been deleted.` });
+      return refresh();
+    },
+    onError: (err) => toast({ title: 'Delete Failed', description: errorMessage(err, 'Failed to delete purchase invoice.'), variant: 'destructive' }),
+  });
+  return { create, update, togglePaid, remove };
 }

@@ -1,7 +1,7 @@
 import type { PublicUser } from '../../../shared/schemas/auth';
-import { ComingSoon } from './coming-soon';
+import { ExpensesScreen } from '../expenses/expenses-screen';
 
-/** Placeholder until this tab's issue lands; the dashboard passes the signed-in user. */
+/** The Expenses tab (admin only): business expenses, the overheads. */
 export function ExpensesTab(_props: { user: PublicUser }) {
-  return <ComingSoon />;
+  return <ExpensesScreen />;
 }

@@ -1,7 +1,15 @@
+import { lazy, Suspense } from 'react';
 import type { PublicUser } from '../../../shared/schemas/auth';
-import { ComingSoon } from './coming-soon';
+import { Spinner } from '../../components/ui/spinner';
 
-/** Placeholder until this tab's issue lands; the dashboard passes the signed-in user. */
+// The charts library is downloaded only when the Reports tab opens (decision 210).
+const ReportsScreen = lazy(() => import('../reports/reports-screen'));
+
+/** The Reports tab (admin only). */
 export function ReportsTab(_props: { user: PublicUser }) {
-  return <ComingSoon />;
+  return (
+    <Suspense fallback={<Spinner label="Loading reports..." />}>
+      <ReportsScreen />
+    </Suspense>
+  );
 }

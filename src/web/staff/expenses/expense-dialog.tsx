@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { perthToday } from '../../../shared/domain/slots';
+import { EXPENSE_CATEGORY_LABELS, expenseRequest, OVERHEAD_CATEGORIES, type BusinessExpense } from '../../../shared/schemas/expenses';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { SelectField, TextareaField, TextField } from '../../components/ui/field';
+import { GstBreakdown } from './gst-breakdown';
+import { useExpenseActions } from './use-expense-actions';
+
+type FormInput = z.input<typeof expenseRequest>;
+type FormOutput = z.output<typeof expenseRequest>;
+
+function defaults(expense: BusinessExpense | null): FormInput {
+  if (!expense) return { supplierName: '', invoiceNumber: '', description: '', amount: '0', category: '' as FormInput['category'], expenseDate: perthToday(new Date()), dueDate: '', isPaid: false, notes: '' };
+  return {
+    supplierName: expense.supplierName,
+    invoiceNumber: expense.invoiceNumber ?? '',
+    description: expense.description,
+    amount: expense.amount,
+    category: expense.category,
+    expenseDate: expense.expenseDate,
+    dueDate: expense.dueDate ?? '',
+    isPaid: expense.isPaid,
+    notes: expense.notes ?? '',
+  };
+}
+
+/**
+ * Add / Edit an expense (docs/product.md "Purchase invoices and expenses"): the server's own schema
+ * checks it; the total starts at 0 and the breakdown shows once it is above $0. Cost of goods sold
+ * is not offered: it belongs to a job's purchase invoices.
+ */
+export function ExpenseDialog({ open, expense, onClose }: { open: boolean; expense: BusinessExpense | null; onClose: () => void }) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={expense ? 'Edit Expense' : 'Add Expense'} description="All amounts include GST.">
+      {open ? <ExpenseForm key={expense?.id ?? 'new'} expense={expense} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function ExpenseForm({ expense, onClose }: { expense: BusinessExpense | null; onClose: () => void }) {
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(expenseRequest), defaultValues: defaults(expense) });
+  const { errors } = form.formState;
+  const amount = useWatch({ control: form.control, name: 'amount' });
+  const { create, update } = useExpenseActions();
+  const saving = create.isPending || update.isPending;
+
+  const submit = (values: FormOutput) => {
+    // A changed amount gets its GST worked out again on the server (one eleventh).
+    const body = { ...values, gstAmount: undefined, invoiceNumber: values.invoiceNumber ?? null, dueDate: values.dueDate ?? null, notes: values.notes ?? null };
+    if (expense) update.mutate({ id: expense.id, body }, { onSuccess: onClose });
+    else create.mutate(body, { onSuccess: onClose });
+  };
+
+  return (
+    <form noValidate className="space-y-4" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
+      <TextField label="Supplier name" autoComplete="off" error={errors.supplierName?.message} {...form.register('supplierName')} />
+      <TextField label="Description" autoComplete="off" error={errors.description?.message} {...form.register('description')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Total inc-GST ($)" type="number" inputMode="decimal" step="0.01" min="0" error={errors.amount?.message} {...form.register('amount')} />
+        <SelectField label="Category" error={errors.category?.message} {...form.register('category')}>
+          <option value="">Choose a category</option>
+          {OVERHEAD_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {EXPENSE_CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <GstBreakdown total={amount} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Expense date" type="date" error={errors.expenseDate?.message} {...form.register('expenseDate')} />
+        <TextField label="Due date (optional)" type="date" error={errors.dueDate?.message} {...form.register('dueDate')} />
+        <TextField label="Invoice number (optional)" autoComplete="off" error={errors.invoiceNumber?.message} {...form.register('invoiceNumber')} />
+        <label className="flex min-h-11 items-center gap-3 self-end text-base">
+          <input type="checkbox" className="h-5 w-5" {...form.register('isPaid')} />
+          Already paid
+        </label>
+      </div>
+      <TextareaField label="Notes (optional)" error={errors.notes?.message} {...form.register('notes')} />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onClose} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : expense ? 'Save Changes' : 'Add Expense'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { financialYearOf } from '../../../shared/domain/bookkeeping';
+import { perthToday } from '../../../shared/domain/slots';
+import { RANGE_ORDER_MESSAGE, type ReportQuery } from '../../../shared/schemas/reports';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { TextField } from '../../components/ui/field';
+import { GstReportPanel } from './gst-report';
+import { PayablesReportPanel } from './payables-report';
+import { ProfitAndLossPanel } from './pnl-report';
+import { ReceivablesPanel } from './receivables-report';
+
+const SUB_TABS = [
+  { id: 'gst', label: 'GST Tracking (Visual Only)' },
+  { id: 'payables', label: 'Payables' },
+  { id: 'pnl', label: 'P&L Report' },
+  { id: 'receivables', label: 'Receivables' },
+] as const;
+type SubTab = (typeof SUB_TABS)[number]['id'];
+
+/**
+ * The Reports tab (docs/product.md "Reports"): a start and end date (Perth, both inclusive,
+ * default this financial year) and one report at a time. Each report shows the API's figures
+ * as they come, with its CSV link for the same range.
+ */
+export default function ReportsScreen() {
+  const fy = financialYearOf(perthToday(new Date()));
+  const [range, setRange] = useState<ReportQuery>(fy);
+  const [draft, setDraft] = useState<{ startDate: string; endDate: string }>(fy);
+  const [error, setError] = useState<string | null>(null);
+  const [tab, setTab] = useState<SubTab>('gst');
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    if (!draft.startDate || !draft.endDate) return setError('Choose a start and an end date');
+    if (draft.startDate > draft.endDate) return setError(RANGE_ORDER_MESSAGE);
+    setError(null);
+    setRange({ ...draft });
+  };
+
+  return (
+    <section aria-labelledby="reports-heading" className="space-y-5">
+      <h2 id="reports-heading" className="text-lg font-bold">
+        Reports
+      </h2>
+      <form noValidate onSubmit={apply} aria-label="Report period" className="flex flex-wrap items-end gap-3">
+        <div className="w-[calc(50%-0.375rem)] sm:w-44">
+          <TextField label="Start date" type="date" value={draft.startDate} onChange={(e) => setDraft({ ...draft, startDate: e.target.value })} />
+        </div>
+        <div className="w-[calc(50%-0.375rem)] sm:w-44">
+          <TextField label="End date" type="date" value={draft.endDate} error={error ?? undefined} onChange={(e) => setDraft({ ...draft, endDate: e.target.value })} />
+        </div>
+        <Button type="submit" variant="secondary">
+          Show
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setDraft(fy);
+            setRange(fy);
+            setError(null);
+          }}
+        >
+          This financial year
+        </Button>
+      </form>
+
+      <div role="tablist" aria-label="Reports" className="flex gap-1 overflow-x-auto border-b border-gray-200">
+        {SUB_TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`report-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`report-panel-${t.id}`}
+            onClick={() => setTab(t.id)}
+            className={cn('min-h-11 shrink-0 whitespace-nowrap border-b-4 px-3 font-medium', tab === t.id ? 'border-accent text-charcoal' : 'border-transparent text-gray-700 hover:text-charcoal')}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`report-panel-${tab}`} aria-labelledby={`report-tab-${tab}`}>
+        {tab === 'gst' ? <GstReportPanel range={range} /> : tab === 'payables' ? <PayablesReportPanel range={range} /> : tab === 'pnl' ? <ProfitAndLossPanel range={range} /> : <ReceivablesPanel range={range} />}
+      </div>
+    </section>
+  );
+}
