@@ -42,3 +42,34 @@ export async function seedJobs(db: Db, opts: { jobs: number; customers?: number;
     from g join c on c.n = g.g % ${customers}`);
   await db.execute(sql`analyze`);
 }
+
+/**
+ * One invoice per completed, invoiced or paid job (oldest visit first, at most `invoices`), dated the
+ * visit day and due 30 days later, with two lines adding up to the job's value: completed jobs get a
+ * draft, invoiced a sent one (so older ones read as overdue), paid a paid one. Run after seedJobs.
+ */
+export async function seedInvoices(db: Db, opts: { invoices: number }): Promise<number> {
+  await db.execute(sql`
+    insert into customer_invoices (job_id, invoice_date, due_date, subtotal_amount, gst_amount, total_amount, status, paid_at, sent_at, created_at, updated_at)
+    select id, scheduled_day, scheduled_day + 30,
+           customer_value - round(customer_value / 11, 2), round(customer_value / 11, 2), customer_value,
+           case status when 'paid' then 'paid' when 'invoiced' then 'sent' else 'draft' end,
+           case when status = 'paid' then scheduled_date + interval '2 days' end,
+           case when status in ('paid', 'invoiced') then scheduled_date + interval '1 day' end,
+           scheduled_date, scheduled_date
+    from jobs
+    where status in ('completed', 'invoiced', 'paid')
+    order by scheduled_date
+    limit ${opts.invoices}`);
+  await db.execute(sql`
+    insert into customer_invoice_items (customer_invoice_id, description, quantity, unit_price, total_price, category, position)
+    select i.id, l.description, 1, l.amount, l.amount, l.category, l.position
+    from customer_invoices i
+    cross join lateral (values
+      ('Mobile Service Callout', 89.80::numeric(10,2), 'callout', 0),
+      ('Labour', i.total_amount - 89.80, 'labour', 1)
+    ) as l(description, amount, category, position)`);
+  await db.execute(sql`analyze`);
+  const [row] = (await db.execute(sql`select count(*)::int as n from customer_invoices`)).rows as { n: number }[];
+  return Number(row?.n ?? 0);
+}
