@@ -1,4 +1,5 @@
 import { formatDollars, toCents } from '../../shared/domain/money';
+import { BUSINESS_TIME_ZONE } from '../../shared/domain/slots';
 
 /** "129.80" -> "$129.80"; null/empty -> fallback. */
 export function dollars(value: string | number | null | undefined, fallback = 'N/A'): string {
@@ -8,4 +9,23 @@ export function dollars(value: string | number | null | undefined, fallback = 'N
   } catch {
     return fallback;
   }
+}
+
+const perthDateTimeFormat = new Intl.DateTimeFormat('en-AU', {
+  timeZone: BUSINESS_TIME_ZONE,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** "Mon 23 Nov, 9:41 am" in Perth, whatever the device's zone; '' for a missing or bad instant. */
+export function perthDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return '';
+  const p = Object.fromEntries(perthDateTimeFormat.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${p.weekday} ${p.day} ${p.month}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
 }

@@ -63,15 +63,6 @@ export function isSameAmount(a: string, b: string): boolean {
 }
 
 const perthClock = new Intl.DateTimeFormat('en-AU', { timeZone: BUSINESS_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
-const perthDateTimeFormat = new Intl.DateTimeFormat('en-AU', {
-  timeZone: BUSINESS_TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
 
 function partsOf(format: Intl.DateTimeFormat, instant: Date): Record<string, string> {
   return Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
@@ -83,14 +74,7 @@ export function perthClockTime(instant: Date): string {
   return `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
 }
 
-/** "Mon 23 Nov, 9:41 am" in Perth, whatever the device's zone; '' for a missing or bad instant. */
-export function perthDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return '';
-  const p = partsOf(perthDateTimeFormat, instant);
-  return `${p.weekday} ${p.day} ${p.month}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
-}
+export { perthDateTime } from '../../lib/format';
 
 /** The text under "Showing": "26-50 of 312", or "0 of 0" for an empty list. */
 export function pageRangeText(page: number, pageSize: number, total: number): string {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OutboxEmail } from '../../../shared/schemas/emails';
 import { api } from '../../lib/api';
+import { perthDateTime } from '../../lib/format';
 import { Paperclip } from 'lucide-react';
 import type { PublicUser } from '../../../shared/schemas/auth';
-import { BUSINESS_TIME_ZONE } from '../../../shared/domain/slots';
 import { cn } from '../../components/ui/cn';
 import { Spinner } from '../../components/ui/spinner';
 
@@ -26,21 +26,7 @@ const STATUS_STYLE: Record<string, string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
-const perthDateTime = new Intl.DateTimeFormat('en-AU', {
-  timeZone: BUSINESS_TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
 
-/** "Sat 21 Nov, 2:05 pm" in Perth time, whatever the device's own zone. */
-export function formatPerthDateTime(iso: string): string {
-  const parts = Object.fromEntries(perthDateTime.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.weekday} ${parts.day} ${parts.month}, ${parts.hour}:${parts.minute} ${(parts.dayPeriod ?? '').toLowerCase()}`.trim();
-}
 
 /**
  * Without SMTP_URL customer emails stay in the outbox and staff read them here.
@@ -89,7 +75,7 @@ function OutboxItem({ email }: { email: OutboxEmail }) {
       <p className="mt-1 text-sm break-all text-gray-700">To: {email.to}</p>
       <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <time dateTime={email.createdAt} className="text-gray-700">
-          {formatPerthDateTime(email.createdAt)}
+          {perthDateTime(email.createdAt)}
         </time>
         <span className={cn('rounded-full px-2 py-0.5 break-words', STATUS_STYLE[email.status] ?? 'bg-yellow-100 text-yellow-900')}>
           {outboxStatusLabel(email)}
