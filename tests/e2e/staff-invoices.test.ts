@@ -13,6 +13,7 @@ import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
 const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
+const shots = path.resolve(import.meta.dirname, '../../test-results');
 
 /**
  * The browser tests share one server, so this file books only days no other file uses: staff
@@ -108,11 +109,14 @@ describe('billing a job from the job detail', () => {
     expect(invoice!.status).toBe('paid');
     expect(invoice!.history.map((e) => `${e.kind}:${e.to}`)).toEqual(expect.arrayContaining(['created:draft', 'status:sent', 'status:paid']));
 
-    // The Invoices tab lists it, paid.
+    // The Invoices tab lists it, paid, and fits a 360 px phone.
+    await page.setViewportSize({ width: 360, height: 780 });
     await page.goto('/dashboard?tab=invoices');
     const card = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem').filter({ hasText: invoiceNumber });
     await eventually(() => card.count()).toBe(1);
     expect(await card.textContent()).toContain('Paid');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: path.join(shots, 'invoices-tab-360.png'), fullPage: true });
   });
 });
 
@@ -137,6 +141,7 @@ describe('the Create Invoice screen', () => {
     await eventually(() => page.getByText(job.jobNumber).isVisible()).toBe(true);
     expect(await page.getByText('COMPLETED', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('$129.80').first().isVisible()).toBe(true);
+    await page.setViewportSize({ width: 360, height: 780 });
     const create = page.getByRole('button', { name: 'Create Invoice' });
     expect(await create.isDisabled()).toBe(true);
 
@@ -150,6 +155,8 @@ describe('the Create Invoice screen', () => {
     await page.getByRole('button', { name: 'Add Line' }).click();
     await eventually(() => page.getByRole('list', { name: 'Line items' }).getByRole('listitem').count()).toBe(1);
     expect(await create.isDisabled()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: path.join(shots, 'create-invoice-360.png'), fullPage: true });
 
     await page.getByLabel('Due date').fill('');
     await create.click();
