@@ -27,6 +27,7 @@ import { constraintName, pgErrorCode, UNIQUE_VIOLATION, type Executor } from '..
 import { bookingHolds, jobs } from '../db/schema';
 import type { SessionUser } from '../http/access';
 import { AppError, conflict, invalid } from '../http/errors';
+import { recordJobEvent } from '../jobs/history';
 import { MAX_LIVE_HOLDS_PER_EMAIL, tooManyHoldsFromAddressMessage, tooManyHoldsMessage } from './booking-limit';
 import { lookupTyreUnitPriceCents } from '../pricing/service';
 import { listSlotAvailability, TIME_HAS_PASSED } from '../slots/service';
@@ -196,7 +197,7 @@ async function insertBooking(
   deps: AppDeps,
   draft: BookingDraft,
   priced: { customerValue: string | null; originalCustomerValue: string | null; tyreSize: string | null; tyreQuantity: number | null },
-  opts: { hold: boolean; paymentMethod: PaymentMethod; clientAddress?: string | null },
+  opts: { hold: boolean; paymentMethod: PaymentMethod; clientAddress?: string | null; bookedBy?: { id: string } | null },
 ): Promise<{ job: JobRow; token: string | null }> {
   const now = deps.clock.now();
   const day = bookingDay(draft.job.scheduledDate);
@@ -235,6 +236,15 @@ async function insertBooking(
           updatedAt: now,
         })
         .returning();
+      // The first line of the job's history (decision 184).
+      await recordJobEvent(tx, {
+        jobId: job!.id,
+        at: now,
+        actorId: opts.bookedBy?.id ?? null,
+        kind: 'created',
+        to: 'new',
+        note: opts.bookedBy ? 'Booked by staff' : opts.hold ? 'Booked online, awaiting online payment' : 'Booked online, paying on site',
+      });
       let token: string | null = null;
       if (opts.hold) {
         token = randomBytes(32).toString('base64url');
@@ -316,7 +326,7 @@ export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequ
  * technician's is ignored for the server's admin estimate (decision 162); otherwise the server's
  * price. Staff prepaid bookings are recorded as prepaid/pending (docs/decisions/130).
  */
-export async function createStaffBooking(deps: AppDeps, body: StaffBookingRequest, actor: { role: 'admin' | 'technician' }) {
+export async function createStaffBooking(deps: AppDeps, body: StaffBookingRequest, actor: { id: string; role: 'admin' | 'technician' }) {
   const draft = draftFromStaff(body);
   assertVehicleYear(deps, draft.vehicle.year, STAFF_YEAR_MESSAGE);
   const day = bookingDay(draft.job.scheduledDate);
@@ -332,7 +342,7 @@ export async function createStaffBooking(deps: AppDeps, body: StaffBookingReques
       ? { ...priced, customerValue: formatCents(staffValue), originalCustomerValue: formatCents(staffValue) }
       : priced;
   await assertSlotBookable(deps, day, draft.job.timeSlot);
-  const { job } = await insertBooking(deps, draft, values, { hold: false, paymentMethod: draft.job.paymentMethod });
+  const { job } = await insertBooking(deps, draft, values, { hold: false, paymentMethod: draft.job.paymentMethod, bookedBy: actor });
   afterCommit(deps, job);
   return bookingCreated(job, draft.customer.email);
 }

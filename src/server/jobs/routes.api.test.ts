@@ -8,6 +8,7 @@ import { insertJob } from '../db/seed/factories';
 import { customerInvoices, jobs, outboundEmails, paymentEvents } from '../db/schema';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
+import { bookingBody } from '../bookings/test-support';
 
 let t: TestApp;
 let admin: { user: { id: string; username: string }; cookie: string };
@@ -82,6 +83,17 @@ describe('status moves', () => {
     const job = await newJob();
     const res = await setStatus(job.id, 'teleported');
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('history', () => {
+  it('starts with the booking itself: who booked, how it is paid', async () => {
+    const slot = freshSlot();
+    const body = bookingBody({ vehicle: { color: 'Blue' }, job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot } });
+    const booked = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: admin.cookie }, payload: body as object });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const detail = (await request('GET', `/api/dashboard/jobs/${booked.json().jobId}`, admin.cookie)).json() as JobDetail;
+    expect(detail.history[0]).toMatchObject({ kind: 'created', actor: admin.user.username, to: 'new', note: 'Booked by staff' });
   });
 });
 
