@@ -472,3 +472,53 @@ describe('after booking', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
   });
 });
+
+describe('photos are judged by their bytes, and a failed upload is told', () => {
+  it("refuses a text file renamed .jpg with 'Invalid file type' and keeps the real photo", async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    await chooseSlot(dialog, bookingDay(8), '10-12 AM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Battery Service/ }).check();
+    await next(dialog);
+    await fillLocation(dialog);
+    await next(dialog);
+    await stepShown(dialog, 5);
+    const fake = { name: 'tyre.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not an image, just some text pretending to be one') };
+    await dialog.getByLabel('Choose photos from the gallery').setInputFiles([fake, photo('real.png')]);
+    await expect.poll(() => page.getByText('Invalid file type').first().isVisible()).toBe(true);
+    expect(await page.getByText('Please upload JPEG, PNG or WebP files only.').first().isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByRole('img').count()).toBe(1);
+    expect(await dialog.getByRole('img', { name: 'real.png' }).isVisible()).toBe(true);
+    expect(await dialog.getByText('1 of 5 chosen', { exact: false }).isVisible()).toBe(true);
+  });
+
+  it('tells the customer when a photo upload fails, and the booking stands', async () => {
+    const page = await browser.newPage();
+    await page.route('**/api/bookings/*/photos', (route) =>
+      route.fulfill({ status: 415, contentType: 'application/json', body: JSON.stringify({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Please upload JPEG, PNG or WebP files only.' }) }),
+    );
+    const dialog = await openWizard(page);
+    await chooseSlot(dialog, bookingDay(9), '10-12 AM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
+    await next(dialog);
+    await fillLocation(dialog);
+    await next(dialog);
+    await stepShown(dialog, 5);
+    await dialog.getByLabel('Choose photos from the gallery').setInputFiles([photo('valve.png')]);
+    await expect.poll(() => dialog.getByRole('img').count()).toBe(1);
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Pay on site/ }).check();
+    await fillContact(dialog, 'sam.upload-fails@example.com');
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await dialog.getByText('Step 7 of 7').waitFor();
+    expect(await dialog.getByTestId('booking-reference').textContent()).toMatch(/^JOB-\d+$/);
+
+    const toasts = page.locator('li[data-state="open"]');
+    await expect.poll(() => toasts.getByText('Booking Confirmed!').isVisible()).toBe(true);
+    await page.clock.fastForward(5_500);
+    await expect.poll(() => toasts.getByText('Photo Upload Failed').isVisible()).toBe(true);
+    expect(await toasts.textContent()).toContain('Your photo could not be added to your booking. Please upload JPEG, PNG or WebP files only.');
+  });
+});

@@ -43,7 +43,7 @@ export function uploadPhoto(jobId: string, file: File, onProgress: (percent: num
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
         resolve();
-      } else reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+      } else reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
     };
     xhr.onerror = () => reject(new Error('Photo upload failed'));
     xhr.send(body);

@@ -1,3 +1,5 @@
+import type { ToastInput } from '../../components/ui/toast';
+
 /** Photo limits for the booking wizard (docs/product.md "Limits"). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PHOTO_TYPE_NAMES = 'JPEG, PNG or WebP';
@@ -38,4 +40,23 @@ export function shortFileName(name: string, max = 16): string {
   const ext = dot > 0 && name.length - dot <= 6 ? name.slice(dot) : '';
   const keep = Math.max(1, max - ext.length - 1);
   return `${name.slice(0, keep)}…${ext}`;
+}
+
+/** How the photos of a new booking fared: counts, and the server's sentence for the first failure. */
+export type PhotoUploadOutcome = { uploaded: number; failed: number; reason?: string };
+
+/**
+ * The toast after a booking's photos went up (decision 172): 'Photos Uploaded', or when any failed,
+ * which ones and why, so the customer is never left thinking the technician has them. None when
+ * there were no photos.
+ */
+export function photoUploadToast({ uploaded, failed, reason }: PhotoUploadOutcome): ToastInput | null {
+  if (!failed) return uploaded ? { title: 'Photos Uploaded', description: `${uploaded} photo${uploaded === 1 ? '' : 's'} added to your booking.` } : null;
+  const total = uploaded + failed;
+  const which = failed < total ? `${failed} of your ${total} photos` : total === 1 ? 'Your photo' : `Your ${total} photos`;
+  return {
+    title: 'Photo Upload Failed',
+    description: `${which} could not be added to your booking. ${reason ?? 'You can show them to your technician on the day.'} Your booking is not affected.`,
+    variant: 'destructive',
+  };
 }

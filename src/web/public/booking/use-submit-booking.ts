@@ -6,8 +6,11 @@ import { api, ApiError, errorMessage } from '../../lib/api';
 import { queueToast, toast } from '../../components/ui/toast';
 import { fetchTimeSlots, uploadPhoto } from './booking-api';
 import type { Confirmation } from './steps/confirmation-step';
+import { photoUploadToast, type PhotoUploadOutcome } from './photo-rules';
 import type { ChosenPhoto } from './use-photos';
 
+/** How long a failed-photos toast stays before a prepaid booking moves on to checkout. */
+const FAILED_PHOTOS_READING_MS = 5000;
 
 export const SLOT_GONE_MESSAGE = 'This time slot is no longer available. Please select a different time slot.';
 
@@ -23,19 +26,21 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
     onSlotTaken();
   };
 
-  async function uploadAll(jobId: string): Promise<number> {
-    let uploaded = 0;
+  async function uploadAll(jobId: string): Promise<PhotoUploadOutcome> {
+    const outcome: PhotoUploadOutcome = { uploaded: 0, failed: 0 };
     for (const photo of photos) {
       setProgress((p) => ({ ...p, [photo.id]: 0 }));
       try {
         await uploadPhoto(jobId, photo.file, (pct) => setProgress((p) => ({ ...p, [photo.id]: pct })));
-        uploaded += 1;
+        outcome.uploaded += 1;
       } catch (err) {
-        // Upload errors are only logged; the booking itself stands.
+        // The booking itself stands; the customer is told which photos did not go (decision 172).
         console.warn('Photo upload failed', err);
+        outcome.failed += 1;
+        outcome.reason ??= err instanceof ApiError ? err.serverMessage : undefined;
       }
     }
-    return uploaded;
+    return outcome;
   }
 
   async function submit(values: PublicBookingForm) {
@@ -69,7 +74,12 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
           return;
         }
         toast({ title: 'Quote Generated!', description: 'Taking you to secure payment...' });
-        if (photos.length) await uploadAll(quote.jobId);
+        const failedPhotos = photos.length ? photoUploadToast(await uploadAll(quote.jobId)) : null;
+        if (failedPhotos?.variant === 'destructive') {
+          // Leaving the page would take the toast with it: give the customer time to read it first.
+          toast(failedPhotos);
+          await new Promise((resolve) => setTimeout(resolve, FAILED_PHOTOS_READING_MS));
+        }
         window.location.assign(`/checkout/${encodeURIComponent(quote.bookingToken)}`);
         return;
       }
@@ -84,11 +94,11 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
         toast({ title: 'Booking Error', description: told ?? 'There was an issue creating your booking. Please try again.', variant: 'destructive' });
         return;
       }
-      const uploaded = photos.length ? await uploadAll(created.jobId) : 0;
+      const photosNews = photos.length ? photoUploadToast(await uploadAll(created.jobId)) : null;
       void queryClient.invalidateQueries({ queryKey: api.slots.list.prefix });
       // Toasts show one at a time: the booking first, then its photos in turn (decision 171).
       toast({ title: 'Booking Confirmed!', description: `Your booking reference is ${created.jobNumber}.` });
-      if (uploaded) queueToast({ title: 'Photos Uploaded', description: `${uploaded} photo${uploaded === 1 ? '' : 's'} added to your booking.` });
+      if (photosNews) queueToast(photosNews);
       onConfirmed({ jobNumber: created.jobNumber, email: created.customerEmail || values.customerEmail, visit: formatVisit(values.date, values.timeSlot) });
     } finally {
       setSubmitting(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_TOO_FAR_MESSAGE } from '../../../shared/schemas/booking';
 import { bookingDayProblem, PAST_DAY_MESSAGE } from './booking-day';
-import { MAX_PHOTO_BYTES, screenPhotos, shortFileName } from './photo-rules';
+import { MAX_PHOTO_BYTES, photoUploadToast, screenPhotos, shortFileName } from './photo-rules';
 import { nextStep, previousStep } from './wizard-steps';
 
 const file = (name: string, type = 'image/jpeg', size = 1000) => ({ name, type, size });
@@ -54,5 +54,25 @@ describe('days step 1 can book: today up to 90 days ahead', () => {
     ['next year', '2027-11-23', BOOKING_TOO_FAR_MESSAGE],
   ])('%s (%s): %s', (_name, day, message) => {
     expect(bookingDayProblem(day, today)?.message ?? null).toBe(message);
+  });
+});
+
+describe('the toast after a booking’s photos went up', () => {
+  it('says how many were added when all went', () => {
+    expect(photoUploadToast({ uploaded: 1, failed: 0 })).toEqual({ title: 'Photos Uploaded', description: '1 photo added to your booking.' });
+    expect(photoUploadToast({ uploaded: 3, failed: 0 })?.description).toBe('3 photos added to your booking.');
+    expect(photoUploadToast({ uploaded: 0, failed: 0 })).toBeNull();
+  });
+
+  it('says which failed and why, and that the booking stands', () => {
+    expect(photoUploadToast({ uploaded: 0, failed: 1, reason: 'Please upload JPEG, PNG or WebP files only.' })).toEqual({
+      title: 'Photo Upload Failed',
+      description: 'Your photo could not be added to your booking. Please upload JPEG, PNG or WebP files only. Your booking is not affected.',
+      variant: 'destructive',
+    });
+    expect(photoUploadToast({ uploaded: 0, failed: 2 })?.description).toBe(
+      'Your 2 photos could not be added to your booking. You can show them to your technician on the day. Your booking is not affected.',
+    );
+    expect(photoUploadToast({ uploaded: 2, failed: 1 })?.description).toMatch(/^1 of your 3 photos could not be added/);
   });
 });
