@@ -66,7 +66,6 @@ export const createInvoiceRequest = z.object({
   items: z.array(invoiceLineInput).max(100, 'An invoice has at most 100 lines').optional(),
   ...ignoredTotals,
 });
-export type CreateInvoiceRequest = z.input<typeof createInvoiceRequest>;
 
 /** The Create Invoice screen's form: the same fields, with its own two refusals (due date, at least one line). */
 export const createInvoiceForm = createInvoiceRequest.extend({
@@ -86,7 +85,6 @@ export const bulkStatusRequest = z.object({
   ids: z.array(z.string().max(64)).min(1, 'Select at least one invoice').max(500, 'At most 500 invoices at once'),
   status: z.enum(CUSTOMER_INVOICE_STATUSES, { message: 'Unknown status' }),
 });
-export type BulkStatusRequest = z.input<typeof bulkStatusRequest>;
 
 export const bulkStatusResult = z.object({
   updated: z.array(z.string()),
