@@ -80,6 +80,25 @@ describe('the Time-slots tab', () => {
     expect(await page.getByRole('cell', { name: new RegExp(reason) }).count()).toBe(1);
     await page.screenshot({ path: path.join(shots, 'staff-slots-blocked-1280.png'), fullPage: false });
 
+    // A customer books the 2-4 pm slot while the tab still shows it free: the block is refused with the server's sentence.
+    const lateName = `${slotWindowLabel('2-4 PM')} on ${formatVisit(BLOCK_DAY, '2-4 PM').split(',')[0]}`;
+    const res = await send('POST', '/api/bookings', {
+      customer: { name: 'Quick Driver', email: `quick.${runId}@example.com`, phone: '0400 333 444' },
+      vehicle: { make: 'Mazda', model: '3', year: 2020, registration: `Q${runId.slice(-5).toUpperCase()}` },
+      job: { serviceType: 'puncture-repair', scheduledDate: BLOCK_DAY, timeSlot: '2-4 PM', address: '4 Quick Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { jobNumber } = (await res.json()) as { jobNumber: string };
+    await page.getByRole('button', { name: `Block ${lateName}` }).click();
+    const late = page.getByRole('dialog', { name: `Block ${lateName}` });
+    await late.getByLabel('Reason').fill('Too late');
+    await late.getByRole('button', { name: 'Block Slot' }).click();
+    await eventually(() => page.getByText('Block Failed').first().isVisible()).toBe(true);
+    expect(await page.getByText(`${jobNumber} is booked in this slot. Reschedule or cancel it before blocking the slot.`).first().isVisible()).toBe(true);
+    await late.getByRole('button', { name: 'Cancel' }).click();
+    // The calendar is read again and shows the job where the Block button was.
+    await eventually(() => page.getByRole('link', { name: jobNumber }).isVisible()).toBe(true);
+
     // The customer's date step, on the same server.
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Book Service Now' }).first().click();
