@@ -116,6 +116,12 @@ describe('customer invoices (not registered for GST)', () => {
     expect((await request('PATCH', `${BASE}/${first.id}`, { status: 'cancelled' })).statusCode).toBe(200);
     const second = await generate(job.id);
     expect(second.invoiceNumber).not.toBe(first.invoiceNumber);
+    // Reviving the cancelled one while the new one is live is refused, alone or in bulk.
+    const revive = await request('PATCH', `${BASE}/${first.id}`, { status: 'draft' });
+    expect(revive.statusCode).toBe(409);
+    expect(revive.json().message).toBe('This job already has another invoice that is not cancelled. Cancel or delete that one first.');
+    const bulk = await request('POST', `${BASE}/bulk-status`, { ids: [first.id], status: 'sent' });
+    expect(bulk.json()).toEqual({ updated: [], failed: [{ id: first.id, message: 'This job already has another invoice that is not cancelled. Cancel or delete that one first.' }] });
   });
 
   it('ignores client totals: the server recomputes them from the lines', async () => {

@@ -267,14 +267,17 @@ async function onlinePayment(tx: Executor, job: Job, now: Date): Promise<{ day: 
 }
 
 /** Unique-index races (two generates at once) answer 409 like the check before them. */
-async function withLiveInvoiceGuard<T>(job: () => string, run: () => Promise<T>): Promise<T> {
+async function withLiveInvoiceGuard<T>(message: () => string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw conflict(`Job ${job()} already has an invoice. Cancel or delete it first.`);
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw conflict(message());
     throw err;
   }
 }
+
+const liveTaken = (jobNumber: string) => () => `Job ${jobNumber} already has an invoice. Cancel or delete it first.`;
+const ANOTHER_LIVE = () => "This job already has another invoice that is not cancelled. Cancel or delete that one first.";
 
 type NewInvoice = { status: CustomerInvoiceStatus; invoiceDate: string; dueDate: string | null; lines: InvoiceLine[]; paymentNote?: string | null; paidAt?: Date | null };
 
@@ -314,7 +317,7 @@ export async function generateInvoiceForJob(deps: Deps, actor: SessionUser, jobI
   const today = perthToday(now);
   let jobNumber = '';
   const id = await withLiveInvoiceGuard(
-    () => jobNumber,
+    () => liveTaken(jobNumber)(),
     () =>
       deps.db.transaction(async (tx) => {
         const job = await lockJob(tx, jobId);
@@ -361,7 +364,7 @@ export async function createInvoice(deps: Deps, actor: SessionUser, body: z.outp
   const invoiceDate = body.invoiceDate ?? today;
   let jobNumber = '';
   const id = await withLiveInvoiceGuard(
-    () => jobNumber,
+    () => liveTaken(jobNumber)(),
     () =>
       deps.db.transaction(async (tx) => {
         const job = await lockJob(tx, body.jobId);
@@ -401,7 +404,7 @@ async function applyStatus(tx: Executor, invoice: Invoice, to: CustomerInvoiceSt
 export async function updateInvoice(deps: Deps, actor: SessionUser, invoiceId: string, body: z.output<typeof updateInvoiceRequest>): Promise<InvoiceDetail> {
   const now = deps.clock.now();
   await withLiveInvoiceGuard(
-    () => 'this',
+    ANOTHER_LIVE,
     () =>
       deps.db.transaction(async (tx) => {
         const invoice = await findInvoice(tx, invoiceId, true);
@@ -424,7 +427,7 @@ export async function bulkSetStatus(deps: Deps, actor: SessionUser, ids: string[
   for (const id of [...new Set(ids)]) {
     try {
       await withLiveInvoiceGuard(
-        () => 'this',
+        ANOTHER_LIVE,
         () =>
           deps.db.transaction(async (tx) => {
             const invoice = await findInvoice(tx, id, true);
