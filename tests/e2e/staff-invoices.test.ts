@@ -117,6 +117,16 @@ describe('billing a job from the job detail', () => {
     expect(await card.textContent()).toContain('Paid');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: path.join(shots, 'invoices-tab-360.png'), fullPage: true });
+
+    // The invoice shows its kept PDF versions and its history, who and when.
+    await card.getByRole('button', { name: `Edit ${invoiceNumber}` }).click();
+    const editor = page.getByRole('dialog', { name: `Invoice ${invoiceNumber}` });
+    await eventually(() => editor.getByRole('heading', { name: 'History' }).isVisible()).toBe(true);
+    const versions = editor.getByRole('region', { name: 'PDF versions' });
+    expect(await versions.getByRole('link').first().textContent()).toMatch(/^Version 1, .*\(emailed /);
+    const history = (await editor.getByRole('region', { name: 'History' }).textContent()) ?? '';
+    for (const line of ['Created as Draft', 'PDF: PDF version 1 made', `Emailed to ${job.email}`, 'Status: Draft → Sent', 'Status: Sent → Paid', `by ${E2E_ADMIN.username}`]) expect(history).toContain(line);
+    await page.screenshot({ path: path.join(shots, 'invoice-dialog-360.png'), fullPage: true });
   });
 });
 
