@@ -73,3 +73,34 @@ export async function seedInvoices(db: Db, opts: { invoices: number }): Promise<
   const [row] = (await db.execute(sql`select count(*)::int as n from customer_invoices`)).rows as { n: number }[];
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Supplier bills spread over the jobs (every k-th job by visit, dated its visit day, due 14 days
+ * later, two in three paid), with totals from $50 to $549 and GST of one eleventh. Run after seedJobs.
+ */
+export async function seedPurchases(db: Db, opts: { purchases: number }): Promise<void> {
+  await db.execute(sql`
+    with j as (select id, scheduled_day, row_number() over (order by scheduled_date) - 1 as n, count(*) over () as total from jobs),
+    picked as (select id, scheduled_day, n from j where n % greatest(1, total / ${opts.purchases}) = 0 limit ${opts.purchases})
+    insert into purchase_invoices (job_id, supplier_name, invoice_number, invoice_date, total_amount, gst_amount, subtotal, category, due_date, is_paid, paid_at)
+    select id, (array['Tyre Wholesale WA','Battery World','Repair Supplies','Wheel Parts Co'])[1 + n % 4], 'PB-' || n, scheduled_day,
+           (50 + n % 500)::numeric(10,2), round((50 + n % 500) / 11.0, 2), (50 + n % 500) - round((50 + n % 500) / 11.0, 2),
+           'cost-of-goods-sold', scheduled_day + 14, n % 3 <> 0, case when n % 3 <> 0 then scheduled_day + interval '7 days' end
+    from picked`);
+  await db.execute(sql`analyze`);
+}
+
+/** Overheads spread evenly over `days` from `firstDay`, cycling the categories, two in three paid. */
+export async function seedExpenses(db: Db, opts: { expenses: number; firstDay?: string; days?: number }): Promise<void> {
+  const firstDay = opts.firstDay ?? '2020-01-01';
+  const days = opts.days ?? 2500;
+  await db.execute(sql`
+    insert into business_expenses (expense_date, supplier_name, invoice_number, description, amount, gst_amount, category, due_date, is_paid, paid_at)
+    select ${firstDay}::date + (g * ${days} / ${opts.expenses}), 'Supplier ' || g % 40, 'EX-' || g, 'Expense ' || g,
+           (10 + (g * 37) % 2000)::numeric(10,2), round((10 + (g * 37) % 2000) / 11.0, 2),
+           (array['fuel','rent','utilities','marketing','insurance','subscriptions','admin','tools','vehicle','misc'])[1 + g % 10],
+           ${firstDay}::date + (g * ${days} / ${opts.expenses}) + 14, g % 3 <> 0,
+           case when g % 3 <> 0 then ${firstDay}::date + (g * ${days} / ${opts.expenses}) + interval '5 days' end
+    from generate_series(0, ${opts.expenses - 1}) g`);
+  await db.execute(sql`analyze`);
+}

@@ -23,7 +23,7 @@ export async function gstReport(deps: Deps, query: Query): Promise<GstReport> {
   // The watch looks at the 12 months to the range's end, or to today when the range runs on past it.
   const turnoverWindow = twelveMonthsEnding(range.endDate < today ? range.endDate : today);
   const [invoices, purchases, expenses, turnoverInvoices] = await Promise.all([
-    loadInvoices(deps.db, range),
+    loadInvoices(deps.db, range, { withTechnician: false }),
     loadPurchases(deps.db, range),
     loadExpenses(deps.db, range),
     loadSales(deps.db, turnoverWindow),
@@ -39,13 +39,14 @@ export async function payablesReport(deps: Deps, query: Query): Promise<Payables
 
 export async function profitAndLossReport(deps: Deps, query: Query): Promise<ProfitAndLossReport> {
   const { range } = rangeAndToday(deps, query);
-  const [invoices, purchases, expenses, revenueLines] = await Promise.all([loadInvoices(deps.db, range), loadPurchases(deps.db, range), loadExpenses(deps.db, range), loadRevenueLines(deps.db, range)]);
+  const [invoices, purchases, expenses, revenueLines] = await Promise.all([loadInvoices(deps.db, range, { issuedOnly: true }), loadPurchases(deps.db, range), loadExpenses(deps.db, range), loadRevenueLines(deps.db, range)]);
   return computeProfitAndLoss({ range, invoices, purchases, expenses, revenueLines });
 }
 
 export async function receivablesReport(deps: Deps, query: Query): Promise<ReceivablesReport> {
   const { today, range } = rangeAndToday(deps, query);
-  return computeReceivables({ range, asOf: range.endDate < today ? range.endDate : today, invoices: await loadInvoices(deps.db, range) });
+  const asOf = range.endDate < today ? range.endDate : today;
+  return computeReceivables({ range, asOf, invoices: await loadInvoices(deps.db, { startDate: range.startDate, endDate: asOf }, { outstandingAt: asOf }) });
 }
 
 function csvFile(name: string, title: string, report: { startDate: string; endDate: string }, sections: Parameters<typeof toCsv>[2]): FileReply {
