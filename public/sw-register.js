@@ -1,4 +1,4 @@
-// Registers the dashboard's service worker (docs/decisions/195-installable-dashboard.md). Only the
+// Registers the dashboard's service worker (docs/decisions/188-installable-dashboard.md). Only the
 // staff pages load this file, and the worker's scope is /dashboard, so the public site never gets
 // one. It runs on every staff page (sign-in included) because signing in reaches /dashboard
 // without a page load.

@@ -1,4 +1,4 @@
-// The staff dashboard's service worker (docs/decisions/195-installable-dashboard.md). It exists so
+// The staff dashboard's service worker (docs/decisions/188-installable-dashboard.md). It exists so
 // the dashboard can be installed to a phone's home screen, and it caches nothing: every request
 // goes to the network as it would without it. Only a page load that fails for want of a network
 // gets a short offline page, built here, so a technician in a dead spot sees words, not a browser

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Draws the installable dashboard's icons (docs/decisions/195-installable-dashboard.md) from one SVG:
+// Draws the installable dashboard's icons (docs/decisions/188-installable-dashboard.md) from one SVG:
 // the favicon's tyre mark on the charcoal brand colour. Run after changing the mark; the PNGs are
 // committed, so the build never needs this. `node scripts/make-app-icons.mjs`
 import path from 'node:path';

@@ -24,7 +24,7 @@ import {
 } from '../../shared/schemas/booking';
 import type { AppDeps } from '../deps';
 import { constraintName, pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
-import { bookingHolds, jobs } from '../db/schema';
+import { bookingHolds, jobs, timeSlots } from '../db/schema';
 import type { SessionUser } from '../http/access';
 import { AppError, conflict, invalid } from '../http/errors';
 import { recordJobEvent } from '../jobs/history';
@@ -236,6 +236,13 @@ async function insertBooking(
           updatedAt: now,
         })
         .returning();
+      // A block committed since availability was read wins: staff blocking takes a lock on jobs, so
+      // this read after the insert cannot miss it (decision 195).
+      const [blocked] = await tx
+        .select({ id: timeSlots.id })
+        .from(timeSlots)
+        .where(and(eq(timeSlots.date, day), eq(timeSlots.slot, draft.job.timeSlot), eq(timeSlots.isAvailable, false)));
+      if (blocked) throw conflict(SLOT_TAKEN_MESSAGE);
       // The first line of the job's history (decision 184).
       await recordJobEvent(tx, {
         jobId: job!.id,

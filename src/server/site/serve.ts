@@ -53,7 +53,7 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
   if (opts.mode === 'none') return;
   const { config, db } = opts;
   const business = businessInfoOf(config);
-  // The dashboard can be installed to a phone's home screen (docs/decisions/195-installable-dashboard.md).
+  // The dashboard can be installed to a phone's home screen (docs/decisions/188-installable-dashboard.md).
   registerStaffManifest(app, business.name);
 
   let getTemplate: (url: string) => Promise<string>;

@@ -16,7 +16,7 @@ export function shortNameOf(name: string): string {
 }
 
 /**
- * The web app manifest of the staff dashboard (docs/decisions/195-installable-dashboard.md): named
+ * The web app manifest of the staff dashboard (docs/decisions/188-installable-dashboard.md): named
  * after the configured business, opening at /dashboard in its own window. The scope is the whole
  * site so signing in (/auth) stays inside the installed app.
  */

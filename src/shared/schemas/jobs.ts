@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JOB_STATUSES } from '../domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
+import { isoDay } from './slots';
 
 /** A job with its customer, vehicle and photos: GET /api/dashboard/jobs/{id}. */
 export const jobWithDetails = z.object({
@@ -43,7 +44,8 @@ export const jobWithDetails = z.object({
 
 // ---- Dispatch: lists, moves, schedule, slots (docs/product.md "Job statuses and their moves") ----
 
-const isoDayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date format');
+/** A real calendar day as yyyy-MM-dd (2026-02-30 is refused, not passed on to the database). */
+const isoDayText = isoDay;
 const MONEY_MESSAGE = 'Must be a valid decimal amount';
 /** Money from staff: a decimal string with at most two places, or a number (docs/product.md "API conventions"). */
 export const moneyInput = z

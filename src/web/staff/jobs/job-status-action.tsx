@@ -22,10 +22,14 @@ export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boo
 
   if (job.status === 'paid') {
     return (
-      <p className="flex items-center gap-2 rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900">
-        <CheckCircle2 aria-hidden className="h-5 w-5" />
-        Job Complete: paid in full.
-      </p>
+      <div className="space-y-2">
+        <p className="flex items-center gap-2 rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900">
+          <CheckCircle2 aria-hidden className="h-5 w-5" />
+          Job Complete: paid in full.
+        </p>
+        {/* A paid job's invoice can still be downloaded or sent as a receipt. */}
+        {isAdmin ? <InvoiceActions job={job} /> : null}
+      </div>
     );
   }
   if (job.status === 'cancelled' || !action) return null;
