@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { cardSurcharge, priceService, withCardSurcharge } from '../../shared/domain/pricing';
 import { isServiceType, SERVICE_LABELS } from '../../shared/domain/services';
@@ -18,7 +18,7 @@ import {
 } from '../../shared/schemas/payments';
 import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
-import { bookingHolds, jobs, paymentEvents, vehicles } from '../db/schema';
+import { bookingHolds, jobs, paymentEvents, timeSlots, vehicles } from '../db/schema';
 import { AppError, conflict, invalid, notFound } from '../http/errors';
 import { announcePaidBooking, queuePaidBookingConfirmation } from './after-payment';
 import {
@@ -236,10 +236,16 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
       try {
         await tx.transaction(async (sp) => {
           await sp.update(jobs).set({ status: 'new', cancelledAt: null }).where(eq(jobs.id, job.id));
+          // A slot staff blocked meanwhile is lost too (decision 195).
+          const [blocked] = await sp
+            .select({ id: timeSlots.id })
+            .from(timeSlots)
+            .where(and(eq(timeSlots.date, job.scheduledDay), eq(timeSlots.slot, job.timeSlot), eq(timeSlots.isAvailable, false)));
+          if (blocked) throw new SlotBlocked();
         });
         slot = 'retaken';
       } catch (err) {
-        if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
+        if (pgErrorCode(err) !== UNIQUE_VIOLATION && !(err instanceof SlotBlocked)) throw err;
         slot = 'lost';
       }
     }
@@ -274,6 +280,8 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
   if (result.outcome === 'paid' && result.slot !== 'lost') await announcePaidBooking(deps, result.jobId);
   return result;
 }
+
+class SlotBlocked extends Error {}
 
 /** POST /api/payments/simulated/confirm: builds the event a real provider would send and hands it to the same handler. */
 export async function confirmSimulatedPayment(deps: AppDeps, input: { bookingToken: string; cardNumber: string }) {

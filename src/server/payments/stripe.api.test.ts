@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/helpers/stripe-stand-in';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
-import { jobs, outboundEmails, paymentEvents } from '../db/schema';
+import { jobs, outboundEmails, paymentEvents, timeSlots } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { sweepExpiredHolds } from '../holds/service';
 import { createEventBus, type NewBookingNotification } from '../notifications/bus';
@@ -226,6 +226,17 @@ describe('a payment that arrives after its hold expired', () => {
     expect(await jobRow(job.id)).toMatchObject({ status: 'new', paymentStatus: 'paid', cancelledAt: null, paymentFlag: null });
     expect(await emailsFor(job.id)).toHaveLength(1);
     expect(announced).toHaveLength(1);
+  });
+
+  it('counts a slot staff blocked after the hold lapsed as lost: refund flagged, no confirmation', async () => {
+    const { job, token, intentId } = await bookWithIntent();
+    t.clock.advance(31 * MINUTE);
+    await sweepExpiredHolds({ db: t.db, clock: t.clock });
+    await t.db.insert(timeSlots).values({ date: job.scheduledDay, slot: job.timeSlot, isAvailable: false, blockedReason: 'Van in for service' });
+
+    expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }))).statusCode).toBe(200);
+    expect(await jobRow(job.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', paymentFlag: 'refund-required' });
+    expect((await emailsFor(job.id)).filter((e) => e.kind === 'booking_confirmation')).toHaveLength(0);
   });
 
   it('flags the job for a refund instead of double-booking when someone else took the slot', async () => {
