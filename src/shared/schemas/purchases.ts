@@ -121,7 +121,6 @@ const purchaseFields = {
 
 /** The add / edit form of a supplier bill on a job (the same fields the server takes). */
 export const purchaseInvoiceForm = z.object(purchaseFields).refine(gstWithinTotal, { message: GST_OVER_TOTAL, path: ['gstAmount'] });
-export type PurchaseInvoiceFormInput = z.input<typeof purchaseInvoiceForm>;
 
 /** POST /api/dashboard/purchase-invoices. The category is always cost of goods sold (job costing). */
 export const createPurchaseInvoiceRequest = z
@@ -132,7 +131,6 @@ export const createPurchaseInvoiceRequest = z
     category: z.literal('cost-of-goods-sold', { message: 'A purchase invoice is a cost of goods sold' }).optional(),
   })
   .refine(gstWithinTotal, { message: GST_OVER_TOTAL, path: ['gstAmount'] });
-export type CreatePurchaseInvoiceRequest = z.input<typeof createPurchaseInvoiceRequest>;
 
 /** PATCH /api/dashboard/purchase-invoices/{id}: any of the fields; `isPaid` alone is the badge toggle. */
 export const updatePurchaseInvoiceRequest = z
@@ -151,7 +149,6 @@ export const updatePurchaseInvoiceRequest = z
     notes: purchaseFields.notes,
   })
   .refine(gstWithinTotal, { message: GST_OVER_TOTAL, path: ['gstAmount'] });
-export type UpdatePurchaseInvoiceRequest = z.input<typeof updatePurchaseInvoiceRequest>;
 
 export const purchaseInvoice = z.object({
   id: z.string(),
