@@ -75,10 +75,10 @@ export function DashboardPage({ user }: { user: PublicUser }) {
           })}
         </ul>
       </nav>
-      <div className="px-4 py-6">
+      <main className="px-4 py-6">
         <h1 className="sr-only">{active ? active.label : 'Dashboard'}</h1>
         <Content user={user} />
-      </div>
+      </main>
     </div>
   );
 }
