@@ -522,3 +522,37 @@ describe('photos are judged by their bytes, and a failed upload is told', () => 
     expect(await toasts.textContent()).toContain('Your photo could not be added to your booking. Please upload JPEG, PNG or WebP files only.');
   });
 });
+
+describe('contact checks', () => {
+  it('refuses a postcode that is not the suburb’s, a phone of letters and a one-letter name, with the product’s messages', async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    await chooseSlot(dialog, bookingDay(8), '12-2 PM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
+    await next(dialog);
+    await fillLocation(dialog);
+    await dialog.getByLabel('Postcode').fill('9999');
+    await next(dialog);
+    expect(await dialog.getByText('Please enter a valid postcode').isVisible()).toBe(true);
+    expect(await dialog.getByText('Step 4 of 7').isVisible()).toBe(true);
+    await dialog.getByLabel('Postcode').fill('6210');
+    await next(dialog);
+    await stepShown(dialog, 5);
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Pay on site/ }).check();
+    await dialog.getByLabel('Name', { exact: true }).fill('J');
+    await dialog.getByLabel('Phone', { exact: true }).fill('abcdefghij');
+    await dialog.getByLabel('Email', { exact: true }).fill('sam.checks@example.com');
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await expect.poll(() => dialog.getByText('Valid phone number required').isVisible()).toBe(true);
+    expect(await dialog.getByText('Name is required').isVisible()).toBe(true);
+    expect(await dialog.getByText('Step 6 of 7').isVisible()).toBe(true);
+
+    // Australian numbers as people write them pass.
+    await dialog.getByLabel('Name', { exact: true }).fill('Jo');
+    await dialog.getByLabel('Phone', { exact: true }).fill('+61 412 345 678');
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await dialog.getByText('Step 7 of 7').waitFor();
+  });
+});

@@ -3,6 +3,8 @@ import { isIsoDay, perthDay, TIME_SLOTS } from '../domain/slots';
 import { PAYMENT_METHODS, SERVICE_TYPES } from '../domain/services';
 import { formatTyreSize, TYRE_SIZE_DIGITS, type TyreSizePart } from '../domain/tyre-size';
 import { formatCents, toCents } from '../domain/money';
+import { hasTwoLetters, isPlausibleAustralianPhone } from '../domain/contact-checks';
+import { findSuburbByName } from '../reference/service-area';
 
 /**
  * Booking request and form schemas (docs/product.md "Bookings" and "Messages the UI shows"). Each field rule is written once here; the wizard's
@@ -81,8 +83,14 @@ export const publicFields = {
     .int('Please enter a valid year')
     .min(1900, 'Please enter a valid year'),
   registration: required('Registration is required', 'Registration', TEXT_LIMITS.registration).transform((v) => v.toUpperCase()),
-  customerName: required('Name is required', 'Name', TEXT_LIMITS.name),
-  customerPhone: z.string({ message: 'Valid phone number required' }).trim().min(10, 'Valid phone number required').max(20, 'Valid phone number required'),
+  // Decision 173: at least two letters, and a plausible Australian number, under the product's messages.
+  customerName: required('Name is required', 'Name', TEXT_LIMITS.name).refine(hasTwoLetters, 'Name is required'),
+  customerPhone: z
+    .string({ message: 'Valid phone number required' })
+    .trim()
+    .min(10, 'Valid phone number required')
+    .max(20, 'Valid phone number required')
+    .refine(isPlausibleAustralianPhone, 'Valid phone number required'),
   customerEmail: z.string({ message: 'Valid email required' }).trim().max(TEXT_LIMITS.email, 'Valid email required').pipe(z.email('Valid email required')),
   notes: notesField().optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Please choose how you will pay' }),
@@ -90,9 +98,45 @@ export const publicFields = {
 
 export const TYRE_SIZE_REQUIRED = "Please enter your tyre size, or tick 'I don't know my tyre size'";
 
+/**
+ * The refusal for a suburb outside the service area (docs/product.md "Messages the UI shows"). The
+ * wizard knows the configured phone number and names it; the shared rule below cannot, so the
+ * server's answer asks the customer to call without the number.
+ */
+export function outsideServiceAreaMessage(suburb: string, phone?: string): string {
+  return `Sorry, ${suburb.trim()} is outside our service area. Please call us${phone ? ` on ${phone}` : ''} and we'll see if we can help.`;
+}
+
+type AreaFields = { suburb: string; postcode: string };
+/** True when the value is an object whose named fields parsed cleanly (other fields may have failed). */
+const fieldsValid = (payload: z.core.ParsePayload, ...fields: string[]) =>
+  typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((i) => !i.path?.length || fields.includes(String(i.path[0])));
+
+/**
+ * Decision 173: a public booking is for a suburb in the service area, with that suburb's postcode.
+ * Each check runs as soon as the fields it reads are valid, even while other steps' fields are
+ * still empty, so the wizard's step 4 sees it. The staff form books anywhere (adminFields).
+ */
+function withServiceArea<T extends z.ZodType<AreaFields>>(schema: T): T {
+  return schema
+    .superRefine(
+      (f, ctx) => {
+        if (!findSuburbByName(f.suburb)) ctx.addIssue({ code: 'custom', path: ['suburb'], message: outsideServiceAreaMessage(f.suburb) });
+      },
+      { when: (payload) => fieldsValid(payload, 'suburb') },
+    )
+    .superRefine(
+      (f, ctx) => {
+        const known = findSuburbByName(f.suburb);
+        if (known && known.postcode !== f.postcode) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Please enter a valid postcode' });
+      },
+      { when: (payload) => fieldsValid(payload, 'suburb', 'postcode') },
+    );
+}
+
 /** The wizard's form (flat, the product's field names). */
-export const publicBookingForm = z
-  .object({
+export const publicBookingForm = withServiceArea(
+  z.object({
     date: publicFields.date,
     timeSlot: publicFields.timeSlot,
     serviceType: publicFields.serviceType,
@@ -113,12 +157,12 @@ export const publicBookingForm = z
     customerEmail: publicFields.customerEmail,
     notes: publicFields.notes,
     paymentMethod: publicFields.paymentMethod.default('prepaid'),
-  })
-  .superRefine((f, ctx) => {
-    if (f.serviceType === 'new-tyres' && !f.dontKnowSize && !formatTyreSize(f.tyreWidth, f.aspectRatio, f.rimSize)) {
-      ctx.addIssue({ code: 'custom', path: ['tyreWidth'], message: TYRE_SIZE_REQUIRED });
-    }
-  });
+  }),
+).superRefine((f, ctx) => {
+  if (f.serviceType === 'new-tyres' && !f.dontKnowSize && !formatTyreSize(f.tyreWidth, f.aspectRatio, f.rimSize)) {
+    ctx.addIssue({ code: 'custom', path: ['tyreWidth'], message: TYRE_SIZE_REQUIRED });
+  }
+});
 export type PublicBookingFormInput = z.input<typeof publicBookingForm>;
 export type PublicBookingForm = z.output<typeof publicBookingForm>;
 
@@ -126,23 +170,25 @@ export type PublicBookingForm = z.output<typeof publicBookingForm>;
 export const publicBookingRequest = z.object({
   customer: z.object({ name: publicFields.customerName, email: publicFields.customerEmail, phone: publicFields.customerPhone }, { message: 'Name is required' }),
   vehicle: z.object({ make: publicFields.vehicleMake, model: publicFields.vehicleModel, year: publicFields.vehicleYear, registration: publicFields.registration }, { message: 'Vehicle make is required' }),
-  job: z.object(
-    {
-      serviceType: publicFields.serviceType,
-      scheduledDate: publicFields.date,
-      timeSlot: publicFields.timeSlot,
-      address: publicFields.address,
-      suburb: publicFields.suburb,
-      postcode: publicFields.postcode,
-      tyreSize: tyreSizeText().nullable().optional(),
-      tyreQuantity: publicFields.quantity.nullable().optional(),
-      notes: publicFields.notes.nullable(),
-      paymentMethod: publicFields.paymentMethod,
-      /** Ignored from a public caller: the server prices every booking itself (docs/product.md "Prices and fees"). */
-      customerValue: z.unknown().optional(),
-      status: z.unknown().optional(),
-    },
-    { message: 'Please select a service' },
+  job: withServiceArea(
+    z.object(
+      {
+        serviceType: publicFields.serviceType,
+        scheduledDate: publicFields.date,
+        timeSlot: publicFields.timeSlot,
+        address: publicFields.address,
+        suburb: publicFields.suburb,
+        postcode: publicFields.postcode,
+        tyreSize: tyreSizeText().nullable().optional(),
+        tyreQuantity: publicFields.quantity.nullable().optional(),
+        notes: publicFields.notes.nullable(),
+        paymentMethod: publicFields.paymentMethod,
+        /** Ignored from a public caller: the server prices every booking itself (docs/product.md "Prices and fees"). */
+        customerValue: z.unknown().optional(),
+        status: z.unknown().optional(),
+      },
+      { message: 'Please select a service' },
+    ),
   ),
 });
 export type PublicBookingRequest = z.infer<typeof publicBookingRequest>;

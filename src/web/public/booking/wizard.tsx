@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { findSuburbByName } from '../../../shared/reference/service-area';
 import { priceService } from '../../../shared/domain/pricing';
 import { isIsoDay, perthDay } from '../../../shared/domain/slots';
@@ -44,9 +44,26 @@ function stepOfField(name: string): WizardStep {
  * The booking dialog (docs/product.md "Bookings"). Its state lives outside the dialog's content, so
  * closing the dialog by accident mid-way keeps what the customer typed.
  */
+/**
+ * The shared schema refuses a suburb outside the service area but cannot know the configured phone
+ * number (decision 173); the wizard's message names it, as docs/product.md words it.
+ */
+function resolverWithPhone(phone: string): Resolver<PublicBookingFormInput, unknown, PublicBookingForm> {
+  const resolve = zodResolver(publicBookingForm);
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    const outside = outOfAreaMessage(values.suburb ?? '', phone);
+    const suburbError = result.errors.suburb;
+    // The result is built afresh for each call, so its message can be replaced in place.
+    if (outside && suburbError) suburbError.message = outside;
+    return result;
+  };
+}
+
 export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: WizardProps) {
+  const resolver = useMemo(() => resolverWithPhone(business.phone), [business.phone]);
   const form = useForm<PublicBookingFormInput, unknown, PublicBookingForm>({
-    resolver: zodResolver(publicBookingForm),
+    resolver,
     mode: 'onTouched',
     defaultValues: {
       date: '',
@@ -138,15 +155,9 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
         return;
       }
     }
+    // Step 4's suburb and postcode are checked against the service area by the schema itself.
     const valid = await trigger(STEP_FIELDS[step], { shouldFocus: true });
     if (!valid) return;
-    if (step === 4) {
-      const outside = outOfAreaMessage(getValues('suburb') ?? '', business.phone);
-      if (outside) {
-        setError('suburb', { message: outside }, { shouldFocus: true });
-        return;
-      }
-    }
     setStep(nextStep(step, service));
   }
 
