@@ -106,24 +106,27 @@ function MenuDrawer({ business }: { business: BusinessInfo }) {
 export function SiteHeader({ business }: { business: BusinessInfo }) {
   return (
     <header className="fixed inset-x-0 top-0 z-30 border-b border-white/10 bg-charcoal text-white">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <a href="/" className="flex min-h-11 items-center gap-2 font-bold">
-          <Logo />
-          <span className="text-base leading-tight sm:text-lg">{business.name}</span>
-        </a>
-        <div className="hidden items-center gap-1 md:flex">
-          {NAV_LINKS.map((l) => (
-            <a key={l.href} href={l.href} className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium hover:bg-white/10">
-              {l.label}
-            </a>
-          ))}
-          <a href={telHref(business.phone)} className="ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium hover:bg-white/10">
-            <Phone aria-hidden className="h-4 w-4" />
-            {business.phone}
+      {/* Padding outside, width inside: the same box as every section below, so all start at one edge. */}
+      <nav aria-label="Main" className="px-4">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4">
+          <a href="/" className="flex min-h-11 items-center gap-2 font-bold">
+            <Logo />
+            <span className="text-base leading-tight sm:text-lg">{business.name}</span>
           </a>
-          <BookButton className="ml-2">Book Now</BookButton>
+          <div className="hidden items-center gap-1 md:flex">
+            {NAV_LINKS.map((l) => (
+              <a key={l.href} href={l.href} className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium hover:bg-white/10">
+                {l.label}
+              </a>
+            ))}
+            <a href={telHref(business.phone)} className="ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium hover:bg-white/10">
+              <Phone aria-hidden className="h-4 w-4" />
+              {business.phone}
+            </a>
+            <BookButton className="ml-2">Book Now</BookButton>
+          </div>
+          <MenuDrawer business={business} />
         </div>
-        <MenuDrawer business={business} />
       </nav>
     </header>
   );

@@ -39,10 +39,12 @@ function PaymentResult({ search }: { search: string }) {
   const token = params.get('booking');
   if (!hydrated || params.get('payment') !== 'success' || !token) return null;
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-6">
-      <Suspense fallback={null}>
-        <PaymentSuccess token={token} />
-      </Suspense>
+    <div className="px-4 pt-6">
+      <div className="mx-auto max-w-6xl">
+        <Suspense fallback={null}>
+          <PaymentSuccess token={token} />
+        </Suspense>
+      </div>
     </div>
   );
 }
@@ -51,8 +53,8 @@ export function HomePage({ business, search, featured }: { business: BusinessInf
   return (
     <>
       <PaymentResult search={search} />
-      <section className="bg-charcoal text-white">
-        <div className="mx-auto max-w-6xl px-4 pb-14 pt-10 md:pb-20 md:pt-16">
+      <section className="bg-charcoal px-4 text-white">
+        <div className="mx-auto max-w-6xl pb-14 pt-10 md:pb-20 md:pt-16">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium">
             <Car aria-hidden className="h-4 w-4 text-accent" /> Mobile service across Perth and Peel
           </p>

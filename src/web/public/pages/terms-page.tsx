@@ -1,5 +1,5 @@
 import type { BusinessInfo } from '../../../shared/schemas/site';
-import { hoursOf, telHref } from '../contact';
+import { endSentence, hoursOf, telHref } from '../contact';
 import { LegalPage, LegalSection } from './legal-page';
 
 export function TermsPage({ business }: { business: BusinessInfo }) {
@@ -17,7 +17,7 @@ export function TermsPage({ business }: { business: BusinessInfo }) {
       <LegalSection title="1. Our role: a booking platform">
         <p>
           {b.name} is a booking platform. The tyre fitting, puncture repair, battery and callout work is carried out by independent service providers, not by
-          employees of {b.name}. We arrange the booking, take payment where you pay online and handle questions and complaints on the provider&apos;s behalf.
+          employees of {endSentence(b.name)} We arrange the booking, take payment where you pay online and handle questions and complaints on the provider&apos;s behalf.
         </p>
       </LegalSection>
       <LegalSection title="2. Bookings and arrival times">
