@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
+import { nextBusinessDay } from '../../src/shared/domain/business-days';
+import { addDays } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
+import { E2E_TODAY } from '../helpers/e2e-calendar';
 
 const browser = useBrowser();
 
@@ -28,5 +31,29 @@ describe('accessibility (axe)', () => {
     await expect.poll(() => page.getByRole('dialog', { name: 'Menu' }).isVisible()).toBe(true);
     const result = await new AxeBuilder({ page }).analyze();
     expect(result.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it('the open booking dialog, and the one-tyre warning over it, have no axe violations on a phone', async () => {
+    const page = await browser.newPage({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Book Service Now' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Book a Mobile Service' });
+    await dialog.getByText('Step 1 of 7').waitFor();
+    const violations = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(await violations()).toEqual([]);
+
+    // A business day past every browser test file's booking days (e2e-calendar.ts); nothing is booked.
+    await dialog.getByLabel('Date', { exact: true }).fill(nextBusinessDay(addDays(E2E_TODAY, 75)));
+    const slot = dialog.getByRole('button', { name: '12 pm - 2 pm', exact: true });
+    await expect.poll(() => slot.isEnabled()).toBe(true);
+    await slot.click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('radio', { name: /New Tyres/ }).check();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Number of tyres').selectOption('2');
+    await dialog.getByLabel('Number of tyres').selectOption('1');
+    await page.getByRole('dialog', { name: 'Replacing just one tyre?' }).waitFor();
+    expect(await violations()).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ export function Dialog({
   description,
   children,
   className,
+  stacked = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -22,12 +23,17 @@ export function Dialog({
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /**
+   * Opened from inside another dialog: drawn above it with its own backdrop and centred on every
+   * screen, so it reads as a question about the dialog below rather than a part of it.
+   */
+  stacked?: boolean;
 }) {
   const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <RadixDialog.Overlay className={cn('fixed inset-0 bg-black/50', stacked ? 'z-[60]' : 'z-40')} />
         <RadixDialog.Content
           onOpenAutoFocus={() => {
             // Runs before focus moves in: the active element is still the control that opened the dialog.
@@ -52,7 +58,9 @@ export function Dialog({
             onOpenChange(false);
           }}
           className={cn(
-            'fixed inset-x-0 bottom-0 z-50 max-h-[100dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+            stacked
+              ? 'fixed inset-x-4 top-1/2 z-[70] mx-auto max-h-[90dvh] max-w-md -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-5 shadow-xl'
+              : 'fixed inset-x-0 bottom-0 z-50 max-h-[100dvh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
             className,
           )}
         >

@@ -68,7 +68,13 @@ export function Toaster() {
           </RadixToast.Close>
         </RadixToast.Root>
       ) : null}
-      <RadixToast.Viewport hotkey={['F8']} label="Notifications ({hotkey})" className="fixed right-0 top-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none [&>li]:relative" />
+      {/* Phones: above the bottom 5rem (a dialog's Back/Next bar, the floating call button), clear of a
+          full-screen dialog's title and step counter; top right from 640 px (decision 171). */}
+      <RadixToast.Viewport
+        hotkey={['F8']}
+        label="Notifications ({hotkey})"
+        className="fixed inset-x-0 bottom-20 z-[100] flex flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-0 sm:w-full sm:max-w-sm [&>li]:relative"
+      />
     </RadixToast.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { telHref } from '../../contact';
 
 export type Confirmation = { jobNumber: string; email: string; visit: string | null };
 
@@ -17,9 +18,15 @@ export function ConfirmationStep({ confirmation, phone, onClose }: { confirmatio
         {confirmation.visit ? <p className="mt-1 font-medium">{confirmation.visit}</p> : null}
       </div>
       <p>
-        We&apos;ve sent the confirmation to <strong className="break-all">{confirmation.email}</strong>.
+        We&apos;ve sent the confirmation to <strong className="wrap-anywhere">{confirmation.email}</strong>.
       </p>
-      <p className="text-sm text-gray-700">Your technician will call before arriving. Questions? Call us on {phone}.</p>
+      <p className="text-sm text-gray-700">
+        Your technician will call before arriving. Questions? Call us on{' '}
+        <a href={telHref(phone)} className="inline-flex min-h-11 items-center font-semibold text-charcoal underline underline-offset-2">
+          {phone}
+        </a>
+        .
+      </p>
       <Button className="w-full" onClick={onClose}>
         Close
       </Button>

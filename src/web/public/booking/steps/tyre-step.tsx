@@ -117,7 +117,7 @@ export function TyreStep({ photos, price, warningOpen, onWarningOpenChange, onCo
         ))}
       </SelectField>
 
-      <Dialog open={warningOpen} onOpenChange={onWarningOpenChange} title="Replacing just one tyre?">
+      <Dialog stacked open={warningOpen} onOpenChange={onWarningOpenChange} title="Replacing just one tyre?">
         <p>
           We recommend replacing tyres in pairs, or as a set of four. Tyres with different tread depths on one axle wear unevenly and can make the car pull, handle and brake less predictably.
         </p>
