@@ -110,7 +110,7 @@ export const invoicePdfParams = z.object({ id: z.string().max(64), version: z.st
 
 const status = z.enum(CUSTOMER_INVOICE_STATUSES);
 
-/** One row of the invoices list, with its job number and customer (SPEC's nested job). */
+/** One row of the invoices list, with its job number and customer (the list's nested job). */
 export const invoiceListItem = z.object({
   id: z.string(),
   jobId: z.string(),
