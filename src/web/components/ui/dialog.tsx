@@ -6,7 +6,7 @@ import { cn } from './cn';
 /**
  * A dialog that traps focus, closes on Escape, and fills the screen on a phone. Opened without a
  * Radix trigger (by state), so it remembers what had focus when it opened and gives focus back to
- * it on close (STYLE.md "Look and feel": focus is never dropped on the page body).
+ * it on close (decision 174).
  */
 export function Dialog({
   open,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { IMAGE_SIGNATURE_LENGTH, imageTypeOf, type PhotoImageType } from '../../../shared/domain/image-signature';
-import { toast } from '../../components/ui/toast';
+import { queueToast, toast } from '../../components/ui/toast';
 import { MAX_PHOTO_MB, PHOTO_TYPE_NAMES, screenPhotos } from './photo-rules';
 
 export type ChosenPhoto = { id: string; file: File; url: string };
@@ -38,7 +38,8 @@ export function usePhotos() {
     );
     if (screened.tooMany) return tooMany();
     if (screened.wrongType.length) toast({ title: 'Invalid file type', description: `Please upload ${PHOTO_TYPE_NAMES} files only.`, variant: 'destructive' });
-    if (screened.tooLarge.length) toast({ title: 'File too large', description: `File size must be less than ${MAX_PHOTO_MB} MB.`, variant: 'destructive' });
+    // Both problems in one selection: each toast in turn (decision 171).
+    if (screened.tooLarge.length) queueToast({ title: 'File too large', description: `File size must be less than ${MAX_PHOTO_MB} MB.`, variant: 'destructive' });
     if (!screened.accepted.length) return;
     const added = screened.accepted.map(({ file }) => ({ id: `photo-${nextPhotoId++}`, file, url: URL.createObjectURL(file) }));
     // Two quick selections both read the list after their await: the ref moves on at once.

@@ -41,10 +41,6 @@ function stepOfField(name: string): WizardStep {
 }
 
 /**
- * The booking dialog (docs/product.md "Bookings"). Its state lives outside the dialog's content, so
- * closing the dialog by accident mid-way keeps what the customer typed.
- */
-/**
  * The shared schema refuses a suburb outside the service area but cannot know the configured phone
  * number (decision 173); the wizard's message names it, as docs/product.md words it.
  */
@@ -60,6 +56,10 @@ function resolverWithPhone(phone: string): Resolver<PublicBookingFormInput, unkn
   };
 }
 
+/**
+ * The booking dialog (docs/product.md "Bookings"). Its state lives outside the dialog's content, so
+ * closing the dialog by accident mid-way keeps what the customer typed.
+ */
 export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: WizardProps) {
   const resolver = useMemo(() => resolverWithPhone(business.phone), [business.phone]);
   const form = useForm<PublicBookingFormInput, unknown, PublicBookingForm>({
