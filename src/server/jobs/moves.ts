@@ -100,6 +100,10 @@ export async function deleteJob(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>, u
     const job = await lockJob(tx, user, jobId);
     const [invoice] = await tx.select({ number: customerInvoices.invoiceNumber }).from(customerInvoices).where(eq(customerInvoices.jobId, job.id)).limit(1);
     if (invoice) throw conflict(`Job ${job.jobNumber} has invoice ${invoice.number}: delete the invoice first.`);
+    // A card payment (and any refund of it) stays on record for the accounts (decision 184).
+    if (job.paymentStatus === 'paid' || job.paymentStatus === 'refunded') {
+      throw conflict(`Job ${job.jobNumber} has a card payment on record, so it is kept for the accounts. Cancel it instead of deleting it.`);
+    }
     const files = await tx.select({ filename: jobPhotos.filename }).from(jobPhotos).where(eq(jobPhotos.jobId, job.id));
     await tx.delete(jobs).where(eq(jobs.id, job.id));
     return files;
@@ -222,7 +226,7 @@ export async function cancelJob(
       })
       .where(eq(jobs.id, job.id));
     await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'status', from: job.status, to: 'cancelled', note: input.reason });
-    if (refund > 0) await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'payment', from: 'paid', to: 'refunded', note: `Refunded ${formatCents(refund)}` });
+    if (refund > 0) await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'payment', from: 'paid', to: 'refunded', note: `Refunded $${formatCents(refund)}` });
     const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: deps.config.business });
     await deps.outbox.queue(tx, { kind: 'booking_cancelled', jobId: job.id, to: job.contactEmail, ...email });
   });

@@ -306,6 +306,11 @@ describe('cancel', () => {
     expect((await jobRow(job.id)).status).toBe('new');
     const ok = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, admin.cookie, { reason: 'Goodwill', refundAmount: '20' });
     expect(ok.json()).toMatchObject({ refundAmount: '20.00', status: 'cancelled' });
+    // The card payment and its refund stay on record: the job cannot be deleted.
+    const remove = await request('DELETE', `/api/dashboard/jobs/${job.id}`, admin.cookie);
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json().message).toMatch(/card payment on record/);
+    expect((await jobRow(job.id)).status).toBe('cancelled');
   });
 
   it('cancels an unpaid job without a refund, and refuses a completed one', async () => {

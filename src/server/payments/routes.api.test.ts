@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
-import { jobs, outboundEmails, paymentEvents } from '../db/schema';
+import { jobEvents, jobs, outboundEmails, paymentEvents } from '../db/schema';
 import { createEventBus, type NewBookingNotification } from '../notifications/bus';
 import { bookingBody } from '../bookings/test-support';
 import { insertPrepaidBooking } from './fixtures';
@@ -145,6 +145,9 @@ describe('POST /api/payments/simulated/confirm', () => {
     const recorded = await t.db.select().from(paymentEvents).where(eq(paymentEvents.jobId, job.id));
     expect(recorded.map((e) => e.type)).toEqual(['payment_intent.succeeded']);
     expect((recorded[0]!.payload as { data: { object: { amount: number } } }).data.object.amount).toBe(10150);
+    // The job's history shows the payment (staff read it on the job's timeline).
+    const history = await t.db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id));
+    expect(history.find((e) => e.kind === 'payment')).toMatchObject({ from: 'pending', to: 'paid', note: 'Paid online $101.50' });
 
     // A paid booking outlives its hold: the success page still reads it after the hold time.
     t.clock.advance(45 * MINUTE);

@@ -18,6 +18,7 @@ import {
 } from '../../shared/schemas/payments';
 import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
+import { recordJobEvent } from '../jobs/history';
 import { bookingHolds, jobs, paymentEvents, timeSlots, vehicles } from '../db/schema';
 import { AppError, conflict, invalid, notFound } from '../http/errors';
 import { announcePaidBooking, queuePaidBookingConfirmation } from './after-payment';
@@ -259,6 +260,16 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
       })
       .where(eq(jobs.id, job.id));
     await tx.update(bookingHolds).set({ paidAt: now }).where(eq(bookingHolds.jobId, job.id));
+    const paid = event.data.object.amount;
+    await recordJobEvent(tx, {
+      jobId: job.id,
+      at: now,
+      actorId: null,
+      kind: 'payment',
+      from: 'pending',
+      to: 'paid',
+      note: `Paid online${typeof paid === 'number' ? ` $${formatCents(paid)}` : ''}${slot === 'lost' ? ': the slot was lost, refund due' : ''}`,
+    });
     if (slot === 'lost') {
       // The booking cannot be kept: the business refunds it and the customer is told so (decision 192).
       const alert = buildRefundRequiredAlert({ job, paidCents: expected, intentId: intent.id });

@@ -113,4 +113,12 @@ describe("a job's bills and profit", () => {
     const actual = (await req('GET', `/job/${j.id}/profit`)).json() as JobProfitSummary;
     expect(actual).toMatchObject({ revenue: '650.00', revenueSource: 'invoice', invoiceNumber: 'INV-P1', profit: '155.00', margin: 23.85 });
   });
+
+  it('a cancelled job earns nothing: its bills are a loss, not a profit on the old quote', async () => {
+    const j = await newJob({ customerValue: '600.00', status: 'cancelled' });
+    await req('POST', '', valid({ jobId: j.id, totalAmount: '55.00', invoiceNumber: 'P-C1' }));
+    const summary = (await req('GET', `/job/${j.id}/profit`)).json() as JobProfitSummary;
+    expect(summary).toMatchObject({ revenue: null, costs: '55.00' });
+    expect(summary.profit === null || summary.profit.startsWith('-')).toBe(true);
+  });
 });

@@ -54,7 +54,7 @@ function duplicateNumber(err: unknown, supplierName: string, invoiceNumber: stri
 
 async function assertJobExists(deps: Deps, jobId: string) {
   if (!UUID_RE.test(jobId)) throw notFound(JOB_NOT_FOUND);
-  const [job] = await deps.db.select({ id: jobs.id, customerValue: jobs.customerValue }).from(jobs).where(eq(jobs.id, jobId));
+  const [job] = await deps.db.select({ id: jobs.id, customerValue: jobs.customerValue, status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
   if (!job) throw notFound(JOB_NOT_FOUND);
   return job;
 }
@@ -148,7 +148,8 @@ export async function summariseJobProfit(deps: Deps, jobId: string): Promise<Job
   const liveInvoice = invoice[0];
   const p = jobProfit({
     invoiceTotal: liveInvoice ? toCents(liveInvoice.totalAmount) : null,
-    quotedValue: job.customerValue !== null ? toCents(job.customerValue) : null,
+    // A cancelled job earns nothing: its quote is no estimate of revenue.
+    quotedValue: job.customerValue !== null && job.status !== 'cancelled' ? toCents(job.customerValue) : null,
     purchaseTotals: totals,
   });
   return {

@@ -63,7 +63,7 @@ export function Toaster() {
         >
           <RadixToast.Title className="font-semibold">{t.title}</RadixToast.Title>
           {t.description ? <RadixToast.Description className="mt-1 text-sm">{t.description}</RadixToast.Description> : null}
-          <RadixToast.Close className="absolute right-2 top-2 rounded px-2 text-sm opacity-80 hover:opacity-100" aria-label="Dismiss">
+          <RadixToast.Close className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded text-sm opacity-80 hover:opacity-100" aria-label="Dismiss">
             ×
           </RadixToast.Close>
         </RadixToast.Root>

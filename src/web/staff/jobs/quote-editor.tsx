@@ -1,3 +1,5 @@
+import type { JobStatus } from '../../../shared/domain/job-status';
+import { dollars } from '../../lib/format';
 import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import { quoteEditRequest } from '../../../shared/schemas/jobs';
@@ -6,7 +8,7 @@ import { cn } from '../../components/ui/cn';
 import { isSameAmount, quoteInputValue } from './job-format';
 import { useEditQuote } from './use-job-actions';
 
-type QuoteJob = { id: string; jobNumber: string; customerValue: string | null };
+type QuoteJob = { id: string; jobNumber: string; customerValue: string | null; status: JobStatus };
 
 /**
  * The inline quote edit of the Jobs tab (admin only, docs/product.md "Roles and permissions"):
@@ -14,6 +16,10 @@ type QuoteJob = { id: string; jobNumber: string; customerValue: string | null };
  * Restarts from the server's value whenever that changes.
  */
 export function QuoteEditor({ job, className }: { job: QuoteJob; className?: string }) {
+  // The price of a paid or cancelled job does not change (decision 184): show it, don't offer to edit it.
+  if (job.status === 'paid' || job.status === 'cancelled') {
+    return <span className={className ? `${className} font-semibold tabular-nums` : 'font-semibold tabular-nums'}>{dollars(job.customerValue, 'No price')}</span>;
+  }
   const saved = quoteInputValue(job.customerValue);
   return <QuoteBox key={`${job.id}:${saved}`} job={job} saved={saved} className={className} />;
 }
