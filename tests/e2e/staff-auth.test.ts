@@ -109,9 +109,9 @@ describe('staff sign-in and roles', () => {
     await eventually(() => page.getByText(`${username}@example.com`).isVisible()).toBe(true);
     expect(await page.getByText('Technician', { exact: true }).isVisible()).toBe(true);
 
-    // A technician asking for the team tab by URL gets the unknown-tab text, not the team.
+    // A technician asking for the team tab by URL is told it is an admin's, and sees no team.
     await page.goto('/dashboard?tab=team');
-    await eventually(() => page.getByText('This section is coming soon.').isVisible()).toBe(true);
+    await eventually(() => page.getByText('Only an administrator can open this section.').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add User' }).count()).toBe(0);
   });
 

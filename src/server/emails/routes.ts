@@ -16,5 +16,6 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsync {
 
     // Without SMTP_URL nothing leaves the machine: admins read the stored messages here.
     addRoute(app, emails.outbox, async ({ query }) => listOutboxEmails(deps.db, query.limit));
+    addRoute(app, emails.delivery, async () => ({ mode: deps.config.smtpUrl ? ('smtp' as const) : ('stored' as const) }));
   };
 }

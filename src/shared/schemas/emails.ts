@@ -18,3 +18,6 @@ export const outboxEmail = z.object({
 export type OutboxEmail = z.infer<typeof outboxEmail>;
 
 export const outboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+/** 'smtp' when SMTP_URL is set; 'stored' when every email is only kept in the outbox. */
+export const emailDelivery = z.object({ mode: z.enum(['smtp', 'stored']) });

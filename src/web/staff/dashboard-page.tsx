@@ -5,7 +5,7 @@ import type { PublicUser } from '../../shared/schemas/auth';
 import { cn } from '../components/ui/cn';
 import { USER_KEY } from './session';
 import { tabHref, tabsFor, type TabId } from './tabs';
-import { ComingSoon } from './tabs/coming-soon';
+import { AdminOnly, ComingSoon } from './tabs/coming-soon';
 import { ExpensesTab } from './tabs/expenses-tab';
 import { InvoicesTab } from './tabs/invoices-tab';
 import { JobsTab } from './tabs/jobs-tab';
@@ -31,9 +31,9 @@ export function DashboardPage({ user }: { user: PublicUser }) {
   const tabs = tabsFor(user.role);
   const requested = new URLSearchParams(useSearch()).get('tab');
   const activeId = requested ?? tabs[0]!.id;
-  // Only the role's own tabs render: a technician asking for ?tab=team gets the unknown-tab text.
+  // Only the role's own tabs render: a technician asking for ?tab=team is told it is an admin's.
   const active = tabs.find((t) => t.id === activeId);
-  const Content = active ? TAB_CONTENT[active.id] : ComingSoon;
+  const Content = active ? TAB_CONTENT[active.id] : activeId in TAB_CONTENT ? AdminOnly : ComingSoon;
 
   // Re-check the session on every tab change, so a user deactivated or signed out elsewhere
   // falls back to /auth at their next step even on a tab that fetches nothing.

@@ -4,6 +4,7 @@ import { Link, Redirect } from 'wouter';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { BusinessInfo } from '../../shared/schemas/site';
 import { Spinner } from '../components/ui/spinner';
+import { EmailDeliveryNotice } from './email-delivery-notice';
 import { LiveNotifications } from './notifications/live-notifications';
 import { useCurrentUser } from './session';
 
@@ -42,6 +43,7 @@ export function StaffLayout({ business, children }: { business: BusinessInfo; ch
           </Link>
         </div>
       </header>
+      {user.data.role === 'admin' ? <EmailDeliveryNotice /> : null}
       {children(user.data)}
     </div>
   );
