@@ -15,9 +15,9 @@ export function EmailDeliveryNotice() {
       <p className="mx-auto flex max-w-7xl items-start gap-2">
         <MailWarning aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
         <span>
-          Customer emails are not being sent: no mail server is set (SMTP_URL). They are kept under{' '}
+          Customer emails are not being sent: no mail server is set (SMTP_URL). Read them in the Settings tab under{' '}
           <Link href="/dashboard?tab=settings" className="font-semibold underline">
-            Settings, Customer emails
+            Customer emails
           </Link>
           .
         </span>
