@@ -124,6 +124,14 @@ describe('customer invoices (not registered for GST)', () => {
     expect(bulk.json()).toEqual({ updated: [], failed: [{ id: first.id, message: 'This job already has another invoice that is not cancelled. Cancel or delete that one first.' }] });
   });
 
+  it('refuses a due date that is not a real day with the date message, and writes nothing', async () => {
+    const job = await newJob();
+    const res = await request('POST', BASE, { jobId: job.id, status: 'draft', dueDate: '2026-02-30', items: [{ description: 'Callout', category: 'callout', quantity: 1, unitPrice: '89.80' }] });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe('Invalid date format');
+    expect((await request('GET', `${BASE}/job/${job.id}`)).json()).toEqual([]);
+  });
+
   it('ignores client totals: the server recomputes them from the lines', async () => {
     const job = await newJob();
     const res = await request('POST', BASE, {

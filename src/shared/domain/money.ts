@@ -3,7 +3,9 @@ export type Cents = number;
 
 const MONEY_RE = /^-?\d+(\.\d{1,2})?$/;
 const PLAIN_NUMBER_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
-const INVALID = 'Must be a valid decimal amount';
+/** The one message for money that is not a decimal amount (docs/product.md "API conventions"). */
+export const MONEY_MESSAGE = 'Must be a valid decimal amount';
+const INVALID = MONEY_MESSAGE;
 
 export function isMoneyString(s: string): boolean {
   return MONEY_RE.test(s);

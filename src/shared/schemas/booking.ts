@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDay, perthDay, TIME_SLOTS } from '../domain/slots';
 import { PAYMENT_METHODS, SERVICE_TYPES } from '../domain/services';
 import { formatTyreSize, TYRE_SIZE_DIGITS, type TyreSizePart } from '../domain/tyre-size';
-import { formatCents, toCents } from '../domain/money';
+import { formatCents, toCents, MONEY_MESSAGE } from '../domain/money';
 import { hasTwoLetters, isPlausibleAustralianPhone } from '../domain/contact-checks';
 import { findSuburbByName } from '../reference/service-area';
 
@@ -265,7 +265,6 @@ export const adminBookingForm = z.object({
 export type AdminBookingFormInput = z.input<typeof adminBookingForm>;
 export type AdminBookingForm = z.output<typeof adminBookingForm>;
 
-const MONEY_MESSAGE = 'Must be a valid decimal amount';
 const MAX_ESTIMATE_CENTS = 9_999_999_999;
 /** Money from staff (docs/product.md "API conventions"): a decimal string with at most 2 places, or a number; blank means none. */
 const staffEstimate = z

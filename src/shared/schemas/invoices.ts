@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { MONEY_MESSAGE } from '../domain/money';
 import { INVOICE_LINE_CATEGORIES } from '../domain/invoices';
 import { CUSTOMER_INVOICE_STATUSES, JOB_STATUSES } from '../domain/job-status';
 import { SERVICE_TYPES } from '../domain/services';
-import { TIME_SLOTS } from '../domain/slots';
+import { isIsoDay, TIME_SLOTS } from '../domain/slots';
 
 /**
  * Customer invoices (docs/product.md "Customer invoices"): the shapes the API, the Invoices tab, the
@@ -13,10 +14,10 @@ export const JOB_REQUIRED_MESSAGE = 'Please select a job for this invoice.';
 export const LINE_DESCRIPTION_MESSAGE = 'Please enter a description for the line item.';
 export const DUE_DATE_REQUIRED_MESSAGE = 'Due date is required';
 export const NO_LINES_MESSAGE = 'Please add at least one line item to the invoice.';
-const MONEY_MESSAGE = 'Must be a valid decimal amount';
 const DATE_MESSAGE = 'Invalid date format';
 
-const isoDay = z.string({ message: DATE_MESSAGE }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE);
+/** A real calendar day, yyyy-MM-dd: 2026-02-30 is refused here, not by the database. */
+const isoDay = z.string({ message: DATE_MESSAGE }).trim().refine(isIsoDay, { message: DATE_MESSAGE });
 /** An optional day: empty or null means none (docs/product.md "Messages the UI shows"). */
 const optionalDay = z
   .union([z.string(), z.null()], { message: DATE_MESSAGE })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONEY_MESSAGE } from '../domain/money';
 import { JOB_STATUSES } from '../domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
@@ -46,7 +47,6 @@ export const jobWithDetails = z.object({
 
 /** A real calendar day as yyyy-MM-dd (2026-02-30 is refused, not passed on to the database). */
 const isoDayText = isoDay;
-const MONEY_MESSAGE = 'Must be a valid decimal amount';
 /** Money from staff: a decimal string with at most two places, or a number (docs/product.md "API conventions"). */
 export const moneyInput = z
   .union([z.string(), z.number()], { message: MONEY_MESSAGE })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatCents, toCents } from '../domain/money';
+import { formatCents, toCents, MONEY_MESSAGE } from '../domain/money';
 import { isIsoDay } from '../domain/slots';
 
 /**
@@ -10,7 +10,6 @@ import { isIsoDay } from '../domain/slots';
 
 export const TOTAL_REQUIRED = 'Total must be greater than $0';
 export const TOTAL_NOT_A_NUMBER = 'Total must be a valid number';
-const MONEY_MESSAGE = 'Must be a valid decimal amount';
 const TOO_LARGE = 'Total must be at most $99,999,999.99';
 export const BOOKKEEPING_TEXT_LIMITS = { supplierName: 120, invoiceNumber: 60, description: 200, notes: 1000 } as const;
 
