@@ -32,6 +32,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Whole processes: the cluster behind nginx, crashes, backups (scripts/test-system.mjs).
+        test: {
+          name: 'system',
+          include: ['tests/system/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

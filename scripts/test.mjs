@@ -8,6 +8,15 @@ if (!fs.existsSync(chromium)) {
   console.error(`Chromium is missing at ${chromium}: install it with \`sudo apt-get update && sudo apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
   process.exit(1);
 }
+const missingSystem = [
+  ['nginx', ['/usr/sbin/nginx', '/usr/bin/nginx'], 'nginx'],
+  ['PostgreSQL server binaries', ['/usr/lib/postgresql/15/bin/initdb', '/usr/lib/postgresql/16/bin/initdb', '/usr/lib/postgresql/17/bin/initdb'], 'postgresql'],
+].filter(([, paths]) => !paths.some((p) => fs.existsSync(p)));
+if (missingSystem.length) {
+  const names = missingSystem.map(([what]) => what).join(' and ');
+  console.error(`The system tests need ${names}: install with \`sudo apt-get update && sudo apt-get install -y ${missingSystem.map(([, , pkg]) => pkg).join(' ')}\`.`);
+  process.exit(1);
+}
 
 const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
@@ -24,6 +33,8 @@ const steps = [
   ['API tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'api']],
   ['build', 'npm', ['run', 'build', '--silent']],
   ['browser tests', 'npx', ['vitest', 'run', '--project', 'e2e']],
+  // Whole processes over a real PostgreSQL server and nginx: the cluster, crash safety, backups.
+  ['system tests', 'npx', ['vitest', 'run', '--project', 'system']],
 ];
 
 const only = process.argv.slice(2);
