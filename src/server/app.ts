@@ -31,7 +31,9 @@ import { suburbRoutes } from './suburbs/routes';
 import { teamRoutes } from './team/routes';
 import { registerWeb, type WebMode } from './site/serve';
 import { createMailer, type Mailer } from './adapters/email';
-import { createLocalPhotoStorage, type PhotoStorage } from './adapters/storage';
+import type { PhotoStorage } from './adapters/storage';
+import { createFileStorage } from './adapters/storage-choice';
+import type { InvoicePdfStore } from './invoices/pdf-store';
 import { createEventBus, type AppEvents } from './notifications/bus';
 import { createOutbox } from './emails/outbox';
 import { emailRoutes } from './emails/routes';
@@ -49,7 +51,10 @@ export type BuildAppOptions = {
   web?: WebMode;
   logger?: FastifyBaseLogger;
   mailer?: Mailer;
+  /** Photo files; by default from FILE_STORAGE (decision 220). */
   storage?: PhotoStorage;
+  /** Invoice PDF files; by default from FILE_STORAGE (decision 220). */
+  pdfs?: InvoicePdfStore;
   events?: AppEvents;
   payments?: PaymentProvider | null;
   /** Period of the expired-hold sweep in ms; null turns it off (the default when config.env is 'test'). */
@@ -76,6 +81,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   const clock = opts.clock ?? systemClock;
   const mailer = opts.mailer ?? createMailer(opts.config);
+  const files = createFileStorage(opts.config);
+  app.addHook('onClose', async () => files.close());
   const deps: AppDeps = {
     config: opts.config,
     db: opts.db,
@@ -83,7 +90,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     log: app.log,
     mailer,
     outbox: createOutbox({ db: opts.db, clock, mailer, log: app.log, mailFrom: opts.config.mailFrom }),
-    storage: opts.storage ?? createLocalPhotoStorage(opts.config.dataDir),
+    storage: opts.storage ?? files.photos,
+    pdfs: opts.pdfs ?? files.pdfs,
     events: opts.events ?? createEventBus(),
     payments: opts.payments === undefined ? createPaymentProvider(opts.config) : opts.payments,
   };

@@ -24,9 +24,35 @@ describe('loadConfig', () => {
     [{ GST_REGISTERED: 'maybe' }, 'GST_REGISTERED'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ FILE_STORAGE: 'disk' }, 'FILE_STORAGE'],
+    [{ FILE_STORAGE: 's3' }, 'S3_BUCKET'],
+    [{ FILE_STORAGE: 's3', S3_BUCKET: 'tyres', S3_ENDPOINT: 'localhost:4568' }, 'S3_ENDPOINT'],
+    [{ FILE_STORAGE: 's3', S3_BUCKET: 'tyres', S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ FILE_STORAGE: 's3', S3_BUCKET: 'tyres', S3_PREFIX: 'a b' }, 'S3_PREFIX'],
+    [{ HOLD_SWEEP_SECONDS: '0' }, 'HOLD_SWEEP_SECONDS'],
   ])('stops start-up naming the bad variable for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('keeps files on local disk by default, in an S3 bucket when FILE_STORAGE=s3', () => {
+    expect(loadConfig({}).fileStorage).toEqual({ kind: 'local' });
+    expect(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'tyres' }).fileStorage).toEqual({
+      kind: 's3', bucket: 'tyres', region: 'ap-southeast-2', endpoint: undefined, forcePathStyle: false, credentials: undefined, prefix: '',
+    });
+    const compatible = loadConfig({
+      FILE_STORAGE: 's3', S3_BUCKET: 'tyres', S3_REGION: 'us-east-1', S3_ENDPOINT: 'http://127.0.0.1:4568', S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_PREFIX: '/shop/prod/',
+    }).fileStorage;
+    expect(compatible).toEqual({
+      kind: 's3', bucket: 'tyres', region: 'us-east-1', endpoint: 'http://127.0.0.1:4568', forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, prefix: 'shop/prod/',
+    });
+  });
+
+  it('sweeps expired holds every minute unless HOLD_SWEEP_SECONDS says otherwise', () => {
+    expect(loadConfig({}).holdSweepMs).toBe(60_000);
+    expect(loadConfig({ HOLD_SWEEP_SECONDS: '2' }).holdSweepMs).toBe(2_000);
   });
 
   it('trusts a stated number of proxies or a list of their addresses', () => {

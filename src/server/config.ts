@@ -68,6 +68,17 @@ const envSchema = z
     HOLD_MINUTES: positiveInt(30),
     BOOKINGS_PER_ADDRESS: positiveInt(20),
     HOLDS_PER_ADDRESS: positiveInt(3),
+    /** How often each instance tries the expired-hold sweep; one instance runs it per tick (decision 222). */
+    HOLD_SWEEP_SECONDS: positiveInt(60),
+    /** Where photos and invoice PDFs live: local disk under DATA_DIR, or an S3-compatible bucket (decision 220). */
+    FILE_STORAGE: z.enum(['local', 's3'], { message: "must be 'local' (files under DATA_DIR) or 's3' (an S3-compatible bucket)" }).default('local'),
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, message: 'must be the http(s):// address of the S3-compatible service' }).optional()),
+    S3_FORCE_PATH_STYLE: bool,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_PREFIX: optionalText.pipe(z.string().regex(/^[\w.\-/]*$/, 'may hold only letters, digits, ".", "-", "_" and "/"').optional()),
     SMTP_URL: optionalText,
     MAIL_FROM: optionalText,
     STRIPE_SECRET_KEY: optionalText,
@@ -101,6 +112,16 @@ const envSchema = z
         code: 'custom',
         path: ['TEST_CLOCK_START'],
         message: 'is a test-only setting and is refused when NODE_ENV=production: the production server always runs on the real clock. Unset it.',
+      });
+    }
+    if (env.FILE_STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: "is required when FILE_STORAGE=s3: the name of the bucket that holds photos and invoice PDFs" });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, to use the AWS SDK's default credentials)",
       });
     }
     const bank = [env.BANK_ACCOUNT_NAME, env.BANK_BSB, env.BANK_ACCOUNT_NUMBER];
@@ -156,6 +177,21 @@ function toConfig(env: z.output<typeof envSchema>) {
     testClockStart: env.TEST_CLOCK_START ? new Date(env.TEST_CLOCK_START) : undefined,
     sessions: { idleMs: env.SESSION_IDLE_HOURS * 3_600_000, maxMs: env.SESSION_MAX_DAYS * 86_400_000 },
     holdMs: env.HOLD_MINUTES * 60_000,
+    /** Period of the expired-hold sweep (decision 222). */
+    holdSweepMs: env.HOLD_SWEEP_SECONDS * 1000,
+    /** Photos and invoice PDFs: local disk under dataDir, or an S3-compatible bucket (decision 220). */
+    fileStorage: env.FILE_STORAGE === 's3' && env.S3_BUCKET
+      ? {
+          kind: 's3' as const,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? 'ap-southeast-2',
+          endpoint: env.S3_ENDPOINT,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+          /** Keys are `<prefix>photos/<name>` and `<prefix>invoices/<name>`; a prefix always ends in '/'. */
+          prefix: (env.S3_PREFIX ?? '').split('/').filter(Boolean).map((part) => `${part}/`).join(''),
+        }
+      : { kind: 'local' as const },
     /** Public quotes and bookings one client address may make in 15 minutes (decision 160). */
     bookingsPerAddress: env.BOOKINGS_PER_ADDRESS,
     /** Live unpaid holds one client address may have at once (decision 198). */

@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Outbox } from './emails/outbox';
+import type { InvoicePdfStore } from './invoices/pdf-store';
 import type { AppEvents } from './notifications/bus';
 import type { PaymentProvider } from './payments/provider';
 
@@ -19,7 +20,10 @@ export type AppDeps = {
   log: FastifyBaseLogger;
   mailer: Mailer;
   outbox: Outbox;
+  /** Photo files, on local disk or in S3 (decision 220). */
   storage: PhotoStorage;
+  /** Invoice PDF files, beside the photos (decisions 200, 220). */
+  pdfs: InvoicePdfStore;
   events: AppEvents;
   /** The card provider; null when prepaid is off (production without Stripe keys). */
   payments: PaymentProvider | null;

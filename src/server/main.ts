@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app';
+import { describeFileStorage } from './adapters/storage-choice';
 import { clockStartingAt, systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -39,6 +40,7 @@ async function main() {
 
   const url = `http://localhost:${config.port}`;
   logger.info(`Serving the site at ${url} (staff dashboard: ${url}/dashboard)`);
+  logger.info(describeFileStorage(config));
   logger.info(`Data: ${database.engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${database.location}` : `PostgreSQL at ${database.location}`}`);
   if (config.testClockStart) logger.warn(`TEST_CLOCK_START: the server's clock started at ${config.testClockStart.toISOString()} and runs on from there (test-only setting).`);
   if (seeded.tyrePrices || seeded.suburbPages) logger.info(`Loaded reference data: ${seeded.tyrePrices} tyre prices, ${seeded.suburbPages} suburb pages`);

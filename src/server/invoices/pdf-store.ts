@@ -1,49 +1,51 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { assertSafeName, listLocalFiles, readLocalFile, StoredFileExistsError, type FileNames, type FileStore } from '../adapters/storage';
 
 /**
- * Invoice PDFs on local disk under DATA_DIR/invoices, apart from the photos. A file is written once
- * under a name the server chose and never overwritten (decision 200): a sent invoice stays as sent.
+ * Invoice PDFs, apart from the photos. A file is written once under a name the server chose and
+ * never overwritten (decision 200): a sent invoice stays as sent. A second save under a taken name
+ * throws StoredFileExistsError, on local disk and in S3 alike (decision 220).
  */
-export type InvoicePdfStore = {
-  save(name: string, data: Buffer): Promise<void>;
-  read(name: string): Promise<Buffer>;
-  remove(name: string): Promise<void>;
-};
+export type InvoicePdfStore = FileStore;
 
-const SAFE_NAME = /^INV-\d{6,}-v\d+-[a-f0-9]{8}\.pdf$/;
+export const INVOICE_PDF_NAMES: FileNames = {
+  label: 'invoice',
+  safe: /^INV-\d{6,}-v\d+-[a-f0-9]{8}\.pdf$/,
+  temporary: /^\.INV-\d{6,}-v\d+-[a-f0-9]{8}\.pdf\.[a-f0-9]{8}\.tmp$/,
+};
 
 export function invoicePdfName(invoiceNumber: string, version: number): string {
   return `${invoiceNumber}-v${version}-${randomBytes(4).toString('hex')}.pdf`;
 }
 
-function assertSafeName(name: string): void {
-  if (!SAFE_NAME.test(name)) throw new Error(`Refusing unsafe invoice file name: ${name}`);
-}
-
+/** Local disk under DATA_DIR/invoices. */
 export function createLocalInvoicePdfStore(dataDir: string): InvoicePdfStore {
   const dir = path.join(dataDir, 'invoices');
   return {
     async save(name, data) {
-      assertSafeName(name);
+      assertSafeName(INVOICE_PDF_NAMES, name);
       await fs.mkdir(dir, { recursive: true });
       const tmp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
       try {
         await fs.writeFile(tmp, data, { flag: 'wx' });
         // link (not rename) refuses to replace an existing file: a version is never overwritten.
-        await fs.link(tmp, path.join(dir, name));
+        await fs.link(tmp, path.join(dir, name)).catch((err: NodeJS.ErrnoException) => {
+          throw err.code === 'EEXIST' ? new StoredFileExistsError(name) : err;
+        });
       } finally {
         await fs.rm(tmp, { force: true });
       }
     },
     async read(name) {
-      assertSafeName(name);
-      return fs.readFile(path.join(dir, name));
+      assertSafeName(INVOICE_PDF_NAMES, name);
+      return readLocalFile(dir, name);
     },
     async remove(name) {
-      assertSafeName(name);
+      assertSafeName(INVOICE_PDF_NAMES, name, { temporaryToo: true });
       await fs.rm(path.join(dir, name), { force: true });
     },
+    list: () => listLocalFiles(dir, INVOICE_PDF_NAMES),
   };
 }

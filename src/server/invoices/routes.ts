@@ -3,7 +3,7 @@ import { invoices } from '../../shared/contracts/invoices';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { emailInvoice, listPdfVersionsOf, makeInvoicePdf, readInvoicePdf } from './documents';
-import { createLocalInvoicePdfStore, type InvoicePdfStore } from './pdf-store';
+import type { InvoicePdfStore } from './pdf-store';
 import {
   addInvoiceItem,
   bulkSetStatus,
@@ -21,7 +21,7 @@ import {
 
 /** Customer invoices (docs/product.md "Customer invoices"); every operation is an admin's. */
 export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = {}): FastifyPluginAsync {
-  const docs = { ...deps, pdfs: opts.pdfs ?? createLocalInvoicePdfStore(deps.config.dataDir) };
+  const docs = { ...deps, pdfs: opts.pdfs ?? deps.pdfs };
   return async (app) => {
     addRoute(app, invoices.generate, async ({ actor, params }) => ({ customerInvoice: await generateInvoiceForJob(deps, actor, params.jobId) }));
     addRoute(app, invoices.list, async ({ query }) => listInvoices(deps, query));
