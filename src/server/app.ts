@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
-import type { Db } from './db/client';
+import { pendingMigrations, type Db } from './db/client';
 import { registerAccessControl } from './http/access';
 import { resolveSessionUser } from './auth/sessions';
 import type { AppDeps } from './deps';
@@ -104,8 +104,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register((await import('@fastify/cookie')).default);
   registerAccessControl(app, (request) => resolveSessionUser(deps, sessionToken(request)));
 
+  const instanceName = opts.config.instanceName;
+  // Set when the app starts closing (SIGTERM): /readyz answers 503 and every response closes its connection (decision 225).
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Which instance answered, behind a proxy over several (decision 226).
+    if (instanceName) reply.header('X-Instance', instanceName);
+    if (draining) reply.header('Connection', 'close');
   });
 
   app.get('/healthz', async (_request, reply) => {
@@ -116,6 +125,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       app.log.error({ err }, 'health check failed');
       return reply.status(503).send({ status: 'error', database: 'unreachable' });
     }
+  });
+
+  // Readiness, unlike liveness: the database answers, every migration in drizzle/ is applied, and
+  // the instance is not shutting down; a proxy or orchestrator sends it traffic only then (decision 225).
+  app.get('/readyz', async (_request, reply) => {
+    if (draining) return reply.status(503).send({ status: 'draining' });
+    let pending: string[];
+    try {
+      pending = await pendingMigrations(deps.db);
+    } catch (err) {
+      app.log.error({ err }, 'readiness check failed');
+      return reply.status(503).send({ status: 'error', database: 'unreachable' });
+    }
+    if (pending.length > 0) return reply.status(503).send({ status: 'migrations pending', database: 'reachable', pending });
+    return { status: 'ready', database: 'reachable', migrations: 'applied' };
   });
 
   // One plugin per business area; each route inside states its access level.

@@ -24,6 +24,10 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.pipe(z.url({ message: 'must be a postgres:// URL' }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** This instance's name among several behind one proxy: sent as X-Instance and in every log line (decision 226). */
+    INSTANCE_NAME: optionalText.pipe(z.string().regex(/^[\w.-]{1,40}$/, 'may hold only letters, digits, ".", "-" and "_" (at most 40)').optional()),
+    /** How long a stopping instance lets requests in flight finish before it closes them (decision 225). */
+    SHUTDOWN_SECONDS: positiveInt(10),
     PUBLIC_BASE_URL: optionalText.pipe(z.url().optional()),
     STAFF_HOST: optionalText,
     /** How many reverse proxies to trust for the client address: 'false', a hop count, or a list of proxy addresses. */
@@ -153,6 +157,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     staffHost: env.STAFF_HOST?.toLowerCase(),
     trustProxy: env.TRUST_PROXY,
+    instanceName: env.INSTANCE_NAME,
+    shutdownMs: env.SHUTDOWN_SECONDS * 1000,
     firstAdmin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
     business: {
       name: env.BUSINESS_NAME,

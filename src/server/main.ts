@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pino from 'pino';
 import { buildApp } from './app';
 import { describeFileStorage } from './adapters/storage-choice';
@@ -22,6 +23,8 @@ async function main() {
   const clock = config.testClockStart ? clockStartingAt(config.testClockStart) : systemClock;
   const logger = pino({
     level: config.logLevel,
+    // Several instances log to one place: each line says which (decision 226).
+    ...(config.instanceName ? { base: { pid: process.pid, hostname: os.hostname(), instance: config.instanceName } } : {}),
     ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
   });
 
@@ -60,14 +63,37 @@ async function main() {
     );
   }
 
+  // Graceful shutdown (decision 225): stop accepting connections (the proxy retries them on another
+  // instance), let requests in flight finish for up to SHUTDOWN_SECONDS, tell live sockets 1001 so
+  // dashboards reconnect elsewhere, let the hold sweep and the outbox finish their pass, close the database.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    logger.info(`${signal} received, shutting down`);
-    await app.close();
-    await database.close();
+    if (stopping) return logger.info(`${signal} received again: still draining (at most ${config.shutdownMs / 1000} s)`);
+    stopping = true;
+    logger.info(`${signal} received: draining requests in flight (at most ${config.shutdownMs / 1000} s), then stopping`);
+    const cutOff = setTimeout(() => {
+      logger.warn(`Requests still in flight after ${config.shutdownMs / 1000} s: closing their connections`);
+      app.server.closeAllConnections();
+    }, config.shutdownMs);
+    // A pass or a socket that never ends must not keep a stopping instance alive.
+    const giveUp = setTimeout(() => {
+      logger.error('Shutdown did not finish in time: exiting anyway');
+      process.exit(1);
+    }, config.shutdownMs + 10_000);
+    cutOff.unref();
+    giveUp.unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (err) {
+      logger.error({ err }, 'Shutdown failed');
+      process.exit(1);
+    }
+    logger.info('Stopped cleanly');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((err) => {

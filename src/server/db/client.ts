@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { acquireEmbeddedLock } from './embedded-lock';
 
 /** One type for both engines: the query builder and transactions behave the same on each. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -25,18 +27,34 @@ export type Database = {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
-/** PGlite in a directory (or in memory when dir is undefined). */
-export async function openPglite(dir: string | undefined): Promise<Database> {
-  if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
-  await client.waitReady;
+/**
+ * PGlite in a directory (or in memory when dir is undefined). A directory is locked for this
+ * process while open: a second process is refused (decision 227).
+ */
+export async function openPglite(dir: string | undefined, purpose?: string): Promise<Database> {
+  const lock = dir ? acquireEmbeddedLock(dir, purpose) : undefined;
+  let client: PGlite;
+  try {
+    if (dir) fs.mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     engine: 'pglite',
     location: dir ?? 'memory',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
@@ -57,6 +75,22 @@ export async function openPostgres(url: string, poolSize = 10, onIdleError: (err
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'db'));
+}
+
+let journal: { entries: { tag: string; when: number }[] } | undefined;
+
+/**
+ * The migrations in `drizzle/` that this database has not applied, by tag (empty when up to date).
+ * Drizzle records each applied migration's journal time in drizzle.__drizzle_migrations; the
+ * same on both engines. For readiness (decision 225).
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  journal ??= JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const exists = await db.execute<{ present: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!exists.rows[0]?.present) return journal.entries.map((e) => e.tag);
+  const applied = await db.execute<{ created_at: string | number }>(sql`select created_at from drizzle.__drizzle_migrations`);
+  const times = new Set(applied.rows.map((r) => Number(r.created_at)));
+  return journal.entries.filter((e) => !times.has(e.when)).map((e) => e.tag);
 }
 
 /** Postgres error code of a failed statement, looking through wrapper errors (drizzle wraps driver errors). */
