@@ -1,0 +1,52 @@
+// npm run db:backup -- [--out <folder>] [--keep-days <n>]   (README "Backups", decision 235)
+import { parseArgs } from 'node:util';
+import { createFileStorage } from '../src/server/adapters/storage-choice';
+import { createBackup } from '../src/server/backup/backup';
+import { BackupError } from '../src/server/backup/errors';
+import { pruneBackups } from '../src/server/backup/prune';
+import { backupSummary } from '../src/server/backup/summary';
+import { ConfigError, loadConfig } from '../src/server/config';
+
+const USAGE = 'Usage: npm run db:backup -- [--out <folder>] [--keep-days <n>]\n  --out        where backups go (default: BACKUP_DIR, else ./backups)\n  --keep-days  afterwards, remove backups older than this many days (the newest is always kept)';
+
+let values;
+try {
+  ({ values } = parseArgs({ options: { out: { type: 'string' }, 'keep-days': { type: 'string' }, help: { type: 'boolean' } } }));
+} catch (err) {
+  console.error(`${(err as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const keepDays = values['keep-days'] === undefined ? undefined : Number(values['keep-days']);
+if (keepDays !== undefined && (!Number.isInteger(keepDays) || keepDays < 1)) {
+  console.error(`--keep-days must be a whole number of days, at least 1 (got ${values['keep-days']}).\n${USAGE}`);
+  process.exit(2);
+}
+const outDir = values.out ?? process.env.BACKUP_DIR ?? 'backups';
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+const storage = createFileStorage(config);
+try {
+  const { folder, manifest } = await createBackup({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, outDir, stores: { photos: storage.photos, invoices: storage.pdfs }, fileStorage: config.fileStorage.kind });
+  for (const line of backupSummary(folder, manifest)) console.log(line);
+  if (keepDays !== undefined) {
+    const removed = await pruneBackups(outDir, keepDays, new Date());
+    console.log(removed.length ? `Removed ${removed.length} backup(s) older than ${keepDays} days: ${removed.join(', ')}` : `No backup older than ${keepDays} days to remove.`);
+  }
+} catch (err) {
+  if (!(err instanceof BackupError)) throw err;
+  console.error(`Backup failed: ${err.message}`);
+  process.exitCode = 1;
+} finally {
+  storage.close();
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { DumpResult } from './engine';
+import { BackupError } from './errors';
+import { copyFilesOut, type BackupStores } from './files';
+import { backupFolderName, BACKUP_FORMAT, FORMAT_VERSION, perthDateTime, sha256OfFile, writeManifest, type Manifest } from './manifest';
+import { dumpPglite, PGLITE_DUMP_FILE } from './pglite';
+import { dumpPostgres, POSTGRES_DUMP_FILE } from './postgres';
+import { appVersion } from './version';
+
+export type BackupOptions = {
+  /** Set: back up that PostgreSQL database; unset: the embedded one in DATA_DIR. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** The folder that receives the backup folder (made if missing). */
+  outDir: string;
+  stores: BackupStores;
+  fileStorage: 'local' | 's3';
+  now?: () => Date;
+};
+
+/**
+ * One self-describing folder (docs/decisions/235-backups.md): the database dump, every photo and
+ * invoice PDF, and manifest.json with counts, sizes and sha256s. It is built under a hidden
+ * ".partial" name and renamed when whole, so a folder with the final name is always complete.
+ */
+export async function createBackup(opts: BackupOptions): Promise<{ folder: string; manifest: Manifest }> {
+  const at = (opts.now ?? (() => new Date()))();
+  await fs.mkdir(opts.outDir, { recursive: true }).catch((err: Error) => {
+    throw new BackupError(`Cannot make the backup folder ${opts.outDir}: ${err.message}`);
+  });
+  let name = backupFolderName(at);
+  if (await exists(path.join(opts.outDir, name))) name = `${name}-${randomBytes(2).toString('hex')}`;
+  const partial = path.join(opts.outDir, `.${name}.partial`);
+  const folder = path.join(opts.outDir, name);
+  await fs.mkdir(partial);
+  try {
+    const engine = opts.databaseUrl ? 'postgres' : 'pglite';
+    const dumpFile = engine === 'postgres' ? POSTGRES_DUMP_FILE : PGLITE_DUMP_FILE;
+    const dump: DumpResult = opts.databaseUrl ? await dumpPostgres(opts.databaseUrl, partial) : await dumpPglite(opts.dataDir, partial);
+    const { files, missingFiles } = await copyFilesOut(opts.stores, partial, dump.namedFiles);
+    const dumpPath = path.join(partial, dumpFile);
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      formatVersion: FORMAT_VERSION,
+      createdAt: at.toISOString(),
+      createdAtPerth: perthDateTime(at),
+      app: appVersion(),
+      engine,
+      serverVersion: dump.serverVersion,
+      dumpTool: dump.dumpTool,
+      migrations: dump.migrations,
+      database: { path: dumpFile, size: (await fs.stat(dumpPath)).size, sha256: await sha256OfFile(dumpPath) },
+      tables: dump.tables,
+      files,
+      missingFiles,
+      fileStorage: opts.fileStorage,
+    };
+    await writeManifest(partial, manifest);
+    await fs.rename(partial, folder);
+    return { folder, manifest };
+  } catch (err) {
+    await fs.rm(partial, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+const exists = (p: string) => fs.stat(p).then(() => true, () => false);
