@@ -30,6 +30,7 @@ import { staffSlotRoutes } from './slots/staff-routes';
 import { suburbRoutes } from './suburbs/routes';
 import { teamRoutes } from './team/routes';
 import { registerWeb, type WebMode } from './site/serve';
+import { createPublicChanges } from './cache/public-changes';
 import { createMailer, type Mailer } from './adapters/email';
 import type { PhotoStorage } from './adapters/storage';
 import { createFileStorage } from './adapters/storage-choice';
@@ -78,6 +79,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1_048_576,
+    // A request that reaches a closing instance is still served (its connection then closes), not
+    // refused with 503: nginx does not retry a POST on a status (decision 225).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   const clock = opts.clock ?? systemClock;
   const mailer = opts.mailer ?? createMailer(opts.config);
@@ -142,8 +146,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return { status: 'ready', database: 'reachable', migrations: 'applied' };
   });
 
+  // Public availability and pages are cached per instance; the database tells every instance what changed (decision 231).
+  const publicChanges = createPublicChanges(deps);
+  app.addHook('onReady', async () => publicChanges.start());
+  app.addHook('onClose', async () => publicChanges.stop());
+  const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
+
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, slotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, purchaseRoutes, expenseRoutes, reportRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
+  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, purchaseRoutes, expenseRoutes, reportRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 
@@ -172,6 +182,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
 
-  await registerWeb(app, { mode: opts.web ?? 'none', config: opts.config, db: deps.db });
+  await registerWeb(app, { mode: opts.web ?? 'none', config: opts.config, db: deps.db, changes: publicChanges });
   return app;
 }

@@ -8,10 +8,14 @@ export type ChannelListener = { close(): Promise<void> };
 
 type ListenOptions = {
   log: FastifyBaseLogger;
+  /** The channel to LISTEN on; the staff notifications channel unless another is named (decision 231). */
+  channel?: string;
   /** Called with each NOTIFY payload (an event id as text). */
   onPayload: (payload: string) => void;
   /** Called after a lost PostgreSQL listener is back: events sent meanwhile were not heard. */
   onResumed: () => void;
+  /** Called when the PostgreSQL listener drops: nothing is heard until `onResumed`. */
+  onLost?: () => void;
   /** Delays between reconnect attempts of a lost PostgreSQL listener; the last repeats. */
   retryDelaysMs?: readonly number[];
 };
@@ -31,7 +35,7 @@ function isPglite(client: unknown): client is PgliteClient {
 export async function listenForNotifications(db: Db, opts: ListenOptions): Promise<ChannelListener> {
   const client: unknown = (db as unknown as { $client: unknown }).$client;
   if (isPglite(client)) {
-    const unlisten = await client.listen(NOTIFY_CHANNEL, opts.onPayload);
+    const unlisten = await client.listen(opts.channel ?? NOTIFY_CHANNEL, opts.onPayload);
     return { close: () => unlisten() };
   }
   if (client instanceof pg.Pool) return listenOnServer(client.options, opts);
@@ -41,6 +45,7 @@ export async function listenForNotifications(db: Db, opts: ListenOptions): Promi
 const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 async function listenOnServer(config: pg.ClientConfig, opts: ListenOptions): Promise<ChannelListener> {
+  const channel = opts.channel ?? NOTIFY_CHANNEL;
   const delays = opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   let current: pg.Client | null = null;
   let closed = false;
@@ -54,17 +59,18 @@ async function listenOnServer(config: pg.ClientConfig, opts: ListenOptions): Pro
       current = null;
       void client.end().catch(() => undefined);
       if (closed) return;
-      opts.log.warn({ err }, 'Live notifications: the PostgreSQL listener was lost; reconnecting');
+      opts.log.warn({ err, channel }, 'Live notifications: the PostgreSQL listener was lost; reconnecting');
+      opts.onLost?.();
       schedule();
     };
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (msg) => {
-      if (msg.channel === NOTIFY_CHANNEL && msg.payload) opts.onPayload(msg.payload);
+      if (msg.channel === channel && msg.payload) opts.onPayload(msg.payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      await client.query(`LISTEN ${channel}`);
     } catch (err) {
       client.removeAllListeners('end');
       await client.end().catch(() => undefined);
@@ -100,7 +106,8 @@ async function listenOnServer(config: pg.ClientConfig, opts: ListenOptions): Pro
     await connect();
   } catch (err) {
     // The app still starts (bookings must not wait for this); the listener keeps trying.
-    opts.log.error({ err }, 'Live notifications: could not open the PostgreSQL listener; retrying');
+    opts.log.error({ err, channel }, 'Live notifications: could not open the PostgreSQL listener; retrying');
+    opts.onLost?.();
     schedule();
   }
 

@@ -6,7 +6,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isStaffRequest, matchPublicPath } from '../../shared/public-routes';
 import type { PageData } from '../../shared/schemas/site';
+import type { PublicChanges } from '../cache/public-changes';
 import { businessInfoOf, loadPublicPage } from '../seo/page-data';
+import { createPageCache } from './page-cache';
 import { registerStaffManifest, staffInstallHead } from './staff-manifest';
 
 export type WebMode = 'none' | 'dev' | 'prod';
@@ -49,7 +51,7 @@ export function assertProductionBundle(dir: string): void {
   }
 }
 
-export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db }) {
+export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; changes?: PublicChanges }) {
   if (opts.mode === 'none') return;
   const { config, db } = opts;
   const business = businessInfoOf(config);
@@ -58,6 +60,8 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
 
   let getTemplate: (url: string) => Promise<string>;
   let getEntry: () => Promise<EntryServer>;
+  // Built pages are kept rendered until their data changes (decision 232); development renders each time.
+  const pages = opts.mode === 'prod' ? createPageCache(opts.changes) : undefined;
 
   if (opts.mode === 'dev') {
     const { createServer } = await import('vite');
@@ -103,11 +107,15 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
       const head = `<title>Staff dashboard | ${escapeHtml(business.name)}</title><meta name="robots" content="noindex, nofollow">${staffInstallHead(business.name, escapeHtml)}`;
       return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business } }));
     }
-    const route = matchPublicPath(url.pathname);
-    const { status, page } = await loadPublicPage(route, { db, config });
-    const data: PageData = { app: 'public', business, page };
-    const { html, head } = (await getEntry()).render(request.url, data);
-    return reply.status(status).send(fillTemplate(template, { head, html, data }));
+    const render = async () => {
+      const { status, page } = await loadPublicPage(matchPublicPath(url.pathname), { db, config });
+      const data: PageData = { app: 'public', business, page };
+      const { html, head } = (await getEntry()).render(request.url, data);
+      return { status, html: fillTemplate(template, { head, html, data }) };
+    };
+    if (pages) return pages.send(request, reply, request.url, render);
+    const { status, html } = await render();
+    return reply.status(status).send(html);
   }
 
   app.get('/*', async (request, reply) => {

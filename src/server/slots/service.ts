@@ -1,33 +1,67 @@
-import { and, eq, ne, not } from 'drizzle-orm';
+import { and, eq, gt, min, ne, not } from 'drizzle-orm';
 import { closedReason } from '../../shared/domain/business-days';
-import { hasSlotPassed, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
+import { addDays, hasSlotPassed, perthDay, SLOT_START_HOUR, slotStart, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
 import type { TimeSlotItem } from '../../shared/schemas/slots';
 import type { Executor } from '../db/client';
-import { jobs, timeSlots } from '../db/schema';
+import { bookingHolds, jobs, timeSlots } from '../db/schema';
 import { isLapsedHold } from '../holds/service';
 
 export const TIME_HAS_PASSED = 'Time has passed';
+
+type AvailabilityOptions = { now: Date; businessDays: readonly number[] };
+
+/** Staff overrides of the day's slots. */
+const slotRows = (db: Executor, day: string) => db.select().from(timeSlots).where(eq(timeSlots.date, day));
+
+/** The slots live jobs hold; a lapsed unpaid hold frees its slot at once, before the sweep cancels it (decision 150). */
+const bookedSlots = (db: Executor, day: string, now: Date) =>
+  db
+    .select({ slot: jobs.timeSlot })
+    .from(jobs)
+    .where(and(eq(jobs.scheduledDay, day), ne(jobs.status, 'cancelled'), not(isLapsedHold(now))));
 
 /**
  * The one availability rule (docs/product.md "Time slots and business days", decision 007): a slot
  * is unavailable when its start has passed in Perth, the day is closed, staff blocked it, or a live
  * job holds it (an unpaid hold past its time does not).
  */
-export async function listSlotAvailability(
-  db: Executor,
-  day: string,
-  opts: { now: Date; businessDays: readonly number[] },
-): Promise<TimeSlotItem[]> {
-  const [rows, booked] = await Promise.all([
-    db.select().from(timeSlots).where(eq(timeSlots.date, day)),
+export async function listSlotAvailability(db: Executor, day: string, opts: AvailabilityOptions): Promise<TimeSlotItem[]> {
+  const [rows, booked] = await Promise.all([slotRows(db, day), bookedSlots(db, day, opts.now)]);
+  return availabilityOf(day, rows, booked, opts);
+}
+
+/**
+ * The same answer, and the moment time alone changes it (decision 231): the next slot start of the
+ * day, the next live hold on it lapsing, or the next Perth midnight, whichever comes first. Writes
+ * change it too; the public cache hears those from the database (cache/public-changes.ts).
+ */
+export async function readSlotAvailability(db: Executor, day: string, opts: AvailabilityOptions): Promise<{ items: TimeSlotItem[]; changesAt: Date }> {
+  const [rows, booked, [holds]] = await Promise.all([
+    slotRows(db, day),
+    bookedSlots(db, day, opts.now),
     db
-      .select({ slot: jobs.timeSlot })
-      .from(jobs)
-      // A lapsed unpaid hold frees its slot at once, before the sweep cancels it (decision 150).
-      .where(and(eq(jobs.scheduledDay, day), ne(jobs.status, 'cancelled'), not(isLapsedHold(opts.now)))),
+      .select({ next: min(bookingHolds.expiresAt) })
+      .from(bookingHolds)
+      .innerJoin(jobs, eq(jobs.id, bookingHolds.jobId))
+      .where(and(eq(jobs.scheduledDay, day), eq(jobs.status, 'new'), ne(jobs.paymentStatus, 'paid'), gt(bookingHolds.expiresAt, opts.now))),
   ]);
+  const now = opts.now.getTime();
+  const moments = [
+    ...TIME_SLOTS.map((s) => slotStart(day, s).getTime()),
+    holds?.next ? new Date(holds.next).getTime() : Number.POSITIVE_INFINITY,
+    nextPerthMidnight(opts.now),
+  ].filter((t) => t > now);
+  return { items: availabilityOf(day, rows, booked, opts), changesAt: new Date(Math.min(...moments)) };
+}
+
+function nextPerthMidnight(now: Date): number {
+  const firstSlot = TIME_SLOTS[0];
+  return slotStart(addDays(perthDay(now), 1), firstSlot).getTime() - SLOT_START_HOUR[firstSlot] * 3_600_000;
+}
+
+function availabilityOf(day: string, rows: (typeof timeSlots.$inferSelect)[], booked: { slot: string }[], opts: AvailabilityOptions): TimeSlotItem[] {
   const closed = closedReason(day, opts.businessDays);
-  const bookedSlots = new Set(booked.map((b) => b.slot));
+  const taken = new Set(booked.map((b) => b.slot));
 
   return TIME_SLOTS.map((slot): TimeSlotItem => {
     const row = rows.find((r) => r.slot === slot);
@@ -40,7 +74,7 @@ export async function listSlotAvailability(
       if (closed) return closed;
       if (row && !row.isAvailable) return row.blockedReason ?? 'Unavailable';
       // A booked slot shows the customer the generic 'Unavailable', nothing about the booking (decision 007).
-      if (bookedSlots.has(s)) return null;
+      if (taken.has(s)) return null;
       return undefined;
     }
   });
