@@ -10,3 +10,4 @@ export * from './invoices';
 export * from './payments';
 export * from './emails';
 export * from './notifications';
+export * from './limits';

@@ -1,0 +1,19 @@
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+
+/**
+ * Public quotes and bookings per client address in the last 15 minutes, shared by every app
+ * instance (decision 221). One row per address holds the times of its attempts still in the
+ * window (at most BOOKINGS_PER_ADDRESS of them); rows idle for a whole window are pruned.
+ */
+export const bookingAttemptWindows = pgTable(
+  'booking_attempt_windows',
+  {
+    clientAddress: text('client_address').primaryKey(),
+    attempts: timestamptz('attempts').array().notNull(),
+    /** Whether the latest attempt was refused (the window was already full). */
+    refused: boolean('refused').notNull().default(false),
+    lastAttemptAt: timestamptz('last_attempt_at').notNull(),
+  },
+  (t) => [index('booking_attempt_windows_last_attempt_idx').on(t.lastAttemptAt)],
+);
