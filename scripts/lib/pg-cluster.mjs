@@ -1,4 +1,5 @@
-// A throwaway PostgreSQL server from the machine's binaries, for test:pg and the benchmarks.
+// PostgreSQL servers from the machine's binaries: a throwaway one (test:pg, the benchmarks) and a
+// kept one with its data in a named folder (npm run cluster).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -51,4 +52,62 @@ export async function startPgCluster() {
     throw new Error(`Could not start the throwaway PostgreSQL server: ${err.message}\n${detail}`);
   }
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, binDir, stop };
+}
+
+/**
+ * A PostgreSQL server whose data lives in `dir` (kept between runs, fsync on), for `npm run cluster`.
+ * The first start makes the cluster and the database `tyres`; later starts reuse both. Returns the
+ * URL of `tyres` and a stop function (a fast shutdown: sessions are ended, data is kept).
+ * @param {{ dir: string, port?: number, log?: (line: string) => void }} opts
+ */
+export async function startPgServer({ dir, port, log = () => {} }) {
+  const binDir = findPgBinDir();
+  if (!binDir) throw new Error('No PostgreSQL server binaries found: install them with `sudo apt-get install -y postgresql`, or set PG_BIN.');
+  const isRoot = process.getuid?.() === 0;
+  const dataDir = path.join(dir, 'data');
+  const logFile = path.join(dir, 'server.log');
+  fs.mkdirSync(dir, { recursive: true });
+  // As root the server runs as the postgres user, which must own its folder (and its socket directory).
+  if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
+  const run = (cmd, args) => {
+    const [c, a] = isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+    execFileSync(c, a, { stdio: ['ignore', 'ignore', 'pipe'] });
+  };
+  const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (fresh) {
+    run(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+    log(`Created a PostgreSQL cluster in ${dataDir}`);
+  }
+  const serverPort = port || (await freePort());
+  try {
+    // A server left running by a run that was killed is stopped first; a stale postmaster.pid is handled by pg_ctl.
+    if (fs.existsSync(path.join(dataDir, 'postmaster.pid'))) {
+      try {
+        run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      } catch {
+        /* not running */
+      }
+    }
+    run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-w', '-o', `-p ${serverPort} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start']);
+    if (fresh) run(path.join(binDir, 'createdb'), ['-h', '127.0.0.1', '-p', String(serverPort), '-U', 'postgres', 'tyres']);
+  } catch (err) {
+    const detail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n') : '';
+    throw new Error(`Could not start PostgreSQL in ${dataDir}: ${err.stderr ?? err.message}\n${detail}`);
+  }
+  let stopped = false;
+  return {
+    url: `postgres://postgres@127.0.0.1:${serverPort}/tyres`,
+    port: serverPort,
+    binDir,
+    dataDir,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      } catch {
+        /* already stopped */
+      }
+    },
+  };
 }

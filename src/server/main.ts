@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { describeFileStorage } from './adapters/storage-choice';
 import { clockStartingAt, systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { oneInstanceAtATime, openDatabase } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
 import { ensureSetupCode } from './auth/owner-setup';
 
@@ -29,8 +29,10 @@ async function main() {
   });
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  const seeded = await seedReferenceData(database.db, config);
+  const seeded = await oneInstanceAtATime(database, async () => {
+    await database.migrate();
+    return seedReferenceData(database.db, config);
+  });
 
   const app = await buildApp({
     config,

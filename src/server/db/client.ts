@@ -77,6 +77,27 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'db'));
 }
 
+/** The session lock under which an instance migrates and seeds at start (decision 226). */
+const START_UP_LOCK = 7301010;
+
+/**
+ * Runs start-up work (migrations, reference data, the first admin) holding a PostgreSQL advisory
+ * lock, so instances starting together do it one after another: the second finds it done.
+ * Drizzle's migrator takes no lock of its own. PGlite is one process: nothing to wait for.
+ */
+export async function oneInstanceAtATime<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.engine !== 'postgres') return work();
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [START_UP_LOCK]);
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [START_UP_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
 let journal: { entries: { tag: string; when: number }[] } | undefined;
 
 /**
