@@ -1,7 +1,11 @@
+import { lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
+import type { Executor } from '../db/client';
+import { bookingAttemptWindows } from '../db/schema';
 import { AppError } from '../http/errors';
 
-/** Decision 160: public quotes and bookings per client address (request.ip) in a sliding window; max is BOOKINGS_PER_ADDRESS. */
+/** Decisions 160, 221: public quotes and bookings per client address (request.ip) in a sliding window; max is BOOKINGS_PER_ADDRESS. */
 export const BOOKING_LIMIT = { max: 20, windowMs: 15 * 60_000 } as const;
 
 /** Decision 160: live unpaid holds one customer email may have at once. */
@@ -23,37 +27,47 @@ export function tooManyHoldsMessage(phone: string): string {
 
 export type BookingLimiter = {
   /** Counts one attempt for `key`; throws 429 (with retryAfterSeconds) when the window is already full. */
-  hit(key: string): void;
+  hit(key: string): Promise<void>;
 };
 
 /**
- * In memory, per app instance: a restart forgets the counts, which is fine for a flood guard
- * (decision 160). Stale keys are dropped on a sweep at most once per window.
+ * Shared by every app instance over one database (decision 221, amending 160): one upsert per
+ * attempt keeps the address's attempt times still in the window, appends this one unless the window
+ * is full, and says which. The row lock of the upsert counts concurrent attempts from one address
+ * in turn, whichever instance they reach. A refused attempt is not counted. Rows idle for a whole
+ * window are deleted, at most once per window per instance.
  */
-export function createBookingLimiter(deps: { clock: Clock; phone: string }, limit: { max: number; windowMs: number } = BOOKING_LIMIT): BookingLimiter {
-  const hits = new Map<string, number[]>();
-  let lastSweep = 0;
+export function createBookingLimiter(deps: { db: Executor; clock: Clock; phone: string; log?: FastifyBaseLogger }, limit: { max: number; windowMs: number } = BOOKING_LIMIT): BookingLimiter {
+  const w = bookingAttemptWindows;
+  let lastPrune = 0;
 
-  function sweep(now: number) {
-    if (now - lastSweep < limit.windowMs) return;
-    lastSweep = now;
-    for (const [key, times] of hits) {
-      if (times.every((t) => t <= now - limit.windowMs)) hits.delete(key);
-    }
+  async function prune(now: Date) {
+    if (now.getTime() - lastPrune < limit.windowMs) return;
+    lastPrune = now.getTime();
+    await deps.db
+      .delete(w)
+      .where(lte(w.lastAttemptAt, new Date(now.getTime() - limit.windowMs)))
+      .catch((err: unknown) => deps.log?.warn({ err }, 'Could not prune old booking attempt windows'));
   }
 
   return {
-    hit(key) {
-      const now = deps.clock.now().getTime();
-      sweep(now);
-      const recent = (hits.get(key) ?? []).filter((t) => t > now - limit.windowMs);
-      if (recent.length >= limit.max) {
-        hits.set(key, recent);
-        const retryAfterSeconds = Math.max(1, Math.ceil((Math.min(...recent) + limit.windowMs - now) / 1000));
-        throw new AppError('RATE_LIMITED', tooManyBookingsMessage(deps.phone, retryAfterSeconds), { retryAfterSeconds });
-      }
-      recent.push(now);
-      hits.set(key, recent);
+    async hit(key) {
+      const now = deps.clock.now();
+      await prune(now);
+      const nowText = sql`${now.toISOString()}::timestamptz`;
+      const kept = sql`array(select a from unnest(${w.attempts}) a where a > ${new Date(now.getTime() - limit.windowMs).toISOString()}::timestamptz order by a)`;
+      const full = sql`cardinality(${kept}) >= ${limit.max}`;
+      const [row] = await deps.db
+        .insert(w)
+        .values({ clientAddress: key, attempts: sql`array[${nowText}]`, refused: false, lastAttemptAt: now })
+        .onConflictDoUpdate({
+          target: w.clientAddress,
+          set: { attempts: sql`case when ${full} then ${kept} else ${kept} || ${nowText} end`, refused: full, lastAttemptAt: now },
+        })
+        .returning({ refused: w.refused, oldestMs: sql<number>`(extract(epoch from ${w.attempts}[1]) * 1000)::float8` });
+      if (!row?.refused) return;
+      const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.oldestMs) + limit.windowMs - now.getTime()) / 1000));
+      throw new AppError('RATE_LIMITED', tooManyBookingsMessage(deps.phone, retryAfterSeconds), { retryAfterSeconds });
     },
   };
 }
