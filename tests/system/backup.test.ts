@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with scripts/test-pg.mjs, typed by use below.
 import { startPgCluster } from '../../scripts/lib/pg-cluster.mjs';
 import { testConfig, type Config } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { openDatabase, openPostgres } from '../../src/server/db/client';
 import { removeAllFiles, runBackupScript, seedBusiness, snapshotFiles, snapshotRows } from '../helpers/backup-business';
 import { startS3StandIn, type S3StandIn } from '../helpers/s3-stand-in';
 
@@ -175,6 +176,47 @@ describe('backups of a PostgreSQL server', () => {
   afterAll(async () => {
     await s3?.stop();
     cluster?.stop();
+  });
+
+  it('restores a backup made by an older app version and brings its schema forward; refuses one made by a newer version', async () => {
+    const migrations = path.resolve(import.meta.dirname, '../../drizzle');
+    const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
+    // The app as it was two migrations ago.
+    const olderFolder = path.join(work, 'older-app-migrations');
+    fs.cpSync(migrations, olderFolder, { recursive: true });
+    fs.writeFileSync(path.join(olderFolder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, -2) }));
+    await admin('CREATE DATABASE shop_older');
+    const older = await openPostgres(urlOf('shop_older'), 1);
+    await migrate(older.db, { migrationsFolder: olderFolder });
+    await older.db.execute("INSERT INTO customers (name, email, phone) VALUES ('Older Customer', 'older@example.com', '0400 000 001')");
+    await older.close();
+    const out = path.join(work, 'older-backups');
+    const env = { DATA_DIR: path.join(work, 'older-data') };
+    const made = await runBackupScript('db-backup', ['--out', out], { ...env, DATABASE_URL: urlOf('shop_older') });
+    expect(made.code, made.stderr).toBe(0);
+    const backup = onlyBackupIn(out);
+
+    await admin('CREATE DATABASE shop_upgraded');
+    const restored = await runBackupScript('db-restore', [backup], { ...env, DATABASE_URL: urlOf('shop_upgraded') });
+    expect(restored.stderr).toBe('');
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain('schema: brought forward by 2 migration(s) of this app version');
+    const upgraded = await openPostgres(urlOf('shop_upgraded'), 1);
+    const rows = async (query: string) => ((await upgraded.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    expect(await rows('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')).toEqual([{ n: journal.entries.length }]);
+    expect(await rows('SELECT name FROM customers')).toEqual([{ name: 'Older Customer' }]);
+    await upgraded.close();
+
+    const newer = `${backup}-from-a-newer-app`;
+    fs.cpSync(backup, newer, { recursive: true });
+    const manifest = JSON.parse(fs.readFileSync(path.join(newer, 'manifest.json'), 'utf8'));
+    manifest.migrations = { applied: journal.entries.length + 1, lastTag: '9999_from_the_future', lastCreatedAt: journal.entries.at(-1)!.when + 1 };
+    fs.writeFileSync(path.join(newer, 'manifest.json'), JSON.stringify(manifest));
+    await admin('CREATE DATABASE shop_behind');
+    const refused = await runBackupScript('db-restore', [newer], { ...env, DATABASE_URL: urlOf('shop_behind') });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('This backup was made by a newer version of the app');
+    expect(refused.stderr).toContain('Upgrade the app first, then restore.');
   });
 
   describe.each([

@@ -14,7 +14,6 @@ export const FILE_KINDS = ['photos', 'invoices'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 const checkedFile = z.object({ path: z.string().min(1), size: z.number().int().nonnegative(), sha256: z.string().regex(/^[a-f0-9]{64}$/) });
-export type CheckedFile = z.infer<typeof checkedFile>;
 
 const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
