@@ -5,6 +5,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../scripts/lib/cluster-run.mjs';
+import { TYRE_PRICE_LIST } from '../../src/server/db/seed/tyre-prices';
 import { bookingBody, photoForm, postJson, signIn, tyrePhoto, upcomingSlots, type Slot } from '../helpers/cluster-traffic';
 
 /**
@@ -50,6 +51,11 @@ afterAll(async () => {
 const instanceOf = (res: Response) => res.headers.get('x-instance');
 
 describe('two instances behind nginx over one PostgreSQL server', () => {
+  it('started together on an empty database, migrated and loaded reference data once (one admin, one price list)', async () => {
+    expect((await db.query('select username from users')).rows).toEqual([{ username: ADMIN.username }]);
+    expect((await db.query('select count(*)::int as n from tyre_stock_pricing')).rows[0].n).toBe(TYRE_PRICE_LIST.length);
+  });
+
   it('keeps a staff member signed in whichever instance answers', async () => {
     const answeredBy = new Set<string | null>();
     for (let i = 0; i < 12; i++) {
