@@ -171,6 +171,17 @@ type Setup = {
 };
 type Engine = { name: string; setUp(): Promise<Setup> };
 
+/** Milliseconds since the last call (or since it was made). */
+function timer(): () => number {
+  let last = Date.now();
+  return () => {
+    const now = Date.now();
+    const ms = now - last;
+    last = now;
+    return ms;
+  };
+}
+
 async function startPostgres() {
   const clusterModule: string = '../../scripts/lib/pg-cluster.mjs';
   const { startPgCluster } = (await import(clusterModule)) as { startPgCluster(): Promise<{ url: string; stop(): void }> };
@@ -235,7 +246,9 @@ describe.each(engines)('kill -9 during a burst of bookings with photo uploads ($
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'info',
     };
+    const started = Date.now();
     app = await startAppProcess(env);
+    console.log(`${engine.name}: first start (new database, migrations) ${Date.now() - started} ms`);
   });
   afterAll(async () => {
     await app?.dispose();
@@ -255,14 +268,17 @@ describe.each(engines)('kill -9 during a burst of bookings with photo uploads ($
     }));
     const images = await Promise.all([1, 2, 3].map(noisyJpeg));
 
+    const took = timer();
     // 1. The burst, killed part-way.
     const { acknowledged, unexpected, inFlightAtKill } = await burst(app, customers, images);
     expect(unexpected).toEqual([]);
     expect(inFlightAtKill.length).toBeGreaterThan(0);
     console.log(`${engine.name}: killed with ${acknowledged.length} bookings, ${acknowledged.filter((a) => a.paid).length} payments and ${acknowledged.filter((a) => a.photoIds.length).length} uploads acknowledged; in flight: ${inFlightAtKill.join(', ')}`);
 
+    const burstMs = took();
     // 2. It starts again on the same data (the embedded database recovers from the kill).
     await app.restart();
+    const restartMs = took();
     const cookie = await signIn(app);
     const staffGet = (url: string) => fetch(`${app.baseUrl}${url}`, { headers: { cookie } });
 
@@ -362,8 +378,10 @@ describe.each(engines)('kill -9 during a burst of bookings with photo uploads ($
     //    first start once it is older than the grace period (decision 194): here, the next start
     //    after the files are made to look two hours old.
     setup!.agePhotos(app.dataDir, PHOTO_LEFTOVER_AGE_MS);
+    took();
     await app.restart();
     await app.stop();
+    console.log(`${engine.name}: burst ${burstMs} ms, restart after the kill ${restartMs} ms, start with the clean-up and stop ${took()} ms`);
     const left = await files.photos.list();
     expect(left.filter((f) => f.isTemporary)).toEqual([]);
     expect(left.map((f) => f.name).sort()).toEqual(photoFiles.sort());

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireEmbeddedLock } from './embedded-lock';
+import { flushingPgliteOptions } from './pglite-durability';
 
 /** One type for both engines: the query builder and transactions behave the same on each. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -29,14 +30,15 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /**
  * PGlite in a directory (or in memory when dir is undefined). A directory is locked for this
- * process while open: a second process is refused (decision 227).
+ * process while open: a second process is refused (decision 227). With `flushToDisk` every commit
+ * is on disk before it returns (decision 238): the app's own database; tests' copies skip it.
  */
-export async function openPglite(dir: string | undefined, purpose?: string): Promise<Database> {
+export async function openPglite(dir: string | undefined, purpose?: string, opts: { flushToDisk?: boolean } = {}): Promise<Database> {
   const lock = dir ? acquireEmbeddedLock(dir, purpose) : undefined;
   let client: PGlite;
   try {
     if (dir) fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = dir && opts.flushToDisk ? new PGlite(flushingPgliteOptions(dir)) : new PGlite(dir);
     await client.waitReady;
   } catch (err) {
     lock?.release();
@@ -74,7 +76,7 @@ export async function openPostgres(url: string, poolSize = 10, onIdleError: (err
 }
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'db'));
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'db'), undefined, { flushToDisk: true });
 }
 
 /** The session lock under which an instance migrates and seeds at start (decision 226). */
