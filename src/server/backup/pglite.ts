@@ -33,6 +33,31 @@ function lockFor(dir: string, purpose: 'backup' | 'restore'): { release(): void 
   }
 }
 
+/**
+ * Flushes every file of a restored data directory, and the directory entries, to disk: the tarball
+ * is unpacked through PGlite's file system, which never flushes (decision 238), and a restore
+ * reported done must survive a power cut.
+ */
+function flushTree(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) flushTree(full);
+    else if (entry.isFile()) flushFile(full);
+  }
+  flushFile(dir);
+}
+
+function flushFile(file: string): void {
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } catch {
+    // A directory some file systems cannot flush: its renames are still atomic.
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 async function open(dir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
   const client = new PGlite(dir, options);
   await client.waitReady;
@@ -123,6 +148,8 @@ export async function prepareRestorePglite(dataDir: string, folder: string, mani
           return (await migrationLevel(client)).applied - before;
         } finally {
           await client.close();
+          flushTree(dir);
+          flushFile(dataDir);
         }
       },
       close: async () => lock.release(),
