@@ -41,7 +41,7 @@ import { emailRoutes } from './emails/routes';
 import { notificationRoutes } from './notifications/routes';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
-import { HOLD_SWEEP_INTERVAL_MS, startHoldSweep } from './holds/service';
+import { startHoldSweep } from './holds/service';
 import { cleanPhotoLeftovers } from './photos/service';
 
 export type BuildAppOptions = {
@@ -166,7 +166,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // Unpaid prepaid holds lapse after config.holdMs and free their slot (decision 150).
-  const holdSweepMs = opts.holdSweepMs === undefined ? (opts.config.env === 'test' ? null : HOLD_SWEEP_INTERVAL_MS) : opts.holdSweepMs;
+  const holdSweepMs = opts.holdSweepMs === undefined ? (opts.config.env === 'test' ? null : opts.config.holdSweepMs) : opts.holdSweepMs;
   if (holdSweepMs) {
     let stopHoldSweep: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {

@@ -5,9 +5,6 @@ import type { Executor } from '../db/client';
 import { bookingHolds, jobs } from '../db/schema';
 import type { TimeSlot } from '../../shared/domain/slots';
 
-/** Every minute, as the hold time is counted in minutes (docs/product.md "Time slots and business days"). */
-export const HOLD_SWEEP_INTERVAL_MS = 60_000;
-
 /**
  * The jobs (in a query over `jobs`) that are unpaid prepaid holds past their time: they no longer
  * hold their slot, whether or not the sweep has cancelled them yet (decision 150). The sweep and
@@ -38,17 +35,36 @@ export async function cancelExpiredHolds(db: Executor, now: Date, only?: { sched
 
 export type HoldSweepDeps = { db: Executor; clock: Clock; log?: FastifyBaseLogger };
 
-/** One pass of the periodic sweep; tests call it directly with a pinned clock. */
+/** The advisory lock that lets one instance at a time sweep (decision 222); other keys: 7301001, 7301002. */
+const HOLD_SWEEP_LOCK = 7301003;
+
+/**
+ * One pass of the periodic sweep; tests call it directly with a pinned clock. Every instance ticks,
+ * but a pass runs only in the instance that gets the sweep's advisory lock for its transaction; the
+ * others return nothing at once (decision 222). The UPDATE's row-by-row re-check still means a hold
+ * could never be cancelled twice; the lock means one instance does the work and logs it.
+ */
 export async function sweepExpiredHolds(deps: HoldSweepDeps) {
-  const released = await cancelExpiredHolds(deps.db, deps.clock.now());
-  for (const job of released) {
-    deps.log?.info({ jobId: job.id, jobNumber: job.jobNumber, day: job.scheduledDay, slot: job.timeSlot }, 'Unpaid booking hold expired; job cancelled and slot freed');
-  }
-  return released;
+  return deps.db.transaction(async (tx) => {
+    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${HOLD_SWEEP_LOCK}) as locked`);
+    if (!lock.rows[0]?.locked) {
+      deps.log?.debug('Hold sweep skipped: another instance is sweeping');
+      return [];
+    }
+    const released = await cancelExpiredHolds(tx, deps.clock.now());
+    for (const job of released) {
+      deps.log?.info({ jobId: job.id, jobNumber: job.jobNumber, day: job.scheduledDay, slot: job.timeSlot }, 'Unpaid booking hold expired; job cancelled and slot freed');
+    }
+    return released;
+  });
 }
 
-/** Starts the periodic sweep; the returned stop function waits for a pass in progress. */
-export function startHoldSweep(deps: HoldSweepDeps, intervalMs = HOLD_SWEEP_INTERVAL_MS): () => Promise<void> {
+/**
+ * Starts the periodic sweep, every HOLD_SWEEP_SECONDS (a minute by default, as the hold time is
+ * counted in minutes: docs/product.md "Time slots and business days"); the returned stop function
+ * waits for a pass in progress.
+ */
+export function startHoldSweep(deps: HoldSweepDeps, intervalMs: number): () => Promise<void> {
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;
