@@ -8,6 +8,7 @@ import { startPgCluster } from '../../scripts/lib/pg-cluster.mjs';
 import { testConfig, type Config } from '../../src/server/config';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { openDatabase, openPostgres } from '../../src/server/db/client';
+import { insertExpense } from '../../src/server/db/seed/factories';
 import { removeAllFiles, runBackupScript, seedBusiness, snapshotFiles, snapshotRows } from '../helpers/backup-business';
 import { startS3StandIn, type S3StandIn } from '../helpers/s3-stand-in';
 
@@ -176,6 +177,37 @@ describe('backups of a PostgreSQL server', () => {
   afterAll(async () => {
     await s3?.stop();
     cluster?.stop();
+  });
+
+  it('backs up while the business keeps writing: the backup holds one moment, and its counts are those of the rows it holds', async () => {
+    await admin('CREATE DATABASE shop_busy');
+    const live = await openPostgres(urlOf('shop_busy'), 2);
+    await live.migrate();
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) await insertExpense(live.db, { description: `Fuel ${String(written++).padStart(6, '0')}` });
+    })();
+    const out = path.join(work, 'busy-backups');
+    const env = { DATA_DIR: path.join(work, 'busy-data') };
+    const made = await runBackupScript('db-backup', ['--out', out], { ...env, DATABASE_URL: urlOf('shop_busy') });
+    writing = false;
+    await writer;
+    await live.close();
+    expect(made.code, made.stderr).toBe(0);
+    const backup = onlyBackupIn(out);
+    const inBackup = JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8')).tables['public.business_expenses'] as number;
+    expect(inBackup).toBeGreaterThan(0);
+    expect(inBackup).toBeLessThan(written);
+
+    await admin('CREATE DATABASE shop_busy_restored');
+    const restored = await runBackupScript('db-restore', [backup], { ...env, DATABASE_URL: urlOf('shop_busy_restored') });
+    expect(restored.code, restored.stderr).toBe(0);
+    const check = await openPostgres(urlOf('shop_busy_restored'), 1);
+    const { rows } = (await check.db.execute('SELECT description FROM business_expenses ORDER BY description')) as unknown as { rows: { description: string }[] };
+    await check.close();
+    // Written one after another, so one moment holds exactly the first ones.
+    expect(rows.map((r) => r.description)).toEqual(Array.from({ length: inBackup }, (_, i) => `Fuel ${String(i).padStart(6, '0')}`));
   });
 
   it('restores a backup made by an older app version and brings its schema forward; refuses one made by a newer version', async () => {
