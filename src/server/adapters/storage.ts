@@ -77,7 +77,7 @@ export async function listLocalFiles(dir: string, names: FileNames): Promise<Sto
 }
 
 /** Flushes a directory entry (a rename) to disk; some platforms cannot open a directory, which is fine there. */
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   const handle = await fs.open(dir, 'r').catch(() => undefined);
   if (!handle) return;
   try {

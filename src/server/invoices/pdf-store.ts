@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeName, listLocalFiles, readLocalFile, StoredFileExistsError, type FileNames, type FileStore } from '../adapters/storage';
+import { assertSafeName, listLocalFiles, readLocalFile, StoredFileExistsError, syncDirectory, type FileNames, type FileStore } from '../adapters/storage';
 
 /**
  * Invoice PDFs, apart from the photos. A file is written once under a name the server chose and
@@ -20,7 +20,7 @@ export function invoicePdfName(invoiceNumber: string, version: number): string {
   return `${invoiceNumber}-v${version}-${randomBytes(4).toString('hex')}.pdf`;
 }
 
-/** Local disk under DATA_DIR/invoices. */
+/** Local disk under DATA_DIR/invoices; like a photo, a PDF is flushed to disk before its row is written (decision 194). */
 export function createLocalInvoicePdfStore(dataDir: string): InvoicePdfStore {
   const dir = path.join(dataDir, 'invoices');
   return {
@@ -29,11 +29,18 @@ export function createLocalInvoicePdfStore(dataDir: string): InvoicePdfStore {
       await fs.mkdir(dir, { recursive: true });
       const tmp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
       try {
-        await fs.writeFile(tmp, data, { flag: 'wx' });
+        const handle = await fs.open(tmp, 'wx');
+        try {
+          await handle.writeFile(data);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
         // link (not rename) refuses to replace an existing file: a version is never overwritten.
         await fs.link(tmp, path.join(dir, name)).catch((err: NodeJS.ErrnoException) => {
           throw err.code === 'EEXIST' ? new StoredFileExistsError(name) : err;
         });
+        await syncDirectory(dir);
       } finally {
         await fs.rm(tmp, { force: true });
       }
