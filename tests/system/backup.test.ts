@@ -210,6 +210,19 @@ describe('backups of a PostgreSQL server', () => {
     expect(rows.map((r) => r.description)).toEqual(Array.from({ length: inBackup }, (_, i) => `Fuel ${String(i).padStart(6, '0')}`));
   });
 
+  it("says which client programs to install when the machine's pg_dump is older than the server", async () => {
+    const oldTools = path.join(work, 'postgresql-14-bin');
+    fs.mkdirSync(oldTools);
+    fs.writeFileSync(path.join(oldTools, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 14.12"\n', { mode: 0o755 });
+    const out = path.join(work, 'old-tools-backups');
+    const r = await runBackupScript('db-backup', ['--out', out], { DATA_DIR: path.join(work, 'old-tools-data'), DATABASE_URL: cluster.url, PG_BIN: oldTools });
+    expect(r.code).toBe(1);
+    const server = /is older than the PostgreSQL (\d+) server/.exec(r.stderr)?.[1];
+    expect(r.stderr).toContain(`pg_dump 14 (${oldTools}/pg_dump) is older than the PostgreSQL ${server} server and would refuse to dump it`);
+    expect(r.stderr).toContain(`sudo apt-get install -y postgresql-client-${server}`);
+    expect(fs.readdirSync(out)).toEqual([]);
+  });
+
   it('restores a backup made by an older app version and brings its schema forward; refuses one made by a newer version', async () => {
     const migrations = path.resolve(import.meta.dirname, '../../drizzle');
     const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
