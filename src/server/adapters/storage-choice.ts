@@ -32,5 +32,7 @@ export function createFileStorage(config: Pick<Config, 'dataDir' | 'fileStorage'
 export function describeFileStorage(config: Pick<Config, 'dataDir' | 'fileStorage'>): string {
   const s = config.fileStorage;
   if (s.kind === 'local') return `Files: photos and invoice PDFs on local disk under ${config.dataDir}`;
-  return `Files: photos and invoice PDFs in S3 bucket ${s.bucket}${s.prefix ? ` under ${s.prefix}` : ''} ${s.endpoint ? `at ${s.endpoint}` : `in ${s.region}`}`;
+  const local = s.endpoint && ['localhost', '127.0.0.1', '[::1]'].includes(new URL(s.endpoint).hostname);
+  const where = s.endpoint ? `at ${s.endpoint}${local ? ' (a server on this machine: a local stand-in such as s3rver is not real S3)' : ''}` : `in ${s.region}`;
+  return `Files: photos and invoice PDFs in S3 bucket ${s.bucket}${s.prefix ? ` under ${s.prefix}` : ''} ${where}`;
 }

@@ -12,7 +12,7 @@ import { jobPhotos } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { PHOTO_LEFTOVER_GRACE_MS } from '../photos/service';
 import { StoredFileExistsError, StoredFileMissingError } from './storage';
-import { createFileStorage, type FileStorage } from './storage-choice';
+import { createFileStorage, describeFileStorage, type FileStorage } from './storage-choice';
 import { createS3Client } from './storage-s3';
 
 /**
@@ -187,5 +187,13 @@ describe('S3 keys', () => {
       client.destroy();
       await s3.stop();
     }
+  });
+});
+
+describe('the start-up line', () => {
+  it('says where files are, and that a bucket on this machine is not real S3', () => {
+    expect(describeFileStorage(loadConfig({ DATA_DIR: '/srv/tyres' }))).toBe('Files: photos and invoice PDFs on local disk under /srv/tyres');
+    expect(describeFileStorage(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'tyres', S3_PREFIX: 'prod' }))).toBe('Files: photos and invoice PDFs in S3 bucket tyres under prod/ in ap-southeast-2');
+    expect(describeFileStorage(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'tyres', S3_ENDPOINT: 'http://127.0.0.1:4568' }))).toMatch(/at http:\/\/127\.0\.0\.1:4568 \(a server on this machine: a local stand-in such as s3rver is not real S3\)$/);
   });
 });
