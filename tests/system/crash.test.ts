@@ -347,6 +347,9 @@ describe.each(engines)('kill -9 during a burst of bookings with photo uploads ($
       // No customer or vehicle from a booking that did not commit.
       expect(await rows(sql`select c.email from customers c where not exists (select 1 from jobs j where j.customer_id = c.id)`)).toEqual([]);
       expect(await rows(sql`select v.registration from vehicles v where not exists (select 1 from jobs j where j.vehicle_id = v.id)`)).toEqual([]);
+      // No email or payment record that belongs to no job.
+      expect(await rows(sql`select o.kind from outbound_emails o where o.job_id is null`)).toEqual([]);
+      expect(await rows(sql`select p.id from payment_events p where p.job_id is null`)).toEqual([]);
       // Pay on site: the confirmation email, once. Prepaid: the hold; paid ones also the payment's
       // record, history line and one confirmation; unpaid ones no confirmation and no payment line.
       const confirmations = (jobId: ReturnType<typeof sql>) => sql`(select count(*) from outbound_emails o where o.job_id = ${jobId} and o.kind = 'booking_confirmation')`;
