@@ -148,6 +148,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Public availability and pages are cached per instance; the database tells every instance what changed (decision 231).
   const publicChanges = createPublicChanges(deps);
+  app.decorate('publicChanges', publicChanges);
   app.addHook('onReady', async () => publicChanges.start());
   app.addHook('onClose', async () => publicChanges.stop());
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);

@@ -17,8 +17,16 @@ export type PublicChanges = {
   /** Starts listening; until then (and while the listener is lost) subscribers are told not to cache. */
   start(): Promise<void>;
   stop(): Promise<void>;
-  subscribe(subscriber: PublicCacheSubscriber): void;
+  /** Returns the unsubscribe function. */
+  subscribe(subscriber: PublicCacheSubscriber): () => void;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the public caches hear from the database (tests await a change with it). */
+    publicChanges: PublicChanges;
+  }
+}
 
 /** `availability:2026-12-01`, `availability:*` or `pages:*`, as the triggers send them. */
 export function parsePublicChange(payload: string): PublicChange | undefined {
@@ -36,16 +44,18 @@ export function parsePublicChange(payload: string): PublicChange | undefined {
  * and bypassed, and emptied again once it is back, as anything may have changed meanwhile.
  */
 export function createPublicChanges(deps: Pick<AppDeps, 'db' | 'log'>): PublicChanges {
-  const subscribers: PublicCacheSubscriber[] = [];
+  const subscribers = new Set<PublicCacheSubscriber>();
   let listener: ChannelListener | undefined;
+  let listening = false;
+  let lost = false;
   let stopped = false;
-  const tell = (listening: boolean) => {
-    for (const s of subscribers) s.onListening(listening);
+  const tell = (now: boolean) => {
+    listening = now;
+    for (const s of subscribers) s.onListening(now);
   };
 
   return {
     async start() {
-      let lost = false;
       listener = await listenForNotifications(deps.db, {
         log: deps.log,
         channel: PUBLIC_CACHE_CHANNEL,
@@ -71,8 +81,9 @@ export function createPublicChanges(deps: Pick<AppDeps, 'db' | 'log'>): PublicCh
       await listener?.close();
     },
     subscribe(subscriber) {
-      subscribers.push(subscriber);
-      subscriber.onListening(false);
+      subscribers.add(subscriber);
+      subscriber.onListening(listening);
+      return () => subscribers.delete(subscriber);
     },
   };
 }

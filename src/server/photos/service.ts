@@ -44,7 +44,7 @@ export function cleanOriginalName(name: string | undefined): string {
  * The type is decided by the bytes, never the name or declared type; the image is decoded and
  * re-encoded, which drops EXIF (GPS included), XMP and ICC data (decision 133).
  */
-async function reencode(data: Buffer): Promise<{ mimeType: PhotoMime; data: Buffer }> {
+export async function reencode(data: Buffer): Promise<{ mimeType: PhotoMime; data: Buffer }> {
   const detected = await fileTypeFromBuffer(data);
   const mimeType = detected?.mime;
   if (!mimeType || !(mimeType in EXTENSION)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', PHOTO_BAD_TYPE_MESSAGE);
