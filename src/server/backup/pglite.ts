@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { acquireEmbeddedLock, EmbeddedDatabaseBusy } from '../db/embedded-lock';
+import { flushingPgliteOptions } from '../db/pglite-durability';
 import type { DumpResult, RestoreTarget } from './engine';
 import { BackupError } from './errors';
 import type { Manifest } from './manifest';
@@ -58,8 +59,12 @@ function flushFile(file: string): void {
   }
 }
 
+/**
+ * Opened as the app opens it, every write flushed to disk (decision 238); a restore's staging copy
+ * is unpacked without flushes and flushed as a whole once it is in place (flushTree).
+ */
 async function open(dir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
-  const client = new PGlite(dir, options);
+  const client = options.loadDataDir ? new PGlite(dir, options) : new PGlite(flushingPgliteOptions(dir));
   await client.waitReady;
   return client;
 }
