@@ -105,6 +105,7 @@ describe('backups of the embedded database (PGlite) with files on local disk', (
     expect(made.stdout).toContain('8 photos');
     expect(made.stdout).toContain('4 invoice PDFs');
     backup = onlyBackupIn(out);
+    expect(fs.statSync(backup).mode & 0o777).toBe(0o700);
     const manifest = JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ engine: 'pglite', app: { name: 'mobile-tyre-booking' }, database: { path: 'database.tar.gz' }, missingFiles: [] });
     expect(manifest.tables['public.jobs']).toBe(before.rows['public.jobs']!.length);

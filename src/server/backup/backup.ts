@@ -34,7 +34,8 @@ export async function createBackup(opts: BackupOptions): Promise<{ folder: strin
   if (await exists(path.join(opts.outDir, name))) name = `${name}-${randomBytes(2).toString('hex')}`;
   const partial = path.join(opts.outDir, `.${name}.partial`);
   const folder = path.join(opts.outDir, name);
-  await fs.mkdir(partial);
+  // Customers' details, password hashes and sessions: readable by the app's user only.
+  await fs.mkdir(partial, { mode: 0o700 });
   try {
     const engine = opts.databaseUrl ? 'postgres' : 'pglite';
     const dumpFile = engine === 'postgres' ? POSTGRES_DUMP_FILE : PGLITE_DUMP_FILE;
