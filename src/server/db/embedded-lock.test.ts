@@ -26,6 +26,13 @@ describe('the embedded database lock (one process per DATA_DIR)', () => {
     expect(embeddedLockHolder(dbDir)).toBeNull();
   });
 
+  it('is taken on a first start, when DATA_DIR does not exist yet', () => {
+    const fresh = path.join(base, 'not-yet', 'data', 'db');
+    const lock = acquireEmbeddedLock(fresh);
+    expect(embeddedLockHolder(fresh)?.pid).toBe(process.pid);
+    lock.release();
+  });
+
   it('refuses a second opener while a live process holds it, naming that process and what to do', async () => {
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
     try {

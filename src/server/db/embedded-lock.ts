@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 /**
  * The embedded database (PGlite) lives inside one process: two processes on one data directory
@@ -74,6 +75,7 @@ export function acquireEmbeddedLock(pgliteDir: string, purpose = 'app server'): 
   const lockPath = embeddedLockPath(pgliteDir);
   const body = JSON.stringify({ pid: process.pid, hostname: os.hostname(), since: new Date().toISOString(), purpose } satisfies EmbeddedLockHolder);
   const aside = `${lockPath}.${process.pid}.${Date.now()}.tmp`;
+  fs.mkdirSync(path.dirname(lockPath), { recursive: true });
   fs.writeFileSync(aside, body, { flush: true });
   try {
     for (let attempt = 0; ; attempt++) {
