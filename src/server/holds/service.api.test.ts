@@ -4,6 +4,7 @@ import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/he
 import { jobs } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { insertPrepaidBooking } from '../payments/fixtures';
+import { listJobHistory } from '../jobs/history';
 import { sweepExpiredHolds } from './service';
 
 const MINUTE = 60_000;
@@ -44,6 +45,12 @@ describe('sweepExpiredHolds', () => {
 
     // A second pass finds nothing more to do.
     expect(await sweepExpiredHolds({ db: t.db, clock: t.clock })).toHaveLength(0);
+
+    // Staff see why the job was cancelled, once, in its history.
+    const history = await listJobHistory(t.db, job.id);
+    expect(history.filter((e) => e.kind === 'status')).toEqual([
+      expect.objectContaining({ from: 'new', to: 'cancelled', actor: null, note: 'Not paid within the hold time; the slot was freed' }),
+    ]);
   });
 
   it('leaves paid bookings, onsite jobs and holds still running alone', async () => {
