@@ -43,6 +43,7 @@ import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { startHoldSweep } from './holds/service';
 import { cleanPhotoLeftovers } from './photos/service';
+import { cleanInvoicePdfLeftovers } from './invoices/leftovers';
 
 export type BuildAppOptions = {
   config: Config;
@@ -60,8 +61,8 @@ export type BuildAppOptions = {
   payments?: PaymentProvider | null;
   /** Period of the expired-hold sweep in ms; null turns it off (the default when config.env is 'test'). */
   holdSweepMs?: number | null;
-  /** Remove photo files a crashed upload left, when ready (decision 194); off by default when config.env is 'test'. */
-  cleanPhotoLeftoversOnStart?: boolean;
+  /** Remove photo and invoice PDF files a crash left, when ready (decision 194); off by default when config.env is 'test'. */
+  cleanFileLeftoversOnStart?: boolean;
 };
 
 /** A hop count becomes "trust the nearest N proxies" (proxy-addr's hop index), addresses pass as they are. */
@@ -176,10 +177,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onClose', async () => stopHoldSweep?.());
   }
 
-  // Files a crash left between writing a photo and committing its row (decision 194); a failure is logged, never fatal.
-  if (opts.cleanPhotoLeftoversOnStart ?? opts.config.env !== 'test') {
+  // Files a crash left between writing a file and committing its row (decision 194); a failure is logged, never fatal.
+  if (opts.cleanFileLeftoversOnStart ?? opts.config.env !== 'test') {
     app.addHook('onReady', async () => {
       await cleanPhotoLeftovers(deps).catch((err: unknown) => app.log.error({ err }, 'Could not clean up leftover photo files'));
+      await cleanInvoicePdfLeftovers(deps).catch((err: unknown) => app.log.error({ err }, 'Could not clean up leftover invoice PDF files'));
     });
   }
 

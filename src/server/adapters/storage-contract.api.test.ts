@@ -10,7 +10,7 @@ import { fixedClock } from '../clock';
 import { loadConfig } from '../config';
 import { jobPhotos } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
-import { PHOTO_LEFTOVER_GRACE_MS } from '../photos/service';
+import { LEFTOVER_GRACE_MS } from './leftovers';
 import { StoredFileExistsError, StoredFileMissingError } from './storage';
 import { createFileStorage, describeFileStorage, type FileStorage } from './storage-choice';
 import { createS3Client } from './storage-s3';
@@ -146,7 +146,7 @@ describe.each([
 
     async function restartAt(now: Date) {
       const clock = fixedClock(now.toISOString());
-      const app = await buildApp({ config: t.config, db: t.db, clock, cleanPhotoLeftoversOnStart: true });
+      const app = await buildApp({ config: t.config, db: t.db, clock, cleanFileLeftoversOnStart: true });
       await app.ready();
       await app.close();
     }
@@ -159,10 +159,10 @@ describe.each([
       await t.db.insert(jobPhotos).values({ jobId: job.id, type: 'tyre-condition', filename: photo(11, 'webp'), originalName: 'a.webp', mimeType: 'image/webp', size: 14 });
 
       // Within the grace period an upload may still be committing its row in another instance.
-      await restartAt(new Date(Date.now() + PHOTO_LEFTOVER_GRACE_MS / 2));
+      await restartAt(new Date(Date.now() + LEFTOVER_GRACE_MS / 2));
       expect(names(await photos.list())).toEqual(expect.arrayContaining([photo(10), photo(11, 'webp')]));
 
-      await restartAt(new Date(Date.now() + 2 * PHOTO_LEFTOVER_GRACE_MS));
+      await restartAt(new Date(Date.now() + 2 * LEFTOVER_GRACE_MS));
       const after = names(await photos.list());
       expect(after).toContain(photo(11, 'webp'));
       expect(after).not.toContain(photo(10));

@@ -47,7 +47,7 @@ describe('photo files left behind by a crash', () => {
     leave('README.txt', hoursAgo(3)); // not ours: left alone
 
     // The server starts again on the same data, with the start-up clean-up it runs outside tests.
-    const restarted = await buildApp({ config: t.config, db: t.db, clock: t.clock, storage, cleanPhotoLeftoversOnStart: true });
+    const restarted = await buildApp({ config: t.config, db: t.db, clock: t.clock, storage, cleanFileLeftoversOnStart: true });
     await restarted.ready();
     await restarted.close();
 

@@ -8,6 +8,7 @@ import type { Executor } from '../db/client';
 import { jobPhotos, jobs } from '../db/schema';
 import { AppError, forbidden, invalid, notFound } from '../http/errors';
 import { PHOTO_WINDOW_MS } from '../bookings/service';
+import { removeFileLeftovers } from '../adapters/leftovers';
 
 export const PHOTO_WINDOW_CLOSED_MESSAGE = 'Photos can only be added within an hour of booking. Please call us if you would like to send more.';
 export const JOB_NOT_FOUND_MESSAGE = 'Booking not found';
@@ -95,31 +96,13 @@ export async function storeJobPhotos(deps: AppDeps, jobId: string, type: string,
   }
 }
 
-/**
- * Old enough that no upload still in progress (in this or another process) can own the file: an
- * upload writes its files and commits their rows within seconds.
- */
-export const PHOTO_LEFTOVER_GRACE_MS = 60 * 60_000;
-
-/**
- * Removes what a crash during an upload left behind (decision 194): temporary files, and photo
- * files that no row names, once older than the grace period. Run at start; returns what it removed.
- */
+/** Photo files a crash left (decision 194): see adapters/leftovers.ts. Run at start; returns what it removed. */
 export async function cleanPhotoLeftovers(deps: Pick<AppDeps, 'db' | 'storage' | 'clock' | 'log'>): Promise<{ temporary: number; orphaned: number }> {
-  const cutoff = deps.clock.now().getTime() - PHOTO_LEFTOVER_GRACE_MS;
-  const old = (await deps.storage.list()).filter((f) => f.modifiedAt.getTime() < cutoff);
-  const temporary = old.filter((f) => f.isTemporary).map((f) => f.name);
-  const photos = old.filter((f) => !f.isTemporary).map((f) => f.name);
-  const named = new Set<string>();
-  for (let i = 0; i < photos.length; i += 500) {
-    const batch = photos.slice(i, i + 500);
-    const rows = await deps.db.select({ filename: jobPhotos.filename }).from(jobPhotos).where(inArray(jobPhotos.filename, batch));
-    for (const row of rows) named.add(row.filename);
-  }
-  const orphaned = photos.filter((name) => !named.has(name));
-  for (const name of [...temporary, ...orphaned]) await deps.storage.remove(name);
-  if (temporary.length || orphaned.length) {
-    deps.log.info({ temporary: temporary.length, orphaned: orphaned.length }, 'Removed photo files left behind by an interrupted upload');
-  }
-  return { temporary: temporary.length, orphaned: orphaned.length };
+  return removeFileLeftovers({
+    store: deps.storage,
+    clock: deps.clock,
+    log: deps.log,
+    what: 'photo',
+    namedByRows: async (names) => (await deps.db.select({ filename: jobPhotos.filename }).from(jobPhotos).where(inArray(jobPhotos.filename, names))).map((r) => r.filename),
+  });
 }
