@@ -7,7 +7,8 @@ import type { PublicChanges } from '../cache/public-changes';
 /** One rendered public page: the same for every visitor (no cookie, nonce or session in it). */
 export type RenderedPage = { status: number; html: string };
 
-type Entry = RenderedPage & { br?: Buffer; gzip?: Buffer };
+/** The page as bytes (sent as they are, not re-encoded from a string per request) and its compressed forms once made. */
+type Entry = { status: number; body: Buffer; br?: Buffer; gzip?: Buffer };
 
 /** Distinct URLs kept at once (each active suburb page, the static pages, a few query strings). */
 const CACHED_PAGES = 1_000;
@@ -50,16 +51,17 @@ export function createPageCache(changes: PublicChanges | undefined) {
     async send(request: FastifyRequest, reply: FastifyReply, key: string, render: () => Promise<RenderedPage>) {
       const entry = await cache.get(key, async () => {
         const started = Date.now();
-        return { value: await render(), validUntil: Math.min(started + MAX_AGE_MS, nextPerthMidnight(started)) };
+        const page = await render();
+        return { value: { status: page.status, body: Buffer.from(page.html) }, validUntil: Math.min(started + MAX_AGE_MS, nextPerthMidnight(started)) };
       });
       reply.status(entry.status);
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       // Uncached (changes unheard) or small: sent as rendered, @fastify/compress encodes it if asked.
-      if (!encoding || !cache.enabled || Buffer.byteLength(entry.html) < 1024) return reply.send(entry.html);
+      if (!encoding || !cache.enabled || entry.body.length < 1024) return reply.send(entry.body);
       const bytes =
         encoding === 'br'
-          ? (entry.br ??= zlib.brotliCompressSync(entry.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }))
-          : (entry.gzip ??= zlib.gzipSync(entry.html));
+          ? (entry.br ??= zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }))
+          : (entry.gzip ??= zlib.gzipSync(entry.body));
       return reply.header('Content-Encoding', encoding).header('Vary', 'accept-encoding').send(bytes);
     },
   };
