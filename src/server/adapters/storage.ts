@@ -90,6 +90,29 @@ export async function syncDirectory(dir: string): Promise<void> {
 }
 
 /**
+ * Writes `data` to a temporary file beside `name`, flushes it to disk, moves it into place with
+ * `place` (rename, or link to refuse an existing name) and flushes the folder; the temporary file
+ * never outlives the call, whatever fails (decision 194).
+ */
+export async function placeLocalFile(dir: string, name: string, data: Buffer, place: (tmp: string, final: string) => Promise<void>): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const handle = await fs.open(tmp, 'wx');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await place(tmp, path.join(dir, name));
+    await syncDirectory(dir);
+  } finally {
+    await fs.rm(tmp, { force: true });
+  }
+}
+
+/**
  * Local disk under DATA_DIR/photos. A write goes to a temporary file, is flushed to disk, then
  * renamed into place (and the directory flushed), so a crash leaves either nothing under the final
  * name or the whole file: the row that names it is committed only after this (decision 194).
@@ -99,22 +122,7 @@ export function createLocalPhotoStorage(dataDir: string): PhotoStorage {
   return {
     async save(name, data) {
       assertSafeName(PHOTO_NAMES, name);
-      await fs.mkdir(dir, { recursive: true });
-      const tmp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
-      try {
-        const handle = await fs.open(tmp, 'wx');
-        try {
-          await handle.writeFile(data);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await fs.rename(tmp, path.join(dir, name));
-        await syncDirectory(dir);
-      } catch (err) {
-        await fs.rm(tmp, { force: true });
-        throw err;
-      }
+      await placeLocalFile(dir, name, data, (tmp, final) => fs.rename(tmp, final));
     },
     async read(name) {
       assertSafeName(PHOTO_NAMES, name);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeName, listLocalFiles, readLocalFile, StoredFileExistsError, syncDirectory, type FileNames, type FileStore } from '../adapters/storage';
+import { assertSafeName, listLocalFiles, placeLocalFile, readLocalFile, StoredFileExistsError, type FileNames, type FileStore } from '../adapters/storage';
 
 /**
  * Invoice PDFs, apart from the photos. A file is written once under a name the server chose and
@@ -26,24 +26,12 @@ export function createLocalInvoicePdfStore(dataDir: string): InvoicePdfStore {
   return {
     async save(name, data) {
       assertSafeName(INVOICE_PDF_NAMES, name);
-      await fs.mkdir(dir, { recursive: true });
-      const tmp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
-      try {
-        const handle = await fs.open(tmp, 'wx');
-        try {
-          await handle.writeFile(data);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        // link (not rename) refuses to replace an existing file: a version is never overwritten.
-        await fs.link(tmp, path.join(dir, name)).catch((err: NodeJS.ErrnoException) => {
+      // link (not rename) refuses to replace an existing file: a version is never overwritten.
+      await placeLocalFile(dir, name, data, (tmp, final) =>
+        fs.link(tmp, final).catch((err: NodeJS.ErrnoException) => {
           throw err.code === 'EEXIST' ? new StoredFileExistsError(name) : err;
-        });
-        await syncDirectory(dir);
-      } finally {
-        await fs.rm(tmp, { force: true });
-      }
+        }),
+      );
     },
     async read(name) {
       assertSafeName(INVOICE_PDF_NAMES, name);
