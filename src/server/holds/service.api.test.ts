@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
+import { publicChangesHeard } from '../../../tests/helpers/public-changes';
 import { jobs } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { insertPrepaidBooking } from '../payments/fixtures';
@@ -19,6 +20,7 @@ beforeEach(() => t.clock.set(MONDAY_7AM_PERTH));
 
 const jobRow = async (id: string) => (await t.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 async function slot(day: string, name: string) {
+  await publicChangesHeard(t.app, t.db);
   const res = await t.app.inject({ method: 'GET', url: `/api/time-slots?date=${day}` });
   return (res.json() as { slot: string; isAvailable: boolean }[]).find((s) => s.slot === name)!;
 }

@@ -4,6 +4,7 @@ import { jobs, timeSlots } from '../db/schema';
 import { insertPrepaidBooking } from '../payments/fixtures';
 import { insertJob } from '../db/seed/factories';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
+import { publicChangesHeard } from '../../../tests/helpers/public-changes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,6 +16,7 @@ afterAll(async () => {
 beforeEach(() => t.clock.set(MONDAY_7AM_PERTH));
 
 async function slotsFor(date: string) {
+  await publicChangesHeard(t.app, t.db);
   const res = await t.app.inject({ method: 'GET', url: `/api/time-slots?date=${date}` });
   expect(res.statusCode).toBe(200);
   return res.json() as { id: string; slot: string; isAvailable: boolean; blockedReason: string | null; date: string }[];
@@ -88,6 +90,7 @@ describe('GET /api/time-slots', () => {
 
     t.clock.advance(60_000 + 1000);
     expect(await state()).toMatchObject({ '10-12 AM': true, '12-2 PM': false });
+    await publicChangesHeard(t.app, t.db);
     const availability = await t.app.inject({ method: 'GET', url: '/api/time-slots/availability?date=2026-12-01' });
     expect(availability.json()).toContainEqual({ slot: '10-12 AM', isAvailable: true });
     // The sweep has not run: the lapsed job is still 'new' in the database.
@@ -110,6 +113,7 @@ describe('GET /api/time-slots', () => {
 describe('the other two slot shapes, from the same availability', () => {
   it('GET /api/time-slots/{isoDate} lists the same items', async () => {
     await insertJob(t.db, { scheduledDay: '2026-11-26', timeSlot: '2-4 PM' });
+    await publicChangesHeard(t.app, t.db);
     const res = await t.app.inject({ method: 'GET', url: '/api/time-slots/2026-11-26' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(await slotsFor('2026-11-26'));

@@ -5,6 +5,7 @@ import { bookingHolds, jobs, timeSlots } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
+import { publicChangesHeard } from '../../../tests/helpers/public-changes';
 import { NOTHING_TO_BLOCK_MESSAGE } from './staff-service';
 
 // Monday 23 November 2026 07:00 Perth; the days below are that week and the next.
@@ -52,6 +53,7 @@ async function calendar(from: string, days: number): Promise<StaffSlotDay[]> {
   return res.json();
 }
 async function publicSlots(day: string) {
+  await publicChangesHeard(t.app, t.db);
   const res = await t.app.inject({ method: 'GET', url: `/api/time-slots?date=${day}` });
   expect(res.statusCode).toBe(200);
   return res.json() as { slot: string; isAvailable: boolean; blockedReason: string | null }[];
