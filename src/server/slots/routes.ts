@@ -12,14 +12,14 @@ const CACHED_DAYS = 1_000;
 /** Longest an answer is served without a fresh read, should a change ever go unheard. */
 const MAX_AGE_MS = 60_000;
 
+/** A day's answer as kept: the items, and each response shape's JSON, made once through its contract's schema. */
+type CachedDay = { items: TimeSlotItem[]; json: { list?: string; availability?: string } };
+
 /**
  * The public availability of a day, from a per-instance cache that every write invalidates through
  * the database (decision 231) and that expires at the day's next slot start, hold lapse or Perth
  * midnight. Without `changes` (no listener) every read goes to the database.
  */
-/** A day's answer as kept: the items, and each response shape's JSON, made once through its contract's schema. */
-type CachedDay = { items: TimeSlotItem[]; json: { list?: string; availability?: string } };
-
 export function createAvailabilityReader(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, changes: PublicChanges | undefined) {
   const now = () => deps.clock.now().getTime();
   const cache = createExpiringCache<string, CachedDay>({ maxEntries: CACHED_DAYS, now });
