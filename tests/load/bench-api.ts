@@ -19,7 +19,8 @@ import { addDays, perthToday } from '../../src/shared/domain/slots';
 import { closedReason } from '../../src/shared/domain/business-days';
 // @ts-expect-error: a plain ES module shared with scripts/test-pg.mjs, typed by use below.
 import { startPgCluster } from '../../scripts/lib/pg-cluster.mjs';
-import { freePort, startBuiltApp, type BuiltApp } from '../helpers/built-app';
+import { freePort } from '../helpers/app-process';
+import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { bookingRequests, freeSlots } from './booking-load';
 import { runLoad, type LoadResult } from './load-runs';
 import { runPaced } from './paced-load';

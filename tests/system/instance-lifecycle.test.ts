@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/built-app';
+import { freePort } from '../helpers/app-process';
 
 // Whole server processes from the production build (npm test builds before the system tests).
 const ROOT = path.resolve(import.meta.dirname, '../..');
