@@ -5,7 +5,7 @@ import { createBackup } from '../src/server/backup/backup';
 import { BackupError } from '../src/server/backup/errors';
 import { pruneBackups } from '../src/server/backup/prune';
 import { backupSummary } from '../src/server/backup/summary';
-import { ConfigError, loadConfig } from '../src/server/config';
+import { loadConfigOrExit } from '../src/server/config';
 
 const USAGE = 'Usage: npm run db:backup -- [--out <folder>] [--keep-days <n>]\n  --out        where backups go (default: BACKUP_DIR, else ./backups)\n  --keep-days  afterwards, remove backups older than this many days (the newest is always kept)';
 
@@ -27,14 +27,7 @@ if (keepDays !== undefined && (!Number.isInteger(keepDays) || keepDays < 1)) {
 }
 const outDir = values.out ?? process.env.BACKUP_DIR ?? 'backups';
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(err.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const storage = createFileStorage(config);
 try {
   const { folder, manifest } = await createBackup({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, outDir, stores: { photos: storage.photos, invoices: storage.pdfs }, fileStorage: config.fileStorage.kind });

@@ -4,7 +4,7 @@ import { createFileStorage } from '../src/server/adapters/storage-choice';
 import { BackupError } from '../src/server/backup/errors';
 import { restoreBackup } from '../src/server/backup/restore';
 import { restoreSummary } from '../src/server/backup/summary';
-import { ConfigError, loadConfig } from '../src/server/config';
+import { loadConfigOrExit } from '../src/server/config';
 
 const USAGE =
   'Usage: npm run db:restore -- <backup folder> [--force]\n' +
@@ -27,14 +27,7 @@ if (parsed.positionals.length !== 1) {
   process.exit(2);
 }
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(err.message);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const storage = createFileStorage(config);
 try {
   const report = await restoreBackup({

@@ -2,7 +2,7 @@
 // business to try the dashboard with. Uses the same factories as the tests.
 import { eq } from 'drizzle-orm';
 import { createUser, findUserByUsername } from '../src/server/auth/users';
-import { loadConfig } from '../src/server/config';
+import { loadConfigOrExit } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { customerInvoiceItems, customerInvoices, jobs, timeSlots } from '../src/server/db/schema';
 import { seedReferenceData } from '../src/server/db/seed/reference';
@@ -13,7 +13,7 @@ import { priceService } from '../src/shared/domain/pricing';
 import { formatCents } from '../src/shared/domain/money';
 import { gstOf } from '../src/shared/domain/gst';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 await seedReferenceData(database.db, config);

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createUser, findUserByUsername } from '../src/server/auth/users';
-import { loadConfig } from '../src/server/config';
+import { loadConfigOrExit } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { newUserSchema } from '../src/shared/schemas/auth';
 
@@ -15,7 +15,7 @@ if (!parsed.success) {
   console.error('Usage: npm run user:create -- --username <name> --password <password> [--role admin|technician] [--email <email>]');
   process.exit(1);
 }
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 if (await findUserByUsername(database.db, parsed.data.username)) {

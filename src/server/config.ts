@@ -232,6 +232,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return checkConfig(toConfig(parsed.data));
 }
 
+/** The server's and every command's start: a bad setting prints its message and exits 1, no stack trace. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+
 /** Invariants of a built configuration that no environment value may break. */
 export function checkConfig(config: Config): Config {
   try {

@@ -3,22 +3,13 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { describeFileStorage } from './adapters/storage-choice';
 import { clockStartingAt, systemClock } from './clock';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { oneInstanceAtATime, openDatabase } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
 import { ensureSetupCode } from './auth/owner-setup';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   // Started before anything slow, so the test clock's "now" is close to the moment the server was launched.
   const clock = config.testClockStart ? clockStartingAt(config.testClockStart) : systemClock;
   const logger = pino({
