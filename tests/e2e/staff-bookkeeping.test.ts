@@ -7,6 +7,7 @@ import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { formatDollars, toCents } from '../../src/shared/domain/money';
 import type { GstReport, PayablesReport, ProfitAndLossReport } from '../../src/shared/schemas/reports';
 import { useBrowser } from '../helpers/browser';
+import { staffApi } from '../helpers/staff-api';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 // Mobile first: the owner keeps the books from a 360 px phone.
@@ -22,19 +23,7 @@ const runId = Date.now().toString(36);
 const JOB_DAY = nextBusinessDay('2027-08-31');
 const MARCH_2025 = { startDate: '2025-03-01', endDate: '2025-03-31' };
 
-async function api(method: string, url: string, cookie: string, body?: unknown): Promise<Response> {
-  return fetch(`${browser.baseUrl}${url}`, {
-    method,
-    headers: { origin: browser.baseUrl, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function ownerCookie(): Promise<string> {
-  const login = await fetch(`${browser.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: browser.baseUrl }, body: JSON.stringify(E2E_ADMIN) });
-  expect(login.status).toBe(200);
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
+const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 
 async function signIn(page: Page) {
   await page.goto('/auth');

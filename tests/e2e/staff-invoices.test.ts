@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import type { TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
+import { staffApi } from '../helpers/staff-api';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 // Mobile first: the owner bills from a 390 px phone.
@@ -22,19 +23,7 @@ const shots = path.resolve(import.meta.dirname, '../../test-results');
 const DAYS: string[] = [];
 for (let day = '2027-05-31'; DAYS.length < 4; ) DAYS.push((day = nextBusinessDay(day)));
 
-async function api(method: string, url: string, cookie: string, body?: unknown): Promise<Response> {
-  return fetch(`${browser.baseUrl}${url}`, {
-    method,
-    headers: { origin: browser.baseUrl, cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function ownerCookie(): Promise<string> {
-  const login = await fetch(`${browser.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: browser.baseUrl }, body: JSON.stringify(E2E_ADMIN) });
-  expect(login.status).toBe(200);
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
+const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 
 /** A staff booking moved through the van's day to completed, as the technician would leave it. */
 async function completedJob(cookie: string, day: string, slot: TimeSlot, who: string) {

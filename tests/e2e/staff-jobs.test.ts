@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { formatVisit, type TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
+import { staffApi } from '../helpers/staff-api';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 const browser = useBrowser();
@@ -72,12 +73,7 @@ async function bookPrepaidAndPay(slotDay: string, slot: TimeSlot, who: string): 
   return { jobId, jobNumber };
 }
 
-/** The owner's own API session, for set-up only. */
-async function ownerCookie(): Promise<string> {
-  const login = await post('/api/login', E2E_ADMIN);
-  expect(login.status).toBe(200);
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
+const { ownerCookie } = staffApi(() => browser.baseUrl);
 
 /** A technician added by the owner; returns their id. */
 async function addTechnician(cookie: string, username: string, password: string): Promise<string> {

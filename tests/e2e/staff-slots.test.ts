@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { formatVisit, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
+import { staffApi } from '../helpers/staff-api';
 import { E2E_TODAY } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
@@ -30,11 +31,7 @@ async function send(method: 'POST' | 'PATCH', url: string, body: unknown, cookie
   });
 }
 
-async function ownerCookie(): Promise<string> {
-  const login = await send('POST', '/api/login', E2E_ADMIN);
-  expect(login.status).toBe(200);
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
+const { ownerCookie } = staffApi(() => browser.baseUrl);
 
 async function signIn(page: Page, username: string, password: string) {
   page.setDefaultTimeout(10_000);
