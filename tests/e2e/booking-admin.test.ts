@@ -70,7 +70,7 @@ describe('admin new booking screen', () => {
     await page.getByLabel('Make').fill('Ford');
     await page.getByLabel('Model').fill('Ranger');
     await page.getByLabel('Year').fill('2021');
-    await page.getByLabel('Color').fill('White');
+    await page.getByLabel('Colour').fill('White');
     await page.getByLabel('Registration').fill('1xyz999');
     expect(await page.getByLabel('Registration').inputValue()).toBe('1XYZ999');
     await page.getByLabel('Address', { exact: true }).fill('7 Workshop Lane');

@@ -120,6 +120,10 @@ describe('booking wizard on a 390 px phone', () => {
     const reference = (await dialog.getByTestId('booking-reference').textContent()) ?? '';
     expect(reference).toMatch(/^JOB-\d+$/);
     expect(await dialog.getByText('sam.puncture@example.com').isVisible()).toBe(true);
+    // No mail server here, so the step does not claim the confirmation was sent (decision 241).
+    const step7 = (await dialog.textContent()) ?? '';
+    expect(step7).toContain("Please keep your booking reference: we can't send emails at the moment, so no confirmation email will reach sam.puncture@example.com.");
+    expect(step7).not.toContain('sent the confirmation');
 
     // The confirmation email, with its calendar file, is in the outbox once (no SMTP here: stored).
     const emails = (await readOutbox(browser.baseUrl)).filter((e) => e.to === 'sam.puncture@example.com');
@@ -613,7 +617,7 @@ describe('details on a phone', () => {
     await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
     await dialog.getByText('Step 7 of 7').waitFor();
 
-    // The address fits on a line of its own, so it is not broken mid-word after "sent the confirmation to".
+    // The address fits on a line of its own, so it is not broken mid-word inside the sentence around it.
     const lines = await dialog.getByText('sam.step7.wrapping@example.com').evaluate((el) => el.getClientRects().length);
     expect(lines).toBe(1);
     expect(await dialog.getByRole('link', { name: '08 5550 1234' }).getAttribute('href')).toBe('tel:0855501234');

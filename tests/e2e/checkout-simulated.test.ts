@@ -127,7 +127,9 @@ describe('checkout with the simulated card provider', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ paymentStatus: 'paid', amount: '855.80', surchargeAmount: '14.55', totalAmount: '870.35' });
     expect(await page.getByTestId('job-number').textContent()).toBe(body.jobNumber);
-    expect(await page.getByText(`A confirmation email is on its way to ${email}.`).isVisible()).toBe(true);
+    // No mail server here: the page says so instead of "on its way" (decision 241).
+    expect(await page.getByText(`Please keep your booking reference: we can't send emails at the moment, so no confirmation email will reach ${email}.`).isVisible()).toBe(true);
+    expect(await page.getByText('on its way').count()).toBe(0);
     expect(await page.getByText(/technician will call you before arriving within your 2-hour window/).isVisible()).toBe(true);
     expect(confirmCalls).toBe(1);
 

@@ -80,9 +80,11 @@ describe('billing a job from the job detail', () => {
     expect(text).toContain('No GST has been charged.');
     fs.rmSync(dir, { recursive: true, force: true });
 
-    // Emailed through the outbox with the PDF attached.
+    // Queued in the outbox with the PDF attached; no mail server here, so the toast says it was not sent (decision 241).
     await section.getByRole('button', { name: 'Email Invoice' }).click();
-    await eventually(() => toast(page, 'Invoice Emailed').count()).toBeGreaterThan(0);
+    await eventually(() => toast(page, 'Invoice Saved').count()).toBeGreaterThan(0);
+    expect(await toast(page, 'Invoice Saved').first().textContent()).toContain(`${invoiceNumber} (PDF version 1) was not sent to ${job.email}: email is not set up (SMTP_URL).`);
+    expect(await toast(page, 'Invoice Emailed').count()).toBe(0);
     type Stored = { to: string; subject: string; kind: string; attachments: { filename: string; contentType: string }[] };
     await eventually(async () => {
       const outbox = (await (await api('GET', '/api/admin/outbox', cookie)).json()) as Stored[];
@@ -112,7 +114,8 @@ describe('billing a job from the job detail', () => {
     const editor = page.getByRole('dialog', { name: `Invoice ${invoiceNumber}` });
     await eventually(() => editor.getByRole('heading', { name: 'History' }).isVisible()).toBe(true);
     const versions = editor.getByRole('region', { name: 'PDF versions' });
-    expect(await versions.getByRole('link').first().textContent()).toMatch(/^Version 1, .*\(emailed /);
+    // Queued for email but not sent (no mail server here), so the version does not say "emailed" (decision 241).
+    expect(await versions.getByRole('link').first().textContent()).toMatch(/^Version 1, .*\(saved for email .*, not sent\)$/);
     const history = (await editor.getByRole('region', { name: 'History' }).textContent()) ?? '';
     for (const line of ['Created as Draft', 'PDF: PDF version 1 made', `Emailed to ${job.email}`, 'Status: Draft → Sent', 'Status: Sent → Paid', `by ${E2E_ADMIN.username}`]) expect(history).toContain(line);
     await page.screenshot({ path: path.join(shots, 'invoice-dialog-360.png'), fullPage: true });

@@ -42,5 +42,7 @@ describe('the API described for integrations', () => {
     expect(res.body).toContain('<code>/api/bookings/quote</code>');
     expect(res.body).toContain('<code>/api/dashboard/jobs/{id}</code>');
     expect(res.body).toContain('Signed-in admins.');
+    // The same tab icon as every other page of the site.
+    expect(res.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
   });
 });

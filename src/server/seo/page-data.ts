@@ -19,6 +19,7 @@ export function businessInfoOf(config: Config): BusinessInfo {
     paymentProvider: provider,
     stripePublishableKey: config.stripe?.publishableKey ?? null,
     googleMapsApiKey: config.googleMapsApiKey ?? null,
+    emailDelivery: config.smtpUrl ? 'smtp' : 'stored',
     hours: config.business.hours,
   };
 }

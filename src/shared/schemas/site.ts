@@ -12,6 +12,8 @@ export const businessInfo = z.object({
   paymentProvider: z.enum(['stripe', 'simulated', 'none']),
   stripePublishableKey: z.string().nullable(),
   googleMapsApiKey: z.string().nullable(),
+  /** 'smtp' when SMTP_URL is set; 'stored' when emails only wait in the outbox, so no page says "sent" (decision 241). */
+  emailDelivery: z.enum(['smtp', 'stored']),
   /** Business days and hours (src/shared/domain/business-hours.ts), shown on every page. */
   hours: z.object({ days: z.array(z.number().int().min(0).max(6)), opensHour: z.number().int(), closesHour: z.number().int() }),
 });

@@ -26,9 +26,12 @@ export function StaffLayout({ business, children }: { business: BusinessInfo; ch
   return (
     <div className="min-h-dvh bg-gray-50">
       <header className="bg-charcoal text-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
-          <Link href="/dashboard" className="min-w-0 rounded">
-            <span className="block truncate text-lg font-bold">{business.name}</span>
+        {/* On a phone the name keeps its row, wrapping rather than cut off, and New Booking takes the next row. */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
+          <Link href="/dashboard" className="min-w-0 flex-1 basis-0 rounded">
+            <span className="block text-lg font-bold leading-snug [overflow-wrap:anywhere]">
+              {business.name}
+            </span>
             <span className="block text-sm text-gray-300">
               {user.data.username} · {user.data.role === 'admin' ? 'Admin' : 'Technician'}
             </span>
@@ -36,7 +39,7 @@ export function StaffLayout({ business, children }: { business: BusinessInfo; ch
           <LiveNotifications user={user.data} />
           <Link
             href="/dashboard/booking/new"
-            className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong"
+            className="inline-flex min-h-11 w-full shrink-0 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong sm:w-auto"
           >
             <Plus aria-hidden className="h-4 w-4" />
             New Booking

@@ -21,6 +21,7 @@ const FALLBACK_BUSINESS: BusinessInfo = {
   paymentProvider: 'none',
   stripePublishableKey: null,
   googleMapsApiKey: null,
+  emailDelivery: 'stored',
   hours: DEFAULT_BUSINESS_HOURS,
 };
 

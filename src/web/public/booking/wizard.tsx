@@ -194,7 +194,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
 
         {step === 7 && confirmation ? (
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <ConfirmationStep confirmation={confirmation} phone={business.phone} onClose={() => onOpenChange(false)} />
+            <ConfirmationStep confirmation={confirmation} phone={business.phone} emailDelivery={business.emailDelivery} onClose={() => onOpenChange(false)} />
           </div>
         ) : (
           <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">

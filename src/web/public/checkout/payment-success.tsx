@@ -4,6 +4,7 @@ import { formatVisit } from '../../../shared/domain/slots';
 import { BOOKING_NOT_FOUND, type BookingByToken } from '../../../shared/schemas/payments';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
+import { confirmationEmailNote, refundEmailNote, unconfirmedPaymentNote, type EmailDelivery } from '../../lib/email-wording';
 import { dollars } from '../../lib/format';
 import { fetchBooking } from './checkout-api';
 import { serviceLabel } from './checkout-summary';
@@ -18,7 +19,7 @@ const MAX_POLLS = 15;
  * Shown on the home page after /?payment=success&booking={token}. The address bar is
  * not trusted: the booking's payment state is read from the server (docs/product.md "Payments").
  */
-export default function PaymentSuccess({ token }: { token: string }) {
+export default function PaymentSuccess({ token, emailDelivery }: { token: string; emailDelivery: EmailDelivery }) {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [polls, setPolls] = useState(0);
 
@@ -70,6 +71,8 @@ export default function PaymentSuccess({ token }: { token: string }) {
 
   const { booking } = state;
   const visit = formatVisit(booking.job.scheduledDay, booking.job.timeSlot);
+  const refundNote = refundEmailNote(emailDelivery);
+  const paidNote = confirmationEmailNote(emailDelivery, 'paid');
   // A payment that came too late for its slot, or did not match the total, is not a booking (decision 192).
   if (booking.outcome === 'refund-due') {
     return (
@@ -81,8 +84,9 @@ export default function PaymentSuccess({ token }: { token: string }) {
           Your payment for booking {booking.jobNumber} ({visit}) reached us after the hold on the time slot had ended, and the slot has since been booked by someone else.
         </p>
         <p className="mt-2">
-          <strong>Your payment of {dollars(booking.totalAmount)} will be refunded in full</strong> to the card you paid with. An email with the details is on its way to{' '}
-          <span className="[overflow-wrap:anywhere]">{booking.customer.email}</span>. Please call us to book another time.
+          <strong>Your payment of {dollars(booking.totalAmount)} will be refunded in full</strong> to the card you paid with. {refundNote.before}
+          <span className="[overflow-wrap:anywhere]">{booking.customer.email}</span>
+          {refundNote.after} Please call us to book another time.
         </p>
       </section>
     );
@@ -112,8 +116,7 @@ export default function PaymentSuccess({ token }: { token: string }) {
           </p>
         ) : (
           <p className="mt-2">
-            We have not received confirmation of the payment for booking {booking.jobNumber} yet. If your card was charged you will receive a confirmation email shortly;
-            otherwise you can <a className="font-semibold underline" href={`/checkout/${encodeURIComponent(token)}`}>return to checkout</a>.
+            We have not received confirmation of the payment for booking {booking.jobNumber} yet. {unconfirmedPaymentNote(emailDelivery)} otherwise you can <a className="font-semibold underline" href={`/checkout/${encodeURIComponent(token)}`}>return to checkout</a>.
           </p>
         )}
       </section>
@@ -135,7 +138,11 @@ export default function PaymentSuccess({ token }: { token: string }) {
       <ul className="mt-2 space-y-2">
         <li className="flex gap-2">
           <Mail aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
-          <span className="min-w-0 [overflow-wrap:anywhere]">A confirmation email is on its way to {booking.customer.email}.</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            {paidNote.before}
+            {booking.customer.email}
+            {paidNote.after}
+          </span>
         </li>
         <li className="flex gap-2">
           <Phone aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />

@@ -1,6 +1,7 @@
 import { Award, Banknote, Battery, CalendarCheck, Car, CircleDot, Clock, CreditCard, MapPin, Phone, ShieldCheck, Smartphone, Tag, Timer, Truck, Wrench } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { BusinessInfo } from '../../../shared/schemas/site';
+import type { EmailDelivery } from '../../lib/email-wording';
 import type { FeaturedArea } from '../../../shared/schemas/suburbs';
 import { hoursOf, telHref } from '../contact';
 import { BookButton } from '../layout/book-button';
@@ -33,7 +34,7 @@ const PAYMENTS = [
   { icon: Tag, label: 'Pay in 4 instalments (two buy-now-pay-later providers)' },
 ] as const;
 
-function PaymentResult({ search }: { search: string }) {
+function PaymentResult({ search, emailDelivery }: { search: string; emailDelivery: EmailDelivery }) {
   const params = new URLSearchParams(search);
   const hydrated = useHydrated();
   const token = params.get('booking');
@@ -42,7 +43,7 @@ function PaymentResult({ search }: { search: string }) {
     <div className="px-4 pt-6">
       <div className="mx-auto max-w-6xl">
         <Suspense fallback={null}>
-          <PaymentSuccess token={token} />
+          <PaymentSuccess token={token} emailDelivery={emailDelivery} />
         </Suspense>
       </div>
     </div>
@@ -52,7 +53,7 @@ function PaymentResult({ search }: { search: string }) {
 export function HomePage({ business, search, featured }: { business: BusinessInfo; search: string; featured: FeaturedArea[] }) {
   return (
     <>
-      <PaymentResult search={search} />
+      <PaymentResult search={search} emailDelivery={business.emailDelivery} />
       <section className="bg-charcoal px-4 text-white">
         <div className="mx-auto max-w-6xl pb-14 pt-10 md:pb-20 md:pt-16">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium">

@@ -191,7 +191,7 @@ export default function AdminBookingPage() {
           <TextField label="Make" {...register('make')} error={errors.make?.message} />
           <TextField label="Model" {...register('model')} error={errors.model?.message} />
           <TextField label="Year" inputMode="numeric" maxLength={4} {...register('year')} error={errors.year?.message} />
-          <TextField label="Color" {...register('color')} error={errors.color?.message} />
+          <TextField label="Colour" {...register('color')} error={errors.color?.message} />
           <TextField
             label="Registration"
             autoCapitalize="characters"

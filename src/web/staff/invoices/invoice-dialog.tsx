@@ -8,7 +8,9 @@ import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api, errorMessage } from '../../lib/api';
+import { pdfEmailedNote } from '../../lib/email-wording';
 import { perthDateTime } from '../jobs/job-format';
+import { useEmailDelivery } from '../jobs/use-browser-state';
 import { describeInvoiceEvent, INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { LineItemsEditor } from './line-items-editor';
@@ -45,6 +47,7 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
   const writes = useLineItemWrites(invoice);
   const download = useDownloadPdf();
   const email = useEmailInvoice();
+  const delivery = useEmailDelivery();
   const isDirty = status !== invoice.status || invoiceDate !== invoice.invoiceDate || dueDate !== (invoice.dueDate ?? '');
   const lineSaving = writes.add.isPending || writes.update.isPending || writes.remove.isPending;
 
@@ -128,7 +131,7 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
                 <a href={api.invoices.pdfFile.url({ params: { id: invoice.id, version: String(p.version) } })} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-2 underline">
                   <FileText aria-hidden className="h-4 w-4" />
                   Version {p.version}, {perthDateTime(p.createdAt)}
-                  {p.sentAt ? ` (emailed ${perthDateTime(p.sentAt)})` : ''}
+                  {p.sentAt ? ` (${pdfEmailedNote(delivery, perthDateTime(p.sentAt))})` : ''}
                 </a>
               </li>
             ))}

@@ -3,6 +3,8 @@ import type { CustomerInvoiceStatus } from '../../../shared/domain/job-status';
 import type { InvoiceLineInput, UpdateInvoiceRequest } from '../../../shared/schemas/invoices';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
+import { invoiceEmailToast } from '../../lib/email-wording';
+import { useEmailDelivery } from '../jobs/use-browser-state';
 
 /**
  * The writes on invoices with the toasts staff see (docs/product.md "Messages the UI shows"). After
@@ -67,12 +69,14 @@ export function useDownloadPdf() {
   });
 }
 
+/** 'Email Invoice': the toast says it was emailed only when a mail server is set (decision 241). */
 export function useEmailInvoice() {
   const refresh = useRefreshInvoices();
+  const delivery = useEmailDelivery();
   return useMutation({
     mutationFn: (invoice: InvoiceRef) => api.invoices.email({ params: { id: invoice.id } }),
     onSuccess: (res) => {
-      toast({ title: 'Invoice Emailed', description: `${res.customerInvoice.invoiceNumber} (PDF version ${res.version}) is on its way to ${res.to}.` });
+      toast(invoiceEmailToast(delivery, { invoiceNumber: res.customerInvoice.invoiceNumber, version: res.version, to: res.to }));
       return refresh();
     },
     onError: (err) => toast({ title: 'Invoice Email Failed', description: errorMessage(err, 'Failed to email the invoice.'), variant: 'destructive' }),

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { EmailDelivery } from '../../lib/email-wording';
 import { readPageData } from '../../lib/page-data';
 
 /** Whether a CSS media query matches now, following changes (window resizes, rotation). */
@@ -45,4 +46,16 @@ export function useBusiness(): { name: string; phone: string } {
     }
   });
   return business;
+}
+
+/** How customer emails leave (decision 241); unknown counts as stored, so no screen claims a send. */
+export function useEmailDelivery(): EmailDelivery {
+  const [delivery] = useState<EmailDelivery>(() => {
+    try {
+      return readPageData().business.emailDelivery ?? 'stored';
+    } catch {
+      return 'stored';
+    }
+  });
+  return delivery;
 }

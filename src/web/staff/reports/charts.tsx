@@ -34,6 +34,35 @@ export function MonthlyBars({ data, series }: { data: ({ month: string } & Recor
   );
 }
 
+/** Words of a category name in lines of at most `max` characters (a longer word keeps its own line). */
+function labelLines(label: string, max = 15): string[] {
+  const lines: string[] = [];
+  for (const word of label.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
+ * A category name beside its bar, wrapped onto lines that keep the space between them, so the
+ * chart's text reads "Cost of Goods Sold" (recharts' own wrapping drops it: "Cost of GoodsSold").
+ */
+function CategoryTick({ x: rawX, y, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
+  const x = Number(rawX ?? 0);
+  const lines = labelLines(String(payload?.value ?? ''));
+  return (
+    <text x={x} y={y} textAnchor="end" fontSize={12} fill="#374151">
+      {lines.map((line, i) => (
+        <tspan key={i} x={x - 4} dy={i === 0 ? `${0.35 - (lines.length - 1) * 0.6}em` : '1.2em'}>
+          {i === 0 ? line : ` ${line}`}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
 /** One bar per category, largest first (expenses by category, payables by category, receivables by age). */
 export function CategoryBars({ data, valueLabel }: { data: { label: string; value: number }[]; valueLabel: string }) {
   return (
@@ -41,7 +70,7 @@ export function CategoryBars({ data, valueLabel }: { data: { label: string; valu
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, left: 8, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" tickFormatter={axisDollars} fontSize={12} />
-        <YAxis type="category" dataKey="label" width={110} fontSize={12} />
+        <YAxis type="category" dataKey="label" width={110} fontSize={12} tick={CategoryTick} />
         <Tooltip formatter={tipDollars} />
         <Bar dataKey="value" name={valueLabel} fill={COLOURS[1]} isAnimationActive={false} />
       </BarChart>

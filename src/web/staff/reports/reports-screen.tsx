@@ -65,7 +65,8 @@ export default function ReportsScreen() {
         </Button>
       </form>
 
-      <div role="tablist" aria-label="Reports" className="flex gap-1 overflow-x-auto border-b border-gray-200">
+      {/* Two by two on a phone, so no report is hidden off the side (decision 242). */}
+      <div role="tablist" aria-label="Reports" className="grid grid-cols-2 gap-1 border-b border-gray-200 sm:flex sm:overflow-x-auto">
         {SUB_TABS.map((t) => (
           <button
             key={t.id}
@@ -75,7 +76,7 @@ export default function ReportsScreen() {
             aria-selected={tab === t.id}
             aria-controls={`report-panel-${t.id}`}
             onClick={() => setTab(t.id)}
-            className={cn('min-h-11 shrink-0 whitespace-nowrap border-b-4 px-3 font-medium', tab === t.id ? 'border-accent text-charcoal' : 'border-transparent text-gray-700 hover:text-charcoal')}
+            className={cn('min-h-11 shrink-0 border-b-4 px-3 font-medium leading-tight sm:whitespace-nowrap', tab === t.id ? 'border-accent text-charcoal' : 'border-transparent text-gray-700 hover:text-charcoal')}
           >
             {t.label}
           </button>

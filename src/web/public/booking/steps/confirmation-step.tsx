@@ -1,11 +1,13 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { confirmationEmailNote, type EmailDelivery } from '../../../lib/email-wording';
 import { telHref } from '../../contact';
 
 export type Confirmation = { jobNumber: string; email: string; visit: string | null };
 
-/** Step 7: booking reference, the email it was sent to, and Close. */
-export function ConfirmationStep({ confirmation, phone, onClose }: { confirmation: Confirmation; phone: string; onClose: () => void }) {
+/** Step 7: booking reference, the email it was sent to (or that none was: decision 241), and Close. */
+export function ConfirmationStep({ confirmation, phone, emailDelivery, onClose }: { confirmation: Confirmation; phone: string; emailDelivery: EmailDelivery; onClose: () => void }) {
+  const note = confirmationEmailNote(emailDelivery, 'wizard');
   return (
     <div className="space-y-4 text-center">
       <CheckCircle2 aria-hidden className="mx-auto h-14 w-14 text-green-700" />
@@ -18,7 +20,9 @@ export function ConfirmationStep({ confirmation, phone, onClose }: { confirmatio
         {confirmation.visit ? <p className="mt-1 font-medium">{confirmation.visit}</p> : null}
       </div>
       <p>
-        We&apos;ve sent the confirmation to <strong className="wrap-anywhere">{confirmation.email}</strong>.
+        {note.before}
+        <strong className="wrap-anywhere">{confirmation.email}</strong>
+        {note.after}
       </p>
       <p className="text-sm text-gray-700">
         Your technician will call before arriving. Questions? Call us on{' '}

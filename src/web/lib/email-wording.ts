@@ -1,0 +1,45 @@
+import type { BusinessInfo } from '../../shared/schemas/site';
+
+/**
+ * What a screen may say about an email it queued (decision 241). With SMTP_URL set the email
+ * leaves the machine and the usual words stand ("We've sent the confirmation to ..."). Without it
+ * the email only waits in the outbox, so nothing may claim it was sent: the customer is told to
+ * keep their booking reference, staff are told it was saved and where to read it.
+ */
+export type EmailDelivery = BusinessInfo['emailDelivery'];
+
+/** A sentence around the customer's address, which the page shows in bold between the two parts. */
+export type AroundEmail = { before: string; after: string };
+
+const NOT_SENDING = "we can't send emails at the moment";
+
+/** The booking wizard's last step and the paid-online page: where the confirmation went. */
+export function confirmationEmailNote(delivery: EmailDelivery, where: 'wizard' | 'paid'): AroundEmail {
+  if (delivery === 'smtp') return where === 'wizard' ? { before: "We've sent the confirmation to ", after: '.' } : { before: 'A confirmation email is on its way to ', after: '.' };
+  return { before: `Please keep your booking reference: ${NOT_SENDING}, so no confirmation email will reach `, after: '.' };
+}
+
+/** A late payment that will be refunded: where the details went. */
+export function refundEmailNote(delivery: EmailDelivery): AroundEmail {
+  if (delivery === 'smtp') return { before: 'An email with the details is on its way to ', after: '.' };
+  return { before: `We can't send emails at the moment, so no email with the details will reach `, after: '.' };
+}
+
+/** A payment the provider has not confirmed yet. */
+export function unconfirmedPaymentNote(delivery: EmailDelivery): string {
+  return delivery === 'smtp' ? 'If your card was charged you will receive a confirmation email shortly;' : `If your card was charged, please call us to check your booking (${NOT_SENDING});`;
+}
+
+/** The toast after 'Email Invoice'. */
+export function invoiceEmailToast(delivery: EmailDelivery, r: { invoiceNumber: string; version: number; to: string }): { title: string; description: string } {
+  if (delivery === 'smtp') return { title: 'Invoice Emailed', description: `${r.invoiceNumber} (PDF version ${r.version}) is on its way to ${r.to}.` };
+  return {
+    title: 'Invoice Saved',
+    description: `${r.invoiceNumber} (PDF version ${r.version}) was not sent to ${r.to}: email is not set up (SMTP_URL). It waits under Settings, Customer emails.`,
+  };
+}
+
+/** A PDF version's note in the invoice's list of versions: when it went out by email. */
+export function pdfEmailedNote(delivery: EmailDelivery, when: string): string {
+  return delivery === 'smtp' ? `emailed ${when}` : `saved for email ${when}, not sent`;
+}
