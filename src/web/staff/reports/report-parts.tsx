@@ -49,12 +49,17 @@ export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { captio
             {rows.map((row, i) => (
               <li key={rowKey(row, i)} className="px-3 py-2">
                 <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1 text-sm">
-                  {columns.map((c) => (
-                    <div key={c.header} className="contents">
-                      <dt className="text-gray-700">{c.header}</dt>
-                      <dd className={cn('min-w-0 [overflow-wrap:anywhere]', c.numeric ? 'text-right tabular-nums' : 'font-medium')}>{c.cell(row)}</dd>
-                    </div>
-                  ))}
+                  {columns.map((c) => {
+                    const value = c.cell(row);
+                    // An empty cell (a bill with no number) is left out rather than shown as a bare label.
+                    if (value === '' || value === null || value === undefined) return null;
+                    return (
+                      <div key={c.header} className="contents">
+                        <dt className="text-gray-700">{c.header}</dt>
+                        <dd className={cn('min-w-0 font-medium [overflow-wrap:anywhere]', c.numeric && 'tabular-nums')}>{value}</dd>
+                      </div>
+                    );
+                  })}
                 </dl>
               </li>
             ))}
