@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireEmbeddedLock } from './embedded-lock';
-import { flushingPgliteOptions } from './pglite-durability';
+import { PgliteThread } from './pglite-thread';
 
 /** One type for both engines: the query builder and transactions behave the same on each. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -29,22 +29,23 @@ export type Database = {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 /**
- * PGlite in a directory (or in memory when dir is undefined). A directory is locked for this
- * process while open: a second process is refused (decision 227). With `flushToDisk` every commit
- * is on disk before it returns (decision 238): the app's own database; tests' copies skip it.
+ * PGlite in a directory (or in memory when dir is undefined), on a worker thread of its own so the
+ * database and the app's event loop use different cores (decision 239). A directory is locked for
+ * this process while open: a second process is refused (decision 227). With `flushToDisk` every
+ * commit is on disk before it returns (decision 238): the app's own database; tests' copies skip it.
  */
 export async function openPglite(dir: string | undefined, purpose?: string, opts: { flushToDisk?: boolean } = {}): Promise<Database> {
   const lock = dir ? acquireEmbeddedLock(dir, purpose) : undefined;
-  let client: PGlite;
+  let client: PgliteThread;
   try {
     if (dir) fs.mkdirSync(dir, { recursive: true });
-    client = dir && opts.flushToDisk ? new PGlite(flushingPgliteOptions(dir)) : new PGlite(dir);
+    client = new PgliteThread({ dir, flushToDisk: Boolean(dir && opts.flushToDisk) });
     await client.waitReady;
   } catch (err) {
     lock?.release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
   return {
     db: db as unknown as Db,
     engine: 'pglite',

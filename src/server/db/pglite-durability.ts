@@ -11,6 +11,13 @@ type EmscriptenModule = {
 };
 type Stream = { nfd: number };
 
+let flushes = 0;
+
+/** Files flushed to disk by this thread's flushing file systems so far (the durability test reads it). */
+export function flushCount(): number {
+  return flushes;
+}
+
 /**
  * The data directory through Node's file system, as PGlite's NodeFS, plus the one operation it
  * lacks: fsync. Emscripten's NODEFS has none, so PostgreSQL's flushes would do nothing (decision 238).
@@ -23,6 +30,7 @@ class FlushingNodeFS extends NodeFS {
       mod.NODEFS.stream_ops.fsync = (stream: Stream) => {
         try {
           fs.fsyncSync(stream.nfd);
+          flushes++;
           return 0;
         } catch {
           // PostgreSQL stops on a failed flush rather than carry on with data it cannot trust.
