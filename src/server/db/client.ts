@@ -39,8 +39,7 @@ export async function openPglite(dir: string | undefined, purpose?: string, opts
   let client: PgliteThread;
   try {
     if (dir) fs.mkdirSync(dir, { recursive: true });
-    client = new PgliteThread({ dir, flushToDisk: Boolean(dir && opts.flushToDisk) });
-    await client.waitReady;
+    client = await PgliteThread.open({ dir, flushToDisk: Boolean(dir && opts.flushToDisk) });
   } catch (err) {
     lock?.release();
     throw err;

@@ -1,36 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite, type Transaction } from '@electric-sql/pglite';
 import { flushCount, flushingPgliteOptions } from './pglite-durability';
+import { statementRunner } from './pglite-thread-statements';
+import { TEXT_TYPES, type ThreadMessage, type ThreadData, type ThreadRequest, type WireError } from './pglite-thread-protocol';
 
 /**
  * The embedded database's own thread (decision 239): PGlite, its protocol code and its file
  * system's flushes run here, so the app's event loop runs on the other core. pglite-thread.ts is
- * the app's side; this file only answers its messages.
+ * the app's side; this file only answers its messages (pglite-thread-protocol.ts).
  */
-
-/** How the thread opens PGlite: a directory (memory when absent), flushed to disk or not (decision 238). */
-export type ThreadSetup = { dir?: string; flushToDisk: boolean };
-
-type Rows = 'array' | 'object';
-export type ThreadRequest =
-  | { id: number; op: 'query'; sql: string; params?: unknown[]; rowMode?: Rows; paramTypes?: number[]; rawTypes?: number[]; tx?: number }
-  | { id: number; op: 'exec'; sql: string; rowMode?: Rows; rawTypes?: number[]; tx?: number }
-  | { id: number; op: 'begin' }
-  | { id: number; op: 'end'; tx: number; commit: boolean }
-  | { id: number; op: 'listen'; channel: string }
-  | { id: number; op: 'unlisten'; listener: number }
-  | { id: number; op: 'flushes' }
-  | { id: number; op: 'close' };
-
-/** An error as it crosses: what a DatabaseError carries (code, constraint, detail...) as plain fields. */
-export type WireError = { name: string; message: string; stack?: string; database: boolean; fields: Record<string, string | number | boolean | null> };
-
-export type ThreadMessage =
-  | { kind: 'ready' }
-  | { kind: 'failed'; error: WireError }
-  | { kind: 'reply'; id: number; value: unknown }
-  | { kind: 'error'; id: number; error: WireError }
-  | { kind: 'notify'; listener: number; payload: string };
 
 function toWireError(err: unknown): WireError {
   if (!(err instanceof Error)) return { name: 'Error', message: String(err), database: false, fields: {} };
@@ -46,22 +24,25 @@ const ROLLBACK = Symbol('rollback');
 
 type OpenTransaction = { tx: Transaction; end(commit: boolean): void; endRequest?: number };
 
-function serve(port: NonNullable<typeof parentPort>, setup: ThreadSetup) {
-  const pg = setup.dir && setup.flushToDisk ? new PGlite(flushingPgliteOptions(setup.dir)) : new PGlite(setup.dir);
+function serve(port: NonNullable<typeof parentPort>, { dir, flushToDisk, engine }: ThreadData) {
+  const compiled = { pgliteWasmModule: engine.pglite, initdbWasmModule: engine.initdb };
+  const pg = new PGlite(dir && flushToDisk ? { ...flushingPgliteOptions(dir), ...compiled } : { dataDir: dir, ...compiled });
+  const statements = statementRunner(pg);
   const transactions = new Map<number, OpenTransaction>();
   const unlisteners = new Map<number, () => Promise<void>>();
   const post = (message: ThreadMessage) => port.postMessage(message);
   const reply = (id: number, value?: unknown) => post({ kind: 'reply', id, value });
   const fail = (id: number, err: unknown) => post({ kind: 'error', id, error: toWireError(err) });
 
-  // Drizzle's parsers keep dates, timestamps and intervals as the database's text; functions cannot
-  // cross threads, so the app names those types and gets the text, then applies its own parsers.
+  // Parsers are functions and cannot cross threads: the text types always come back as text, and
+  // any other type a caller has a parser for is named in `rawTypes`; the app applies the parsers.
+  const keep = (x: string) => x;
   const rawParsers = new Map<string, Record<number, (x: string) => string>>();
   const keepText = (types: number[] | undefined) => {
     if (!types?.length) return undefined;
     const key = types.join(',');
     let parsers = rawParsers.get(key);
-    if (!parsers) rawParsers.set(key, (parsers = Object.fromEntries(types.map((t) => [t, (x: string) => x]))));
+    if (!parsers) rawParsers.set(key, (parsers = Object.fromEntries(types.map((t) => [t, keep]))));
     return parsers;
   };
   const target = (tx: number | undefined) => {
@@ -94,11 +75,28 @@ function serve(port: NonNullable<typeof parentPort>, setup: ThreadSetup) {
   async function handle(request: ThreadRequest): Promise<void> {
     switch (request.op) {
       case 'query': {
-        const { sql, params, rowMode, paramTypes, rawTypes } = request;
-        return reply(request.id, await target(request.tx).query(sql, params, { rowMode, paramTypes, parsers: keepText(rawTypes) }));
+        const { sql, rowMode, paramTypes, rawTypes, tx } = request;
+        const run = () => statements.run(sql, request.params ?? [], { rowMode, paramTypes, parsers: keepText(rawTypes) }, tx !== undefined);
+        await pg._checkReady();
+        if (tx !== undefined) {
+          // Inside the transaction, which holds the transaction lock: the query lock only, as PGlite's tx.query.
+          target(tx);
+          return reply(request.id, await pg.runExclusive(run));
+        }
+        const result = await pg._runExclusiveTransaction(() =>
+          pg.runExclusive(async () => {
+            const ran = await run();
+            await pg.syncToFs();
+            return ran;
+          }),
+        );
+        return reply(request.id, result);
       }
-      case 'exec':
-        return reply(request.id, await target(request.tx).exec(request.sql, { rowMode: request.rowMode, parsers: keepText(request.rawTypes) }));
+      case 'exec': {
+        const results = await target(request.tx).exec(request.sql, { rowMode: request.rowMode, parsers: keepText(request.rawTypes) });
+        statements.noteCommands(results);
+        return reply(request.id, results);
+      }
       case 'begin':
         return begin(request.id);
       case 'end': {
@@ -130,9 +128,12 @@ function serve(port: NonNullable<typeof parentPort>, setup: ThreadSetup) {
     handle(request).catch((err: unknown) => fail(request.id, err));
   });
   pg.waitReady.then(
-    () => post({ kind: 'ready' }),
+    () => {
+      for (const type of TEXT_TYPES) pg.parsers[type] = keep;
+      post({ kind: 'ready' });
+    },
     (err: unknown) => post({ kind: 'failed', error: toWireError(err) }),
   );
 }
 
-if (parentPort) serve(parentPort, workerData as ThreadSetup);
+if (parentPort) serve(parentPort, workerData as ThreadData);

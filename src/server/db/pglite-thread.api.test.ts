@@ -79,8 +79,7 @@ let thread: PgliteThread;
 const db = () => drizzle(thread as unknown as PGlite);
 beforeAll(async () => {
   inProcess = new PGlite(freshDir());
-  thread = new PgliteThread({ dir: freshDir(), flushToDisk: false });
-  await Promise.all([inProcess.waitReady, thread.waitReady]);
+  [thread] = await Promise.all([PgliteThread.open({ dir: freshDir(), flushToDisk: false }), inProcess.waitReady]);
   await Promise.all([inProcess.exec(createTable), thread.exec(createTable)]);
 });
 afterAll(async () => {
@@ -109,12 +108,15 @@ describe('PGlite on its own thread', () => {
     expect(built[1]![0]).toMatchObject({ bigOdometer: 9_007_199_254_740_993n, price: '249.90', paid: true, day: '2026-12-01', suburbs: visit('x').suburbs });
     expect(built[1]![0]!.attempts).toEqual(visit('x').attempts);
     expect(built[1]![0]!.photo).toEqual(new Uint8Array([0xff, 0xd8, 0x00, 0x7f]));
-    const select = sql`select *, array[price] as prices, array[arrived_at] as arrivals, array[local_at] as locals, array[day] as days, array[duration] as durations from van_visits`;
-    expect((await db().execute(select)).rows).toEqual((await here.execute(select)).rows);
-    const plain = 'select * from van_visits';
-    const [a, b] = [await inProcess.query(plain), await thread.query(plain)];
-    expect(b).toEqual(a);
-    expect(await thread.exec(`${plain}; select 1 as one`)).toEqual(await inProcess.exec(`${plain}; select 1 as one`));
+    const everything = 'select *, array[price] as prices, array[arrived_at] as arrivals, array[local_at] as locals, array[day] as days, array[duration] as durations from van_visits';
+    expect((await db().execute(sql.raw(everything))).rows).toEqual((await here.execute(sql.raw(everything))).rows);
+    expect(await thread.query(everything)).toEqual(await inProcess.query(everything));
+    expect(await thread.exec(`${everything}; select 1 as one`)).toEqual(await inProcess.exec(`${everything}; select 1 as one`));
+    // A caller's own parsers, for a type the thread keeps as text and for one it does not.
+    const parsers = { 1184: (x: string) => `at ${x}`, 23: (x: string) => `${x} tyres` };
+    for (const rowMode of ['array', 'object'] as const) {
+      expect(await thread.query(everything, [], { rowMode, parsers })).toEqual(await inProcess.query(everything, [], { rowMode, parsers }));
+    }
   });
 
   it('passes a unique violation on with its code, constraint and detail, as in this process', async () => {
@@ -225,8 +227,7 @@ describe('PGlite on its own thread', () => {
   });
 
   it('closes: PGlite first, then the thread; later calls are refused', async () => {
-    const other = new PgliteThread({ dir: freshDir(), flushToDisk: false });
-    await other.waitReady;
+    const other = await PgliteThread.open({ dir: freshDir(), flushToDisk: false });
     const last = other.query<{ one: number }>('select 1 as one');
     await other.close();
     expect((await last).rows).toEqual([{ one: 1 }]);
@@ -236,8 +237,7 @@ describe('PGlite on its own thread', () => {
 
   it('fails every pending and later call when its thread dies, and says so', async () => {
     const stopped: Error[] = [];
-    const other = new PgliteThread({ dir: freshDir(), flushToDisk: false }, { onStopped: (err) => stopped.push(err) });
-    await other.waitReady;
+    const other = await PgliteThread.open({ dir: freshDir(), flushToDisk: false }, { onStopped: (err) => stopped.push(err) });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let began!: () => void;
@@ -256,5 +256,69 @@ describe('PGlite on its own thread', () => {
     expect((await refusal(other.query('select 1'))).message).toMatch(message);
     expect(stopped.map((e) => e.message)).toEqual([expect.stringMatching(message)]);
     await other.close();
+  });
+});
+
+describe('statements with parameters, prepared once on the thread', () => {
+  const both = async (query: string, params: unknown[] = []) => {
+    const [here, there] = [await inProcess.query(query, params), await thread.query(query, params)];
+    expect(there).toEqual(here);
+    return there.rows;
+  };
+  const bothExec = (statements: string) => Promise.all([inProcess.exec(statements), thread.exec(statements)]);
+
+  it('answer with the new columns after the schema changes, however it was changed', async () => {
+    await bothExec(`create table plan_check (id int, a text); insert into plan_check values (1, 'x')`);
+    const row = 'select * from plan_check where id = $1';
+    expect(await both(row, [1])).toEqual([{ id: 1, a: 'x' }]);
+    await both(`alter table plan_check add column b text default 'y'`);
+    expect(await both(row, [1])).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+    await bothExec(`do $$ begin alter table plan_check add column c int default 3; end $$`);
+    expect(await both(row, [1])).toEqual([{ id: 1, a: 'x', b: 'y', c: 3 }]);
+    // A change the thread cannot see (made by a function) fails the prepared run once; it is prepared again.
+    await bothExec(`create function widen_plan_check() returns void language plpgsql as $$ begin alter table plan_check add column d int default 4; end $$`);
+    expect(await both(row, [1])).toEqual([{ id: 1, a: 'x', b: 'y', c: 3 }]);
+    await both('select widen_plan_check()');
+    expect(await both(row, [1])).toEqual([{ id: 1, a: 'x', b: 'y', c: 3, d: 4 }]);
+  });
+
+  it('inside a transaction, see a change made there, and pass on the failure of one a function made', async () => {
+    await thread.exec(`create table plan_in_tx (id int); insert into plan_in_tx values (1)`);
+    await thread.exec(`create function widen_plan_in_tx() returns void language plpgsql as $$ begin alter table plan_in_tx add column e int default 5; end $$`);
+    const row = 'select * from plan_in_tx where id = $1';
+    expect((await thread.query(row, [1])).rows).toEqual([{ id: 1 }]);
+    await thread.transaction(async (tx) => {
+      await tx.query('alter table plan_in_tx add column f int default 6');
+      expect((await tx.query(row, [1])).rows).toEqual([{ id: 1, f: 6 }]);
+    });
+    const err = await refusal(
+      thread.transaction(async (tx) => {
+        await tx.query('select widen_plan_in_tx()');
+        await tx.query(row, [1]);
+      }),
+    );
+    expect(err.code).toBe('0A000');
+    expect((await thread.query(row, [1])).rows).toEqual([{ id: 1, f: 6 }]);
+  });
+
+  it('keep at most 1,000 prepared, and give the right answers past that', async () => {
+    for (let n = 0; n < 1_005; n++) expect((await thread.query<{ sum: number }>(`select $1::int + ${n} as sum`, [1])).rows).toEqual([{ sum: n + 1 }]);
+    expect((await thread.query<{ sum: number }>(`select $1::int + 0 as sum`, [2])).rows).toEqual([{ sum: 2 }]);
+    const [{ n }] = (await thread.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows as [{ n: number }];
+    expect(n).toBeGreaterThanOrEqual(1_000);
+    expect(n).toBeLessThanOrEqual(1_001);
+  });
+
+  it('fail as in this process: a bad parameter, a syntax error, twice each', async () => {
+    const fields = (e: Record<string, unknown>) => ({ message: e.message, code: e.code, position: e.position, query: e.query, params: e.params });
+    for (let i = 0; i < 2; i++) {
+      for (const [query, params] of [
+        ['select $1::int as n', ['four']],
+        ['selec $1::int as n', [4]],
+      ] as const) {
+        const [here, there] = [await refusal(inProcess.query(query, [...params])), await refusal(thread.query(query, [...params]))];
+        expect(fields(there)).toEqual(fields(here));
+      }
+    }
   });
 });

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
-import type { ThreadMessage, ThreadRequest, ThreadSetup, WireError } from './pglite-thread-worker';
+import { type CompiledEngine, DEFAULT_TEXT_PARSERS, TEXT_TYPES, type ThreadData, type ThreadMessage, type ThreadRequest, type ThreadSetup, type WireError } from './pglite-thread-protocol';
 
 type Parsers = NonNullable<QueryOptions['parsers']>;
 type Call = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -29,6 +31,22 @@ function bootstrap(): string {
   return `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(import.meta.url)}))`;
 }
 
+let compiled: Promise<CompiledEngine> | undefined;
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to each thread (a compiled module
+ * crosses threads without being compiled again): a thread then starts in about half the time.
+ * Without the files where this PGlite keeps them, each thread compiles its own.
+ */
+function compiledEngine(): Promise<CompiledEngine> {
+  compiled ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const compile = async (file: string) => (fs.existsSync(path.join(dist, file)) ? WebAssembly.compile(await fs.promises.readFile(path.join(dist, file))) : undefined);
+    const [pglite, initdb] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
+    return { pglite, initdb };
+  })();
+  return compiled;
+}
+
 function fromWire(wire: WireError, context?: CallContext): Error {
   const { length, name, ...fields } = wire.fields;
   const err: Error = wire.database ? new messages.DatabaseError(wire.message, Number(length ?? 0), (name ?? 'error') as messages.MessageName) : new Error(wire.message);
@@ -40,9 +58,24 @@ function fromWire(wire: WireError, context?: CallContext): Error {
   return err;
 }
 
-/** Applies the caller's parsers to the columns the thread left as text (their types named in the request). */
-function applyParsers(result: Results, parsers: Parsers, rowMode: QueryOptions['rowMode']): void {
-  const columns: [key: string | number, type: number][] = [];
+const TEXT = new Set(TEXT_TYPES);
+type Parser = (x: string, type: number) => unknown;
+
+/** The types to ask the thread to leave as text beyond the text types: those the caller has parsers for. */
+function rawTypesFor(parsers: Parsers | undefined): number[] | undefined {
+  if (!parsers) return undefined;
+  const raw = Object.keys(parsers)
+    .map(Number)
+    .filter((type) => !TEXT.has(type));
+  return raw.length ? raw : undefined;
+}
+
+/**
+ * Parses the columns the thread left as text, as in-process PGlite would have: with the caller's
+ * parser for the type, else PGlite's own for the text types (dates become Date objects).
+ */
+function applyParsers(result: Results, parsers: Parsers | undefined, rowMode: QueryOptions['rowMode']): void {
+  const columns: [key: string | number, type: number, parse: Parser][] = [];
   const named = new Set<string>();
   // In object mode a later column of the same name wins, as in PGlite's own rows.
   for (let i = result.fields.length - 1; i >= 0; i--) {
@@ -51,13 +84,14 @@ function applyParsers(result: Results, parsers: Parsers, rowMode: QueryOptions['
       if (named.has(name)) continue;
       named.add(name);
     }
-    if (parsers[dataTypeID]) columns.push([rowMode === 'array' ? i : name, dataTypeID]);
+    const parse = (parsers?.[dataTypeID] as Parser | undefined) ?? DEFAULT_TEXT_PARSERS[dataTypeID];
+    if (parse) columns.push([rowMode === 'array' ? i : name, dataTypeID, parse]);
   }
   if (columns.length === 0) return;
   for (const row of result.rows as Record<string | number, unknown>[]) {
-    for (const [key, type] of columns) {
+    for (const [key, type, parse] of columns) {
       const value = row[key];
-      if (value !== null && value !== undefined) row[key] = (parsers[type] as (x: string, type: number) => unknown)(value as string, type);
+      if (value !== null && value !== undefined) row[key] = parse(value as string, type);
     }
   }
 }
@@ -89,11 +123,18 @@ export class PgliteThread {
   #stopped: Error | undefined;
   #readiness!: { resolve(): void; reject(err: Error): void };
 
-  constructor(setup: ThreadSetup, opts: { onStopped?: (err: Error) => void } = {}) {
+  /** Starts a thread with PGlite's compiled WebAssembly and waits until its database is open. */
+  static async open(setup: ThreadSetup, opts: { onStopped?: (err: Error) => void } = {}): Promise<PgliteThread> {
+    const thread = new PgliteThread(setup, { ...opts, engine: await compiledEngine() });
+    await thread.waitReady;
+    return thread;
+  }
+
+  constructor(setup: ThreadSetup, opts: { onStopped?: (err: Error) => void; engine?: CompiledEngine } = {}) {
     this.#onStopped = opts.onStopped ?? ((err) => console.error(err.message));
     this.waitReady = new Promise<void>((resolve, reject) => (this.#readiness = { resolve, reject }));
     this.waitReady.catch(() => undefined);
-    this.#worker = new Worker(bootstrap(), { eval: true, workerData: setup });
+    this.#worker = new Worker(bootstrap(), { eval: true, workerData: { ...setup, engine: opts.engine ?? {} } satisfies ThreadData });
     this.#worker.on('message', (message: ThreadMessage) => this.#receive(message));
     this.#worker.on('error', (err) => this.#stop(new Error(`The embedded database stopped: its thread failed (${err.message})`, { cause: err })));
     this.#worker.on('exit', (code) => this.#stop(this.#closing ? new Error('PGlite is closed') : new Error(`The embedded database stopped: its thread exited (code ${code})`)));
@@ -172,9 +213,8 @@ export class PgliteThread {
     const refused = unsupported(options);
     if (refused) throw new Error(`PGlite on its own thread does not take the ${refused} option`);
     const parsers = options?.parsers;
-    const rawTypes = parsers ? Object.keys(parsers).map(Number) : undefined;
-    const result = await this.#request<Results<T>>({ op: 'query', sql: query, params, rowMode: options?.rowMode, paramTypes: options?.paramTypes, rawTypes, tx }, { query, params, options });
-    if (parsers) applyParsers(result as Results, parsers, options?.rowMode);
+    const result = await this.#request<Results<T>>({ op: 'query', sql: query, params, rowMode: options?.rowMode, paramTypes: options?.paramTypes, rawTypes: rawTypesFor(parsers), tx }, { query, params, options });
+    applyParsers(result as Results, parsers, options?.rowMode);
     return result;
   }
 
@@ -182,9 +222,8 @@ export class PgliteThread {
     const refused = unsupported(options);
     if (refused) throw new Error(`PGlite on its own thread does not take the ${refused} option`);
     const parsers = options?.parsers;
-    const rawTypes = parsers ? Object.keys(parsers).map(Number) : undefined;
-    const results = await this.#request<Results[]>({ op: 'exec', sql: query, rowMode: options?.rowMode, rawTypes, tx }, { query, options });
-    if (parsers) for (const result of results) applyParsers(result, parsers, options?.rowMode);
+    const results = await this.#request<Results[]>({ op: 'exec', sql: query, rowMode: options?.rowMode, rawTypes: rawTypesFor(parsers), tx }, { query, options });
+    for (const result of results) applyParsers(result, parsers, options?.rowMode);
     return results;
   }
 
