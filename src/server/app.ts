@@ -35,7 +35,6 @@ import { createMailer, type Mailer } from './adapters/email';
 import type { PhotoStorage } from './adapters/storage';
 import { createFileStorage } from './adapters/storage-choice';
 import type { InvoicePdfStore } from './invoices/pdf-store';
-import { createEventBus, type AppEvents } from './notifications/bus';
 import { createOutbox } from './emails/outbox';
 import { emailRoutes } from './emails/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -57,7 +56,6 @@ export type BuildAppOptions = {
   storage?: PhotoStorage;
   /** Invoice PDF files; by default from FILE_STORAGE (decision 220). */
   pdfs?: InvoicePdfStore;
-  events?: AppEvents;
   payments?: PaymentProvider | null;
   /** Period of the expired-hold sweep in ms; null turns it off (the default when config.env is 'test'). */
   holdSweepMs?: number | null;
@@ -97,7 +95,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     outbox: createOutbox({ db: opts.db, clock, mailer, log: app.log, mailFrom: opts.config.mailFrom }),
     storage: opts.storage ?? files.photos,
     pdfs: opts.pdfs ?? files.pdfs,
-    events: opts.events ?? createEventBus(),
     payments: opts.payments === undefined ? createPaymentProvider(opts.config) : opts.payments,
   };
 

@@ -6,7 +6,6 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Outbox } from './emails/outbox';
 import type { InvoicePdfStore } from './invoices/pdf-store';
-import type { AppEvents } from './notifications/bus';
 import type { PaymentProvider } from './payments/provider';
 
 /**
@@ -24,7 +23,6 @@ export type AppDeps = {
   storage: PhotoStorage;
   /** Invoice PDF files, beside the photos (decisions 200, 220). */
   pdfs: InvoicePdfStore;
-  events: AppEvents;
   /** The card provider; null when prepaid is off (production without Stripe keys). */
   payments: PaymentProvider | null;
 };

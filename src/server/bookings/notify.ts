@@ -3,9 +3,12 @@ import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { jobs, outboundEmails, vehicles } from '../db/schema';
 import { buildBookingConfirmation } from '../emails/booking-confirmation';
-import type { NewBookingNotification } from '../notifications/bus';
+import { recordNotificationIn, type NewBookingNotification } from '../notifications/store';
 
 export const CONFIRMATION_KIND = 'booking_confirmation';
+
+type JobRow = typeof jobs.$inferSelect;
+type VehicleRow = Pick<typeof vehicles.$inferSelect, 'make' | 'model' | 'year' | 'registration' | 'color'>;
 
 /**
  * Writes the confirmation email for a job into the outbox within `exec` (the booking's own
@@ -19,22 +22,26 @@ export async function queueBookingConfirmationIn(deps: AppDeps, exec: Executor, 
     .where(and(eq(outboundEmails.jobId, jobId), eq(outboundEmails.kind, CONFIRMATION_KIND)))
     .limit(1);
   if (existing) return null;
-  // The contact given with this booking, not the customer record (decision 191).
-  const [row] = await exec
-    .select({ job: jobs, customer: { name: jobs.contactName, email: jobs.contactEmail }, vehicle: vehicles })
-    .from(jobs)
-    .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
-    .where(eq(jobs.id, jobId));
+  const [row] = await exec.select({ job: jobs, vehicle: vehicles }).from(jobs).leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId)).where(eq(jobs.id, jobId));
   if (!row) return null;
+  return queueNewBookingConfirmationIn(deps, exec, row.job, row.vehicle);
+}
+
+/**
+ * The same for a job this transaction has just inserted: nothing can have been queued for it yet,
+ * and the caller holds its rows, so nothing is read back (decision 240).
+ */
+export async function queueNewBookingConfirmationIn(deps: AppDeps, exec: Executor, job: JobRow, vehicle: VehicleRow | null): Promise<string> {
+  // The contact given with this booking, not the customer record (decision 191).
   const email = buildBookingConfirmation({
-    job: row.job,
-    customer: row.customer,
-    vehicle: row.vehicle,
+    job,
+    customer: { name: job.contactName, email: job.contactEmail },
+    vehicle,
     business: deps.config.business,
     publicBaseUrl: deps.config.publicBaseUrl,
     now: deps.clock.now(),
   });
-  return deps.outbox.queue(exec, { kind: CONFIRMATION_KIND, jobId, to: row.customer.email, ...email });
+  return deps.outbox.queue(exec, { kind: CONFIRMATION_KIND, jobId: job.id, to: job.contactEmail, ...email });
 }
 
 /**
@@ -52,19 +59,17 @@ export async function queueBookingConfirmation(deps: AppDeps, jobId: string): Pr
   }
 }
 
-export function newBookingNotification(job: typeof jobs.$inferSelect): NewBookingNotification {
+export function newBookingNotification(job: JobRow): NewBookingNotification {
   return {
     type: 'new_booking',
     data: { id: job.id, jobNumber: job.jobNumber, serviceType: job.serviceType, suburb: job.suburb, timeSlot: job.timeSlot, createdAt: job.createdAt.toISOString() },
   };
 }
 
-/** Tells staff (through the in-process bus) that a booking arrived. Never throws. */
-export async function announceNewBooking(deps: AppDeps, jobId: string): Promise<void> {
-  try {
-    const [job] = await deps.db.select().from(jobs).where(eq(jobs.id, jobId));
-    if (job) deps.events.emit('new_booking', newBookingNotification(job));
-  } catch (err) {
-    deps.log.error({ err, jobId }, 'Could not announce the new booking');
-  }
+/**
+ * Tells staff a booking arrived (docs/product.md "Live notifications"), within the transaction
+ * that makes it a booking: the staff pop-up exists exactly when the booking does (decision 240).
+ */
+export async function announceNewBookingIn(exec: Executor, job: JobRow, now: Date): Promise<void> {
+  await recordNotificationIn(exec, newBookingNotification(job), now);
 }

@@ -4,18 +4,15 @@ import { isBusinessDay } from '../../shared/domain/business-days';
 import { addDays } from '../../shared/domain/slots';
 import { BOOKING_TOO_FAR_MESSAGE, PAYMENTS_OFF_MESSAGE, PREPAID_NEEDS_QUOTE_MESSAGE, PREPAY_NOT_AVAILABLE_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
 import { bookingHolds, customers, jobs, outboundEmails, timeSlots, vehicles } from '../db/schema';
-import { createEventBus, type NewBookingNotification } from '../notifications/bus';
+import { announcements } from '../notifications/test-support';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { BOOKING_LIMIT } from './booking-limit';
 import { bookingBody, bookingRowCounts, freshClientAddress, seedTyrePrices, signInStaff, type BookingBody } from './test-support';
 
-const events = createEventBus();
-const announced: NewBookingNotification[] = [];
-events.on('new_booking', (n) => announced.push(n));
-
 let t: TestApp;
+const announced = announcements(() => t.db);
 beforeAll(async () => {
-  t = await createTestApp({ overrides: { events } });
+  t = await createTestApp();
   await seedTyrePrices(t.db);
 });
 afterAll(async () => {
@@ -307,7 +304,7 @@ describe('prices match the fee table to the cent', () => {
 describe('POST /api/bookings (onsite) results', () => {
   it('returns the job number, the email and the photo deadline; queues the confirmation and announces the booking', async () => {
     const day = nextDay();
-    announced.length = 0;
+    await announced.reset();
     const body = bookingBody({ job: { scheduledDate: day, timeSlot: '2-4 PM' } });
     const res = await book(body);
     expect(res.statusCode).toBe(200);
@@ -318,17 +315,17 @@ describe('POST /api/bookings (onsite) results', () => {
     expect(emails[0]!.to).toBe(body.customer.email);
     expect(emails[0]!.text).toContain(out.jobNumber);
     expect(emails[0]!.attachments[0]!.filename).toMatch(/\.ics$/);
-    expect(announced).toEqual([
+    expect(await announced.list()).toEqual([
       { type: 'new_booking', data: { id: out.jobId, jobNumber: out.jobNumber, serviceType: 'puncture-repair', suburb: 'Joondalup', timeSlot: '2-4 PM', createdAt: MONDAY_7AM_PERTH } },
     ]);
   });
 
   it('a prepaid quote sends no email and no announcement until payment', async () => {
-    announced.length = 0;
+    await announced.reset();
     const res = await quote(bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid' } }));
     const { job } = await jobForHold(res.json().bookingToken);
     expect(await t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, job.id))).toHaveLength(0);
-    expect(announced).toHaveLength(0);
+    expect(await announced.list()).toHaveLength(0);
   });
 
   it('matches a returning customer by email case-insensitively, and the vehicle by registration', async () => {

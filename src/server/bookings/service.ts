@@ -5,7 +5,7 @@ import { closedReason } from '../../shared/domain/business-days';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { adminEstimate, canPrepay, priceService, type Quote } from '../../shared/domain/pricing';
 import type { PaymentMethod, ServiceType } from '../../shared/domain/services';
-import { addDays, compareDays, formatDayLong, isIsoDay, perthDay, perthToday, slotStart, type TimeSlot } from '../../shared/domain/slots';
+import { addDays, compareDays, formatDayLong, hasSlotPassed, isIsoDay, perthDay, perthToday, slotStart, type TimeSlot } from '../../shared/domain/slots';
 import { normaliseTyreSize } from '../../shared/domain/tyre-size';
 import {
   BOOKING_HORIZON_DAYS,
@@ -30,8 +30,8 @@ import { AppError, conflict, invalid } from '../http/errors';
 import { recordJobEvent } from '../jobs/history';
 import { MAX_LIVE_HOLDS_PER_EMAIL, tooManyHoldsFromAddressMessage, tooManyHoldsMessage } from './booking-limit';
 import { lookupTyreUnitPriceCents } from '../pricing/service';
-import { listSlotAvailability, TIME_HAS_PASSED } from '../slots/service';
-import { newBookingNotification, queueBookingConfirmationIn } from './notify';
+import { TIME_HAS_PASSED } from '../slots/service';
+import { announceNewBookingIn, queueNewBookingConfirmationIn } from './notify';
 
 /** Photos are accepted for an hour after the booking (decision 133). */
 export const PHOTO_WINDOW_MS = 60 * 60_000;
@@ -79,7 +79,7 @@ function assertWithinHorizon(deps: AppDeps, day: string): void {
   }
 }
 
-/** Refuses a day or slot that takes no bookings (docs/product.md "Time slots and business days"). */
+/** Refuses a closed day or a passed slot, and frees the slot of a lapsed hold (docs/product.md "Time slots and business days"). */
 async function assertSlotBookable(deps: AppDeps, day: string, slot: TimeSlot): Promise<void> {
   const closed = closedReason(day, deps.config.business.businessDays);
   if (closed) {
@@ -87,16 +87,13 @@ async function assertSlotBookable(deps: AppDeps, day: string, slot: TimeSlot): P
       'job.scheduledDate': 'Please choose a business day',
     });
   }
-  // A lapsed hold the periodic sweep hasn't reached yet must not keep the slot from a paying customer.
-  await cancelExpiredHolds(deps.db, deps.clock.now(), { scheduledDay: day, timeSlot: slot });
-  const list = await listSlotAvailability(deps.db, day, { now: deps.clock.now(), businessDays: deps.config.business.businessDays });
-  const item = list.find((s) => s.slot === slot);
-  if (!item || item.isAvailable) return;
-  if (item.blockedReason === TIME_HAS_PASSED) {
+  if (hasSlotPassed(day, slot, deps.clock.now())) {
     throw invalid('This time slot has already passed. Please select a different time slot.', { 'job.timeSlot': TIME_HAS_PASSED });
   }
-  // Blocked by staff or held by another job: the wizard treats 409 as "re-fetch and choose again" (decision 131).
-  throw conflict(SLOT_TAKEN_MESSAGE);
+  // A lapsed hold the periodic sweep hasn't reached yet must not keep the slot from a paying customer.
+  await cancelExpiredHolds(deps.db, deps.clock.now(), { scheduledDay: day, timeSlot: slot });
+  // A slot blocked by staff or held by another job is refused inside the booking's transaction,
+  // where nothing can change it before commit (insertBooking; decision 240).
 }
 
 type Priced = {
@@ -148,15 +145,15 @@ async function upsertCustomer(tx: Executor, c: BookingDraft['customer'], now: Da
 }
 
 /** Vehicles are matched by registration within the customer (docs/product.md "Bookings"). */
-async function upsertVehicle(tx: Executor, customerId: string, v: BookingDraft['vehicle']): Promise<string> {
-  const res = await tx.execute<{ id: string }>(sql`
+async function upsertVehicle(tx: Executor, customerId: string, v: BookingDraft['vehicle']) {
+  const res = await tx.execute<{ id: string; make: string; model: string; year: number; registration: string; color: string | null }>(sql`
     insert into vehicles (customer_id, make, model, year, registration, color)
     values (${customerId}, ${v.make}, ${v.model}, ${v.year}, ${v.registration.toUpperCase()}, ${v.color ?? null})
     on conflict (customer_id, (upper(registration))) do update
       set make = excluded.make, model = excluded.model, year = excluded.year,
           registration = excluded.registration, color = coalesce(excluded.color, vehicles.color)
-    returning id`);
-  return res.rows[0]!.id;
+    returning id, make, model, year, registration, color`);
+  return res.rows[0]!;
 }
 
 type JobRow = typeof jobs.$inferSelect;
@@ -190,8 +187,9 @@ async function assertAddressHoldAllowed(deps: AppDeps, tx: Executor, clientAddre
 
 /**
  * One transaction: customer, vehicle, the job holding the slot, and (prepaid) the hold or
- * (onsite) the confirmation email. The partial unique index jobs_one_per_slot decides a race;
- * the loser's transaction rolls back whole and answers 409.
+ * (onsite) the confirmation email and the staff notification. The partial unique index
+ * jobs_one_per_slot refuses a slot another live job holds, whether taken long ago or in a race;
+ * the transaction rolls back whole and answers 409 (the wizard re-fetches the slots: decision 131).
  */
 async function insertBooking(
   deps: AppDeps,
@@ -207,12 +205,12 @@ async function insertBooking(
       // The upsert locks the customer row until commit, so concurrent quotes by one email count in turn.
       const customerId = await upsertCustomer(tx, draft.customer, now);
       if (opts.hold) await assertHoldAllowed(deps, tx, customerId, now);
-      const vehicleId = await upsertVehicle(tx, customerId, draft.vehicle);
+      const vehicle = await upsertVehicle(tx, customerId, draft.vehicle);
       const [job] = await tx
         .insert(jobs)
         .values({
           customerId,
-          vehicleId,
+          vehicleId: vehicle.id,
           serviceType: draft.job.serviceType,
           status: 'new',
           scheduledDate: slotStart(day, draft.job.timeSlot),
@@ -236,8 +234,9 @@ async function insertBooking(
           updatedAt: now,
         })
         .returning();
-      // A block committed since availability was read wins: staff blocking takes a lock on jobs, so
-      // this read after the insert cannot miss it (decision 195).
+      // The insert has taken the slot (the one-job-per-slot index refuses a second live job); a block
+      // wins over it: staff blocking takes a lock on jobs, so this read after the insert cannot miss
+      // a block committed meanwhile (decision 195).
       const [blocked] = await tx
         .select({ id: timeSlots.id })
         .from(timeSlots)
@@ -257,7 +256,8 @@ async function insertBooking(
         token = randomBytes(32).toString('base64url');
         await tx.insert(bookingHolds).values({ token, jobId: job!.id, expiresAt: new Date(now.getTime() + deps.config.holdMs), clientAddress: opts.clientAddress ?? null, createdAt: now });
       } else {
-        await queueBookingConfirmationIn(deps, tx, job!.id);
+        await queueNewBookingConfirmationIn(deps, tx, job!, vehicle);
+        await announceNewBookingIn(tx, job!, now);
       }
       return { job: job!, token };
     });
@@ -305,14 +305,6 @@ function bookingCreated(job: JobRow, email: string) {
   };
 }
 
-function afterCommit(deps: AppDeps, job: JobRow): void {
-  deps.outbox.kick();
-  try {
-    deps.events.emit('new_booking', newBookingNotification(job));
-  } catch (err) {
-    deps.log.error({ err, jobId: job.id }, 'Could not announce the new booking');
-  }
-}
 
 /** Public POST /api/bookings: pay on site; prepaid goes through the quote and checkout. */
 export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequest) {
@@ -324,7 +316,7 @@ export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequ
   const priced = await priceDraft(deps, draft, { defaultQuantity: 1 });
   await assertSlotBookable(deps, day, draft.job.timeSlot);
   const { job } = await insertBooking(deps, draft, priced, { hold: false, paymentMethod: 'onsite' });
-  afterCommit(deps, job);
+  deps.outbox.kick();
   return bookingCreated(job, draft.customer.email);
 }
 
@@ -350,7 +342,7 @@ export async function createStaffBooking(deps: AppDeps, body: StaffBookingReques
       : priced;
   await assertSlotBookable(deps, day, draft.job.timeSlot);
   const { job } = await insertBooking(deps, draft, values, { hold: false, paymentMethod: draft.job.paymentMethod, bookedBy: actor });
-  afterCommit(deps, job);
+  deps.outbox.kick();
   return bookingCreated(job, draft.customer.email);
 }
 

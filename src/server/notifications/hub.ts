@@ -3,7 +3,7 @@ import { clientMessage, NOTIFICATION_PING_MS, SESSION_ENDED_CLOSE, type ServerMe
 import type { AppDeps } from '../deps';
 import { resolveSessionUser } from '../auth/sessions';
 import { listenForNotifications, type ChannelListener } from './channel';
-import { latestNotificationId, listMissedNotifications, listNotificationsAfter, loadNotification, recordNotification, type NewBookingMessage } from './store';
+import { latestNotificationId, listMissedNotifications, listNotificationsAfter, notificationOf, pruneOldNotifications, type NewBookingMessage } from './store';
 
 /** Going away: the server is shutting down; the client reconnects (to this or another instance). */
 const SHUTDOWN_CLOSE = 1001;
@@ -36,9 +36,9 @@ type Client = {
 };
 
 export type NotificationHub = {
-  /** Starts listening (LISTEN) and storing the bus's new_booking events. */
+  /** Starts listening (LISTEN) for new_booking events, and pruning old ones. */
   start(): Promise<void>;
-  /** Closes every socket (1001), stops listening and waits for events being stored. */
+  /** Closes every socket (1001), stops listening and waits for events being read. */
   stop(): Promise<void>;
   /** Takes over an upgraded socket of a signed-in staff member. */
   attach(socket: WebSocket, opts: { sessionToken: string | undefined; since: number | undefined }): void;
@@ -46,6 +46,8 @@ export type NotificationHub = {
 
 /** A session is re-checked on a ping at most this often (a client could ping in a loop). */
 const SESSION_CHECK_MIN_MS = 10_000;
+/** Events older than a week are deleted this often. */
+const PRUNE_EVERY_MS = 3_600_000;
 /** Recently delivered event ids, so a catch-up after a listener reconnect repeats nothing. */
 const RECENT_IDS_KEPT = 500;
 
@@ -54,8 +56,8 @@ const matches = (client: Client, suburb: string) => client.suburbs === null || c
 /**
  * Live new-booking notifications (docs/product.md "Live notifications", decision 196).
  *
- * A booking emits on the in-process bus; the hub stores it and NOTIFYs. Every instance's hub hears
- * the NOTIFY (its own included), loads the event and sends it to its sockets whose suburbs match,
+ * A booking stores its event and NOTIFYs in its own transaction (store.ts). Every instance's hub
+ * hears the NOTIFY at commit (its own included) and sends the event to its sockets whose suburbs match,
  * after checking that the socket's staff session is still valid: a logout or deactivation stops
  * delivery at the next event or ping, and the socket is closed with 4401.
  */
@@ -68,8 +70,8 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
   const recentIds = new Set<number>();
   let lastHeardId = 0;
   let listener: ChannelListener | undefined;
-  let unsubscribe: (() => void) | undefined;
   let sweep: NodeJS.Timeout | undefined;
+  let pruning: NodeJS.Timeout | undefined;
   let stopped = false;
 
   const send = (client: Client, message: ServerMessage) => {
@@ -110,13 +112,11 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
   }
 
   async function onPayload(payload: string) {
-    const eventId = Number(payload);
-    if (!Number.isSafeInteger(eventId)) return;
     try {
-      const event = await loadNotification(deps.db, eventId);
+      const event = await notificationOf(deps.db, payload);
       if (event) dispatch(event);
     } catch (err) {
-      deps.log.error({ err, eventId }, 'Live notifications: could not read an event');
+      deps.log.error({ err, payload }, 'Live notifications: could not read an event');
     }
   }
 
@@ -134,9 +134,9 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
     void work.finally(() => inFlight.delete(work));
   };
 
-  function store(event: Parameters<typeof recordNotification>[1]) {
+  function prune() {
     if (stopped) return;
-    track(recordNotification(deps, event).catch((err: unknown) => deps.log.error({ err, jobId: event.data.id }, 'Live notifications: could not store the event')));
+    track(pruneOldNotifications(deps.db, deps.clock.now()).catch((err: unknown) => deps.log.warn({ err }, 'Live notifications: could not delete old events')));
   }
 
   function onMessage(client: Client, raw: string) {
@@ -178,7 +178,9 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
         retryDelaysMs: opts.listenerRetryDelaysMs,
       });
       lastHeardId = (await latestNotificationId(deps.db)) ?? 0;
-      unsubscribe = deps.events.on('new_booking', store);
+      prune();
+      pruning = setInterval(prune, PRUNE_EVERY_MS);
+      pruning.unref();
       sweep = setInterval(() => {
         const now = performance.now();
         for (const client of clients) {
@@ -193,8 +195,8 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
 
     async stop() {
       stopped = true;
-      unsubscribe?.();
       clearInterval(sweep);
+      clearInterval(pruning);
       const closing = [...clients];
       clients.clear();
       for (const client of closing) client.socket.close(SHUTDOWN_CLOSE, 'Server shutting down');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,11 +11,11 @@ import { addDays, TIME_SLOTS } from '../../shared/domain/slots';
 import { buildApp } from '../app';
 import { endSessionsOfUser } from '../auth/sessions';
 import { openPostgres, type Database } from '../db/client';
-import { notifications, users } from '../db/schema';
+import { jobs, notifications, users } from '../db/schema';
 import { bookingBody, freshClientAddress, seedTyrePrices, signInStaff } from '../bookings/test-support';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { MISSED_LIMIT, MISSED_WINDOW_MS } from './store';
+import { MISSED_LIMIT, MISSED_WINDOW_MS, NOTIFY_CHANNEL } from './store';
 
 /**
  * Live new-booking notifications (docs/product.md "Live notifications", decision 196), through a
@@ -205,6 +205,30 @@ describe('new_booking events', () => {
     feed.socket.close(1000);
   });
 
+  it('is one with its booking: when the event cannot be stored, no booking is made (no booking without its pop-up)', async () => {
+    await t.db.execute(sql`create function refuse_notification() returns trigger language plpgsql as $$ begin raise exception 'notifications are refused'; end $$`);
+    await t.db.execute(sql`create trigger refuse_notification before insert on notifications for each row execute function refuse_notification()`);
+    try {
+      const body = bookingBody({ job: nextSlot() });
+      const res = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: body as object, remoteAddress: freshClientAddress() });
+      expect(res.statusCode).toBe(500);
+      expect(await t.db.select().from(jobs).where(eq(jobs.contactEmail, body.customer.email))).toHaveLength(0);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_notification on notifications`);
+      await t.db.execute(sql`drop function refuse_notification()`);
+    }
+  });
+
+  it('delivers an event an older instance announced by its id only (a rolling restart)', async () => {
+    const admin = await signInStaff(t, 'admin');
+    const feed = await readyFeed(baseUrl, { cookie: admin.cookie });
+    const data = { id: randomUUID(), jobNumber: 'JOB-99999', serviceType: 'puncture-repair', suburb: 'Mandurah', timeSlot: '8-10 AM', createdAt: t.clock.now().toISOString() };
+    const [row] = await t.db.insert(notifications).values({ type: 'new_booking', data, createdAt: t.clock.now() }).returning({ id: notifications.id });
+    await t.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${String(row!.id)})`);
+    expect(await feed.next('new_booking', 2_000)).toEqual({ type: 'new_booking', eventId: row!.id, data });
+    feed.socket.close(1000);
+  });
+
   it('answers ping with pong, and an unknown message with an error message without closing', async () => {
     const admin = await signInStaff(t, 'admin');
     const feed = await readyFeed(baseUrl, { cookie: admin.cookie });
@@ -245,6 +269,25 @@ describe('a session that ends stops receiving', () => {
     feed.send({ type: 'ping' });
     expect(await feed.closed).toBe(SESSION_ENDED_CLOSE);
     expect(feed.received.map((m) => m.type)).toEqual(['ready']);
+  });
+});
+
+describe('old events', () => {
+  it('are deleted after a week when an instance starts (and hourly after), newer ones kept', async () => {
+    const data = (n: string) => ({ id: randomUUID(), jobNumber: n, serviceType: 'puncture-repair', suburb: 'Mandurah', timeSlot: '8-10 AM', createdAt: t.clock.now().toISOString() });
+    const dayMs = 24 * 3_600_000;
+    const rows = await t.db
+      .insert(notifications)
+      .values([
+        { type: 'new_booking', data: data('JOB-90001'), createdAt: new Date(t.clock.now().getTime() - 8 * dayMs) },
+        { type: 'new_booking', data: data('JOB-90002'), createdAt: new Date(t.clock.now().getTime() - 6 * dayMs) },
+      ])
+      .returning({ id: notifications.id });
+    const another = await buildApp({ config: t.config, db: t.db, clock: t.clock });
+    await another.ready();
+    await another.close();
+    const left = await t.db.select({ id: notifications.id }).from(notifications).where(sql`${notifications.id} in (${rows[0]!.id}, ${rows[1]!.id})`);
+    expect(left.map((r) => r.id)).toEqual([rows[1]!.id]);
   });
 });
 

@@ -1,14 +1,13 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { ServerMessage } from '../../shared/contracts/notifications';
+import { serverMessage, type ServerMessage } from '../../shared/contracts/notifications';
 import type { Clock } from '../clock';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { notifications } from '../db/schema/notifications';
-import type { NewBookingNotification } from './bus';
 
 /** The PostgreSQL channel every app instance listens on (decision 196). */
 export const NOTIFY_CHANNEL = 'staff_notifications';
 
-/** Kept this long, then deleted on the next insert: long enough for a weekend away. */
+/** Kept this long (long enough for a weekend away), then deleted by the hourly prune. */
 const KEEP_MS = 7 * 24 * 3_600_000;
 /** A reconnecting client gets at most this many missed events, from at most this far back. */
 export const MISSED_LIMIT = 50;
@@ -16,25 +15,44 @@ export const MISSED_WINDOW_MS = 24 * 3_600_000;
 
 export type NewBookingMessage = Extract<ServerMessage, { type: 'new_booking' }>;
 
+/** A new_booking event before it is stored (docs/product.md "Live notifications"). */
+export type NewBookingNotification = Omit<NewBookingMessage, 'eventId'>;
+
 type Row = typeof notifications.$inferSelect;
 const toMessage = (row: Row): NewBookingMessage => ({ type: 'new_booking', eventId: row.id, data: row.data });
 
 /**
- * Stores the event and tells every app instance (NOTIFY, delivered at commit, so a listener always
- * finds the row). The payload is only the event id: listeners read the row, so no event is too big
- * for NOTIFY. Events older than a week are deleted in the same transaction.
+ * Stores the event and tells every app instance, within `exec`: the booking's (or payment's) own
+ * transaction, so the event exists exactly when the booking does, and the NOTIFY goes out at its
+ * commit (decision 240). One statement: the insert, and a NOTIFY carrying the whole message, so
+ * listeners need not read the row back (its data is a few short fields, far below NOTIFY's 8,000
+ * bytes).
  */
-export async function recordNotification(deps: { db: Db; clock: Clock }, event: NewBookingNotification): Promise<number> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx.insert(notifications).values({ type: event.type, data: event.data, createdAt: now }).returning({ id: notifications.id });
-    await tx.delete(notifications).where(lt(notifications.createdAt, new Date(now.getTime() - KEEP_MS)));
-    await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${String(row!.id)})`);
-    return row!.id;
-  });
+export async function recordNotificationIn(exec: Executor, event: NewBookingNotification, now: Date): Promise<void> {
+  await exec.execute(sql`
+    with saved as (
+      insert into ${notifications} (type, data, created_at)
+      values (${event.type}, ${JSON.stringify(event.data)}::jsonb, ${now.toISOString()}::timestamptz)
+      returning id, type, data)
+    select pg_notify(${NOTIFY_CHANNEL}, json_build_object('type', saved.type, 'eventId', saved.id, 'data', saved.data)::text) from saved`);
 }
 
-export async function loadNotification(db: Db, eventId: number): Promise<NewBookingMessage | null> {
+/** Deletes events older than a week; the hub runs it at start and hourly (any instance may). */
+export async function pruneOldNotifications(db: Db, now: Date): Promise<void> {
+  await db.delete(notifications).where(lt(notifications.createdAt, new Date(now.getTime() - KEEP_MS)));
+}
+
+/**
+ * The event a NOTIFY payload carries: the whole message, or (from an instance of an older version
+ * during a rolling restart) only its id, which is read from the table.
+ */
+export async function notificationOf(db: Db, payload: string): Promise<NewBookingMessage | null> {
+  if (/^\d+$/.test(payload)) return loadNotification(db, Number(payload));
+  const parsed = serverMessage.safeParse(JSON.parse(payload));
+  return parsed.success && parsed.data.type === 'new_booking' ? parsed.data : null;
+}
+
+async function loadNotification(db: Db, eventId: number): Promise<NewBookingMessage | null> {
   const [row] = await db.select().from(notifications).where(eq(notifications.id, eventId));
   return row ? toMessage(row) : null;
 }

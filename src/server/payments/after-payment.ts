@@ -1,17 +1,15 @@
 import type { AppDeps } from '../deps';
-import { announceNewBooking, queueBookingConfirmationIn } from '../bookings/notify';
+import { announceNewBookingIn, queueBookingConfirmationIn } from '../bookings/notify';
 import type { Executor } from '../db/client';
+import type { jobs } from '../db/schema';
 
 /**
  * What follows a successful payment (docs/product.md "Payments"), using the booking area's own
- * email and event: the confirmation is queued in the payment's transaction (so it exists exactly
- * when the payment is recorded, and the booking area's per-job check keeps it to one), and staff
- * hear of the booking after commit.
+ * email and notification, both in the payment's transaction: the confirmation exists exactly when
+ * the payment is recorded (the booking area's per-job check keeps it to one), and staff hear of
+ * the booking at its commit (decision 240).
  */
-export async function queuePaidBookingConfirmation(deps: AppDeps, tx: Executor, jobId: string): Promise<void> {
-  await queueBookingConfirmationIn(deps, tx, jobId);
-}
-
-export async function announcePaidBooking(deps: AppDeps, jobId: string): Promise<void> {
-  await announceNewBooking(deps, jobId);
+export async function confirmPaidBookingIn(deps: AppDeps, tx: Executor, job: typeof jobs.$inferSelect, now: Date): Promise<void> {
+  await queueBookingConfirmationIn(deps, tx, job.id);
+  await announceNewBookingIn(tx, job, now);
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { jobEvents, jobs, outboundEmails, paymentEvents } from '../db/schema';
-import { createEventBus, type NewBookingNotification } from '../notifications/bus';
+import { announcements } from '../notifications/test-support';
 import { bookingBody } from '../bookings/test-support';
 import { insertPrepaidBooking } from './fixtures';
 
@@ -10,11 +10,9 @@ const NOT_FOUND = 'The requested booking could not be found or has expired.';
 const MINUTE = 60_000;
 
 let t: TestApp;
-const announced: NewBookingNotification[] = [];
+const announced = announcements(() => t.db);
 beforeAll(async () => {
-  const events = createEventBus();
-  events.on('new_booking', (n) => announced.push(n));
-  t = await createTestApp({ overrides: { events } });
+  t = await createTestApp();
 });
 afterAll(async () => {
   await t.close();
@@ -25,9 +23,9 @@ function nextSlot() {
   day++;
   return { scheduledDay: `2027-0${1 + Math.floor(day / 28)}-${String((day % 28) + 1).padStart(2, '0')}`, timeSlot: '8-10 AM' as const };
 }
-beforeEach(() => {
+beforeEach(async () => {
   t.clock.set(MONDAY_7AM_PERTH);
-  announced.length = 0;
+  await announced.reset();
 });
 
 const book = (opts: Partial<Parameters<typeof insertPrepaidBooking>[1]> = {}) => insertPrepaidBooking(t.db, { now: t.clock.now(), ...nextSlot(), ...opts });
@@ -141,7 +139,7 @@ describe('POST /api/payments/simulated/confirm', () => {
     const emails = await emailsFor(job.id);
     expect(emails).toHaveLength(1);
     expect(emails[0]!.to).toMatch(/@example\.com$/);
-    expect(announced.map((a) => a.data.jobNumber)).toEqual([job.jobNumber]);
+    expect((await announced.list()).map((a) => a.data.jobNumber)).toEqual([job.jobNumber]);
     const recorded = await t.db.select().from(paymentEvents).where(eq(paymentEvents.jobId, job.id));
     expect(recorded.map((e) => e.type)).toEqual(['payment_intent.succeeded']);
     expect((recorded[0]!.payload as { data: { object: { amount: number } } }).data.object.amount).toBe(10150);
@@ -185,7 +183,7 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect(res.json().message).toBe('Your card was declined.');
     expect((await jobRow(job.id)).paymentStatus).toBe('pending');
     expect(await emailsFor(job.id)).toHaveLength(0);
-    expect(announced).toHaveLength(0);
+    expect(await announced.list()).toHaveLength(0);
     const recorded = await t.db.select().from(paymentEvents).where(eq(paymentEvents.jobId, job.id));
     expect(recorded.map((e) => e.type)).toEqual(['payment_intent.payment_failed']);
 
@@ -239,7 +237,7 @@ describe('from the quote to a paid booking', () => {
     const emails = await emailsFor(job!.id);
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toContain(booking.jobNumber);
-    expect(announced.filter((a) => a.data.id === job!.id)).toHaveLength(1);
+    expect((await announced.list()).filter((a) => a.data.id === job!.id)).toHaveLength(1);
   });
 });
 

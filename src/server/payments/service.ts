@@ -21,7 +21,7 @@ import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { recordJobEvent } from '../jobs/history';
 import { bookingHolds, jobs, paymentEvents, timeSlots, vehicles } from '../db/schema';
 import { AppError, conflict, invalid, notFound } from '../http/errors';
-import { announcePaidBooking, queuePaidBookingConfirmation } from './after-payment';
+import { confirmPaidBookingIn } from './after-payment';
 import {
   AMOUNT_MISMATCH_KIND,
   buildAmountMismatchAlert,
@@ -277,7 +277,7 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
       const notice = buildRefundDueNotice({ job, paidCents: expected, business: deps.config.business });
       await deps.outbox.queue(tx, { kind: REFUND_DUE_KIND, jobId: job.id, to: job.contactEmail, ...notice });
     } else {
-      await queuePaidBookingConfirmation(deps, tx, job.id);
+      await confirmPaidBookingIn(deps, tx, job, now);
     }
     return { outcome: 'paid', jobId: job.id, slot };
   });
@@ -288,7 +288,6 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
     deps.log.warn({ jobId: result.jobId, event: event.id, charged: event.data.object.amount, currency: event.data.object.currency }, 'Payment amount or currency differs from the booking total: not confirmed');
   }
   if (result.outcome === 'paid' || result.outcome === 'amount-mismatch') deps.outbox.kick();
-  if (result.outcome === 'paid' && result.slot !== 'lost') await announcePaidBooking(deps, result.jobId);
   return result;
 }
 

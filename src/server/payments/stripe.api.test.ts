@@ -6,7 +6,7 @@ import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/he
 import { jobs, outboundEmails, paymentEvents, timeSlots } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { sweepExpiredHolds } from '../holds/service';
-import { createEventBus, type NewBookingNotification } from '../notifications/bus';
+import { announcements } from '../notifications/test-support';
 import { signInStaff } from '../bookings/test-support';
 import { insertPrepaidBooking } from './fixtures';
 import { StripePaymentProvider } from './stripe';
@@ -17,17 +17,14 @@ const MINUTE = 60_000;
 
 let t: TestApp;
 let standIn: StripeStandIn;
-const announced: NewBookingNotification[] = [];
+const announced = announcements(() => t.db);
 const stripe = new Stripe(SECRET_KEY);
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  const events = createEventBus();
-  events.on('new_booking', (n) => announced.push(n));
   t = await createTestApp({
     env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
     overrides: {
-      events,
       // The real SDK, pointed at the local stand-in of the Stripe API.
       payments: new StripePaymentProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, host: standIn.host, port: standIn.port, protocol: 'http' }),
     },
@@ -37,9 +34,9 @@ afterAll(async () => {
   await t.close();
   await standIn.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
   t.clock.set(MONDAY_7AM_PERTH);
-  announced.length = 0;
+  await announced.reset();
   standIn.requests.length = 0;
 });
 
@@ -156,7 +153,7 @@ describe('POST /api/payments/webhook', () => {
     expect(res.statusCode).toBe(200);
     expect(await jobRow(job.id)).toMatchObject({ paymentStatus: 'paid', status: 'new', stripePaymentIntentId: intentId });
     expect(await emailsFor(job.id)).toHaveLength(1);
-    expect(announced.map((a) => a.data.id)).toEqual([job.id]);
+    expect((await announced.list()).map((a) => a.data.id)).toEqual([job.id]);
     const booking = await t.app.inject({ method: 'GET', url: `/api/booking-token/${token}` });
     expect(booking.json()).toMatchObject({ paymentStatus: 'paid', provider: 'stripe', publishableKey: 'pk_test_standin' });
   });
@@ -167,7 +164,7 @@ describe('POST /api/payments/webhook', () => {
     for (let i = 0; i < 5; i++) expect((await postWebhook(event)).statusCode).toBe(200);
     expect((await jobRow(job.id)).paymentStatus).toBe('paid');
     expect(await emailsFor(job.id)).toHaveLength(1);
-    expect(announced).toHaveLength(1);
+    expect(await announced.list()).toHaveLength(1);
     expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toHaveLength(1);
   });
 
@@ -225,7 +222,7 @@ describe('a payment that arrives after its hold expired', () => {
     expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }))).statusCode).toBe(200);
     expect(await jobRow(job.id)).toMatchObject({ status: 'new', paymentStatus: 'paid', cancelledAt: null, paymentFlag: null });
     expect(await emailsFor(job.id)).toHaveLength(1);
-    expect(announced).toHaveLength(1);
+    expect(await announced.list()).toHaveLength(1);
   });
 
   it('counts a slot staff blocked after the hold lapsed as lost: refund flagged, no confirmation', async () => {
@@ -250,7 +247,7 @@ describe('a payment that arrives after its hold expired', () => {
     expect((await jobRow(other.id)).status).toBe('new');
     // No booking confirmation (the refund notices are the next test's).
     expect((await emailsFor(job.id)).filter((e) => e.kind === 'booking_confirmation')).toHaveLength(0);
-    expect(announced).toHaveLength(0);
+    expect(await announced.list()).toHaveLength(0);
   });
 
   it('tells the customer the booking could not be kept and will be refunded, emails the business, and shows staff the flag', async () => {
@@ -295,7 +292,7 @@ describe('a signed success whose amount or currency is not the booking total', (
       const res = await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount, currency }));
       expect(res.statusCode).toBe(200);
       expect(await jobRow(job.id)).toMatchObject({ paymentStatus: 'pending', status: 'new', paymentFlag: 'amount-mismatch' });
-      expect(announced).toHaveLength(0);
+      expect(await announced.list()).toHaveLength(0);
       const emails = await emailsFor(job.id);
       expect(emails.map((e) => e.to)).toEqual([t.config.business.email]);
       expect(emails[0]!.text).toContain('$101.50');
