@@ -14,11 +14,12 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
 import { addDays, perthToday } from '../../src/shared/domain/slots';
 import { closedReason } from '../../src/shared/domain/business-days';
-// @ts-expect-error: a plain ES module shared with scripts/test-pg.mjs, typed by use below.
-import { startPgCluster } from '../../scripts/lib/pg-cluster.mjs';
+// @ts-expect-error: a plain ES module shared with npm run cluster, typed by use below.
+import { startPgServer } from '../../scripts/lib/pg-cluster.mjs';
 import { freePort } from '../helpers/app-process';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { bookingRequests, freeSlots } from './booking-load';
@@ -81,12 +82,19 @@ function nextBusinessDays(n: number): string[] {
   return days;
 }
 
-/** A fresh database with history, before the app opens it (PGlite allows one process at a time). */
+/**
+ * A fresh database with history, before the app opens it (PGlite allows one process at a time).
+ * PostgreSQL runs as in production (fsync on: `startPgServer`, as `npm run cluster` does). After
+ * the seed, statistics are gathered and dirty pages written out, so the measured runs do not meet
+ * autovacuum or a checkpoint catching up with the seed.
+ */
 async function prepareDatabase(engine: 'pglite' | 'postgres'): Promise<{ env: Record<string, string>; cleanup(): void }> {
   const firstDay = addDays(perthToday(new Date()), -Math.ceil(HISTORY_JOBS / 4) - 30);
   const seed = async (database: Database) => {
     await database.migrate();
     await seedJobs(database.db, { jobs: HISTORY_JOBS, firstDay });
+    await database.db.execute(sql`vacuum analyze`);
+    await database.db.execute(sql`checkpoint`);
     await database.close();
   };
   if (engine === 'pglite') {
@@ -94,9 +102,16 @@ async function prepareDatabase(engine: 'pglite' | 'postgres'): Promise<{ env: Re
     await seed(await openPglite(path.join(dataDir, 'db')));
     return { env: { DATA_DIR: dataDir }, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const cluster = (await startPgCluster()) as { url: string; stop(): void };
-  await seed(await openPostgres(cluster.url));
-  return { env: { DATABASE_URL: cluster.url }, cleanup: () => cluster.stop() };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-bench-pg-'));
+  const server = (await startPgServer({ dir })) as { url: string; stop(): void };
+  await seed(await openPostgres(server.url));
+  return {
+    env: { DATABASE_URL: server.url },
+    cleanup: () => {
+      server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function bodySize(url: string): Promise<number> {
