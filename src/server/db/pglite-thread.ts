@@ -34,8 +34,8 @@ function bootstrap(): string {
 let compiled: Promise<CompiledEngine> | undefined;
 /**
  * PGlite's WebAssembly, compiled once per process and handed to each thread (a compiled module
- * crosses threads without being compiled again): a thread then starts in about half the time.
- * Without the files where this PGlite keeps them, each thread compiles its own.
+ * crosses threads without being compiled again), so each new thread skips that step. Without the
+ * files where this PGlite keeps them, each thread compiles its own.
  */
 function compiledEngine(): Promise<CompiledEngine> {
   compiled ??= (async () => {
