@@ -137,8 +137,8 @@ describe('two instances behind nginx over one PostgreSQL server', () => {
     expect(history.rows).toEqual([expect.objectContaining({ to_value: 'cancelled' })]);
   });
 
-  it('loses no request and no booking when an instance is stopped (SIGTERM) under load, and serves again once restarted', async () => {
-    type Answer = { what: string; status: number | string; instance: string | null };
+  it('loses no request the proxy could retry and no booking when an instance is stopped (SIGTERM) under load, and serves again once restarted', async () => {
+    type Answer = { what: string; status: number | string; instance: string | null; email?: string };
     const answers: Answer[] = [];
     const acknowledged: string[] = [];
     let running = true;
@@ -147,14 +147,14 @@ describe('two instances behind nginx over one PostgreSQL server', () => {
       await expect.poll(() => answers.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(target);
     };
 
-    const record = async (what: string, request: () => Promise<Response>) => {
+    const record = async (what: string, request: () => Promise<Response>, email?: string) => {
       try {
         const res = await request();
         const body = await res.text();
-        answers.push({ what, status: res.status, instance: instanceOf(res) });
+        answers.push({ what, status: res.status, instance: instanceOf(res), email });
         return res.ok && what.startsWith('POST') ? (JSON.parse(body) as { jobId: string }) : null;
       } catch (err) {
-        answers.push({ what, status: `network error: ${(err as Error).message}`, instance: null });
+        answers.push({ what, status: `network error: ${(err as Error).message}`, instance: null, email });
         return null;
       }
     };
@@ -164,8 +164,11 @@ describe('two instances behind nginx over one PostgreSQL server', () => {
     const customers = (async () => {
       for (let i = 0; running; i++) {
         const prepaid = i % 3 === 2;
-        const booked = await record(prepaid ? 'POST /api/bookings/quote' : 'POST /api/bookings', () =>
-          postJson(cluster.url, prepaid ? '/api/bookings/quote' : '/api/bookings', nextBooking(prepaid ? 'prepaid' : 'onsite')),
+        const body = nextBooking(prepaid ? 'prepaid' : 'onsite');
+        const booked = await record(
+          prepaid ? 'POST /api/bookings/quote' : 'POST /api/bookings',
+          () => postJson(cluster.url, prepaid ? '/api/bookings/quote' : '/api/bookings', body),
+          body.customer.email,
         );
         if (booked) acknowledged.push(booked.jobId);
         // A steady stream of customers, not a flood: about ten bookings a second.
@@ -193,7 +196,15 @@ describe('two instances behind nginx over one PostgreSQL server', () => {
 
     const failed = answers.filter((a) => typeof a.status !== 'number' || a.status < 200 || a.status >= 300);
     console.log(`SIGTERM under load: ${answers.length} answers (${answers.length - whileDown} from the stop on), ${acknowledged.length} bookings acknowledged, ${failed.length} failed`);
-    expect(failed).toEqual([]);
+    // Decision 226: the one failure allowed is a POST nginx had already written to a connection the
+    // kernel reset as the instance closed its listening socket (nginx never re-sends a POST). It
+    // answers 502, and the instance never read it, so nothing of it may exist.
+    const notRetryable = failed.filter((a) => a.status === 502 && a.what.startsWith('POST'));
+    expect(failed.filter((a) => !notRetryable.includes(a))).toEqual([]);
+    expect(notRetryable.length).toBeLessThanOrEqual(2);
+    for (const lost of notRetryable) {
+      expect((await db.query('select id from jobs where contact_email = $1', [lost.email])).rows).toEqual([]);
+    }
     expect(answers.slice(whileDown, whileDown + 60).every((a) => a.instance === 'app-2')).toBe(true);
     expect(acknowledged.length).toBeGreaterThan(10);
     const stored = await db.query('select id from jobs where id = any($1::uuid[])', [acknowledged]);
