@@ -19,7 +19,14 @@ async function main() {
     ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
   });
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onLost: (err) => {
+      logger.fatal({ err }, 'The embedded database stopped; exiting so the service manager starts the app again');
+      process.exit(1);
+    },
+  });
   const seeded = await oneInstanceAtATime(database, async () => {
     await database.migrate();
     return seedReferenceData(database.db, config);

@@ -34,12 +34,12 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * this process while open: a second process is refused (decision 227). With `flushToDisk` every
  * commit is on disk before it returns (decision 238): the app's own database; tests' copies skip it.
  */
-export async function openPglite(dir: string | undefined, purpose?: string, opts: { flushToDisk?: boolean } = {}): Promise<Database> {
+export async function openPglite(dir: string | undefined, purpose?: string, opts: { flushToDisk?: boolean; onLost?: (err: Error) => void } = {}): Promise<Database> {
   const lock = dir ? acquireEmbeddedLock(dir, purpose) : undefined;
   let client: PgliteThread;
   try {
     if (dir) fs.mkdirSync(dir, { recursive: true });
-    client = await PgliteThread.open({ dir, flushToDisk: Boolean(dir && opts.flushToDisk) });
+    client = await PgliteThread.open({ dir, flushToDisk: Boolean(dir && opts.flushToDisk) }, opts.onLost ? { onStopped: opts.onLost } : {});
   } catch (err) {
     lock?.release();
     throw err;
@@ -75,8 +75,12 @@ export async function openPostgres(url: string, poolSize = 10, onIdleError: (err
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'db'), undefined, { flushToDisk: true });
+/**
+ * The app's own database. `onLost` hears that the embedded database's thread stopped unasked: every
+ * later statement would fail, so the server exits and its supervisor starts it again (decision 239).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; onLost?: (err: Error) => void }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'db'), undefined, { flushToDisk: true, onLost: opts.onLost });
 }
 
 /** The session lock under which an instance migrates and seeds at start (decision 226). */

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { bigint, bigserial, boolean, customType, date, integer, interval, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { constraintName, pgErrorCode, UNIQUE_VIOLATION } from './client';
+import { constraintName, openDatabase, pgErrorCode, UNIQUE_VIOLATION } from './client';
 import { PgliteThread } from './pglite-thread';
 
 /**
@@ -256,6 +256,22 @@ describe('PGlite on its own thread', () => {
     expect((await refusal(other.query('select 1'))).message).toMatch(message);
     expect(stopped.map((e) => e.message)).toEqual([expect.stringMatching(message)]);
     await other.close();
+  });
+});
+
+describe('the app\'s own database', () => {
+  it('tells the server when its thread stops unasked (the server then exits to be restarted), and not on close', async () => {
+    const lost: Error[] = [];
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-app-'));
+    dirs.push(dataDir);
+    const database = await openDatabase({ dataDir, onLost: (err) => lost.push(err) });
+    const client = (database.db as unknown as { $client: PgliteThread }).$client;
+    await client.terminate();
+    expect(lost.map((e) => e.message)).toEqual([expect.stringMatching(/^The embedded database stopped/)]);
+    await database.close();
+    const again = await openDatabase({ dataDir, onLost: (err) => lost.push(err) });
+    await again.close();
+    expect(lost).toHaveLength(1);
   });
 });
 
