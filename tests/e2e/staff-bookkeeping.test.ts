@@ -7,8 +7,7 @@ import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { formatDollars, toCents } from '../../src/shared/domain/money';
 import type { GstReport, PayablesReport, ProfitAndLossReport } from '../../src/shared/schemas/reports';
 import { useBrowser } from '../helpers/browser';
-import { staffApi } from '../helpers/staff-api';
-import { E2E_ADMIN } from '../helpers/e2e-global-setup';
+import { openReports, signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // Mobile first: the owner keeps the books from a 360 px phone.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
@@ -24,14 +23,6 @@ const JOB_DAY = nextBusinessDay('2027-08-31');
 const MARCH_2025 = { startDate: '2025-03-01', endDate: '2025-03-31' };
 
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
-
-async function signIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text }));
 const dollars = (v: string) => formatDollars(toCents(v));
@@ -50,7 +41,7 @@ describe('a supplier bill on a job', () => {
 
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
-    await signIn(page);
+    await signInAsOwner(page);
     await page.goto(`/dashboard?tab=jobs&job=${jobId}`);
     const dialog = page.getByRole('dialog', { name: `Job ${jobNumber}` });
     const section = dialog.getByRole('region', { name: 'Purchase invoices' });
@@ -87,7 +78,7 @@ describe('the Expenses tab', () => {
   it('adds, edits, filters, marks paid and deletes an expense, with the product toasts and empty states', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
-    await signIn(page);
+    await signInAsOwner(page);
     await page.goto('/dashboard?tab=expenses');
     await eventually(() => page.getByText('Start by adding your first business expense.').isVisible()).toBe(true);
 
@@ -150,12 +141,7 @@ describe('the Reports tab', () => {
     expect(gst.gstPaid).toBe('25.00');
 
     const page = await browser.newPage();
-    page.setDefaultTimeout(10_000);
-    await signIn(page);
-    await page.goto('/dashboard?tab=reports');
-    await page.getByLabel('Start date').fill(MARCH_2025.startDate);
-    await page.getByLabel('End date').fill(MARCH_2025.endDate);
-    await page.getByRole('button', { name: 'Show' }).click();
+    await openReports(page, MARCH_2025);
 
     await eventually(() => page.getByText('Tracking only: the business is not registered for GST', { exact: false }).isVisible()).toBe(true);
     const gstFigures = page.getByLabel('GST summary');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import type { TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
-import { staffApi } from '../helpers/staff-api';
+import { signInAsOwner, staffApi } from '../helpers/staff-api';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 // Mobile first: the owner bills from a 390 px phone.
@@ -41,14 +41,6 @@ async function completedJob(cookie: string, day: string, slot: TimeSlot, who: st
   return { jobId, jobNumber, email: `${who.toLowerCase()}.${runId}@example.com` };
 }
 
-async function signIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
-
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).or(page.getByRole('alert').filter({ hasText: title }));
 
 describe('billing a job from the job detail', () => {
@@ -57,7 +49,7 @@ describe('billing a job from the job detail', () => {
     const job = await completedJob(cookie, DAYS[0]!, '8-10 AM', 'Gina');
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
-    await signIn(page);
+    await signInAsOwner(page);
     await page.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
     const dialog = page.getByRole('dialog', { name: `Job ${job.jobNumber}` });
     await dialog.getByRole('button', { name: 'Generate Invoice' }).click();
@@ -128,7 +120,7 @@ describe('the Create Invoice screen', () => {
     const job = await completedJob(cookie, DAYS[1]!, '10-12 AM', 'Hugo');
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
-    await signIn(page);
+    await signInAsOwner(page);
 
     await page.goto('/dashboard/invoices/new');
     await eventually(() => page.getByText('No Job Selected').isVisible()).toBe(true);

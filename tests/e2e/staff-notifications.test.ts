@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addDays, perthDay, TIME_SLOTS } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
-import { E2E_ADMIN } from '../helpers/e2e-global-setup';
+import { signInAsOwner } from '../helpers/staff-api';
 
 /**
  * Live new-booking popups on the staff dashboard (docs/product.md "Live notifications",
@@ -11,14 +10,6 @@ import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 const browser = useBrowser();
 const eventually = <T,>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout });
 const runId = Date.now().toString(36);
-
-async function signIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 /**
  * The other browser-test files book the first weeks after the test server's today; this one takes
@@ -58,7 +49,7 @@ describe('live new-booking popups', () => {
   it('shows an admin on the dashboard a popup within 2 s of a booking, reads Live, and the popup opens the job', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
-    await signIn(page);
+    await signInAsOwner(page);
     // The connection state is text in the header, not a colour only.
     await eventually(() => page.getByText('Live notifications: Live').isVisible()).toBe(true);
 
@@ -79,7 +70,7 @@ describe('live new-booking popups', () => {
   it('on a 360 px phone: popups span the top, newest first, 3 shown with a more toggle, each dismissable with a 44 px target', async () => {
     const page = await browser.newPage({ width: 360, height: 740 });
     page.setDefaultTimeout(10_000);
-    await signIn(page);
+    await signInAsOwner(page);
     await eventually(() => page.getByText('Live notifications: Live').isVisible()).toBe(true);
 
     const bookings = [];

@@ -2,8 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { useBrowser } from '../helpers/browser';
-import { E2E_ADMIN } from '../helpers/e2e-global-setup';
-import { staffApi } from '../helpers/staff-api';
+import { openReports, signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // The owner runs the business from a 360 px phone in the van.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
@@ -17,14 +16,6 @@ const { api, ownerCookie } = staffApi(() => browser.baseUrl);
  */
 const JOB_DAY = nextBusinessDay('2027-10-31');
 const JUNE_2025 = { startDate: '2025-06-01', endDate: '2025-06-30' };
-
-async function signIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 /** How far the page scrolls sideways (0 when it fits the phone). */
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -88,7 +79,7 @@ describe('the staff dashboard on a 360 px phone', () => {
   it('shows the whole business name in the header, with New Booking and Logout as 44 px targets', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
-    await signIn(page);
+    await signInAsOwner(page);
 
     const name = page.getByRole('banner').getByText('Mobile Tyre & Battery Co.', { exact: true });
     await eventually(() => name.textContent()).toBe('Mobile Tyre & Battery Co.');
@@ -113,12 +104,7 @@ describe('the staff dashboard on a 360 px phone', () => {
   it('shows every report with data without anything scrolling sideways, and names "Cost of Goods Sold" whole', async () => {
     await juneBooks(await ownerCookie());
     const page = await browser.newPage();
-    page.setDefaultTimeout(10_000);
-    await signIn(page);
-    await page.goto('/dashboard?tab=reports');
-    await page.getByLabel('Start date').fill(JUNE_2025.startDate);
-    await page.getByLabel('End date').fill(JUNE_2025.endDate);
-    await page.getByRole('button', { name: 'Show' }).click();
+    await openReports(page, JUNE_2025);
 
     // Each report, with the rows this file recorded in June 2025 (receivables: every unpaid invoice).
     const reports = [

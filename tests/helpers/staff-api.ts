@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './e2e-global-setup';
 
 /**
@@ -20,4 +21,23 @@ export function staffApi(baseUrl: () => string) {
     return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   }
   return { api, ownerCookie };
+}
+
+/** Signs the owner in through the sign-in page, as a person would, and waits for the dashboard. */
+export async function signInAsOwner(page: Page): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** A signed-in owner's page on the Reports tab, showing the given range. */
+export async function openReports(page: Page, range: { startDate: string; endDate: string }): Promise<void> {
+  page.setDefaultTimeout(10_000);
+  await signInAsOwner(page);
+  await page.goto('/dashboard?tab=reports');
+  await page.getByLabel('Start date').fill(range.startDate);
+  await page.getByLabel('End date').fill(range.endDate);
+  await page.getByRole('button', { name: 'Show' }).click();
 }
