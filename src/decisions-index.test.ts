@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,9 @@ describe('the decisions index', () => {
 
   it('lists every record file by its number, title and status', () => {
     const { index } = buildDecisionsIndex();
+    const files = readdirSync(DECISIONS_DIR).filter((file) => /^\d{3}-.*\.md$/.test(file));
+    expect(files.length).toBeGreaterThanOrEqual(79);
+    expect(files.filter((file) => !index?.includes(`](${file}) |`)), 'records missing from the index').toEqual([]);
     expect(index).toContain('| 001 | [PGlite by default, PostgreSQL when DATABASE_URL is set](001-pglite-by-default.md) | accepted |');
     expect(index).toContain('| 234 | [Booking throughput on the embedded database is bounded by PGlite\'s main-thread CPU](234-bookings-on-the-embedded-database.md) | superseded by [239](239-embedded-database-on-its-own-thread.md) and [240](240-fewer-statements-per-booking.md) |');
   });
