@@ -62,7 +62,7 @@ export function parseDecisionRecord(file: string, text: string): DecisionRecord 
   const title = /^# (\d{3}) (\S.*)$/.exec(heading);
   if (!title) return `${file}: the first line must be "# ${pad(number)} Title in plain words"`;
   if (Number(title[1]) !== number) return `${file}: the heading says ${title[1]}, the file name ${pad(number)}`;
-  const status = /^Status: (\S.*)$/.exec(statusLine)?.[1].trim();
+  const status = /^Status: (\S.*)$/.exec(statusLine)?.[1]?.trim();
   if (!status) {
     return `${file}: the second line must be its Status line ("Status: accepted", "Status: accepted; amends 184", "Status: superseded by 239")`;
   }
