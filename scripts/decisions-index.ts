@@ -188,7 +188,8 @@ export function renderDecisionsIndex(records: DecisionRecord[]): string {
 /** The index, or the problems that must be fixed first. */
 export function buildDecisionsIndex(dir = DECISIONS_DIR, productFile = PRODUCT_FILE): { index: string | null; problems: string[] } {
   const { records, problems } = readDecisionRecords(dir);
-  problems.push(...checkDecisionLinks(records, productHeadings(productFile)));
+  // Links are checked once every record reads: a record that cannot be read would show as missing.
+  if (!problems.length) problems.push(...checkDecisionLinks(records, productHeadings(productFile)));
   return problems.length ? { index: null, problems } : { index: renderDecisionsIndex(records), problems };
 }
 
