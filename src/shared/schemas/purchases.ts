@@ -4,13 +4,11 @@
  */
 export {
   createPurchaseInvoiceRequest,
-  GST_OVER_TOTAL,
   jobIdParams,
   jobProfitSummary,
   purchaseIdParams,
   purchaseInvoice,
   purchaseInvoiceForm,
-  TOTAL_REQUIRED,
   updatePurchaseInvoiceRequest,
   type JobProfitSummary,
   type PurchaseInvoice,
