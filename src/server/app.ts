@@ -17,8 +17,7 @@ import { registerNulGuard } from './http/nul-guard';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
 import { jobRoutes } from './jobs/routes';
-import { purchaseRoutes } from './purchases/routes';
-import { expenseRoutes } from './expenses/routes';
+import { billRoutes } from './bills/routes';
 import { reportRoutes } from './reports/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { paymentRoutes } from './payments/routes';
@@ -152,7 +151,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, purchaseRoutes, expenseRoutes, reportRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
+  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, billRoutes, reportRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 

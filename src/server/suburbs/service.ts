@@ -18,11 +18,26 @@ export function canonicalSuburbSlug(raw: string): string {
   return known ? suburbSlug(known.name) : suburbSlug(decoded);
 }
 
+/**
+ * A landing page's columns under their wire names (the meta title and description are the page's
+ * title and description), so a row read with them is the page as it is (decision 260; held by
+ * shapes.test.ts). The region is text in the table and checked against the known regions here.
+ */
+export const SUBURB_PAGE_COLUMNS = {
+  suburb: suburbLandingPages.suburb,
+  slug: suburbLandingPages.slug,
+  postcode: suburbLandingPages.postcode,
+  region: suburbLandingPages.region,
+  title: suburbLandingPages.metaTitle,
+  description: suburbLandingPages.metaDescription,
+  content: suburbLandingPages.content,
+};
+
 /** The active landing page for a suburb slug, with its nearest served neighbours; undefined when unknown or inactive. */
 export async function getSuburbPage(db: Db, rawSlug: string): Promise<SuburbPage | undefined> {
   const slug = canonicalSuburbSlug(rawSlug);
   const [row] = await db
-    .select()
+    .select(SUBURB_PAGE_COLUMNS)
     .from(suburbLandingPages)
     .where(and(eq(suburbLandingPages.slug, slug), eq(suburbLandingPages.isActive, true)))
     .limit(1);
@@ -38,16 +53,7 @@ export async function getSuburbPage(db: Db, rawSlug: string): Promise<SuburbPage
       .where(and(inArray(suburbLandingPages.slug, candidates), eq(suburbLandingPages.isActive, true)));
     nearby = candidates.flatMap((c) => active.filter((a) => a.slug === c));
   }
-  return {
-    suburb: row.suburb,
-    slug: row.slug,
-    postcode: row.postcode,
-    region: region.success ? region.data : 'Perth Metro',
-    title: row.metaTitle,
-    description: row.metaDescription,
-    content: row.content,
-    ...(nearby ? { nearby } : {}),
-  };
+  return { ...row, region: region.success ? region.data : 'Perth Metro', ...(nearby ? { nearby } : {}) };
 }
 
 /** Every active suburb page, for the sitemap. */

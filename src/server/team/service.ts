@@ -1,19 +1,20 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
-import { toPublicUser } from '../auth/service';
 import { endSessionsOfUser } from '../auth/sessions';
 import { users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 
 export { addUser } from '../auth/service';
 
+/**
+ * The columns a user is shown by: the row without its password hash and timestamps, so a row read
+ * with them is the wire shape as it is (decision 260; held by shapes.test.ts).
+ */
+export const PUBLIC_USER_COLUMNS = { id: users.id, username: users.username, email: users.email, role: users.role, isActive: users.isActive };
+
 export async function listUsers(deps: Pick<AppDeps, 'db'>): Promise<PublicUser[]> {
-  const rows = await deps.db
-    .select({ id: users.id, username: users.username, email: users.email, role: users.role, isActive: users.isActive })
-    .from(users)
-    .orderBy(asc(users.createdAt), asc(users.username));
-  return rows.map(toPublicUser);
+  return deps.db.select(PUBLIC_USER_COLUMNS).from(users).orderBy(asc(users.createdAt), asc(users.username));
 }
 
 export const LAST_ADMIN_MESSAGE = 'At least one active admin is required.';
@@ -42,9 +43,9 @@ export async function setUserActive(deps: Pick<AppDeps, 'db' | 'clock'>, actorId
       .update(users)
       .set({ isActive, updatedAt: deps.clock.now() })
       .where(eq(users.id, userId))
-      .returning({ id: users.id, username: users.username, email: users.email, role: users.role, isActive: users.isActive });
+      .returning(PUBLIC_USER_COLUMNS);
     if (!row) throw notFound('User not found');
     if (!isActive) await endSessionsOfUser(tx, userId);
-    return toPublicUser(row);
+    return row;
   });
 }

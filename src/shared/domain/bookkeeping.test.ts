@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageBucket, daysBetween, dueTone, financialYearOf, gstBreakdown, jobProfit, lastDayOfMonth, monthsOf, percentOf, resolveReportRange, twelveMonthsEnding } from './bookkeeping';
+import { ageBucket, billAmounts, daysBetween, dueTone, financialYearOf, gstBreakdown, jobProfit, lastDayOfMonth, monthsOf, percentOf, resolveReportRange, twelveMonthsEnding } from './bookkeeping';
 
 describe('financial year (1 July to 30 June)', () => {
   it.each([
@@ -68,6 +68,15 @@ describe('GST breakdown of a GST-inclusive total', () => {
   ])('%i cents: ex %i, GST %i', (total, ex, gst) => expect(gstBreakdown(total)).toEqual({ exGst: ex, gst, incGst: total }));
 
   it('keeps a GST amount that was given', () => expect(gstBreakdown(11_000, 0)).toEqual({ exGst: 11_000, gst: 0, incGst: 11_000 }));
+});
+
+describe("a bill's or an expense's amounts", () => {
+  it('works out GST as one eleventh unless given, and the ex-GST rest', () => {
+    expect(billAmounts(12_345, null)).toEqual({ total: 12_345, gst: 1_122, exGst: 11_223 });
+    expect(billAmounts(9_950, 0)).toEqual({ total: 9_950, gst: 0, exGst: 9_950 });
+    expect(billAmounts(1_000, 1_000)).toEqual({ total: 1_000, gst: 1_000, exGst: 0 });
+  });
+  it('refuses a GST above the total', () => expect(billAmounts(1_000, 1_001)).toBeNull());
 });
 
 describe('upcoming payment badge', () => {

@@ -119,3 +119,14 @@ export function jobProfit(input: { invoiceTotal: Cents | null; quotedValue: Cent
 
 /** The $75,000 GST registration threshold the turnover watch compares 12 months of sales with. */
 export const GST_REGISTRATION_THRESHOLD: Cents = 7_500_000;
+
+/**
+ * The amounts of a supplier bill or a business expense (docs/product.md "Purchase invoices and
+ * expenses"): GST is one eleventh of the GST-inclusive total unless given, and never more than the
+ * total; null when the GST given is. One rule for both, on create and on edit (decision 260).
+ */
+export function billAmounts(total: Cents, gstGiven: Cents | null): { total: Cents; gst: Cents; exGst: Cents } | null {
+  const gst = gstGiven ?? gstOf(total);
+  if (gst > total) return null;
+  return { total, gst, exGst: total - gst };
+}

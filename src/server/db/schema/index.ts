@@ -4,7 +4,7 @@ export * from './jobs';
 export * from './slots';
 export * from './pricing';
 export * from './suburbs';
-export * from './purchases';
+export * from './purchase-invoices';
 export * from './expenses';
 export * from './invoices';
 export * from './payments';

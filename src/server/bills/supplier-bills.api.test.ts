@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobProfitSummary, PurchaseInvoice } from '../../shared/schemas/purchases';
+import type { JobProfitSummary, PurchaseInvoice } from '../../shared/schemas/bills';
 import { customerInvoices } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
@@ -49,8 +49,8 @@ describe('adding a supplier bill to a job', () => {
     [{ totalAmount: '0' }, 'Total must be greater than $0'],
     [{ totalAmount: '' }, 'Total must be greater than $0'],
     [{ totalAmount: -5 }, 'Total must be greater than $0'],
-    [{ totalAmount: 'abc' }, 'Total must be a valid number'],
-    [{ totalAmount: 'Infinity' }, 'Total must be a valid number'],
+    [{ totalAmount: 'abc' }, 'Must be a valid decimal amount'],
+    [{ totalAmount: 'Infinity' }, 'Must be a valid decimal amount'],
     [{ totalAmount: '1.005' }, 'Must be a valid decimal amount'],
     [{ totalAmount: '100000000' }, 'Total must be at most $99,999,999.99'],
     [{ totalAmount: '10.00', gstAmount: '10.01' }, 'GST cannot be more than the total'],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BusinessExpense } from '../../shared/schemas/expenses';
+import type { BusinessExpense } from '../../shared/schemas/bills';
 import { insertExpense } from '../db/seed/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
@@ -34,7 +34,7 @@ describe('adding and editing an expense', () => {
     [{ amount: '0' }, 'Total must be greater than $0'],
     [{ amount: '' }, 'Total must be greater than $0'],
     [{ amount: '-1' }, 'Total must be greater than $0'],
-    [{ amount: 'twelve' }, 'Total must be a valid number'],
+    [{ amount: 'twelve' }, 'Must be a valid decimal amount'],
     [{ amount: '12.345' }, 'Must be a valid decimal amount'],
     [{ category: '' }, 'Category is required'],
     [{ category: 'holidays' }, 'Category is required'],
