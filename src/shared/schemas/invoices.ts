@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseMoney, MONEY_MAX_CENTS, day, money, optionalDay as optionalBusinessDay, pageQuery, pageSizeQuery, wholeNumber } from './fields';
+import { parseMoney, MONEY_MAX_CENTS, day, money, oneLineText, optionalDay as optionalBusinessDay, pageQuery, pageSizeQuery, wholeNumber } from './fields';
 import { INVOICE_LINE_CATEGORIES } from '../domain/invoices';
 import { CUSTOMER_INVOICE_STATUSES, JOB_STATUSES } from '../domain/job-status';
 import { SERVICE_TYPES } from '../domain/services';
@@ -36,7 +36,7 @@ function lineFits(line: { quantity?: number; unitPrice?: string }, ctx: z.core.$
 }
 
 const invoiceLineShape = z.object({
-  description: z.string({ message: LINE_DESCRIPTION_MESSAGE }).trim().min(1, LINE_DESCRIPTION_MESSAGE).max(200, 'Description must be at most 200 characters'),
+  description: oneLineText('Description', 200, LINE_DESCRIPTION_MESSAGE),
   category: z.enum(INVOICE_LINE_CATEGORIES, { message: 'Choose a category' }).default('labour'),
   quantity,
   unitPrice,
@@ -101,7 +101,7 @@ export type BulkStatusResult = z.infer<typeof bulkStatusResult>;
 export const invoiceListQuery = z.object({
   /** 'overdue' also finds sent invoices past their due date. */
   status: z.enum([...CUSTOMER_INVOICE_STATUSES, 'all'], { message: 'Unknown status' }).optional(),
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  search: oneLineText('Search', 100).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
   page: pageQuery(),

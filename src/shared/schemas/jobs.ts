@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JOB_STATUSES } from '../domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
-import { day, money, pageQuery, pageSizeQuery, wholeNumber } from './fields';
+import { day, money, oneLineText, pageQuery, pageSizeQuery, wholeNumber } from './fields';
 
 /** A job with its customer, vehicle and photos: GET /api/dashboard/jobs/{id}. */
 export const jobWithDetails = z.object({
@@ -50,7 +50,7 @@ const isoDayText = day();
 /** The filters of the jobs list. `status=all` or none means every status but cancelled. */
 export const jobListQuery = z.object({
   status: z.enum([...JOB_STATUSES, 'all'], { message: 'Unknown status' }).optional(),
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  search: oneLineText('Search', 100).optional(),
   from: isoDayText.optional(),
   to: isoDayText.optional(),
   technicianId: z.string().max(64).optional(),
@@ -104,7 +104,7 @@ export type RescheduleRequest = z.infer<typeof rescheduleRequest>;
 
 export const CANCEL_REASON_MESSAGE = 'Please give a reason for cancelling';
 export const cancelRequest = z.object({
-  reason: z.string({ message: CANCEL_REASON_MESSAGE }).trim().min(1, CANCEL_REASON_MESSAGE).max(500, 'Reason must be at most 500 characters'),
+  reason: oneLineText('Reason', 500, CANCEL_REASON_MESSAGE),
   /** Staff may override the policy's refund; absent means the policy's amount. */
   refundAmount: money().optional(),
 });
@@ -134,7 +134,7 @@ export type Technician = z.infer<typeof technician>;
 // ---- Slots as staff see them -------------------------------------------------------------------
 
 export const BLOCK_REASON_MESSAGE = 'Please give a reason for blocking';
-export const blockRequest = z.object({ reason: z.string({ message: BLOCK_REASON_MESSAGE }).trim().min(1, BLOCK_REASON_MESSAGE).max(200, 'Reason must be at most 200 characters') });
+export const blockRequest = z.object({ reason: oneLineText('Reason', 200, BLOCK_REASON_MESSAGE) });
 export const slotParams = z.object({ date: isoDayText, slot: z.enum(TIME_SLOTS, { message: 'Invalid time slot' }) });
 export const dayParams = z.object({ date: isoDayText });
 
