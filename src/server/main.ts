@@ -1,6 +1,7 @@
 import os from 'node:os';
 import pino from 'pino';
 import { buildApp } from './app';
+import { sanitizedError } from './http/errors';
 import { describeFileStorage } from './adapters/storage-choice';
 import { clockStartingAt, systemClock } from './clock';
 import { loadConfigOrExit } from './config';
@@ -14,6 +15,12 @@ async function main() {
   const clock = config.testClockStart ? clockStartingAt(config.testClockStart) : systemClock;
   const logger = pino({
     level: config.logLevel,
+    // No customer data in logs (decision 256): an error is logged without its database parameters.
+    // Nor the query string of a request's URL (a search for a customer's name).
+    serializers: {
+      err: sanitizedError,
+      req: (req: { method?: string; url?: string; hostname?: string; ip?: string }) => ({ method: req.method, url: req.url?.split('?')[0], host: req.hostname, remoteAddress: req.ip }),
+    },
     // Several instances log to one place: each line says which (decision 226).
     ...(config.instanceName ? { base: { pid: process.pid, hostname: os.hostname(), instance: config.instanceName } } : {}),
     ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),

@@ -30,6 +30,7 @@ import { AppError, conflict, invalid } from '../http/errors';
 import { recordJobEvent } from '../jobs/history';
 import { MAX_LIVE_HOLDS_PER_EMAIL, tooManyHoldsFromAddressMessage, tooManyHoldsMessage } from './booking-limit';
 import { lookupTyreUnitPriceCents } from '../pricing/service';
+import { assertWithinSchedulingHorizon } from '../slots/horizon';
 import { TIME_HAS_PASSED } from '../slots/service';
 import { announceNewBookingIn, queueNewBookingConfirmationIn } from './notify';
 
@@ -329,6 +330,7 @@ export async function createStaffBooking(deps: AppDeps, body: StaffBookingReques
   const draft = draftFromStaff(body);
   assertVehicleYear(deps, draft.vehicle.year, STAFF_YEAR_MESSAGE);
   const day = bookingDay(draft.job.scheduledDate);
+  assertWithinSchedulingHorizon(deps.clock.now(), day, 'job.scheduledDate');
   const priced = await priceDraft(deps, draft, { defaultQuantity: 4 });
   const staffValue: Cents | null =
     actor.role === 'admin'

@@ -43,6 +43,56 @@ function fieldsFromIssues(issues: { path: PropertyKey[]; message: string }[]): R
   return fields;
 }
 
+/** The fields of a database error that describe it without the data: never its parameters or detail (they hold customers' names and emails). */
+const SAFE_DATABASE_FIELDS = ['code', 'constraint', 'table', 'column', 'routine'] as const;
+
+/**
+ * An error as the logs may hold it (decision 256: no customer data in logs): its type, message and
+ * stack, and for a database error its code, constraint and statement text, never the statement's
+ * parameters. Already sanitized (a plain object) stays as it is. Drizzle puts the parameters into its message ("Failed query: ... params: ..."), so
+ * the message is cut before them.
+ */
+export function sanitizedError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return typeof err === 'object' && err !== null ? (err as Record<string, unknown>) : { message: String(err).slice(0, 200) };
+  const out: Record<string, unknown> = { type: err.constructor?.name ?? 'Error', message: withoutParams(err.message) };
+  if (err.stack) out.stack = withoutParams(err.stack).slice(0, 4000);
+  // The driver's error (the cause) holds the code and the constraint: flattened, so a log shipper keeps them.
+  const causes: string[] = [];
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const record = e as unknown as Record<string, unknown>;
+    for (const key of SAFE_DATABASE_FIELDS) if (typeof record[key] === 'string') out[key] ??= record[key];
+    if (typeof record.query === 'string') out.statement ??= record.query.slice(0, 2000);
+    if (e !== err) causes.push(withoutParams(e.message));
+  }
+  if (causes.length) out.causedBy = causes.join(' <- ');
+  return out;
+}
+
+/** Drizzle's "Failed query: ... \nparams: a,b,c" cut before its parameters. */
+const withoutParams = (text: string) => text.replace(/\nparams:[^\n]*/g, '').slice(0, 2000);
+
+/** The PostgreSQL code of a database error, from the error or the driver error it wraps. */
+function databaseCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * A value the database refused as data (class 22: a number or a date it cannot hold, a NUL in
+ * text). The field rules refuse these first (docs/product.md "API conventions"); this keeps any that
+ * slip past them a 400 with a message rather than a 500.
+ */
+function dataRefusal(code: string | undefined): string | undefined {
+  if (!code?.startsWith('22')) return undefined;
+  if (code === '22003') return 'A number or amount is too large';
+  if (code === '22007' || code === '22008') return 'Invalid date format';
+  if (code === '22021' || code === '22P05') return 'Text must not contain control characters';
+  return 'A value in the request is not valid';
+}
+
 function validationBody(fields: Record<string, string>): ErrorBody {
   const first = Object.values(fields)[0] ?? 'Invalid request';
   return { error: 'VALIDATION', message: first, fields };
@@ -67,7 +117,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send(validationBody(fieldsFromIssues(err.issues)));
     }
     if (isResponseSerializationError(err)) {
-      request.log.error({ err }, 'response did not match its schema');
+      request.log.error({ err: sanitizedError(err) }, 'response did not match its schema');
       return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     }
     const status = (err as FastifyError).statusCode;
@@ -75,7 +125,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       const code = (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] ?? 'VALIDATION') as ErrorCode;
       return reply.status(status).send({ error: code, message: err.message });
     }
-    request.log.error({ err }, 'unhandled error');
+    const refusal = dataRefusal(databaseCode(err));
+    if (refusal) {
+      request.log.warn({ err: sanitizedError(err) }, 'the database refused a value the field rules let through');
+      return reply.status(400).send({ error: 'VALIDATION', message: refusal } satisfies ErrorBody);
+    }
+    request.log.error({ err: sanitizedError(err) }, 'unhandled error');
     return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
   });
 }

@@ -15,6 +15,7 @@ import { listSlotAvailability } from '../slots/service';
 import { buildCancellationEmail, buildRescheduleEmail } from './customer-emails';
 import { recordInvoiceEvent } from '../invoices/history';
 import { recordJobEvent } from './history';
+import { assertWithinSchedulingHorizon } from '../slots/horizon';
 import { assertMayView, getJobDetail, isUuid, JOB_NOT_FOUND } from './service';
 
 type Job = typeof jobs.$inferSelect;
@@ -120,6 +121,7 @@ export async function deleteJob(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>, u
  */
 export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'>, user: SessionUser, jobId: string, to: RescheduleRequest): Promise<JobDetail> {
   const now = deps.clock.now();
+  assertWithinSchedulingHorizon(now, to.scheduledDate, 'scheduledDate');
   try {
     await deps.db.transaction(async (tx) => {
       const job = await lockJob(tx, user, jobId);

@@ -9,11 +9,11 @@ import { jobPhotos, jobs } from '../db/schema';
 import { AppError, forbidden, invalid, notFound } from '../http/errors';
 import { PHOTO_WINDOW_MS } from '../bookings/service';
 import { removeFileLeftovers } from '../adapters/leftovers';
+import { isUuid } from '../../shared/schemas/fields';
 
 export const PHOTO_WINDOW_CLOSED_MESSAGE = 'Photos can only be added within an hour of booking. Please call us if you would like to send more.';
 export const JOB_NOT_FOUND_MESSAGE = 'Booking not found';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 type PhotoMime = keyof typeof EXTENSION;
 
@@ -21,7 +21,7 @@ export type IncomingPhoto = { originalName: string; data: Buffer };
 
 /** The job a public upload is for, refused when unknown or when the hour has passed (decision 133). */
 export async function photoTargetJob(deps: AppDeps, jobId: string): Promise<{ id: string; existing: number }> {
-  if (!UUID_RE.test(jobId)) throw notFound(JOB_NOT_FOUND_MESSAGE);
+  if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND_MESSAGE);
   const [job] = await deps.db.select({ id: jobs.id, createdAt: jobs.createdAt, status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
   if (!job || job.status === 'cancelled') throw notFound(JOB_NOT_FOUND_MESSAGE);
   if (deps.clock.now().getTime() - job.createdAt.getTime() > PHOTO_WINDOW_MS) throw forbidden(PHOTO_WINDOW_CLOSED_MESSAGE);

@@ -8,6 +8,7 @@ import { pgErrorCode, type Executor, type Tx } from '../db/client';
 import { jobs, timeSlots, users } from '../db/schema';
 import { cancelExpiredHolds, isLapsedHold } from '../holds/service';
 import { AppError, conflict, invalid } from '../http/errors';
+import { assertWithinSchedulingHorizon } from './horizon';
 import { listSlotAvailability, TIME_HAS_PASSED } from './service';
 
 type SlotDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -132,6 +133,7 @@ async function inSlotWriteLock<T>(
 
 function assertDayOpen(deps: SlotDeps, day: string): void {
   assertRealDay(day);
+  assertWithinSchedulingHorizon(deps.clock.now(), day, 'date');
   const closed = closedReason(day, deps.config.business.businessDays);
   if (closed) throw invalid(`${formatDayLong(day)} is closed (${closed === 'Closed' ? 'not a business day' : 'public holiday'}), so there is nothing to block.`);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../schemas/fields';
 import { defineContract } from './contract';
 
 /**
@@ -47,7 +48,7 @@ export const clientMessage = z.discriminatedUnion('type', [
 
 export const notificationsQuery = z.object({
   /** The last event id the client saw: the events after it (24 hours at most, 50 at most) are sent first. */
-  since: z.coerce.number({ message: 'since must be an event number' }).int('since must be an event number').nonnegative('since must be an event number').optional(),
+  since: wholeNumber('since', 0, 999_999_999, 'since must be an event number').optional(),
 });
 
 export const notifications = {

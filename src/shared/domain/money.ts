@@ -5,7 +5,17 @@ const MONEY_RE = /^-?\d+(\.\d{1,2})?$/;
 const PLAIN_NUMBER_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
 /** The one message for money that is not a decimal amount (docs/product.md "API conventions"). */
 export const MONEY_MESSAGE = 'Must be a valid decimal amount';
-const INVALID = MONEY_MESSAGE;
+
+/**
+ * An input that is not money. It carries a 400 status, so one that escapes a service (a converter
+ * called on a request's value the schema let through) answers 400 with the money message, not 500.
+ */
+export class NotMoneyError extends Error {
+  readonly statusCode = 400;
+  constructor() {
+    super(MONEY_MESSAGE);
+  }
+}
 
 export function isMoneyString(s: string): boolean {
   return MONEY_RE.test(s);
@@ -16,26 +26,26 @@ function decimalToCents(sign: string, whole: string, digits: string): Cents {
   const frac = (digits + '000').slice(0, 3);
   let cents = Number(whole) * 100 + Number(frac.slice(0, 2));
   if (Number(frac[2]) >= 5) cents += 1;
-  if (!Number.isSafeInteger(cents)) throw new Error(INVALID);
+  if (!Number.isSafeInteger(cents)) throw new NotMoneyError();
   return sign === '-' && cents !== 0 ? -cents : 0 + cents;
 }
 
 /** A decimal string with at most 2 places, or a number converted to 2 places (docs/product.md "API conventions"). */
 export function toCents(value: string | number): Cents {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(INVALID);
+    if (!Number.isFinite(value)) throw new NotMoneyError();
     // String(1.005) === '1.005', so rounding the decimal text avoids 1.005 * 100 === 100.49999...
     const m = PLAIN_NUMBER_RE.exec(String(value));
     if (m) return decimalToCents(m[1] ?? '', m[2] ?? '0', m[3] ?? '');
     const cents = Math.round(value * 100); // exponent notation: tiny or huge values
-    if (!Number.isSafeInteger(cents)) throw new Error(INVALID);
+    if (!Number.isSafeInteger(cents)) throw new NotMoneyError();
     return cents === 0 ? 0 : cents;
   }
-  if (typeof value !== 'string') throw new Error(INVALID);
+  if (typeof value !== 'string') throw new NotMoneyError();
   const s = value.trim();
-  if (!isMoneyString(s)) throw new Error(INVALID);
+  if (!isMoneyString(s)) throw new NotMoneyError();
   const m = PLAIN_NUMBER_RE.exec(s);
-  if (!m) throw new Error(INVALID);
+  if (!m) throw new NotMoneyError();
   return decimalToCents(m[1] ?? '', m[2] ?? '0', m[3] ?? '');
 }
 

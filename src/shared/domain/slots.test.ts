@@ -3,6 +3,7 @@ import {
   SLOT_START_HOUR,
   TIME_SLOTS,
   addDays,
+  isWithinSchedulingHorizon,
   compareDays,
   dayOfWeek,
   formatDayLong,
@@ -128,4 +129,15 @@ describe('formatting', () => {
     expect(formatVisit(day, slot)).toBe(visit);
     expect(formatDayLong(day)).toBe(long);
   });
+});
+
+describe('the staff scheduling horizon (decision 256)', () => {
+  it.each([
+    ['2026-11-23', '2027-11-23', true],
+    ['2026-11-23', '2027-11-24', false],
+    ['2028-02-29', '2029-02-28', true],
+    ['2028-02-29', '2029-03-01', false],
+    ['2026-11-23', '2026-11-20', true],
+    ['2026-11-23', '9999-12-31', false],
+  ])('from %s, %s is within 12 months: %s', (today, day, ok) => expect(isWithinSchedulingHorizon(day, today)).toBe(ok));
 });

@@ -104,6 +104,24 @@ export function compareDays(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** How far ahead staff may schedule a job, a booking or a block (decision 256). */
+export const SCHEDULING_HORIZON_MONTHS = 12;
+export const SCHEDULING_HORIZON_MESSAGE = 'Choose a date within the next 12 months';
+
+/** The last day staff may schedule on: the same date 12 months after `today` (29 Feb becomes 28 Feb). */
+export function schedulingHorizonEnd(today: string): string {
+  const p = parseDay(today);
+  if (!p) throw new Error(`Invalid day: ${today}`);
+  const y = p.y + SCHEDULING_HORIZON_MONTHS / 12;
+  const last = new Date(Date.UTC(y, p.m, 0)).getUTCDate();
+  return `${String(y).padStart(4, '0')}-${String(p.m).padStart(2, '0')}-${String(Math.min(p.d, last)).padStart(2, '0')}`;
+}
+
+/** Whether staff may schedule on `day`, `today` being Perth's today (decision 256): at most 12 months ahead. */
+export function isWithinSchedulingHorizon(day: string, today: string): boolean {
+  return compareDays(day, schedulingHorizonEnd(today)) <= 0;
+}
+
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { isIsoDay, perthDay, TIME_SLOTS } from '../domain/slots';
+import { perthDay, TIME_SLOTS } from '../domain/slots';
 import { PAYMENT_METHODS, SERVICE_TYPES } from '../domain/services';
 import { formatTyreSize, TYRE_SIZE_DIGITS, type TyreSizePart } from '../domain/tyre-size';
-import { formatCents, toCents, MONEY_MESSAGE } from '../domain/money';
 import { hasTwoLetters, isPlausibleAustralianPhone } from '../domain/contact-checks';
 import { findSuburbByName } from '../reference/service-area';
+import { DATE_MESSAGE, FIRST_YEAR, isBusinessDay, LAST_YEAR, money, stripControls, stripControlsKeepLines, tooLong, wholeNumber } from './fields';
 
 /**
  * Booking request and form schemas (docs/product.md "Bookings" and "Messages the UI shows"). Each field rule is written once here; the wizard's
@@ -14,15 +14,6 @@ import { findSuburbByName } from '../reference/service-area';
 
 /** Decision 163: longest accepted text per field (after trimming). */
 export const TEXT_LIMITS = { name: 100, address: 200, suburb: 60, make: 60, model: 60, registration: 12, color: 40, tyreBrand: 60, tyreSize: 20, email: 254, notes: 1000 } as const;
-
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
-
-/** Control characters are dropped from one-line fields (they only break emails, calendars and CSVs). */
-// eslint-disable-next-line no-control-regex
-const stripControls = (v: string) => v.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
-/** Notes keep line breaks and tabs (CR LF / CR become LF); every other control character is dropped. */
-// eslint-disable-next-line no-control-regex
-const stripControlsKeepLines = (v: string) => v.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 
 /** A one-line free-text field: control characters removed, trimmed, at most `max` characters. */
 const text = (message: string, label: string, max: number) => z.string({ message }).overwrite(stripControls).trim().max(max, tooLong(label, max));
@@ -34,13 +25,20 @@ const notesField = () => z.string().overwrite(stripControlsKeepLines).trim().max
 /** An ISO date-time with Z or a ±hh:mm offset: a bare local time would be read in the server's zone. */
 const ISO_DATE_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** An ISO date-time whose year is one of the business's (decision 256). */
+function isBusinessDateTime(v: string): boolean {
+  if (!ISO_DATE_TIME_WITH_OFFSET.test(v) || Number.isNaN(Date.parse(v))) return false;
+  const year = Number(v.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
 /** A date as yyyy-MM-dd, or an ISO date-time with an offset (the admin form sends the slot start). */
 const dateInput = (requiredMessage: string) =>
   z
     .string({ message: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .refine((v) => isIsoDay(v) || (ISO_DATE_TIME_WITH_OFFSET.test(v) && !Number.isNaN(Date.parse(v))), { message: 'Invalid date format' });
+    .refine((v) => isBusinessDay(v) || isBusinessDateTime(v), { message: DATE_MESSAGE });
 
 /** Decision 161: how far ahead the public can book (Perth days). */
 export const BOOKING_HORIZON_DAYS = 90;
@@ -72,16 +70,13 @@ export const publicFields = {
   date: dateInput('Please select a date'),
   timeSlot: z.enum(TIME_SLOTS, { message: 'Please select a time slot' }),
   serviceType: z.enum(SERVICE_TYPES, { message: 'Please select a service' }),
-  quantity: z.coerce.number({ message: 'Quantity must be between 1 and 4' }).int().min(1, 'Quantity must be between 1 and 4').max(4, 'Quantity must be between 1 and 4'),
+  quantity: wholeNumber('Quantity', 1, 4, 'Quantity must be between 1 and 4'),
   address: required('Please enter your address', 'Address', TEXT_LIMITS.address),
   suburb: required('Suburb is required', 'Suburb', TEXT_LIMITS.suburb),
   postcode: z.string({ message: 'Please enter a valid postcode' }).trim().min(4, 'Please enter a valid postcode').max(4, 'Please enter a valid postcode').regex(/^\d{4}$/, 'Please enter a valid postcode'),
   vehicleMake: required('Vehicle make is required', 'Vehicle make', TEXT_LIMITS.make),
   vehicleModel: required('Vehicle model is required', 'Vehicle model', TEXT_LIMITS.model),
-  vehicleYear: z.coerce
-    .number({ message: 'Please enter a valid year' })
-    .int('Please enter a valid year')
-    .min(1900, 'Please enter a valid year'),
+  vehicleYear: wholeNumber('Vehicle year', 1900, 9999, 'Please enter a valid year'),
   registration: required('Registration is required', 'Registration', TEXT_LIMITS.registration).transform((v) => v.toUpperCase()),
   // Decision 173: at least two letters, and a plausible Australian number, under the product's messages.
   customerName: required('Name is required', 'Name', TEXT_LIMITS.name).refine(hasTwoLetters, 'Name is required'),
@@ -265,28 +260,11 @@ export const adminBookingForm = z.object({
 export type AdminBookingFormInput = z.input<typeof adminBookingForm>;
 export type AdminBookingForm = z.output<typeof adminBookingForm>;
 
-const MAX_ESTIMATE_CENTS = 9_999_999_999;
-/** Money from staff (docs/product.md "API conventions"): a decimal string with at most 2 places, or a number; blank means none. */
+/** The staff estimate (docs/product.md "API conventions"): money, and blank or null means none. */
 const staffEstimate = z
-  .union([z.string(), z.number(), z.null()], { message: MONEY_MESSAGE })
+  .preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v), money().nullable())
   .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null) return null;
-    const raw = typeof v === 'number' ? v : v.trim();
-    if (raw === '') return null;
-    // toCents rounds a number's decimal text exactly (1.005 -> 1.01); a string must already be money.
-    let cents: number;
-    try {
-      cents = toCents(raw);
-    } catch {
-      cents = -1;
-    }
-    if (cents < 0 || cents > MAX_ESTIMATE_CENTS) {
-      ctx.addIssue({ code: 'custom', message: MONEY_MESSAGE });
-      return z.NEVER;
-    }
-    return formatCents(cents);
-  });
+  .transform((v) => v ?? null);
 
 /** The staff variant of POST /api/bookings: vehicle has color; job has tyreBrand and the estimate. */
 export const staffBookingRequest = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 
 /** One stored customer email, as admins read it under Settings (decision 170). */
 export const outboxEmail = z.object({
@@ -17,7 +18,7 @@ export const outboxEmail = z.object({
 });
 export type OutboxEmail = z.infer<typeof outboxEmail>;
 
-export const outboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const outboxQuery = z.object({ limit: wholeNumber('Limit', 1, 200).default(50) });
 
 /** 'smtp' when SMTP_URL is set; 'stored' when every email is only kept in the outbox. */
 export const emailDelivery = z.object({ mode: z.enum(['smtp', 'stored']) });

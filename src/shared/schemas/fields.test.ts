@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { day, money, MONEY_MAX_CENTS, optionalDay, parseMoney, uuid, wholeNumber } from './fields';
+import { day, money, MONEY_MAX_CENTS, optionalDay, pageQuery, parseMoney, uuid, wholeNumber } from './fields';
 
 describe('money: one rule for every amount', () => {
   it.each([
@@ -64,6 +64,15 @@ describe('whole numbers and ids', () => {
   const quantity = wholeNumber('Quantity', 1, 9999);
   it.each([[4, 4], ['4', 4], [' 12 ', 12]])('%j is %i', (input, n) => expect(quantity.parse(input)).toBe(n));
   it.each([['0x10'], ['1e3'], ['1.5'], [1.5], [' '], ['0'], [10_000]])('%j is refused', (input) => expect(quantity.safeParse(input).success).toBe(false));
+  it('a form that words its own refusal gives it for every case', () => {
+    const formQuantity = wholeNumber('Quantity', 1, 4, 'Quantity must be between 1 and 4');
+    for (const input of ['0x10', '5', 0, ' ']) expect(formQuantity.safeParse(input).error?.issues[0]?.message).toBe('Quantity must be between 1 and 4');
+  });
+  it('a page is 1 when absent, digits otherwise', () => {
+    expect(pageQuery().parse(undefined)).toBe(1);
+    expect(pageQuery().parse('3')).toBe(3);
+    expect(pageQuery().safeParse('0x10').success).toBe(false);
+  });
   it('a malformed id is refused', () => {
     expect(uuid().safeParse('3f0e8c1a-8f5e-4e4b-9d2a-0c8b7a6e5d4c').success).toBe(true);
     expect(uuid().safeParse("1' or 1=1").success).toBe(false);

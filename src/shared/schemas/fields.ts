@@ -136,11 +136,17 @@ export const uuid = (message = 'Not found') => z.string({ message }).refine(isUu
 
 /**
  * A whole number from a form or a query: decimal digits only (`"0x10"`, `"1e3"` and `" "` are not
- * numbers), within `min`..`max`.
+ * numbers), within `min`..`max`. `message`, when given, is the one refusal for every case (a form
+ * that already words it, e.g. "Quantity must be between 1 and 4").
  */
-export const wholeNumber = (label: string, min: number, max: number) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^-?\d{1,9}$/, `${label} must be a whole number`).transform(Number)], {
-      message: `${label} must be a whole number`,
-    })
-    .pipe(z.number().int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`));
+export const wholeNumber = (label: string, min: number, max: number, message?: string) => {
+  const notWhole = message ?? `${label} must be a whole number`;
+  return z
+    .union([z.number(), z.string().trim().regex(/^-?\d{1,9}$/, notWhole).transform(Number)], { message: notWhole })
+    .pipe(z.number().int(notWhole).min(min, message ?? `${label} must be at least ${min}`).max(max, message ?? `${label} must be at most ${max}`));
+};
+
+/** A page number of a paged list (docs/product.md "API conventions"): 1 when absent. */
+export const pageQuery = () => wholeNumber('Page', 1, 100_000).default(1);
+/** Rows per page of a paged list: at most 100, 25 when absent. */
+export const pageSizeQuery = () => wholeNumber('Page size', 1, 100).default(25);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MONEY_MESSAGE } from '../domain/money';
+import { parseMoney, MONEY_MAX_CENTS, day, money, oneLineText, optionalDay as optionalBusinessDay, pageQuery, pageSizeQuery, wholeNumber } from './fields';
 import { INVOICE_LINE_CATEGORIES } from '../domain/invoices';
 import { CUSTOMER_INVOICE_STATUSES, JOB_STATUSES } from '../domain/job-status';
 import { SERVICE_TYPES } from '../domain/services';
-import { isIsoDay, TIME_SLOTS } from '../domain/slots';
+import { TIME_SLOTS } from '../domain/slots';
 
 /**
  * Customer invoices (docs/product.md "Customer invoices"): the shapes the API, the Invoices tab, the
@@ -14,45 +14,50 @@ export const JOB_REQUIRED_MESSAGE = 'Please select a job for this invoice.';
 export const LINE_DESCRIPTION_MESSAGE = 'Please enter a description for the line item.';
 export const DUE_DATE_REQUIRED_MESSAGE = 'Due date is required';
 export const NO_LINES_MESSAGE = 'Please add at least one line item to the invoice.';
-const DATE_MESSAGE = 'Invalid date format';
-
-/** A real calendar day, yyyy-MM-dd: 2026-02-30 is refused here, not by the database. */
-const isoDay = z.string({ message: DATE_MESSAGE }).trim().refine(isIsoDay, { message: DATE_MESSAGE });
+/** A real calendar day, yyyy-MM-dd, between 1900 and 2100: 2026-02-30 is refused here, not by the database. */
+const isoDay = day();
 /** An optional day: empty or null means none (docs/product.md "Messages the UI shows"). */
-const optionalDay = z
-  .union([z.string(), z.null()], { message: DATE_MESSAGE })
-  .transform((v) => (v === null || v.trim() === '' ? null : v.trim()))
-  .pipe(isoDay.nullable());
+const optionalDay = optionalBusinessDay();
 
-/**
- * A line's unit price: a decimal string with at most two places or a number. It may be negative: the
- * prepaid discount and a price adjustment are negative lines (decision 200).
- */
-export const lineMoney = z
-  .union([z.string(), z.number()], { message: MONEY_MESSAGE })
-  .transform((v) => (typeof v === 'number' ? (Number.isFinite(v) ? v.toFixed(2) : 'x') : v.trim()))
-  .pipe(z.string().regex(/^-?\d{1,8}(\.\d{1,2})?$/, MONEY_MESSAGE));
+/** A line's unit price may be negative: the prepaid discount and a price adjustment are negative lines (decision 200). */
+const unitPrice = money({ signed: true });
 
-/** Quantity: 1 when not a number, a whole number of at least 1 (the database holds the same). */
-const quantity = z.preprocess(
-  (v) => {
-    if (typeof v === 'string' && v.trim() !== '') return Number(v);
-    return typeof v === 'number' && !Number.isNaN(v) ? v : 1;
-  },
-  z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(9999, 'Quantity must be at most 9999'),
-);
+/** Quantity: 1 when absent or blank, else a whole number of decimal digits from 1 to 9999 (the database holds the same). */
+const quantity = z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 1 : v), wholeNumber('Quantity', 1, 9999));
 
-export const invoiceLineInput = z.object({
-  description: z.string({ message: LINE_DESCRIPTION_MESSAGE }).trim().min(1, LINE_DESCRIPTION_MESSAGE).max(200, 'Description must be at most 200 characters'),
+export const LINE_TOO_LARGE_MESSAGE = 'Quantity times unit price must be at most $99,999,999.99';
+export const INVOICE_TOO_LARGE_MESSAGE = 'The invoice total must be at most $99,999,999.99';
+
+/** A line's total (quantity x unit price) must fit its column too (decision 256), not overflow the database. */
+function lineFits(line: { quantity?: number; unitPrice?: string }, ctx: z.core.$RefinementCtx) {
+  if (line.quantity === undefined || line.unitPrice === undefined) return;
+  const cents = parseMoney(line.unitPrice);
+  if (cents !== null && Math.abs(cents * line.quantity) > MONEY_MAX_CENTS) ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: LINE_TOO_LARGE_MESSAGE });
+}
+
+const invoiceLineShape = z.object({
+  description: oneLineText('Description', 200, LINE_DESCRIPTION_MESSAGE),
   category: z.enum(INVOICE_LINE_CATEGORIES, { message: 'Choose a category' }).default('labour'),
   quantity,
-  unitPrice: lineMoney,
+  unitPrice,
   /** Sent by older clients; ignored: the server multiplies (docs/product.md "Customer invoices"). */
   totalPrice: z.unknown().optional(),
 });
+export const invoiceLineInput = invoiceLineShape.superRefine(lineFits);
 export type InvoiceLineInput = z.input<typeof invoiceLineInput>;
 
-export const invoiceLinePatch = invoiceLineInput.partial();
+export const invoiceLinePatch = invoiceLineShape.partial().superRefine(lineFits);
+
+/** The lines of a new invoice: each fits, and so does their sum, the invoice's total (decision 256). */
+const newInvoiceLines = (min: number) =>
+  z
+    .array(invoiceLineInput)
+    .min(min, NO_LINES_MESSAGE)
+    .max(100, 'An invoice has at most 100 lines')
+    .superRefine((lines, ctx) => {
+      const total = lines.reduce((sum, l) => sum + (parseMoney(l.unitPrice) ?? 0) * l.quantity, 0);
+      if (Math.abs(total) > MONEY_MAX_CENTS) ctx.addIssue({ code: 'custom', message: INVOICE_TOO_LARGE_MESSAGE });
+    });
 
 /** Client totals are accepted and ignored: the server recomputes them from the lines. */
 const ignoredTotals = { subtotalAmount: z.unknown().optional(), gstAmount: z.unknown().optional(), totalAmount: z.unknown().optional() };
@@ -62,22 +67,22 @@ export const createInvoiceRequest = z.object({
   status: z.enum(CUSTOMER_INVOICE_STATUSES, { message: 'Unknown status' }).default('draft'),
   invoiceDate: isoDay.optional(),
   /** Absent or empty: 30 days after the invoice date. */
-  dueDate: optionalDay.optional(),
+  dueDate: optionalDay,
   /** The lines, written with the invoice in one transaction (decision 200). */
-  items: z.array(invoiceLineInput).max(100, 'An invoice has at most 100 lines').optional(),
+  items: newInvoiceLines(0).optional(),
   ...ignoredTotals,
 });
 
 /** The Create Invoice screen's form: the same fields, with its own two refusals (due date, at least one line). */
 export const createInvoiceForm = createInvoiceRequest.extend({
   dueDate: z.string({ message: DUE_DATE_REQUIRED_MESSAGE }).trim().min(1, DUE_DATE_REQUIRED_MESSAGE).pipe(isoDay),
-  items: z.array(invoiceLineInput).min(1, NO_LINES_MESSAGE).max(100, 'An invoice has at most 100 lines'),
+  items: newInvoiceLines(1),
 });
 
 export const updateInvoiceRequest = z.object({
   status: z.enum(CUSTOMER_INVOICE_STATUSES, { message: 'Unknown status' }).optional(),
   invoiceDate: isoDay.optional(),
-  dueDate: optionalDay.optional(),
+  dueDate: optionalDay,
   ...ignoredTotals,
 });
 export type UpdateInvoiceRequest = z.input<typeof updateInvoiceRequest>;
@@ -96,11 +101,11 @@ export type BulkStatusResult = z.infer<typeof bulkStatusResult>;
 export const invoiceListQuery = z.object({
   /** 'overdue' also finds sent invoices past their due date. */
   status: z.enum([...CUSTOMER_INVOICE_STATUSES, 'all'], { message: 'Unknown status' }).optional(),
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  search: oneLineText('Search', 100).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  page: pageQuery(),
+  pageSize: pageSizeQuery(),
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuery>;
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { MONEY_MESSAGE } from '../domain/money';
 import { JOB_STATUSES } from '../domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
-import { isoDay } from './slots';
+import { day, money, oneLineText, pageQuery, pageSizeQuery, wholeNumber } from './fields';
 
 /** A job with its customer, vehicle and photos: GET /api/dashboard/jobs/{id}. */
 export const jobWithDetails = z.object({
@@ -45,23 +44,18 @@ export const jobWithDetails = z.object({
 
 // ---- Dispatch: lists, moves, schedule, slots (docs/product.md "Job statuses and their moves") ----
 
-/** A real calendar day as yyyy-MM-dd (2026-02-30 is refused, not passed on to the database). */
-const isoDayText = isoDay;
-/** Money from staff: a decimal string with at most two places, or a number (docs/product.md "API conventions"). */
-export const moneyInput = z
-  .union([z.string(), z.number()], { message: MONEY_MESSAGE })
-  .transform((v) => (typeof v === 'number' ? v.toFixed(2) : v.trim()))
-  .pipe(z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, MONEY_MESSAGE));
+/** A real calendar day as yyyy-MM-dd between 1900 and 2100 (2026-02-30 is refused, not passed on to the database). */
+const isoDayText = day();
 
 /** The filters of the jobs list. `status=all` or none means every status but cancelled. */
 export const jobListQuery = z.object({
   status: z.enum([...JOB_STATUSES, 'all'], { message: 'Unknown status' }).optional(),
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  search: oneLineText('Search', 100).optional(),
   from: isoDayText.optional(),
   to: isoDayText.optional(),
   technicianId: z.string().max(64).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  page: pageQuery(),
+  pageSize: pageSizeQuery(),
 });
 export type JobListQuery = z.input<typeof jobListQuery>;
 
@@ -99,7 +93,7 @@ export const jobIdParams = z.object({ id: z.string().max(64) });
 
 export const statusChangeRequest = z.object({ status: z.enum(JOB_STATUSES, { message: 'Unknown status' }) });
 
-export const quoteEditRequest = z.object({ customerValue: moneyInput });
+export const quoteEditRequest = z.object({ customerValue: money() });
 
 export const RESCHEDULE_BOTH_MESSAGE = 'Please select both date and time slot';
 export const rescheduleRequest = z.object({
@@ -110,9 +104,9 @@ export type RescheduleRequest = z.infer<typeof rescheduleRequest>;
 
 export const CANCEL_REASON_MESSAGE = 'Please give a reason for cancelling';
 export const cancelRequest = z.object({
-  reason: z.string({ message: CANCEL_REASON_MESSAGE }).trim().min(1, CANCEL_REASON_MESSAGE).max(500, 'Reason must be at most 500 characters'),
+  reason: oneLineText('Reason', 500, CANCEL_REASON_MESSAGE),
   /** Staff may override the policy's refund; absent means the policy's amount. */
-  refundAmount: moneyInput.optional(),
+  refundAmount: money().optional(),
 });
 export type CancelRequest = z.input<typeof cancelRequest>;
 
@@ -140,7 +134,7 @@ export type Technician = z.infer<typeof technician>;
 // ---- Slots as staff see them -------------------------------------------------------------------
 
 export const BLOCK_REASON_MESSAGE = 'Please give a reason for blocking';
-export const blockRequest = z.object({ reason: z.string({ message: BLOCK_REASON_MESSAGE }).trim().min(1, BLOCK_REASON_MESSAGE).max(200, 'Reason must be at most 200 characters') });
+export const blockRequest = z.object({ reason: oneLineText('Reason', 200, BLOCK_REASON_MESSAGE) });
 export const slotParams = z.object({ date: isoDayText, slot: z.enum(TIME_SLOTS, { message: 'Invalid time slot' }) });
 export const dayParams = z.object({ date: isoDayText });
 
@@ -152,4 +146,4 @@ export const staffSlot = z.object({
 });
 export const staffSlotDay = z.object({ date: z.string(), closedReason: z.string().nullable(), slots: z.array(staffSlot) });
 export type StaffSlotDay = z.infer<typeof staffSlotDay>;
-export const slotCalendarQuery = z.object({ from: isoDayText, days: z.coerce.number().int().min(1).max(62).default(14) });
+export const slotCalendarQuery = z.object({ from: isoDayText, days: wholeNumber('Days', 1, 62).default(14) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AGE_BUCKETS } from '../domain/bookkeeping';
 import { SERVICE_LABELS, type ServiceType } from '../domain/services';
-import { isIsoDay } from '../domain/slots';
+import { day as businessDay } from './fields';
 import { EXPENSE_CATEGORY_LABELS } from './expenses';
 
 /**
@@ -10,7 +10,7 @@ import { EXPENSE_CATEGORY_LABELS } from './expenses';
  * report are all read from one of these objects.
  */
 
-const day = z.string().trim().refine(isIsoDay, { message: 'Invalid date format' });
+const day = businessDay();
 export const RANGE_ORDER_MESSAGE = 'Start date must be on or before the end date';
 
 /** `?startDate=&endDate=` (Perth days, both inclusive); missing ends come from this financial year. */

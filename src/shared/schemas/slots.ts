@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { isIsoDay, TIME_SLOTS } from '../domain/slots';
+import { TIME_SLOTS } from '../domain/slots';
+import { day } from './fields';
 
-export const isoDay = z.string({ message: 'Invalid date format' }).refine(isIsoDay, { message: 'Invalid date format' });
+export const isoDay = day();
 
 export const timeSlotsQuery = z.object({ date: isoDay });
 

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerInvoiceItems, customerInvoices } from '../../src/server/db/schema';
+import { seedDemo } from '../../src/server/db/seed/demo';
+import { gstOf } from '../../src/shared/domain/gst';
+import { formatCents, toCents } from '../../src/shared/domain/money';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+/** The demo (npm run db:seed:demo) shows only what the product could have written (docs/product.md "Customer invoices"). */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.db, t.config, '2026-11-23');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the demo seed', () => {
+  it('writes every invoice with a total equal to the sum of its lines, and GST one eleventh of it', async () => {
+    const invoices = await t.db.select().from(customerInvoices);
+    expect(invoices.length).toBeGreaterThan(10);
+    for (const invoice of invoices) {
+      const lines = await t.db.select().from(customerInvoiceItems).where(eq(customerInvoiceItems.customerInvoiceId, invoice.id));
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(toCents(line.totalPrice), invoice.invoiceNumber).toBe(line.quantity * toCents(line.unitPrice));
+      const total = lines.reduce((sum, line) => sum + toCents(line.totalPrice), 0);
+      expect(invoice.totalAmount, invoice.invoiceNumber).toBe(formatCents(total));
+      expect(invoice.gstAmount, invoice.invoiceNumber).toBe(formatCents(gstOf(total)));
+      expect(invoice.subtotalAmount, invoice.invoiceNumber).toBe(formatCents(total - gstOf(total)));
+    }
+  });
+});
