@@ -10,7 +10,7 @@ import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api, errorMessage } from '../../lib/api';
 import { pdfEmailedNote } from '../../lib/email-wording';
 import { perthDateTime } from '../jobs/job-format';
-import { useEmailDelivery } from '../jobs/use-browser-state';
+import { useEmailDelivery } from '../../lib/use-browser-state';
 import { describeInvoiceEvent, INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { LineItemsEditor } from './line-items-editor';

@@ -11,7 +11,7 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api, errorMessage } from '../../lib/api';
 import { pageRangeText } from '../jobs/job-format';
-import { useDebouncedValue } from '../jobs/use-browser-state';
+import { useDebouncedValue } from '../../lib/use-browser-state';
 import { INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
 import { InvoiceDialog } from './invoice-dialog';
 import { InvoiceStatusBadge } from './invoice-status-badge';

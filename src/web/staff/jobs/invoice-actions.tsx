@@ -13,7 +13,7 @@ import { invoiceEmailBody, money, shortDay } from '../invoices/invoice-format';
 import { InvoiceStatusBadge } from '../invoices/invoice-status-badge';
 import { useDownloadPdf, useEmailInvoice, useGenerateInvoice } from '../invoices/use-invoice-actions';
 import { mailtoHref } from './contact-links';
-import { useBusiness } from './use-browser-state';
+import { useBusiness } from '../../lib/use-browser-state';
 
 /**
  * The customer-invoice actions of a job, for admins (docs/product.md "Customer invoices"): 'Generate
