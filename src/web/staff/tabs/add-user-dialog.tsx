@@ -8,7 +8,6 @@ import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 
-
 const EMPTY = { username: '', password: '', email: '', role: 'technician' as const };
 
 /** The Team tab's Add User dialog; validated by the same schema the server uses. */
