@@ -20,7 +20,7 @@ import {
   invoiceSaved,
   updateInvoiceRequest,
 } from '../schemas/invoices';
-import { defineContract } from './contract';
+import { buildUrl, defineContract } from './contract';
 
 const BASE = '/api/dashboard/customer-invoices';
 
@@ -176,3 +176,8 @@ export const invoices = {
     responseKind: 'empty',
   }),
 };
+
+/** Where one PDF version is downloaded ('latest' for the newest): the URL the server answers after making a PDF. */
+export function invoicePdfUrl(invoiceId: string, version: number | 'latest'): string {
+  return buildUrl(invoices.pdfFile, { params: { id: invoiceId, version: String(version) } });
+}

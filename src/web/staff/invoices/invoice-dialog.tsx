@@ -9,7 +9,7 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api, errorMessage } from '../../lib/api';
 import { pdfEmailedNote } from '../../lib/email-wording';
-import { perthDateTime } from '../jobs/job-format';
+import { perthDateTime } from '../../lib/format';
 import { useEmailDelivery } from '../../lib/use-browser-state';
 import { describeInvoiceEvent, INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
 import { InvoiceStatusBadge } from './invoice-status-badge';

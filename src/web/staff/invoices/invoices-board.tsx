@@ -10,7 +10,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api, errorMessage } from '../../lib/api';
-import { pageRangeText } from '../jobs/job-format';
+import { pageRangeText } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-browser-state';
 import { INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
 import { InvoiceDialog } from './invoice-dialog';

@@ -15,7 +15,7 @@ import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
-import { GstBreakdown } from '../expenses/gst-breakdown';
+import { GstBreakdown } from '../expenses';
 
 /**
  * A job's supplier bills and its profit (docs/product.md "Purchase invoices and expenses"; decision
