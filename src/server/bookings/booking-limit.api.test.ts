@@ -4,7 +4,7 @@ import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/he
 import { buildApp } from '../app';
 import { bookingAttemptWindows } from '../db/schema';
 import { BOOKING_LIMIT } from './booking-limit';
-import { bookingBody } from './test-support';
+import { bookingBody } from '../../../tests/helpers/bookings';
 
 /**
  * The public booking limit is kept in the database (decision 221): attempts from one address count

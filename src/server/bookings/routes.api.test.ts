@@ -7,7 +7,7 @@ import { bookingHolds, customers, jobs, outboundEmails, timeSlots, vehicles } fr
 import { announcements } from '../notifications/test-support';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { BOOKING_LIMIT } from './booking-limit';
-import { bookingBody, bookingRowCounts, freshClientAddress, seedTyrePrices, signInStaff, type BookingBody } from './test-support';
+import { bookingBody, bookingRowCounts, freshClientAddress, seedTyrePrices, signInStaff, type BookingBody } from '../../../tests/helpers/bookings';
 
 let t: TestApp;
 const announced = announcements(() => t.db);

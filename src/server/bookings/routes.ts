@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { bookings } from '../../shared/contracts/bookings';
+import { bookings, staffBookings } from '../../shared/contracts/bookings';
 import type { AppDeps } from '../deps';
-import { addRoute } from '../http/contract-routes';
+import { addRoute, type ContractHandler } from '../http/contract-routes';
 import { BOOKING_LIMIT, createBookingLimiter } from './booking-limit';
-import { createBooking, quoteBooking } from './service';
+import { createPublicBooking, createStaffBooking, isStaffBookingBody, quoteBooking } from './service';
 
 export function bookingRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
@@ -16,9 +16,18 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsync {
       return quoteBooking(deps, body, { clientAddress: actor ? null : request.ip });
     });
 
-    addRoute(app, bookings.create, async ({ actor, body, request }) => {
-      if (!actor) await limiter.hit(request.ip);
-      return createBooking(deps, actor, body);
-    });
+    const staffBooking: ContractHandler<typeof staffBookings.create> = async ({ actor, body }) => createStaffBooking(deps, body, actor);
+    addRoute(app, staffBookings.create, staffBooking);
+
+    // POST /api/bookings also takes the staff booking from signed-in staff (decisions 130, 276).
+    addRoute(
+      app,
+      bookings.create,
+      async ({ actor, body, request }) => {
+        if (!actor) await limiter.hit(request.ip);
+        return createPublicBooking(deps, body);
+      },
+      { sharedWith: { contract: staffBookings.create, when: (request) => isStaffBookingBody(request.body), handler: staffBooking } },
+    );
   };
 }

@@ -18,14 +18,12 @@ import {
   PREPAY_NOT_AVAILABLE_MESSAGE,
   SLOT_TAKEN_MESSAGE,
   publicBookingRequest,
-  staffBookingRequest,
   type PublicBookingRequest,
   type StaffBookingRequest,
 } from '../../shared/schemas/booking';
 import type { AppDeps } from '../deps';
 import { constraintName, pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { bookingHolds, jobs, timeSlots } from '../db/schema';
-import type { SessionUser } from '../http/access';
 import { AppError, conflict, invalid } from '../http/errors';
 import { recordJobEvent } from '../jobs/history';
 import { MAX_LIVE_HOLDS_PER_EMAIL, tooManyHoldsFromAddressMessage, tooManyHoldsMessage } from './booking-limit';
@@ -348,20 +346,15 @@ export async function createStaffBooking(deps: AppDeps, body: StaffBookingReques
   return bookingCreated(job, draft.customer.email);
 }
 
-/** The admin form always sends vehicle.color (blank when not filled in); the public wizard never does. */
-function hasVehicleColor(body: Record<string, unknown>): boolean {
-  const vehicle = body.vehicle;
-  return typeof vehicle === 'object' && vehicle !== null && 'color' in vehicle;
-}
-
 /**
- * POST /api/bookings: signed-in staff book with the staff form (decision 130); staff who use the
- * public wizard in the same browser send the public shape (no colour), which books as public.
- * Each shape is parsed with its own schema, so each form gets its own messages.
+ * Which body signed-in staff sent to POST /api/bookings (decisions 130, 276): the admin form always
+ * sends vehicle.color (blank when not filled in) and the public wizard never does; a body the public
+ * schema refuses is the staff form's too, so it gets the staff form's messages. Staff who use the
+ * public wizard in the same browser send the public shape, which books as public.
  */
-export async function createBooking(deps: AppDeps, actor: SessionUser | null, body: Record<string, unknown>) {
-  if (actor && (hasVehicleColor(body) || !publicBookingRequest.safeParse(body).success)) {
-    return createStaffBooking(deps, staffBookingRequest.parse(body), actor);
-  }
-  return createPublicBooking(deps, publicBookingRequest.parse(body));
+export function isStaffBookingBody(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const vehicle = (body as { vehicle?: unknown }).vehicle;
+  const hasColour = typeof vehicle === 'object' && vehicle !== null && 'color' in vehicle;
+  return hasColour || !publicBookingRequest.safeParse(body).success;
 }

@@ -8,7 +8,7 @@ import { testConfig } from '../config';
 import { openPostgres, type Database } from '../db/client';
 import { suburbLandingPages } from '../db/schema';
 import { seedReferenceData } from '../db/seed/reference';
-import { bookingBody, freshClientAddress, seedTyrePrices } from '../bookings/test-support';
+import { bookingBody, freshClientAddress, seedTyrePrices } from '../../../tests/helpers/bookings';
 import { createPageCache } from '../site/page-cache';
 import { getSuburbPage } from '../suburbs/service';
 import { signedInStaff } from '../../../tests/helpers/staff-session';

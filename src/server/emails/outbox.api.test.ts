@@ -6,7 +6,7 @@ import { createSmtpMailer, SMTP_TIMEOUTS, type Mailer } from '../adapters/email'
 import type { AppDeps } from '../deps';
 import { testConfig } from '../config';
 import { bookingHolds, outboundEmails } from '../db/schema';
-import { bookingBody, seedTyrePrices, signInStaff } from '../bookings/test-support';
+import { bookingBody, seedTyrePrices, signInStaff } from '../../../tests/helpers/bookings';
 import { queueBookingConfirmation } from '../bookings/notify';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { CLAIM_LEASE_MS, createOutbox } from './outbox';

@@ -37,24 +37,59 @@ declare module 'fastify' {
 }
 
 /**
+ * A second contract answered on the same method and path (decision 276), e.g. the staff booking on
+ * POST /api/bookings: `when` looks at the raw request, before anything is parsed; the chosen
+ * contract's own schemas then parse it, so each shape keeps its own messages. It is never chosen
+ * for a caller its access level would refuse, and it answers with the same response schema.
+ */
+export type SharedPath<A extends ContractDef> = {
+  contract: A;
+  when: (request: FastifyRequest) => boolean;
+  handler: ContractHandler<A>;
+};
+
+function mayCall(access: Access, user: SessionUser | null | undefined): boolean {
+  if (access === 'staff') return !!user;
+  if (access === 'admin') return user?.role === 'admin';
+  return access === 'public' || access === 'optional-staff';
+}
+
+/** Parses params, query and body with the contract's schemas and runs its handler. */
+async function runHandler<C extends ContractDef>(contract: C, handler: ContractHandler<C>, request: FastifyRequest, reply: FastifyReply) {
+  const input: Record<string, unknown> = {};
+  if (contract.params) input.params = contract.params.parse(request.params);
+  if (contract.query) input.query = contract.query.parse(request.query ?? {});
+  if (contract.body && !contract.multipart) input.body = contract.body.parse(request.body ?? {});
+  return handler({ ...input, actor: request.user, request, reply } as HandlerArgs<C>);
+}
+
+/**
  * Registers the handler of one contract. Params, query and body are parsed with the contract's
  * own schemas (the ones the browser's forms use), so a refusal carries the same message the form
  * shows; the response is serialized through the response schema, so nothing undeclared leaks.
  */
-export function addRoute<const C extends ContractDef>(app: FastifyInstance, contract: C, handler: ContractHandler<C>): void {
+export function addRoute<const C extends ContractDef, const A extends ContractDef = never>(
+  app: FastifyInstance,
+  contract: C,
+  handler: ContractHandler<C>,
+  opts: { sharedWith?: SharedPath<A> } = {},
+): void {
   const kind = contract.responseKind ?? 'json';
   const status = contract.status ?? 200;
+  const shared = opts.sharedWith;
+  if (shared && (shared.contract.method !== contract.method || shared.contract.response !== contract.response)) {
+    throw new Error(`${shared.contract.method} ${shared.contract.path} cannot share ${contract.method} ${contract.path}: the method and the response must be the same`);
+  }
   app.route({
     method: contract.method,
     url: contract.path,
     config: { contract },
     schema: kind === 'json' && contract.response ? { response: { [status]: contract.response } } : {},
     handler: async (request, reply) => {
-      const input: Record<string, unknown> = {};
-      if (contract.params) input.params = contract.params.parse(request.params);
-      if (contract.query) input.query = contract.query.parse(request.query ?? {});
-      if (contract.body && !contract.multipart) input.body = contract.body.parse(request.body ?? {});
-      const result = await handler({ ...input, actor: request.user, request, reply } as HandlerArgs<C>);
+      const result =
+        shared && mayCall(shared.contract.access, request.user) && shared.when(request)
+          ? await runHandler(shared.contract, shared.handler, request, reply)
+          : await runHandler(contract, handler, request, reply);
       if (kind === 'empty') return reply.status(204).send();
       if (kind === 'html') return reply.type('text/html; charset=utf-8').send(result);
       if (kind === 'file') {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { listContracts } from '../../shared/contracts';
-import { bookingBody, signInStaff } from '../bookings/test-support';
+import { bookingBody, signInStaff } from '../../../tests/helpers/bookings';
 import { NUL_MESSAGE } from './nul-guard';
 
 /**

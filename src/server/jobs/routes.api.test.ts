@@ -8,7 +8,7 @@ import { insertJob } from '../db/seed/factories';
 import { customerInvoices, jobs, outboundEmails, paymentEvents } from '../db/schema';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
-import { bookingBody } from '../bookings/test-support';
+import { bookingBody } from '../../../tests/helpers/bookings';
 
 let t: TestApp;
 let admin: { user: { id: string; username: string }; cookie: string };

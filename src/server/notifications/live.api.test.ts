@@ -12,7 +12,7 @@ import { buildApp } from '../app';
 import { endSessionsOfUser } from '../auth/sessions';
 import { openPostgres, type Database } from '../db/client';
 import { jobs, notifications, users } from '../db/schema';
-import { bookingBody, freshClientAddress, seedTyrePrices, signInStaff } from '../bookings/test-support';
+import { bookingBody, freshClientAddress, seedTyrePrices, signInStaff } from '../../../tests/helpers/bookings';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { MISSED_LIMIT, MISSED_WINDOW_MS, NOTIFY_CHANNEL } from './store';

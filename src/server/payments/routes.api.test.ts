@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { jobEvents, jobs, outboundEmails, paymentEvents } from '../db/schema';
 import { announcements } from '../notifications/test-support';
-import { bookingBody } from '../bookings/test-support';
+import { bookingBody } from '../../../tests/helpers/bookings';
 import { insertPrepaidBooking } from './fixtures';
 
 const NOT_FOUND = 'The requested booking could not be found or has expired.';

@@ -7,7 +7,7 @@ import { jobs, outboundEmails, paymentEvents, timeSlots } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { sweepExpiredHolds } from '../holds/service';
 import { announcements } from '../notifications/test-support';
-import { signInStaff } from '../bookings/test-support';
+import { signInStaff } from '../../../tests/helpers/bookings';
 import { insertPrepaidBooking } from './fixtures';
 import { StripePaymentProvider } from './stripe';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3StandIn, type S3StandIn } from '../../../tests/helpers/s3-stand-in';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { buildApp } from '../app';
-import { bookingBody, freshClientAddress, signInStaff } from '../bookings/test-support';
+import { bookingBody, freshClientAddress, signInStaff } from '../../../tests/helpers/bookings';
 
 /**
  * Two app instances over one database and one S3 bucket (decision 220): a photo a customer

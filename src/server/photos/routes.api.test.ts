@@ -10,7 +10,7 @@ import { addDays } from '../../shared/domain/slots';
 import { PHOTO_BAD_TYPE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TOO_MANY_MESSAGE } from '../../shared/schemas/photos';
 import { createLocalPhotoStorage } from '../adapters/storage';
 import { jobPhotos, jobs } from '../db/schema';
-import { bookingBody, bookingRowCounts, freshClientAddress, signInStaff } from '../bookings/test-support';
+import { bookingBody, bookingRowCounts, freshClientAddress, signInStaff } from '../../../tests/helpers/bookings';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { PHOTO_WINDOW_CLOSED_MESSAGE } from './service';
 

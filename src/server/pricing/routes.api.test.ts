@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK_MESSAGE } from '../../shared/domain/pricing';
 import { tyreStockPricing } from '../db/schema';
-import { seedTyrePrices } from '../bookings/test-support';
+import { seedTyrePrices } from '../../../tests/helpers/bookings';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { bookingHolds, jobs, timeSlots } from '../db/schema';
-import { bookingBody, freshClientAddress, seedTyrePrices } from '../bookings/test-support';
+import { bookingBody, freshClientAddress, seedTyrePrices } from '../../../tests/helpers/bookings';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { staffSlots } from '../../shared/contracts/jobs';
+import { staffSlots } from '../../shared/contracts/slots';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { blockDay, blockSlot, listStaffSlotCalendar, unblockDay, unblockSlot } from './staff-service';

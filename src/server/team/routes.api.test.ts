@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../deps';
 import { createUser } from '../auth/users';
 import { users } from '../db/schema';
-import { signInStaff } from '../bookings/test-support';
+import { signInStaff } from '../../../tests/helpers/bookings';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { LAST_ADMIN_MESSAGE, setUserActive } from './service';
 

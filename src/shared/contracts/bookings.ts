@@ -1,32 +1,30 @@
 import { z } from 'zod';
-import { bookingCreatedResponse, publicBookingRequest, quoteResponse } from '../schemas/booking';
+import { bookingCreatedResponse, publicBookingRequest, quoteResponse, staffBookingRequest } from '../schemas/booking';
 import { photoUploadResponse } from '../schemas/photos';
 import { defineContract } from './contract';
 
-/**
- * POST /api/bookings takes two shapes on one path: the public wizard's, and from signed-in staff
- * the staff booking (vehicle.color, estimate). The bookings service decides which applies and
- * parses with the matching schema, so each form gets its own messages (decision 130).
- */
-const bookingRequestBody = z.record(z.string(), z.unknown()).meta({
-  description: 'The public booking (as for the quote) or, from signed-in staff, the staff booking (vehicle.color, job.customerValue, job.tyreBrand).',
-});
-
+/** Bookings from the public wizard (docs/product.md "Bookings"). */
 export const bookings = {
   quote: defineContract({
     method: 'POST',
     path: '/api/bookings/quote',
     access: 'optional-staff',
+    affects: ['slots', 'staffSlots', 'jobs'],
     summary: 'A prepaid booking: holds the slot, prices it on the server and returns the checkout token.',
     body: publicBookingRequest,
     response: quoteResponse,
   }),
+  /**
+   * The public booking. Signed-in staff may also send the staff booking's body here (the documented
+   * admin variant, decisions 130 and 276): it is served as `staffBookings.create`.
+   */
   create: defineContract({
     method: 'POST',
     path: '/api/bookings',
     access: 'optional-staff',
-    summary: 'A booking paid on site (public) or any booking made by staff.',
-    body: bookingRequestBody,
+    affects: ['slots', 'staffSlots', 'jobs'],
+    summary: "A booking paid on site. Signed-in staff may send the staff booking's body (POST /api/dashboard/bookings) here too.",
+    body: publicBookingRequest,
     response: bookingCreatedResponse,
   }),
   uploadPhotos: defineContract({
@@ -38,5 +36,18 @@ export const bookings = {
     body: z.object({ photos: z.array(z.string().meta({ format: 'binary' })), type: z.string().optional() }),
     multipart: true,
     response: photoUploadResponse,
+  }),
+};
+
+/** Bookings staff make for a caller: any suburb, later dates, an estimate, pay online recorded as pending (decision 130). */
+export const staffBookings = {
+  create: defineContract({
+    method: 'POST',
+    path: '/api/dashboard/bookings',
+    access: 'staff',
+    affects: ['jobs', 'slots', 'staffSlots', 'emails'],
+    summary: "A booking made by staff (the New Booking form): vehicle colour, tyre brand and an admin's estimate.",
+    body: staffBookingRequest,
+    response: bookingCreatedResponse,
   }),
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Area } from './areas';
 
 /**
  * One API operation, written once and read by three parties: the server registers a handler for
@@ -47,6 +48,12 @@ export type ContractDef = {
   paged?: true;
   /** Extra documented answers besides the success and the standard error body, e.g. { 402: ... }. */
   otherResponses?: Record<number, z.ZodType>;
+  /**
+   * For a write: every area whose reads it changes, its own included (decision 278). The browser
+   * reads them again after the write succeeds, so a screen showing an effect is never stale; the
+   * list says what the server does (an invoice marked paid moves its job), not what a screen wants.
+   */
+  affects?: readonly Area[];
 };
 
 /** Declares an operation; `const` keeps the literal path and access in the type. */

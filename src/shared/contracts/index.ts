@@ -1,26 +1,48 @@
+import type { Area } from './areas';
 import { auth, team } from './auth';
-import { bookings } from './bookings';
+import { bookings, staffBookings } from './bookings';
 import type { ContractDef } from './contract';
 import { docs } from './docs';
 import { emails } from './emails';
 import { expenses } from './expenses';
 import { invoices } from './invoices';
-import { jobs, staffSlots } from './jobs';
+import { jobs } from './jobs';
 import { notifications } from './notifications';
 import { payments } from './payments';
 import { pricing } from './pricing';
 import { purchases } from './purchases';
 import { reports } from './reports';
-import { slots } from './slots';
+import { slots, staffSlots } from './slots';
 import { suburbs } from './suburbs';
 
-/** Every API operation, by area: the server must implement each, the browser calls them as `api.<area>.<name>`. */
-export const contracts = { auth, team, slots, pricing, bookings, payments, suburbs, jobs, staffSlots, invoices, emails, notifications, purchases, expenses, reports, docs } as const;
+/**
+ * Every API operation, by area: the server must implement each, the browser calls them as
+ * `api.<area>.<name>`. The keys are exactly the list of area names (areas.ts).
+ */
+export const contracts = {
+  auth,
+  team,
+  slots,
+  staffSlots,
+  pricing,
+  bookings,
+  staffBookings,
+  payments,
+  suburbs,
+  jobs,
+  invoices,
+  emails,
+  notifications,
+  purchases,
+  expenses,
+  reports,
+  docs,
+} as const satisfies Record<Area, Record<string, ContractDef>>;
 export type Contracts = typeof contracts;
 
 /** Every operation with its area and name, e.g. for the permission matrix and the OpenAPI document. */
-export function listContracts(): { area: string; name: string; contract: ContractDef }[] {
+export function listContracts(): { area: Area; name: string; contract: ContractDef }[] {
   return Object.entries(contracts).flatMap(([area, ops]) =>
-    Object.entries(ops as Record<string, ContractDef>).map(([name, contract]) => ({ area, name, contract })),
+    Object.entries(ops as Record<string, ContractDef>).map(([name, contract]) => ({ area: area as Area, name, contract })),
   );
 }

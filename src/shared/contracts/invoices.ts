@@ -20,7 +20,7 @@ import {
   invoiceSaved,
   updateInvoiceRequest,
 } from '../schemas/invoices';
-import { defineContract } from './contract';
+import { buildUrl, defineContract } from './contract';
 
 const BASE = '/api/dashboard/customer-invoices';
 
@@ -33,6 +33,7 @@ export const invoices = {
     method: 'POST',
     path: `${BASE}/generate/:jobId`,
     access: 'admin',
+    affects: ['invoices', 'jobs', 'reports'],
     summary: "Creates a completed, invoiced or paid job's invoice from its priced items; a completed job moves to invoiced (paid online: invoice and job paid).",
     params: invoiceJobParams,
     response: invoiceGenerated,
@@ -75,6 +76,7 @@ export const invoices = {
     method: 'POST',
     path: BASE,
     access: 'admin',
+    affects: ['invoices', 'jobs', 'reports'],
     summary: 'Creates an invoice for a completed, invoiced or paid job, with its lines in one transaction; client totals are ignored.',
     body: createInvoiceRequest,
     response: invoiceSaved,
@@ -84,6 +86,7 @@ export const invoices = {
     method: 'PATCH',
     path: `${BASE}/:id`,
     access: 'admin',
+    affects: ['invoices', 'jobs', 'reports'],
     summary: 'Changes status or dates (recorded in the history); paid marks the job paid.',
     params: invoiceIdParams,
     body: updateInvoiceRequest,
@@ -93,6 +96,7 @@ export const invoices = {
     method: 'DELETE',
     path: `${BASE}/:id`,
     access: 'admin',
+    affects: ['invoices', 'jobs', 'reports'],
     summary: 'Deletes an invoice with its lines, history and PDFs; its job can then be deleted.',
     params: invoiceIdParams,
     responseKind: 'empty',
@@ -101,6 +105,7 @@ export const invoices = {
     method: 'POST',
     path: `${BASE}/bulk-status`,
     access: 'admin',
+    affects: ['invoices', 'jobs', 'reports'],
     summary: 'Sets one status on many invoices, each on its own; answers which were updated and why the others were not.',
     body: bulkStatusRequest,
     response: bulkStatusResult,
@@ -109,6 +114,7 @@ export const invoices = {
     method: 'POST',
     path: `${BASE}/:id/pdf`,
     access: 'admin',
+    affects: ['invoices'],
     summary: 'Makes the PDF of the invoice as it is now (a new version only when it changed) and answers where to download it.',
     params: invoiceIdParams,
     response: invoicePdfResult,
@@ -134,6 +140,7 @@ export const invoices = {
     method: 'POST',
     path: `${BASE}/:id/email`,
     access: 'admin',
+    affects: ['invoices', 'jobs', 'emails'],
     summary: 'Emails the current PDF to the job contact through the outbox; a draft becomes sent.',
     params: invoiceIdParams,
     response: invoiceEmailed,
@@ -142,6 +149,7 @@ export const invoices = {
     method: 'POST',
     path: `${BASE}/:id/items`,
     access: 'admin',
+    affects: ['invoices', 'jobs', 'reports'],
     summary: 'Adds a line; totals recomputed.',
     params: invoiceIdParams,
     body: invoiceLineInput,
@@ -152,6 +160,7 @@ export const invoices = {
     method: 'PATCH',
     path: `${BASE}/:id/items/:itemId`,
     access: 'admin',
+    affects: ['invoices', 'jobs', 'reports'],
     summary: 'Changes a line; totals recomputed.',
     params: invoiceItemParams,
     body: invoiceLinePatch,
@@ -161,8 +170,14 @@ export const invoices = {
     method: 'DELETE',
     path: `${BASE}/:id/items/:itemId`,
     access: 'admin',
+    affects: ['invoices', 'jobs', 'reports'],
     summary: 'Removes a line; totals recomputed.',
     params: invoiceItemParams,
     responseKind: 'empty',
   }),
 };
+
+/** Where one PDF version is downloaded ('latest' for the newest): the URL the server answers after making a PDF. */
+export function invoicePdfUrl(invoiceId: string, version: number | 'latest'): string {
+  return buildUrl(invoices.pdfFile, { params: { id: invoiceId, version: String(version) } });
+}

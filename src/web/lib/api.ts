@@ -72,6 +72,11 @@ export function queryKeyOf(contract: Pick<ContractDef, 'path'>, input: { params?
   return hasQuery ? [...segments, input.query as object] : segments;
 }
 
+/** The fixed start of an operation's query keys: the path before its first parameter, as segments. */
+export function keyPrefixOf(contract: Pick<ContractDef, 'path'>): QueryKey {
+  return contract.path.split('/:')[0]!.split('/').filter(Boolean);
+}
+
 /** The default read of a query key made by queryKeyOf: segments joined by slashes, the query appended. */
 export function urlOfQueryKey(queryKey: QueryKey): string {
   const last = queryKey[queryKey.length - 1];
@@ -107,7 +112,7 @@ type Client = { [Area in keyof Contracts]: { [Name in keyof Contracts[Area]]: Co
 function operation<C extends ContractDef>(contract: C): Operation<C> {
   const call = ((input?: RequestOf<C>) => callContract(contract, input)) as unknown as Operation<C>;
   call.contract = contract;
-  call.prefix = contract.path.split('/:')[0]!.split('/').filter(Boolean);
+  call.prefix = keyPrefixOf(contract);
   call.key = (...args) => queryKeyOf(contract, (args[0] ?? {}) as { params?: unknown; query?: unknown });
   call.query = (...args) => ({ queryKey: call.key(...args), queryFn: () => call(...args) });
   call.url = (...args) => buildUrl(contract, (args[0] ?? {}) as { params?: unknown; query?: unknown });

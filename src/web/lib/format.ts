@@ -29,3 +29,11 @@ export function perthDateTime(iso: string | null | undefined): string {
   const p = Object.fromEntries(perthDateTimeFormat.formatToParts(instant).map((part) => [part.type, part.value]));
   return `${p.weekday} ${p.day} ${p.month}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
 }
+
+/** The text under "Showing": "26-50 of 312", or "0 of 0" for an empty list. */
+export function pageRangeText(page: number, pageSize: number, total: number): string {
+  if (total <= 0) return '0 of 0';
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, total);
+  return `${first}-${last} of ${total}`;
+}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatVisit } from '../../../shared/domain/slots';
 import { toPublicBookingRequest, type PublicBookingForm } from '../../../shared/schemas/booking';
 import { api, ApiError, errorMessage } from '../../lib/api';
+import { refreshAfterWrite } from '../../lib/refresh';
 import { queueToast, toast } from '../../components/ui/toast';
 import { fetchTimeSlots, uploadPhoto } from './booking-api';
 import type { Confirmation } from './steps/confirmation-step';
@@ -95,7 +96,7 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
         return;
       }
       const photosNews = photos.length ? photoUploadToast(await uploadAll(created.jobId)) : null;
-      void queryClient.invalidateQueries({ queryKey: api.slots.list.prefix });
+      void refreshAfterWrite(queryClient, api.bookings.create.contract);
       // Toasts show one at a time: the booking first, then its photos in turn (decision 171).
       toast({ title: 'Booking Confirmed!', description: `Your booking reference is ${created.jobNumber}.` });
       if (photosNews) queueToast(photosNews);

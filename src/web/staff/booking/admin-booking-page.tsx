@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
@@ -15,6 +15,7 @@ import { SelectField, TextareaField, TextField } from '../../components/ui/field
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { readPageData } from '../../lib/page-data';
+import { useApiMutation } from '../../lib/refresh';
 import { AddressInput } from '../../public/booking/address-input';
 import { lookupTyrePrice } from '../../public/booking/booking-api';
 import { toStaffBookingRequest } from './staff-booking-request';
@@ -41,7 +42,6 @@ function googleKey(): string | null {
 /** Admin New Booking (docs/product.md "Bookings"; its messages under "Messages the UI shows"). */
 export default function AdminBookingPage() {
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const today = perthDay(new Date());
   const form = useForm<AdminBookingFormInput, unknown, AdminBookingForm>({
     resolver: zodResolver(adminBookingForm),
@@ -84,12 +84,11 @@ export default function AdminBookingPage() {
   const unitCents = tyrePrice.data?.kind === 'priced' ? tyrePrice.data.unitCents : null;
   const estimateCents = serviceType ? adminEstimate({ serviceType, quantity, tyreUnitPriceCents: unitCents }) : 0;
 
-  const create = useMutation({
-    mutationFn: (values: AdminBookingForm) => api.bookings.create({ body: toStaffBookingRequest(values, estimateCents) }),
+  // The staff booking's own contract (decision 276); the jobs, calendars and slot lists it affects are read again.
+  const create = useApiMutation(api.staffBookings.create, {
+    input: (values: AdminBookingForm) => ({ body: toStaffBookingRequest(values, estimateCents) }),
     onSuccess: (res) => {
       toast({ title: 'Booking Created', description: `Booking ${res.jobNumber} has been created successfully.` });
-      void queryClient.invalidateQueries({ queryKey: ['api', 'dashboard'] });
-      void queryClient.invalidateQueries({ queryKey: ['api', 'time-slots'] });
       navigate('/dashboard');
     },
     onError: (err) => {

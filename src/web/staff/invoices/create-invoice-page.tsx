@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -15,6 +15,7 @@ import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { dollars } from '../../lib/format';
+import { useApiMutation } from '../../lib/refresh';
 import { INVOICE_STATUS_LABELS, money } from './invoice-format';
 import { LineItemsEditor, type EditorLine } from './line-items-editor';
 
@@ -105,18 +106,16 @@ function JobPanel({ job }: { job: JobDetail }) {
 
 function CreateInvoiceForm({ job }: { job: JobDetail }) {
   const [, navigate] = useLocation();
-  const client = useQueryClient();
   const [status, setStatus] = useState<CustomerInvoiceStatus>('draft');
   const [dueDate, setDueDate] = useState(() => defaultDueDate(perthDay(new Date())));
   const [dueDateError, setDueDateError] = useState<string | undefined>();
   const [lines, setLines] = useState<EditorLine[]>([]);
 
-  const create = useMutation({
-    mutationFn: (items: InvoiceLineInput[]) => api.invoices.create({ body: { jobId: job.id, status, dueDate, items } }),
-    onSuccess: async (res) => {
+  // The page is left once the invoices and the job are read again (what invoices.create affects).
+  const create = useApiMutation(api.invoices.create, {
+    input: (items: InvoiceLineInput[]) => ({ body: { jobId: job.id, status, dueDate, items } }),
+    onSuccess: (res) => {
       toast({ title: 'Invoice Created', description: `${res.customerInvoice.invoiceNumber} for ${job.jobNumber}: ${money(res.customerInvoice.totalAmount)}.` });
-      await Promise.all([client.invalidateQueries({ queryKey: api.invoices.list.prefix }), client.invalidateQueries({ queryKey: api.jobs.get.prefix })]);
-      navigate(BACK);
     },
     onError: (err) => toast({ title: 'Creation Failed', description: errorMessage(err, 'Failed to create invoice.'), variant: 'destructive' }),
   });
@@ -131,7 +130,7 @@ function CreateInvoiceForm({ job }: { job: JobDetail }) {
       return;
     }
     setDueDateError(undefined);
-    create.mutate(items);
+    create.mutate(items, { onSuccess: () => navigate(BACK) });
   };
 
   const totalCents = lines.reduce((sum, l) => sum + l.quantity * toCents(l.unitPrice), 0);

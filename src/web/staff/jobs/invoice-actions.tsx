@@ -9,11 +9,9 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
-import { invoiceEmailBody, money, shortDay } from '../invoices/invoice-format';
-import { InvoiceStatusBadge } from '../invoices/invoice-status-badge';
-import { useDownloadPdf, useEmailInvoice, useGenerateInvoice } from '../invoices/use-invoice-actions';
+import { invoiceEmailBody, InvoiceStatusBadge, money, shortDay, useDownloadPdf, useEmailInvoice, useGenerateInvoice } from '../invoices';
 import { mailtoHref } from './contact-links';
-import { useBusiness } from './use-browser-state';
+import { useBusiness } from '../../lib/use-browser-state';
 
 /**
  * The customer-invoice actions of a job, for admins (docs/product.md "Customer invoices"): 'Generate

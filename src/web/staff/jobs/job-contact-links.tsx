@@ -4,7 +4,7 @@ import type { JobDetail } from '../../../shared/schemas/jobs';
 import { telHref } from '../../public/contact';
 import { arrivalSmsBody, arrivalTime, directionsHref, jobEmailBody, mailtoHref, smsHref } from './contact-links';
 import { perthClockTime } from './job-format';
-import { useBusiness, useNow } from './use-browser-state';
+import { useBusiness, useNow } from '../../lib/use-browser-state';
 
 const linkClass =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-3 text-center font-semibold text-charcoal hover:bg-gray-50';

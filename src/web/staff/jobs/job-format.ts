@@ -74,15 +74,7 @@ export function perthClockTime(instant: Date): string {
   return `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
 }
 
-export { perthDateTime } from '../../lib/format';
-
-/** The text under "Showing": "26-50 of 312", or "0 of 0" for an empty list. */
-export function pageRangeText(page: number, pageSize: number, total: number): string {
-  if (total <= 0) return '0 of 0';
-  const first = (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, total);
-  return `${first}-${last} of ${total}`;
-}
+export { pageRangeText, perthDateTime } from '../../lib/format';
 
 // ---- The job's history -------------------------------------------------------------------------
 

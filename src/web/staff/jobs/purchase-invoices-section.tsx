@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Circle, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -14,7 +14,8 @@ import { TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
-import { GstBreakdown } from '../expenses/gst-breakdown';
+import { useApiMutation } from '../../lib/refresh';
+import { GstBreakdown } from '../expenses';
 
 /**
  * A job's supplier bills and its profit (docs/product.md "Purchase invoices and expenses"; decision
@@ -25,7 +26,7 @@ export function PurchaseInvoicesSection({ jobId }: { jobId: string }) {
   const bills = useQuery(api.purchases.listForJob.query({ params: { jobId } }));
   const [editing, setEditing] = useState<PurchaseInvoice | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PurchaseInvoice | null>(null);
-  const actions = usePurchaseActions(jobId);
+  const actions = usePurchaseActions();
 
   return (
     <section aria-labelledby={`purchases-${jobId}`} className="space-y-3">
@@ -179,7 +180,7 @@ function PurchaseInvoiceForm({ jobId, bill, onDone }: { jobId: string; bill: Pur
   });
   const { errors } = form.formState;
   const total = useWatch({ control: form.control, name: 'totalAmount' });
-  const actions = usePurchaseActions(jobId);
+  const actions = usePurchaseActions();
   const saving = actions.create.isPending || actions.update.isPending;
 
   const submit = (values: FormOutput) => {
@@ -211,41 +212,33 @@ function PurchaseInvoiceForm({ jobId, bill, onDone }: { jobId: string; bill: Pur
   );
 }
 
-/** The writes, with the toasts staff see (docs/product.md "Messages the UI shows"); the list and the profit are read again after each. */
-function usePurchaseActions(jobId: string) {
-  const client = useQueryClient();
-  // The job's list and profit share this key's start; the reports count the bills too.
-  const refresh = () =>
-    Promise.all([client.invalidateQueries({ queryKey: api.purchases.listForJob.key({ params: { jobId } }) }), client.invalidateQueries({ queryKey: ['api', 'dashboard', 'reports'] })]);
-  const create = useMutation({
-    mutationFn: (body: Parameters<typeof api.purchases.create>[0]['body']) => api.purchases.create({ body }),
+/** The writes, with the toasts staff see (docs/product.md "Messages the UI shows"); each reads again what its contract affects (the job's bills and profit, the reports). */
+function usePurchaseActions() {
+  const create = useApiMutation(api.purchases.create, {
+    input: (body: Parameters<typeof api.purchases.create>[0]['body']) => ({ body }),
     onSuccess: (bill) => {
       toast({ title: 'Purchase Invoice Added', description: `${bill.supplierName} #${bill.invoiceNumber}, ${formatDollars(toCents(bill.totalAmount))}.` });
-      return refresh();
     },
     onError: (err) => toast({ title: 'Add Failed', description: errorMessage(err, 'Failed to add purchase invoice.'), variant: 'destructive' }),
   });
-  const update = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Parameters<typeof api.purchases.update>[0]['body'] }) => api.purchases.update({ params: { id }, body }),
+  const update = useApiMutation(api.purchases.update, {
+    input: ({ id, body }: { id: string; body: Parameters<typeof api.purchases.update>[0]['body'] }) => ({ params: { id }, body }),
     onSuccess: (bill) => {
       toast({ title: 'Purchase Invoice Updated', description: `${bill.supplierName} #${bill.invoiceNumber} saved.` });
-      return refresh();
     },
     onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update purchase invoice.'), variant: 'destructive' }),
   });
-  const togglePaid = useMutation({
-    mutationFn: (bill: PurchaseInvoice) => api.purchases.update({ params: { id: bill.id }, body: { isPaid: !bill.isPaid } }),
+  const togglePaid = useApiMutation(api.purchases.update, {
+    input: (bill: PurchaseInvoice) => ({ params: { id: bill.id }, body: { isPaid: !bill.isPaid } }),
     onSuccess: (bill) => {
       toast({ title: bill.isPaid ? 'Marked Paid' : 'Marked Unpaid', description: `${bill.supplierName} #${bill.invoiceNumber} is now ${bill.isPaid ? 'paid' : 'unpaid'}.` });
-      return refresh();
     },
     onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update purchase invoice.'), variant: 'destructive' }),
   });
-  const remove = useMutation({
-    mutationFn: (bill: PurchaseInvoice) => api.purchases.remove({ params: { id: bill.id } }),
+  const remove = useApiMutation(api.purchases.remove, {
+    input: (bill: PurchaseInvoice) => ({ params: { id: bill.id } }),
     onSuccess: (_v, bill) => {
       toast({ title: 'Purchase Invoice Deleted', description: `${bill.supplierName} #${bill.invoiceNumber} has been deleted.` });
-      return refresh();
     },
     onError: (err) => toast({ title: 'Delete Failed', description: errorMessage(err, 'Failed to delete purchase invoice.'), variant: 'destructive' }),
   });

@@ -6,6 +6,8 @@ import type { PublicUser } from '../../../shared/schemas/auth';
 import { isServiceType, SERVICE_LABELS } from '../../../shared/domain/services';
 import { BUSINESS_TIME_ZONE } from '../../../shared/domain/slots';
 import { cn } from '../../components/ui/cn';
+import { api } from '../../lib/api';
+import { refreshAfterWrite } from '../../lib/refresh';
 import { addPopups, dismissPopup, FIRST_POPUP_DISMISS_MS, jobHref, POPUPS_SHOWN, type Popup } from './popup-list';
 import { useLiveNotifications, type ConnectionState } from './use-live-notifications';
 
@@ -52,14 +54,17 @@ const STATE_TEXT: Record<ConnectionState, string> = {
   disconnected: 'Disconnected',
 };
 
-/** Tells the dashboard's lists that jobs changed; a burst of missed events refreshes them once. */
+/**
+ * Tells the dashboard's lists that jobs changed: an announced booking was made or paid, so what a
+ * booking and a payment affect (their contracts) is read again; a burst of missed events refreshes them once.
+ */
 function useJobsRefresh() {
   const client = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void client.invalidateQueries({ queryKey: ['api', 'dashboard'] }), 250);
+    timer.current = setTimeout(() => void Promise.all([refreshAfterWrite(client, api.bookings.create.contract), refreshAfterWrite(client, api.payments.webhook.contract)]), 250);
   };
 }
 

@@ -7,7 +7,7 @@ import { addDays, isIsoDay, perthToday } from '../../../shared/domain/slots';
 import { Button } from '../../components/ui/button';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
-import { shortDay } from '../slots/calendar-days';
+import { shortDay } from '../slots';
 import { DaySlots } from './day-slots';
 import { inVisitOrder, SCHEDULE_FILTERS, SCHEDULE_LABELS, scheduleCounts } from './schedule-data';
 import { ScheduleJobs } from './schedule-jobs';

@@ -4,9 +4,8 @@ import { slotWindowLabel } from '../../../shared/domain/slots';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { cn } from '../../components/ui/cn';
 import { api } from '../../lib/api';
-import { closedLabel, shortDay } from '../slots/calendar-days';
+import { cellTone, closedLabel, jobHref, shortDay, SlotBadge } from '../slots';
 import { scheduleStatus } from '../../../shared/domain/job-status';
-import { cellTone, jobHref, SlotBadge } from '../slots/slot-cell';
 import { ScheduleStatusBadge } from './schedule-status-badge';
 
 /** The admin's day view: the four slots of one day and who is where (docs/product.md "Staff dashboard"). */

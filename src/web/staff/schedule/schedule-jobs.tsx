@@ -4,7 +4,7 @@ import { SERVICE_LABELS } from '../../../shared/domain/services';
 import { formatVisit } from '../../../shared/domain/slots';
 import type { JobListItem, Technician } from '../../../shared/schemas/jobs';
 import { useMediaQuery, WIDE_SCREEN } from '../../components/ui/use-media-query';
-import { jobHref } from '../slots/slot-cell';
+import { jobHref } from '../slots';
 import { ScheduleStatusBadge } from './schedule-status-badge';
 import { TechnicianSelect } from './technician-select';
 import type { useAssignTechnician } from './use-assign-technician';

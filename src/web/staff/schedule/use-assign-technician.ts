@@ -1,16 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
+import { useApiMutation } from '../../lib/refresh';
 
 /**
  * Assigning a job to a technician, or to nobody (admin; docs/product.md "Roles and permissions"),
- * with the toasts 'Assignment Updated' and 'Assignment Failed'. Every job list, the technicians'
- * open-job counts and the slot calendars are read again, since each shows who does the job.
+ * with the toasts 'Assignment Updated' and 'Assignment Failed'. What jobs.assign affects (every job
+ * list, the technicians' open-job counts, the slot calendars) is read again, after a refusal too.
  */
 export function useAssignTechnician() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ jobId, technicianId }: { jobId: string; technicianId: string | null }) => api.jobs.assign({ params: { id: jobId }, body: { technicianId } }),
+  return useApiMutation(api.jobs.assign, {
+    input: ({ jobId, technicianId }: { jobId: string; technicianId: string | null }) => ({ params: { id: jobId }, body: { technicianId } }),
     onSuccess: (job) => {
       toast({
         title: 'Assignment Updated',
@@ -18,8 +17,6 @@ export function useAssignTechnician() {
       });
     },
     onError: (err) => toast({ title: 'Assignment Failed', description: errorMessage(err, 'Failed to update assignment'), variant: 'destructive' }),
-    onSettled: () => {
-      for (const queryKey of [api.jobs.list.prefix, api.jobs.technicians.prefix, api.staffSlots.calendar.prefix]) void client.invalidateQueries({ queryKey });
-    },
+    refreshOnError: true,
   });
 }

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TimeSlot } from '../../../shared/domain/slots';
 import type { StaffSlotDay } from '../../../shared/schemas/jobs';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
+import { useApiMutation } from '../../lib/refresh';
 import { dayBlockedSummary, shortDay, slotOnDay } from './calendar-days';
 
 type SlotVars = { day: string; slot: TimeSlot };
@@ -10,57 +11,53 @@ type SlotVars = { day: string; slot: TimeSlot };
 /**
  * Block and unblock, a slot or a whole day (docs/product.md "Time slots and business days"), with
  * the toasts 'Block Failed' / 'Unblock Failed' carrying the server's sentence. Every calendar on
- * screen takes the day the server answered at once; the calendars and the public slot lists are
- * then read again, so the booking wizard sees the change.
+ * screen takes the day the server answered at once; what the contract affects (the calendars and
+ * the public slot lists) is then read again, after a refusal too, so the booking wizard sees the change.
  */
 export function useSlotActions() {
   const client = useQueryClient();
   const showDay = (day: StaffSlotDay) => {
     client.setQueriesData<StaffSlotDay[]>({ queryKey: api.staffSlots.calendar.prefix }, (days) => days?.map((d) => (d.date === day.date ? day : d)));
   };
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: api.staffSlots.calendar.prefix });
-    void client.invalidateQueries({ queryKey: api.slots.list.prefix });
-  };
 
-  const block = useMutation({
-    mutationFn: ({ day, slot, reason }: SlotVars & { reason: string }) => api.staffSlots.block({ params: { date: day, slot }, body: { reason } }),
+  const block = useApiMutation(api.staffSlots.block, {
+    input: ({ day, slot, reason }: SlotVars & { reason: string }) => ({ params: { date: day, slot }, body: { reason } }),
     onSuccess: (day, { slot, reason }) => {
       showDay(day);
       toast({ title: 'Slot Blocked', description: `${slotOnDay(day.date, slot)} is blocked: ${reason.trim()}` });
     },
     onError: (err) => toast({ title: 'Block Failed', description: errorMessage(err, 'Failed to block the time slot.'), variant: 'destructive' }),
-    onSettled: refresh,
+    refreshOnError: true,
   });
 
-  const unblock = useMutation({
-    mutationFn: ({ day, slot }: SlotVars) => api.staffSlots.unblock({ params: { date: day, slot } }),
+  const unblock = useApiMutation(api.staffSlots.unblock, {
+    input: ({ day, slot }: SlotVars) => ({ params: { date: day, slot } }),
     onSuccess: (day, { slot }) => {
       showDay(day);
       toast({ title: 'Slot Unblocked', description: `${slotOnDay(day.date, slot)} can be booked again.` });
     },
     onError: (err) => toast({ title: 'Unblock Failed', description: errorMessage(err, 'Failed to unblock the time slot.'), variant: 'destructive' }),
-    onSettled: refresh,
+    refreshOnError: true,
   });
 
-  const blockDay = useMutation({
-    mutationFn: ({ day, reason }: { day: string; reason: string }) => api.staffSlots.blockDay({ params: { date: day }, body: { reason } }),
+  const blockDay = useApiMutation(api.staffSlots.blockDay, {
+    input: ({ day, reason }: { day: string; reason: string }) => ({ params: { date: day }, body: { reason } }),
     onSuccess: (day, { reason }) => {
       showDay(day);
       toast({ title: 'Day Blocked', description: dayBlockedSummary(day, reason.trim()) });
     },
     onError: (err) => toast({ title: 'Block Failed', description: errorMessage(err, 'Failed to block the day.'), variant: 'destructive' }),
-    onSettled: refresh,
+    refreshOnError: true,
   });
 
-  const unblockDay = useMutation({
-    mutationFn: ({ day }: { day: string }) => api.staffSlots.unblockDay({ params: { date: day } }),
+  const unblockDay = useApiMutation(api.staffSlots.unblockDay, {
+    input: ({ day }: { day: string }) => ({ params: { date: day } }),
     onSuccess: (day) => {
       showDay(day);
       toast({ title: 'Day Unblocked', description: `Every slot of ${shortDay(day.date)} that was blocked can be booked again.` });
     },
     onError: (err) => toast({ title: 'Unblock Failed', description: errorMessage(err, 'Failed to unblock the day.'), variant: 'destructive' }),
-    onSettled: refresh,
+    refreshOnError: true,
   });
 
   return { block, unblock, blockDay, unblockDay };

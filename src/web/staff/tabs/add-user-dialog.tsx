@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { newUserSchema, type NewUserInput } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
@@ -7,22 +6,19 @@ import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
-
-export const USERS_KEY = api.team.listUsers.key();
+import { useApiMutation } from '../../lib/refresh';
 
 const EMPTY = { username: '', password: '', email: '', role: 'technician' as const };
 
 /** The Team tab's Add User dialog; validated by the same schema the server uses. */
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const client = useQueryClient();
   const form = useForm({ resolver: zodResolver(newUserSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
-  const addUser = useMutation({
-    mutationFn: (body: NewUserInput) => api.team.addUser({ body }),
+  const addUser = useApiMutation(api.team.addUser, {
+    input: (body: NewUserInput) => ({ body }),
     onSuccess: (user) => {
       toast({ title: 'User registered successfully', description: `${user.username} can now sign in.` });
-      void client.invalidateQueries({ queryKey: USERS_KEY });
       form.reset(EMPTY);
       onOpenChange(false);
     },

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicUser } from '../../../shared/schemas/auth';
@@ -6,18 +6,17 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
-import { AddUserDialog, USERS_KEY } from './add-user-dialog';
+import { useApiMutation } from '../../lib/refresh';
+import { AddUserDialog } from './add-user-dialog';
 
 /** The Team tab (admin only): the user list, Add User, and Activate/Deactivate. */
 export function TeamTab({ user: me }: { user: PublicUser }) {
   const [adding, setAdding] = useState(false);
   const users = useQuery(api.team.listUsers.query());
-  const client = useQueryClient();
-  const setActive = useMutation({
-    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => api.team.setUserStatus({ params: { userId: id }, body: { isActive } }),
+  const setActive = useApiMutation(api.team.setUserStatus, {
+    input: ({ id, isActive }: { id: string; isActive: boolean }) => ({ params: { userId: id }, body: { isActive } }),
     onSuccess: (user) => {
       toast({ title: user.isActive ? 'User activated' : 'User deactivated', description: `${user.username} is now ${user.isActive ? 'active' : 'inactive'}.` });
-      void client.invalidateQueries({ queryKey: USERS_KEY });
     },
     onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update user status'), variant: 'destructive' }),
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { EmailDelivery } from '../../lib/email-wording';
-import { readPageData } from '../../lib/page-data';
+import type { EmailDelivery } from './email-wording';
+import { readPageData } from './page-data';
 
 /** Whether a CSS media query matches now, following changes (window resizes, rotation). */
 export function useMediaQuery(query: string): boolean {

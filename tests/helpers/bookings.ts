@@ -1,11 +1,11 @@
 import { count } from 'drizzle-orm';
-import { signedInStaff } from '../../../tests/helpers/staff-session';
-import type { TestApp } from '../../../tests/helpers/test-app';
-import type { Db } from '../db/client';
-import { bookingHolds, customers, jobPhotos, jobs, outboundEmails, tyreStockPricing, vehicles } from '../db/schema';
-import { TYRE_PRICE_LIST } from '../db/seed/tyre-prices';
+import { signedInStaff } from './staff-session';
+import type { TestApp } from './test-app';
+import type { Db } from '../../src/server/db/client';
+import { bookingHolds, customers, jobPhotos, jobs, outboundEmails, tyreStockPricing, vehicles } from '../../src/server/db/schema';
+import { TYRE_PRICE_LIST } from '../../src/server/db/seed/tyre-prices';
 
-/** Test support for the booking area's API tests (not a test file itself). */
+/** Test support for the API tests that book (not a test file itself). */
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
