@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formatCents } from '../domain/money';
 import { day, money, MONEY_MAX_CENTS, optionalDay, pageQuery, parseMoney, uuid, wholeNumber } from './fields';
 
 describe('money: one rule for every amount', () => {
@@ -76,5 +78,27 @@ describe('whole numbers and ids', () => {
   it('a malformed id is refused', () => {
     expect(uuid().safeParse('3f0e8c1a-8f5e-4e4b-9d2a-0c8b7a6e5d4c').success).toBe(true);
     expect(uuid().safeParse("1' or 1=1").success).toBe(false);
+  });
+});
+
+describe('money: properties over any amount (fast-check)', () => {
+  const cents = fc.integer({ min: -MONEY_MAX_CENTS, max: MONEY_MAX_CENTS });
+  it('every two-decimal string reads back as the cents it was written from', () => {
+    fc.assert(fc.property(cents, (c) => parseMoney(formatCents(c)) === c));
+  });
+  it('a number and its two-decimal text are the same money', () => {
+    fc.assert(fc.property(cents, (c) => parseMoney(c / 100) === c));
+  });
+  it('text with more than two places is never money', () => {
+    fc.assert(fc.property(cents, fc.integer({ min: 1, max: 9 }), (c, extra) => parseMoney(`${formatCents(c)}${extra}`) === null));
+  });
+  it('the signed field answers within the column or refuses, never throws', () => {
+    const amount = money({ signed: true });
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.string(), fc.integer()), (v) => {
+        const r = amount.safeParse(v);
+        return !r.success || Math.abs(parseMoney(r.data)!) <= MONEY_MAX_CENTS;
+      }),
+    );
   });
 });
