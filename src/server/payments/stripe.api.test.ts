@@ -10,6 +10,7 @@ import { announcements } from '../notifications/test-support';
 import { signInStaff } from '../bookings/test-support';
 import { insertPrepaidBooking } from './fixtures';
 import { StripePaymentProvider } from './stripe';
+import { setJobState } from '../../../tests/helpers/job-state';
 
 const SECRET_KEY = 'sk_test_standin';
 const WEBHOOK_SECRET = 'whsec_test_standin';
@@ -129,7 +130,7 @@ describe('Stripe PaymentIntent', () => {
 
   it('creates a new intent when the booking amount changed', async () => {
     const { job, token, intentId } = await bookWithIntent();
-    await t.db.update(jobs).set({ customerValue: '59.80' }).where(eq(jobs.id, job.id));
+    await setJobState(t.db, job.id, { customerValue: '59.80' });
     standIn.requests.length = 0;
     const res = await createIntent(token);
     expect(res.json().totalAmount).toBe('60.82');
