@@ -5,7 +5,7 @@ import type { Executor } from '../db/client';
 import { customerInvoiceEvents, jobEvents, users, type INVOICE_EVENT_KINDS, type JOB_EVENT_KINDS } from '../db/schema';
 
 /**
- * One history mechanism for every entity that keeps one (decisions 184, 200, 252): who, when, what
+ * One history mechanism for every entity that keeps one (decisions 184, 200, 251): who, when, what
  * kind of change, from and to, with a note. Each entity has its own table; this module is the only
  * code that writes or reads them, so a job's and an invoice's history look and behave alike.
  */

@@ -19,12 +19,15 @@ let t: TestApp;
 let admin: { user: { id: string; username: string }; cookie: string };
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signedInStaff(t, { role: 'admin' });
 });
 afterAll(async () => {
   await t?.close();
 });
-beforeEach(() => t.clock.set(MONDAY_7AM_PERTH));
+// Signed in at the test's own moment: a session left idle since an earlier test may have lapsed.
+beforeEach(async () => {
+  t.clock.set(MONDAY_7AM_PERTH);
+  admin = await signedInStaff(t, { role: 'admin' });
+});
 
 let day = '2027-03-01';
 let slotIndex = 4;
@@ -74,13 +77,13 @@ describe('system causes, each with its history line', () => {
     const job = await insertJob(t.db, { ...slot, paymentMethod: 'prepaid', paymentStatus: 'paid', customerValue: '101.50', stripePaymentIntentId: `sim_pi_${slot.scheduledDay}${slot.timeSlot}` });
     await t.db.insert(paymentEvents).values({ id: `evt_${job.id}`, type: 'payment_intent.succeeded', jobId: job.id, payload: { data: { object: { amount: 10322 } } } });
     t.clock.set(new Date(slotStart(slot.scheduledDay, slot.timeSlot).getTime() - 48 * 3_600_000).toISOString());
-    const { cookie, user } = await signedInStaff(t, { role: 'admin' });
-    const res = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, { reason: 'Customer called to cancel' }, cookie);
+    admin = await signedInStaff(t, { role: 'admin' });
+    const res = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, { reason: 'Customer called to cancel' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundAmount: '103.22', cancelReason: 'Customer called to cancel' });
     expect(await movesOf(job.id)).toEqual([
-      expect.objectContaining({ kind: 'status', from: 'new', to: 'cancelled', actor: user.username, note: 'Customer called to cancel' }),
-      expect.objectContaining({ kind: 'payment', from: 'paid', to: 'refunded', actor: user.username, note: 'Refunded $103.22' }),
+      expect.objectContaining({ kind: 'status', from: 'new', to: 'cancelled', actor: admin.user.username, note: 'Customer called to cancel' }),
+      expect.objectContaining({ kind: 'payment', from: 'paid', to: 'refunded', actor: admin.user.username, note: 'Refunded $103.22' }),
     ]);
   });
 
@@ -101,12 +104,13 @@ describe('system causes, each with its history line', () => {
     t.clock.advance(5 * MINUTE);
     const res = await request('PATCH', `/api/dashboard/customer-invoices/${invoice.id}`, { status: 'paid' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'paid', paidAt: t.clock.now().toISOString() });
+    const paid = (res.json() as { customerInvoice: InvoiceDetail }).customerInvoice;
+    expect(paid).toMatchObject({ status: 'paid', paidAt: t.clock.now().toISOString() });
     expect(await jobDetail(job.id)).toMatchObject({ status: 'paid', paymentStatus: 'paid', paidAt: t.clock.now().toISOString() });
     expect((await movesOf(job.id)).at(-1)).toEqual(
       expect.objectContaining({ kind: 'status', from: 'invoiced', to: 'paid', actor: admin.user.username, note: `Invoice ${invoice.invoiceNumber} paid` }),
     );
-    expect((res.json() as InvoiceDetail).history.at(-1)).toMatchObject({ kind: 'status', from: 'draft', to: 'paid' });
+    expect(paid.history.at(-1)).toMatchObject({ kind: 'status', from: 'draft', to: 'paid' });
   });
 
   it('mark paid on the job: the job and its invoice are paid, each with its history line', async () => {
