@@ -17,6 +17,8 @@ import { jobInvoiced, jobPaidByInvoice } from './job-sync';
 import { lineValues, parsedLine } from './lines';
 import { detailOf } from './queries';
 
+// A new customer invoice: generated from its job, or written by staff, with its lines and the job's move (decision 200).
+
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type Job = typeof jobs.$inferSelect;
 
@@ -50,6 +52,7 @@ async function onlinePayment(tx: Executor, job: Job, now: Date): Promise<{ day: 
 }
 
 const liveTaken = (jobNumber: string) => () => `Job ${jobNumber} already has an invoice. Cancel or delete it first.`;
+
 type NewInvoice = { status: CustomerInvoiceStatus; invoiceDate: string; dueDate: string | null; lines: InvoiceLine[]; paymentNote?: string | null; paidAt?: Date | null };
 
 async function insertInvoice(tx: Executor, job: Job, actor: SessionUser, now: Date, input: NewInvoice, how: string): Promise<Invoice> {

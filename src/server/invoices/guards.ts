@@ -4,6 +4,8 @@ import { customerInvoices, jobs } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { isUuid, JOB_NOT_FOUND } from '../jobs/service';
 
+// Reading an invoice or its job for a change, and the one-live-invoice race answered as 409 (decision 200).
+
 type Job = typeof jobs.$inferSelect;
 export type Invoice = typeof customerInvoices.$inferSelect;
 

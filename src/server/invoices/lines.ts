@@ -13,6 +13,8 @@ import { isUuid } from '../jobs/service';
 import { findInvoice } from './guards';
 import { toItem } from './queries';
 
+// An invoice's lines; its totals are recomputed from them after every change (docs/product.md "Customer invoices").
+
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 const LINE_NOT_FOUND = 'Line item not found';

@@ -11,6 +11,8 @@ import { notFound } from '../http/errors';
 import { isUuid, JOB_NOT_FOUND } from '../jobs/service';
 import { findInvoice, INVOICE_NOT_FOUND, type Invoice } from './guards';
 
+// Reading customer invoices: the list, an invoice's detail, lines, PDF versions and history (docs/product.md "Customer invoices").
+
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type Job = typeof jobs.$inferSelect;
 

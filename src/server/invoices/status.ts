@@ -13,6 +13,8 @@ import { ANOTHER_LIVE, findInvoice, withLiveInvoiceGuard, type Invoice } from '.
 import { jobPaidByInvoice } from './job-sync';
 import { getInvoiceDetail } from './queries';
 
+// An invoice's dates and status, one or many at a time, and deleting it (docs/product.md "Customer invoices").
+
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** Sets a status, recorded in the history; paid also marks the job paid (docs/product.md "Customer invoices"). */
