@@ -110,6 +110,10 @@ describe('JOB_MOVES: every way a job moves, staff buttons and system causes', ()
     expect(JOB_MOVES[cause].payment).toBe(payment);
   });
 
+  it('says which moves the system makes, with no one pressing a button', () => {
+    expect(JOB_CAUSES.filter((c) => JOB_MOVES[c].by === 'system')).toEqual(['hold-lapsed', 'late-payment-reinstated', 'invoice-generated', 'invoice-paid', 'payment-taken']);
+  });
+
   it('declares every cause, and nothing else', () => {
     expect(Object.keys(JOB_MOVES).sort()).toEqual([...JOB_CAUSES].sort());
   });
