@@ -9,6 +9,24 @@ const boundary = (forbidden, why) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message: why }] }],
 });
 
+/**
+ * One writer of each piece of state (decision 250): a job's status, payment and history only through
+ * src/server/jobs/lifecycle.ts, customer invoices only in src/server/invoices. Flat config lets one
+ * no-restricted-syntax per file win, so each owner's folder gets the other owner's rule only.
+ */
+const writes = (table, owner, how) => ({
+  selector: `CallExpression[callee.property.name='update'][arguments.0.name='${table}']`,
+  message: `Only ${owner} writes the ${table} table: call its functions (${how}; decision 250).`,
+});
+const JOBS_WRITE = writes('jobs', 'src/server/jobs', "a job's status, payment and history move through src/server/jobs/lifecycle.ts");
+const INVOICES_WRITE = writes('customerInvoices', 'src/server/invoices', 'paid on a job and on its invoice is src/server/invoices/job-sync.ts');
+const OWNED_STATE = ['src/server/jobs/**', 'src/server/invoices/**'];
+const oneWriter = [
+  { files: ['src/server/**/*.ts', 'src/shared/**/*.ts'], ignores: OWNED_STATE, rules: { 'no-restricted-syntax': ['error', JOBS_WRITE, INVOICES_WRITE] } },
+  { files: ['src/server/jobs/**/*.ts'], rules: { 'no-restricted-syntax': ['error', INVOICES_WRITE] } },
+  { files: ['src/server/invoices/**/*.ts'], rules: { 'no-restricted-syntax': ['error', JOBS_WRITE] } },
+];
+
 // Which rules and why (import circles are checked by dependency-cruiser): docs/decisions/180-lint-rules.md.
 export default tseslint.config(
   { ignores: ['dist/**', '.dist-*/**', 'node_modules/**', 'drizzle/**', 'data/**', 'test-results/**'] },
@@ -19,7 +37,7 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
         // Type information for the promise rules; the .mjs scripts are outside tsconfig.json (a dozen is fine for speed).
-        projectService: { allowDefaultProject: ['scripts/*.mjs', 'scripts/lib/*.mjs'], maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 24 },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs', 'scripts/lib/*.mjs'], maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 24 },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -75,4 +93,5 @@ export default tseslint.config(
     files: ['src/shared/**'],
     rules: boundary(['**/server/**', '**/web/**', 'node:*', 'drizzle-orm', 'drizzle-orm/*'], 'shared/ runs in the browser and on the server: pure code only.'),
   },
+  ...oneWriter,
 );

@@ -8,6 +8,7 @@ import { announcements } from '../notifications/test-support';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { BOOKING_LIMIT } from './booking-limit';
 import { bookingBody, bookingRowCounts, freshClientAddress, seedTyrePrices, signInStaff, type BookingBody } from '../../../tests/helpers/bookings';
+import { setJobState } from '../../../tests/helpers/job-state';
 
 let t: TestApp;
 const announced = announcements(() => t.db);
@@ -189,7 +190,7 @@ describe('slot rules on booking', () => {
     expect(first.statusCode).toBe(200);
     expect((await quote(bookingBody({ job: { scheduledDate: day, paymentMethod: 'prepaid' } }))).statusCode).toBe(409);
     const { job } = await jobForHold(first.json().bookingToken);
-    await t.db.update(jobs).set({ status: 'cancelled', cancelledAt: t.clock.now() }).where(eq(jobs.id, job.id));
+    await setJobState(t.db, job.id, { status: 'cancelled', cancelledAt: t.clock.now() });
     const again = await quote(bookingBody({ job: { scheduledDate: day, paymentMethod: 'prepaid' } }));
     expect(again.statusCode).toBe(200);
   });
@@ -579,7 +580,7 @@ describe('live unpaid holds per customer email (decision 160)', () => {
     const secondDay = nextDay();
     expect((await quote(bookingBody({ customer: { email: other }, job: { scheduledDate: secondDay, paymentMethod: 'prepaid' } }))).statusCode).toBe(200);
     const { job } = await jobForHold(paid.json().bookingToken);
-    await t.db.update(jobs).set({ paymentStatus: 'paid' }).where(eq(jobs.id, job.id));
+    await setJobState(t.db, job.id, { paymentStatus: 'paid' });
     expect((await quote(bookingBody({ customer: { email: other }, job: { scheduledDate: secondDay, timeSlot: '2-4 PM', paymentMethod: 'prepaid' } }))).statusCode).toBe(200);
   });
 });
@@ -613,7 +614,7 @@ describe('live unpaid holds per client address (decision 198)', () => {
     expect((await quoteFrom(address, nextDay(), '8-10 AM', cookie)).statusCode).toBe(200);
 
     // A paid booking is no longer a hold.
-    await t.db.update(jobs).set({ paymentStatus: 'paid' }).where(eq(jobs.id, (await jobForHold(tokens[2]!)).job.id));
+    await setJobState(t.db, (await jobForHold(tokens[2]!)).job.id, { paymentStatus: 'paid' });
     expect((await quoteFrom(address, nextDay())).statusCode).toBe(200);
     expect((await quoteFrom(address, nextDay())).statusCode).toBe(429);
 

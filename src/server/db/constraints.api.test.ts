@@ -4,6 +4,7 @@ import { customerInvoices, jobs, timeSlots, users } from './schema';
 import { insertCustomer, insertJob, insertUserRow, insertVehicle } from './seed/factories';
 import { constraintName, isStillReferenced, pgErrorCode, UNIQUE_VIOLATION } from './client';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { setJobState } from '../../../tests/helpers/job-state';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,7 +32,7 @@ describe('the database refuses what the business forbids', () => {
 
   it('lets a new job take a slot whose job was cancelled', async () => {
     const first = await insertJob(t.db, { scheduledDay: '2026-12-02', timeSlot: '2-4 PM' });
-    await t.db.update(jobs).set({ status: 'cancelled' }).where(eq(jobs.id, first.id));
+    await setJobState(t.db, first.id, { status: 'cancelled' });
     const second = await insertJob(t.db, { scheduledDay: '2026-12-02', timeSlot: '2-4 PM' });
     expect(second.status).toBe('new');
   });

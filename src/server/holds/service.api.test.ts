@@ -7,6 +7,7 @@ import { insertJob } from '../db/seed/factories';
 import { insertPrepaidBooking } from '../payments/fixtures';
 import { listJobHistory } from '../jobs/history';
 import { sweepExpiredHolds } from './service';
+import { setJobState } from '../../../tests/helpers/job-state';
 
 const MINUTE = 60_000;
 let t: TestApp;
@@ -58,7 +59,7 @@ describe('sweepExpiredHolds', () => {
   it('leaves paid bookings, onsite jobs and holds still running alone', async () => {
     const now = t.clock.now();
     const paid = await insertPrepaidBooking(t.db, { now, scheduledDay: '2026-11-26', timeSlot: '8-10 AM' });
-    await t.db.update(jobs).set({ paymentStatus: 'paid' }).where(eq(jobs.id, paid.job.id));
+    await setJobState(t.db, paid.job.id, { paymentStatus: 'paid' });
     const onsite = await insertJob(t.db, { scheduledDay: '2026-11-26', timeSlot: '10-12 AM', paymentMethod: 'onsite' });
     const fresh = await insertPrepaidBooking(t.db, { now: new Date(now.getTime() + 20 * MINUTE), scheduledDay: '2026-11-26', timeSlot: '12-2 PM' });
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Executor } from '../db/client';
 import { bookingHolds, jobs } from '../db/schema';
-import { recordJobEvent } from '../jobs/history';
+import { moveJobsWhere } from '../jobs/lifecycle';
 import type { TimeSlot } from '../../shared/domain/slots';
 
 /**
@@ -27,15 +27,8 @@ export function isLapsedHold(now: Date): SQL {
  * is re-checked row by row under lock, so a payment committed a moment earlier wins.
  */
 export async function cancelExpiredHolds(db: Executor, now: Date, only?: { scheduledDay: string; timeSlot: TimeSlot }) {
-  const released = await db
-    .update(jobs)
-    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-    .where(and(isLapsedHold(now), ...(only ? [eq(jobs.scheduledDay, only.scheduledDay), eq(jobs.timeSlot, only.timeSlot)] : [])))
-    .returning({ id: jobs.id, jobNumber: jobs.jobNumber, scheduledDay: jobs.scheduledDay, timeSlot: jobs.timeSlot });
-  for (const job of released) {
-    await recordJobEvent(db, { jobId: job.id, at: now, actorId: null, kind: 'status', from: 'new', to: 'cancelled', note: HOLD_LAPSED_NOTE });
-  }
-  return released;
+  const where = and(isLapsedHold(now), ...(only ? [eq(jobs.scheduledDay, only.scheduledDay), eq(jobs.timeSlot, only.timeSlot)] : []))!;
+  return moveJobsWhere(db, 'hold-lapsed', where, { at: now, actorId: null, note: HOLD_LAPSED_NOTE });
 }
 
 /** The history line of a job whose hold lapsed, so staff see why it was cancelled. */

@@ -9,10 +9,11 @@ import type { Executor } from '../db/client';
 import { customerInvoicePdfs, customerInvoices } from '../db/schema';
 import type { SessionUser } from '../http/access';
 import { conflict, notFound } from '../http/errors';
-import { recordInvoiceEvent } from './history';
+import { recordHistory } from '../history/history';
 import { printedDay, renderInvoicePdf, type InvoicePdfInput } from './pdf';
 import { invoicePdfName, type InvoicePdfStore } from './pdf-store';
-import { findInvoice, getInvoiceDetail, invoiceWithJob, listPdfVersions } from './service';
+import { findInvoice } from './guards';
+import { getInvoiceDetail, invoiceWithJob, listPdfVersions } from './queries';
 
 export type DocumentDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'> & { pdfs: InvoicePdfStore };
 type PdfRow = typeof customerInvoicePdfs.$inferSelect;
@@ -82,8 +83,7 @@ export async function ensureCurrentPdf(deps: DocumentDeps, actor: SessionUser, i
       saved = filename;
       const [row] = await tx.insert(customerInvoicePdfs).values({ customerInvoiceId: invoice.id, version, filename, contentHash, size: data.length, createdAt: now, createdById: actor.id }).returning();
       await tx.update(customerInvoices).set({ pdfPath: filename }).where(eq(customerInvoices.id, invoice.id));
-      await recordInvoiceEvent(tx, {
-        invoiceId: invoice.id,
+      await recordHistory(tx, 'invoice', invoice.id, {
         at: now,
         actorId: actor.id,
         kind: 'pdf',
@@ -176,8 +176,8 @@ export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoi
       .update(customerInvoices)
       .set({ sentAt: now, updatedAt: now, ...(becomesSent ? { status: 'sent' as const } : {}) })
       .where(eq(customerInvoices.id, invoice.id));
-    await recordInvoiceEvent(tx, { invoiceId: invoice.id, at: now, actorId: actor.id, kind: 'email', to, note: `PDF version ${pdf.version} emailed` });
-    if (becomesSent) await recordInvoiceEvent(tx, { invoiceId: invoice.id, at: now, actorId: actor.id, kind: 'status', from: 'draft', to: 'sent' });
+    await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'email', to, note: `PDF version ${pdf.version} emailed` });
+    if (becomesSent) await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'status', from: 'draft', to: 'sent' });
   });
   deps.outbox.kick();
   return { customerInvoice: await getInvoiceDetail(deps, invoiceId), to, version: pdf.version };

@@ -4,20 +4,10 @@ import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { emailInvoice, listPdfVersionsOf, makeInvoicePdf, readInvoicePdf } from './documents';
 import type { InvoicePdfStore } from './pdf-store';
-import {
-  addInvoiceItem,
-  bulkSetStatus,
-  createInvoice,
-  deleteInvoice,
-  generateInvoiceForJob,
-  getInvoiceDetail,
-  getInvoiceItems,
-  listInvoices,
-  listJobInvoices,
-  removeInvoiceItem,
-  updateInvoice,
-  updateInvoiceItem,
-} from './service';
+import { createInvoice, generateInvoiceForJob } from './generate';
+import { addInvoiceItem, removeInvoiceItem, updateInvoiceItem } from './lines';
+import { getInvoiceDetail, getInvoiceItems, listInvoices, listJobInvoices } from './queries';
+import { bulkSetStatus, deleteInvoice, updateInvoice } from './status';
 
 /** Customer invoices (docs/product.md "Customer invoices"); every operation is an admin's. */
 export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = {}): FastifyPluginAsync {

@@ -1,6 +1,6 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { policyRefundCents, refundPolicy, REFUND_POLICY_LABEL } from '../../shared/domain/cancellation';
-import { canTransition, isDirectStatusMove, isTechnicianMove, type JobStatus } from '../../shared/domain/job-status';
+import { canTransition, isDirectStatusMove, isTechnicianMove, staffCauseOf, type JobStatus } from '../../shared/domain/job-status';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { hasSlotPassed, slotStart } from '../../shared/domain/slots';
 import { SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
@@ -13,19 +13,13 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../http/errors
 import { cancelExpiredHolds } from '../holds/service';
 import { listSlotAvailability } from '../slots/service';
 import { buildCancellationEmail, buildRescheduleEmail } from './customer-emails';
-import { recordInvoiceEvent } from '../invoices/history';
+import { jobMarkedPaid } from '../invoices/job-sync';
 import { recordJobEvent } from './history';
 import { assertWithinSchedulingHorizon } from '../slots/horizon';
+import { moveJob } from './lifecycle';
 import { assertMayView, getJobDetail, isUuid, JOB_NOT_FOUND } from './service';
 
 type Job = typeof jobs.$inferSelect;
-
-const STATUS_STAMP: Partial<Record<JobStatus, 'inProgressAt' | 'completedAt' | 'invoicedAt' | 'paidAt'>> = {
-  'in-progress': 'inProgressAt',
-  completed: 'completedAt',
-  invoiced: 'invoicedAt',
-  paid: 'paidAt',
-};
 
 /** Reads the job and locks its row until the transaction ends, so two moves of one job queue up. */
 async function lockJob(tx: Executor, user: SessionUser, jobId: string): Promise<Job> {
@@ -52,26 +46,11 @@ export async function changeJobStatus(deps: Pick<AppDeps, 'db' | 'clock'>, user:
     }
     if (user.role !== 'admin' && !isTechnicianMove(job.status, to)) throw forbidden('Only an administrator can do that.');
     const now = deps.clock.now();
-    const stamp = STATUS_STAMP[to];
-    await tx
-      .update(jobs)
-      .set({ status: to, updatedAt: now, ...(stamp ? { [stamp]: now } : {}), ...(to === 'paid' ? { paymentStatus: 'paid' as const } : {}) })
-      .where(eq(jobs.id, job.id));
-    if (to === 'paid') {
-      // Paid on the job means paid on its invoice (docs/product.md "Customer invoices"), in its history too.
-      const open = await tx
-        .select({ id: customerInvoices.id, status: customerInvoices.status })
-        .from(customerInvoices)
-        .where(and(eq(customerInvoices.jobId, job.id), ne(customerInvoices.status, 'cancelled')));
-      for (const invoice of open.filter((i) => i.status !== 'paid')) {
-        await recordInvoiceEvent(tx, { invoiceId: invoice.id, at: now, actorId: user.id, kind: 'status', from: invoice.status, to: 'paid', note: `Job ${job.jobNumber} marked paid` });
-      }
-      await tx
-        .update(customerInvoices)
-        .set({ status: 'paid', paidAt: now, updatedAt: now })
-        .where(and(eq(customerInvoices.jobId, job.id), ne(customerInvoices.status, 'cancelled')));
-    }
-    await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'status', from: job.status, to });
+    const cause = staffCauseOf(job.status, to);
+    if (!cause) throw conflict(`A job cannot move from ${job.status} to ${to}.`);
+    // Paid on the job means paid on its invoice too: the invoices area keeps that rule (decision 250).
+    if (cause === 'mark-paid') await jobMarkedPaid(tx, job, user.id, now);
+    else await moveJob(tx, job, cause, { at: now, actorId: user.id });
   });
   return getJobDetail(deps, user, jobId);
 }
@@ -217,18 +196,13 @@ export async function cancelJob(
         throw new AppError('UNAVAILABLE', `The refund could not be made (${err instanceof Error ? err.message : 'card provider error'}). Nothing was changed.`);
       }
     }
-    await tx
-      .update(jobs)
-      .set({
-        status: 'cancelled',
-        cancelledAt: now,
-        cancelReason: input.reason,
-        updatedAt: now,
-        ...(paid > 0 ? { refundAmount: formatCents(refund), ...(refund > 0 ? { paymentStatus: 'refunded' as const } : {}) } : {}),
-      })
-      .where(eq(jobs.id, job.id));
-    await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'status', from: job.status, to: 'cancelled', note: input.reason });
-    if (refund > 0) await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'payment', from: 'paid', to: 'refunded', note: `Refunded $${formatCents(refund)}` });
+    const cancelled = await moveJob(tx, job, 'cancel', {
+      at: now,
+      actorId: user.id,
+      note: input.reason,
+      also: { cancelReason: input.reason, ...(paid > 0 ? { refundAmount: formatCents(refund) } : {}) },
+    });
+    if (refund > 0) await moveJob(tx, cancelled, 'refund', { at: now, actorId: user.id, note: `Refunded $${formatCents(refund)}` });
     const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: deps.config.business });
     await deps.outbox.queue(tx, { kind: 'booking_cancelled', jobId: job.id, to: job.contactEmail, ...email });
   });

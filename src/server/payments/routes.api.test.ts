@@ -5,6 +5,7 @@ import { jobEvents, jobs, outboundEmails, paymentEvents } from '../db/schema';
 import { announcements } from '../notifications/test-support';
 import { bookingBody } from '../../../tests/helpers/bookings';
 import { insertPrepaidBooking } from './fixtures';
+import { setJobState } from '../../../tests/helpers/job-state';
 
 const NOT_FOUND = 'The requested booking could not be found or has expired.';
 const MINUTE = 60_000;
@@ -86,7 +87,7 @@ describe('GET /api/booking-token/:token', () => {
 
   it('answers 404 for a cancelled job', async () => {
     const { job, token } = await book();
-    await t.db.update(jobs).set({ status: 'cancelled' }).where(eq(jobs.id, job.id));
+    await setJobState(t.db, job.id, { status: 'cancelled' });
     expect((await getBooking(token)).statusCode).toBe(404);
   });
 });

@@ -18,7 +18,8 @@ import {
 } from '../../shared/schemas/payments';
 import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
-import { recordJobEvent } from '../jobs/history';
+import { moveJob, type JobState } from '../jobs/lifecycle';
+import { flagJobPayment, rememberPaymentIntent } from '../jobs/payment-details';
 import { bookingHolds, jobs, paymentEvents, timeSlots, vehicles } from '../db/schema';
 import { AppError, conflict, invalid, notFound } from '../http/errors';
 import { confirmPaidBookingIn } from './after-payment';
@@ -159,7 +160,7 @@ async function prepareIntent(deps: AppDeps, token: string): Promise<{ booking: B
   // A succeeded intent whose webhook has not arrived yet must not be paid a second time.
   if (intent.status === 'succeeded' || intent.status === 'processing') throw conflict(ALREADY_PAID);
   if (intent.id !== booking.job.stripePaymentIntentId) {
-    await deps.db.update(jobs).set({ stripePaymentIntentId: intent.id, updatedAt: deps.clock.now() }).where(eq(jobs.id, booking.job.id));
+    await rememberPaymentIntent(deps.db, booking.job.id, intent.id, deps.clock.now());
   }
   return { booking, intent, amountCents };
 }
@@ -224,25 +225,28 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
     const expected = withCardSurcharge(amountOf(job));
     const intent = event.data.object;
     if (intent.amount !== expected || intent.currency?.toLowerCase() !== 'aud') {
-      await tx.update(jobs).set({ paymentFlag: 'amount-mismatch' satisfies PaymentFlag, updatedAt: now }).where(eq(jobs.id, job.id));
+      await flagJobPayment(tx, job.id, 'amount-mismatch', now);
       const alert = buildAmountMismatchAlert({ job, expectedCents: expected, chargedCents: intent.amount, currency: intent.currency, intentId: intent.id });
       await deps.outbox.queue(tx, { kind: AMOUNT_MISMATCH_KIND, jobId: job.id, to: deps.config.business.email, ...alert });
       return { outcome: 'amount-mismatch', jobId: job.id };
     }
 
     let slot: 'kept' | 'retaken' | 'lost' = 'kept';
+    let state: JobState = job;
     if (job.status === 'cancelled') {
-      // The hold lapsed before the money arrived: take the slot back if nobody else has it. The
-      // savepoint keeps a unique violation from aborting the whole transaction.
+      // The hold lapsed before the money arrived: take the slot back if nobody else has it, a
+      // declared move with its history line (decision 250). The savepoint keeps a unique violation
+      // from aborting the whole transaction, and takes the history line with it when the slot is lost.
       try {
-        await tx.transaction(async (sp) => {
-          await sp.update(jobs).set({ status: 'new', cancelledAt: null }).where(eq(jobs.id, job.id));
+        state = await tx.transaction(async (sp) => {
+          const back = await moveJob(sp, job, 'late-payment-reinstated', { at: now, actorId: null, note: LATE_PAYMENT_NOTE });
           // A slot staff blocked meanwhile is lost too (decision 195).
           const [blocked] = await sp
             .select({ id: timeSlots.id })
             .from(timeSlots)
             .where(and(eq(timeSlots.date, job.scheduledDay), eq(timeSlots.slot, job.timeSlot), eq(timeSlots.isAvailable, false)));
           if (blocked) throw new SlotBlocked();
+          return back;
         });
         slot = 'retaken';
       } catch (err) {
@@ -250,26 +254,14 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
         slot = 'lost';
       }
     }
-    await tx
-      .update(jobs)
-      .set({
-        paymentStatus: 'paid',
-        stripePaymentIntentId: event.data.object.id,
-        updatedAt: now,
-        ...(slot === 'lost' ? { paymentFlag: 'refund-required' satisfies PaymentFlag } : {}),
-      })
-      .where(eq(jobs.id, job.id));
-    await tx.update(bookingHolds).set({ paidAt: now }).where(eq(bookingHolds.jobId, job.id));
     const paid = event.data.object.amount;
-    await recordJobEvent(tx, {
-      jobId: job.id,
+    await moveJob(tx, state, 'payment-taken', {
       at: now,
       actorId: null,
-      kind: 'payment',
-      from: 'pending',
-      to: 'paid',
       note: `Paid online${typeof paid === 'number' ? ` $${formatCents(paid)}` : ''}${slot === 'lost' ? ': the slot was lost, refund due' : ''}`,
+      also: { stripePaymentIntentId: event.data.object.id, ...(slot === 'lost' ? { paymentFlag: 'refund-required' satisfies PaymentFlag } : {}) },
     });
+    await tx.update(bookingHolds).set({ paidAt: now }).where(eq(bookingHolds.jobId, job.id));
     if (slot === 'lost') {
       // The booking cannot be kept: the business refunds it and the customer is told so (decision 192).
       const alert = buildRefundRequiredAlert({ job, paidCents: expected, intentId: intent.id });
@@ -292,6 +284,9 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
 }
 
 class SlotBlocked extends Error {}
+
+/** The history line of a cancelled job that a late payment brought back (decision 250). */
+const LATE_PAYMENT_NOTE = 'Paid after the hold lapsed; the slot was still free, so the booking stands';
 
 /** POST /api/payments/simulated/confirm: builds the event a real provider would send and hands it to the same handler. */
 export async function confirmSimulatedPayment(deps: AppDeps, input: { bookingToken: string; cardNumber: string }) {

@@ -10,6 +10,7 @@ import { announcements } from '../notifications/test-support';
 import { signInStaff } from '../../../tests/helpers/bookings';
 import { insertPrepaidBooking } from './fixtures';
 import { StripePaymentProvider } from './stripe';
+import { setJobState } from '../../../tests/helpers/job-state';
 
 const SECRET_KEY = 'sk_test_standin';
 const WEBHOOK_SECRET = 'whsec_test_standin';
@@ -129,7 +130,7 @@ describe('Stripe PaymentIntent', () => {
 
   it('creates a new intent when the booking amount changed', async () => {
     const { job, token, intentId } = await bookWithIntent();
-    await t.db.update(jobs).set({ customerValue: '59.80' }).where(eq(jobs.id, job.id));
+    await setJobState(t.db, job.id, { customerValue: '59.80' });
     standIn.requests.length = 0;
     const res = await createIntent(token);
     expect(res.json().totalAmount).toBe('60.82');
@@ -223,6 +224,13 @@ describe('a payment that arrives after its hold expired', () => {
     expect(await jobRow(job.id)).toMatchObject({ status: 'new', paymentStatus: 'paid', cancelledAt: null, paymentFlag: null });
     expect(await emailsFor(job.id)).toHaveLength(1);
     expect(await announced.list()).toHaveLength(1);
+    // The way back from cancelled is a declared move, in the job's history like any other (decision 250).
+    const moves = ((await staffView(job.id)).history as { kind: string }[]).filter((e) => e.kind === 'status' || e.kind === 'payment');
+    expect(moves).toEqual([
+      expect.objectContaining({ kind: 'status', from: 'new', to: 'cancelled', actor: null }),
+      expect.objectContaining({ kind: 'status', from: 'cancelled', to: 'new', actor: null, note: 'Paid after the hold lapsed; the slot was still free, so the booking stands' }),
+      expect.objectContaining({ kind: 'payment', from: 'pending', to: 'paid', actor: null, note: 'Paid online $101.50' }),
+    ]);
   });
 
   it('counts a slot staff blocked after the hold lapsed as lost: refund flagged, no confirmation', async () => {
@@ -245,6 +253,12 @@ describe('a payment that arrives after its hold expired', () => {
     expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }))).statusCode).toBe(200);
     expect(await jobRow(job.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', paymentFlag: 'refund-required' });
     expect((await jobRow(other.id)).status).toBe('new');
+    // The job never came back: its history says it lapsed and was paid, with the refund due.
+    const moves = ((await staffView(job.id)).history as { kind: string }[]).filter((e) => e.kind === 'status' || e.kind === 'payment');
+    expect(moves).toEqual([
+      expect.objectContaining({ kind: 'status', from: 'new', to: 'cancelled' }),
+      expect.objectContaining({ kind: 'payment', from: 'pending', to: 'paid', note: 'Paid online $101.50: the slot was lost, refund due' }),
+    ]);
     // No booking confirmation (the refund notices are the next test's).
     expect((await emailsFor(job.id)).filter((e) => e.kind === 'booking_confirmation')).toHaveLength(0);
     expect(await announced.list()).toHaveLength(0);

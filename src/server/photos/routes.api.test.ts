@@ -9,10 +9,11 @@ import { isBusinessDay } from '../../shared/domain/business-days';
 import { addDays } from '../../shared/domain/slots';
 import { PHOTO_BAD_TYPE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TOO_MANY_MESSAGE } from '../../shared/schemas/photos';
 import { createLocalPhotoStorage } from '../adapters/storage';
-import { jobPhotos, jobs } from '../db/schema';
+import { jobPhotos } from '../db/schema';
 import { bookingBody, bookingRowCounts, freshClientAddress, signInStaff } from '../../../tests/helpers/bookings';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { PHOTO_WINDOW_CLOSED_MESSAGE } from './service';
+import { setJobState } from '../../../tests/helpers/job-state';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'photos-test-'));
 const photoDir = path.join(dataDir, 'photos');
@@ -242,7 +243,7 @@ describe('staff read a job with its photos', () => {
     const { cookie, user } = await signInStaff(t, 'technician');
     const denied = await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}`, headers: { cookie } });
     expect(denied.statusCode).toBe(403);
-    await t.db.update(jobs).set({ assignedTechnicianId: user.id }).where(eq(jobs.id, jobId));
+    await setJobState(t.db, jobId, { assignedTechnicianId: user.id });
     const allowed = await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}`, headers: { cookie } });
     expect(allowed.statusCode).toBe(200);
   });

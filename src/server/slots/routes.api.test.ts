@@ -5,6 +5,7 @@ import { insertPrepaidBooking } from '../payments/fixtures';
 import { insertJob } from '../db/seed/factories';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { publicChangesHeard } from '../../../tests/helpers/public-changes';
+import { setJobState } from '../../../tests/helpers/job-state';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,9 +74,7 @@ describe('GET /api/time-slots', () => {
     let slot = (await slotsFor('2026-11-25')).find((s) => s.slot === '8-10 AM')!;
     expect(slot).toMatchObject({ isAvailable: false, blockedReason: null });
 
-    const { jobs } = await import('../db/schema');
-    const { eq } = await import('drizzle-orm');
-    await t.db.update(jobs).set({ status: 'cancelled' }).where(eq(jobs.id, job.id));
+    await setJobState(t.db, job.id, { status: 'cancelled' });
     slot = (await slotsFor('2026-11-25')).find((s) => s.slot === '8-10 AM')!;
     expect(slot.isAvailable).toBe(true);
   });
@@ -83,7 +82,7 @@ describe('GET /api/time-slots', () => {
   it('frees a slot the moment its unpaid hold lapses, before any sweep, and keeps a paid one held', async () => {
     const held = await insertPrepaidBooking(t.db, { now: t.clock.now(), scheduledDay: '2026-12-01', timeSlot: '10-12 AM' });
     const paid = await insertPrepaidBooking(t.db, { now: t.clock.now(), scheduledDay: '2026-12-01', timeSlot: '12-2 PM' });
-    await t.db.update(jobs).set({ paymentStatus: 'paid' }).where(eq(jobs.id, paid.job.id));
+    await setJobState(t.db, paid.job.id, { paymentStatus: 'paid' });
     const state = async () => Object.fromEntries((await slotsFor('2026-12-01')).map((s) => [s.slot, s.isAvailable]));
     t.clock.advance(29 * 60_000);
     expect(await state()).toMatchObject({ '10-12 AM': false, '12-2 PM': false });

@@ -4,10 +4,16 @@ import {
   JOB_STATUSES,
   TIMELINE_STEPS,
   canCreateInvoice,
+  canMove,
   canTransition,
   isStepReached,
+  JOB_CAUSES,
+  JOB_MOVES,
+  staffCauseOf,
   nextAction,
+  type JobCause,
   type JobStatus,
+  type PaymentStatus,
 } from './job-status';
 
 describe('canTransition', () => {
@@ -78,5 +84,71 @@ describe('invoices', () => {
 
   it('lists customer invoice statuses', () => {
     expect(CUSTOMER_INVOICE_STATUSES).toEqual(['draft', 'sent', 'paid', 'overdue', 'cancelled']);
+  });
+});
+
+describe('JOB_MOVES: every way a job moves, staff buttons and system causes', () => {
+  const PAYMENTS: readonly PaymentStatus[] = ['pending', 'paid', 'failed', 'refunded'];
+  /** Every (status, payment) a cause may start from, as "status/payment". */
+  const startsOf = (cause: JobCause) =>
+    JOB_STATUSES.flatMap((status) => PAYMENTS.filter((paymentStatus) => canMove(cause, { status, paymentStatus })).map((p) => `${status}/${p}`));
+
+  it.each([
+    ['start', ['new'], 'in-progress', undefined],
+    ['complete', ['in-progress'], 'completed', undefined],
+    ['mark-paid', ['invoiced'], 'paid', 'paid'],
+    ['cancel', ['new', 'in-progress'], 'cancelled', undefined],
+    ['hold-lapsed', ['new'], 'cancelled', undefined],
+    ['late-payment-reinstated', ['cancelled'], 'new', undefined],
+    ['invoice-generated', ['completed'], 'invoiced', undefined],
+    ['invoice-paid', ['completed', 'invoiced'], 'paid', 'paid'],
+    ['payment-taken', JOB_STATUSES, undefined, 'paid'],
+    ['refund', ['cancelled'], undefined, 'refunded'],
+  ] as const)('%s: from %j to status %s, payment %s', (cause, from, to, payment) => {
+    expect(JOB_MOVES[cause].from).toEqual(from);
+    expect(JOB_MOVES[cause].to).toBe(to);
+    expect(JOB_MOVES[cause].payment).toBe(payment);
+  });
+
+  it('says which moves the system makes, with no one pressing a button', () => {
+    expect(JOB_CAUSES.filter((c) => JOB_MOVES[c].by === 'system')).toEqual(['hold-lapsed', 'late-payment-reinstated', 'invoice-generated', 'invoice-paid', 'payment-taken']);
+  });
+
+  it('declares every cause, and nothing else', () => {
+    expect(Object.keys(JOB_MOVES).sort()).toEqual([...JOB_CAUSES].sort());
+  });
+
+  it('keeps paid and cancelled final: only a late payment brings a cancelled job back, and nothing leaves paid', () => {
+    const leaving = (status: JobStatus) => JOB_CAUSES.filter((c) => JOB_MOVES[c].to && JOB_MOVES[c].from.includes(status));
+    expect(leaving('paid')).toEqual([]);
+    expect(leaving('cancelled')).toEqual(['late-payment-reinstated']);
+  });
+
+  it('takes a payment once: never on a job already paid or refunded', () => {
+    expect(startsOf('payment-taken').every((s) => s.endsWith('/pending') || s.endsWith('/failed'))).toBe(true);
+    expect(canMove('payment-taken', { status: 'new', paymentStatus: 'paid' })).toBe(false);
+  });
+
+  it('refunds only money taken, on a cancelled job', () => {
+    expect(startsOf('refund')).toEqual(['cancelled/paid']);
+  });
+
+  it('lapses a hold and reinstates a late payment only for an unpaid job', () => {
+    expect(startsOf('hold-lapsed')).toEqual(['new/pending', 'new/failed']);
+    expect(startsOf('late-payment-reinstated')).toEqual(['cancelled/pending', 'cancelled/failed']);
+  });
+
+  it('declares every staff move of the status screen, and a bare status change names its button', () => {
+    for (const from of JOB_STATUSES) {
+      for (const to of JOB_STATUSES) {
+        if (!canTransition(from, to)) continue;
+        expect(JOB_CAUSES.some((c) => JOB_MOVES[c].to === to && JOB_MOVES[c].from.includes(from)), `${from} -> ${to}`).toBe(true);
+      }
+    }
+    expect(staffCauseOf('new', 'in-progress')).toBe('start');
+    expect(staffCauseOf('in-progress', 'completed')).toBe('complete');
+    expect(staffCauseOf('invoiced', 'paid')).toBe('mark-paid');
+    expect(staffCauseOf('completed', 'invoiced')).toBeNull();
+    expect(staffCauseOf('cancelled', 'new')).toBeNull();
   });
 });

@@ -1,3 +1,8 @@
+import type { PAYMENT_STATUSES } from './services';
+
+/** How far a job's payment got (docs/product.md "Job statuses and their moves"). */
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 /** Job statuses, cancelled included (docs/product.md "Job statuses and their moves"). */
 export const JOB_STATUSES = ['new', 'in-progress', 'completed', 'invoiced', 'paid', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -22,6 +27,73 @@ export function canTransition(from: JobStatus, to: JobStatus): boolean {
   if (to === 'cancelled') return from === 'new' || from === 'in-progress';
   if (from === 'paid' || from === 'cancelled') return false;
   return progressIndex(to) === progressIndex(from) + 1;
+}
+
+/**
+ * What moves a job: a staff member's action or something the system saw. Each cause is a declared
+ * move, recorded in the job's history by the one writer of a job's status (decision 250).
+ */
+export const JOB_CAUSES = [
+  'start',
+  'complete',
+  'mark-paid',
+  'cancel',
+  'hold-lapsed',
+  'late-payment-reinstated',
+  'invoice-generated',
+  'invoice-paid',
+  'payment-taken',
+  'refund',
+] as const;
+export type JobCause = (typeof JOB_CAUSES)[number];
+
+export type JobMove = {
+  /** A staff member's button, or a consequence the system records with no one pressing it. */
+  by: 'staff' | 'system';
+  /** The job statuses it may start from; from any other it is refused. */
+  from: readonly JobStatus[];
+  /** The status it reaches; absent when the job keeps its status (a move of the payment only). */
+  to?: JobStatus;
+  /** The payment statuses it may start from, when it matters. */
+  paymentFrom?: readonly PaymentStatus[];
+  /** The payment status it reaches, if it sets one. */
+  payment?: PaymentStatus;
+};
+
+/**
+ * Every way a job's status or payment status changes (docs/product.md "Job statuses and their
+ * moves", "Payments"). Paid and cancelled are final, with one declared exception: a payment that
+ * arrives after the hold lapsed re-takes a slot that is still free (decisions 150, 250).
+ */
+export const JOB_MOVES: Readonly<Record<JobCause, JobMove>> = {
+  start: { by: 'staff', from: ['new'], to: 'in-progress' },
+  complete: { by: 'staff', from: ['in-progress'], to: 'completed' },
+  'mark-paid': { by: 'staff', from: ['invoiced'], to: 'paid', payment: 'paid' },
+  cancel: { by: 'staff', from: ['new', 'in-progress'], to: 'cancelled' },
+  'hold-lapsed': { by: 'system', from: ['new'], to: 'cancelled', paymentFrom: ['pending', 'failed'] },
+  'late-payment-reinstated': { by: 'system', from: ['cancelled'], to: 'new', paymentFrom: ['pending', 'failed'] },
+  'invoice-generated': { by: 'system', from: ['completed'], to: 'invoiced' },
+  // A job that is only completed when its invoice is paid is invoiced and paid at once.
+  'invoice-paid': { by: 'system', from: ['completed', 'invoiced'], to: 'paid', payment: 'paid' },
+  // Paying online leaves the job's status alone (decision 150); a late payment whose slot was lost
+  // is kept on the cancelled job for staff to refund (decision 192).
+  'payment-taken': { by: 'system', from: JOB_STATUSES, paymentFrom: ['pending', 'failed'], payment: 'paid' },
+  // Money given back when staff cancel a prepaid job (decision 184).
+  refund: { by: 'staff', from: ['cancelled'], paymentFrom: ['paid'], payment: 'refunded' },
+};
+
+/** Whether the cause may move a job in this state: its status, and its payment status when the move names one. */
+export function canMove(cause: JobCause, job: { status: JobStatus; paymentStatus: PaymentStatus }): boolean {
+  const move = JOB_MOVES[cause];
+  return move.from.includes(job.status) && (!move.paymentFrom || move.paymentFrom.includes(job.paymentStatus));
+}
+
+/** The staff button for a bare status change (start, complete, mark paid), if the pair is one. */
+export function staffCauseOf(from: JobStatus, to: JobStatus): 'start' | 'complete' | 'mark-paid' | null {
+  for (const cause of ['start', 'complete', 'mark-paid'] as const) {
+    if (JOB_MOVES[cause].to === to && JOB_MOVES[cause].from.includes(from)) return cause;
+  }
+  return null;
 }
 
 /** Moves a technician may make on a job assigned to them; the rest are an admin's. */

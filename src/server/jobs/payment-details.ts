@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import type { PaymentFlag } from '../../shared/schemas/payments';
+import type { Executor } from '../db/client';
+import { jobs } from '../db/schema';
+
+/**
+ * The payments area's notes on a job that are not a move of its state: the provider's intent it is
+ * paying through, and a flag for staff. Only the jobs area writes the jobs table (decision 250); a
+ * payment that moves the job goes through lifecycle.ts.
+ */
+
+/** The card provider's intent for this booking, so a reload reuses it rather than charging twice. */
+export async function rememberPaymentIntent(exec: Executor, jobId: string, intentId: string, at: Date): Promise<void> {
+  await exec.update(jobs).set({ stripePaymentIntentId: intentId, updatedAt: at }).where(eq(jobs.id, jobId));
+}
+
+/** A payment staff must look at; the job's state is left as it was (decision 192). */
+export async function flagJobPayment(exec: Executor, jobId: string, flag: PaymentFlag, at: Date): Promise<void> {
+  await exec.update(jobs).set({ paymentFlag: flag, updatedAt: at }).where(eq(jobs.id, jobId));
+}
