@@ -97,6 +97,23 @@ describe('money is a decimal with at most two places, within its column', () => 
     expect(total.statusCode).toBe(400);
     expect(json(total).message).toBe('The invoice total must be at most $99,999,999.99');
   });
+
+  it('a line added or edited on an invoice whose total would overflow is a 400 naming the cap, and the invoice keeps its lines', async () => {
+    const { id: otherJob } = await insertJob(t.db, { status: 'completed' });
+    const created = await call(t, { method: 'POST', url: '/api/dashboard/customer-invoices', cookie: admin, payload: { jobId: otherJob, items: [{ description: 'Tyres', quantity: 1, unitPrice: '60000000.00' }] } });
+    expect(created.statusCode).toBe(201);
+    const invoice = (JSON.parse(created.body) as { customerInvoice: { id: string } }).customerInvoice;
+    const added = await call(t, { method: 'POST', url: `/api/dashboard/customer-invoices/${invoice.id}/items`, cookie: admin, payload: { description: 'More tyres', quantity: 1, unitPrice: '60000000.00' } });
+    expect(added.statusCode).toBe(400);
+    expect(json(added).message).toBe('The invoice total must be at most $99,999,999.99');
+    const second = await call(t, { method: 'POST', url: `/api/dashboard/customer-invoices/${invoice.id}/items`, cookie: admin, payload: { description: 'Valve', quantity: 1, unitPrice: '10.00' } });
+    const itemId = (JSON.parse(second.body) as { id: string }).id;
+    const edited = await call(t, { method: 'PATCH', url: `/api/dashboard/customer-invoices/${invoice.id}/items/${itemId}`, cookie: admin, payload: { unitPrice: '50000000.00' } });
+    expect(edited.statusCode).toBe(400);
+    const after = JSON.parse((await call(t, { method: 'GET', url: `/api/dashboard/customer-invoices/${invoice.id}`, cookie: admin })).body) as { totalAmount: string; items: unknown[] };
+    expect(after.items).toHaveLength(2);
+    expect(after.totalAmount).toBe('60000010.00');
+  });
 });
 
 describe('whole numbers are decimal digits only', () => {

@@ -3,6 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { toCents } from '../../shared/domain/money';
 import { SERVICE_LABELS } from '../../shared/domain/services';
 import { perthDay } from '../../shared/domain/slots';
+import { invoicePdfUrl } from '../../shared/contracts/invoices';
 import type { InvoiceDetail, InvoicePdfResult } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
@@ -18,8 +19,6 @@ import { getInvoiceDetail, invoiceWithJob, listPdfVersions } from './queries';
 export type DocumentDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'> & { pdfs: InvoicePdfStore };
 type PdfRow = typeof customerInvoicePdfs.$inferSelect;
 
-const BASE = '/api/dashboard/customer-invoices';
-export const pdfDownloadUrl = (invoiceId: string, version: number | 'latest') => `${BASE}/${invoiceId}/pdfs/${version}`;
 const pdfFileName = (invoiceNumber: string, version: number) => `${invoiceNumber}-v${version}.pdf`;
 
 /** What the PDF of an invoice shows right now (docs/product.md "Customer invoices"). */
@@ -103,7 +102,7 @@ export async function ensureCurrentPdf(deps: DocumentDeps, actor: SessionUser, i
 export async function makeInvoicePdf(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<InvoicePdfResult> {
   const pdf = await ensureCurrentPdf(deps, actor, invoiceId);
   const invoice = await findInvoice(deps.db, invoiceId);
-  return { downloadUrl: pdfDownloadUrl(invoiceId, pdf.version), filename: pdfFileName(invoice.invoiceNumber, pdf.version), invoiceNumber: invoice.invoiceNumber, version: pdf.version };
+  return { downloadUrl: invoicePdfUrl(invoiceId, pdf.version), filename: pdfFileName(invoice.invoiceNumber, pdf.version), invoiceNumber: invoice.invoiceNumber, version: pdf.version };
 }
 
 export async function listPdfVersionsOf(deps: Pick<DocumentDeps, 'db'>, invoiceId: string) {

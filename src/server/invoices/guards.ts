@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { customerInvoices, jobs } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import { isUuid, JOB_NOT_FOUND } from '../jobs/service';
+import { isUuid } from '../../shared/schemas/fields';
+import { JOB_NOT_FOUND } from '../jobs/service';
 
 // Reading an invoice or its job for a change, and the one-live-invoice race answered as 409 (decision 200).
 

@@ -2,14 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { invoiceTotals, type InvoiceLine } from '../../shared/domain/invoices';
 import { formatCents, toCents } from '../../shared/domain/money';
-import type { InvoiceItem, invoiceLineInput, invoiceLinePatch } from '../../shared/schemas/invoices';
+import { MONEY_MAX_CENTS } from '../../shared/schemas/fields';
+import { INVOICE_TOO_LARGE_MESSAGE, type InvoiceItem, type invoiceLineInput, type invoiceLinePatch } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { customerInvoiceItems, customerInvoices } from '../db/schema';
 import { recordHistory } from '../history/history';
 import type { SessionUser } from '../http/access';
-import { notFound } from '../http/errors';
-import { isUuid } from '../jobs/service';
+import { invalid, notFound } from '../http/errors';
+import { isUuid } from '../../shared/schemas/fields';
 import { findInvoice } from './guards';
 import { toItem } from './queries';
 
@@ -23,6 +24,8 @@ const LINE_NOT_FOUND = 'Line item not found';
 async function recomputeTotals(exec: Executor, invoiceId: string, now: Date): Promise<void> {
   const lines = await exec.select({ quantity: customerInvoiceItems.quantity, unitPrice: customerInvoiceItems.unitPrice }).from(customerInvoiceItems).where(eq(customerInvoiceItems.customerInvoiceId, invoiceId));
   const t = invoiceTotals(lines.map((l) => ({ quantity: l.quantity, unitPriceCents: toCents(l.unitPrice) })));
+  // Refused before the column overflows: the whole change rolls back with a message, not a 500.
+  if (Math.abs(t.totalCents) > MONEY_MAX_CENTS || Math.abs(t.subtotalCents) > MONEY_MAX_CENTS) throw invalid(INVOICE_TOO_LARGE_MESSAGE);
   await exec
     .update(customerInvoices)
     .set({ subtotalAmount: formatCents(t.subtotalCents), gstAmount: formatCents(t.gstCents), totalAmount: formatCents(t.totalCents), updatedAt: now })

@@ -8,7 +8,8 @@ import type { Executor } from '../db/client';
 import { customerInvoiceItems, customerInvoicePdfs, customerInvoices, jobs, users, vehicles } from '../db/schema';
 import { historyOf } from '../history/history';
 import { notFound } from '../http/errors';
-import { isUuid, JOB_NOT_FOUND } from '../jobs/service';
+import { isUuid } from '../../shared/schemas/fields';
+import { JOB_NOT_FOUND } from '../jobs/service';
 import { findInvoice, INVOICE_NOT_FOUND, type Invoice } from './guards';
 
 // Reading customer invoices: the list, an invoice's detail, lines, PDF versions and history (docs/product.md "Customer invoices").

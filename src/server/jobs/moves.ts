@@ -17,7 +17,8 @@ import { jobMarkedPaid } from '../invoices/job-sync';
 import { recordJobEvent } from './history';
 import { assertWithinSchedulingHorizon } from '../slots/horizon';
 import { moveJob } from './lifecycle';
-import { assertMayView, getJobDetail, isUuid, JOB_NOT_FOUND } from './service';
+import { isUuid } from '../../shared/schemas/fields';
+import { assertMayView, getJobDetail, JOB_NOT_FOUND } from './service';
 
 type Job = typeof jobs.$inferSelect;
 

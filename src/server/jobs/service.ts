@@ -5,13 +5,12 @@ import type { Executor } from '../db/client';
 import { customerInvoices, jobPhotos, jobs, users, vehicles } from '../db/schema';
 import type { SessionUser } from '../http/access';
 import { forbidden, notFound } from '../http/errors';
+import { isUuid } from '../../shared/schemas/fields';
 import { listJobHistory } from './history';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const JOB_NOT_FOUND = 'Job not found';
 export const NOT_YOUR_JOB = 'This job is not assigned to you.';
 
-export const isUuid = (s: string) => UUID_RE.test(s);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A technician sees and acts on only the jobs assigned to them (docs/product.md "Roles and permissions"). */

@@ -4,6 +4,7 @@ import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { cardSurcharge, priceService, withCardSurcharge } from '../../shared/domain/pricing';
 import { isServiceType, SERVICE_LABELS } from '../../shared/domain/services';
 import { isTimeSlot } from '../../shared/domain/slots';
+import { isUuid } from '../../shared/schemas/fields';
 import {
   ALREADY_PAID,
   BOOKING_NOT_FOUND,
@@ -181,12 +182,11 @@ export type HandledEvent =
   | { outcome: 'amount-mismatch'; jobId: string }
   | { outcome: 'failed'; jobId: string | null; message: string };
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function findEventJob(tx: Executor, event: PaymentEvent): Promise<Job | undefined> {
   const intent = event.data.object;
   const metadata = (intent.metadata ?? {}) as Record<string, string | undefined>;
-  if (metadata.jobId && UUID_RE.test(metadata.jobId)) {
+  if (metadata.jobId && isUuid(metadata.jobId)) {
     const [job] = await tx.select().from(jobs).where(eq(jobs.id, metadata.jobId)).for('update');
     if (job) return job;
   }

@@ -36,6 +36,8 @@ export const SUBURB_PAGE_COLUMNS = {
 /** The active landing page for a suburb slug, with its nearest served neighbours; undefined when unknown or inactive. */
 export async function getSuburbPage(db: Db, rawSlug: string): Promise<SuburbPage | undefined> {
   const slug = canonicalSuburbSlug(rawSlug);
+  // A slug is letters, digits and hyphens: anything else (a NUL decoded twice from %2500) is no page, not a query.
+  if (!/^[\p{L}\p{N}-]{1,100}$/u.test(slug)) return undefined;
   const [row] = await db
     .select(SUBURB_PAGE_COLUMNS)
     .from(suburbLandingPages)
