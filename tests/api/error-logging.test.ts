@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizedError } from '../../src/server/http/errors';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { call, signedInStaff } from './staff-helpers';
 
@@ -46,5 +47,17 @@ describe('a database error is logged without customer data', () => {
     expect(log).not.toMatch(/"params"|"parameters"/);
     expect(log).toContain('forced failure for the logging test');
     expect(log).toContain('P0001');
+  });
+});
+
+describe('sanitizedError', () => {
+  it('cuts a statement message at its parameters even when a value spans lines (notes), in the message and the stack', () => {
+    const err = new Error('Failed query: insert into "jobs" ("notes", "email") values ($1, $2)\nparams: Gate code 4411\nCustomer Philippa Quenby, 0412 345 678,philippa@example.com');
+    const logged = JSON.stringify(sanitizedError(err));
+    expect(logged).toContain('Failed query: insert into \\"jobs\\"');
+    expect(logged).not.toContain('Gate code');
+    expect(logged).not.toContain('Quenby');
+    expect(logged).not.toContain('philippa@example.com');
+    expect(logged).toContain('error-logging.test.ts');
   });
 });

@@ -1,4 +1,6 @@
 import net from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -353,6 +355,35 @@ describe('SMTP adapter timeouts', () => {
       mailer.close();
       sockets.forEach((s) => s.destroy());
       await new Promise<void>((r) => silent.close(() => r()));
+    }
+  });
+});
+
+describe('the outbox logs no customer address or subject', () => {
+  it('a refusal quoting the address and an email kept without a mail server are logged by id only', async () => {
+    const t = await createTestApp();
+    try {
+      const lines: string[] = [];
+      const log = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }));
+      const refusing: Mailer = {
+        kind: 'smtp',
+        async send(m) {
+          throw new Error(`550 5.1.1 <${m.to}>: mailbox unavailable`);
+        },
+        close() {},
+      };
+      const failing = createOutbox({ db: t.db, clock: t.clock, mailer: refusing, log, mailFrom: 'x@example.com' });
+      await failing.queue(t.db, { kind: 'test', to: 'philippa.quenby@example.com', subject: 'Your booking, Philippa Quenby', text: 'Hi' });
+      expect(await failing.deliverDue()).toMatchObject({ failed: 1 });
+      const stored = createOutbox({ db: t.db, clock: t.clock, mailer: noopMailer(), log, mailFrom: 'x@example.com' });
+      await stored.queue(t.db, { kind: 'test', to: 'marsh@example.com', subject: 'Invoice for Marsh', text: 'Hi' });
+      expect(await stored.deliverDue()).toMatchObject({ stored: 1 });
+      const logged = lines.join('');
+      expect(logged).toContain('Email delivery failed');
+      expect(logged).toContain('Email kept in the outbox');
+      expect(logged).not.toMatch(/quenby|marsh@/i);
+    } finally {
+      await t.close();
     }
   });
 });

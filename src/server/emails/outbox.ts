@@ -51,6 +51,8 @@ export function retryDelayMs(attempts: number): number {
 }
 
 type EmailRow = typeof outboundEmails.$inferSelect;
+/** A mail server's refusal often quotes the recipient: the address is kept out of the log line. */
+const withoutAddresses = (text: string) => text.replace(/[^\s<>"']+@[^\s<>"']+/g, '<address>').slice(0, 500);
 
 export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: FastifyBaseLogger; mailFrom: string }): Outbox {
   const { db, clock, mailer, log, mailFrom: from } = deps;
@@ -106,13 +108,14 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
         lastError: message.slice(0, 1000),
         nextAttemptAt: givenUp ? null : new Date(clock.now().getTime() + retryDelayMs(attempts)),
       });
-      if (recorded) log.warn({ emailId: email.id, to: email.to, attempts, err: message }, givenUp ? 'Email delivery failed; giving up' : 'Email delivery failed; will retry');
+      // No address or subject in the logs (docs/product.md "API conventions"): the outbox row has them for staff.
+      if (recorded) log.warn({ emailId: email.id, jobId: email.jobId, attempts, err: withoutAddresses(message) }, givenUp ? 'Email delivery failed; giving up' : 'Email delivery failed; will retry');
       report.failed++;
       return;
     }
     if (mailer.kind === 'local') {
       await settle(email, { status: 'stored', lastError: null, nextAttemptAt: null });
-      log.info({ emailId: email.id, to: email.to, subject: email.subject }, 'Email kept in the outbox, not sent (local stand-in: SMTP_URL is not set)');
+      log.info({ emailId: email.id, jobId: email.jobId }, 'Email kept in the outbox, not sent (local stand-in: SMTP_URL is not set)');
       report.stored++;
     } else {
       await settle(email, { status: 'sent', sentAt: clock.now(), lastError: null, nextAttemptAt: null });

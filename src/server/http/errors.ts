@@ -55,7 +55,7 @@ const SAFE_DATABASE_FIELDS = ['code', 'constraint', 'table', 'column', 'routine'
 export function sanitizedError(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return typeof err === 'object' && err !== null ? (err as Record<string, unknown>) : { message: String(err).slice(0, 200) };
   const out: Record<string, unknown> = { type: err.constructor?.name ?? 'Error', message: withoutParams(err.message) };
-  if (err.stack) out.stack = withoutParams(err.stack).slice(0, 4000);
+  if (err.stack) out.stack = [`${String(out.type)}: ${String(out.message)}`, ...stackFrames(err.stack)].join('\n').slice(0, 4000);
   // The driver's error (the cause) holds the code and the constraint: flattened, so a log shipper keeps them.
   const causes: string[] = [];
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
@@ -68,8 +68,10 @@ export function sanitizedError(err: unknown): Record<string, unknown> {
   return out;
 }
 
-/** Drizzle's "Failed query: ... \nparams: a,b,c" cut before its parameters. */
-const withoutParams = (text: string) => text.replace(/\nparams:[^\n]*/g, '').slice(0, 2000);
+/** Drizzle's "Failed query: ...\nparams: a,b,c" cut before its parameters, which may span lines (a customer's notes). */
+const withoutParams = (text: string) => text.replace(/\nparams:[\s\S]*$/, '').slice(0, 2000);
+/** A stack's frames only: its first lines repeat the message, parameters included. */
+const stackFrames = (stack: string) => stack.split('\n').filter((line) => /^\s+at \S/.test(line));
 
 /** The PostgreSQL code of a database error, from the error or the driver error it wraps. */
 function databaseCode(err: unknown): string | undefined {
@@ -81,17 +83,19 @@ function databaseCode(err: unknown): string | undefined {
 }
 
 /**
- * A value the database refused as data (class 22: a number or a date it cannot hold, a NUL in
- * text). The field rules refuse these first (docs/product.md "API conventions"); this keeps any that
- * slip past them a 400 with a message rather than a 500.
+ * A value the database refused as data: text too long, a number or a date it cannot hold, a NUL in
+ * text. The field rules refuse these first (docs/product.md "API conventions"); this keeps any that
+ * slip past them a 400 with a message rather than a 500. Other class-22 codes (division by zero, a
+ * bad cast in our own SQL) are our faults and stay 500s.
  */
-function dataRefusal(code: string | undefined): string | undefined {
-  if (!code?.startsWith('22')) return undefined;
-  if (code === '22003') return 'A number or amount is too large';
-  if (code === '22007' || code === '22008') return 'Invalid date format';
-  if (code === '22021' || code === '22P05') return 'Text must not contain control characters';
-  return 'A value in the request is not valid';
-}
+const DATA_REFUSALS: Readonly<Record<string, string>> = {
+  '22001': 'A text is too long',
+  '22003': 'A number or amount is too large',
+  '22007': 'Invalid date format',
+  '22008': 'Invalid date format',
+  '22021': 'Text must not contain control characters',
+  '22P05': 'Text must not contain control characters',
+};
 
 function validationBody(fields: Record<string, string>): ErrorBody {
   const first = Object.values(fields)[0] ?? 'Invalid request';
@@ -125,9 +129,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       const code = (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] ?? 'VALIDATION') as ErrorCode;
       return reply.status(status).send({ error: code, message: err.message });
     }
-    const refusal = dataRefusal(databaseCode(err));
+    const refusal = DATA_REFUSALS[databaseCode(err) ?? ''];
     if (refusal) {
-      request.log.warn({ err: sanitizedError(err) }, 'the database refused a value the field rules let through');
+      // Logged as an error: a field rule has a hole to close.
+      request.log.error({ err: sanitizedError(err) }, 'the database refused a value the field rules let through');
       return reply.status(400).send({ error: 'VALIDATION', message: refusal } satisfies ErrorBody);
     }
     request.log.error({ err: sanitizedError(err) }, 'unhandled error');

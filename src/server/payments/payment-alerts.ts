@@ -42,13 +42,22 @@ function chargeOf(amountCents: number | undefined, currency: string | undefined)
   return code === 'AUD' ? `${formatDollars(amountCents)} AUD` : `${amountCents} minor units of ${code}`;
 }
 
-/** To the business: a payment arrived after the hold lapsed and the slot was taken, so it must be refunded. */
-export function buildRefundRequiredAlert(input: { job: AlertJob; paidCents: Cents; intentId: string }): Email {
+/**
+ * Why a paid booking cannot be kept: its hold lapsed and someone else took the slot, or staff had
+ * cancelled it before the money arrived (decision 250).
+ */
+export type LostBecause = 'slot-taken' | 'cancelled';
+
+/** To the business: a payment arrived for a booking that cannot be kept, so it must be refunded. */
+export function buildRefundRequiredAlert(input: { job: AlertJob; paidCents: Cents; intentId: string; because?: LostBecause }): Email {
   const { job } = input;
+  const cancelled = input.because === 'cancelled';
   return {
-    subject: `Refund needed: ${job.jobNumber} was paid after its hold lapsed`,
+    subject: cancelled ? `Refund needed: ${job.jobNumber} was paid after it was cancelled` : `Refund needed: ${job.jobNumber} was paid after its hold lapsed`,
     text: [
-      `A card payment of ${formatDollars(input.paidCents)} for booking ${job.jobNumber} arrived after its hold had lapsed, and the slot had been booked by someone else.`,
+      cancelled
+        ? `A card payment of ${formatDollars(input.paidCents)} for booking ${job.jobNumber} arrived after the booking had been cancelled.`
+        : `A card payment of ${formatDollars(input.paidCents)} for booking ${job.jobNumber} arrived after its hold had lapsed, and the slot had been booked by someone else.`,
       'The booking could not be kept: the job stays cancelled and is flagged refund-required.',
       '',
       `Please refund the payment in the card provider's dashboard (PaymentIntent ${input.intentId}) and call the customer to book another time.`,
@@ -60,14 +69,16 @@ export function buildRefundRequiredAlert(input: { job: AlertJob; paidCents: Cent
 }
 
 /** To the customer: the booking could not be kept, and the payment will be refunded in full. */
-export function buildRefundDueNotice(input: { job: AlertJob; paidCents: Cents; business: Business }): Email {
+export function buildRefundDueNotice(input: { job: AlertJob; paidCents: Cents; business: Business; because?: LostBecause }): Email {
   const { job, business } = input;
   return {
     subject: `Your booking ${job.jobNumber} could not be kept - your payment will be refunded`,
     text: [
       `Hi ${job.contactName},`,
       '',
-      `Your payment of ${formatDollars(input.paidCents)} for ${serviceOf(job)} on ${visitOf(job)} reached us after the hold on your time slot had ended, and the slot had been booked by someone else in the meantime.`,
+      input.because === 'cancelled'
+        ? `Your payment of ${formatDollars(input.paidCents)} for ${serviceOf(job)} on ${visitOf(job)} reached us after the booking had been cancelled.`
+        : `Your payment of ${formatDollars(input.paidCents)} for ${serviceOf(job)} on ${visitOf(job)} reached us after the hold on your time slot had ended, and the slot had been booked by someone else in the meantime.`,
       `We could not keep your booking (${job.jobNumber}), so we will refund your payment in full to the card you paid with.`,
       '',
       `Please call us on ${business.phone} and we will find you another time, or book again on our website.`,

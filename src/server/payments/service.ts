@@ -31,6 +31,7 @@ import {
   buildRefundRequiredAlert,
   REFUND_DUE_KIND,
   REFUND_REQUIRED_KIND,
+  type LostBecause,
 } from './payment-alerts';
 import type { PaymentEvent, PaymentIntentRef } from './provider';
 import { simulatedCardOutcome } from './simulated';
@@ -232,8 +233,14 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
     }
 
     let slot: 'kept' | 'retaken' | 'lost' = 'kept';
+    let because: LostBecause = 'slot-taken';
     let state: JobState = job;
-    if (job.status === 'cancelled') {
+    // Staff cancel with a reason; a lapsed hold has none. Money for a booking staff cancelled does
+    // not bring it back: it is refunded like a lost slot (decision 250).
+    if (job.status === 'cancelled' && job.cancelReason !== null) {
+      slot = 'lost';
+      because = 'cancelled';
+    } else if (job.status === 'cancelled') {
       // The hold lapsed before the money arrived: take the slot back if nobody else has it, a
       // declared move with its history line (decision 250). The savepoint keeps a unique violation
       // from aborting the whole transaction, and takes the history line with it when the slot is lost.
@@ -258,15 +265,15 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
     await moveJob(tx, state, 'payment-taken', {
       at: now,
       actorId: null,
-      note: `Paid online${typeof paid === 'number' ? ` $${formatCents(paid)}` : ''}${slot === 'lost' ? ': the slot was lost, refund due' : ''}`,
+      note: `Paid online${typeof paid === 'number' ? ` $${formatCents(paid)}` : ''}${slot === 'lost' ? (because === 'cancelled' ? ': the booking was cancelled, refund due' : ': the slot was lost, refund due') : ''}`,
       also: { stripePaymentIntentId: event.data.object.id, ...(slot === 'lost' ? { paymentFlag: 'refund-required' satisfies PaymentFlag } : {}) },
     });
     await tx.update(bookingHolds).set({ paidAt: now }).where(eq(bookingHolds.jobId, job.id));
     if (slot === 'lost') {
       // The booking cannot be kept: the business refunds it and the customer is told so (decision 192).
-      const alert = buildRefundRequiredAlert({ job, paidCents: expected, intentId: intent.id });
+      const alert = buildRefundRequiredAlert({ job, paidCents: expected, intentId: intent.id, because });
       await deps.outbox.queue(tx, { kind: REFUND_REQUIRED_KIND, jobId: job.id, to: deps.config.business.email, ...alert });
-      const notice = buildRefundDueNotice({ job, paidCents: expected, business: deps.config.business });
+      const notice = buildRefundDueNotice({ job, paidCents: expected, business: deps.config.business, because });
       await deps.outbox.queue(tx, { kind: REFUND_DUE_KIND, jobId: job.id, to: job.contactEmail, ...notice });
     } else {
       await confirmPaidBookingIn(deps, tx, job, now);

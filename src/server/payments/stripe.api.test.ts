@@ -264,6 +264,24 @@ describe('a payment that arrives after its hold expired', () => {
     expect(await announced.list()).toHaveLength(0);
   });
 
+  it('keeps a booking staff cancelled before the money arrived cancelled: refund flagged, both told why, no confirmation', async () => {
+    const { job, token, intentId } = await bookWithIntent();
+    const admin = (await signInStaff(t, 'admin')).cookie;
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/dashboard/jobs/${job.id}/cancel`, headers: { cookie: admin }, payload: { reason: 'Customer phoned to cancel' } });
+    expect(cancelled.statusCode).toBe(200);
+
+    expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }))).statusCode).toBe(200);
+    expect(await jobRow(job.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', paymentFlag: 'refund-required' });
+    const moves = ((await staffView(job.id)).history as { kind: string }[]).filter((e) => e.kind === 'status' || e.kind === 'payment');
+    expect(moves.map((m) => expect.objectContaining(m))).toHaveLength(2);
+    expect(moves[1]).toMatchObject({ kind: 'payment', to: 'paid', note: 'Paid online $101.50: the booking was cancelled, refund due' });
+    const emails = await emailsFor(job.id);
+    expect(emails.filter((e) => e.kind === 'booking_confirmation')).toHaveLength(0);
+    expect(emails.find((e) => e.to === job.contactEmail && /could not be kept/.test(e.subject))?.text).toContain('after the booking had been cancelled');
+    expect(emails.find((e) => e.to === t.config.business.email && /Refund needed/.test(e.subject))?.subject).toContain('was paid after it was cancelled');
+    expect(await announced.list()).toHaveLength(0);
+  });
+
   it('tells the customer the booking could not be kept and will be refunded, emails the business, and shows staff the flag', async () => {
     const { job, token, intentId } = await bookWithIntent();
     t.clock.advance(31 * MINUTE);
