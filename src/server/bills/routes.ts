@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { expenses } from '../../shared/contracts/expenses';
-import { purchases } from '../../shared/contracts/purchases';
+import { purchaseInvoices } from '../../shared/contracts/purchase-invoices';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { createExpense, deleteExpense, listExpenses, markExpensePaid, updateExpense } from './expenses';
@@ -9,11 +9,11 @@ import { createPurchaseInvoice, deletePurchaseInvoice, listPurchaseInvoicesForJo
 /** The bills area: a job's supplier bills (/purchase-invoices) and the business's expenses (/business-expenses). */
 export function billRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
-    addRoute(app, purchases.listForJob, async ({ params }) => listPurchaseInvoicesForJob(deps, params.jobId));
-    addRoute(app, purchases.jobProfit, async ({ params }) => summariseJobProfit(deps, params.jobId));
-    addRoute(app, purchases.create, async ({ body }) => createPurchaseInvoice(deps, body));
-    addRoute(app, purchases.update, async ({ params, body }) => updatePurchaseInvoice(deps, params.id, body));
-    addRoute(app, purchases.remove, async ({ params }) => deletePurchaseInvoice(deps, params.id));
+    addRoute(app, purchaseInvoices.listForJob, async ({ params }) => listPurchaseInvoicesForJob(deps, params.jobId));
+    addRoute(app, purchaseInvoices.jobProfit, async ({ params }) => summariseJobProfit(deps, params.jobId));
+    addRoute(app, purchaseInvoices.create, async ({ body }) => createPurchaseInvoice(deps, body));
+    addRoute(app, purchaseInvoices.update, async ({ params, body }) => updatePurchaseInvoice(deps, params.id, body));
+    addRoute(app, purchaseInvoices.remove, async ({ params }) => deletePurchaseInvoice(deps, params.id));
 
     addRoute(app, expenses.list, async ({ query }) => listExpenses(deps, query));
     addRoute(app, expenses.create, async ({ body }) => createExpense(deps, body));

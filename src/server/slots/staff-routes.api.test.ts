@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { BLOCK_REASON_MESSAGE, type StaffSlotDay } from '../../shared/schemas/jobs';
+import { BLOCK_REASON_MESSAGE, type StaffSlotDay } from '../../shared/schemas/slots';
 import { bookingHolds, jobs, timeSlots } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { signedInStaff } from '../../../tests/helpers/staff-session';

@@ -1,8 +1,7 @@
 import { and, asc, eq, gte, lte, ne, not, sql } from 'drizzle-orm';
 import { closedReason } from '../../shared/domain/business-days';
 import { addDays, formatDayLong, isIsoDay, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
-import type { StaffSlotDay } from '../../shared/schemas/jobs';
-import type { TimeSlotItem } from '../../shared/schemas/slots';
+import type { StaffSlotDay, TimeSlotItem } from '../../shared/schemas/slots';
 import type { AppDeps } from '../deps';
 import { pgErrorCode, type Executor, type Tx } from '../db/client';
 import { jobs, timeSlots, users } from '../db/schema';

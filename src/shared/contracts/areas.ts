@@ -1,8 +1,9 @@
 /**
  * The API's areas, one list for every tree (decision 277): the contract groups
  * (`api.<area>.<operation>` in the browser), the names a write `affects`, and the keys of
- * `contracts` in index.ts, which must match it exactly. URLs keep their documented paths
- * (`invoices` answers under /customer-invoices, `purchases` under /purchase-invoices).
+ * `contracts` in index.ts, which must match it exactly. The names are the business's words and
+ * URLs keep their documented paths: `purchaseInvoices` answers under /purchase-invoices, and
+ * `invoices` are always the customer invoices, under /customer-invoices.
  */
 export const AREAS = [
   'auth',
@@ -18,9 +19,19 @@ export const AREAS = [
   'invoices',
   'emails',
   'notifications',
-  'purchases',
+  'purchaseInvoices',
   'expenses',
   'reports',
   'docs',
 ] as const;
 export type Area = (typeof AREAS)[number];
+
+/**
+ * An area's contracts live in the file named after it in kebab-case (`purchaseInvoices` in
+ * purchase-invoices.ts), except these, which sit beside the area they serve (decision 277).
+ */
+export const CONTRACT_FILE_OF: Partial<Record<Area, string>> = {
+  team: 'auth',
+  staffSlots: 'slots',
+  staffBookings: 'bookings',
+};

@@ -10,7 +10,7 @@ import { jobs } from './jobs';
 import { notifications } from './notifications';
 import { payments } from './payments';
 import { pricing } from './pricing';
-import { purchases } from './purchases';
+import { purchaseInvoices } from './purchase-invoices';
 import { reports } from './reports';
 import { slots, staffSlots } from './slots';
 import { suburbs } from './suburbs';
@@ -33,7 +33,7 @@ export const contracts = {
   invoices,
   emails,
   notifications,
-  purchases,
+  purchaseInvoices,
   expenses,
   reports,
   docs,

@@ -77,7 +77,7 @@ export const jobs = {
     method: 'DELETE',
     path: '/api/dashboard/jobs/:id',
     access: 'admin',
-    affects: ['jobs', 'slots', 'staffSlots', 'purchases', 'reports'],
+    affects: ['jobs', 'slots', 'staffSlots', 'purchaseInvoices', 'reports'],
     summary: 'Deletes a job with its photos, line items and purchase invoices; 409 while it has a customer invoice.',
     params: jobIdParams,
     responseKind: 'empty',

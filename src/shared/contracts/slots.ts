@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isoDayParams, slotAvailability, timeSlotItem, timeSlotsQuery } from '../schemas/slots';
-import { blockRequest, dayParams, slotCalendarQuery, slotParams, staffSlotDay } from '../schemas/jobs';
+import { blockRequest, dayParams, isoDayParams, slotAvailability, slotCalendarQuery, slotParams, staffSlotDay, timeSlotItem, timeSlotsQuery } from '../schemas/slots';
 import { defineContract } from './contract';
 
 /** One availability rule, three shapes (docs/product.md "Time slots and business days"). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JOB_STATUSES } from '../domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
-import { day, money, oneLineText, pageQuery, pageSizeQuery, wholeNumber } from './fields';
+import { day, money, oneLineText, pageQuery, pageSizeQuery } from './fields';
 
 /** A job with its customer, vehicle and photos: GET /api/dashboard/jobs/{id}. */
 export const jobWithDetails = z.object({
@@ -130,20 +130,3 @@ export const technician = z.object({
   openJobs: z.number(),
 });
 export type Technician = z.infer<typeof technician>;
-
-// ---- Slots as staff see them -------------------------------------------------------------------
-
-export const BLOCK_REASON_MESSAGE = 'Please give a reason for blocking';
-export const blockRequest = z.object({ reason: oneLineText('Reason', 200, BLOCK_REASON_MESSAGE) });
-export const slotParams = z.object({ date: isoDayText, slot: z.enum(TIME_SLOTS, { message: 'Invalid time slot' }) });
-export const dayParams = z.object({ date: isoDayText });
-
-export const staffSlot = z.object({
-  slot: z.enum(TIME_SLOTS),
-  state: z.enum(['free', 'booked', 'blocked', 'closed', 'passed']),
-  reason: z.string().nullable(),
-  job: z.object({ id: z.string(), jobNumber: z.string(), suburb: z.string(), status: z.enum(JOB_STATUSES), technician: z.string().nullable() }).nullable(),
-});
-export const staffSlotDay = z.object({ date: z.string(), closedReason: z.string().nullable(), slots: z.array(staffSlot) });
-export type StaffSlotDay = z.infer<typeof staffSlotDay>;
-export const slotCalendarQuery = z.object({ from: isoDayText, days: wholeNumber('Days', 1, 62).default(14) });

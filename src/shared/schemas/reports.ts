@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { AGE_BUCKETS } from '../domain/bookkeeping';
 import { SERVICE_LABELS, type ServiceType } from '../domain/services';
+import { EXPENSE_CATEGORY_LABELS } from './bills';
 import { day as businessDay } from './fields';
-import { EXPENSE_CATEGORY_LABELS } from './expenses';
 
 /**
  * The report shapes (docs/product.md "Reports"; decision 213). Money is a two-decimal string,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { JOB_STATUSES } from '../domain/job-status';
 import { TIME_SLOTS } from '../domain/slots';
-import { day } from './fields';
+import { day, oneLineText, wholeNumber } from './fields';
 
 export const isoDay = day();
 
@@ -19,3 +20,20 @@ export type TimeSlotItem = z.infer<typeof timeSlotItem>;
 export const slotAvailability = z.object({ slot: z.enum(TIME_SLOTS), isAvailable: z.boolean() });
 
 export const isoDayParams = z.object({ isoDate: isoDay });
+
+// ---- Slots as staff see them (docs/product.md "Time slots and business days") ----
+
+export const BLOCK_REASON_MESSAGE = 'Please give a reason for blocking';
+export const blockRequest = z.object({ reason: oneLineText('Reason', 200, BLOCK_REASON_MESSAGE) });
+export const slotParams = z.object({ date: isoDay, slot: z.enum(TIME_SLOTS, { message: 'Invalid time slot' }) });
+export const dayParams = z.object({ date: isoDay });
+
+export const staffSlot = z.object({
+  slot: z.enum(TIME_SLOTS),
+  state: z.enum(['free', 'booked', 'blocked', 'closed', 'passed']),
+  reason: z.string().nullable(),
+  job: z.object({ id: z.string(), jobNumber: z.string(), suburb: z.string(), status: z.enum(JOB_STATUSES), technician: z.string().nullable() }).nullable(),
+});
+export const staffSlotDay = z.object({ date: z.string(), closedReason: z.string().nullable(), slots: z.array(staffSlot) });
+export type StaffSlotDay = z.infer<typeof staffSlotDay>;
+export const slotCalendarQuery = z.object({ from: isoDay, days: wholeNumber('Days', 1, 62).default(14) });

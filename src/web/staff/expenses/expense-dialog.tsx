@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { perthToday } from '../../../shared/domain/slots';
-import { EXPENSE_CATEGORY_LABELS, expenseRequest, OVERHEAD_CATEGORIES, type BusinessExpense } from '../../../shared/schemas/expenses';
+import { EXPENSE_CATEGORY_LABELS, expenseRequest, OVERHEAD_CATEGORIES, type BusinessExpense } from '../../../shared/schemas/bills';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextareaField, TextField } from '../../components/ui/field';

@@ -3,7 +3,7 @@ import { CheckCircle2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatDollars, toCents } from '../../../shared/domain/money';
 import { formatDayLong } from '../../../shared/domain/slots';
-import { EXPENSE_CATEGORY_LABELS, OVERHEAD_CATEGORIES, type BusinessExpense, type ExpenseListQuery } from '../../../shared/schemas/expenses';
+import { EXPENSE_CATEGORY_LABELS, OVERHEAD_CATEGORIES, type BusinessExpense, type ExpenseListQuery } from '../../../shared/schemas/bills';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectField } from '../../components/ui/field';

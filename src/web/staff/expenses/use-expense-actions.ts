@@ -1,5 +1,5 @@
 import { formatDollars, toCents } from '../../../shared/domain/money';
-import type { BusinessExpense, ExpenseRequest, ExpenseUpdateRequest } from '../../../shared/schemas/expenses';
+import type { BusinessExpense, ExpenseRequest, ExpenseUpdateRequest } from '../../../shared/schemas/bills';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';

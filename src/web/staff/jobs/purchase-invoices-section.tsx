@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDollars, toCents } from '../../../shared/domain/money';
 import { formatDayLong, perthToday } from '../../../shared/domain/slots';
-import { purchaseInvoiceForm, type JobProfitSummary, type PurchaseInvoice } from '../../../shared/schemas/purchases';
+import { purchaseInvoiceForm, type JobProfitSummary, type PurchaseInvoice } from '../../../shared/schemas/bills';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -23,7 +23,7 @@ import { GstBreakdown } from '../expenses';
  * Admin only: the job dialog renders it for admins.
  */
 export function PurchaseInvoicesSection({ jobId }: { jobId: string }) {
-  const bills = useQuery(api.purchases.listForJob.query({ params: { jobId } }));
+  const bills = useQuery(api.purchaseInvoices.listForJob.query({ params: { jobId } }));
   const [editing, setEditing] = useState<PurchaseInvoice | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PurchaseInvoice | null>(null);
   const actions = usePurchaseActions();
@@ -124,7 +124,7 @@ function PaidBadge({ bill, pending, onToggle }: { bill: PurchaseInvoice; pending
 }
 
 function JobProfit({ jobId }: { jobId: string }) {
-  const profit = useQuery(api.purchases.jobProfit.query({ params: { jobId } }));
+  const profit = useQuery(api.purchaseInvoices.jobProfit.query({ params: { jobId } }));
   if (profit.isPending) {
     return (
       <SkeletonGroup label="Loading the job's profit...">
@@ -214,28 +214,28 @@ function PurchaseInvoiceForm({ jobId, bill, onDone }: { jobId: string; bill: Pur
 
 /** The writes, with the toasts staff see (docs/product.md "Messages the UI shows"); each reads again what its contract affects (the job's bills and profit, the reports). */
 function usePurchaseActions() {
-  const create = useApiMutation(api.purchases.create, {
-    input: (body: Parameters<typeof api.purchases.create>[0]['body']) => ({ body }),
+  const create = useApiMutation(api.purchaseInvoices.create, {
+    input: (body: Parameters<typeof api.purchaseInvoices.create>[0]['body']) => ({ body }),
     onSuccess: (bill) => {
       toast({ title: 'Purchase Invoice Added', description: `${bill.supplierName} #${bill.invoiceNumber}, ${formatDollars(toCents(bill.totalAmount))}.` });
     },
     onError: (err) => toast({ title: 'Add Failed', description: errorMessage(err, 'Failed to add purchase invoice.'), variant: 'destructive' }),
   });
-  const update = useApiMutation(api.purchases.update, {
-    input: ({ id, body }: { id: string; body: Parameters<typeof api.purchases.update>[0]['body'] }) => ({ params: { id }, body }),
+  const update = useApiMutation(api.purchaseInvoices.update, {
+    input: ({ id, body }: { id: string; body: Parameters<typeof api.purchaseInvoices.update>[0]['body'] }) => ({ params: { id }, body }),
     onSuccess: (bill) => {
       toast({ title: 'Purchase Invoice Updated', description: `${bill.supplierName} #${bill.invoiceNumber} saved.` });
     },
     onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update purchase invoice.'), variant: 'destructive' }),
   });
-  const togglePaid = useApiMutation(api.purchases.update, {
+  const togglePaid = useApiMutation(api.purchaseInvoices.update, {
     input: (bill: PurchaseInvoice) => ({ params: { id: bill.id }, body: { isPaid: !bill.isPaid } }),
     onSuccess: (bill) => {
       toast({ title: bill.isPaid ? 'Marked Paid' : 'Marked Unpaid', description: `${bill.supplierName} #${bill.invoiceNumber} is now ${bill.isPaid ? 'paid' : 'unpaid'}.` });
     },
     onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update purchase invoice.'), variant: 'destructive' }),
   });
-  const remove = useApiMutation(api.purchases.remove, {
+  const remove = useApiMutation(api.purchaseInvoices.remove, {
     input: (bill: PurchaseInvoice) => ({ params: { id: bill.id } }),
     onSuccess: (_v, bill) => {
       toast({ title: 'Purchase Invoice Deleted', description: `${bill.supplierName} #${bill.invoiceNumber} has been deleted.` });

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatDayLong, type TimeSlot } from '../../../shared/domain/slots';
-import { blockRequest } from '../../../shared/schemas/jobs';
+import { blockRequest } from '../../../shared/schemas/slots';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StaffSlotDay } from '../../../shared/schemas/jobs';
+import type { StaffSlotDay } from '../../../shared/schemas/slots';
 import { calendarStart, closedLabel, dayBlockedSummary, groupByWeek, mondayOf, shortDay } from './calendar-days';
 
 const free = (slot: StaffSlotDay['slots'][number]['slot']) => ({ slot, state: 'free' as const, reason: null, job: null });

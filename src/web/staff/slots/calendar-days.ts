@@ -1,6 +1,6 @@
 import { holidayName } from '../../../shared/domain/business-days';
 import { addDays, dayOfWeek, formatDayLong, isIsoDay, perthToday, slotWindowLabel, type TimeSlot } from '../../../shared/domain/slots';
-import type { StaffSlotDay } from '../../../shared/schemas/jobs';
+import type { StaffSlotDay } from '../../../shared/schemas/slots';
 
 /** How many weeks the Time-slots tab shows at once ("the coming weeks"). */
 export const WEEKS_SHOWN = 4;

@@ -1,6 +1,6 @@
 import { CalendarOff, CalendarPlus } from 'lucide-react';
 import { slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../shared/domain/slots';
-import type { StaffSlotDay } from '../../../shared/schemas/jobs';
+import type { StaffSlotDay } from '../../../shared/schemas/slots';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { useMediaQuery, WIDE_SCREEN } from '../../components/ui/use-media-query';

@@ -1,7 +1,7 @@
 import { Ban, CalendarX, CheckCircle2, Clock, Lock, Wrench } from 'lucide-react';
 import { Link } from 'wouter';
 import type { TimeSlot } from '../../../shared/domain/slots';
-import type { StaffSlotDay } from '../../../shared/schemas/jobs';
+import type { StaffSlotDay } from '../../../shared/schemas/slots';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { slotOnDay } from './calendar-days';

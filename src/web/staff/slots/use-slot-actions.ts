@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TimeSlot } from '../../../shared/domain/slots';
-import type { StaffSlotDay } from '../../../shared/schemas/jobs';
+import type { StaffSlotDay } from '../../../shared/schemas/slots';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { createPurchaseInvoiceRequest, jobIdParams, jobProfitSummary, purchaseIdParams, purchaseInvoice, updatePurchaseInvoiceRequest } from '../schemas/purchases';
+import { createPurchaseInvoiceRequest, jobIdParams, jobProfitSummary, purchaseIdParams, purchaseInvoice, updatePurchaseInvoiceRequest } from '../schemas/bills';
 import { defineContract } from './contract';
 
 /**
  * A job's supplier bills (docs/product.md "Purchase invoices and expenses"). Admin only: they are
  * the business's costs and margins, which a technician's screens do not show (decision 212).
  */
-export const purchases = {
+export const purchaseInvoices = {
   listForJob: defineContract({
     method: 'GET',
     path: '/api/dashboard/purchase-invoices/job/:jobId',
@@ -27,7 +27,7 @@ export const purchases = {
     method: 'POST',
     path: '/api/dashboard/purchase-invoices',
     access: 'admin',
-    affects: ['purchases', 'reports'],
+    affects: ['purchaseInvoices', 'reports'],
     summary: 'Adds a supplier bill to a job; GST is one eleventh of the total unless given; 409 when the supplier already has that number.',
     body: createPurchaseInvoiceRequest,
     response: purchaseInvoice,
@@ -37,7 +37,7 @@ export const purchases = {
     method: 'PATCH',
     path: '/api/dashboard/purchase-invoices/:id',
     access: 'admin',
-    affects: ['purchases', 'reports'],
+    affects: ['purchaseInvoices', 'reports'],
     summary: 'Edits a supplier bill; isPaid alone toggles paid (paidAt now, or cleared).',
     params: purchaseIdParams,
     body: updatePurchaseInvoiceRequest,
@@ -47,7 +47,7 @@ export const purchases = {
     method: 'DELETE',
     path: '/api/dashboard/purchase-invoices/:id',
     access: 'admin',
-    affects: ['purchases', 'reports'],
+    affects: ['purchaseInvoices', 'reports'],
     summary: 'Deletes a supplier bill.',
     params: purchaseIdParams,
     responseKind: 'empty',
