@@ -39,7 +39,14 @@ describe('admin new booking screen', () => {
       expect(await page.getByRole('heading', { name: section }).isVisible()).toBe(true);
     }
 
+    // More than 12 months ahead: said at the date, and no slot is offered.
+    const farDay = `${Number(new Date().toISOString().slice(0, 4)) + 2}-03-02`;
+    await page.getByLabel('Date', { exact: true }).fill(farDay);
+    expect(await page.getByText('Choose a date within the next 12 months').isVisible()).toBe(true);
+    expect(await page.getByLabel('Time slot').isDisabled()).toBe(true);
+
     await page.getByLabel('Date', { exact: true }).fill(day);
+    expect(await page.getByText('Choose a date within the next 12 months').count()).toBe(0);
     const slot = page.getByLabel('Time slot');
     await expect.poll(() => slot.locator('option', { hasText: '8 am - 10 am (Unavailable)' }).isDisabled()).toBe(true);
     expect(await create.isEnabled()).toBe(true);

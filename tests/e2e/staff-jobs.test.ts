@@ -153,8 +153,13 @@ describe('the Jobs tab and the job detail', () => {
     await shot(page, 'staff-jobs-1280-tab.png');
     await expectAccessible(page, JOBS_SECTION);
 
-    // Inline quote edit.
+    // Inline quote edit: a blank box is refused with the money message, never saved as $0.00.
     const quote = row.getByLabel(`Quote for ${job.jobNumber} (dollars)`);
+    expect(await quote.inputValue()).toBe('129.80');
+    await quote.fill('');
+    await row.getByRole('button', { name: `Save quote for ${job.jobNumber}` }).click();
+    expect(await row.getByRole('alert').textContent()).toBe('Must be a valid decimal amount');
+    await quote.press('Escape');
     expect(await quote.inputValue()).toBe('129.80');
     await quote.fill('150');
     await row.getByRole('button', { name: `Save quote for ${job.jobNumber}` }).click();

@@ -7,7 +7,7 @@ import { findSuburbByName, SERVICE_AREA } from '../../../shared/reference/servic
 import { formatDollars } from '../../../shared/domain/money';
 import { adminEstimate } from '../../../shared/domain/pricing';
 import { SERVICE_LABELS, SERVICE_TYPES } from '../../../shared/domain/services';
-import { compareDays, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS } from '../../../shared/domain/slots';
+import { compareDays, isIsoDay, isWithinSchedulingHorizon, perthDay, SCHEDULING_HORIZON_MESSAGE, schedulingHorizonEnd, slotWindowLabel, TIME_SLOTS } from '../../../shared/domain/slots';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
 import { adminBookingForm, type AdminBookingForm, type AdminBookingFormInput } from '../../../shared/schemas/booking';
 import { Button } from '../../components/ui/button';
@@ -72,7 +72,9 @@ export default function AdminBookingPage() {
   const { register, watch, setValue, setError, formState, control } = form;
   const errors = formState.errors;
   const [date = '', serviceType, width = '', profile = '', rim = '', quantityValue] = watch(['date', 'serviceType', 'tyreWidth', 'aspectRatio', 'rimSize', 'quantity']);
-  const dateChosen = isIsoDay(date);
+  // Staff schedule at most 12 months ahead (decision 256): say so at the date, not as four unavailable slots.
+  const isTooFar = isIsoDay(date) && !isWithinSchedulingHorizon(date, today);
+  const dateChosen = isIsoDay(date) && !isTooFar;
   const isTyres = serviceType === 'new-tyres';
   const size = isTyres ? formatTyreSize(width, profile, rim) : null;
   const quantity = [1, 2, 3, 4].includes(Number(quantityValue)) ? Number(quantityValue) : 4;
@@ -118,12 +120,13 @@ export default function AdminBookingPage() {
             label="Date"
             type="date"
             min={today}
+            max={schedulingHorizonEnd(today)}
             {...dateField}
             onChange={(e) => {
               void dateField.onChange(e);
               setValue('timeSlot', '');
             }}
-            error={errors.date?.message}
+            error={errors.date?.message ?? (isTooFar ? SCHEDULING_HORIZON_MESSAGE : undefined)}
           />
           <SelectField label="Time slot" disabled={!dateChosen} {...register('timeSlot')} error={errors.timeSlot?.message}>
             <option value="">{!dateChosen ? 'Choose a date first' : slots.isPending ? 'Loading...' : 'Select a time slot'}</option>

@@ -13,7 +13,8 @@ type QuoteJob = { id: string; jobNumber: string; customerValue: string | null; s
 /**
  * The inline quote edit of the Jobs tab (admin only, docs/product.md "Roles and permissions"):
  * a number box to the cent showing 0.00 for no price, saved with Enter or Save, Escape undoes.
- * Restarts from the server's value whenever that changes.
+ * A box left blank (or holding what the browser cannot read as a number) is refused, never saved as
+ * $0.00. Restarts from the server's value whenever that changes.
  */
 export function QuoteEditor({ job, className }: { job: QuoteJob; className?: string }) {
   // The price of a paid or cancelled job does not change (decision 184): show it, don't offer to edit it.
@@ -28,14 +29,16 @@ function QuoteBox({ job, saved, className }: { job: QuoteJob; saved: string; cla
   const id = useId();
   const [text, setText] = useState(saved);
   const [error, setError] = useState<string | null>(null);
+  // A number box answers '' both when blank and when its text is not a number ("1e", "abc" on some keyboards).
+  const [unreadable, setUnreadable] = useState(false);
   const edit = useEditQuote();
-  const value = text.trim() === '' ? '0.00' : text.trim();
-  const isDirty = !isSameAmount(value, saved);
+  const value = text.trim();
+  const isDirty = value === '' || unreadable || !isSameAmount(value, saved);
 
   const save = () => {
     if (!isDirty || edit.isPending) return;
-    // The server's own rule and message (src/shared/schemas/jobs.ts).
-    const parsed = quoteEditRequest.safeParse({ customerValue: value });
+    // The server's own rule and message (src/shared/schemas/jobs.ts); blank is refused there too.
+    const parsed = quoteEditRequest.safeParse({ customerValue: unreadable ? 'not a number' : value });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Must be a valid decimal amount');
       return;
@@ -72,18 +75,19 @@ function QuoteBox({ job, saved, className }: { job: QuoteJob; saved: string; cla
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => {
             setText(e.target.value);
+            setUnreadable(e.target.validity.badInput);
             setError(null);
           }}
           onBlur={() => {
-            // Show the amount to the cent once typing stops; blank reads as 0.00.
-            if (text.trim() === '') setText('0.00');
-            else if (quoteEditRequest.safeParse({ customerValue: text.trim() }).success) setText(quoteInputValue(text.trim()));
+            // Show the amount to the cent once typing stops.
+            if (quoteEditRequest.safeParse({ customerValue: text.trim() }).success) setText(quoteInputValue(text.trim()));
           }}
           onKeyDown={(e) => {
             if (e.key === 'Escape' && isDirty) {
               e.preventDefault();
               e.stopPropagation();
               setText(saved);
+              setUnreadable(false);
               setError(null);
             }
           }}

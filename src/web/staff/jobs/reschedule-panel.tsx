@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { compareDays, isIsoDay, perthToday, slotWindowLabel, type TimeSlot } from '../../../shared/domain/slots';
+import { compareDays, isIsoDay, isWithinSchedulingHorizon, perthToday, SCHEDULING_HORIZON_MESSAGE, schedulingHorizonEnd, slotWindowLabel, type TimeSlot } from '../../../shared/domain/slots';
 import { rescheduleRequest, RESCHEDULE_BOTH_MESSAGE, type JobDetail } from '../../../shared/schemas/jobs';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
@@ -22,13 +22,16 @@ export function ReschedulePanel({ job, onDone }: { job: JobDetail; onDone: () =>
   const [date, setDate] = useState('');
   const [slot, setSlot] = useState<TimeSlot | ''>('');
   const [error, setError] = useState<string | null>(null);
-  const hasDate = isIsoDay(date) && compareDays(date, today) >= 0;
+  // Staff schedule at most 12 months ahead (decision 256): a later day is refused here, before its slots are shown as free.
+  const isTooFar = isIsoDay(date) && !isWithinSchedulingHorizon(date, today);
+  const hasDate = isIsoDay(date) && compareDays(date, today) >= 0 && !isTooFar;
   const slots = useQuery({ ...api.slots.list.query({ query: { date } }), enabled: hasDate, staleTime: 0 });
   const reschedule = useReschedule(onDone);
   const available = (slots.data ?? []).filter((s) => s.isAvailable);
 
   const submit = () => {
     if (date && isIsoDay(date) && compareDays(date, today) < 0) return setError(PAST_DATE_MESSAGE);
+    if (isTooFar) return; // already said beside the date
     // The server's own rule and message (src/shared/schemas/jobs.ts).
     const parsed = rescheduleRequest.safeParse({ scheduledDate: date, timeSlot: slot || undefined });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? RESCHEDULE_BOTH_MESSAGE);
@@ -60,6 +63,7 @@ export function ReschedulePanel({ job, onDone }: { job: JobDetail; onDone: () =>
           id={`${id}-date`}
           type="date"
           min={today}
+          max={schedulingHorizonEnd(today)}
           value={date}
           disabled={reschedule.isPending}
           onChange={(e) => {
@@ -72,6 +76,11 @@ export function ReschedulePanel({ job, onDone }: { job: JobDetail; onDone: () =>
         />
       </div>
 
+      {isTooFar ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {SCHEDULING_HORIZON_MESSAGE}
+        </p>
+      ) : null}
       {hasDate ? (
         <fieldset className="space-y-2" disabled={reschedule.isPending}>
           <legend className="text-sm font-medium">New time slot</legend>
