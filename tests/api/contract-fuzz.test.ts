@@ -118,10 +118,20 @@ function url(contract: ContractDef, r: Request): string {
 const fuzzed = listContracts().filter(({ contract }) => contract.access !== 'webhook');
 
 describe('a staff fuzz of every contract answers no bad input with a 5xx', () => {
-  it('builds a plausible request the schemas accept, so hostile values reach past the first field', async () => {
+  it('builds for every contract a plausible query and body its schemas accept, so hostile values reach past the first field', async () => {
     const f = await fixture();
-    const body = plausibleObject(staffBookingRequest, f.ids);
-    expect(staffBookingRequest.safeParse(body).error?.issues ?? []).toEqual([]);
+    const refused: string[] = [];
+    for (const { area, name, contract } of fuzzed) {
+      if (contract.query) {
+        const issues = contract.query.safeParse(plausibleObject(contract.query, f.ids)).error?.issues ?? [];
+        if (issues.length) refused.push(`${area}.${name} query: ${issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+      }
+      for (const schema of bodySchemas(area, name, contract)) {
+        const issues = schema.safeParse(plausibleObject(schema, f.ids)).error?.issues ?? [];
+        if (issues.length) refused.push(`${area}.${name} body: ${issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+      }
+    }
+    expect(refused).toEqual([]);
   });
 
   it.each(fuzzed.map(({ area, name, contract }) => [`${area}.${name} ${contract.method} ${contract.path}`, area, name, contract] as const))(

@@ -65,6 +65,8 @@ function hintsFor(key: string, ids: Record<string, string>): unknown[] {
   const hints: unknown[] = [];
   if (ids[key]) hints.push(ids[key]);
   if (/date|day|from|to$/.test(k)) hints.push('2026-12-01');
+  // A moment (paidAt): a day or an ISO instant, whichever the field takes.
+  if (/At$/.test(key)) hints.push('2026-12-01', '2026-12-01T02:00:00.000Z');
   if (/email/.test(k)) hints.push('sam.taylor@example.com');
   if (/phone/.test(k)) hints.push('0412 345 678');
   if (/postcode/.test(k)) hints.push('6027');
