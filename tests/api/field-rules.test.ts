@@ -102,7 +102,7 @@ describe('money is a decimal with at most two places, within its column', () => 
     const { id: otherJob } = await insertJob(t.db, { status: 'completed' });
     const created = await call(t, { method: 'POST', url: '/api/dashboard/customer-invoices', cookie: admin, payload: { jobId: otherJob, items: [{ description: 'Tyres', quantity: 1, unitPrice: '60000000.00' }] } });
     expect(created.statusCode).toBe(201);
-    const invoice = (JSON.parse(created.body) as { customerInvoice: { id: string } }).customerInvoice;
+    const invoice = (JSON.parse(created.body) as { customerInvoice: { id: string; items: { id: string }[] } }).customerInvoice;
     const added = await call(t, { method: 'POST', url: `/api/dashboard/customer-invoices/${invoice.id}/items`, cookie: admin, payload: { description: 'More tyres', quantity: 1, unitPrice: '60000000.00' } });
     expect(added.statusCode).toBe(400);
     expect(json(added).message).toBe('The invoice total must be at most $99,999,999.99');
@@ -110,9 +110,15 @@ describe('money is a decimal with at most two places, within its column', () => 
     const itemId = (JSON.parse(second.body) as { id: string }).id;
     const edited = await call(t, { method: 'PATCH', url: `/api/dashboard/customer-invoices/${invoice.id}/items/${itemId}`, cookie: admin, payload: { unitPrice: '50000000.00' } });
     expect(edited.statusCode).toBe(400);
+    expect(json(edited).message).toBe('The invoice total must be at most $99,999,999.99');
+    const twice = await call(t, { method: 'PATCH', url: `/api/dashboard/customer-invoices/${invoice.id}/items/${itemId}`, cookie: admin, payload: { quantity: 2 } });
+    expect(twice.statusCode).toBe(200);
+    const tooMany = await call(t, { method: 'PATCH', url: `/api/dashboard/customer-invoices/${invoice.id}/items/${invoice.items[0]!.id}`, cookie: admin, payload: { quantity: 2 } });
+    expect(tooMany.statusCode).toBe(400);
+    expect(json(tooMany).message).toBe('Quantity times unit price must be at most $99,999,999.99');
     const after = JSON.parse((await call(t, { method: 'GET', url: `/api/dashboard/customer-invoices/${invoice.id}`, cookie: admin })).body) as { totalAmount: string; items: unknown[] };
     expect(after.items).toHaveLength(2);
-    expect(after.totalAmount).toBe('60000010.00');
+    expect(after.totalAmount).toBe('60000020.00');
   });
 });
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { invoiceTotals, type InvoiceLine } from '../../shared/domain/invoices';
 import { formatCents, toCents } from '../../shared/domain/money';
 import { MONEY_MAX_CENTS } from '../../shared/schemas/fields';
-import { INVOICE_TOO_LARGE_MESSAGE, type InvoiceItem, type invoiceLineInput, type invoiceLinePatch } from '../../shared/schemas/invoices';
+import { INVOICE_TOO_LARGE_MESSAGE, LINE_TOO_LARGE_MESSAGE, type InvoiceItem, type invoiceLineInput, type invoiceLinePatch } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { customerInvoiceItems, customerInvoices } from '../db/schema';
@@ -82,6 +82,8 @@ export async function updateInvoiceItem(deps: Deps, actor: SessionUser, invoiceI
       quantity: patch.quantity ?? before.quantity,
       unitPrice: patch.unitPrice ?? before.unitPrice,
     });
+    // The schema checks the fields sent; the line they make with the stored ones must fit its column too.
+    if (Math.abs(line.quantity * line.unitPriceCents) > MONEY_MAX_CENTS) throw invalid(LINE_TOO_LARGE_MESSAGE);
     const [row] = await tx.update(customerInvoiceItems).set(lineValues(line, before.position)).where(eq(customerInvoiceItems.id, before.id)).returning();
     await recomputeTotals(tx, invoice.id, now);
     if (lineText(before) !== lineText(row!) || before.category !== row!.category) {

@@ -166,6 +166,10 @@ describe('customer invoices (not registered for GST)', () => {
     detail = (await request('GET', `${BASE}/${customerInvoice.id}`)).json() as InvoiceDetail;
     expect(detail.totalAmount).toBe('199.80');
     expect(detail.history.filter((e) => e.kind === 'line').map((e) => e.note)).toEqual(['Line added', 'Line changed', 'Line removed']);
+    // A change that names only the quantity leaves the line's category alone.
+    const callout = detail.items.find((i) => i.description === 'Callout')!;
+    const patched = await request('PATCH', `${BASE}/${customerInvoice.id}/items/${callout.id}`, { quantity: 2 });
+    expect(patched.json()).toMatchObject({ category: 'callout', quantity: 2 });
   });
 
   it.each([

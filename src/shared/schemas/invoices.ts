@@ -46,7 +46,8 @@ const invoiceLineShape = z.object({
 export const invoiceLineInput = invoiceLineShape.superRefine(lineFits);
 export type InvoiceLineInput = z.input<typeof invoiceLineInput>;
 
-export const invoiceLinePatch = invoiceLineShape.partial().superRefine(lineFits);
+// A patch changes only what it names: the new line's default category must not re-file a parts line as labour.
+export const invoiceLinePatch = invoiceLineShape.extend({ category: z.enum(INVOICE_LINE_CATEGORIES, { message: 'Choose a category' }) }).partial().superRefine(lineFits);
 
 /** The lines of a new invoice: each fits, and so does their sum, the invoice's total (decision 256). */
 const newInvoiceLines = (min: number) =>
