@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatCents, formatDollars, isMoneyString, sumCents, toCents } from './money';
+import { formatCents, formatDollars, parseMoney, sumCents, toCents } from './money';
 
 describe('toCents', () => {
   it.each([
@@ -29,7 +29,7 @@ describe('toCents', () => {
   );
 });
 
-describe('isMoneyString', () => {
+describe('parseMoney of text', () => {
   it.each([
     ['129.80', true],
     ['-5', true],
@@ -39,7 +39,7 @@ describe('isMoneyString', () => {
     ['1.', false],
     ['abc', false],
   ] as const)('%j -> %s', (s, ok) => {
-    expect(isMoneyString(s)).toBe(ok);
+    expect(parseMoney(s) !== null).toBe(ok);
   });
 });
 

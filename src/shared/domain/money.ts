@@ -1,8 +1,6 @@
 /** Integer cents: no floating-point sums (decision 003). */
 export type Cents = number;
 
-const MONEY_RE = /^-?\d+(\.\d{1,2})?$/;
-const PLAIN_NUMBER_RE = /^(-?)(\d+)(?:\.(\d+))?$/;
 /** The one message for money that is not a decimal amount (docs/product.md "API conventions"). */
 export const MONEY_MESSAGE = 'Must be a valid decimal amount';
 
@@ -17,36 +15,41 @@ export class NotMoneyError extends Error {
   }
 }
 
-export function isMoneyString(s: string): boolean {
-  return MONEY_RE.test(s);
-}
+const MONEY_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 
-/** Exact decimal-string to cents; `digits` may be longer than 2 only for number input (rounded half away from zero). */
-function decimalToCents(sign: string, whole: string, digits: string): Cents {
-  const frac = (digits + '000').slice(0, 3);
-  let cents = Number(whole) * 100 + Number(frac.slice(0, 2));
-  if (Number(frac[2]) >= 5) cents += 1;
-  if (!Number.isSafeInteger(cents)) throw new NotMoneyError();
-  return sign === '-' && cents !== 0 ? -cents : 0 + cents;
+/**
+ * Exact cents of a money input, or null when it is not money: a decimal string with at most two
+ * places (trimmed), or a finite number rounded half away from zero to two places. `1.005` as text,
+ * `1e21`, `NaN`, blank text and anything beyond a safe integer of cents are not money.
+ */
+export function parseMoney(value: unknown): Cents | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // The shortest decimal text, rounded, not value * 100 (1.005 * 100 is 100.49999...). Only numbers
+    // too small to be a cent (1e-7) or too large to be money (1e21) print with an exponent.
+    const text = String(value);
+    if (/e/i.test(text)) return Math.abs(value) < 0.005 ? 0 : null;
+    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+    if (!m) return null;
+    const digits = ((m[3] ?? '') + '000').slice(0, 3);
+    let cents = Number(m[2]) * 100 + Number(digits.slice(0, 2));
+    if (Number(digits[2]) >= 5) cents += 1;
+    if (!Number.isSafeInteger(cents)) return null;
+    return m[1] === '-' && cents !== 0 ? -cents : cents;
+  }
+  if (typeof value !== 'string') return null;
+  const m = MONEY_TEXT.exec(value.trim());
+  if (!m) return null;
+  const cents = Number(m[2]) * 100 + Number(((m[3] ?? '') + '00').slice(0, 2));
+  if (!Number.isSafeInteger(cents)) return null;
+  return m[1] === '-' && cents !== 0 ? -cents : cents;
 }
 
 /** A decimal string with at most 2 places, or a number converted to 2 places (docs/product.md "API conventions"). */
 export function toCents(value: string | number): Cents {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new NotMoneyError();
-    // String(1.005) === '1.005', so rounding the decimal text avoids 1.005 * 100 === 100.49999...
-    const m = PLAIN_NUMBER_RE.exec(String(value));
-    if (m) return decimalToCents(m[1] ?? '', m[2] ?? '0', m[3] ?? '');
-    const cents = Math.round(value * 100); // exponent notation: tiny or huge values
-    if (!Number.isSafeInteger(cents)) throw new NotMoneyError();
-    return cents === 0 ? 0 : cents;
-  }
-  if (typeof value !== 'string') throw new NotMoneyError();
-  const s = value.trim();
-  if (!isMoneyString(s)) throw new NotMoneyError();
-  const m = PLAIN_NUMBER_RE.exec(s);
-  if (!m) throw new NotMoneyError();
-  return decimalToCents(m[1] ?? '', m[2] ?? '0', m[3] ?? '');
+  const cents = parseMoney(value);
+  if (cents === null) throw new NotMoneyError();
+  return cents;
 }
 
 function split(c: Cents): { sign: string; whole: string; frac: string } {

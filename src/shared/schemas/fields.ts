@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { formatCents, MONEY_MESSAGE, type Cents } from '../domain/money';
+import { formatCents, MONEY_MESSAGE, parseMoney, type Cents } from '../domain/money';
+
+export { parseMoney };
 import { isIsoDay } from '../domain/slots';
 
 /**
@@ -13,36 +15,6 @@ export const DATE_MESSAGE = 'Invalid date format';
 /** Days outside these years are typing mistakes, not business dates (decision 256). */
 export const FIRST_YEAR = 1900;
 export const LAST_YEAR = 2100;
-
-const MONEY_TEXT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
-
-/**
- * Exact cents of a money input, or null when it is not money: a decimal string with at most two
- * places (trimmed), or a finite number rounded half away from zero to two places. `1.005` as text,
- * `1e21`, `NaN`, blank text and anything beyond a safe integer of cents are not money.
- */
-export function parseMoney(value: unknown): Cents | null {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    // The shortest decimal text, rounded, not value * 100 (1.005 * 100 is 100.49999...). Only numbers
-    // too small to be a cent (1e-7) or too large to be money (1e21) print with an exponent.
-    const text = String(value);
-    if (/e/i.test(text)) return Math.abs(value) < 0.005 ? 0 : null;
-    const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-    if (!m) return null;
-    const digits = ((m[3] ?? '') + '000').slice(0, 3);
-    let cents = Number(m[2]) * 100 + Number(digits.slice(0, 2));
-    if (Number(digits[2]) >= 5) cents += 1;
-    if (!Number.isSafeInteger(cents)) return null;
-    return m[1] === '-' && cents !== 0 ? -cents : cents;
-  }
-  if (typeof value !== 'string') return null;
-  const m = MONEY_TEXT.exec(value.trim());
-  if (!m) return null;
-  const cents = Number(m[2]) * 100 + Number(((m[3] ?? '') + '00').slice(0, 2));
-  if (!Number.isSafeInteger(cents)) return null;
-  return m[1] === '-' && cents !== 0 ? -cents : cents;
-}
 
 type MoneyOptions = {
   /** Negative amounts allowed (an invoice line's discount). Default false. */
