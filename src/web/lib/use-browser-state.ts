@@ -1,19 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import type { EmailDelivery } from './email-wording';
 import { readPageData } from './page-data';
-
-/** Whether a CSS media query matches now, following changes (window resizes, rotation). */
-export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
-}
 
 /** The value once it has stopped changing for `ms` (a search box that does not ask on every key). */
 export function useDebouncedValue<T>(value: T, ms: number): T {

@@ -12,7 +12,8 @@ import { JobCards } from './job-cards';
 import { JobDetailDialog } from './job-detail-dialog';
 import { pageRangeText } from './job-format';
 import { JobsTable } from './jobs-table';
-import { useDebouncedValue, useMediaQuery } from '../../lib/use-browser-state';
+import { useMediaQuery } from '../../components/ui/use-media-query';
+import { useDebouncedValue } from '../../lib/use-browser-state';
 import { useJobDialogUrl } from './use-job-dialog-url';
 
 export const PAGE_SIZE = 25;
