@@ -29,7 +29,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time, each worker on a built server of its own (decision 265).
+          maxWorkers: 2,
         },
       },
       {
