@@ -24,9 +24,12 @@ if (missingSystem.length) {
 const bin = (name) => `node_modules/.bin/${name}`;
 // Vitest steps also write a JSON report, so the run can close with one count of every test.
 const vitest = (name, args, more = {}) => ({ name, cmd: bin('vitest'), args: ['run', ...args], report: `test-results/${name.replace(/\W+/g, '-')}.json`, ...more });
-// In list order, one core each unless said: the build first, as the browser and system tests wait
-// for it; those two take both cores, so each runs once everything before it is done.
+// Started in list order, one core each unless said, two at a time on two cores: the longest
+// one-core step (the API suite) first, so the short ones fill the other core beside it. The
+// browser and system tests take both cores, so each runs once everything before it is done.
 const steps = [
+  vitest('API tests (PGlite)', ['--project', 'api']),
+  // The browser and system tests wait for it.
   { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
   { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   // One definition of what is linted: package.json's lint script (ESLint without a cache, then
@@ -40,7 +43,6 @@ const steps = [
   // areas below decide "today", passed slots, the booking horizon and holds through the database.
   vitest('unit tests (TZ=America/New_York)', ['--project', 'unit'], { env: { TZ: 'America/New_York' } }),
   vitest('API tests of Perth time (TZ=America/New_York)', ['--project', 'api', 'src/server/slots', 'src/server/bookings', 'src/server/holds'], { env: { TZ: 'America/New_York' } }),
-  vitest('API tests (PGlite)', ['--project', 'api']),
   // Two files at a time, each worker on a built server of its own.
   vitest('browser tests', ['--project', 'e2e'], { needs: ['build'], cores: 2 }),
   // Whole processes over a real PostgreSQL server and nginx: the cluster, crash safety, backups.
