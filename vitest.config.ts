@@ -29,7 +29,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time, each worker on a built server of its own (decision 265).
+          maxWorkers: 2,
+          // Side by side each file has half the cores: a poll waits as long as the pages' own
+          // Playwright timeout (10 s), not Vitest's 1 s, before it calls a slow answer a failure.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unused code, unit, API (PGlite), build, browser tests. Stops at the first failure.
-import { spawnSync } from 'node:child_process';
+// `npm test`: typecheck, lint, unused code, unit, API (PGlite), build, browser and system tests:
+// everything CI runs. Independent steps run side by side within the machine's cores; a failure
+// starts nothing new (docs/decisions/265-parallel-test-steps.md). `node scripts/test.mjs build
+// system` runs only the steps whose names start so; `--cores=1` runs one step at a time.
 import fs from 'node:fs';
+import { coresFromArgs, printTimes, runSteps } from './lib/steps.mjs';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
@@ -18,47 +21,59 @@ if (missingSystem.length) {
   process.exit(1);
 }
 
+const bin = (name) => `node_modules/.bin/${name}`;
+// Vitest steps also write a JSON report, so the run can close with one count of every test.
+const vitest = (name, args, more = {}) => ({ name, cmd: bin('vitest'), args: ['run', ...args], report: `test-results/${name.replace(/\W+/g, '-')}.json`, ...more });
+// Started in list order, one core each unless said, two at a time on two cores: the longest
+// one-core step (the API suite) first, so the short ones fill the other core beside it. The
+// browser and system tests take both cores, so each runs once everything before it is done.
 const steps = [
-  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
-  // One definition of what is linted: package.json's lint script (ESLint, then import circles).
-  ['lint', 'npm', ['run', 'lint', '--silent']],
-  ['unused code (knip)', 'npm', ['run', 'knip', '--silent']],
-  ['unit tests', 'npx', ['vitest', 'run', '--project', 'unit']],
+  vitest('API tests (PGlite)', ['--project', 'api']),
+  // The browser and system tests wait for it.
+  { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
+  { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
+  // One definition of what is linted: package.json's lint script (ESLint without a cache, then
+  // import circles).
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint', '--silent'] },
+  { name: 'unused code (knip)', cmd: 'npm', args: ['run', 'knip', '--silent'] },
+  vitest('unit tests', ['--project', 'unit']),
   // Perth time must not depend on the server's zone (docs/product.md "Time slots and business
   // days"): every Perth-time rule runs again from New York, 12 or 13 hours behind. The unit project holds
   // the pure rules (days, slots, holidays, the email's visit date and calendar times); the API
   // areas below decide "today", passed slots, the booking horizon and holds through the database.
-  ['unit tests (TZ=America/New_York)', 'npx', ['vitest', 'run', '--project', 'unit'], { TZ: 'America/New_York' }],
-  ['API tests of Perth time (TZ=America/New_York)', 'npx', ['vitest', 'run', '--project', 'api', 'src/server/slots', 'src/server/bookings', 'src/server/holds'], { TZ: 'America/New_York' }],
-  ['API tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'api']],
-  ['build', 'npm', ['run', 'build', '--silent']],
-  ['browser tests', 'npx', ['vitest', 'run', '--project', 'e2e']],
+  vitest('unit tests (TZ=America/New_York)', ['--project', 'unit'], { env: { TZ: 'America/New_York' } }),
+  vitest('API tests of Perth time (TZ=America/New_York)', ['--project', 'api', 'src/server/slots', 'src/server/bookings', 'src/server/holds'], { env: { TZ: 'America/New_York' } }),
+  // Two files at a time, each worker on a built server of its own.
+  vitest('browser tests', ['--project', 'e2e'], { needs: ['build'], cores: 2 }),
   // Whole processes over a real PostgreSQL server and nginx: the cluster, crash safety, backups.
-  ['system tests', 'npx', ['vitest', 'run', '--project', 'system']],
+  // Their timings (a stop within its limits, a burst of bookings) want the machine to themselves.
+  vitest('system tests', ['--project', 'system'], { needs: ['build'], cores: 2 }),
 ];
 
-const only = process.argv.slice(2);
-const totals = { passed: 0, failed: 0 };
+const argv = process.argv.slice(2);
+const only = argv.filter((a) => !a.startsWith('--'));
+const selected = steps.filter((s) => !only.length || only.some((o) => s.name.startsWith(o)));
 fs.mkdirSync('test-results', { recursive: true });
-for (const [name, cmd, args, env = {}] of steps) {
-  if (only.length && !only.some((o) => name.startsWith(o))) continue;
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  // Vitest steps also write a JSON report, so the run can close with one count of every test.
-  const report = `test-results/${name.replace(/\W+/g, '-')}.json`;
-  const isVitest = args[0] === 'vitest';
-  const fullArgs = isVitest ? [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : args;
-  const r = spawnSync(cmd, fullArgs, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...env } });
-  if (isVitest && fs.existsSync(report)) {
-    const { numPassedTests = 0, numFailedTests = 0 } = JSON.parse(fs.readFileSync(report, 'utf8'));
-    totals.passed += numPassedTests;
-    totals.failed += numFailedTests;
-  }
-  if (r.status !== 0) {
-    console.error(`\n${name} failed (exit ${r.status ?? r.signal}).`);
-    console.log(`Tests: ${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
-    process.exit(r.status ?? 1);
-  }
-  console.log(`--- ${name} passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const startedAt = Date.now();
+const outcomes = await runSteps(selected, {
+  cores: coresFromArgs(argv),
+  keepGoing: false,
+  colour: !process.env.CI,
+  show(o) {
+    if (!o.live) console.log(`\n=== ${o.step.name} ===\n${o.output.trimEnd()}`);
+    console.log(`--- ${o.step.name} ${o.status} in ${o.seconds.toFixed(1)} s`);
+  },
+});
+printTimes(outcomes, startedAt);
+const totals = { passed: 0, failed: 0 };
+for (const o of outcomes) {
+  totals.passed += o.tests?.passed ?? 0;
+  totals.failed += o.tests?.failed ?? 0;
+}
+const failed = outcomes.filter((o) => o.status === 'failed');
+if (failed.length) {
+  console.error(`\nFailed: ${failed.map((o) => o.step.name).join(', ')}; not run: ${outcomes.filter((o) => o.status === 'skipped').map((o) => o.step.name).join(', ') || 'none'}.`);
+  console.log(`Tests: ${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
+  process.exit(1);
 }
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed`);

@@ -1,7 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findSuburbBySlug } from '../../src/shared/reference/service-area';
+import { e2eServer } from '../helpers/browser';
 
-const base = inject('baseUrl');
+const base = e2eServer().baseUrl;
 
 /** The first HTML response, as a crawler sees it: no JavaScript runs. */
 async function raw(path: string) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest';
 import { e2eNow } from './e2e-calendar';
+import type { E2eServer } from './e2e-global-setup';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -21,12 +22,23 @@ const FLAGS = [
 export const screenshotDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 /**
+ * The built server of this test file's worker: files run side by side in two workers, each worker
+ * on a server of its own (docs/decisions/265-parallel-test-steps.md).
+ */
+export function e2eServer(): E2eServer {
+  const servers = inject('e2eServers');
+  const worker = Number(process.env.VITEST_POOL_ID) || 1;
+  return servers[(worker - 1) % servers.length]!;
+}
+
+/**
  * One browser per test file and a new context per test; on failure the page's screenshot is kept
  * in test-results/screenshots. The page's clock reads the test server's "now" (E2E_CLOCK_START
  * plus the time since launch) and runs on, so "today" in the wizard is the server's today.
  */
 export function useBrowser(opts: { viewport?: { width: number; height: number } } = {}) {
-  const state = { browser: undefined as Browser | undefined, context: undefined as BrowserContext | undefined, baseUrl: inject('baseUrl'), launchedAtMs: inject('e2eLaunchedAtMs') };
+  const server = e2eServer();
+  const state = { browser: undefined as Browser | undefined, context: undefined as BrowserContext | undefined, baseUrl: server.baseUrl, launchedAtMs: server.launchedAtMs };
 
   beforeAll(async () => {
     state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
