@@ -15,7 +15,7 @@ const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 
 const runId = Date.now().toString(36);
 
 /**
- * The browser tests share one server, so this file books only days no other file uses (staff
+ * The browser files of a worker share its server, so this file books only days no other file uses (staff
  * bookings, no 90-day horizon, from September 2027) and dates its bills and expenses in March 2025,
  * a month no other file writes to, so its reports hold exactly what this file recorded.
  */

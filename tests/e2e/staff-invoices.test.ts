@@ -17,7 +17,7 @@ const runId = Date.now().toString(36);
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 
 /**
- * The browser tests share one server, so this file books only days no other file uses: staff
+ * The browser files of a worker share its server, so this file books only days no other file uses: staff
  * bookings (no 90-day horizon) on business days from June 2027.
  */
 const DAYS: string[] = [];

@@ -16,7 +16,7 @@ const runId = Date.now().toString(36);
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 
 /**
- * The browser tests share one server, so this file books only days no other file uses: business
+ * The browser files of a worker share its server, so this file books only days no other file uses: business
  * days from February 2027 on, after the other files' blocks and inside the public 90-day horizon of
  * the suite's clock (Monday 23 November 2026).
  */

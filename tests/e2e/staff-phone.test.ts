@@ -11,7 +11,7 @@ const runId = Date.now().toString(36);
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 
 /**
- * The browser tests share one server: this file books a staff job on a day no other file uses
+ * The browser files of a worker share its server: this file books a staff job on a day no other file uses
  * (November 2027) and dates its invoice, bill and expense in June 2025, a month of its own.
  */
 const JOB_DAY = nextBusinessDay('2027-10-31');

@@ -14,7 +14,7 @@ const runId = Date.now().toString(36);
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 
 /**
- * The browser tests share one server, so this file uses days no other file books: the business
+ * The browser files of a worker share its server, so this file uses days no other file books: the business
  * days after the jobs test's first eight of February 2027, inside the public 90-day horizon of the
  * suite's clock (Monday 23 November 2026). Today's run uses today's free slots, whichever they are.
  */

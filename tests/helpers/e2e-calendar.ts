@@ -15,7 +15,7 @@ export function e2eNow(launchedAtMs: number, realNowMs = Date.now()): Date {
 }
 
 /**
- * The browser test files share one server and its bookings, so each books only on business days
+ * Browser test files in one worker share that worker's server and its bookings, so each books only on business days
  * of its own: file N gets the N-th block of DAYS_PER_FILE business days after E2E_TODAY. Four
  * blocks of 10 end in January 2027, inside the 90-day public booking horizon.
  */
