@@ -14,6 +14,7 @@ import { signedInStaff } from './staff-helpers';
  * a message, never a 500). Signed in as an admin, each operation gets a plausible request built from
  * its own schemas, then every field of its path, query and body in turn is replaced by each value of
  * a fixed table of hostile inputs (tests/helpers/hostile-inputs.ts) or left out. No answer may be 5xx.
+ * The same again as a technician (the staff operations, on their own job) and signed out (the public ones).
  * An operation added later is fuzzed automatically.
  */
 let t: TestApp;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-type Fixture = { cookie: string; ids: Record<string, string>; pathIds: (path: string, name: string) => string };
+type Fixture = { cookie: string; technicianCookie: string; ids: Record<string, string>; pathIds: (path: string, name: string) => string };
 
 /** Fresh rows for each operation: what one operation changes (a cancel, a delete) does not starve the next. */
 async function fixture(): Promise<Fixture> {
@@ -58,7 +59,7 @@ async function fixture(): Promise<Fixture> {
     if (path.includes('/technicians/')) return technician.user.id;
     return job.id;
   };
-  return { cookie: admin.cookie, ids, pathIds };
+  return { cookie: admin.cookie, technicianCookie: technician.cookie, ids, pathIds };
 }
 
 /** A path parameter a well-meaning client would send. */
@@ -114,6 +115,22 @@ function url(contract: ContractDef, r: Request): string {
   return q ? `${path}?${q}` : path;
 }
 
+/** The requests of one operation that the server answered with a 5xx, as the caller with this cookie. */
+async function serverFaults(area: string, name: string, contract: ContractDef, f: Fixture, cookie: string | undefined): Promise<string[]> {
+  const failures: string[] = [];
+  for (const r of requestsFor(area, name, contract, f)) {
+    const res = await t.app.inject({
+      method: contract.method,
+      url: url(contract, r),
+      headers: { ...(cookie ? { cookie } : {}), ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      remoteAddress: nextAddress(),
+      ...(r.body === undefined || contract.method === 'GET' ? {} : { payload: JSON.stringify(r.body) }),
+    });
+    if (res.statusCode >= 500) failures.push(`${contract.method} ${url(contract, r).slice(0, 120)} ${r.label}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+  }
+  return failures;
+}
+
 /** Webhooks prove themselves with a signature (their own tests); every other operation is fuzzed, each with its own session and rows. */
 const fuzzed = listContracts().filter(({ contract }) => contract.access !== 'webhook');
 
@@ -138,18 +155,22 @@ describe('a staff fuzz of every contract answers no bad input with a 5xx', () =>
     '%s',
     async (_label, area, name, contract) => {
       const f = await fixture();
-      const failures: string[] = [];
-      for (const r of requestsFor(area, name, contract, f)) {
-        const res = await t.app.inject({
-          method: contract.method,
-          url: url(contract, r),
-          headers: { cookie: f.cookie, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) },
-          remoteAddress: nextAddress(),
-          ...(r.body === undefined || contract.method === 'GET' ? {} : { payload: JSON.stringify(r.body) }),
-        });
-        if (res.statusCode >= 500) failures.push(`${contract.method} ${url(contract, r).slice(0, 120)} ${r.label}: ${res.statusCode} ${res.body.slice(0, 160)}`);
-      }
-      expect(failures).toEqual([]);
+      expect(await serverFaults(area, name, contract, f, f.cookie)).toEqual([]);
+    },
+    60_000,
+  );
+
+  // A technician reaches the staff operations on their own job; anyone reaches the public ones.
+  const asTechnician = fuzzed.filter(({ contract }) => contract.access === 'staff');
+  const asAnyone = fuzzed.filter(({ contract }) => contract.access === 'public' || contract.access === 'optional-staff');
+  it.each([
+    ...asTechnician.map(({ area, name, contract }) => [`as a technician: ${area}.${name}`, area, name, contract, 'technician'] as const),
+    ...asAnyone.map(({ area, name, contract }) => [`signed out: ${area}.${name}`, area, name, contract, 'anyone'] as const),
+  ])(
+    '%s',
+    async (_label, area, name, contract, who) => {
+      const f = await fixture();
+      expect(await serverFaults(area, name, contract, f, who === 'technician' ? f.technicianCookie : undefined)).toEqual([]);
     },
     60_000,
   );
