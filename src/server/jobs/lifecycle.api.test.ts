@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isBusinessDay } from '../../shared/domain/business-days';
-import { addDays, slotStart, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
+import { slotStart } from '../../shared/domain/slots';
 import type { InvoiceDetail } from '../../shared/schemas/invoices';
 import type { JobDetail } from '../../shared/schemas/jobs';
 import { paymentEvents } from '../db/schema';
@@ -9,6 +8,7 @@ import { sweepExpiredHolds } from '../holds/service';
 import { insertPrepaidBooking } from '../payments/fixtures';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
+import { freshSlots } from '../../../tests/helpers/fresh-slots';
 
 /**
  * Every cause that moves a job without a bare status change (docs/product.md "Job statuses and their
@@ -29,16 +29,7 @@ beforeEach(async () => {
   admin = await signedInStaff(t, { role: 'admin' });
 });
 
-let day = '2027-03-01';
-let slotIndex = 4;
-function freshSlot(): { scheduledDay: string; timeSlot: TimeSlot } {
-  if (slotIndex === 4) {
-    do day = addDays(day, 1);
-    while (!isBusinessDay(day));
-    slotIndex = 0;
-  }
-  return { scheduledDay: day, timeSlot: TIME_SLOTS[slotIndex++]! };
-}
+const freshSlot = freshSlots('2027-03-01');
 
 const request = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, cookie = admin.cookie) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_STATUSES, type JobStatus } from '../../shared/domain/job-status';
-import { isBusinessDay } from '../../shared/domain/business-days';
-import { addDays, slotStart, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
+import { slotStart } from '../../shared/domain/slots';
 import type { JobDetail, JobListItem } from '../../shared/schemas/jobs';
 import { insertJob } from '../db/seed/factories';
 import { customerInvoices, jobs, outboundEmails, paymentEvents } from '../db/schema';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 import { bookingBody } from '../../../tests/helpers/bookings';
+import { freshSlots } from '../../../tests/helpers/fresh-slots';
 
 let t: TestApp;
 let admin: { user: { id: string; username: string }; cookie: string };
@@ -25,16 +25,7 @@ afterAll(async () => {
 beforeEach(() => t.clock.set(MONDAY_7AM_PERTH));
 
 // Each job gets its own slot on an open business day, so tests never compete for one (one live job per slot).
-let day = '2027-01-03';
-let slotIndex = 4;
-function freshSlot(): { scheduledDay: string; timeSlot: TimeSlot } {
-  if (slotIndex === 4) {
-    do day = addDays(day, 1);
-    while (!isBusinessDay(day));
-    slotIndex = 0;
-  }
-  return { scheduledDay: day, timeSlot: TIME_SLOTS[slotIndex++]! };
-}
+const freshSlot = freshSlots('2027-01-03');
 
 const newJob = (over: Parameters<typeof insertJob>[1] = {}) => insertJob(t.db, { ...freshSlot(), ...over });
 

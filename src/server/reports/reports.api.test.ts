@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBusinessDay } from '../../shared/domain/business-days';
 import type { CustomerInvoiceStatus } from '../../shared/domain/job-status';
 import type { ServiceType } from '../../shared/domain/services';
-import { addDays, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
 import type { GstReport, PayablesReport, ProfitAndLossReport, ReceivablesReport } from '../../shared/schemas/reports';
 import { customerInvoiceItems, customerInvoices } from '../db/schema';
 import { insertExpense, insertJob, insertPurchaseInvoice } from '../db/seed/factories';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { insertStaff, signedInStaff } from '../../../tests/helpers/staff-session';
+import { freshSlots } from '../../../tests/helpers/fresh-slots';
 
 /**
  * A month of business computed by hand, to the cent (docs/product.md "Reports"). The clock stands
@@ -32,16 +31,7 @@ let admin: { cookie: string };
 let alice: { id: string; username: string };
 let bob: { id: string; username: string };
 
-let day = '2027-01-03';
-let slotIndex = 4;
-function freshSlot(): { scheduledDay: string; timeSlot: TimeSlot } {
-  if (slotIndex === 4) {
-    do day = addDays(day, 1);
-    while (!isBusinessDay(day));
-    slotIndex = 0;
-  }
-  return { scheduledDay: day, timeSlot: TIME_SLOTS[slotIndex++]! };
-}
+const freshSlot = freshSlots('2027-01-03');
 
 async function insertInvoice(over: { jobId: string; invoiceNumber: string; invoiceDate: string; status: CustomerInvoiceStatus; total: string; gst: string; dueDate?: string; paidAt?: Date; lines?: [string, string][] }) {
   const [row] = await t.db
