@@ -34,7 +34,7 @@ describe('adding and editing an expense', () => {
     [{ amount: '0' }, 'Total must be greater than $0'],
     [{ amount: '' }, 'Total must be greater than $0'],
     [{ amount: '-1' }, 'Total must be greater than $0'],
-    [{ amount: 'twelve' }, 'Must be a valid decimal amount'],
+    [{ amount: 'twelve' }, 'Total must be a valid number'],
     [{ amount: '12.345' }, 'Must be a valid decimal amount'],
     [{ category: '' }, 'Category is required'],
     [{ category: 'holidays' }, 'Category is required'],

@@ -37,7 +37,8 @@ const badTotals: [unknown, string][] = [
   [1e21, MONEY],
   ['1e21', MONEY],
   ['1.005', MONEY],
-  ['NaN', MONEY],
+  // Text that is no number at all keeps the product's own message for a total.
+  ['NaN', 'Total must be a valid number'],
   ['100000000.00', CAP],
   [99_999_999.999, CAP],
 ];

@@ -12,6 +12,7 @@ import { blankToNull, DATE_MESSAGE, day, isBusinessDay, isUuid, money, notes, on
  */
 
 export const TOTAL_REQUIRED = 'Total must be greater than $0';
+export const TOTAL_NOT_A_NUMBER = 'Total must be a valid number';
 export const TOTAL_TOO_LARGE = 'Total must be at most $99,999,999.99';
 export const GST_OVER_TOTAL = 'GST cannot be more than the total';
 export const CATEGORY_REQUIRED = 'Category is required';
@@ -19,11 +20,17 @@ export const EXPENSE_NOT_JOB_COST = "Cost of goods sold is a job's purchase invo
 export const BOOKKEEPING_TEXT_LIMITS = { supplierName: 120, invoiceNumber: 60, description: 200, notes: 1000 } as const;
 export { OVERHEAD_CATEGORIES };
 
-/** A GST-inclusive total: money above $0 within numeric(10,2); blank is the form's empty field, so it says the total is needed. */
+/**
+ * A GST-inclusive total: money above $0 within numeric(10,2). Blank is the form's empty field, so it
+ * says the total is needed; text that is no number at all ("abc", "NaN") keeps the product's own
+ * 'Total must be a valid number'; a number that is not money (1.005 as text, 1e21) is refused as
+ * every amount is (docs/product.md "Purchase invoices and expenses").
+ */
 const total = () =>
   z
     .union([z.string(), z.number()], { message: TOTAL_REQUIRED })
     .transform((v) => (typeof v === 'string' && v.trim() === '' ? '0' : v))
+    .refine((v) => typeof v === 'number' || Number.isFinite(Number(v.trim())), { message: TOTAL_NOT_A_NUMBER, abort: true })
     .pipe(money({ min: 1, minMessage: TOTAL_REQUIRED, maxMessage: TOTAL_TOO_LARGE }));
 /** A GST amount when given: money, 0 or more; absent or null means one eleventh of the total. */
 const gst = () => money({ message: MONEY_MESSAGE }).nullish();
