@@ -30,6 +30,7 @@ import { suburbRoutes } from './suburbs/routes';
 import { teamRoutes } from './team/routes';
 import { registerWeb, type WebMode } from './site/serve';
 import { createPublicChanges } from './cache/public-changes';
+import { createSettingsStore } from './settings/store';
 import { createMailer, type Mailer } from './adapters/email';
 import type { PhotoStorage } from './adapters/storage';
 import { createFileStorage } from './adapters/storage-choice';
@@ -85,6 +86,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const mailer = opts.mailer ?? createMailer(opts.config);
   const files = createFileStorage(opts.config);
   app.addHook('onClose', async () => files.close());
+  // Public availability, pages and the owner's settings are kept per instance; the database tells every instance what changed (decision 231).
+  const publicChanges = createPublicChanges({ db: opts.db, log: app.log });
+  app.decorate('publicChanges', publicChanges);
+  app.addHook('onReady', async () => publicChanges.start());
+  app.addHook('onClose', async () => publicChanges.stop());
   const deps: AppDeps = {
     config: opts.config,
     db: opts.db,
@@ -95,6 +101,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     storage: opts.storage ?? files.photos,
     pdfs: opts.pdfs ?? files.pdfs,
     payments: opts.payments === undefined ? createPaymentProvider(opts.config) : opts.payments,
+    settings: createSettingsStore({ db: opts.db, config: opts.config, log: app.log }, publicChanges),
   };
 
   app.setValidatorCompiler(validatorCompiler);
@@ -143,11 +150,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return { status: 'ready', database: 'reachable', migrations: 'applied' };
   });
 
-  // Public availability and pages are cached per instance; the database tells every instance what changed (decision 231).
-  const publicChanges = createPublicChanges(deps);
-  app.decorate('publicChanges', publicChanges);
-  app.addHook('onReady', async () => publicChanges.start());
-  app.addHook('onClose', async () => publicChanges.stop());
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.

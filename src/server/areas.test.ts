@@ -26,6 +26,10 @@ const SERVED_FROM: Record<Area, string[]> = {
   purchaseInvoices: ['bills'],
   expenses: ['bills'],
   reports: ['reports'],
+  settings: [],
+  tyrePrices: [],
+  closures: [],
+  suburbPages: [],
   docs: ['docs'],
 };
 

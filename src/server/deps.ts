@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import type { Outbox } from './emails/outbox';
 import type { InvoicePdfStore } from './invoices/pdf-store';
 import type { PaymentProvider } from './payments/provider';
+import type { SettingsStore } from './settings/store';
 
 /**
  * Everything the app is built from. Kept apart from app.ts (which imports every area) so a
@@ -25,4 +26,6 @@ export type AppDeps = {
   pdfs: InvoicePdfStore;
   /** The card provider; null when prepaid is off (production without Stripe keys). */
   payments: PaymentProvider | null;
+  /** The owner's settings (fees, business profile), stored in the database (decision 280). */
+  settings: SettingsStore;
 };

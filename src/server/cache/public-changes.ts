@@ -4,8 +4,8 @@ import { listenForNotifications, type ChannelListener } from '../notifications/c
 /** The channel the database's triggers NOTIFY on (drizzle/0013_public_cache_triggers.sql, decision 231). */
 export const PUBLIC_CACHE_CHANNEL = 'public_cache';
 
-/** What changed: a day's availability (`day` null: every day), or the public pages' own data. */
-export type PublicChange = { kind: 'availability'; day: string | null } | { kind: 'pages' };
+/** What changed: a day's availability (`day` null: every day), the public pages' own data, or the owner's settings (decision 280). */
+export type PublicChange = { kind: 'availability'; day: string | null } | { kind: 'pages' } | { kind: 'settings' };
 
 export type PublicCacheSubscriber = {
   onChange(change: PublicChange): void;
@@ -28,10 +28,11 @@ declare module 'fastify' {
   }
 }
 
-/** `availability:2026-12-01`, `availability:*` or `pages:*`, as the triggers send them. */
+/** `availability:2026-12-01`, `availability:*`, `pages:*` or `settings:*`, as the triggers send them. */
 export function parsePublicChange(payload: string): PublicChange | undefined {
   const [kind, what] = payload.split(':', 2);
   if (kind === 'pages') return { kind: 'pages' };
+  if (kind === 'settings') return { kind: 'settings' };
   if (kind === 'availability') return { kind: 'availability', day: what && what !== '*' ? what : null };
   return undefined;
 }

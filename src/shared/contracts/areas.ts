@@ -22,6 +22,10 @@ export const AREAS = [
   'purchaseInvoices',
   'expenses',
   'reports',
+  'settings',
+  'tyrePrices',
+  'closures',
+  'suburbPages',
   'docs',
 ] as const;
 export type Area = (typeof AREAS)[number];

@@ -14,6 +14,10 @@ import { purchaseInvoices } from './purchase-invoices';
 import { reports } from './reports';
 import { slots, staffSlots } from './slots';
 import { suburbs } from './suburbs';
+import { settings } from './settings';
+import { tyrePrices } from './tyre-prices';
+import { closures } from './closures';
+import { suburbPages } from './suburb-pages';
 
 /**
  * Every API operation, by area: the server must implement each, the browser calls them as
@@ -36,6 +40,10 @@ export const contracts = {
   purchaseInvoices,
   expenses,
   reports,
+  settings,
+  tyrePrices,
+  closures,
+  suburbPages,
   docs,
 } as const satisfies Record<Area, Record<string, ContractDef>>;
 export type Contracts = typeof contracts;

@@ -11,3 +11,4 @@ export * from './payments';
 export * from './emails';
 export * from './notifications';
 export * from './limits';
+export * from './settings';

@@ -6,12 +6,14 @@ import { SERVICE_AREA, suburbSlug } from '../../../shared/reference/service-area
 import { buildLandingPage } from '../../suburbs/landing-content';
 import { countUsers, createUser } from '../../auth/users';
 import { TYRE_PRICE_LIST } from './tyre-prices';
+import { storeFirstStartSettings } from '../../settings/store';
 
 export type SeedReport = { tyrePrices: number; suburbPages: number; adminCreated: string | null; usersExist: boolean };
 
 /** Reference data loaded on first start of an empty database; safe to run on every start. */
 export async function seedReferenceData(db: Db, config: Config): Promise<SeedReport> {
   const report: SeedReport = { tyrePrices: 0, suburbPages: 0, adminCreated: null, usersExist: false };
+  await storeFirstStartSettings(db, config, new Date());
 
   const [prices] = await db.select({ n: count() }).from(tyreStockPricing);
   if ((prices?.n ?? 0) === 0) {

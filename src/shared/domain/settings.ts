@@ -1,0 +1,60 @@
+import type { Cents } from './money';
+
+/**
+ * The owner's settings (docs/decisions/280-owner-settings-in-the-database.md): stored in the
+ * database, edited in the dashboard; the environment only seeds the first start.
+ */
+
+/** Fees in cents, GST-inclusive; the card surcharge in hundredths of a per cent (170 = 1.70%). */
+export type Fees = {
+  callout: Cents;
+  punctureRepair: Cents;
+  fittingPerTyre: Cents;
+  balancingPerTyre: Cents;
+  prepaidDiscount: Cents;
+  cardSurchargeBasisPoints: number;
+};
+
+/** The fees a new business starts with (docs/product.md "Prices and fees"). */
+export const DEFAULT_FEES: Fees = {
+  callout: 8980,
+  punctureRepair: 4000,
+  fittingPerTyre: 2500,
+  balancingPerTyre: 1500,
+  prepaidDiscount: 3000,
+  cardSurchargeBasisPoints: 170,
+};
+
+/** Bank transfer and PayID details printed on invoices (decision 201); each undefined when not offered. */
+export type PaymentDetails = {
+  bank?: { accountName: string; bsb: string; accountNumber: string };
+  payId?: string;
+};
+
+/** Who the business is, as pages, emails, invoices and structured data show it. */
+export type BusinessProfile = {
+  name: string;
+  abn: string;
+  phone: string;
+  email: string;
+  /** The postal address printed on invoices; empty when not given. */
+  postalAddress: string;
+  gstRegistered: boolean;
+  /** The day GST registration started (YYYY-MM-DD); invoices dated before it are not tax invoices. */
+  gstRegisteredFrom: string | null;
+  payment: PaymentDetails;
+  /** Where a happy customer leaves a Google review; empty when not set. */
+  reviewUrl: string;
+  /** Weekdays the business opens, 0 = Sunday. */
+  businessDays: number[];
+};
+
+/** Each kind of change the settings history records. */
+export const SETTING_EVENT_KINDS = ['created', 'changed', 'activated', 'deactivated', 'removed', 'imported', 'bulk-changed'] as const;
+export type SettingEventKind = (typeof SETTING_EVENT_KINDS)[number];
+
+/**
+ * What a settings history line is about: `fees`, `business`, or one row of the price list, the
+ * closures or the suburb pages (`tyre-price:<id>`, `closure:<id>`, `suburb-page:<id>`).
+ */
+export type SettingSubject = 'fees' | 'business' | `tyre-price:${string}` | `closure:${string}` | `suburb-page:${string}`;
