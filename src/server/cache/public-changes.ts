@@ -1,4 +1,5 @@
-import type { AppDeps } from '../deps';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
 import { listenForNotifications, type ChannelListener } from '../notifications/channel';
 
 /** The channel the database's triggers NOTIFY on (drizzle/0013_public_cache_triggers.sql, decision 231). */
@@ -44,7 +45,7 @@ export function parsePublicChange(payload: string): PublicChange | undefined {
  * statement returns). Caches serve only while the listener is up: when it drops they are emptied
  * and bypassed, and emptied again once it is back, as anything may have changed meanwhile.
  */
-export function createPublicChanges(deps: Pick<AppDeps, 'db' | 'log'>): PublicChanges {
+export function createPublicChanges(deps: { db: Db; log: FastifyBaseLogger }): PublicChanges {
   const subscribers = new Set<PublicCacheSubscriber>();
   let listener: ChannelListener | undefined;
   let listening = false;
