@@ -6,6 +6,7 @@
  * from a hash of the suburb name so that pages for different suburbs do not read identically.
  */
 import { describeBusinessHours, type BusinessHours } from '../../shared/domain/business-hours';
+import { PLACEHOLDERS } from '../../shared/domain/business-placeholders';
 import { suburbSlug, type Region, type ServiceSuburb } from '../../shared/reference/service-area';
 
 export type SuburbLandingPage = {
@@ -20,6 +21,28 @@ export type SuburbLandingPage = {
 };
 
 export type LandingBusiness = { name: string; phone: string; hours: BusinessHours };
+
+/** The business's words as a sentence uses them: the stored page holds placeholders, a visitor reads the settings. */
+type Words = { name: string; phone: string; hoursLong: string; hoursShort: string; daysLong: string; opens: string; closes: string };
+
+function wordsOf(b: LandingBusiness): Words {
+  const h = describeBusinessHours(b.hours);
+  return { name: b.name, phone: b.phone, hoursLong: h.long, hoursShort: h.short, daysLong: h.daysLong, opens: h.opens, closes: h.closes };
+}
+
+/** The same words as placeholders (docs/decisions/285-suburb-page-placeholders.md): the hours come from the slots, the days from the settings. */
+function placeholderWords(b: LandingBusiness): Words {
+  const h = describeBusinessHours(b.hours);
+  return {
+    name: PLACEHOLDERS.name,
+    phone: PLACEHOLDERS.phone,
+    hoursLong: `${PLACEHOLDERS.days}, ${h.opens} to ${h.closes}`,
+    hoursShort: `${PLACEHOLDERS.daysShort} ${h.opens}-${h.closes}`,
+    daysLong: PLACEHOLDERS.days,
+    opens: h.opens,
+    closes: h.closes,
+  };
+}
 
 /** Perth CBD reference point (Forrest Place / Wellington St area). */
 export const PERTH_CBD = { lat: -31.9523, lng: 115.8613 } as const;
@@ -315,7 +338,7 @@ const DRIVING: Record<Corridor, readonly ((p: Place) => string)[]> = {
 // ---------------------------------------------------------------------------------------------
 // Paragraph templates
 
-function intro(p: Place, b: LandingBusiness): string {
+function intro(p: Place, b: Words): string {
   return pick(
     [
       `${b.name} brings mobile tyre fitting, puncture repair and battery service to ${p.name} ${p.postcode}. Our technicians come to your home or workplace with the tyres and equipment in the van, so there is no need to drive to a workshop on a flat or a failing battery.`,
@@ -345,13 +368,12 @@ function location(p: Place): string {
   );
 }
 
-function howItWorks(p: Place, b: LandingBusiness): string {
-  const h = describeBusinessHours(b.hours);
+function howItWorks(p: Place, h: Words): string {
   return pick(
     [
-      `Booking is simple: choose a date and a time slot online, tell us about the vehicle and the tyre size (or just upload a photo), and we confirm the job. We offer same or next day service ${h.long}, and your technician calls before arrival within a 2-hour window.`,
+      `Booking is simple: choose a date and a time slot online, tell us about the vehicle and the tyre size (or just upload a photo), and we confirm the job. We offer same or next day service ${h.hoursLong}, and your technician calls before arrival within a 2-hour window.`,
       `Pick a time slot online and we will be there the same or next business day, ${h.daysLong} between ${h.opens} and ${h.closes}. Your technician calls ahead before arriving within the 2-hour window, so you are not left waiting around at home in ${p.name}.`,
-      `We work ${h.long}, with same or next day service in ${p.name}. Every booking comes with a 2-hour arrival window, and the technician phones you before they arrive.`,
+      `We work ${h.hoursLong}, with same or next day service in ${p.name}. Every booking comes with a 2-hour arrival window, and the technician phones you before they arrive.`,
     ],
     `how:${p.name}`,
   );
@@ -368,7 +390,7 @@ function trust(p: Place): string {
   );
 }
 
-function callToAction(p: Place, b: LandingBusiness): string {
+function callToAction(p: Place, b: Words): string {
   return pick(
     [
       `Book online now or call ${b.phone} to arrange mobile tyres or a battery in ${p.name}.`,
@@ -386,38 +408,52 @@ function capitalise(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // Meta tags
 
-function metaTitle(s: ServiceSuburb, b: LandingBusiness): string {
-  const candidates = [
-    `Mobile Tyres ${s.name} ${s.postcode} | ${b.name}`,
-    `Mobile Tyres ${s.name} | ${b.name}`,
-    `Mobile Tyres ${s.name} ${s.postcode} WA`,
-    `Mobile Tyres ${s.name} ${s.postcode}`,
-  ];
-  return candidates.find((t) => t.length <= META_TITLE_MAX) ?? `Mobile Tyres ${s.name}`;
+/** The title candidates in order of preference, for one set of words. */
+function titleCandidates(s: ServiceSuburb, b: Words): string[] {
+  return [`Mobile Tyres ${s.name} ${s.postcode} | ${b.name}`, `Mobile Tyres ${s.name} | ${b.name}`, `Mobile Tyres ${s.name} ${s.postcode} WA`, `Mobile Tyres ${s.name} ${s.postcode}`, `Mobile Tyres ${s.name}`];
 }
 
-function metaDescription(s: ServiceSuburb, b: LandingBusiness): string {
-  const hours = describeBusinessHours(b.hours).short;
-  let text = `Mobile tyre fitting, puncture repair and battery service in ${s.name} WA ${s.postcode}. We come to you ${hours}.`;
+/** The first title that fits as a visitor reads it (`shown`), kept in its stored form. */
+function metaTitle(s: ServiceSuburb, shown: Words, stored: Words): string {
+  const fits = titleCandidates(s, shown).findIndex((t) => t.length <= META_TITLE_MAX);
+  const candidates = titleCandidates(s, stored);
+  return candidates[fits === -1 ? candidates.length - 1 : fits]!;
+}
+
+/** The description grown with the extras that fit as a visitor reads it, kept in its stored form. */
+function metaDescription(s: ServiceSuburb, shown: Words, stored: Words): string {
+  const opening = (b: Words) => `Mobile tyre fitting, puncture repair and battery service in ${s.name} WA ${s.postcode}. We come to you ${b.hoursShort}.`;
+  let text = opening(shown);
+  let kept = opening(stored);
   for (const extra of [' Book online today.', ' 12-month warranty.', ' Same or next day.', ' Save $30 prepaid.']) {
-    if (text.length + extra.length <= META_DESCRIPTION_MAX) text += extra;
+    if (text.length + extra.length <= META_DESCRIPTION_MAX) {
+      text += extra;
+      kept += extra;
+    }
   }
   if (text.length > META_DESCRIPTION_MAX) {
-    text = `Mobile tyre fitting, puncture repair and battery service in ${s.name} ${s.postcode}. We come to you ${hours}.`;
+    kept = `Mobile tyre fitting, puncture repair and battery service in ${s.name} ${s.postcode}. We come to you ${stored.hoursShort}.`;
   }
-  return text;
+  return kept;
 }
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * A suburb's page as it is stored: the business's name, phone and opening days as placeholders
+ * (docs/decisions/285-suburb-page-placeholders.md). `business` is what visitors will read today, so
+ * the meta title and description are chosen to fit their limits once filled.
+ */
 export function buildLandingPage(suburb: ServiceSuburb, all: readonly ServiceSuburb[], business: LandingBusiness): SuburbLandingPage {
   const place = describe(suburb, all);
   const driving = pick(DRIVING[corridorOf(place, suburb)], `drive:${suburb.name}`)(place);
+  const shown = wordsOf(business);
+  const stored = placeholderWords(business);
 
-  const opening = intro(place, business);
+  const opening = intro(place, stored);
   const where = location(place);
-  const how = howItWorks(place, business);
-  const closing = `${trust(place)} ${callToAction(place, business)}`;
+  const how = howItWorks(place, stored);
+  const closing = `${trust(place)} ${callToAction(place, stored)}`;
   // Alternate between a 5-paragraph and a 4-paragraph shape so pages do not share one layout.
   const paragraphs =
     hash(`shape:${suburb.name}`) % 2 === 0 ? [opening, where, driving, how, closing] : [opening, `${where} ${driving}`, how, closing];
@@ -427,8 +463,8 @@ export function buildLandingPage(suburb: ServiceSuburb, all: readonly ServiceSub
     slug: suburbSlug(suburb.name),
     postcode: suburb.postcode,
     region: suburb.region,
-    metaTitle: metaTitle(suburb, business),
-    metaDescription: metaDescription(suburb, business),
+    metaTitle: metaTitle(suburb, shown, stored),
+    metaDescription: metaDescription(suburb, shown, stored),
     content: paragraphs.join('\n\n'),
     isActive: true,
   };
