@@ -79,10 +79,9 @@ describe('the Suburb pages section of the Settings tab', () => {
       await eventually(() => toast(page, 'Suburb page for Two Rocks saved.').count()).toBeGreaterThan(0);
       await eventually(() => dialog.isVisible()).toBe(false);
 
-      const visitor = await browser.newPage();
-      await visitor.goto('/suburb/two-rocks');
-      expect(await visitor.title()).toBe(newTitle);
       expect(await pageOverflow(page)).toBe(0);
+      await page.goto('/suburb/two-rocks');
+      expect(await page.title()).toBe(newTitle);
     } finally {
       // Wundowie goes back on the site for any later file on this server.
       const found = await api('GET', '/api/dashboard/suburb-pages?search=wundowie', cookie);

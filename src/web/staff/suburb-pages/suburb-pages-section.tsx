@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Power } from 'lucide-react';
 import { useState } from 'react';
+import { fillPlaceholders } from '../../../shared/domain/business-placeholders';
 import { REGIONS } from '../../../shared/reference/service-area';
 import type { AdminSuburbPage, SuburbPageListQuery } from '../../../shared/schemas/suburb-pages';
 import type { BusinessInfo } from '../../../shared/schemas/site';
@@ -47,6 +48,8 @@ export function SuburbPagesSection() {
   const list = useQuery({ ...api.suburbPages.list.pageQuery({ query: { search: searched || undefined, region, status, page, pageSize: PAGE_SIZE } }), placeholderData: keepPreviousData });
   const isWide = useMediaQuery(WIDE_SCREEN);
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  // The list shows each title as visitors read it (docs/decisions/285-suburb-page-placeholders.md).
+  const titleOf = (p: AdminSuburbPage) => (business ? fillPlaceholders(p.title, { name: business.name, phone: business.phone, businessDays: business.hours.days }) : p.title);
   const filtered = (set: () => void) => {
     set();
     setPage(1);
@@ -101,7 +104,7 @@ export function SuburbPagesSection() {
           <p className="text-sm text-gray-700" aria-live="polite">
             {list.data.total} {list.data.total === 1 ? 'suburb page' : 'suburb pages'}
           </p>
-          {isWide ? <PagesTable pages={list.data.items} onEdit={setEditing} /> : <PageCards pages={list.data.items} onEdit={setEditing} />}
+          {isWide ? <PagesTable pages={list.data.items} titleOf={titleOf} onEdit={setEditing} /> : <PageCards pages={list.data.items} titleOf={titleOf} onEdit={setEditing} />}
           {pages > 1 ? (
             <nav aria-label="Suburb page pages" className="flex items-center justify-between gap-2">
               <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
@@ -160,7 +163,7 @@ function PageActions({ page, onEdit }: { page: AdminSuburbPage; onEdit: (page: A
   );
 }
 
-function PageCards({ pages, onEdit }: { pages: AdminSuburbPage[]; onEdit: (page: AdminSuburbPage) => void }) {
+function PageCards({ pages, titleOf, onEdit }: { pages: AdminSuburbPage[]; titleOf: (page: AdminSuburbPage) => string; onEdit: (page: AdminSuburbPage) => void }) {
   return (
     <ul aria-label="Suburb pages" className="grid gap-3 md:grid-cols-2">
       {pages.map((p) => (
@@ -171,7 +174,7 @@ function PageCards({ pages, onEdit }: { pages: AdminSuburbPage[]; onEdit: (page:
                 {p.suburb} {p.postcode}
               </p>
               <p className="text-sm text-gray-700">{p.region}</p>
-              <p className="break-words text-sm text-gray-800">{p.title}</p>
+              <p className="break-words text-sm text-gray-800">{titleOf(p)}</p>
             </div>
             <StatusBadge page={p} />
           </div>
@@ -185,7 +188,7 @@ function PageCards({ pages, onEdit }: { pages: AdminSuburbPage[]; onEdit: (page:
 const th = 'px-3 py-3 text-left text-sm font-semibold text-gray-800';
 const td = 'px-3 py-3 align-top';
 
-function PagesTable({ pages, onEdit }: { pages: AdminSuburbPage[]; onEdit: (page: AdminSuburbPage) => void }) {
+function PagesTable({ pages, titleOf, onEdit }: { pages: AdminSuburbPage[]; titleOf: (page: AdminSuburbPage) => string; onEdit: (page: AdminSuburbPage) => void }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
       <table className="w-full border-collapse">
@@ -206,7 +209,7 @@ function PagesTable({ pages, onEdit }: { pages: AdminSuburbPage[]; onEdit: (page
                 {p.suburb} <span className="font-normal text-gray-700">{p.postcode}</span>
               </th>
               <td className={td}>{p.region}</td>
-              <td className={`${td} max-w-md break-words`}>{p.title}</td>
+              <td className={`${td} max-w-md break-words`}>{titleOf(p)}</td>
               <td className={td}>
                 <StatusBadge page={p} />
               </td>
