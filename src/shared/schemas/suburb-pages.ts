@@ -33,7 +33,6 @@ const content = notes(SUBURB_PAGE_LIMITS.content, 'Content').pipe(z.string().min
 
 /** The edit form: the page's words. */
 export const suburbPageForm = z.object({ title, description, content });
-export type SuburbPageFormInput = z.input<typeof suburbPageForm>;
 
 /** POST /api/dashboard/suburb-pages: a suburb not yet served, with its page; its slug is made from the name as the site makes it. */
 export const createSuburbPageRequest = suburbPageForm.extend({
