@@ -27,6 +27,7 @@ import { seoRoutes } from './seo/routes';
 import { slotRoutes } from './slots/routes';
 import { staffSlotRoutes } from './slots/staff-routes';
 import { suburbRoutes } from './suburbs/routes';
+import { suburbPageRoutes } from './suburbs/admin-routes';
 import { teamRoutes } from './team/routes';
 import { registerWeb, type WebMode } from './site/serve';
 import { createPublicChanges } from './cache/public-changes';
@@ -153,7 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, billRoutes, reportRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
+  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, billRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 
@@ -183,6 +184,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
 
-  await registerWeb(app, { mode: opts.web ?? 'none', config: opts.config, db: deps.db, changes: publicChanges });
+  await registerWeb(app, { mode: opts.web ?? 'none', config: opts.config, db: deps.db, settings: deps.settings, changes: publicChanges });
   return app;
 }

@@ -29,7 +29,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   settings: [],
   tyrePrices: [],
   closures: [],
-  suburbPages: [],
+  suburbPages: ['suburbs'],
   docs: ['docs'],
 };
 

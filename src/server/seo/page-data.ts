@@ -3,8 +3,8 @@ import type { Db } from '../db/client';
 import type { BusinessInfo } from '../../shared/schemas/site';
 import type { PublicRoute } from '../../shared/public-routes';
 import type { HomePageData, SuburbPageData } from '../../shared/schemas/suburbs';
-import { FEATURED_SUBURBS, REGIONS, suburbSlug } from '../../shared/reference/service-area';
-import { getSuburbPage } from '../suburbs/service';
+import type { SettingsStore } from '../settings/store';
+import { listFeaturedAreas, showSuburbPage } from '../suburbs/service';
 
 export function businessInfoOf(config: Config): BusinessInfo {
   const provider = config.paymentProvider;
@@ -25,11 +25,11 @@ export function businessInfoOf(config: Config): BusinessInfo {
 }
 
 /** Loads what a public route needs before it is rendered, and decides its HTTP status. */
-export async function loadPublicPage(route: PublicRoute, deps: { db: Db; config: Config }): Promise<{ status: number; page?: unknown }> {
+export async function loadPublicPage(route: PublicRoute, deps: { db: Db; config: Config; settings: SettingsStore }): Promise<{ status: number; page?: unknown }> {
   if (route.name === 'not-found') return { status: 404 };
-  if (route.name === 'home') return { status: 200, page: homePageData() };
+  if (route.name === 'home') return { status: 200, page: await homePageData(deps.db) };
   if (route.name === 'suburb') {
-    const suburb = await getSuburbPage(deps.db, route.slug);
+    const suburb = await showSuburbPage(deps, route.slug);
     // Unknown or inactive suburb: the 'Service Area Not Found' fallback with a real 404 (decision 122).
     const page: SuburbPageData = suburb ? { kind: 'suburb', found: true, suburb } : { kind: 'suburb', found: false, slug: route.slug };
     return { status: suburb ? 200 : 404, page };
@@ -37,9 +37,7 @@ export async function loadPublicPage(route: PublicRoute, deps: { db: Db; config:
   return { status: 200 };
 }
 
-function homePageData(): HomePageData {
-  return {
-    kind: 'home',
-    featured: REGIONS.map((region) => ({ region, suburbs: FEATURED_SUBURBS[region].map((s) => ({ name: s.name, slug: suburbSlug(s.name) })) })),
-  };
+/** The home page's suburb boxes follow the active pages at once (decision 284). */
+async function homePageData(db: Db): Promise<HomePageData> {
+  return { kind: 'home', featured: await listFeaturedAreas(db) };
 }

@@ -8,6 +8,7 @@ import { isStaffRequest, matchPublicPath } from '../../shared/public-routes';
 import type { PageData } from '../../shared/schemas/site';
 import type { PublicChanges } from '../cache/public-changes';
 import { businessInfoOf, loadPublicPage } from '../seo/page-data';
+import type { SettingsStore } from '../settings/store';
 import { createPageCache } from './page-cache';
 import { registerStaffManifest, staffInstallHead } from './staff-manifest';
 
@@ -51,7 +52,7 @@ export function assertProductionBundle(dir: string): void {
   }
 }
 
-export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; changes?: PublicChanges }) {
+export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; settings: SettingsStore; changes?: PublicChanges }) {
   if (opts.mode === 'none') return;
   const { config, db } = opts;
   const business = businessInfoOf(config);
@@ -108,7 +109,7 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
       return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business } }));
     }
     const render = async () => {
-      const { status, page } = await loadPublicPage(matchPublicPath(url.pathname), { db, config });
+      const { status, page } = await loadPublicPage(matchPublicPath(url.pathname), { db, config, settings: opts.settings });
       const data: PageData = { app: 'public', business, page };
       const { html, head } = (await getEntry()).render(request.url, data);
       return { status, html: fillTemplate(template, { head, html, data }) };

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { businessHoursOf, DEFAULT_BUSINESS_HOURS } from '../../shared/domain/business-hours';
 import { SERVICE_AREA, findSuburbByName, suburbSlug, type ServiceSuburb } from '../../shared/reference/service-area';
-import { buildAllLandingPages, buildLandingPage, distanceKm, nearbySuburbs } from './landing-content';
+import { fillPlaceholders } from '../../shared/domain/business-placeholders';
+import { buildAllLandingPages, buildLandingPage, distanceKm, nearbySuburbs, type LandingBusiness, type SuburbLandingPage } from './landing-content';
 
 const business = { name: 'Mobile Tyre Co', phone: '0400 123 456', hours: DEFAULT_BUSINESS_HOURS };
+
+/** A stored page as a visitor reads it, with the business it was measured for. */
+function shown(page: SuburbLandingPage, b: LandingBusiness = business): SuburbLandingPage {
+  const fill = (text: string) => fillPlaceholders(text, { name: b.name, phone: b.phone, businessDays: b.hours.days });
+  return { ...page, metaTitle: fill(page.metaTitle), metaDescription: fill(page.metaDescription), content: fill(page.content) };
+}
 
 function suburb(name: string): ServiceSuburb {
   const s = findSuburbByName(name);
@@ -48,7 +55,18 @@ describe('nearbySuburbs', () => {
 });
 
 describe('buildLandingPage', () => {
-  const pages = buildAllLandingPages(SERVICE_AREA, business);
+  const stored = buildAllLandingPages(SERVICE_AREA, business);
+  const pages = stored.map((p) => shown(p));
+
+  it('stores placeholders, never a copy of the business name, phone or opening days', () => {
+    for (const p of stored) {
+      for (const copy of [business.name, business.phone, 'Monday to Friday', 'Mon-Fri']) {
+        expect(`${p.metaTitle} ${p.metaDescription} ${p.content}`, p.suburb).not.toContain(copy);
+      }
+      expect(p.content).toContain('{phone}');
+      expect(p.content).toContain('{business}');
+    }
+  });
 
   it('builds a page for every suburb', () => {
     expect(pages).toHaveLength(SERVICE_AREA.length);
@@ -73,11 +91,8 @@ describe('buildLandingPage', () => {
   });
 
   it('falls back to a shorter title when the business name is long', () => {
-    const long = buildLandingPage(suburb('Kwinana Town Centre'), SERVICE_AREA, {
-      name: 'Perth and Peel Mobile Tyres and Batteries',
-      phone: '08 9000 0000',
-      hours: DEFAULT_BUSINESS_HOURS,
-    });
+    const longName = { name: 'Perth and Peel Mobile Tyres and Batteries', phone: '08 9000 0000', hours: DEFAULT_BUSINESS_HOURS };
+    const long = shown(buildLandingPage(suburb('Kwinana Town Centre'), SERVICE_AREA, longName), longName);
     expect(long.metaTitle.length).toBeLessThanOrEqual(60);
     expect(long.metaTitle).toContain('Kwinana Town Centre');
   });
@@ -98,7 +113,7 @@ describe('buildLandingPage', () => {
 
   it('states the configured business days in the text and the description', () => {
     const monToSat = { ...business, hours: businessHoursOf([1, 2, 3, 4, 5, 6]) };
-    const page = buildLandingPage(suburb('Mandurah'), SERVICE_AREA, monToSat);
+    const page = shown(buildLandingPage(suburb('Mandurah'), SERVICE_AREA, monToSat), monToSat);
     expect(page.metaDescription).toContain('We come to you Mon-Sat 8am-4pm.');
     expect(page.content).toMatch(/Monday to Saturday(,| between) 8am (to|and) 4pm/);
     expect(page.content).not.toContain('Monday to Friday');
@@ -165,5 +180,6 @@ describe('buildLandingPage', () => {
   it('is deterministic', () => {
     const s = suburb('Falcon');
     expect(buildLandingPage(s, SERVICE_AREA, business)).toEqual(buildLandingPage(s, SERVICE_AREA, business));
+    expect(stored.find((p) => p.suburb === 'Falcon')).toEqual(buildLandingPage(s, SERVICE_AREA, business));
   });
 });

@@ -3,12 +3,12 @@ import { suburbs } from '../../shared/contracts/suburbs';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { AppError } from '../http/errors';
-import { getSuburbPage } from './service';
+import { showSuburbPage } from './service';
 
 export function suburbRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     addRoute(app, suburbs.page, async ({ params }) => {
-      const page = await getSuburbPage(deps.db, params.suburb);
+      const page = await showSuburbPage(deps, params.suburb);
       if (!page) throw new AppError('NOT_FOUND', 'Service Area Not Found');
       return page;
     });

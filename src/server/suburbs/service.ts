@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { suburbLandingPages } from '../db/schema';
-import { findSuburbBySlug, SERVICE_AREA, suburbSlug } from '../../shared/reference/service-area';
-import type { SuburbPage } from '../../shared/schemas/suburbs';
+import { fillPlaceholders } from '../../shared/domain/business-placeholders';
+import { FEATURED_SUBURBS, findSuburbBySlug, REGIONS, SERVICE_AREA, suburbSlug } from '../../shared/reference/service-area';
+import type { FeaturedArea, SuburbPage } from '../../shared/schemas/suburbs';
+import type { AppDeps } from '../deps';
 import { suburbRegion } from '../../shared/schemas/suburbs';
 import { nearbySuburbs } from './landing-content';
 
@@ -33,7 +35,10 @@ export const SUBURB_PAGE_COLUMNS = {
   content: suburbLandingPages.content,
 };
 
-/** The active landing page for a suburb slug, with its nearest served neighbours; undefined when unknown or inactive. */
+/**
+ * The active landing page for a suburb slug, with its nearest served neighbours; undefined when
+ * unknown or inactive. Its words are as stored, with placeholders: visitors get `showSuburbPage`.
+ */
 export async function getSuburbPage(db: Db, rawSlug: string): Promise<SuburbPage | undefined> {
   const slug = canonicalSuburbSlug(rawSlug);
   // A slug is letters, digits and hyphens: anything else (a NUL decoded twice from %2500) is no page, not a query.
@@ -66,4 +71,35 @@ export async function listActiveSuburbSlugs(db: Db): Promise<string[]> {
     .where(eq(suburbLandingPages.isActive, true))
     .orderBy(asc(suburbLandingPages.slug));
   return rows.map((r) => r.slug);
+}
+
+/**
+ * A suburb's page as a visitor reads it: the placeholders filled from the business profile as it
+ * is now (docs/decisions/285-suburb-page-placeholders.md), so a changed phone shows at once.
+ */
+export async function showSuburbPage(deps: Pick<AppDeps, 'db' | 'settings'>, rawSlug: string): Promise<SuburbPage | undefined> {
+  const page = await getSuburbPage(deps.db, rawSlug);
+  if (!page) return undefined;
+  const { business } = await deps.settings.current();
+  return { ...page, title: fillPlaceholders(page.title, business), description: fillPlaceholders(page.description, business), content: fillPlaceholders(page.content, business) };
+}
+
+/**
+ * The home page's suburb boxes (docs/product.md "Public pages"; decision 284): the featured suburbs
+ * whose page is active, then the active suburbs the owner added, each box in name order.
+ */
+export async function listFeaturedAreas(db: Db): Promise<FeaturedArea[]> {
+  const active = await db
+    .select({ suburb: suburbLandingPages.suburb, slug: suburbLandingPages.slug, region: suburbLandingPages.region })
+    .from(suburbLandingPages)
+    .where(eq(suburbLandingPages.isActive, true))
+    .orderBy(asc(suburbLandingPages.suburb));
+  const activeSlugs = new Set(active.map((a) => a.slug));
+  return REGIONS.map((region) => ({
+    region,
+    suburbs: [
+      ...FEATURED_SUBURBS[region].map((s) => ({ name: s.name, slug: suburbSlug(s.name) })).filter((s) => activeSlugs.has(s.slug)),
+      ...active.filter((a) => a.region === region && !findSuburbBySlug(a.slug)).map((a) => ({ name: a.suburb, slug: a.slug })),
+    ],
+  }));
 }

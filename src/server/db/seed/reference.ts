@@ -6,7 +6,8 @@ import { SERVICE_AREA, suburbSlug } from '../../../shared/reference/service-area
 import { buildLandingPage } from '../../suburbs/landing-content';
 import { countUsers, createUser } from '../../auth/users';
 import { TYRE_PRICE_LIST } from './tyre-prices';
-import { storeFirstStartSettings } from '../../settings/store';
+import { readSettings, seedSettings, storeFirstStartSettings } from '../../settings/store';
+import { landingBusinessOf, replaceStoredCopies } from '../../suburbs/stored-copies';
 
 export type SeedReport = { tyrePrices: number; suburbPages: number; adminCreated: string | null; usersExist: boolean };
 
@@ -21,9 +22,12 @@ export async function seedReferenceData(db: Db, config: Config): Promise<SeedRep
     report.tyrePrices = TYRE_PRICE_LIST.length;
   }
 
+  // Pages hold placeholders where they show the business's name, phone and opening days, filled
+  // when a page is rendered (docs/decisions/285-suburb-page-placeholders.md).
+  const { business: stored } = await readSettings(db, config);
   const [pages] = await db.select({ n: count() }).from(suburbLandingPages);
   if ((pages?.n ?? 0) === 0) {
-    const business = { name: config.business.name, phone: config.business.phone, hours: config.business.hours };
+    const business = landingBusinessOf(stored);
     const rows = SERVICE_AREA.map((s) => {
       const page = buildLandingPage(s, SERVICE_AREA, business);
       return {
@@ -39,6 +43,9 @@ export async function seedReferenceData(db: Db, config: Config): Promise<SeedRep
     });
     await db.insert(suburbLandingPages).values(rows).onConflictDoNothing();
     report.suburbPages = rows.length;
+  } else {
+    // Pages written before placeholders (or by hand) lose their copies of the settings, on every start.
+    await db.transaction((tx) => replaceStoredCopies(tx, stored, [stored, seedSettings(config).business]));
   }
 
   if ((await countUsers(db)) === 0) {

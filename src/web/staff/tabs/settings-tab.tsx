@@ -3,6 +3,7 @@ import type { PublicUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { useSignOut } from '../use-sign-out';
 import { OutboxSection } from './outbox-section';
+import { SuburbPagesSection } from '../suburb-pages';
 
 const roleLabel = (role: PublicUser['role']) => (role === 'admin' ? 'Admin' : 'Technician');
 
@@ -29,6 +30,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
         </Button>
       </section>
       <OutboxSection user={user} />
+      {user.role === 'admin' ? <SuburbPagesSection /> : null}
     </div>
   );
 }

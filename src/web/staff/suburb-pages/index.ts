@@ -1,0 +1,2 @@
+/** What the Settings tab places (decision 275): the owner's suburb pages. */
+export { SuburbPagesSection } from './suburb-pages-section';
