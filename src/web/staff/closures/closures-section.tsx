@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarX2 } from 'lucide-react';
+import { useState } from 'react';
+import type { PublicUser } from '../../../shared/schemas/auth';
+import type { Closure } from '../../../shared/schemas/closures';
+import { formatDayLong, perthToday } from '../../../shared/domain/slots';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
+import { api } from '../../lib/api';
+import { ClosureForm } from './closure-form';
+import { useClosureActions } from './use-closure-actions';
+
+/**
+ * The Settings tab's Closures (docs/decisions/287-closures-in-the-business-calendar.md): days the
+ * business is shut beyond its opening days and public holidays. Admin only: a technician's
+ * Settings tab renders nothing and asks for nothing.
+ */
+export function ClosuresSection({ user }: { user: PublicUser }) {
+  return user.role === 'admin' ? <Closures /> : null;
+}
+
+const days = (c: Closure) => (c.firstDay === c.lastDay ? formatDayLong(c.firstDay) : `${formatDayLong(c.firstDay)} to ${formatDayLong(c.lastDay)}`);
+const jobsNote = (c: Closure) => (c.liveJobs === 0 ? null : c.liveJobs === 1 ? '1 booked job kept' : `${c.liveJobs} booked jobs kept`);
+
+function Closures() {
+  const [showPast, setShowPast] = useState(false);
+  const [reopening, setReopening] = useState<Closure | null>(null);
+  const list = useQuery(api.closures.list.query({ query: { past: showPast ? 'true' : undefined } }));
+  const { remove } = useClosureActions({ onFieldErrors: () => undefined, onClosed: () => undefined });
+  const today = perthToday(new Date());
+
+  return (
+    <section aria-labelledby="closures-heading" className="max-w-3xl space-y-4 rounded-xl border border-gray-200 p-4 sm:p-5">
+      <div>
+        <h2 id="closures-heading" className="flex items-center gap-2 text-lg font-bold">
+          <CalendarX2 aria-hidden className="h-5 w-5" />
+          Closures
+        </h2>
+        <p className="text-sm text-gray-700">Days you are closed besides your opening days and public holidays. Customers see them as Closed and cannot book them.</p>
+      </div>
+      <ClosureForm />
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold">{showPast ? 'All closures' : 'Upcoming closures'}</h3>
+        <Button variant="ghost" size="sm" className="min-h-11" aria-pressed={showPast} onClick={() => setShowPast(!showPast)}>
+          {showPast ? 'Hide past closures' : 'Show past closures'}
+        </Button>
+      </div>
+      {list.isPending ? (
+        <SkeletonGroup label="Loading closures..." className="space-y-2">
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </SkeletonGroup>
+      ) : list.isError ? (
+        <p role="alert" className="text-red-700">
+          Could not load the closures: {list.error.message}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-gray-300 p-4 text-center text-gray-700">No closures planned. You are open on every opening day.</p>
+      ) : (
+        <ul aria-label="Closures" className={list.isFetching ? 'space-y-2 opacity-70' : 'space-y-2'}>
+          {list.data.map((c) => {
+            const ended = c.lastDay < today;
+            const busy = remove.isPending && remove.variables?.id === c.id;
+            return (
+              <li key={c.id} className="flex flex-col gap-2 rounded-lg border border-gray-200 p-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="font-semibold">
+                    {c.label}
+                    {ended ? <span className="ml-2 text-sm font-normal text-gray-700">(ended)</span> : null}
+                  </p>
+                  <p className="text-sm text-gray-800">{days(c)}</p>
+                  <p className="break-words text-sm text-gray-800">{c.reason}</p>
+                  {jobsNote(c) ? <p className="text-sm font-medium text-amber-900">{jobsNote(c)}</p> : null}
+                </div>
+                <Button variant="outline" className="shrink-0" aria-label={`Reopen ${c.label}`} disabled={busy} onClick={() => setReopening(c)}>
+                  {busy ? 'Reopening...' : 'Reopen'}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={reopening !== null}
+        onOpenChange={(open) => !open && setReopening(null)}
+        title="Reopen these days?"
+        message={reopening ? `${reopening.label} (${reopening.reason}) opens for bookings again.` : ''}
+        confirmLabel="Reopen"
+        pendingLabel="Reopening..."
+        isPending={remove.isPending}
+        onConfirm={() => reopening && remove.mutate(reopening, { onSettled: () => setReopening(null) })}
+      />
+    </section>
+  );
+}
