@@ -59,7 +59,7 @@ function Closures() {
       ) : list.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 p-4 text-center text-gray-700">No closures planned. You are open on every opening day.</p>
       ) : (
-        <ul aria-label="Closures" className={list.isFetching ? 'space-y-2 opacity-70' : 'space-y-2'}>
+        <ul aria-label="Closures" aria-busy={list.isFetching} className={list.isFetching ? 'space-y-2 opacity-70' : 'space-y-2'}>
           {list.data.map((c) => {
             const ended = c.lastDay < today;
             const busy = remove.isPending && remove.variables?.id === c.id;
