@@ -38,14 +38,14 @@ describe('Closures in the Settings tab', () => {
       job: { serviceType: 'puncture-repair', scheduledDate: FIRST_DAY, timeSlot: '10-12 AM', address: '3 Shut Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
     });
     expect(booked.status, await booked.clone().text()).toBe(200);
-    const { jobNumber } = (await booked.json()) as { jobNumber: string };
+    const { jobId, jobNumber } = (await booked.json()) as { jobId: string; jobNumber: string };
 
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await signInAsOwner(page);
     await page.getByRole('link', { name: 'Settings' }).click();
     const section = page.locator(CLOSURES);
-    await section.getByRole('heading', { name: 'Closures' }).waitFor();
+    await section.getByRole('heading', { name: 'Closures', exact: true }).waitFor();
     const form = section.getByRole('form', { name: 'Close days' });
 
     // The server's own rule and words, before anything is sent.
@@ -73,7 +73,7 @@ describe('Closures in the Settings tab', () => {
     await expectAccessible(page, CLOSURES);
 
     // The job is still booked.
-    const job = await api('GET', `/api/dashboard/jobs/${((await booked.clone().json()) as { jobId: string }).jobId}`, cookie);
+    const job = await api('GET', `/api/dashboard/jobs/${jobId}`, cookie);
     expect(((await job.json()) as { status: string }).status).toBe('new');
 
     // The public wizard: the closed day's slots read Closed and the step says the day is closed.
