@@ -23,6 +23,14 @@ export function ClosuresSection({ user }: { user: PublicUser }) {
 const days = (c: Closure) => (c.firstDay === c.lastDay ? formatDayLong(c.firstDay) : `${formatDayLong(c.firstDay)} to ${formatDayLong(c.lastDay)}`);
 const jobsNote = (c: Closure) => (c.liveJobs === 0 ? null : c.liveJobs === 1 ? '1 booked job kept' : `${c.liveJobs} booked jobs kept`);
 
+function ReopenButton({ closure, busy, onReopen }: { closure: Closure; busy: boolean; onReopen: (c: Closure) => void }) {
+  return (
+    <Button variant="outline" className="shrink-0" aria-label={`Reopen ${closure.label}`} disabled={busy} onClick={() => onReopen(closure)}>
+      {busy ? 'Reopening...' : 'Reopen'}
+    </Button>
+  );
+}
+
 function Closures() {
   const [showPast, setShowPast] = useState(false);
   const [reopening, setReopening] = useState<Closure | null>(null);
@@ -31,7 +39,7 @@ function Closures() {
   const today = perthToday(new Date());
 
   return (
-    <section aria-labelledby="closures-heading" className="max-w-3xl space-y-4 rounded-xl border border-gray-200 p-4 sm:p-5">
+    <section aria-labelledby="closures-heading" className="max-w-4xl space-y-4 rounded-xl border border-gray-200 p-4 sm:p-5">
       <div>
         <h2 id="closures-heading" className="flex items-center gap-2 text-lg font-bold">
           <CalendarX2 aria-hidden className="h-5 w-5" />
@@ -59,28 +67,53 @@ function Closures() {
       ) : list.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 p-4 text-center text-gray-700">No closures planned. You are open on every opening day.</p>
       ) : (
-        <ul aria-label="Closures" aria-busy={list.isFetching} className={list.isFetching ? 'space-y-2 opacity-70' : 'space-y-2'}>
-          {list.data.map((c) => {
-            const ended = c.lastDay < today;
-            const busy = remove.isPending && remove.variables?.id === c.id;
-            return (
+        <div aria-busy={list.isFetching} className={list.isFetching ? 'opacity-70' : undefined}>
+          {/* Cards on a phone, a table from 1024 px (docs/decisions/287-closures-in-the-business-calendar.md). */}
+          <ul aria-label="Closures" className="space-y-2 lg:hidden">
+            {list.data.map((c) => (
               <li key={c.id} className="flex flex-col gap-2 rounded-lg border border-gray-200 p-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="font-semibold">
                     {c.label}
-                    {ended ? <span className="ml-2 text-sm font-normal text-gray-700">(ended)</span> : null}
+                    {c.lastDay < today ? <span className="ml-2 text-sm font-normal text-gray-700">(ended)</span> : null}
                   </p>
                   <p className="text-sm text-gray-800">{days(c)}</p>
                   <p className="break-words text-sm text-gray-800">{c.reason}</p>
                   {jobsNote(c) ? <p className="text-sm font-medium text-amber-900">{jobsNote(c)}</p> : null}
                 </div>
-                <Button variant="outline" className="shrink-0" aria-label={`Reopen ${c.label}`} disabled={busy} onClick={() => setReopening(c)}>
-                  {busy ? 'Reopening...' : 'Reopen'}
-                </Button>
+                <ReopenButton closure={c} busy={remove.isPending && remove.variables?.id === c.id} onReopen={setReopening} />
               </li>
-            );
-          })}
-        </ul>
+            ))}
+          </ul>
+          <table className="hidden w-full text-left text-sm lg:table">
+            <caption className="sr-only">Closures</caption>
+            <thead>
+              <tr className="border-b border-gray-200">
+                <th scope="col" className="py-2 pr-3">Closure</th>
+                <th scope="col" className="py-2 pr-3">Days</th>
+                <th scope="col" className="py-2 pr-3">Reason</th>
+                <th scope="col" className="py-2 pr-3">Booked jobs</th>
+                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((c) => (
+                <tr key={c.id} className="border-b border-gray-100 align-top">
+                  <td className="py-2 pr-3 font-semibold">
+                    {c.label}
+                    {c.lastDay < today ? <span className="ml-2 font-normal text-gray-700">(ended)</span> : null}
+                  </td>
+                  <td className="py-2 pr-3">{days(c)}</td>
+                  <td className="break-words py-2 pr-3">{c.reason}</td>
+                  <td className="py-2 pr-3">{jobsNote(c) ?? 'None'}</td>
+                  <td className="py-2 text-right">
+                    <ReopenButton closure={c} busy={remove.isPending && remove.variables?.id === c.id} onReopen={setReopening} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <ConfirmDialog
         open={reopening !== null}
