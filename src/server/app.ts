@@ -18,6 +18,7 @@ import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
 import { jobRoutes } from './jobs/routes';
 import { billRoutes } from './bills/routes';
+import { closureRoutes } from './closures/routes';
 import { reportRoutes } from './reports/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { paymentRoutes } from './payments/routes';
@@ -154,7 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, billRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
+  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 

@@ -28,7 +28,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   reports: ['reports'],
   settings: [],
   tyrePrices: [],
-  closures: [],
+  closures: ['closures'],
   suburbPages: ['suburbs'],
   docs: ['docs'],
 };

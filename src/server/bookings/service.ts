@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import { cancelExpiredHolds } from '../holds/service';
-import { closedReason } from '../../shared/domain/business-days';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { adminEstimate, canPrepay, priceService, type Quote } from '../../shared/domain/pricing';
 import type { PaymentMethod, ServiceType } from '../../shared/domain/services';
@@ -30,6 +29,7 @@ import { MAX_LIVE_HOLDS_PER_EMAIL, tooManyHoldsFromAddressMessage, tooManyHoldsM
 import { lookupTyreUnitPriceCents } from '../pricing/service';
 import { assertWithinSchedulingHorizon } from '../slots/horizon';
 import { TIME_HAS_PASSED } from '../slots/service';
+import { closedReasonOn, closuresBetween } from '../closures/calendar';
 import { announceNewBookingIn, queueNewBookingConfirmationIn } from './notify';
 
 /** Photos are accepted for an hour after the booking (decision 133). */
@@ -80,9 +80,9 @@ function assertWithinHorizon(deps: AppDeps, day: string): void {
 
 /** Refuses a closed day or a passed slot, and frees the slot of a lapsed hold (docs/product.md "Time slots and business days"). */
 async function assertSlotBookable(deps: AppDeps, day: string, slot: TimeSlot): Promise<void> {
-  const closed = closedReason(day, deps.config.business.businessDays);
+  const closed = await closedReasonOn(deps.db, (await deps.settings.current()).business, day);
   if (closed) {
-    throw invalid(`We don't take bookings on ${formatDayLong(day)} (${closed === 'Closed' ? 'closed' : 'public holiday'}). Please choose another date.`, {
+    throw invalid(`We don't take bookings on ${formatDayLong(day)} (${closed.publicReason === 'Closed' ? 'closed' : 'public holiday'}). Please choose another date.`, {
       'job.scheduledDate': 'Please choose a business day',
     });
   }
@@ -241,6 +241,8 @@ async function insertBooking(
         .from(timeSlots)
         .where(and(eq(timeSlots.date, day), eq(timeSlots.slot, draft.job.timeSlot), eq(timeSlots.isAvailable, false)));
       if (blocked) throw conflict(SLOT_TAKEN_MESSAGE);
+      // A closure wins the same way: closing days locks jobs too (closures/service.ts).
+      if ((await closuresBetween(tx, day, day)).length > 0) throw conflict(SLOT_TAKEN_MESSAGE);
       // The first line of the job's history (decision 184).
       await recordJobEvent(tx, {
         jobId: job!.id,

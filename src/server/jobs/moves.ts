@@ -99,9 +99,10 @@ export async function deleteJob(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>, u
  * Moves a job to another slot: only a free slot that has not passed, the old slot freed at once,
  * the database's one-job-per-slot index settling a race, and the customer emailed the new time.
  */
-export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'>, user: SessionUser, jobId: string, to: RescheduleRequest): Promise<JobDetail> {
+export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox' | 'settings'>, user: SessionUser, jobId: string, to: RescheduleRequest): Promise<JobDetail> {
   const now = deps.clock.now();
   assertWithinSchedulingHorizon(now, to.scheduledDate, 'scheduledDate');
+  const { business } = await deps.settings.current();
   try {
     await deps.db.transaction(async (tx) => {
       const job = await lockJob(tx, user, jobId);
@@ -110,7 +111,7 @@ export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config
       if (hasSlotPassed(to.scheduledDate, to.timeSlot, now)) throw invalid('That time slot has already passed.', { timeSlot: 'That time slot has already passed.' });
       // A lapsed prepaid hold in the target slot gives way, as it would to a new booking.
       await cancelExpiredHolds(tx, now, { scheduledDay: to.scheduledDate, timeSlot: to.timeSlot });
-      const day = await listSlotAvailability(tx, to.scheduledDate, { now, businessDays: deps.config.business.businessDays });
+      const day = await listSlotAvailability(tx, to.scheduledDate, { now, business });
       const target = day.find((s) => s.slot === to.timeSlot);
       if (!target?.isAvailable) throw conflict(SLOT_TAKEN_MESSAGE, target?.blockedReason ? { reason: target.blockedReason } : {});
       await tx
@@ -175,40 +176,45 @@ export async function previewCancellation(deps: Pick<AppDeps, 'db' | 'clock'>, u
  * customer is emailed. The refund is asked for before the cancellation commits, under an idempotency
  * key, so a failure changes nothing and a retry never refunds twice (decision 184).
  */
-export async function cancelJob(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox' | 'payments' | 'log'>,
-  user: SessionUser,
-  jobId: string,
-  input: { reason: string; refundAmount?: string },
-): Promise<JobDetail> {
+export async function cancelJob(deps: CancelDeps, user: SessionUser, jobId: string, input: CancelInput): Promise<JobDetail> {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const job = await lockJob(tx, user, jobId);
-    if (!canTransition(job.status, 'cancelled')) throw conflict(`A ${job.status} job cannot be cancelled.`);
-    const paid = await paidCents(tx, job);
-    const refund = input.refundAmount === undefined ? toCents(previewOf(job, paid, now).refundAmount) : toCents(input.refundAmount);
-    if (refund > paid) throw invalid(`The refund cannot be more than was paid (${formatCents(paid)}).`, { refundAmount: `At most ${formatCents(paid)}` });
-    if (refund > 0) {
-      if (!deps.payments || !job.stripePaymentIntentId) throw new AppError('UNAVAILABLE', 'The card provider is not available, so the refund cannot be made. Nothing was changed.');
-      try {
-        await deps.payments.refund({ paymentIntentId: job.stripePaymentIntentId, amountCents: refund, idempotencyKey: `cancel-${job.id}-${refund}` });
-      } catch (err) {
-        deps.log.error({ err, jobId: job.id }, 'Refund failed');
-        throw new AppError('UNAVAILABLE', `The refund could not be made (${err instanceof Error ? err.message : 'card provider error'}). Nothing was changed.`);
-      }
-    }
-    const cancelled = await moveJob(tx, job, 'cancel', {
-      at: now,
-      actorId: user.id,
-      note: input.reason,
-      also: { cancelReason: input.reason, ...(paid > 0 ? { refundAmount: formatCents(refund) } : {}) },
-    });
-    if (refund > 0) await moveJob(tx, cancelled, 'refund', { at: now, actorId: user.id, note: `Refunded $${formatCents(refund)}` });
-    const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: deps.config.business });
-    await deps.outbox.queue(tx, { kind: 'booking_cancelled', jobId: job.id, to: job.contactEmail, ...email });
-  });
+  await deps.db.transaction((tx) => cancelJobIn(tx, deps, user, jobId, input, now));
   deps.outbox.kick();
   return getJobDetail(deps, user, jobId);
+}
+
+type CancelDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox' | 'payments' | 'log'>;
+type CancelInput = { reason: string; refundAmount?: string };
+
+/**
+ * The cancellation itself, in the caller's transaction, so several cancellations commit together or
+ * not at all (closing days that hold jobs, docs/decisions/288-closing-days-that-hold-jobs.md). The
+ * refund's idempotency key makes a retry after a rollback refund nothing twice. The caller kicks the outbox.
+ */
+export async function cancelJobIn(tx: Executor, deps: Omit<CancelDeps, 'db' | 'clock'>, user: SessionUser, jobId: string, input: CancelInput, now: Date): Promise<void> {
+  const job = await lockJob(tx, user, jobId);
+  if (!canTransition(job.status, 'cancelled')) throw conflict(`A ${job.status} job cannot be cancelled.`);
+  const paid = await paidCents(tx, job);
+  const refund = input.refundAmount === undefined ? toCents(previewOf(job, paid, now).refundAmount) : toCents(input.refundAmount);
+  if (refund > paid) throw invalid(`The refund cannot be more than was paid (${formatCents(paid)}).`, { refundAmount: `At most ${formatCents(paid)}` });
+  if (refund > 0) {
+    if (!deps.payments || !job.stripePaymentIntentId) throw new AppError('UNAVAILABLE', 'The card provider is not available, so the refund cannot be made. Nothing was changed.');
+    try {
+      await deps.payments.refund({ paymentIntentId: job.stripePaymentIntentId, amountCents: refund, idempotencyKey: `cancel-${job.id}-${refund}` });
+    } catch (err) {
+      deps.log.error({ err, jobId: job.id }, 'Refund failed');
+      throw new AppError('UNAVAILABLE', `The refund could not be made (${err instanceof Error ? err.message : 'card provider error'}). Nothing was changed.`);
+    }
+  }
+  const cancelled = await moveJob(tx, job, 'cancel', {
+    at: now,
+    actorId: user.id,
+    note: input.reason,
+    also: { cancelReason: input.reason, ...(paid > 0 ? { refundAmount: formatCents(refund) } : {}) },
+  });
+  if (refund > 0) await moveJob(tx, cancelled, 'refund', { at: now, actorId: user.id, note: `Refunded $${formatCents(refund)}` });
+  const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: deps.config.business });
+  await deps.outbox.queue(tx, { kind: 'booking_cancelled', jobId: job.id, to: job.contactEmail, ...email });
 }
 
 /** Assigns an active technician, or null to unassign (docs/product.md "Roles and permissions"). */

@@ -20,7 +20,7 @@ type CachedDay = { items: TimeSlotItem[]; json: { list?: string; availability?: 
  * the database (decision 231) and that expires at the day's next slot start, hold lapse or Perth
  * midnight. Without `changes` (no listener) every read goes to the database.
  */
-export function createAvailabilityReader(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, changes: PublicChanges | undefined) {
+export function createAvailabilityReader(deps: Pick<AppDeps, 'db' | 'clock' | 'settings'>, changes: PublicChanges | undefined) {
   const now = () => deps.clock.now().getTime();
   const cache = createExpiringCache<string, CachedDay>({ maxEntries: CACHED_DAYS, now });
   cache.setEnabled(false);
@@ -35,7 +35,8 @@ export function createAvailabilityReader(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   return (day: string) =>
     cache.get(day, async () => {
       const started = now();
-      const { items, changesAt } = await readSlotAvailability(deps.db, day, { now: new Date(started), businessDays: deps.config.business.businessDays });
+      const { business } = await deps.settings.current();
+      const { items, changesAt } = await readSlotAvailability(deps.db, day, { now: new Date(started), business });
       return { value: { items, json: {} }, validUntil: Math.min(changesAt.getTime(), started + MAX_AGE_MS) };
     });
 }

@@ -1,14 +1,15 @@
 import { and, eq, gt, min, ne, not } from 'drizzle-orm';
-import { closedReason } from '../../shared/domain/business-days';
 import { addDays, hasSlotPassed, perthDay, SLOT_START_HOUR, slotStart, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
 import type { TimeSlotItem } from '../../shared/schemas/slots';
+import { closedReasonOn, type OpeningDays } from '../closures/calendar';
 import type { Executor } from '../db/client';
 import { bookingHolds, jobs, timeSlots } from '../db/schema';
 import { isLapsedHold } from '../holds/service';
 
 export const TIME_HAS_PASSED = 'Time has passed';
 
-type AvailabilityOptions = { now: Date; businessDays: readonly number[] };
+/** The moment asked about and the stored opening days (the settings, decision 280). */
+export type AvailabilityOptions = { now: Date; business: OpeningDays };
 
 /** Staff overrides of the day's slots. */
 const slotRows = (db: Executor, day: string) => db.select().from(timeSlots).where(eq(timeSlots.date, day));
@@ -26,8 +27,8 @@ const bookedSlots = (db: Executor, day: string, now: Date) =>
  * job holds it (an unpaid hold past its time does not).
  */
 export async function listSlotAvailability(db: Executor, day: string, opts: AvailabilityOptions): Promise<TimeSlotItem[]> {
-  const [rows, booked] = await Promise.all([slotRows(db, day), bookedSlots(db, day, opts.now)]);
-  return availabilityOf(day, rows, booked, opts);
+  const [rows, booked, closed] = await Promise.all([slotRows(db, day), bookedSlots(db, day, opts.now), closedReasonOn(db, opts.business, day)]);
+  return availabilityOf(day, rows, booked, closed?.publicReason ?? null, opts);
 }
 
 /**
@@ -36,9 +37,10 @@ export async function listSlotAvailability(db: Executor, day: string, opts: Avai
  * change it too; the public cache hears those from the database (cache/public-changes.ts).
  */
 export async function readSlotAvailability(db: Executor, day: string, opts: AvailabilityOptions): Promise<{ items: TimeSlotItem[]; changesAt: Date }> {
-  const [rows, booked, [holds]] = await Promise.all([
+  const [rows, booked, closed, [holds]] = await Promise.all([
     slotRows(db, day),
     bookedSlots(db, day, opts.now),
+    closedReasonOn(db, opts.business, day),
     db
       .select({ next: min(bookingHolds.expiresAt) })
       .from(bookingHolds)
@@ -51,7 +53,7 @@ export async function readSlotAvailability(db: Executor, day: string, opts: Avai
     holds?.next ? new Date(holds.next).getTime() : Number.POSITIVE_INFINITY,
     nextPerthMidnight(opts.now),
   ].filter((t) => t > now);
-  return { items: availabilityOf(day, rows, booked, opts), changesAt: new Date(Math.min(...moments)) };
+  return { items: availabilityOf(day, rows, booked, closed?.publicReason ?? null, opts), changesAt: new Date(Math.min(...moments)) };
 }
 
 function nextPerthMidnight(now: Date): number {
@@ -59,8 +61,8 @@ function nextPerthMidnight(now: Date): number {
   return slotStart(addDays(perthDay(now), 1), firstSlot).getTime() - SLOT_START_HOUR[firstSlot] * 3_600_000;
 }
 
-function availabilityOf(day: string, rows: (typeof timeSlots.$inferSelect)[], booked: { slot: string }[], opts: AvailabilityOptions): TimeSlotItem[] {
-  const closed = closedReason(day, opts.businessDays);
+/** `closed` is what the public reads for a closed day: 'Closed' (a weekend or a closure) or 'Public holiday'. */
+function availabilityOf(day: string, rows: (typeof timeSlots.$inferSelect)[], booked: { slot: string }[], closed: string | null, opts: AvailabilityOptions): TimeSlotItem[] {
   const taken = new Set(booked.map((b) => b.slot));
 
   return TIME_SLOTS.map((slot): TimeSlotItem => {

@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, lte, ne, not, sql } from 'drizzle-orm';
-import { closedReason } from '../../shared/domain/business-days';
 import { addDays, formatDayLong, isIsoDay, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
 import type { StaffSlotDay, TimeSlotItem } from '../../shared/schemas/slots';
 import type { AppDeps } from '../deps';
@@ -8,9 +7,10 @@ import { jobs, timeSlots, users } from '../db/schema';
 import { cancelExpiredHolds, isLapsedHold } from '../holds/service';
 import { AppError, conflict, invalid } from '../http/errors';
 import { assertWithinSchedulingHorizon } from './horizon';
-import { listSlotAvailability, TIME_HAS_PASSED } from './service';
+import { closedReasonOn, closedReasonsBetween } from '../closures/calendar';
+import { listSlotAvailability, TIME_HAS_PASSED, type AvailabilityOptions } from './service';
 
-type SlotDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type SlotDeps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 type StaffSlot = StaffSlotDay['slots'][number];
 type SlotJob = NonNullable<StaffSlot['job']> & { day: string; slot: TimeSlot };
 
@@ -26,7 +26,7 @@ function assertRealDay(day: string): void {
   if (!isIsoDay(day)) throw invalid('Invalid date format', { date: 'Invalid date format' });
 }
 
-const availabilityOptions = (deps: SlotDeps) => ({ now: deps.clock.now(), businessDays: deps.config.business.businessDays });
+const availabilityOptions = async (deps: SlotDeps): Promise<AvailabilityOptions> => ({ now: deps.clock.now(), business: (await deps.settings.current()).business });
 
 /**
  * Live jobs between two days with their technician: what a booked slot shows staff. Live as the
@@ -73,16 +73,19 @@ function toStaffDay(day: string, closed: string | null, items: TimeSlotItem[], d
   };
 }
 
-async function readStaffDays(db: Executor, days: string[], opts: { now: Date; businessDays: readonly number[] }): Promise<StaffSlotDay[]> {
+async function readStaffDays(db: Executor, days: string[], opts: AvailabilityOptions): Promise<StaffSlotDay[]> {
   if (days.length === 0) return [];
-  const [availability, live] = await Promise.all([
+  const [first, last] = [days[0]!, days[days.length - 1]!];
+  const [availability, live, closed] = await Promise.all([
     Promise.all(days.map((day) => listSlotAvailability(db, day, opts))),
-    listLiveJobs(db, days[0]!, days[days.length - 1]!, opts.now),
+    listLiveJobs(db, first, last, opts.now),
+    closedReasonsBetween(db, opts.business, first, last),
   ]);
   return days.map((day, i) =>
     toStaffDay(
       day,
-      closedReason(day, opts.businessDays),
+      // Staff read a closure's own reason ("Closed: Away for Christmas"); the public reads 'Closed'.
+      closed.get(day)?.staffReason ?? null,
       availability[i]!,
       live.filter((j) => j.day === day),
     ),
@@ -93,11 +96,11 @@ async function readStaffDays(db: Executor, days: string[], opts: { now: Date; bu
 export async function listStaffSlotCalendar(deps: SlotDeps, from: string, days: number): Promise<StaffSlotDay[]> {
   assertRealDay(from);
   const dayList = Array.from({ length: days }, (_, i) => addDays(from, i));
-  return readStaffDays(deps.db, dayList, availabilityOptions(deps));
+  return readStaffDays(deps.db, dayList, await availabilityOptions(deps));
 }
 
 export async function readStaffSlotDay(deps: SlotDeps, day: string): Promise<StaffSlotDay> {
-  const [staffDay] = await readStaffDays(deps.db, [day], availabilityOptions(deps));
+  const [staffDay] = await readStaffDays(deps.db, [day], await availabilityOptions(deps));
   return staffDay!;
 }
 
@@ -113,11 +116,12 @@ async function inSlotWriteLock<T>(
   slots: readonly TimeSlot[],
   work: (tx: Tx, items: TimeSlotItem[], dayJobs: SlotJob[]) => Promise<T>,
 ): Promise<T> {
+  // The settings are read before the transaction: the store reads on its own connection.
+  const opts = await availabilityOptions(deps);
   try {
     return await deps.db.transaction(async (tx) => {
       await tx.execute(sql`set local lock_timeout = '5s'`);
       await tx.execute(sql`lock table ${jobs} in exclusive mode`);
-      const opts = availabilityOptions(deps);
       for (const slot of slots) await cancelExpiredHolds(tx, opts.now, { scheduledDay: day, timeSlot: slot });
       // One connection: the reads go one after the other.
       const items = await listSlotAvailability(tx, day, opts);
@@ -130,11 +134,13 @@ async function inSlotWriteLock<T>(
   }
 }
 
-function assertDayOpen(deps: SlotDeps, day: string): void {
+async function assertDayOpen(deps: SlotDeps, day: string): Promise<void> {
   assertRealDay(day);
   assertWithinSchedulingHorizon(deps.clock.now(), day, 'date');
-  const closed = closedReason(day, deps.config.business.businessDays);
-  if (closed) throw invalid(`${formatDayLong(day)} is closed (${closed === 'Closed' ? 'not a business day' : 'public holiday'}), so there is nothing to block.`);
+  const closed = await closedReasonOn(deps.db, (await deps.settings.current()).business, day);
+  if (!closed) return;
+  const why = closed.closureReason ?? (closed.publicReason === 'Closed' ? 'not a business day' : 'public holiday');
+  throw invalid(`${formatDayLong(day)} is closed (${why}), so there is nothing to block.`);
 }
 
 async function writeBlock(tx: Tx, day: string, slot: TimeSlot, reason: string): Promise<void> {
@@ -150,7 +156,7 @@ async function writeBlock(tx: Tx, day: string, slot: TimeSlot, reason: string): 
  * blocked slot again replaces its reason.
  */
 export async function blockSlot(deps: SlotDeps, day: string, slot: TimeSlot, reason: string): Promise<StaffSlotDay> {
-  assertDayOpen(deps, day);
+  await assertDayOpen(deps, day);
   await inSlotWriteLock(deps, day, [slot], async (tx, items, dayJobs) => {
     const item = items.find((i) => i.slot === slot)!;
     if (item.blockedReason === TIME_HAS_PASSED) throw invalid('This time slot has already passed, so there is nothing to block.');
@@ -163,7 +169,7 @@ export async function blockSlot(deps: SlotDeps, day: string, slot: TimeSlot, rea
 
 /** Blocks every free slot of a day; booked slots keep their jobs, blocked ones keep their reasons. */
 export async function blockDay(deps: SlotDeps, day: string, reason: string): Promise<StaffSlotDay> {
-  assertDayOpen(deps, day);
+  await assertDayOpen(deps, day);
   await inSlotWriteLock(deps, day, TIME_SLOTS, async (tx, items, dayJobs) => {
     const free = items.filter((i) => i.isAvailable && !dayJobs.some((j) => j.slot === i.slot));
     if (free.length === 0) throw conflict(NOTHING_TO_BLOCK_MESSAGE);

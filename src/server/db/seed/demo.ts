@@ -5,7 +5,8 @@ import type { Db } from '../client';
 import { customerInvoiceItems, customerInvoices, jobs, timeSlots } from '../schema';
 import { insertCustomer, insertExpense, insertJob, insertPurchaseInvoice, insertVehicle } from './factories';
 import { addDays, TIME_SLOTS, isTimeSlot } from '../../../shared/domain/slots';
-import { closedReason } from '../../../shared/domain/business-days';
+import { closedReasonOn } from '../../closures/calendar';
+import { readSettings } from '../../settings/store';
 import { priceService } from '../../../shared/domain/pricing';
 import { formatCents } from '../../../shared/domain/money';
 import { gstOf } from '../../../shared/domain/gst';
@@ -36,9 +37,10 @@ export async function seedDemo(db: Db, config: Config, today: string): Promise<{
   ] as const;
 
   let made = 0;
+  const { business } = await readSettings(db, config);
   for (let offset = -28; offset <= 7; offset++) {
     const day = addDays(today, offset);
-    if (closedReason(day, config.business.businessDays)) continue;
+    if (await closedReasonOn(db, business, day)) continue;
     for (const [i, slot] of TIME_SLOTS.entries()) {
       if ((offset + i) % 3 === 0 || !isTimeSlot(slot)) continue;
       const taken = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.scheduledDay, day));

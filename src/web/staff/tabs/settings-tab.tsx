@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { useSignOut } from '../use-sign-out';
+import { ClosuresSection } from '../closures';
 import { OutboxSection } from './outbox-section';
 import { SuburbPagesSection } from '../suburb-pages';
 
@@ -29,6 +30,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
           {signOut.isPending ? 'Logging out...' : 'Logout'}
         </Button>
       </section>
+      <ClosuresSection user={user} />
       <OutboxSection user={user} />
       {user.role === 'admin' ? <SuburbPagesSection /> : null}
     </div>

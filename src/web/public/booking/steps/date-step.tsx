@@ -5,6 +5,7 @@ import { closedReason, holidayName } from '../../../../shared/domain/business-da
 import { describeBusinessHours, type BusinessHours } from '../../../../shared/domain/business-hours';
 import { addDays, hasSlotPassed, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS } from '../../../../shared/schemas/booking';
+import type { TimeSlotItem } from '../../../../shared/schemas/slots';
 import { cn } from '../../../components/ui/cn';
 import { api } from '../../../lib/api';
 import { TextField } from '../../../components/ui/field';
@@ -15,11 +16,15 @@ import { NO_SLOT, useBookingForm } from '../form-types';
 
 export const SLOT_FETCH_FAILED = 'Failed to fetch time slots';
 
-/** Why a day is closed, by the configured business days (the server checks the same days). */
-function closedNote(day: string, hours: BusinessHours): string | null {
-  const reason = closedReason(day, hours.days);
+/**
+ * Why a day is closed. The server's answer for the day wins: it knows the owner's closures and the
+ * stored opening days (docs/decisions/287-closures-in-the-business-calendar.md); before it arrives,
+ * the opening days the page was given and the public holidays say it.
+ */
+function closedNote(day: string, hours: BusinessHours, answer: TimeSlotItem[] | undefined): string | null {
+  const reason = answer ? (answer.find((s) => s.blockedReason === 'Closed' || s.blockedReason === 'Public holiday')?.blockedReason ?? null) : closedReason(day, hours.days);
   if (reason === 'Public holiday') return `${holidayName(day) ?? 'This day'} is a public holiday, so we're closed. Please choose another day.`;
-  if (reason === 'Closed') return `We're closed on this day. We work ${describeBusinessHours(hours).long}.`;
+  if (reason === 'Closed') return closedReason(day, hours.days) === 'Closed' ? `We're closed on this day. We work ${describeBusinessHours(hours).long}.` : "We're closed on this day. Please choose another day.";
   return null;
 }
 
@@ -50,7 +55,7 @@ export function DateStep({ hours }: { hours: BusinessHours }) {
     return null;
   }
 
-  const note = validDay && !problem ? closedNote(date, hours) : null;
+  const note = validDay && !problem ? closedNote(date, hours, slotsQuery.data) : null;
   return (
     <div className="space-y-4">
       <TextField
