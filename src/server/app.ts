@@ -29,6 +29,7 @@ import { staffSlotRoutes } from './slots/staff-routes';
 import { suburbRoutes } from './suburbs/routes';
 import { teamRoutes } from './team/routes';
 import { registerWeb, type WebMode } from './site/serve';
+import { settingsRoutes } from './settings/routes';
 import { createPublicChanges } from './cache/public-changes';
 import { createSettingsStore } from './settings/store';
 import { createMailer, type Mailer } from './adapters/email';
@@ -153,7 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, billRoutes, reportRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, notificationRoutes, docsRoutes]) {
+  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, billRoutes, reportRoutes, paymentRoutes, suburbRoutes, seoRoutes, emailRoutes, notificationRoutes, settingsRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 
