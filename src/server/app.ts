@@ -184,6 +184,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
 
-  await registerWeb(app, { mode: opts.web ?? 'none', config: opts.config, db: deps.db, changes: publicChanges });
+  await registerWeb(app, { mode: opts.web ?? 'none', config: opts.config, db: deps.db, settings: deps.settings, changes: publicChanges });
   return app;
 }

@@ -1,6 +1,6 @@
-import { formatCents, toCents } from '../../shared/domain/money';
+import { formatCents } from '../../shared/domain/money';
 import type { Fees } from '../../shared/domain/settings';
-import { FEE_LABELS, type FeesView, type feesForm } from '../../shared/schemas/settings';
+import { FEE_LABELS, feesFromView, type FeesView, type feesForm } from '../../shared/schemas/settings';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { recordSettingChanges, type SettingChange } from '../history/history';
@@ -22,17 +22,6 @@ export function feesView(fees: Fees): FeesView {
   };
 }
 
-function feesOf(form: z.output<typeof feesForm>): Fees {
-  return {
-    callout: toCents(form.callout),
-    punctureRepair: toCents(form.punctureRepair),
-    fittingPerTyre: toCents(form.fittingPerTyre),
-    balancingPerTyre: toCents(form.balancingPerTyre),
-    prepaidDiscount: toCents(form.prepaidDiscount),
-    cardSurchargeBasisPoints: toCents(form.cardSurchargePercent),
-  };
-}
-
 export async function readFees(deps: Pick<AppDeps, 'settings'>): Promise<FeesView> {
   return feesView((await deps.settings.current()).fees);
 }
@@ -42,7 +31,7 @@ export async function readFees(deps: Pick<AppDeps, 'settings'>): Promise<FeesVie
  * form saved unchanged writes nothing. New quotes use them at once; booked jobs keep their price.
  */
 export async function updateFees(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'settings'>, form: z.output<typeof feesForm>, actorId: string): Promise<FeesView> {
-  const next = feesOf(form);
+  const next = feesFromView(form);
   const at = deps.clock.now();
   const saved = await deps.db.transaction(async (tx) => {
     await lockSetting(tx, 'fees');

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { isStaffRequest, matchPublicPath } from '../../shared/public-routes';
 import type { PageData } from '../../shared/schemas/site';
 import type { PublicChanges } from '../cache/public-changes';
+import type { SettingsStore } from '../settings/store';
 import { businessInfoOf, loadPublicPage } from '../seo/page-data';
 import { createPageCache } from './page-cache';
 import { registerStaffManifest, staffInstallHead } from './staff-manifest';
@@ -51,12 +52,16 @@ export function assertProductionBundle(dir: string): void {
   }
 }
 
-export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; changes?: PublicChanges }) {
+export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; settings: SettingsStore; changes?: PublicChanges }) {
   if (opts.mode === 'none') return;
   const { config, db } = opts;
-  const business = businessInfoOf(config);
+  // The owner's settings as they are now (decision 280): every page is rendered from them.
+  const current = async () => {
+    const settings = await opts.settings.current();
+    return { business: businessInfoOf(config, settings) };
+  };
   // The dashboard can be installed to a phone's home screen (docs/decisions/188-installable-dashboard.md).
-  registerStaffManifest(app, business.name);
+  registerStaffManifest(app, async () => (await current()).business.name);
 
   let getTemplate: (url: string) => Promise<string>;
   let getEntry: () => Promise<EntryServer>;
@@ -102,12 +107,14 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
     const template = await getTemplate(request.url);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (staff) {
+      const { business } = await current();
       // The staff dashboard is rendered in the browser only and never indexed.
       reply.header('X-Robots-Tag', 'noindex, nofollow');
       const head = `<title>Staff dashboard | ${escapeHtml(business.name)}</title><meta name="robots" content="noindex, nofollow">${staffInstallHead(business.name, escapeHtml)}`;
       return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business } }));
     }
     const render = async () => {
+      const { business } = await current();
       const { status, page } = await loadPublicPage(matchPublicPath(url.pathname), { db, config });
       const data: PageData = { app: 'public', business, page };
       const { html, head } = (await getEntry()).render(request.url, data);

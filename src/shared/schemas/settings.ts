@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { formatAbn, isValidAbn } from '../domain/abn';
 import { isPlausibleAustralianPhone } from '../domain/contact-checks';
-import { MONEY_MESSAGE } from '../domain/money';
-import { SETTING_EVENT_KINDS } from '../domain/settings';
+import { MONEY_MESSAGE, toCents } from '../domain/money';
+import { SETTING_EVENT_KINDS, type Fees } from '../domain/settings';
 import { isBusinessDay, DATE_MESSAGE, money, notes, oneLineText, pageQuery, pageSizeQuery } from './fields';
 
 /**
@@ -54,6 +54,18 @@ export const feesView = z.object({
   estimates: z.object({ punctureRepair: decimal, batteryOrEmergency: decimal }),
 });
 export type FeesView = z.infer<typeof feesView>;
+
+/** The fees in cents from their decimal strings (what the form and the GET answer carry). */
+export function feesFromView(view: FeesForm | FeesView): Fees {
+  return {
+    callout: toCents(view.callout),
+    punctureRepair: toCents(view.punctureRepair),
+    fittingPerTyre: toCents(view.fittingPerTyre),
+    balancingPerTyre: toCents(view.balancingPerTyre),
+    prepaidDiscount: toCents(view.prepaidDiscount),
+    cardSurchargeBasisPoints: toCents(view.cardSurchargePercent),
+  };
+}
 
 export const ABN_MESSAGE = 'ABN is not valid: check the 11 digits';
 export const BSB_MESSAGE = 'BSB must be 6 digits';
