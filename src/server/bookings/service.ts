@@ -29,6 +29,7 @@ import { AppError, conflict, invalid } from '../http/errors';
 import { recordJobEvent } from '../jobs/history';
 import { MAX_LIVE_HOLDS_PER_EMAIL, tooManyHoldsFromAddressMessage, tooManyHoldsMessage } from './booking-limit';
 import { lookupTyreUnitPriceCents } from '../pricing/service';
+import { readSettings } from '../settings/store';
 import { assertWithinSchedulingHorizon } from '../slots/horizon';
 import { TIME_HAS_PASSED } from '../slots/service';
 import { announceNewBookingIn, queueNewBookingConfirmationIn } from './notify';
@@ -165,7 +166,7 @@ async function assertHoldAllowed(deps: AppDeps, tx: Executor, customerId: string
     .from(bookingHolds)
     .innerJoin(jobs, eq(jobs.id, bookingHolds.jobId))
     .where(and(eq(jobs.customerId, customerId), gt(bookingHolds.expiresAt, now), eq(jobs.status, 'new'), ne(jobs.paymentStatus, 'paid')));
-  if ((row?.n ?? 0) >= MAX_LIVE_HOLDS_PER_EMAIL) throw new AppError('RATE_LIMITED', tooManyHoldsMessage((await deps.settings.current()).business.phone));
+  if ((row?.n ?? 0) >= MAX_LIVE_HOLDS_PER_EMAIL) throw new AppError('RATE_LIMITED', tooManyHoldsMessage((await readSettings(tx, deps.config)).business.phone));
 }
 
 /**
@@ -182,7 +183,7 @@ async function assertAddressHoldAllowed(deps: AppDeps, tx: Executor, clientAddre
     .innerJoin(jobs, eq(jobs.id, bookingHolds.jobId))
     .where(and(eq(bookingHolds.clientAddress, clientAddress), gt(bookingHolds.expiresAt, now), eq(jobs.status, 'new'), ne(jobs.paymentStatus, 'paid')));
   const max = deps.config.holdsPerAddress;
-  if ((row?.n ?? 0) >= max) throw new AppError('RATE_LIMITED', tooManyHoldsFromAddressMessage((await deps.settings.current()).business.phone, max));
+  if ((row?.n ?? 0) >= max) throw new AppError('RATE_LIMITED', tooManyHoldsFromAddressMessage((await readSettings(tx, deps.config)).business.phone, max));
 }
 
 /**
