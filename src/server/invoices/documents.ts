@@ -34,6 +34,7 @@ export async function pdfInputOf(exec: Executor, business: BusinessProfile, invo
       abn: business.abn,
       phone: business.phone,
       email: business.email,
+      ...(business.postalAddress ? { postalAddress: business.postalAddress } : {}),
       gstRegistered: isTaxInvoice(business, invoice.invoiceDate),
       bank: business.payment.bank,
       payId: business.payment.payId,
