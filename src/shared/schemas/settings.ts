@@ -173,7 +173,6 @@ export const settingHistoryQuery = z.object({
   page: pageQuery(),
   pageSize: pageSizeQuery(),
 });
-export type SettingHistoryQuery = z.input<typeof settingHistoryQuery>;
 
 export const settingChange = z.object({
   id: z.string(),

@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { useSignOut } from '../use-sign-out';
+import { OwnerSettings } from '../settings';
 import { OutboxSection } from './outbox-section';
 
 const roleLabel = (role: PublicUser['role']) => (role === 'admin' ? 'Admin' : 'Technician');
@@ -28,6 +29,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
           {signOut.isPending ? 'Logging out...' : 'Logout'}
         </Button>
       </section>
+      {user.role === 'admin' ? <OwnerSettings /> : null}
       <OutboxSection user={user} />
     </div>
   );
