@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
@@ -22,6 +24,12 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
+
+const shots = path.resolve(import.meta.dirname, '../../test-results');
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, name), fullPage: true });
+}
 
 const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const SETTINGS = 'section[aria-labelledby="fees-heading"]';
@@ -114,6 +122,7 @@ describe('Settings on a 360 px phone', () => {
     await eventually(() => changes.getByText('Puncture repair: 40.00 -> 45.50').isVisible()).toBe(true);
     expect(await changes.getByText('Prepayment discount: 30.00 -> 25.00').isVisible()).toBe(true);
     expect(await noSidewaysScroll(page)).toBe(true);
+    await shot(page, 'staff-settings-360.png');
     await expectAccessible(page, SETTINGS);
     await expectAccessible(page, 'section[aria-labelledby="changes-heading"]');
 
