@@ -26,7 +26,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   purchaseInvoices: ['bills'],
   expenses: ['bills'],
   reports: ['reports'],
-  settings: [],
+  settings: ['settings'],
   tyrePrices: [],
   closures: ['closures'],
   suburbPages: ['suburbs'],

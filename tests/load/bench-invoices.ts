@@ -12,6 +12,7 @@ import { testConfig } from '../../src/server/config';
 import { customerInvoices } from '../../src/server/db/schema';
 import { pdfInputOf } from '../../src/server/invoices/documents';
 import { renderInvoicePdf } from '../../src/server/invoices/pdf';
+import { readSettings } from '../../src/server/settings/store';
 import { measure, report, withEngine, type Engine, type Measurement } from './bench-harness';
 import { seedInvoices, seedJobs } from './seed-volume';
 
@@ -59,7 +60,7 @@ async function bench(engine: Engine): Promise<Measurement[]> {
       results.push(await measure('invoice detail (lines, history, PDFs)', engine, RUNS, call('GET', `/api/dashboard/customer-invoices/${one!.id}`), DETAIL_BUDGET_MS));
 
       // The PDF itself, then through the API: each run prints an invoice that has no PDF yet.
-      const input = await pdfInputOf(database.db, { config }, one!.id);
+      const input = await pdfInputOf(database.db, (await readSettings(database.db, config)).business, one!.id);
       results.push(await measure('PDF render (pdfkit, one A4 page)', engine, RUNS, () => renderInvoicePdf(input), PDF_BUDGET_MS));
       let next = 0;
       results.push(

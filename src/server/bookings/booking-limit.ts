@@ -37,7 +37,7 @@ export type BookingLimiter = {
  * in turn, whichever instance they reach. A refused attempt is not counted. Rows idle for a whole
  * window are deleted, at most once per window per instance.
  */
-export function createBookingLimiter(deps: { db: Executor; clock: Clock; phone: string; log?: FastifyBaseLogger }, limit: { max: number; windowMs: number } = BOOKING_LIMIT): BookingLimiter {
+export function createBookingLimiter(deps: { db: Executor; clock: Clock; phone: () => Promise<string>; log?: FastifyBaseLogger }, limit: { max: number; windowMs: number } = BOOKING_LIMIT): BookingLimiter {
   const w = bookingAttemptWindows;
   let lastPrune = 0;
 
@@ -67,7 +67,7 @@ export function createBookingLimiter(deps: { db: Executor; clock: Clock; phone: 
         .returning({ refused: w.refused, oldestMs: sql<number>`(extract(epoch from ${w.attempts}[1]) * 1000)::float8` });
       if (!row?.refused) return;
       const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.oldestMs) + limit.windowMs - now.getTime()) / 1000));
-      throw new AppError('RATE_LIMITED', tooManyBookingsMessage(deps.phone, retryAfterSeconds), { retryAfterSeconds });
+      throw new AppError('RATE_LIMITED', tooManyBookingsMessage(await deps.phone(), retryAfterSeconds), { retryAfterSeconds });
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../db/client';
 import { jobs, outboundEmails, vehicles } from '../db/schema';
 import { buildBookingConfirmation } from '../emails/booking-confirmation';
 import { recordNotificationIn, type NewBookingNotification } from '../notifications/store';
+import { readSettings } from '../settings/store';
 
 export const CONFIRMATION_KIND = 'booking_confirmation';
 
@@ -37,7 +38,8 @@ export async function queueNewBookingConfirmationIn(deps: AppDeps, exec: Executo
     job,
     customer: { name: job.contactName, email: job.contactEmail },
     vehicle,
-    business: deps.config.business,
+    // Read in the caller's transaction (decision 280): the owner's business details as they are now.
+    business: (await readSettings(exec, deps.config, deps.log)).business,
     publicBaseUrl: deps.config.publicBaseUrl,
     now: deps.clock.now(),
   });

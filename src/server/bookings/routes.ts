@@ -7,7 +7,7 @@ import { createPublicBooking, createStaffBooking, isStaffBookingBody, quoteBooki
 
 export function bookingRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
-    const limiter = createBookingLimiter({ db: deps.db, clock: deps.clock, phone: deps.config.business.phone, log: deps.log }, { ...BOOKING_LIMIT, max: deps.config.bookingsPerAddress });
+    const limiter = createBookingLimiter({ db: deps.db, clock: deps.clock, phone: async () => (await deps.settings.current()).business.phone, log: deps.log }, { ...BOOKING_LIMIT, max: deps.config.bookingsPerAddress });
 
     // Decisions 160, 221: public callers get a number of quotes and bookings per address per 15 minutes, counted across instances; signed-in staff are exempt.
     addRoute(app, bookings.quote, async ({ actor, body, request }) => {

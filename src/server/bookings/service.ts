@@ -4,6 +4,7 @@ import { cancelExpiredHolds } from '../holds/service';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { adminEstimate, canPrepay, priceService, type Quote } from '../../shared/domain/pricing';
 import type { PaymentMethod, ServiceType } from '../../shared/domain/services';
+import type { Fees } from '../../shared/domain/settings';
 import { addDays, compareDays, formatDayLong, hasSlotPassed, isIsoDay, perthDay, perthToday, slotStart, type TimeSlot } from '../../shared/domain/slots';
 import { normaliseTyreSize } from '../../shared/domain/tyre-size';
 import {
@@ -27,6 +28,7 @@ import { AppError, conflict, invalid } from '../http/errors';
 import { recordJobEvent } from '../jobs/history';
 import { MAX_LIVE_HOLDS_PER_EMAIL, tooManyHoldsFromAddressMessage, tooManyHoldsMessage } from './booking-limit';
 import { lookupTyreUnitPriceCents } from '../pricing/service';
+import { readSettings } from '../settings/store';
 import { assertWithinSchedulingHorizon } from '../slots/horizon';
 import { TIME_HAS_PASSED } from '../slots/service';
 import { closedReasonOn, closuresBetween } from '../closures/calendar';
@@ -105,7 +107,7 @@ type Priced = {
 };
 
 /** The server's own price; whatever the client sent is ignored (docs/product.md "Prices and fees"). */
-async function priceDraft(deps: AppDeps, draft: BookingDraft, opts: { defaultQuantity: number }): Promise<Priced> {
+async function priceDraft(deps: AppDeps, draft: BookingDraft, opts: { defaultQuantity: number; fees: Fees }): Promise<Priced> {
   const { job } = draft;
   const isNewTyres = job.serviceType === 'new-tyres';
   const rawSize = isNewTyres && job.tyreSize ? job.tyreSize.trim() : '';
@@ -118,7 +120,7 @@ async function priceDraft(deps: AppDeps, draft: BookingDraft, opts: { defaultQua
     quantity: tyreQuantity ?? 1,
     tyreSize,
     tyreUnitPriceCents: unit,
-  });
+  }, opts.fees);
   return {
     quote,
     unitCents: unit,
@@ -164,7 +166,7 @@ async function assertHoldAllowed(deps: AppDeps, tx: Executor, customerId: string
     .from(bookingHolds)
     .innerJoin(jobs, eq(jobs.id, bookingHolds.jobId))
     .where(and(eq(jobs.customerId, customerId), gt(bookingHolds.expiresAt, now), eq(jobs.status, 'new'), ne(jobs.paymentStatus, 'paid')));
-  if ((row?.n ?? 0) >= MAX_LIVE_HOLDS_PER_EMAIL) throw new AppError('RATE_LIMITED', tooManyHoldsMessage(deps.config.business.phone));
+  if ((row?.n ?? 0) >= MAX_LIVE_HOLDS_PER_EMAIL) throw new AppError('RATE_LIMITED', tooManyHoldsMessage((await readSettings(tx, deps.config)).business.phone));
 }
 
 /**
@@ -181,7 +183,7 @@ async function assertAddressHoldAllowed(deps: AppDeps, tx: Executor, clientAddre
     .innerJoin(jobs, eq(jobs.id, bookingHolds.jobId))
     .where(and(eq(bookingHolds.clientAddress, clientAddress), gt(bookingHolds.expiresAt, now), eq(jobs.status, 'new'), ne(jobs.paymentStatus, 'paid')));
   const max = deps.config.holdsPerAddress;
-  if ((row?.n ?? 0) >= max) throw new AppError('RATE_LIMITED', tooManyHoldsFromAddressMessage(deps.config.business.phone, max));
+  if ((row?.n ?? 0) >= max) throw new AppError('RATE_LIMITED', tooManyHoldsFromAddressMessage((await readSettings(tx, deps.config)).business.phone, max));
 }
 
 /**
@@ -280,7 +282,7 @@ export async function quoteBooking(deps: AppDeps, body: PublicBookingRequest, fr
   }
   const day = bookingDay(draft.job.scheduledDate);
   assertWithinHorizon(deps, day);
-  const priced = await priceDraft(deps, draft, { defaultQuantity: 1 });
+  const priced = await priceDraft(deps, draft, { defaultQuantity: 1, fees: (await deps.settings.current()).fees });
   if (!canPrepay(draft.job.serviceType, priced.quote) || priced.quote.totalCents <= 0) {
     throw invalid(PREPAY_NOT_AVAILABLE_MESSAGE, { 'job.paymentMethod': PREPAY_NOT_AVAILABLE_MESSAGE });
   }
@@ -314,7 +316,7 @@ export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequ
   if (draft.job.paymentMethod === 'prepaid') throw invalid(PREPAID_NEEDS_QUOTE_MESSAGE, { 'job.paymentMethod': PREPAID_NEEDS_QUOTE_MESSAGE });
   const day = bookingDay(draft.job.scheduledDate);
   assertWithinHorizon(deps, day);
-  const priced = await priceDraft(deps, draft, { defaultQuantity: 1 });
+  const priced = await priceDraft(deps, draft, { defaultQuantity: 1, fees: (await deps.settings.current()).fees });
   await assertSlotBookable(deps, day, draft.job.timeSlot);
   const { job } = await insertBooking(deps, draft, priced, { hold: false, paymentMethod: 'onsite' });
   deps.outbox.kick();
@@ -331,13 +333,14 @@ export async function createStaffBooking(deps: AppDeps, body: StaffBookingReques
   assertVehicleYear(deps, draft.vehicle.year, STAFF_YEAR_MESSAGE);
   const day = bookingDay(draft.job.scheduledDate);
   assertWithinSchedulingHorizon(deps.clock.now(), day, 'job.scheduledDate');
-  const priced = await priceDraft(deps, draft, { defaultQuantity: 4 });
+  const { fees } = await deps.settings.current();
+  const priced = await priceDraft(deps, draft, { defaultQuantity: 4, fees });
   const staffValue: Cents | null =
     actor.role === 'admin'
       ? body.job.customerValue
         ? toCents(body.job.customerValue)
         : null
-      : adminEstimate({ serviceType: draft.job.serviceType, quantity: priced.tyreQuantity ?? 1, tyreUnitPriceCents: priced.unitCents });
+      : adminEstimate({ serviceType: draft.job.serviceType, quantity: priced.tyreQuantity ?? 1, tyreUnitPriceCents: priced.unitCents }, fees);
   const values =
     staffValue && staffValue > 0
       ? { ...priced, customerValue: formatCents(staffValue), originalCustomerValue: formatCents(staffValue) }

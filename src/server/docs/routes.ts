@@ -7,9 +7,10 @@ import { renderReferencePage } from './reference-page';
 
 /** The API's own description, for admins (and the integrations they will set up). */
 export function docsRoutes(deps: AppDeps): FastifyPluginAsync {
-  const document = () => buildOpenApiDocument({ title: `${deps.config.business.name} API`, serverUrl: deps.config.publicBaseUrl });
+  // The owner's business name as stored now (decision 280).
+  const document = async () => buildOpenApiDocument({ title: `${(await deps.settings.current()).business.name} API`, serverUrl: deps.config.publicBaseUrl });
   return async (app) => {
     addRoute(app, docs.openApi, async () => document());
-    addRoute(app, docs.reference, async () => renderReferencePage(document()));
+    addRoute(app, docs.reference, async () => renderReferencePage(await document()));
   };
 }

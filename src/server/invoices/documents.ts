@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { toCents } from '../../shared/domain/money';
 import { SERVICE_LABELS } from '../../shared/domain/services';
+import { isTaxInvoice, type BusinessProfile } from '../../shared/domain/settings';
 import { perthDay } from '../../shared/domain/slots';
 import { invoicePdfUrl } from '../../shared/contracts/invoices';
 import type { InvoiceDetail, InvoicePdfResult } from '../../shared/schemas/invoices';
@@ -16,22 +17,25 @@ import { invoicePdfName, type InvoicePdfStore } from './pdf-store';
 import { findInvoice } from './guards';
 import { getInvoiceDetail, invoiceWithJob, listPdfVersions } from './queries';
 
-export type DocumentDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'> & { pdfs: InvoicePdfStore };
+export type DocumentDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox' | 'settings'> & { pdfs: InvoicePdfStore };
 type PdfRow = typeof customerInvoicePdfs.$inferSelect;
 
 const pdfFileName = (invoiceNumber: string, version: number) => `${invoiceNumber}-v${version}.pdf`;
 
-/** What the PDF of an invoice shows right now (docs/product.md "Customer invoices"). */
-export async function pdfInputOf(exec: Executor, deps: Pick<AppDeps, 'config'>, invoiceId: string): Promise<InvoicePdfInput> {
+/**
+ * What the PDF of an invoice shows right now (docs/product.md "Customer invoices"), with the
+ * owner's business profile as stored now (decision 280).
+ */
+export async function pdfInputOf(exec: Executor, business: BusinessProfile, invoiceId: string): Promise<InvoicePdfInput> {
   const { invoice, job, vehicle, items } = await invoiceWithJob(exec, invoiceId);
-  const business = deps.config.business;
   return {
     business: {
       name: business.name,
       abn: business.abn,
       phone: business.phone,
       email: business.email,
-      gstRegistered: business.gstRegistered,
+      ...(business.postalAddress ? { postalAddress: business.postalAddress } : {}),
+      gstRegistered: isTaxInvoice(business, invoice.invoiceDate),
       bank: business.payment.bank,
       payId: business.payment.payId,
     },
@@ -67,11 +71,12 @@ const hashOf = (input: InvoicePdfInput) => createHash('sha256').update(JSON.stri
  */
 export async function ensureCurrentPdf(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<PdfRow> {
   const now = deps.clock.now();
+  const { business } = await deps.settings.current();
   let saved: string | undefined;
   try {
     return await deps.db.transaction(async (tx) => {
       const invoice = await findInvoice(tx, invoiceId, true);
-      const input = await pdfInputOf(tx, deps, invoice.id);
+      const input = await pdfInputOf(tx, business, invoice.id);
       const contentHash = hashOf(input);
       const [latest] = await tx.select().from(customerInvoicePdfs).where(eq(customerInvoicePdfs.customerInvoiceId, invoice.id)).orderBy(desc(customerInvoicePdfs.version)).limit(1);
       if (latest && latest.contentHash === contentHash) return latest;
@@ -128,9 +133,8 @@ export async function readInvoicePdf(deps: DocumentDeps, invoiceId: string, vers
   return { data, filename: pdfFileName(invoice.invoiceNumber, row.version) };
 }
 
-function invoiceEmailText(deps: Pick<AppDeps, 'config'>, detail: InvoiceDetail): { subject: string; text: string } {
-  const b = deps.config.business;
-  const title = b.gstRegistered ? 'Tax invoice' : 'Invoice';
+function invoiceEmailText(b: BusinessProfile, detail: InvoiceDetail): { subject: string; text: string } {
+  const title = isTaxInvoice(b, detail.invoiceDate) ? 'Tax invoice' : 'Invoice';
   const amount = `$${detail.totalAmount}`;
   const paid = detail.status === 'paid';
   const lines = [
@@ -159,7 +163,7 @@ export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoi
   const to = before.job.customer.email;
   if (!to) throw conflict('The job has no customer email address to send the invoice to.');
   if (before.status === 'cancelled') throw conflict('A cancelled invoice cannot be emailed.');
-  const email = invoiceEmailText(deps, before);
+  const email = invoiceEmailText((await deps.settings.current()).business, before);
   await deps.db.transaction(async (tx) => {
     const invoice = await findInvoice(tx, invoiceId, true);
     await deps.outbox.queue(tx, {

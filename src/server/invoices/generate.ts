@@ -19,7 +19,7 @@ import { detailOf } from './queries';
 
 // A new customer invoice: generated from its job, or written by staff, with its lines and the job's move (decision 200).
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 type Job = typeof jobs.$inferSelect;
 
 function assertInvoiceable(job: Job): void {
@@ -89,6 +89,7 @@ async function insertInvoice(tx: Executor, job: Job, actor: SessionUser, now: Da
 export async function generateInvoiceForJob(deps: Deps, actor: SessionUser, jobId: string): Promise<InvoiceDetail> {
   const now = deps.clock.now();
   const today = perthToday(now);
+  const { fees } = await deps.settings.current();
   let jobNumber = '';
   const id = await withLiveInvoiceGuard(
     () => liveTaken(jobNumber)(),
@@ -108,7 +109,7 @@ export async function generateInvoiceForJob(deps: Deps, actor: SessionUser, jobI
           tyreUnitPriceCents,
           valueCents: job.customerValue === null ? null : toCents(job.customerValue),
           isPaidByCard: paidOnline !== null,
-        });
+        }, fees);
         const isPaid = paidOnline !== null || job.status === 'paid';
         const invoice = await insertInvoice(
           tx,

@@ -8,6 +8,8 @@ export type InvoicePdfInput = {
     abn: string;
     phone: string;
     email: string;
+    /** The postal address for invoices (decision 280); empty when not given. */
+    postalAddress?: string | undefined;
     gstRegistered: boolean;
     bank?: { accountName: string; bsb: string; accountNumber: string } | undefined;
     payId?: string | undefined;
@@ -70,6 +72,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   doc.text(`ABN ${business.abn}`, { width: 300 });
   doc.text(`Phone ${business.phone}`, { width: 300 });
   doc.text(business.email, { width: 300 });
+  if (business.postalAddress) doc.text(business.postalAddress, { width: 300 });
   const headerBottom = doc.y;
   doc.font('Helvetica-Bold').fontSize(22).fillColor(CHARCOAL).text(title, PAGE.left + 300, 50, { width: width - 300, align: 'right' });
   if (invoice.isPaid) doc.font('Helvetica-Bold').fontSize(12).fillColor('#047857').text('PAID', { width: width - 300, align: 'right' });

@@ -17,6 +17,7 @@ import { jobMarkedPaid } from '../invoices/job-sync';
 import { recordJobEvent } from './history';
 import { assertWithinSchedulingHorizon } from '../slots/horizon';
 import { moveJob } from './lifecycle';
+import { readSettings } from '../settings/store';
 import { isUuid } from '../../shared/schemas/fields';
 import { assertMayView, getJobDetail, JOB_NOT_FOUND } from './service';
 
@@ -123,7 +124,7 @@ export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config
         job: { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot },
         previous: job,
         customerName: job.contactName,
-        business: deps.config.business,
+        business: (await readSettings(tx, deps.config)).business,
         publicBaseUrl: deps.config.publicBaseUrl,
         now,
       });
@@ -213,7 +214,7 @@ export async function cancelJobIn(tx: Executor, deps: Omit<CancelDeps, 'db' | 'c
     also: { cancelReason: input.reason, ...(paid > 0 ? { refundAmount: formatCents(refund) } : {}) },
   });
   if (refund > 0) await moveJob(tx, cancelled, 'refund', { at: now, actorId: user.id, note: `Refunded $${formatCents(refund)}` });
-  const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: deps.config.business });
+  const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: (await readSettings(tx, deps.config)).business });
   await deps.outbox.queue(tx, { kind: 'booking_cancelled', jobId: job.id, to: job.contactEmail, ...email });
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
-import { cardSurcharge, priceService, withCardSurcharge } from '../../shared/domain/pricing';
+import { cardSurcharge, cardSurchargeLabel, priceService, withCardSurcharge } from '../../shared/domain/pricing';
+import type { Fees } from '../../shared/domain/settings';
 import { isServiceType, SERVICE_LABELS } from '../../shared/domain/services';
 import { isTimeSlot } from '../../shared/domain/slots';
 import { isUuid } from '../../shared/schemas/fields';
@@ -83,17 +84,17 @@ async function findLiveBooking(deps: AppDeps, token: string): Promise<BookingRow
  * server priced it at quote time), so the tyre unit price is recovered from it rather than re-read
  * from today's price list; if the lines would not add up to it, one line carries the amount.
  */
-function summaryOf(job: Job, amountCents: Cents) {
+function summaryOf(job: Job, amountCents: Cents, fees: Fees) {
   const isPrepaid = job.paymentMethod === 'prepaid';
   if (isServiceType(job.serviceType)) {
     const quantity = job.serviceType === 'new-tyres' ? (job.tyreQuantity ?? 1) : 1;
     let unit: Cents | null = null;
     if (job.serviceType === 'new-tyres') {
-      const withoutTyres = priceService({ serviceType: 'new-tyres', isPrepaid, quantity, tyreSize: job.tyreSize, tyreUnitPriceCents: 0 });
+      const withoutTyres = priceService({ serviceType: 'new-tyres', isPrepaid, quantity, tyreSize: job.tyreSize, tyreUnitPriceCents: 0 }, fees);
       const perTyre = (amountCents - withoutTyres.totalCents) / quantity;
       unit = Number.isInteger(perTyre) && perTyre >= 0 ? perTyre : null;
     }
-    const quote = priceService({ serviceType: job.serviceType, isPrepaid, quantity, tyreSize: job.tyreSize, tyreUnitPriceCents: unit });
+    const quote = priceService({ serviceType: job.serviceType, isPrepaid, quantity, tyreSize: job.tyreSize, tyreUnitPriceCents: unit }, fees);
     if (!quote.callbackRequired && quote.totalCents === amountCents) {
       return { items: quote.items.map((i) => ({ description: i.description, price: formatCents(i.priceCents) })), subtotalCents: quote.subtotalCents, discountCents: quote.discountCents };
     }
@@ -114,8 +115,9 @@ function outcomeOf(job: Job): BookingOutcome {
 
 export async function getBookingByToken(deps: AppDeps, token: string): Promise<BookingByToken> {
   const { job, vehicle, hold } = await findLiveBooking(deps, token);
+  const { fees } = await deps.settings.current();
   const amountCents = amountOf(job);
-  const summary = summaryOf(job, amountCents);
+  const summary = summaryOf(job, amountCents, fees);
   if (!isTimeSlot(job.timeSlot)) throw new Error(`Job ${job.id} has an unknown slot ${job.timeSlot}`);
   return {
     amount: formatCents(amountCents),
@@ -135,8 +137,8 @@ export async function getBookingByToken(deps: AppDeps, token: string): Promise<B
     items: summary.items,
     subtotal: formatCents(summary.subtotalCents),
     discount: formatCents(summary.discountCents),
-    surchargeAmount: formatCents(cardSurcharge(amountCents)),
-    totalAmount: formatCents(withCardSurcharge(amountCents)),
+    surchargeAmount: formatCents(cardSurcharge(amountCents, fees)),
+    totalAmount: formatCents(withCardSurcharge(amountCents, fees)),
     paymentStatus: job.paymentStatus as BookingByToken['paymentStatus'],
     outcome: outcomeOf(job),
     provider: deps.config.paymentProvider,
@@ -146,13 +148,13 @@ export async function getBookingByToken(deps: AppDeps, token: string): Promise<B
 }
 
 /** Finds the booking, refuses what cannot be paid, and gets (or reuses) the provider's intent. */
-async function prepareIntent(deps: AppDeps, token: string): Promise<{ booking: BookingRow; intent: PaymentIntentRef; amountCents: Cents }> {
+async function prepareIntent(deps: AppDeps, token: string, fees: Fees): Promise<{ booking: BookingRow; intent: PaymentIntentRef; amountCents: Cents }> {
   const provider = deps.payments;
   if (!provider || deps.config.paymentProvider === 'none') throw new AppError('UNAVAILABLE', PAYMENTS_UNAVAILABLE);
   const booking = await findLiveBooking(deps, token);
   if (booking.job.paymentStatus === 'paid') throw conflict(ALREADY_PAID);
   const amountCents = amountOf(booking.job);
-  const totalCents = withCardSurcharge(amountCents);
+  const totalCents = withCardSurcharge(amountCents, fees);
   if (totalCents <= 0) throw conflict('This booking has nothing to pay online.');
   const intent = await provider.createIntent({
     amountCents: totalCents,
@@ -169,10 +171,11 @@ async function prepareIntent(deps: AppDeps, token: string): Promise<{ booking: B
 
 /** POST /api/create-payment-intent-token: the card amount is the booking's amount plus 1.7% (docs/product.md "Prices and fees"). */
 export async function createPaymentIntentForToken(deps: AppDeps, token: string): Promise<PaymentIntentResponse> {
-  const { intent, amountCents } = await prepareIntent(deps, token);
-  const surcharge = formatCents(cardSurcharge(amountCents));
-  const total = formatCents(withCardSurcharge(amountCents));
-  return { clientSecret: intent.clientSecret, originalAmount: formatCents(amountCents), surchargeAmount: surcharge, totalAmount: total, message: surchargeMessage(surcharge, total) };
+  const { fees } = await deps.settings.current();
+  const { intent, amountCents } = await prepareIntent(deps, token, fees);
+  const surcharge = formatCents(cardSurcharge(amountCents, fees));
+  const total = formatCents(withCardSurcharge(amountCents, fees));
+  return { clientSecret: intent.clientSecret, originalAmount: formatCents(amountCents), surchargeAmount: surcharge, totalAmount: total, message: surchargeMessage(surcharge, total, cardSurchargeLabel(fees)) };
 }
 
 export type HandledEvent =
@@ -205,6 +208,7 @@ async function findEventJob(tx: Executor, event: PaymentEvent): Promise<Job | un
  */
 export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<HandledEvent> {
   const now = deps.clock.now();
+  const { fees, business } = await deps.settings.current();
   const result = await deps.db.transaction(async (tx): Promise<HandledEvent> => {
     const job = await findEventJob(tx, event);
     const recorded = await tx
@@ -223,12 +227,12 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
 
     // Only the booking's own total (with the card surcharge, as checkout charged it) in AUD confirms
     // it; any other amount or currency is kept back for staff (decision 192).
-    const expected = withCardSurcharge(amountOf(job));
+    const expected = withCardSurcharge(amountOf(job), fees);
     const intent = event.data.object;
     if (intent.amount !== expected || intent.currency?.toLowerCase() !== 'aud') {
       await flagJobPayment(tx, job.id, 'amount-mismatch', now);
       const alert = buildAmountMismatchAlert({ job, expectedCents: expected, chargedCents: intent.amount, currency: intent.currency, intentId: intent.id });
-      await deps.outbox.queue(tx, { kind: AMOUNT_MISMATCH_KIND, jobId: job.id, to: deps.config.business.email, ...alert });
+      await deps.outbox.queue(tx, { kind: AMOUNT_MISMATCH_KIND, jobId: job.id, to: business.email, ...alert });
       return { outcome: 'amount-mismatch', jobId: job.id };
     }
 
@@ -272,8 +276,8 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
     if (slot === 'lost') {
       // The booking cannot be kept: the business refunds it and the customer is told so (decision 192).
       const alert = buildRefundRequiredAlert({ job, paidCents: expected, intentId: intent.id, because });
-      await deps.outbox.queue(tx, { kind: REFUND_REQUIRED_KIND, jobId: job.id, to: deps.config.business.email, ...alert });
-      const notice = buildRefundDueNotice({ job, paidCents: expected, business: deps.config.business, because });
+      await deps.outbox.queue(tx, { kind: REFUND_REQUIRED_KIND, jobId: job.id, to: business.email, ...alert });
+      const notice = buildRefundDueNotice({ job, paidCents: expected, business, because });
       await deps.outbox.queue(tx, { kind: REFUND_DUE_KIND, jobId: job.id, to: job.contactEmail, ...notice });
     } else {
       await confirmPaidBookingIn(deps, tx, job, now);
@@ -298,7 +302,7 @@ const LATE_PAYMENT_NOTE = 'Paid after the hold lapsed; the slot was still free, 
 /** POST /api/payments/simulated/confirm: builds the event a real provider would send and hands it to the same handler. */
 export async function confirmSimulatedPayment(deps: AppDeps, input: { bookingToken: string; cardNumber: string }) {
   if (deps.payments?.name !== 'simulated') throw notFound('The simulated payment provider is not in use.');
-  const { booking, intent } = await prepareIntent(deps, input.bookingToken);
+  const { booking, intent } = await prepareIntent(deps, input.bookingToken, (await deps.settings.current()).fees);
   const outcome = simulatedCardOutcome(input.cardNumber);
   if (outcome === 'invalid') throw invalid(CARD_INVALID, { cardNumber: CARD_INVALID });
   const event: PaymentEvent = {

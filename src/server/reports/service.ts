@@ -10,7 +10,7 @@ import { loadExpenses, loadInvoices, loadPurchases, loadRevenueLines, loadSales 
 
 /** Each report: load its rows for the range (Perth dates, default this financial year), compute once. */
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'settings'>;
 type Query = z.output<typeof reportQuery>;
 
 function rangeAndToday(deps: Deps, query: Query) {
@@ -28,7 +28,7 @@ export async function gstReport(deps: Deps, query: Query): Promise<GstReport> {
     loadExpenses(deps.db, range),
     loadSales(deps.db, turnoverWindow),
   ]);
-  return computeGstReport({ range, gstRegistered: deps.config.business.gstRegistered, invoices, purchases, expenses, turnoverWindow, turnoverInvoices });
+  return computeGstReport({ range, gstRegistered: (await deps.settings.current()).business.gstRegistered, invoices, purchases, expenses, turnoverWindow, turnoverInvoices });
 }
 
 export async function payablesReport(deps: Deps, query: Query): Promise<PayablesReport> {

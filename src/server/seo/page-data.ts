@@ -1,4 +1,6 @@
+import { businessHoursOf } from '../../shared/domain/business-hours';
 import type { Config } from '../config';
+import type { Settings } from '../settings/store';
 import type { Db } from '../db/client';
 import type { BusinessInfo } from '../../shared/schemas/site';
 import type { PublicRoute } from '../../shared/public-routes';
@@ -6,21 +8,27 @@ import type { HomePageData, SuburbPageData } from '../../shared/schemas/suburbs'
 import type { SettingsStore } from '../settings/store';
 import { listFeaturedAreas, showSuburbPage } from '../suburbs/service';
 
-export function businessInfoOf(config: Config): BusinessInfo {
+/**
+ * What every page knows about the business: the owner's stored profile (decision 280), read when
+ * the page is rendered, so no page keeps an old copy; the rest is the server's configuration.
+ */
+export function businessInfoOf(config: Config, settings: Settings): BusinessInfo {
   const provider = config.paymentProvider;
+  const b = settings.business;
   return {
-    name: config.business.name,
-    abn: config.business.abn,
-    phone: config.business.phone,
-    email: config.business.email,
+    name: b.name,
+    abn: b.abn,
+    phone: b.phone,
+    email: b.email,
     publicBaseUrl: config.publicBaseUrl,
-    gstRegistered: config.business.gstRegistered,
+    gstRegistered: b.gstRegistered,
     prepaidAvailable: provider !== 'none',
     paymentProvider: provider,
     stripePublishableKey: config.stripe?.publishableKey ?? null,
     googleMapsApiKey: config.googleMapsApiKey ?? null,
     emailDelivery: config.smtpUrl ? 'smtp' : 'stored',
-    hours: config.business.hours,
+    hours: businessHoursOf(b.businessDays),
+    fees: settings.fees,
   };
 }
 

@@ -94,6 +94,11 @@ export async function storeFirstStartSettings(db: Db, config: Config, at: Date):
   }
 }
 
+/** Takes a group's row for the caller's transaction, so two saves of one form apply in turn, each against the other's result. */
+export async function lockSetting(exec: Executor, key: SettingKey): Promise<void> {
+  await exec.select({ key: businessSettings.key }).from(businessSettings).where(eq(businessSettings.key, key)).for('update');
+}
+
 export async function hasStoredSetting(exec: Executor, key: SettingKey): Promise<boolean> {
   const [row] = await exec.select({ key: businessSettings.key }).from(businessSettings).where(eq(businessSettings.key, key));
   return Boolean(row);
@@ -102,6 +107,11 @@ export async function hasStoredSetting(exec: Executor, key: SettingKey): Promise
 export type SettingsStore = {
   /** The current settings; kept per instance while database changes are heard, read afresh otherwise. */
   current(): Promise<Settings>;
+  /**
+   * Forgets this instance's copy at once after its own write: PostgreSQL's NOTIFY reaches the
+   * instance a moment after commit, and the writer's next request must already see the change.
+   */
+  forget(): void;
 };
 
 /** One copy per instance, forgotten on every `settings` change from any instance (decision 231). */
@@ -123,6 +133,10 @@ export function createSettingsStore(deps: { db: Db; config: Config; log?: { erro
     },
   });
   return {
+    forget() {
+      generation++;
+      kept = undefined;
+    },
     current() {
       if (!listening) return readSettings(deps.db, deps.config, deps.log);
       if (kept) return kept;

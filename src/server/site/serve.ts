@@ -55,9 +55,13 @@ export function assertProductionBundle(dir: string): void {
 export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; settings: SettingsStore; changes?: PublicChanges }) {
   if (opts.mode === 'none') return;
   const { config, db } = opts;
-  const business = businessInfoOf(config);
+  // The owner's settings as they are now (decision 280): every page is rendered from them.
+  const current = async () => {
+    const settings = await opts.settings.current();
+    return { business: businessInfoOf(config, settings) };
+  };
   // The dashboard can be installed to a phone's home screen (docs/decisions/188-installable-dashboard.md).
-  registerStaffManifest(app, business.name);
+  registerStaffManifest(app, async () => (await current()).business.name);
 
   let getTemplate: (url: string) => Promise<string>;
   let getEntry: () => Promise<EntryServer>;
@@ -103,12 +107,14 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
     const template = await getTemplate(request.url);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (staff) {
+      const { business } = await current();
       // The staff dashboard is rendered in the browser only and never indexed.
       reply.header('X-Robots-Tag', 'noindex, nofollow');
       const head = `<title>Staff dashboard | ${escapeHtml(business.name)}</title><meta name="robots" content="noindex, nofollow">${staffInstallHead(business.name, escapeHtml)}`;
       return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business } }));
     }
     const render = async () => {
+      const { business } = await current();
       const { status, page } = await loadPublicPage(matchPublicPath(url.pathname), { db, config, settings: opts.settings });
       const data: PageData = { app: 'public', business, page };
       const { html, head } = (await getEntry()).render(request.url, data);

@@ -1,4 +1,52 @@
-import type { ContractDef } from './contract';
+import { z } from 'zod';
+import { businessForm, businessView, feesForm, feesView, settingChange, settingHistoryQuery } from '../schemas/settings';
+import { defineContract } from './contract';
 
-/** The owner's settings (decision 280). */
-export const settings = {} satisfies Record<string, ContractDef>;
+/**
+ * The owner's settings (docs/decisions/280-owner-settings-in-the-database.md): the fees every quote
+ * uses, the business profile pages, emails and invoices show, and the history of every setting.
+ * Admin only: a technician gets 403.
+ */
+export const settings = {
+  fees: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/settings/fees',
+    access: 'admin',
+    summary: 'The fees every new quote uses, with the admin booking form\'s fixed estimates made from them.',
+    response: feesView,
+  }),
+  updateFees: defineContract({
+    method: 'PUT',
+    path: '/api/dashboard/settings/fees',
+    access: 'admin',
+    affects: ['settings'],
+    summary: 'Changes the fees: every new quote uses them at once, on every instance; a booked job keeps its price. Each changed field is recorded in the history.',
+    body: feesForm,
+    response: feesView,
+  }),
+  business: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/settings/business',
+    access: 'admin',
+    summary: 'The business profile: name, ABN, contact, invoice details, GST, bank and PayID, review link, opening days.',
+    response: businessView,
+  }),
+  updateBusiness: defineContract({
+    method: 'PUT',
+    path: '/api/dashboard/settings/business',
+    access: 'admin',
+    affects: ['settings', 'slots', 'staffSlots', 'reports'],
+    summary: 'Changes the business profile; pages, emails and invoices use it at once. Each changed field is recorded in the history.',
+    body: businessForm,
+    response: businessView,
+  }),
+  history: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/settings/history',
+    access: 'admin',
+    summary: 'Changes to the settings, newest first: one subject (fees, business, tyre-price:<id>, ...) or all of them; paged.',
+    query: settingHistoryQuery,
+    response: z.array(settingChange),
+    paged: true,
+  }),
+};

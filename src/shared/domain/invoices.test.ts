@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_FEES } from './settings';
 import { defaultDueDate, invoiceLinesForJob, invoiceTotals, shownInvoiceStatus, type JobForInvoice } from './invoices';
 
 const job = (over: Partial<JobForInvoice>): JobForInvoice => ({ serviceType: 'puncture-repair', isPrepaid: false, valueCents: null, isPaidByCard: false, ...over });
@@ -17,7 +18,7 @@ describe('invoice totals come from the lines', () => {
 
 describe('lines for a job', () => {
   it('puncture repair: repair and callout', () => {
-    const lines = invoiceLinesForJob(job({ valueCents: 12980 }));
+    const lines = invoiceLinesForJob(job({ valueCents: 12980 }), DEFAULT_FEES);
     expect(lines).toEqual([
       { description: 'Puncture Repair', category: 'labour', quantity: 1, unitPriceCents: 4000 },
       { description: 'Mobile Service Callout', category: 'callout', quantity: 1, unitPriceCents: 8980 },
@@ -25,7 +26,7 @@ describe('lines for a job', () => {
   });
 
   it('new tyres: per-tyre lines with their quantity, adding up to the estimate', () => {
-    const lines = invoiceLinesForJob(job({ serviceType: 'new-tyres', quantity: 4, tyreSize: '205/55r16', tyreUnitPriceCents: 15000, valueCents: null }));
+    const lines = invoiceLinesForJob(job({ serviceType: 'new-tyres', quantity: 4, tyreSize: '205/55r16', tyreUnitPriceCents: 15000, valueCents: null }), DEFAULT_FEES);
     expect(lines.map((l) => [l.description, l.category, l.quantity, l.unitPriceCents])).toEqual([
       ['205/55R16 tyre', 'tyre', 4, 15000],
       ['Fitting', 'labour', 4, 2500],
@@ -36,7 +37,7 @@ describe('lines for a job', () => {
   });
 
   it('prepaid: the discount is a negative line and the card surcharge is billed', () => {
-    const lines = invoiceLinesForJob(job({ isPrepaid: true, valueCents: 9980, isPaidByCard: true }));
+    const lines = invoiceLinesForJob(job({ isPrepaid: true, valueCents: 9980, isPaidByCard: true }), DEFAULT_FEES);
     expect(lines.map((l) => [l.description, l.unitPriceCents])).toEqual([
       ['Puncture Repair', 4000],
       ['Mobile Service Callout', 8980],
@@ -47,13 +48,13 @@ describe('lines for a job', () => {
   });
 
   it('a price staff changed: a Price adjustment line makes the total the job value', () => {
-    const lines = invoiceLinesForJob(job({ valueCents: 15000 }));
+    const lines = invoiceLinesForJob(job({ valueCents: 15000 }), DEFAULT_FEES);
     expect(lines.at(-1)).toEqual({ description: 'Price adjustment', category: 'labour', quantity: 1, unitPriceCents: 2020 });
     expect(sum(lines)).toBe(15000);
   });
 
   it('a tyre size that needed a callback: one service line, the value as adjustment', () => {
-    const lines = invoiceLinesForJob(job({ serviceType: 'new-tyres', quantity: 2, tyreSize: '999/99R99', tyreUnitPriceCents: null, valueCents: 50000 }));
+    const lines = invoiceLinesForJob(job({ serviceType: 'new-tyres', quantity: 2, tyreSize: '999/99R99', tyreUnitPriceCents: null, valueCents: 50000 }), DEFAULT_FEES);
     expect(sum(lines)).toBe(50000);
     expect(lines[0]!.description).toBe('New Tyres');
   });

@@ -1,7 +1,8 @@
 import { gstOf } from './gst';
 import type { CustomerInvoiceStatus } from './job-status';
 import { sumCents, type Cents } from './money';
-import { cardSurcharge, priceService, type PriceServiceInput } from './pricing';
+import { cardSurcharge, cardSurchargeLabel, priceService, type PriceServiceInput } from './pricing';
+import type { Fees } from './settings';
 import { SERVICE_LABELS } from './services';
 import { addDays, compareDays } from './slots';
 
@@ -74,7 +75,8 @@ function categoryOf(description: string): InvoiceLineCategory {
 
 export const PREPAID_DISCOUNT_LINE = 'Online booking discount';
 export const PRICE_ADJUSTMENT_LINE = 'Price adjustment';
-export const CARD_SURCHARGE_LINE = 'Card surcharge (1.7%)';
+/** 'Card surcharge (1.7%)': the rate is the owner's setting (docs/decisions/280-owner-settings-in-the-database.md). */
+export const cardSurchargeLine = (fees: Fees) => `Card surcharge (${cardSurchargeLabel(fees)})`;
 
 /**
  * The lines 'Generate Invoice' writes for a job (docs/product.md "Customer invoices"): the priced items
@@ -82,8 +84,8 @@ export const CARD_SURCHARGE_LINE = 'Card surcharge (1.7%)';
  * as a negative line, a 'Price adjustment' when staff changed the price so the total equals the job's
  * value, and the card surcharge when it was paid online by card.
  */
-export function invoiceLinesForJob(job: JobForInvoice): InvoiceLine[] {
-  const quote = priceService(job);
+export function invoiceLinesForJob(job: JobForInvoice, fees: Fees): InvoiceLine[] {
+  const quote = priceService(job, fees);
   const perTyre = job.serviceType === 'new-tyres' ? (job.quantity ?? 1) : 1;
   const lines: InvoiceLine[] = quote.items.map((item) => {
     const isPerTyre = perTyre > 1 && item.description !== 'Mobile Service Callout' && item.priceCents % perTyre === 0;
@@ -101,8 +103,8 @@ export function invoiceLinesForJob(job: JobForInvoice): InvoiceLine[] {
   const value = job.valueCents ?? priced;
   if (value !== priced) lines.push({ description: PRICE_ADJUSTMENT_LINE, category: DEFAULT_LINE_CATEGORY, quantity: 1, unitPriceCents: value - priced });
   if (job.isPaidByCard) {
-    const surcharge = cardSurcharge(value);
-    if (surcharge > 0) lines.push({ description: CARD_SURCHARGE_LINE, category: DEFAULT_LINE_CATEGORY, quantity: 1, unitPriceCents: surcharge });
+    const surcharge = cardSurcharge(value, fees);
+    if (surcharge > 0) lines.push({ description: cardSurchargeLine(fees), category: DEFAULT_LINE_CATEGORY, quantity: 1, unitPriceCents: surcharge });
   }
   return lines;
 }

@@ -75,6 +75,12 @@ export function formatDollars(c: Cents): string {
   return `${sign}$${grouped}.${frac}`;
 }
 
+/** A price as a headline states it: "$30", "$40", "$30.50" (whole dollars without cents). */
+export function formatPrice(c: Cents): string {
+  const shown = formatDollars(c);
+  return shown.endsWith('.00') ? shown.slice(0, -3) : shown;
+}
+
 export function sumCents(values: readonly Cents[]): Cents {
   return values.reduce((acc, v) => acc + v, 0);
 }

@@ -4,10 +4,14 @@ import {
   adminEstimate,
   canPrepay,
   cardSurcharge,
+  cardSurchargeLabel,
   priceService,
   withCardSurcharge,
 } from './pricing';
 import { formatCents } from './money';
+import { DEFAULT_FEES, type Fees } from './settings';
+
+const fees = DEFAULT_FEES;
 
 const money = (c: number) => formatCents(c);
 
@@ -20,7 +24,7 @@ describe('priceService: callout 89.80, puncture 40, fitting 25 and balancing 15 
     ['emergency-callout', false, '89.80', '0.00', '89.80', '8.16', '89.80'],
     ['emergency-callout', true, '89.80', '30.00', '59.80', '5.44', '89.80'],
   ] as const)('%s prepaid=%s', (serviceType, isPrepaid, subtotal, discount, total, gst, original) => {
-    const q = priceService({ serviceType, isPrepaid });
+    const q = priceService({ serviceType, isPrepaid }, fees);
     expect(q.callbackRequired).toBe(false);
     expect(money(q.subtotalCents)).toBe(subtotal);
     expect(money(q.discountCents)).toBe(discount);
@@ -30,15 +34,15 @@ describe('priceService: callout 89.80, puncture 40, fitting 25 and balancing 15 
   });
 
   it('lists service items', () => {
-    expect(priceService({ serviceType: 'puncture-repair', isPrepaid: false }).items).toEqual([
+    expect(priceService({ serviceType: 'puncture-repair', isPrepaid: false }, fees).items).toEqual([
       { description: 'Puncture Repair', priceCents: 4000 },
       { description: 'Mobile Service Callout', priceCents: 8980 },
     ]);
-    expect(priceService({ serviceType: 'battery-service', isPrepaid: false }).items).toEqual([
+    expect(priceService({ serviceType: 'battery-service', isPrepaid: false }, fees).items).toEqual([
       { description: 'Battery Service (Quote on site)', priceCents: 0 },
       { description: 'Mobile Service Callout', priceCents: 8980 },
     ]);
-    expect(priceService({ serviceType: 'emergency-callout', isPrepaid: false }).items).toEqual([
+    expect(priceService({ serviceType: 'emergency-callout', isPrepaid: false }, fees).items).toEqual([
       { description: 'Mobile Service Callout', priceCents: 8980 },
     ]);
   });
@@ -56,7 +60,7 @@ describe('priceService: callout 89.80, puncture 40, fitting 25 and balancing 15 
       quantity,
       tyreSize: '205/55 r16',
       tyreUnitPriceCents: 15900,
-    });
+    }, fees);
     expect(q.items).toEqual([
       { description: `${quantity} x 205/55R16 tyre`, priceCents: 15900 * quantity },
       { description: 'Fitting', priceCents: 2500 * quantity },
@@ -68,11 +72,11 @@ describe('priceService: callout 89.80, puncture 40, fitting 25 and balancing 15 
     expect(money(q.gstCents)).toBe(gst);
     expect(money(q.originalCents)).toBe(original);
     // The quote's lines add up to the estimate formula (docs/product.md "Prices and fees").
-    expect(q.subtotalCents).toBe(adminEstimate({ serviceType: 'new-tyres', quantity, tyreUnitPriceCents: 15900 }));
+    expect(q.subtotalCents).toBe(adminEstimate({ serviceType: 'new-tyres', quantity, tyreUnitPriceCents: 15900 }, fees));
   });
 
   it.each([null, undefined])('new tyres without a price (%s) need a callback', (tyreUnitPriceCents) => {
-    const q = priceService({ serviceType: 'new-tyres', isPrepaid: true, quantity: 2, tyreSize: '999/99R99', tyreUnitPriceCents });
+    const q = priceService({ serviceType: 'new-tyres', isPrepaid: true, quantity: 2, tyreSize: '999/99R99', tyreUnitPriceCents }, fees);
     expect(q).toEqual({
       items: [],
       subtotalCents: 0,
@@ -88,18 +92,18 @@ describe('priceService: callout 89.80, puncture 40, fitting 25 and balancing 15 
   });
 
   it('no discount when the subtotal is 0 (a free tyre row is still priced, so only the callout counts)', () => {
-    const q = priceService({ serviceType: 'new-tyres', isPrepaid: true, quantity: 1, tyreSize: '205/55R16', tyreUnitPriceCents: 0 });
+    const q = priceService({ serviceType: 'new-tyres', isPrepaid: true, quantity: 1, tyreSize: '205/55R16', tyreUnitPriceCents: 0 }, fees);
     expect(q.totalCents).toBe(8980 + 4000 - 3000);
   });
 
   it.each([0, 5, 1.5, -1, NaN])('rejects tyre quantity %s', (quantity) => {
     expect(() =>
-      priceService({ serviceType: 'new-tyres', isPrepaid: false, quantity, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 }),
+      priceService({ serviceType: 'new-tyres', isPrepaid: false, quantity, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 }, fees),
     ).toThrow();
   });
 
   it('defaults tyre quantity to 1', () => {
-    const q = priceService({ serviceType: 'new-tyres', isPrepaid: false, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 });
+    const q = priceService({ serviceType: 'new-tyres', isPrepaid: false, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 }, fees);
     expect(q.items[0]?.description).toBe('1 x 205/55R16 tyre');
   });
 });
@@ -110,7 +114,7 @@ describe('canPrepay: battery service is paid on site', () => {
     ['emergency-callout', true],
     ['battery-service', false],
   ] as const)('%s -> %s', (serviceType, ok) => {
-    expect(canPrepay(serviceType, priceService({ serviceType, isPrepaid: false }))).toBe(ok);
+    expect(canPrepay(serviceType, priceService({ serviceType, isPrepaid: false }, fees))).toBe(ok);
   });
 });
 
@@ -123,8 +127,8 @@ describe('card surcharge 1.7%', () => {
     [1500, 26, 1526], // exactly 25.5 rounds up
     [0, 0, 0],
   ] as const)('%i -> surcharge %i, total %i', (amount, surcharge, total) => {
-    expect(cardSurcharge(amount)).toBe(surcharge);
-    expect(withCardSurcharge(amount)).toBe(total);
+    expect(cardSurcharge(amount, fees)).toBe(surcharge);
+    expect(withCardSurcharge(amount, fees)).toBe(total);
   });
 });
 
@@ -137,6 +141,37 @@ describe('adminEstimate: puncture 129.80, battery and callout 89.80, tyres by th
     ['new-tyres', 1, 15900, 28880],
     ['new-tyres', 4, null, 0],
   ] as const)('%s x%i at %s -> %i', (serviceType, quantity, tyreUnitPriceCents, cents) => {
-    expect(adminEstimate({ serviceType, quantity, tyreUnitPriceCents })).toBe(cents);
+    expect(adminEstimate({ serviceType, quantity, tyreUnitPriceCents }, fees)).toBe(cents);
+  });
+});
+
+describe('the owner\'s fees reach every price (docs/decisions/280-owner-settings-in-the-database.md)', () => {
+  const changed: Fees = { callout: 9500, punctureRepair: 4550, fittingPerTyre: 3000, balancingPerTyre: 2000, prepaidDiscount: 2000, cardSurchargeBasisPoints: 175 };
+
+  it('a puncture repair costs the new callout plus the new repair, less the new prepay discount', () => {
+    const q = priceService({ serviceType: 'puncture-repair', isPrepaid: true }, changed);
+    expect(money(q.subtotalCents)).toBe('140.50');
+    expect(money(q.discountCents)).toBe('20.00');
+    expect(money(q.totalCents)).toBe('120.50');
+    expect(money(q.originalCents)).toBe('140.50');
+  });
+
+  it('tyres use the new fitting and balancing per tyre', () => {
+    const q = priceService({ serviceType: 'new-tyres', isPrepaid: false, quantity: 2, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 }, changed);
+    expect(money(q.totalCents)).toBe('513.00');
+    expect(adminEstimate({ serviceType: 'new-tyres', quantity: 2, tyreUnitPriceCents: 15900 }, changed)).toBe(51300);
+  });
+
+  it('the fixed estimates follow the callout and the repair', () => {
+    expect(adminEstimate({ serviceType: 'puncture-repair', quantity: 1, tyreUnitPriceCents: null }, changed)).toBe(14050);
+    expect(adminEstimate({ serviceType: 'battery-service', quantity: 1, tyreUnitPriceCents: null }, changed)).toBe(9500);
+  });
+
+  it('the card surcharge uses the new rate, to the cent', () => {
+    // 120.50 x 1.75% = 2.10875 -> 2.11
+    expect(cardSurcharge(12050, changed)).toBe(211);
+    expect(withCardSurcharge(12050, changed)).toBe(12261);
+    expect(cardSurchargeLabel(changed)).toBe('1.75%');
+    expect(cardSurchargeLabel(DEFAULT_FEES)).toBe('1.7%');
   });
 });

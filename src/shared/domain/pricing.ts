@@ -1,17 +1,11 @@
 import { gstOf } from './gst';
 import { sumCents, type Cents } from './money';
 import type { ServiceType } from './services';
+import type { Fees } from './settings';
 import { normaliseTyreSize } from './tyre-size';
 
-// Fees in cents, GST-inclusive (docs/product.md "Prices and fees").
-export const CALLOUT: Cents = 8980;
-export const PUNCTURE_REPAIR: Cents = 4000;
-export const PREPAID_DISCOUNT: Cents = 3000;
-export const FITTING_PER_TYRE: Cents = 2500;
-export const BALANCING_PER_TYRE: Cents = 1500;
-export const CARD_SURCHARGE_RATE = 0.017;
-// The same rate in thousandths as a whole number (17), so the cents maths has no float error.
-const CARD_SURCHARGE_PER_MILLE = Math.round(CARD_SURCHARGE_RATE * 1000);
+// The fees are the owner's settings (docs/decisions/280-owner-settings-in-the-database.md): every
+// price below takes the fees in force when the quote is made; nothing here keeps a copy.
 export const MAX_TYRE_QUANTITY = 4;
 export const CALLBACK_MESSAGE = 'Please call for a quote on this tyre size';
 
@@ -42,21 +36,20 @@ export function assertTyreQuantity(quantity: number): void {
   }
 }
 
-const CALLOUT_ITEM: QuoteItem = { description: 'Mobile Service Callout', priceCents: CALLOUT };
-
-function serviceItems(input: PriceServiceInput, quantity: number, unit: Cents): QuoteItem[] {
+function serviceItems(input: PriceServiceInput, quantity: number, unit: Cents, fees: Fees): QuoteItem[] {
+  const CALLOUT_ITEM: QuoteItem = { description: 'Mobile Service Callout', priceCents: fees.callout };
   switch (input.serviceType) {
     case 'new-tyres': {
       const size = input.tyreSize ? (normaliseTyreSize(input.tyreSize) ?? input.tyreSize.trim()) : '';
       return [
         { description: size ? `${quantity} x ${size} tyre` : `${quantity} x tyre`, priceCents: unit * quantity },
-        { description: 'Fitting', priceCents: FITTING_PER_TYRE * quantity },
-        { description: 'Balancing', priceCents: BALANCING_PER_TYRE * quantity },
+        { description: 'Fitting', priceCents: fees.fittingPerTyre * quantity },
+        { description: 'Balancing', priceCents: fees.balancingPerTyre * quantity },
         CALLOUT_ITEM,
       ];
     }
     case 'puncture-repair':
-      return [{ description: 'Puncture Repair', priceCents: PUNCTURE_REPAIR }, CALLOUT_ITEM];
+      return [{ description: 'Puncture Repair', priceCents: fees.punctureRepair }, CALLOUT_ITEM];
     case 'battery-service':
       return [{ description: 'Battery Service (Quote on site)', priceCents: 0 }, CALLOUT_ITEM];
     case 'emergency-callout':
@@ -65,7 +58,7 @@ function serviceItems(input: PriceServiceInput, quantity: number, unit: Cents): 
 }
 
 /** The one pricing rule (docs/product.md "Prices and fees"); GST is total / 11, never 10%. */
-export function priceService(input: PriceServiceInput): Quote {
+export function priceService(input: PriceServiceInput, fees: Fees): Quote {
   const quantity = input.quantity ?? 1;
   let unit: Cents = 0;
   if (input.serviceType === 'new-tyres') {
@@ -86,9 +79,9 @@ export function priceService(input: PriceServiceInput): Quote {
     if (!Number.isSafeInteger(price) || price < 0) throw new Error('Tyre price must be whole cents, not negative');
     unit = price;
   }
-  const items = serviceItems(input, quantity, unit).map((item) => ({ ...item }));
+  const items = serviceItems(input, quantity, unit, fees).map((item) => ({ ...item }));
   const subtotalCents = sumCents(items.map((i) => i.priceCents));
-  const discountCents = input.isPrepaid && subtotalCents > 0 ? PREPAID_DISCOUNT : 0;
+  const discountCents = input.isPrepaid && subtotalCents > 0 ? fees.prepaidDiscount : 0;
   const totalCents = Math.max(0, subtotalCents - discountCents);
   return {
     items,
@@ -96,7 +89,7 @@ export function priceService(input: PriceServiceInput): Quote {
     discountCents,
     totalCents,
     gstCents: gstOf(totalCents),
-    originalCents: discountCents > 0 ? totalCents + PREPAID_DISCOUNT : totalCents,
+    originalCents: discountCents > 0 ? totalCents + discountCents : totalCents,
     callbackRequired: false,
   };
 }
@@ -107,29 +100,42 @@ export function canPrepay(serviceType: ServiceType, quote: Quote): boolean {
 }
 
 /** The card surcharge, added at checkout only (docs/product.md "Prices and fees"), in whole-number maths. */
-export function cardSurcharge(amountCents: Cents): Cents {
-  return Math.round((amountCents * CARD_SURCHARGE_PER_MILLE) / 1000);
+export function cardSurcharge(amountCents: Cents, fees: Fees): Cents {
+  // The rate in hundredths of a per cent (170 = 1.70%), so the cents maths has no float error.
+  return Math.round((amountCents * fees.cardSurchargeBasisPoints) / 10_000);
 }
 
-export function withCardSurcharge(amountCents: Cents): Cents {
-  return amountCents + cardSurcharge(amountCents);
+export function withCardSurcharge(amountCents: Cents, fees: Fees): Cents {
+  return amountCents + cardSurcharge(amountCents, fees);
 }
 
-/** The admin estimate (docs/product.md "Prices and fees"): fixed 129.80 / 89.80, or the tyre formula; 0 when the size needs a callback. */
-export function adminEstimate(input: {
-  serviceType: ServiceType;
-  quantity: number;
-  tyreUnitPriceCents: Cents | null;
-}): Cents {
+/** "1.7%", "2%", "1.75%": the surcharge as the checkout and invoice lines name it. */
+export function cardSurchargeLabel(fees: Fees): string {
+  return `${String(fees.cardSurchargeBasisPoints / 100)}%`;
+}
+
+/**
+ * The admin estimate (docs/product.md "Prices and fees"): callout + puncture repair (129.80 by
+ * default), the callout alone (89.80), or the tyre formula; 0 when the size needs a callback.
+ * The fixed estimates follow the fees (docs/decisions/290-fees-and-estimates-in-the-dashboard.md).
+ */
+export function adminEstimate(
+  input: {
+    serviceType: ServiceType;
+    quantity: number;
+    tyreUnitPriceCents: Cents | null;
+  },
+  fees: Fees,
+): Cents {
   switch (input.serviceType) {
     case 'puncture-repair':
-      return PUNCTURE_REPAIR + CALLOUT;
+      return fees.punctureRepair + fees.callout;
     case 'battery-service':
     case 'emergency-callout':
-      return CALLOUT;
+      return fees.callout;
     case 'new-tyres':
       if (input.tyreUnitPriceCents === null) return 0;
       assertTyreQuantity(input.quantity);
-      return (input.tyreUnitPriceCents + FITTING_PER_TYRE + BALANCING_PER_TYRE) * input.quantity + CALLOUT;
+      return (input.tyreUnitPriceCents + fees.fittingPerTyre + fees.balancingPerTyre) * input.quantity + fees.callout;
   }
 }

@@ -58,3 +58,11 @@ export type SettingEventKind = (typeof SETTING_EVENT_KINDS)[number];
  * closures or the suburb pages (`tyre-price:<id>`, `closure:<id>`, `suburb-page:<id>`).
  */
 export type SettingSubject = 'fees' | 'business' | `tyre-price:${string}` | `closure:${string}` | `suburb-page:${string}`;
+
+/**
+ * Whether an invoice dated `invoiceDate` is a tax invoice: the business is registered for GST and
+ * the invoice is not dated before the registration started (an earlier one stays "Invoice").
+ */
+export function isTaxInvoice(business: Pick<BusinessProfile, 'gstRegistered' | 'gstRegisteredFrom'>, invoiceDate: string): boolean {
+  return business.gstRegistered && (business.gstRegisteredFrom === null || invoiceDate >= business.gstRegisteredFrom);
+}

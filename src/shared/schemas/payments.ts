@@ -102,7 +102,7 @@ export const simulatedConfirmRequest = z.object({ bookingToken, ...simulatedCard
 
 export const simulatedConfirmResponse = z.object({ status: z.literal('succeeded'), jobNumber: z.string() });
 
-/** The message shown beside the surcharge (docs/product.md "Prices and fees": card surcharge 1.7%). */
-export function surchargeMessage(surcharge: string, total: string): string {
-  return `A 1.7% card surcharge of $${surcharge} applies. Total to pay: $${total}.`;
+/** The message shown beside the surcharge (docs/product.md "Prices and fees"); the rate is the owner's setting ("1.7%"). */
+export function surchargeMessage(surcharge: string, total: string, rate: string): string {
+  return `A ${rate} card surcharge of $${surcharge} applies. Total to pay: $${total}.`;
 }

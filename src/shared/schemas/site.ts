@@ -16,6 +16,18 @@ export const businessInfo = z.object({
   emailDelivery: z.enum(['smtp', 'stored']),
   /** Business days and hours (src/shared/domain/business-hours.ts), shown on every page. */
   hours: z.object({ days: z.array(z.number().int().min(0).max(6)), opensHour: z.number().int(), closesHour: z.number().int() }),
+  /**
+   * The fees every quote uses now, in cents (docs/decisions/280-owner-settings-in-the-database.md):
+   * the wizard prices with them and the pages that state a price show them.
+   */
+  fees: z.object({
+    callout: z.number().int(),
+    punctureRepair: z.number().int(),
+    fittingPerTyre: z.number().int(),
+    balancingPerTyre: z.number().int(),
+    prepaidDiscount: z.number().int(),
+    cardSurchargeBasisPoints: z.number().int(),
+  }),
 });
 export type BusinessInfo = z.infer<typeof businessInfo>;
 

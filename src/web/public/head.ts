@@ -1,4 +1,5 @@
 import { describeBusinessHours, openingHoursJsonLd } from '../../shared/domain/business-hours';
+import { formatPrice } from '../../shared/domain/money';
 import { suburbPath, type PublicRoute } from '../../shared/public-routes';
 import type { BusinessInfo, PageData } from '../../shared/schemas/site';
 import type { SuburbPageData } from '../../shared/schemas/suburbs';
@@ -35,7 +36,8 @@ export function businessJsonLd(b: BusinessInfo) {
       { '@type': 'AdministrativeArea', name: 'Perth Hills' },
     ],
     aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.8', reviewCount: '150', bestRating: '5' },
-    priceRange: '$40 - $1000',
+    // The lowest price is the owner's puncture repair fee (docs/decisions/280-owner-settings-in-the-database.md).
+    priceRange: `${formatPrice(b.fees.punctureRepair)} - $1000`,
     currenciesAccepted: 'AUD',
     paymentAccepted: 'Cash, Credit Card, Visa, Mastercard, American Express, EFTPOS, PayID, Buy now pay later (pay in 4 instalments)',
   };

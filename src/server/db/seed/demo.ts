@@ -17,6 +17,8 @@ import { invoiceLinesForJob, invoiceTotals, lineTotal } from '../../../shared/do
  * test factories and only rows the field rules allow: every invoice's total is the sum of its lines.
  */
 export async function seedDemo(db: Db, config: Config, today: string): Promise<{ jobs: number; expenses: number }> {
+  // The demo's prices are the owner's fees in force, read once (decision 280).
+  const { fees, business } = await readSettings(db, config);
   const technicians = [];
   for (const name of ['jake', 'priya']) {
     const existing = await findUserByUsername(db, name);
@@ -37,7 +39,6 @@ export async function seedDemo(db: Db, config: Config, today: string): Promise<{
   ] as const;
 
   let made = 0;
-  const { business } = await readSettings(db, config);
   for (let offset = -28; offset <= 7; offset++) {
     const day = addDays(today, offset);
     if (await closedReasonOn(db, business, day)) continue;
@@ -53,7 +54,7 @@ export async function seedDemo(db: Db, config: Config, today: string): Promise<{
       const vehicle = await insertVehicle(db, { customerId: customer.id, make, model, year });
       const service = (['new-tyres', 'puncture-repair', 'battery-service', 'new-tyres'] as const)[made % 4]!;
       const quantity = service === 'new-tyres' ? (made % 2 ? 4 : 2) : undefined;
-      const quote = priceService({ serviceType: service, isPrepaid: made % 3 === 0, quantity, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 });
+      const quote = priceService({ serviceType: service, isPrepaid: made % 3 === 0, quantity, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 }, fees);
       const status = offset >= 0 ? 'new' : (['paid', 'invoiced', 'completed', 'paid', 'in-progress', 'paid'] as const)[made % 6]!;
       const job = await insertJob(db, {
         customerId: customer.id,
@@ -75,7 +76,7 @@ export async function seedDemo(db: Db, config: Config, today: string): Promise<{
       });
       if (status === 'invoiced' || status === 'paid') {
         // The lines Generate Invoice would write, and totals from those lines (docs/product.md "Customer invoices").
-        const lines = invoiceLinesForJob({ serviceType: service, isPrepaid: made % 3 === 0, quantity, tyreSize: '205/55R16', tyreUnitPriceCents: 15900, valueCents: quote.totalCents, isPaidByCard: made % 3 === 0 });
+        const lines = invoiceLinesForJob({ serviceType: service, isPrepaid: made % 3 === 0, quantity, tyreSize: '205/55R16', tyreUnitPriceCents: 15900, valueCents: quote.totalCents, isPaidByCard: made % 3 === 0 }, fees);
         const totals = invoiceTotals(lines);
         const [inv] = await db
           .insert(customerInvoices)

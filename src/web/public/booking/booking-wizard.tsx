@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEFAULT_BUSINESS_HOURS } from '../../../shared/domain/business-hours';
+import { DEFAULT_FEES } from '../../../shared/domain/settings';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { Toaster } from '../../components/ui/toast';
 import { readPageData } from '../../lib/page-data';
@@ -23,6 +24,7 @@ const FALLBACK_BUSINESS: BusinessInfo = {
   googleMapsApiKey: null,
   emailDelivery: 'stored',
   hours: DEFAULT_BUSINESS_HOURS,
+  fees: DEFAULT_FEES,
 };
 
 function readBusiness(): BusinessInfo {

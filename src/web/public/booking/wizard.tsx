@@ -3,6 +3,7 @@ import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { findSuburbByName } from '../../../shared/reference/service-area';
+import { formatPrice } from '../../../shared/domain/money';
 import { priceService } from '../../../shared/domain/pricing';
 import { isIsoDay, perthDay } from '../../../shared/domain/slots';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
@@ -108,7 +109,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   const price = useTyrePrice(size);
   const quantity = [1, 2, 3, 4].includes(Number(quantityValue)) ? Number(quantityValue) : 1;
   const unitCents = price.result?.kind === 'priced' ? price.result.unitCents : null;
-  const baseQuote = service ? priceService({ serviceType: service, isPrepaid: false, quantity, tyreSize: size, tyreUnitPriceCents: unitCents }) : null;
+  const baseQuote = service ? priceService({ serviceType: service, isPrepaid: false, quantity, tyreSize: size, tyreUnitPriceCents: unitCents }, business.fees) : null;
 
   // Battery service and callback-required prices are paid on site; so is everything when online payment is off.
   let onsiteReason: string | null = null;
@@ -116,7 +117,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   else if (service === 'battery-service') onsiteReason = 'Battery service is quoted on site, so you pay on site once the technician has checked your battery.';
   else if (baseQuote?.callbackRequired && !price.isLoading) onsiteReason = "We need to confirm the price of your tyres first, so you pay on site. We'll call you with the price before the visit.";
   const paymentMethod = onsiteReason ? 'onsite' : (chosenMethod ?? 'prepaid');
-  const quote = service ? priceService({ serviceType: service, isPrepaid: paymentMethod === 'prepaid', quantity, tyreSize: size, tyreUnitPriceCents: unitCents }) : null;
+  const quote = service ? priceService({ serviceType: service, isPrepaid: paymentMethod === 'prepaid', quantity, tyreSize: size, tyreUnitPriceCents: unitCents }, business.fees) : null;
 
   const { submit, submitting, progress } = useSubmitBooking({
     photos: photos.photos,
@@ -201,7 +202,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
             {/* Only the fields scroll: the Back/Next bar never moves under the finger when messages come and go. */}
             <div className="min-h-0 flex-1 space-y-5 overflow-y-auto pb-4">
               {step === 1 ? <DateStep hours={business.hours} /> : null}
-              {step === 2 ? <ServiceStep /> : null}
+              {step === 2 ? <ServiceStep fees={business.fees} /> : null}
               {step === 3 ? (
                 <TyreStep
                   photos={photos}
@@ -216,7 +217,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
               ) : null}
               {step === 4 ? <LocationStep phone={business.phone} googleMapsApiKey={business.googleMapsApiKey} /> : null}
               {step === 5 ? <PhotosStep photos={photos} /> : null}
-              {step === 6 && quote ? <ContactStep quote={quote} paymentMethod={paymentMethod} onsiteReason={onsiteReason} phone={business.phone} /> : null}
+              {step === 6 && quote ? <ContactStep quote={quote} paymentMethod={paymentMethod} onsiteReason={onsiteReason} phone={business.phone} prepaidDiscount={formatPrice(business.fees.prepaidDiscount)} /> : null}
 
               {submitting && photos.photos.length && Object.keys(progress).length ? (
                 <div aria-live="polite">

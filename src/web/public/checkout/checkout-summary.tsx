@@ -1,3 +1,5 @@
+import { cardSurchargeLabel } from '../../../shared/domain/pricing';
+import { readPageData } from '../../lib/page-data';
 import { SERVICE_LABELS, isServiceType } from '../../../shared/domain/services';
 import { formatVisit } from '../../../shared/domain/slots';
 import type { BookingByToken } from '../../../shared/schemas/payments';
@@ -64,7 +66,7 @@ export function CheckoutSummary({ booking }: { booking: BookingByToken }) {
           <dd className="tabular-nums">{dollars(booking.amount)}</dd>
         </div>
         <div className="flex justify-between gap-3">
-          <dt>Card surcharge (1.7%)</dt>
+          <dt>{`Card surcharge (${cardSurchargeLabel(readPageData().business.fees)})`}</dt>
           <dd className="tabular-nums">{dollars(booking.surchargeAmount)}</dd>
         </div>
         <div className="flex items-baseline justify-between gap-3 border-t border-gray-300 pt-2 text-lg font-bold">

@@ -1,3 +1,5 @@
+import { cardSurchargeLabel } from '../../../shared/domain/pricing';
+import { readPageData } from '../../lib/page-data';
 import { CircleCheck, Mail, Phone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatVisit } from '../../../shared/domain/slots';
@@ -132,7 +134,7 @@ export default function PaymentSuccess({ token, emailDelivery }: { token: string
         Your booking reference is <strong data-testid="job-number">{booking.jobNumber}</strong>.
       </p>
       <p className="mt-1">
-        {serviceLabel(booking.serviceType)}, {visit}, at {booking.job.address}, {booking.job.suburb}. Paid {dollars(booking.totalAmount)} (including the 1.7% card surcharge).
+        {serviceLabel(booking.serviceType)}, {visit}, at {booking.job.address}, {booking.job.suburb}. Paid {dollars(booking.totalAmount)} (including the {cardSurchargeLabel(readPageData().business.fees)} card surcharge).
       </p>
       <h3 className="mt-4 font-semibold">What happens next</h3>
       <ul className="mt-2 space-y-2">

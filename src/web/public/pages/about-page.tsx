@@ -1,4 +1,5 @@
 import { Clock, Heart, Mail, MapPin, Phone, ShieldCheck, Star, ThumbsUp, Wrench } from 'lucide-react';
+import { formatPrice } from '../../../shared/domain/money';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { hoursOf, telHref } from '../contact';
 import { BookButton } from '../layout/book-button';
@@ -53,7 +54,7 @@ export function AboutPage({ business }: { business: BusinessInfo }) {
               on driveways, in office car parks and at the roadside, {`${hours.daysLong} from ${hours.opens} to ${hours.closes}.`}
             </p>
             <p>
-              Booking takes a couple of minutes online. Not sure of your tyre size? Upload a photo and we will work it out. Pay online when you book and save $30, or pay
+              Booking takes a couple of minutes online. Not sure of your tyre size? Upload a photo and we will work it out. Pay online when you book and save {formatPrice(business.fees.prepaidDiscount)}, or pay
               on the day by card, EFTPOS, PayID or cash.
             </p>
           </div>

@@ -1,5 +1,7 @@
 import { Award, Banknote, Battery, CalendarCheck, Car, CircleDot, Clock, CreditCard, MapPin, Phone, ShieldCheck, Smartphone, Tag, Timer, Truck, Wrench } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { formatPrice } from '../../../shared/domain/money';
+import type { Fees } from '../../../shared/domain/settings';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import type { EmailDelivery } from '../../lib/email-wording';
 import type { FeaturedArea } from '../../../shared/schemas/suburbs';
@@ -9,12 +11,13 @@ import { useHydrated } from '../use-hydrated';
 
 const PaymentSuccess = lazy(() => import('../checkout/payment-success'));
 
-const SERVICES = [
+/** The service cards; the repair price is the owner's fee (docs/decisions/280-owner-settings-in-the-database.md). */
+const servicesOf = (fees: Fees) => [
   { icon: CircleDot, title: 'New Tyres', price: 'From $139', unit: 'fitting', text: 'Quality tyres supplied, fitted and balanced at your home or workplace.' },
-  { icon: Wrench, title: 'Puncture Repair', price: '$40', unit: 'per repair', text: 'Nails, screws and slow leaks repaired on the spot where it is safe to do so.' },
+  { icon: Wrench, title: 'Puncture Repair', price: formatPrice(fees.punctureRepair), unit: 'per repair', text: 'Nails, screws and slow leaks repaired on the spot where it is safe to do so.' },
   { icon: Battery, title: 'Mobile Battery Service', price: 'Quote on site', unit: '', text: 'Battery testing and replacement when your car will not start.' },
   { icon: Truck, title: 'Mobile Tyre Service', price: 'We come to you', unit: '', text: 'A fully equipped van at your driveway, work car park or roadside.' },
-] as const;
+];
 
 /** The claims of docs/product.md "The business"; the hours are the configured ones. */
 const claimsOf = (business: BusinessInfo) => [
@@ -75,7 +78,7 @@ export function HomePage({ business, search, featured }: { business: BusinessInf
             </a>
           </div>
           <p className="mt-6 inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-semibold text-charcoal">
-            <Tag aria-hidden className="h-5 w-5" /> Save $30 when you book and pay online
+            <Tag aria-hidden className="h-5 w-5" /> {`Save ${formatPrice(business.fees.prepaidDiscount)} when you book and pay online`}
           </p>
         </div>
       </section>
@@ -87,7 +90,7 @@ export function HomePage({ business, search, featured }: { business: BusinessInf
           </h2>
           <p className="mt-2 max-w-2xl text-gray-700">Everything a tyre shop does, done where your car is parked. All prices include GST.</p>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {SERVICES.map(({ icon: Icon, title, price, unit, text }) => (
+            {servicesOf(business.fees).map(({ icon: Icon, title, price, unit, text }) => (
               <li key={title} className="flex flex-col rounded-2xl border border-gray-200 p-5 shadow-sm">
                 <Icon aria-hidden className="h-8 w-8 text-charcoal" />
                 <h3 className="mt-3 text-xl font-bold">{title}</h3>

@@ -1,4 +1,5 @@
 import { CalendarCheck, MapPin, Phone, ShieldCheck, Tag } from 'lucide-react';
+import { formatPrice } from '../../../shared/domain/money';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import type { SuburbPage as SuburbPageContent } from '../../../shared/schemas/suburbs';
 import { hoursOf, telHref } from '../contact';
@@ -55,7 +56,7 @@ export function SuburbPage({ business, page }: { business: BusinessInfo; page: S
                 <ShieldCheck aria-hidden className="h-5 w-5 shrink-0" /> 12-month warranty
               </li>
               <li className="flex gap-2">
-                <Tag aria-hidden className="h-5 w-5 shrink-0" /> Save $30 when you book and pay online
+                <Tag aria-hidden className="h-5 w-5 shrink-0" /> {`Save ${formatPrice(business.fees.prepaidDiscount)} when you book and pay online`}
               </li>
             </ul>
             <BookButton className="mt-5 w-full" prefill={prefill}>

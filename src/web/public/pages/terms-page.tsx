@@ -1,3 +1,5 @@
+import { formatPrice } from '../../../shared/domain/money';
+import { cardSurchargeLabel } from '../../../shared/domain/pricing';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { endSentence, hoursOf, telHref } from '../contact';
 import { LegalPage, LegalSection } from './legal-page';
@@ -32,7 +34,7 @@ export function TermsPage({ business }: { business: BusinessInfo }) {
           <li>All prices are in Australian dollars and include GST where applicable.</li>
           <li>Quotes are valid for 7 days. Tyre prices depend on availability and may change after that.</li>
           <li>Every visit includes the mobile service callout fee shown in your quote. Battery prices are quoted on site after testing.</li>
-          <li>Booking and paying online saves $30 off the quoted price. Card payments made online carry a 1.7% card surcharge, shown before you pay.</li>
+          <li>{`Booking and paying online saves ${formatPrice(b.fees.prepaidDiscount)} off the quoted price. Card payments made online carry a ${cardSurchargeLabel(b.fees)} card surcharge, shown before you pay.`}</li>
         </ul>
       </LegalSection>
       <LegalSection title="4. Payment">

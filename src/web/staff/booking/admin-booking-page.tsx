@@ -6,6 +6,8 @@ import { Link, useLocation } from 'wouter';
 import { findSuburbByName, SERVICE_AREA } from '../../../shared/reference/service-area';
 import { formatDollars } from '../../../shared/domain/money';
 import { adminEstimate } from '../../../shared/domain/pricing';
+import { DEFAULT_FEES, type Fees } from '../../../shared/domain/settings';
+import { feesFromView } from '../../../shared/schemas/settings';
 import { SERVICE_LABELS, SERVICE_TYPES } from '../../../shared/domain/services';
 import { compareDays, isIsoDay, isWithinSchedulingHorizon, perthDay, SCHEDULING_HORIZON_MESSAGE, schedulingHorizonEnd, slotWindowLabel, TIME_SLOTS } from '../../../shared/domain/slots';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
@@ -18,6 +20,7 @@ import { readPageData } from '../../lib/page-data';
 import { useApiMutation } from '../../lib/refresh';
 import { AddressInput } from '../../public/booking/address-input';
 import { lookupTyrePrice } from '../../public/booking/booking-api';
+import { useCurrentUser } from '../session';
 import { toStaffBookingRequest } from './staff-booking-request';
 import { tyreSizeInputProps } from '../../lib/tyre-size-input';
 
@@ -29,6 +32,22 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
     </section>
   );
+}
+
+/**
+ * The fees the estimate is made from: an admin reads them from the server, so a fee changed in
+ * Settings a moment ago is used at once (the estimate is stored as the job's price); a technician's
+ * estimate is the server's own (decision 162), so the page's copy serves.
+ */
+function useBookingFees(): Fees {
+  const user = useCurrentUser().data;
+  const stored = useQuery({ ...api.settings.fees.query(), enabled: user?.role === 'admin' });
+  if (stored.data) return feesFromView(stored.data);
+  try {
+    return readPageData().business.fees;
+  } catch {
+    return DEFAULT_FEES;
+  }
 }
 
 function googleKey(): string | null {
@@ -84,7 +103,8 @@ export default function AdminBookingPage() {
 
   // A failed or callback-required tyre lookup gives an estimate of 0.
   const unitCents = tyrePrice.data?.kind === 'priced' ? tyrePrice.data.unitCents : null;
-  const estimateCents = serviceType ? adminEstimate({ serviceType, quantity, tyreUnitPriceCents: unitCents }) : 0;
+  const fees = useBookingFees();
+  const estimateCents = serviceType ? adminEstimate({ serviceType, quantity, tyreUnitPriceCents: unitCents }, fees) : 0;
 
   // The staff booking's own contract (decision 276); the jobs, calendars and slot lists it affects are read again.
   const create = useApiMutation(api.staffBookings.create, {

@@ -3,6 +3,7 @@ import type { PublicUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { useSignOut } from '../use-sign-out';
 import { ClosuresSection } from '../closures';
+import { OwnerSettings } from '../settings';
 import { OutboxSection } from './outbox-section';
 import { SuburbPagesSection } from '../suburb-pages';
 
@@ -30,9 +31,13 @@ export function SettingsTab({ user }: { user: PublicUser }) {
           {signOut.isPending ? 'Logging out...' : 'Logout'}
         </Button>
       </section>
-      <ClosuresSection user={user} />
+      {user.role === 'admin' ? (
+        <OwnerSettings>
+          <ClosuresSection user={user} />
+          <SuburbPagesSection />
+        </OwnerSettings>
+      ) : null}
       <OutboxSection user={user} />
-      {user.role === 'admin' ? <SuburbPagesSection /> : null}
     </div>
   );
 }

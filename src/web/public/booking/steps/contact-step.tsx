@@ -11,10 +11,12 @@ type Props = {
   /** Why online payment is not offered, or null when it is. */
   onsiteReason: string | null;
   phone: string;
+  /** The prepay discount as the owner set it ("$30"). */
+  prepaidDiscount: string;
 };
 
 /** Step 6: contact details, payment method and the live order summary. */
-export function ContactStep({ quote, paymentMethod, onsiteReason, phone }: Props) {
+export function ContactStep({ quote, paymentMethod, onsiteReason, phone, prepaidDiscount }: Props) {
   const { register, setValue, watch, formState } = useBookingForm();
   const errors = formState.errors;
   const [serviceType, date, timeSlot] = watch(['serviceType', 'date', 'timeSlot']);
@@ -56,7 +58,7 @@ export function ContactStep({ quote, paymentMethod, onsiteReason, phone }: Props
 
       <fieldset className="space-y-2">
         <legend className="text-base font-semibold">Payment</legend>
-        {option('prepaid', 'Pay online now', 'Pay online now and save $30', !!onsiteReason)}
+        {option('prepaid', 'Pay online now', `Pay online now and save ${prepaidDiscount}`, !!onsiteReason)}
         {option('onsite', 'Pay on site', 'Card, EFTPOS or cash when the job is done')}
         {onsiteReason ? (
           <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm font-medium">

@@ -1,23 +1,26 @@
 import { BatteryCharging, CircleDot, Wrench, type LucideIcon } from 'lucide-react';
+import { formatDollars } from '../../../../shared/domain/money';
 import type { ServiceType } from '../../../../shared/domain/services';
+import type { Fees } from '../../../../shared/domain/settings';
 import { cn } from '../../../components/ui/cn';
 import { useBookingForm } from '../form-types';
 
-const OPTIONS: { value: ServiceType; label: string; blurb: string; icon: LucideIcon }[] = [
+/** The puncture price is the owner's callout plus repair fee (docs/decisions/280-owner-settings-in-the-database.md). */
+const optionsOf = (fees: Fees): { value: ServiceType; label: string; blurb: string; icon: LucideIcon }[] => [
   { value: 'new-tyres', label: 'New Tyres', blurb: 'Supplied, fitted and balanced at your place', icon: CircleDot },
-  { value: 'puncture-repair', label: 'Puncture Repair', blurb: 'Repair on the spot, $129.80 including callout', icon: Wrench },
+  { value: 'puncture-repair', label: 'Puncture Repair', blurb: `Repair on the spot, ${formatDollars(fees.callout + fees.punctureRepair)} including callout`, icon: Wrench },
   { value: 'battery-service', label: 'Battery Service', blurb: 'Testing and replacement, quoted on site', icon: BatteryCharging },
 ];
 
 /** Step 2: the service (emergency callout is not offered to the public). */
-export function ServiceStep() {
+export function ServiceStep({ fees }: { fees: Fees }) {
   const { register, watch, formState } = useBookingForm();
   const chosen = watch('serviceType');
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium">Which service do you need?</legend>
       <div className="space-y-2">
-        {OPTIONS.map(({ value, label, blurb, icon: Icon }) => (
+        {optionsOf(fees).map(({ value, label, blurb, icon: Icon }) => (
           <label
             key={value}
             className={cn(

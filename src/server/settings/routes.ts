@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { settings } from '../../shared/contracts/settings';
+import type { AppDeps } from '../deps';
+import { settingHistory } from '../history/history';
+import { addRoute } from '../http/contract-routes';
+import { readBusiness, updateBusiness } from './business';
+import { readFees, updateFees } from './fees';
+
+/** The owner's settings (decision 280): fees, business profile and the history of every setting. */
+export function settingsRoutes(deps: AppDeps): FastifyPluginAsync {
+  return async (app) => {
+    addRoute(app, settings.fees, async () => readFees(deps));
+    addRoute(app, settings.updateFees, async ({ body, actor }) => updateFees(deps, body, actor.id));
+    addRoute(app, settings.business, async () => readBusiness(deps));
+    addRoute(app, settings.updateBusiness, async ({ body, actor }) => updateBusiness(deps, body, actor.id));
+    addRoute(app, settings.history, async ({ query }) =>
+      settingHistory(deps.db, { ...(query.subject ? { subject: query.subject } : {}), limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    );
+  };
+}

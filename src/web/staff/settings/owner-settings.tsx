@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { BusinessSection } from './business-form';
+import { ChangesSection } from './changes-list';
+import { FeesSection } from './fees-form';
+
+const SECTIONS = [
+  ['fees', 'Fees and prices'],
+  ['business', 'Business profile'],
+  ['closures-heading', 'Closures'],
+  ['suburb-pages-heading', 'Suburb pages'],
+  ['changes', 'Changes'],
+] as const;
+
+/**
+ * The owner's settings in the Settings tab (admins only): links to each section first, so a phone
+ * need not scroll past them all; `children` are the closures and suburb pages sections.
+ */
+export function OwnerSettings({ children }: { children?: ReactNode }) {
+  return (
+    <>
+      <nav aria-label="Business settings" className="rounded-xl border border-gray-200 p-4">
+        <ul className="flex flex-wrap gap-2">
+          {SECTIONS.map(([id, label]) => (
+            <li key={id}>
+              <a href={`#${id}`} className="inline-flex min-h-11 items-center rounded-lg border border-gray-300 px-3 font-medium underline-offset-2 hover:underline">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <FeesSection />
+      <BusinessSection />
+      {children}
+      <ChangesSection />
+    </>
+  );
+}

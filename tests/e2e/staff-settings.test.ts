@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextBusinessDay } from '../../src/shared/domain/business-days';
+import { CHROMIUM_PATH } from '../helpers/browser';
+import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
+import { E2E_CLOCK_START, E2E_TODAY, e2eNow } from '../helpers/e2e-calendar';
+import { E2E_ADMIN } from '../helpers/e2e-global-setup';
+
+/**
+ * The owner runs the fees and the business profile from a 360 px phone (docs/decisions/280-owner-
+ * settings-in-the-database.md). A server of its own: its fees and ABN change, and the other
+ * browser files expect the defaults.
+ */
+let app: BuiltApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startBuiltApp({ ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, PAYMENTS_SIMULATED: 'true' }, { clockStart: E2E_CLOCK_START });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const shots = path.resolve(import.meta.dirname, '../../test-results');
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, name), fullPage: true });
+}
+
+const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const SETTINGS = 'section[aria-labelledby="fees-heading"]';
+
+async function phonePage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
+  await context.clock.install({ time: e2eNow(app.launchedAtMs) });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+/** The visible text of a server-rendered page, fetched as a search engine would. */
+async function publicText(path: string): Promise<string> {
+  const html = await (await fetch(`${app.baseUrl}${path}`)).text();
+  return html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+}
+
+async function expectAccessible(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function toastSays(page: Page, text: string) {
+  await eventually(() => page.locator('li[data-swipe-direction]').getByText(text, { exact: false }).count()).toBeGreaterThan(0);
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function signIn(page: Page) {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** The wizard as a customer uses it, up to the order summary of a puncture repair paid online. */
+async function quotePunctureInWizard(page: Page): Promise<Locator> {
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Book Service Now' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Book a Mobile Service' });
+  await dialog.getByText('Step 1 of 7').waitFor();
+  await dialog.getByLabel('Date', { exact: true }).fill(nextBusinessDay(E2E_TODAY));
+  const slot = dialog.getByRole('button', { name: '10 am - 12 pm', exact: true });
+  await eventually(() => slot.isEnabled()).toBe(true);
+  await slot.click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByText('Step 4 of 7').waitFor();
+  await dialog.getByLabel('Street address').fill('12 Example Street');
+  await dialog.getByLabel('Suburb').fill('Mandurah');
+  await eventually(() => dialog.getByLabel('Postcode').inputValue()).toBe('6210');
+  await dialog.getByLabel('Make').fill('Toyota');
+  await dialog.getByLabel('Model').fill('Corolla');
+  await dialog.getByLabel('Year').fill('2018');
+  await dialog.getByLabel('Registration').fill('1ABC234');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByText('Step 5 of 7').waitFor();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByText('Step 6 of 7').waitFor();
+  return dialog;
+}
+
+describe('Settings on a 360 px phone', () => {
+  it('the owner changes the puncture fee and the prepay discount; the wizard and the home page quote them at once', async () => {
+    // The home page is rendered once and kept (decision 232) before the change.
+    expect(await publicText('/')).toContain('Save $30 when you book and pay online');
+
+    const page = await phonePage();
+    await signIn(page);
+    await page.goto('/dashboard?tab=settings');
+    const fees = page.locator(SETTINGS);
+    await eventually(() => fees.getByLabel('Puncture repair').inputValue()).toBe('40.00');
+    expect(await page.getByRole('navigation', { name: 'Business settings' }).getByRole('link', { name: 'Changes' }).isVisible()).toBe(true);
+
+    // The server's own rule and message, before anything is sent.
+    await fees.getByLabel('Puncture repair').fill('1.234');
+    await fees.getByRole('button', { name: 'Save Fees' }).click();
+    await eventually(() => fees.getByRole('alert').first().textContent()).toBe('Must be a valid decimal amount');
+
+    await fees.getByLabel('Puncture repair').fill('45.50');
+    await fees.getByLabel('Prepayment discount').fill('25');
+    // The admin estimate follows the fees as they are typed.
+    await eventually(() => fees.getByRole('definition').first().textContent()).toBe('$135.30');
+    await fees.getByRole('button', { name: 'Save Fees' }).click();
+    await toastSays(page, 'Fees saved');
+    const changes = fees.getByRole('region', { name: 'Recent changes' });
+    await eventually(() => changes.getByText('Puncture repair: 40.00 -> 45.50').isVisible()).toBe(true);
+    expect(await changes.getByText('Prepayment discount: 30.00 -> 25.00').isVisible()).toBe(true);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await shot(page, 'staff-settings-360.png');
+    await expectAccessible(page, SETTINGS);
+    await expectAccessible(page, 'section[aria-labelledby="changes-heading"]');
+
+    // A customer on the public site: the new fee in the wizard's quote, the new discount on the page.
+    const customer = await phonePage();
+    const wizard = await quotePunctureInWizard(customer);
+    // 89.80 + 45.50 - 25.00 online; 135.30 on site.
+    await eventually(() => wizard.getByTestId('order-total').textContent()).toBe('$110.30');
+    expect(await wizard.getByText('Pay online now and save $25').isVisible()).toBe(true);
+    await wizard.getByRole('radio', { name: /Pay on site/ }).check();
+    expect(await wizard.getByTestId('order-total').textContent()).toBe('$135.30');
+    expect(await publicText('/')).toContain('Save $25 when you book and pay online');
+  });
+
+  it('a wrong ABN is refused on the form; a right one is saved and shown on the public pages', async () => {
+    expect(await publicText('/')).toContain('ABN 00 000 000 000');
+    const page = await phonePage();
+    await signIn(page);
+    await page.goto('/dashboard?tab=settings#business');
+    const business = page.locator('section[aria-labelledby="business-heading"]');
+    await eventually(() => business.getByLabel('ABN').inputValue()).toBe('00 000 000 000');
+    await business.getByRole('button', { name: 'Save Business Profile' }).click();
+    await eventually(() => business.getByText('ABN is not valid: check the 11 digits').isVisible()).toBe(true);
+
+    await business.getByLabel('ABN').fill('51824753556');
+    await business.getByRole('button', { name: 'Save Business Profile' }).click();
+    await toastSays(page, 'Business profile saved');
+    await eventually(() => business.getByLabel('ABN').inputValue()).toBe('51 824 753 556');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectAccessible(page, 'section[aria-labelledby="business-heading"]');
+    expect(await publicText('/')).toContain('ABN 51 824 753 556');
+  });
+});
