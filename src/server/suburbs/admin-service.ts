@@ -5,6 +5,7 @@ import type { AdminSuburbPage, createSuburbPageRequest, suburbPageListQuery, upd
 import { suburbRegion } from '../../shared/schemas/suburbs';
 import { isUuid } from '../../shared/schemas/fields';
 import { withPlaceholders } from '../../shared/domain/business-placeholders';
+import { placeholderValuesOf } from './stored-copies';
 import type { Executor } from '../db/client';
 import { suburbLandingPages } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -69,8 +70,7 @@ export async function listSuburbPages(deps: Pick<Deps, 'db'>, query: z.output<ty
 
 /** Every value a text may hold a copy of: the profile as it is now and the environment's first-start values. */
 async function knownValues(deps: Deps) {
-  const { business } = await deps.settings.current();
-  return [business, seedSettings(deps.config).business];
+  return [placeholderValuesOf(await deps.settings.current()), placeholderValuesOf(seedSettings(deps.config))];
 }
 
 /** A name or slug already served is refused with the page it clashes with (docs/decisions/284-suburb-pages-from-the-dashboard.md). */

@@ -4,11 +4,11 @@ import { SERVICE_AREA, findSuburbByName, suburbSlug, type ServiceSuburb } from '
 import { fillPlaceholders } from '../../shared/domain/business-placeholders';
 import { buildAllLandingPages, buildLandingPage, distanceKm, nearbySuburbs, type LandingBusiness, type SuburbLandingPage } from './landing-content';
 
-const business = { name: 'Mobile Tyre Co', phone: '0400 123 456', hours: DEFAULT_BUSINESS_HOURS };
+const business = { name: 'Mobile Tyre Co', phone: '0400 123 456', hours: DEFAULT_BUSINESS_HOURS, prepaidDiscount: 3000 };
 
 /** A stored page as a visitor reads it, with the business it was measured for. */
 function shown(page: SuburbLandingPage, b: LandingBusiness = business): SuburbLandingPage {
-  const fill = (text: string) => fillPlaceholders(text, { name: b.name, phone: b.phone, businessDays: b.hours.days });
+  const fill = (text: string) => fillPlaceholders(text, { name: b.name, phone: b.phone, businessDays: b.hours.days, prepaidDiscount: b.prepaidDiscount });
   return { ...page, metaTitle: fill(page.metaTitle), metaDescription: fill(page.metaDescription), content: fill(page.content) };
 }
 
@@ -60,7 +60,7 @@ describe('buildLandingPage', () => {
 
   it('stores placeholders, never a copy of the business name, phone or opening days', () => {
     for (const p of stored) {
-      for (const copy of [business.name, business.phone, 'Monday to Friday', 'Mon-Fri']) {
+      for (const copy of [business.name, business.phone, 'Monday to Friday', 'Mon-Fri', '$30']) {
         expect(`${p.metaTitle} ${p.metaDescription} ${p.content}`, p.suburb).not.toContain(copy);
       }
       expect(p.content).toContain('{phone}');
@@ -91,7 +91,7 @@ describe('buildLandingPage', () => {
   });
 
   it('falls back to a shorter title when the business name is long', () => {
-    const longName = { name: 'Perth and Peel Mobile Tyres and Batteries', phone: '08 9000 0000', hours: DEFAULT_BUSINESS_HOURS };
+    const longName = { name: 'Perth and Peel Mobile Tyres and Batteries', phone: '08 9000 0000', hours: DEFAULT_BUSINESS_HOURS, prepaidDiscount: 3000 };
     const long = shown(buildLandingPage(suburb('Kwinana Town Centre'), SERVICE_AREA, longName), longName);
     expect(long.metaTitle.length).toBeLessThanOrEqual(60);
     expect(long.metaTitle).toContain('Kwinana Town Centre');

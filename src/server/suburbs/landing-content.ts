@@ -7,6 +7,7 @@
  */
 import { describeBusinessHours, type BusinessHours } from '../../shared/domain/business-hours';
 import { PLACEHOLDERS } from '../../shared/domain/business-placeholders';
+import { formatPrice, type Cents } from '../../shared/domain/money';
 import { suburbSlug, type Region, type ServiceSuburb } from '../../shared/reference/service-area';
 import { corridorOf, DRIVING, type Compass, type Place } from './driving-context';
 
@@ -21,14 +22,14 @@ export type SuburbLandingPage = {
   isActive: boolean;
 };
 
-export type LandingBusiness = { name: string; phone: string; hours: BusinessHours };
+export type LandingBusiness = { name: string; phone: string; hours: BusinessHours; prepaidDiscount: Cents };
 
 /** The business's words as a sentence uses them: the stored page holds placeholders, a visitor reads the settings. */
-type Words = { name: string; phone: string; hoursLong: string; hoursShort: string; daysLong: string; opens: string; closes: string };
+type Words = { name: string; phone: string; hoursLong: string; hoursShort: string; daysLong: string; opens: string; closes: string; discount: string };
 
 function wordsOf(b: LandingBusiness): Words {
   const h = describeBusinessHours(b.hours);
-  return { name: b.name, phone: b.phone, hoursLong: h.long, hoursShort: h.short, daysLong: h.daysLong, opens: h.opens, closes: h.closes };
+  return { name: b.name, phone: b.phone, hoursLong: h.long, hoursShort: h.short, daysLong: h.daysLong, opens: h.opens, closes: h.closes, discount: formatPrice(b.prepaidDiscount) };
 }
 
 /** The same words as placeholders (docs/decisions/285-suburb-page-placeholders.md): the hours come from the slots, the days from the settings. */
@@ -42,6 +43,7 @@ function placeholderWords(b: LandingBusiness): Words {
     daysLong: PLACEHOLDERS.days,
     opens: h.opens,
     closes: h.closes,
+    discount: PLACEHOLDERS.prepaidDiscount,
   };
 }
 
@@ -182,12 +184,12 @@ function howItWorks(p: Place, h: Words): string {
   );
 }
 
-function trust(p: Place): string {
+function trust(p: Place, w: Words): string {
   return pick(
     [
-      `With more than 20 years of experience in tyres and batteries, our technicians stand behind their work with a 12-month warranty. Pay online when you book and you save $30.`,
-      `Every job carries a 12-month warranty, and our team brings 20+ years of experience to each visit in ${p.name}. Prepay online at the time of booking to save $30.`,
-      `Our technicians have over 20 years of experience and all work is backed by a 12-month warranty. Prefer to pay up front? Prepaid online bookings save $30.`,
+      `With more than 20 years of experience in tyres and batteries, our technicians stand behind their work with a 12-month warranty. Pay online when you book and you save ${w.discount}.`,
+      `Every job carries a 12-month warranty, and our team brings 20+ years of experience to each visit in ${p.name}. Prepay online at the time of booking to save ${w.discount}.`,
+      `Our technicians have over 20 years of experience and all work is backed by a 12-month warranty. Prefer to pay up front? Prepaid online bookings save ${w.discount}.`,
     ],
     `trust:${p.name}`,
   );
@@ -228,12 +230,14 @@ function metaDescription(s: ServiceSuburb, shown: Words, stored: Words): string 
   const opening = (b: Words) => `Mobile tyre fitting, puncture repair and battery service in ${s.name} WA ${s.postcode}. We come to you ${b.hoursShort}.`;
   let text = opening(shown);
   let kept = opening(stored);
-  for (const extra of [' Book online today.', ' 12-month warranty.', ' Same or next day.', ' Save $30 prepaid.']) {
+  const extras = (b: Words) => [' Book online today.', ' 12-month warranty.', ' Same or next day.', ` Save ${b.discount} prepaid.`];
+  const storedExtras = extras(stored);
+  extras(shown).forEach((extra, i) => {
     if (text.length + extra.length <= META_DESCRIPTION_MAX) {
       text += extra;
-      kept += extra;
+      kept += storedExtras[i]!;
     }
-  }
+  });
   if (text.length > META_DESCRIPTION_MAX) {
     kept = `Mobile tyre fitting, puncture repair and battery service in ${s.name} ${s.postcode}. We come to you ${stored.hoursShort}.`;
   }
@@ -256,7 +260,7 @@ export function buildLandingPage(suburb: ServiceSuburb, all: readonly ServiceSub
   const opening = intro(place, stored);
   const where = location(place);
   const how = howItWorks(place, stored);
-  const closing = `${trust(place)} ${callToAction(place, stored)}`;
+  const closing = `${trust(place, stored)} ${callToAction(place, stored)}`;
   // Alternate between a 5-paragraph and a 4-paragraph shape so pages do not share one layout.
   const paragraphs =
     hash(`shape:${suburb.name}`) % 2 === 0 ? [opening, where, driving, how, closing] : [opening, `${where} ${driving}`, how, closing];

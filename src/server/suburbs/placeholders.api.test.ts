@@ -86,9 +86,30 @@ describe("a changed business phone on the suburb pages", () => {
     }
   });
 
+  it('states the prepayment discount in force, never a stored amount', async () => {
+    const saving = async () => {
+      const pages = await t.db.select({ content: suburbLandingPages.content, metaDescription: suburbLandingPages.metaDescription, slug: suburbLandingPages.slug }).from(suburbLandingPages);
+      const offering = pages.find((p) => p.content.includes('{prepaid-discount}'))!;
+      expect(pages.filter((p) => p.content.includes('$30') || p.metaDescription.includes('$30'))).toEqual([]);
+      return ((await t.app.inject({ method: 'GET', url: `/api/suburbs/mobile-tyres-${offering.slug}` })).json() as { content: string }).content;
+    };
+    expect(await saving()).toMatch(/save \$30\./);
+    const { fees } = await readSettings(t.db, t.config);
+    await writeSetting(t.db, 'fees', { ...fees, prepaidDiscount: 2500 }, null, t.clock.now());
+    await publicChangesHeard(t.app, t.db);
+    try {
+      const content = await saving();
+      expect(content).toMatch(/save \$25\./);
+      expect(content).not.toContain('$30');
+    } finally {
+      await writeSetting(t.db, 'fees', fees, null, t.clock.now());
+      await publicChangesHeard(t.app, t.db);
+    }
+  });
+
   it('a page stored with literal copies, from an older start, gets its placeholders back at the next start and keeps them', async () => {
     const [row] = await t.db.select().from(suburbLandingPages).where(eq(suburbLandingPages.slug, 'joondalup'));
-    const business = { name: t.config.business.name, phone: '0411 000 999', businessDays: t.config.business.businessDays };
+    const business = { name: t.config.business.name, phone: '0411 000 999', businessDays: t.config.business.businessDays, prepaidDiscount: 3000 };
     // As the seed wrote every page before placeholders: the environment's phone of that day, twice.
     const literal = { metaTitle: fillPlaceholders(row!.metaTitle, business), metaDescription: fillPlaceholders(row!.metaDescription, business), content: fillPlaceholders(row!.content, business) };
     expect(countOf(literal.content, '0411 000 999')).toBeGreaterThanOrEqual(1);

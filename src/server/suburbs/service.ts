@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { suburbLandingPages } from '../db/schema';
 import { fillPlaceholders } from '../../shared/domain/business-placeholders';
+import { placeholderValuesOf } from './stored-copies';
 import { FEATURED_SUBURBS, findSuburbBySlug, REGIONS, SERVICE_AREA, suburbSlug } from '../../shared/reference/service-area';
 import type { FeaturedArea, SuburbPage } from '../../shared/schemas/suburbs';
 import type { AppDeps } from '../deps';
@@ -80,8 +81,8 @@ export async function listActiveSuburbSlugs(db: Db): Promise<string[]> {
 export async function showSuburbPage(deps: Pick<AppDeps, 'db' | 'settings'>, rawSlug: string): Promise<SuburbPage | undefined> {
   const page = await getSuburbPage(deps.db, rawSlug);
   if (!page) return undefined;
-  const { business } = await deps.settings.current();
-  return { ...page, title: fillPlaceholders(page.title, business), description: fillPlaceholders(page.description, business), content: fillPlaceholders(page.content, business) };
+  const values = placeholderValuesOf(await deps.settings.current());
+  return { ...page, title: fillPlaceholders(page.title, values), description: fillPlaceholders(page.description, values), content: fillPlaceholders(page.content, values) };
 }
 
 /**

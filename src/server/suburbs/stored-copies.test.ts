@@ -5,7 +5,7 @@ import { contentChange } from './content-change';
 import { buildLandingPage } from './landing-content';
 import { fillsTemplate, landingBusinessOf, storedForm } from './stored-copies';
 
-const profile = { name: 'Mobile Tyre & Battery Co.', abn: '', phone: '08 5550 1234', email: '', postalAddress: '', gstRegistered: false, gstRegisteredFrom: null, payment: {}, reviewUrl: '', businessDays: [1, 2, 3, 4, 5] };
+const profile = { name: 'Mobile Tyre & Battery Co.', phone: '08 5550 1234', businessDays: [1, 2, 3, 4, 5], prepaidDiscount: 3000 };
 
 describe('pages written before placeholders', () => {
   const mandurah = findSuburbByName('Mandurah')!;

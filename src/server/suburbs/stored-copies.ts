@@ -13,9 +13,15 @@ import { buildLandingPage, type LandingBusiness } from './landing-content';
  * turn such copies back into placeholders; running them again changes nothing.
  */
 
+/** The settings a page's placeholders stand for: the business profile's name, phone and days, and the prepayment discount. */
+export function placeholderValuesOf(settings: Pick<Settings, 'business' | 'fees'>): PlaceholderBusiness {
+  const { name, phone, businessDays } = settings.business;
+  return { name, phone, businessDays, prepaidDiscount: settings.fees.prepaidDiscount };
+}
+
 /** The business as the page generator measures it (titles and descriptions must fit once filled). */
-export function landingBusinessOf(business: Settings['business']): LandingBusiness {
-  return { name: business.name, phone: business.phone, hours: businessHoursOf(business.businessDays) };
+export function landingBusinessOf(values: PlaceholderBusiness): LandingBusiness {
+  return { name: values.name, phone: values.phone, hours: businessHoursOf(values.businessDays), prepaidDiscount: values.prepaidDiscount };
 }
 
 const TOKENS = Object.values(PLACEHOLDERS).sort((a, b) => b.length - a.length);
@@ -38,15 +44,15 @@ type StoredWords = { metaTitle: string; metaDescription: string; content: string
  * placeholders go is the generated page again; anything else (written by hand) has each copy of a
  * known value replaced.
  */
-export function storedForm(suburb: string, words: StoredWords, business: Settings['business'], known: readonly PlaceholderBusiness[]): StoredWords {
+export function storedForm(suburb: string, words: StoredWords, business: PlaceholderBusiness, known: readonly PlaceholderBusiness[]): StoredWords {
   const ref = findSuburbByName(suburb);
   const generated = ref ? buildLandingPage(ref, SERVICE_AREA, landingBusinessOf(business)) : undefined;
   const one = (field: keyof StoredWords) => (generated && fillsTemplate(words[field], generated[field]) ? generated[field] : withPlaceholders(words[field], known));
   return { metaTitle: one('metaTitle'), metaDescription: one('metaDescription'), content: one('content') };
 }
 
-/** Rewrites every stored page that holds a copy of the business's name, phone or opening days; the count it changed. */
-export async function replaceStoredCopies(exec: Executor, business: Settings['business'], known: readonly PlaceholderBusiness[]): Promise<number> {
+/** Rewrites every stored page that holds a copy of the business's name, phone, opening days or discount; the count it changed. */
+export async function replaceStoredCopies(exec: Executor, business: PlaceholderBusiness, known: readonly PlaceholderBusiness[]): Promise<number> {
   const rows = await exec
     .select({ id: suburbLandingPages.id, suburb: suburbLandingPages.suburb, metaTitle: suburbLandingPages.metaTitle, metaDescription: suburbLandingPages.metaDescription, content: suburbLandingPages.content })
     .from(suburbLandingPages);

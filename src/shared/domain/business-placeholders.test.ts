@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fillPlaceholders, withPlaceholders } from './business-placeholders';
 
-const business = { name: 'Mobile Tyre & Battery Co.', phone: '08 5550 1234', businessDays: [1, 2, 3, 4, 5] };
+const business = { name: 'Mobile Tyre & Battery Co.', phone: '08 5550 1234', businessDays: [1, 2, 3, 4, 5], prepaidDiscount: 3000 };
 
 describe('suburb page placeholders (docs/decisions/285-suburb-page-placeholders.md)', () => {
   it('fills the name, phone and opening days from the settings as they are now', () => {
@@ -16,6 +16,13 @@ describe('suburb page placeholders (docs/decisions/285-suburb-page-placeholders.
     const stored = withPlaceholders(text, [business, old]);
     expect(stored).toBe('{business} works {days}, 8am to 4pm. Call {phone}, or the old {phone}. {days-short} 8am-4pm.');
     expect(withPlaceholders(stored, [business, old])).toBe(stored);
+  });
+
+  it('fills the prepayment discount from the fees as they are now, and stores an offered discount as its placeholder', () => {
+    expect(fillPlaceholders('Prepay online to save {prepaid-discount}.', { ...business, prepaidDiscount: 2550 })).toBe('Prepay online to save $25.50.');
+    const stored = withPlaceholders('Prepaid online bookings save $30. Save $30 prepaid. A $30 gift card. Save $300 today.', [business]);
+    expect(stored).toBe('Prepaid online bookings save {prepaid-discount}. Save {prepaid-discount} prepaid. A $30 gift card. Save $300 today.');
+    expect(withPlaceholders(stored, [business])).toBe(stored);
   });
 
   it('leaves a day named in ordinary text alone, and never replaces a name too short to be safe', () => {

@@ -7,7 +7,7 @@ import { buildLandingPage } from '../../suburbs/landing-content';
 import { countUsers, createUser } from '../../auth/users';
 import { TYRE_PRICE_LIST } from './tyre-prices';
 import { readSettings, seedSettings, storeFirstStartSettings } from '../../settings/store';
-import { landingBusinessOf, replaceStoredCopies } from '../../suburbs/stored-copies';
+import { landingBusinessOf, placeholderValuesOf, replaceStoredCopies } from '../../suburbs/stored-copies';
 
 export type SeedReport = { tyrePrices: number; suburbPages: number; adminCreated: string | null; usersExist: boolean };
 
@@ -24,7 +24,7 @@ export async function seedReferenceData(db: Db, config: Config): Promise<SeedRep
 
   // Pages hold placeholders where they show the business's name, phone and opening days, filled
   // when a page is rendered (docs/decisions/285-suburb-page-placeholders.md).
-  const { business: stored } = await readSettings(db, config);
+  const stored = placeholderValuesOf(await readSettings(db, config));
   const [pages] = await db.select({ n: count() }).from(suburbLandingPages);
   if ((pages?.n ?? 0) === 0) {
     const business = landingBusinessOf(stored);
@@ -45,7 +45,7 @@ export async function seedReferenceData(db: Db, config: Config): Promise<SeedRep
     report.suburbPages = rows.length;
   } else {
     // Pages written before placeholders (or by hand) lose their copies of the settings, on every start.
-    await db.transaction((tx) => replaceStoredCopies(tx, stored, [stored, seedSettings(config).business]));
+    await db.transaction((tx) => replaceStoredCopies(tx, stored, [stored, placeholderValuesOf(seedSettings(config))]));
   }
 
   if ((await countUsers(db)) === 0) {

@@ -1,4 +1,5 @@
 import { fillPlaceholders } from '../../../shared/domain/business-placeholders';
+import { placeholderValuesOf } from './placeholder-values';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import type { SuburbPage as SuburbPageContent } from '../../../shared/schemas/suburbs';
 import { BookingLauncherProvider } from '../../public/booking-launcher';
@@ -10,7 +11,7 @@ import { SuburbPage } from '../../public/pages/suburb-page';
  * is a picture, its buttons do nothing here.
  */
 export function SuburbPagePreview({ business, page }: { business: BusinessInfo; page: SuburbPageContent }) {
-  const fill = (text: string) => fillPlaceholders(text, { name: business.name, phone: business.phone, businessDays: business.hours.days });
+  const fill = (text: string) => fillPlaceholders(text, placeholderValuesOf(business));
   const shown = { ...page, title: fill(page.title), description: fill(page.description), content: fill(page.content) };
   return (
     <figure aria-label={`Preview of the ${page.suburb} page`} className="overflow-hidden rounded-xl border border-gray-300">

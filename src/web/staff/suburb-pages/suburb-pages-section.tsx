@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Power } from 'lucide-react';
 import { useState } from 'react';
 import { fillPlaceholders } from '../../../shared/domain/business-placeholders';
+import { placeholderValuesOf } from './placeholder-values';
 import { REGIONS } from '../../../shared/reference/service-area';
 import type { AdminSuburbPage, SuburbPageListQuery } from '../../../shared/schemas/suburb-pages';
 import type { BusinessInfo } from '../../../shared/schemas/site';
@@ -49,7 +50,7 @@ export function SuburbPagesSection() {
   const isWide = useMediaQuery(WIDE_SCREEN);
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   // The list shows each title as visitors read it (docs/decisions/285-suburb-page-placeholders.md).
-  const titleOf = (p: AdminSuburbPage) => (business ? fillPlaceholders(p.title, { name: business.name, phone: business.phone, businessDays: business.hours.days }) : p.title);
+  const titleOf = (p: AdminSuburbPage) => (business ? fillPlaceholders(p.title, placeholderValuesOf(business)) : p.title);
   const filtered = (set: () => void) => {
     set();
     setPage(1);
