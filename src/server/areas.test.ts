@@ -27,7 +27,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   expenses: ['bills'],
   reports: ['reports'],
   settings: [],
-  tyrePrices: [],
+  tyrePrices: ['pricing'],
   closures: [],
   suburbPages: [],
   docs: ['docs'],
