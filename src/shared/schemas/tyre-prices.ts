@@ -49,7 +49,7 @@ export const stockField = () =>
   z
     .union([z.null(), z.number(), z.string()], { message: message('stock') })
     .transform((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : v))
-    .pipe(z.union([z.null(), wholeNumber('Stock', 0, STOCK_MAX, message('stock'))]));
+    .pipe(wholeNumber('Stock', 0, STOCK_MAX, message('stock')).nullable());
 
 const fields = z.object({
   size: tyreSizeField(),
@@ -108,9 +108,12 @@ const percent = z
   .union([z.number(), z.string().trim().regex(/^[-+]?\d{1,4}(\.\d{1,2})?$/, 'Percent must be a number with at most 2 decimals').transform(Number)], { message: 'Percent must be a number with at most 2 decimals' })
   .pipe(z.number().min(-90, 'Percent must be between -90 and 1000').max(1000, 'Percent must be between -90 and 1000'));
 
+/** A form's empty field is an absent value. */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
 export const bulkFilter = z.object({
   brand: oneLineText('Brand', PRICE_TEXT_LIMITS.brand).optional(),
-  rimSize: z.union([z.literal(''), wholeNumber('Rim size', 10, 30)]).optional().transform((v) => (v === '' ? undefined : v)),
+  rimSize: z.preprocess(blankToUndefined, wholeNumber('Rim size', 10, 30).optional()),
   search: oneLineText('Search', 100).optional(),
 });
 
@@ -120,8 +123,8 @@ export const bulkChangeRequest = z.object({
   change: z
     .object({
       field: z.enum(BULK_FIELDS, { message: 'Field must be retail or purchase' }),
-      percent: z.union([z.literal(''), percent]).optional().transform((v) => (v === '' ? undefined : v)),
-      amount: z.union([z.literal(''), money({ signed: true, max: PRICE_MAX_CENTS, min: -PRICE_MAX_CENTS })]).optional().transform((v) => (v === '' ? undefined : v)),
+      percent: z.preprocess(blankToUndefined, percent.optional()),
+      amount: z.preprocess(blankToUndefined, money({ signed: true, max: PRICE_MAX_CENTS, min: -PRICE_MAX_CENTS }).optional()),
     })
     .refine((c) => (c.percent === undefined) !== (c.amount === undefined), { message: BULK_CHANGE_NEEDED, path: ['percent'] })
     .refine((c) => c.percent !== 0 && c.amount !== '0.00', { message: BULK_CHANGE_ZERO, path: ['percent'] }),
