@@ -52,7 +52,7 @@ describe('reading a supplier price file', () => {
     ]);
     // A refused line still names its row: "deactivate missing" must not take it off sale.
     expect(file.listed.has(rowKey('205/55R16', 'michelin', 'PILOT'))).toBe(true);
-    expect([...file.brands].sort()).toEqual(['falken', 'michelin']);
+    expect([...file.brands.values()].sort()).toEqual(['Falken', 'Michelin']);
   });
 
   it('refuses a line that repeats an earlier one (names in any case)', () => {

@@ -27,8 +27,8 @@ export type PriceFile = {
   refusedLines: number;
   /** Every size / brand / model the file names, good line or not: a row it names is never "missing" from it. */
   listed: Set<string>;
-  /** The brands the file names, lower case: "deactivate missing rows" reaches these only. */
-  brands: Set<string>;
+  /** The brands the file names, by their lower case, as first written: "deactivate missing rows" reaches these only. */
+  brands: Map<string, string>;
   hasStock: boolean;
 };
 
@@ -124,7 +124,7 @@ export function parsePriceFile(bytes: Buffer | string): PriceFile {
   if (dataRows.length === 0) throw new PriceFileRefused(FILE_HEADER_ONLY);
 
   const hasStock = columns.has('stock');
-  const result: PriceFile = { lines: [], errors: [], refusedLines: 0, listed: new Set(), brands: new Set(), hasStock };
+  const result: PriceFile = { lines: [], errors: [], refusedLines: 0, listed: new Set(), brands: new Map(), hasStock };
   const seen = new Map<string, number>();
   for (const { record, info } of dataRows) {
     const line = info.lines;
@@ -145,7 +145,7 @@ export function parsePriceFile(bytes: Buffer | string): PriceFile {
       else seen.set(key, line);
       result.listed.add(key);
     }
-    if (brand) result.brands.add(brand.toLowerCase());
+    if (brand && !result.brands.has(brand.toLowerCase())) result.brands.set(brand.toLowerCase(), brand);
     if (errors.length) {
       result.errors.push(...errors);
       result.refusedLines++;

@@ -120,7 +120,7 @@ export async function importPriceFile(deps: Deps, actor: SessionUser, upload: { 
       unchanged,
       refused: file.refusedLines,
     };
-    const result: ImportResult = { applied: false, summary, changes: planned.map(describePlan), errors: file.errors };
+    const result: ImportResult = { applied: false, summary, changes: planned.map(describePlan), errors: file.errors, brands: [...file.brands.values()] };
     if (options.dryRun) return result;
     if (file.refusedLines > 0 && !options.skipRefused) throw new AppError('VALIDATION', importRefusedMessage(file.refusedLines), { ...result });
     if (planned.length === 0) return result;

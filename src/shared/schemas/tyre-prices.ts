@@ -178,5 +178,7 @@ export const importResult = z.object({
   summary: z.object({ added: z.number(), changed: z.number(), unchanged: z.number(), refused: z.number() }),
   changes: z.array(importChange),
   errors: z.array(importError),
+  /** The brands the file names: "deactivate rows missing from this file" reaches these only. */
+  brands: z.array(z.string()),
 });
 export type ImportResult = z.infer<typeof importResult>;
