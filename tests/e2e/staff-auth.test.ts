@@ -10,7 +10,7 @@ const runId = Date.now().toString(36);
 let counter = 0;
 const uniqueUsername = (prefix: string) => `${prefix}_${runId}_${counter++}`;
 
-const ADMIN_TABS = ['Jobs', 'Schedule', 'Invoices', 'Expenses', 'Time Slots', 'Reports', 'Team', 'Settings'];
+const ADMIN_TABS = ['Jobs', 'Schedule', 'Invoices', 'Prices', 'Expenses', 'Time Slots', 'Reports', 'Team', 'Settings'];
 const TECHNICIAN_TABS = ['My Jobs', 'My Schedule', 'Settings'];
 
 async function signInThroughForm(page: Page, username: string, password: string) {
