@@ -79,7 +79,6 @@ export const tyrePriceListQuery = z.object({
   page: pageQuery(),
   pageSize: pageSizeQuery(),
 });
-export type TyrePriceListQuery = z.input<typeof tyrePriceListQuery>;
 
 /** A price list row as staff see it; the margin is worked out, never stored (decision 281). */
 export const tyrePrice = z.object({
@@ -130,7 +129,6 @@ export const bulkChangeRequest = z.object({
     .refine((c) => c.percent !== 0 && c.amount !== '0.00', { message: BULK_CHANGE_ZERO, path: ['percent'] }),
   dryRun: z.boolean({ message: 'Dry run must be true or false' }).default(true),
 });
-export type BulkChangeRequest = z.input<typeof bulkChangeRequest>;
 
 export const priceChangeRow = z.object({ id: z.string(), label: z.string(), from: z.string(), to: z.string() });
 export const bulkChangeResult = z.object({ applied: z.boolean(), field: z.enum(BULK_FIELDS), changes: z.array(priceChangeRow) });
@@ -154,7 +152,6 @@ export const importQuery = z.object({
   skipRefused: flag('Skip refused lines').default(false),
   deactivateMissing: flag('Deactivate missing rows').default(false),
 });
-export type ImportQuery = z.input<typeof importQuery>;
 
 export const fieldChange = z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() });
 export const importChange = z.object({
