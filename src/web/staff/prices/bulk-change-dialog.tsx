@@ -71,7 +71,7 @@ function BulkChangeForm({ onClose }: { onClose: () => void }) {
           <h3 id="bulk-preview-heading" className="font-semibold">
             {preview.result.changes.length === 0 ? 'No price would change.' : `${preview.result.changes.length} ${preview.result.changes.length === 1 ? 'price' : 'prices'} would change`}
           </h3>
-          <ul aria-label="Prices that would change" className="max-h-72 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200">
+          <ul aria-label="Prices that would change" tabIndex={0} className="max-h-72 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200">
             {preview.result.changes.map((c) => (
               <li key={c.id} className="flex flex-wrap justify-between gap-x-3 px-3 py-2">
                 <span>{c.label}</span>

@@ -21,7 +21,7 @@ export function ImportReport({ report }: { report: ImportResult }) {
       {report.errors.length ? (
         <div className="space-y-1">
           <h4 className="font-semibold text-red-800">Refused lines</h4>
-          <ul aria-label="Refused lines" className="max-h-48 space-y-1 overflow-y-auto text-sm text-red-800">
+          <ul aria-label="Refused lines" tabIndex={0} className="max-h-48 space-y-1 overflow-y-auto text-sm text-red-800">
             {report.errors.map((e, i) => (
               <li key={`${e.line}-${e.column}-${i}`}>{e.message}</li>
             ))}
@@ -31,7 +31,7 @@ export function ImportReport({ report }: { report: ImportResult }) {
       {report.changes.length ? (
         <div className="space-y-1">
           <h4 className="font-semibold">Changes</h4>
-          <ul aria-label="Changes" className="max-h-60 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200 text-sm">
+          <ul aria-label="Changes" tabIndex={0} className="max-h-60 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200 text-sm">
             {report.changes.map((c, i) => (
               <li key={`${c.id ?? c.label}-${i}`} className="px-3 py-2">
                 <span className="font-semibold">{KIND_LABEL[c.kind]}</span>: {c.label}
