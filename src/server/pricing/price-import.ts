@@ -5,7 +5,7 @@ import type { Tx } from '../db/client';
 import { tyreStockPricing } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { SessionUser } from '../http/access';
-import { AppError, invalid } from '../http/errors';
+import { AppError, conflict, invalid } from '../http/errors';
 import { recordSettingChanges, type SettingChange } from '../history/history';
 import { parsePriceFile, PriceFileRefused, rowKey, type PriceFile, type PriceLine } from './price-csv';
 import { fieldChanges, HISTORY_FIELDS, historyLines, rowLabel, type HistoryField, type PriceRow } from './price-list';
@@ -112,6 +112,19 @@ async function apply(tx: Tx, planned: Planned[], meta: { at: Date; actorId: stri
 export async function importPriceFile(deps: Deps, actor: SessionUser, upload: { bytes: Buffer; filename: string }, options: Options): Promise<ImportResult> {
   const file = readFile(upload.bytes);
   const at = deps.clock.now();
+  try {
+    return await compareAndApply(deps, actor, file, upload.filename, options, at);
+  } catch (err) {
+    // Another import or edit added the same row meanwhile: the whole file was rolled back.
+    const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505') throw conflict(IMPORT_RACED);
+    throw err;
+  }
+}
+
+export const IMPORT_RACED = 'The price list changed while this file was being imported, so nothing was imported. Import it again.';
+
+async function compareAndApply(deps: Deps, actor: SessionUser, file: PriceFile, filename: string, options: Options, at: Date): Promise<ImportResult> {
   return deps.db.transaction(async (tx) => {
     const { planned, unchanged } = await plan(tx, file, options);
     const summary = {
@@ -124,7 +137,7 @@ export async function importPriceFile(deps: Deps, actor: SessionUser, upload: { 
     if (options.dryRun) return result;
     if (file.refusedLines > 0 && !options.skipRefused) throw new AppError('VALIDATION', importRefusedMessage(file.refusedLines), { ...result });
     if (planned.length === 0) return result;
-    await apply(tx, planned, { at, actorId: actor.id, filename: upload.filename, summary });
+    await apply(tx, planned, { at, actorId: actor.id, filename, summary });
     return { ...result, applied: true };
   });
 }
