@@ -15,7 +15,7 @@ const refusal = (input: Buffer | string) => {
 
 describe('reading a supplier price file', () => {
   it('reads a comma file with any header spelling, normalising the size', () => {
-    const file = parsePriceFile('Size,Brand,Model,Purchase Price,retail_price\n205 55 r16,Michelin,Primacy 4,120,159.00\n');
+    const file = parsePriceFile('Size,Brand,Model,purchasePrice,Retail Price (inc GST)\n205 55 r16,Michelin,Primacy 4,120,159.00\n');
     expect(file.lines).toEqual([{ line: 2, size: '205/55R16', brand: 'Michelin', model: 'Primacy 4', purchasePrice: '120.00', retailPrice: '159.00' }]);
     expect(file.errors).toEqual([]);
     expect(file.hasStock).toBe(false);
@@ -46,9 +46,11 @@ describe('reading a supplier price file', () => {
     expect(file.refusedLines).toBe(2);
     expect(file.errors).toEqual([
       { line: 3, column: 'retail price', message: 'line 3, retail price: must be a number above 0' },
-      { line: 5, column: 'size', message: 'line 5, size: must be a tyre size like 205/55R16' },
-      { line: 5, column: 'purchase price', message: 'line 5, purchase price: must be a number, 0 or more' },
-      { line: 5, column: 'stock', message: 'line 5, stock: must be a whole number, 0 or more (empty: not tracked)' },
+      {
+        line: 5,
+        column: 'size',
+        message: 'line 5, size: must be a tyre size like 205/55R16; purchase price: must be a number, 0 or more; stock: must be a whole number, 0 or more (empty: not tracked)',
+      },
     ]);
     // A refused line still names its row: "deactivate missing" must not take it off sale.
     expect(file.listed.has(rowKey('205/55R16', 'michelin', 'PILOT'))).toBe(true);

@@ -22,6 +22,7 @@ export type PriceLine = {
 
 export type PriceFile = {
   lines: PriceLine[];
+  /** One per refused line: the first bad column, and every problem of the line in its message. */
   errors: ImportError[];
   /** Lines refused (a line with two bad cells counts once). */
   refusedLines: number;
@@ -53,7 +54,16 @@ const HEADER_NAMES: Record<PriceColumn, string[]> = {
 export const wrongColumns = (missing: PriceColumn[]) =>
   `The header row must name the columns size, brand, model, purchase price and retail price (stock is optional); missing: ${missing.map((c) => PRICE_RULES[c].column).join(', ')}.`;
 
-const headerKey = (cell: string) => cell.trim().toLowerCase().replace(/[_\-\s]+/g, ' ').replace(/[^a-z ]/g, '').trim();
+/** "Purchase Price", "purchase_price", "purchasePrice" and "Retail price (inc GST)" read as "purchase price" and "retail price". */
+const headerKey = (cell: string) =>
+  cell
+    .replace(/\(.*?\)/g, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase()
+    .replace(/[_\-\s]+/g, ' ')
+    .replace(/[^a-z ]/g, '')
+    .trim();
 
 /** The key a row is known by: its size, brand and model, case ignored in the names. */
 export const rowKey = (size: string, brand: string, model: string) => `${size}|${brand.trim().toLowerCase()}|${model.trim().toLowerCase()}`;
@@ -92,7 +102,11 @@ function ruleBroken(column: PriceColumn, issueMessage: string): string {
   return issueMessage.startsWith(`${label} `) ? issueMessage.slice(label.length + 1) : issueMessage;
 }
 
-export const lineError = (line: number, column: PriceColumn, rule: string): ImportError => ({ line, column: PRICE_RULES[column].column, message: `line ${line}, ${PRICE_RULES[column].column}: ${rule}` });
+/** A refused line: "line 7, retail price: must be a number above 0", further problems of the line after a semicolon. */
+export function lineError(line: number, problems: { column: PriceColumn; rule: string }[]): ImportError {
+  const said = problems.map((p) => `${PRICE_RULES[p.column].column}: ${p.rule}`).join('; ');
+  return { line, column: PRICE_RULES[problems[0]!.column].column, message: `line ${line}, ${said}` };
+}
 
 export function parsePriceFile(bytes: Buffer | string): PriceFile {
   const text = decode(bytes);
@@ -128,26 +142,26 @@ export function parsePriceFile(bytes: Buffer | string): PriceFile {
   const seen = new Map<string, number>();
   for (const { record, info } of dataRows) {
     const line = info.lines;
-    const errors: ImportError[] = [];
+    const errors: { column: PriceColumn; rule: string }[] = [];
     const values: Partial<Record<PriceColumn, unknown>> = {};
     for (const [column, index] of columns) {
       const raw = record[index] ?? '';
       const cell = column === 'purchasePrice' || column === 'retailPrice' ? plainMoney(raw) : raw;
       const checked = CHECKS[column].safeParse(cell);
       if (checked.success) values[column] = checked.data;
-      else errors.push(lineError(line, column, ruleBroken(column, checked.error.issues[0]?.message ?? 'is not valid')));
+      else errors.push({ column, rule: ruleBroken(column, checked.error.issues[0]?.message ?? 'is not valid') });
     }
     const { size, brand, model } = values as { size?: string; brand?: string; model?: string };
     if (size && brand && model) {
       const key = rowKey(size, brand, model);
       const first = seen.get(key);
-      if (first !== undefined) errors.push(lineError(line, 'model', `repeats line ${first} (${size} ${brand} ${model})`));
+      if (first !== undefined) errors.push({ column: 'model', rule: `repeats line ${first} (${size} ${brand} ${model})` });
       else seen.set(key, line);
       result.listed.add(key);
     }
     if (brand && !result.brands.has(brand.toLowerCase())) result.brands.set(brand.toLowerCase(), brand);
     if (errors.length) {
-      result.errors.push(...errors);
+      result.errors.push(lineError(line, errors));
       result.refusedLines++;
       continue;
     }

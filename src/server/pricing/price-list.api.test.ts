@@ -133,6 +133,12 @@ describe('bulk change', () => {
 
   it('by rim size and amount; refuses a change that would take a price to 0 or below, changing nothing', async () => {
     const res = await req('POST', '/bulk', { filter: { rimSize: 17 }, change: { field: 'purchase', amount: '-10' }, dryRun: true });
+    expect(res.json().changes.map((c: { from: string; to: string }) => [c.from, c.to])).toEqual([
+      ['150.00', '140.00'],
+      ['160.00', '150.00'],
+    ]);
+    const byText = await req('POST', '/bulk', { filter: { rimSize: '17', brand: '' }, change: { field: 'retail', percent: '-10%', amount: '' }, dryRun: true });
+    expect(byText.json().changes.map((c: { to: string }) => c.to)).toEqual(['198.45', '217.26']);
     expect(res.json().changes.map((c: { label: string }) => c.label)).toEqual(['215/60R17 Bridgestone Turanza', '225/65R17 Bridgestone Dueler']);
     const tooFar = await req('POST', '/bulk', { filter: { rimSize: 17 }, change: { field: 'retail', amount: '-300' }, dryRun: false });
     expect(tooFar.statusCode).toBe(400);

@@ -104,7 +104,7 @@ export const BULK_FIELDS = ['retail', 'purchase'] as const;
 export const BULK_CHANGE_NEEDED = 'Give a percentage or an amount, not both';
 export const BULK_CHANGE_ZERO = 'The change must not be zero';
 const percent = z
-  .union([z.number(), z.string().trim().regex(/^[-+]?\d{1,4}(\.\d{1,2})?$/, 'Percent must be a number with at most 2 decimals').transform(Number)], { message: 'Percent must be a number with at most 2 decimals' })
+  .union([z.number(), z.string().trim().regex(/^[-+]?\d{1,4}(\.\d{1,2})?%?$/, 'Percent must be a number with at most 2 decimals').transform((v) => Number(v.replace('%', '')))], { message: 'Percent must be a number with at most 2 decimals' })
   .pipe(z.number().min(-90, 'Percent must be between -90 and 1000').max(1000, 'Percent must be between -90 and 1000'));
 
 /** A form's empty field is an absent value. */
