@@ -155,6 +155,17 @@ describe('supplier file formats and limits', () => {
     expect(res.json().message).toContain(message);
   });
 
+  it('takes the options as form fields too, when the query does not give them', async () => {
+    const form = new FormData();
+    form.append('dryRun', 'false');
+    form.append('file', new Blob(['size,brand,model,purchase price,retail price\n275/65R18,Cooper,Discoverer,200,265\n'], { type: 'text/csv' }), 'fields.csv');
+    const req = new Request('http://localhost/', { method: 'POST', body: form });
+    const res = await t.app.inject({ method: 'POST', url: '/api/dashboard/tyre-prices/import', payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')!, cookie: admin.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ applied: true, summary: { added: 1 } });
+    expect((await lookup('275/65R18')).json()).toEqual({ price: '265.00' });
+  });
+
   it('refuses a request without a file or not multipart', async () => {
     const notMultipart = await t.app.inject({ method: 'POST', url: '/api/dashboard/tyre-prices/import', headers: { cookie: admin.cookie }, payload: {} });
     expect(notMultipart.statusCode).toBe(400);

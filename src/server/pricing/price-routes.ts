@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { tyrePrices } from '../../shared/contracts/tyre-prices';
 import { stripControls } from '../../shared/schemas/fields';
-import { IMPORT_LIMITS, IMPORT_TOO_LARGE } from '../../shared/schemas/tyre-prices';
+import { IMPORT_LIMITS, IMPORT_TOO_LARGE, importQuery } from '../../shared/schemas/tyre-prices';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { AppError, invalid } from '../http/errors';
@@ -12,6 +12,8 @@ import { addTyrePrice, listTyrePrices, updateTyrePrice } from './price-list';
 
 export const IMPORT_NOT_MULTIPART = 'Please upload the price file as a multipart form (field "file").';
 export const IMPORT_NO_FILE = 'Choose a CSV file to import (field "file").';
+const OPTION_NAMES = ['dryRun', 'skipRefused', 'deactivateMissing'] as const;
+type OptionName = (typeof OPTION_NAMES)[number];
 const IMPORT_MALFORMED = 'The upload was incomplete or could not be read. Please try again.';
 
 /** The owner's price list and the supplier CSV import (decisions 280-283), beside the public lookup. */
@@ -27,9 +29,14 @@ export function priceListRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, tyrePrices.importFile, async ({ actor, query, request }) => {
       if (!request.isMultipart()) throw invalid(IMPORT_NOT_MULTIPART, { file: IMPORT_NOT_MULTIPART });
       let upload: { bytes: Buffer; filename: string } | null = null;
+      const fieldOptions: Record<string, unknown> = {};
       try {
         for await (const part of request.parts()) {
-          if (part.type === 'field') continue;
+          if (part.type === 'field') {
+            // The options may also come as form fields; the query, when it has them, wins.
+            if (OPTION_NAMES.includes(part.fieldname as OptionName) && !(part.fieldname in ((request.query ?? {}) as object))) fieldOptions[part.fieldname] = part.value;
+            continue;
+          }
           if (part.fieldname !== 'file' || upload) {
             part.file.resume();
             continue;
@@ -47,7 +54,8 @@ export function priceListRoutes(deps: AppDeps): FastifyPluginAsync {
         throw invalid(IMPORT_MALFORMED, { file: IMPORT_MALFORMED });
       }
       if (!upload) throw invalid(IMPORT_NO_FILE, { file: IMPORT_NO_FILE });
-      return importPriceFile(deps, actor, upload, query);
+      const options = Object.keys(fieldOptions).length ? importQuery.parse({ ...((request.query ?? {}) as object), ...fieldOptions }) : query;
+      return importPriceFile(deps, actor, upload, options);
     });
   };
 }
