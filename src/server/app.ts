@@ -23,6 +23,7 @@ import { reportRoutes } from './reports/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { paymentRoutes } from './payments/routes';
 import { photoRoutes } from './photos/routes';
+import { priceListRoutes } from './pricing/price-routes';
 import { pricingRoutes } from './pricing/routes';
 import { seoRoutes } from './seo/routes';
 import { slotRoutes } from './slots/routes';
@@ -156,7 +157,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, settingsRoutes, docsRoutes]) {
+  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, settingsRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 

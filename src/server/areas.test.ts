@@ -27,7 +27,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   expenses: ['bills'],
   reports: ['reports'],
   settings: ['settings'],
-  tyrePrices: [],
+  tyrePrices: ['pricing'],
   closures: ['closures'],
   suburbPages: ['suburbs'],
   docs: ['docs'],

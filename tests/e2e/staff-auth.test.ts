@@ -10,7 +10,7 @@ const runId = Date.now().toString(36);
 let counter = 0;
 const uniqueUsername = (prefix: string) => `${prefix}_${runId}_${counter++}`;
 
-const ADMIN_TABS = ['Jobs', 'Schedule', 'Invoices', 'Expenses', 'Time Slots', 'Reports', 'Team', 'Settings'];
+const ADMIN_TABS = ['Jobs', 'Schedule', 'Invoices', 'Prices', 'Expenses', 'Time Slots', 'Reports', 'Team', 'Settings'];
 const TECHNICIAN_TABS = ['My Jobs', 'My Schedule', 'Settings'];
 
 async function signInThroughForm(page: Page, username: string, password: string) {
@@ -56,7 +56,7 @@ describe('staff sign-in and roles', () => {
     expect(new URL(page.url()).pathname).toBe('/auth');
   });
 
-  it('admin signs in, sees eight tabs, adds a technician, signs out; the technician sees three tabs', async () => {
+  it('admin signs in, sees every admin tab, adds a technician, signs out; the technician sees three tabs', async () => {
     const page = await browser.newPage();
     await signInThroughForm(page, E2E_ADMIN.username, E2E_ADMIN.password);
     await page.waitForURL('**/dashboard');
@@ -141,7 +141,7 @@ describe('staff sign-in and roles', () => {
     await signInThroughForm(page, E2E_ADMIN.username, E2E_ADMIN.password);
     await page.waitForURL('**/dashboard');
     const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
-    await eventually(() => nav.getByRole('link').count()).toBe(8);
+    await eventually(() => nav.getByRole('link').count()).toBe(ADMIN_TABS.length);
     // The tabs scroll sideways inside their strip instead of widening the page.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 

@@ -77,6 +77,7 @@ function hintsFor(key: string, ids: Record<string, string>): unknown[] {
   if (/username|name/.test(k)) hints.push('Sam Taylor');
   if (/amount|price|value|cost|total|gst|subtotal/.test(k)) hints.push('10.00');
   if (/registration/.test(k)) hints.push('1ABC234');
+  if (k === 'size') hints.push('205/55R16');
   if (/expiry/.test(k)) hints.push('12/30');
   if (/cvc/.test(k)) hints.push('123');
   if (/cardnumber/.test(k)) hints.push('4242424242424242');
@@ -140,6 +141,13 @@ export function plausibleObject(schema: z.ZodType, ids: Record<string, string>, 
   for (const [key, field] of Object.entries(shape)) {
     const v = plausibleValue(field, key, ids, depth);
     if (v !== undefined) out[key] = v;
+  }
+  // Fields that exclude each other ("a percentage or an amount"): leave out an optional one when that makes the whole acceptable.
+  if (!schema.safeParse(out).success) {
+    for (const key of Object.keys(out)) {
+      const { [key]: _left, ...fewer } = out;
+      if (shape[key]!.safeParse(undefined).success && schema.safeParse(fewer).success) return fewer;
+    }
   }
   return out;
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, type ComponentType } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { PublicUser } from '../../shared/schemas/auth';
 import { cn } from '../components/ui/cn';
+import { PricesScreen } from './prices';
 import { USER_KEY } from './session';
 import { tabHref, tabsFor, type TabId } from './tabs';
 import { AdminOnly, ComingSoon } from './tabs/coming-soon';
@@ -19,6 +20,7 @@ const TAB_CONTENT: Record<TabId, ComponentType<{ user: PublicUser }>> = {
   jobs: JobsTab,
   schedule: ScheduleTab,
   invoices: InvoicesTab,
+  prices: PricesScreen,
   expenses: ExpensesTab,
   'time-slots': TimeSlotsTab,
   reports: ReportsTab,

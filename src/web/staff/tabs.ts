@@ -1,13 +1,14 @@
 import type { Role } from '../../shared/schemas/auth';
 
 /** The tabs each role sees, in order; the id is what goes in ?tab=. */
-export type TabId = 'jobs' | 'schedule' | 'invoices' | 'expenses' | 'time-slots' | 'reports' | 'team' | 'settings';
+export type TabId = 'jobs' | 'schedule' | 'invoices' | 'prices' | 'expenses' | 'time-slots' | 'reports' | 'team' | 'settings';
 export type TabDef = { id: TabId; label: string };
 
 const ADMIN_TABS: TabDef[] = [
   { id: 'jobs', label: 'Jobs' },
   { id: 'schedule', label: 'Schedule' },
   { id: 'invoices', label: 'Invoices' },
+  { id: 'prices', label: 'Prices' },
   { id: 'expenses', label: 'Expenses' },
   { id: 'time-slots', label: 'Time Slots' },
   { id: 'reports', label: 'Reports' },
