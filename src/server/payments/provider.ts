@@ -3,7 +3,13 @@
  * labelled in-process simulation otherwise. Both deliver their outcome as the same event shape,
  * handled by one function (service.ts), so the simulated path exercises the webhook's code.
  */
-export type IntentMetadata = { bookingToken: string; jobNumber: string; jobId: string };
+export type IntentMetadata = {
+  bookingToken: string;
+  jobNumber: string;
+  jobId: string;
+  /** The card surcharge rate the amount was made with (170 = 1.70%), so a later change of the fee does not make a paid amount look wrong. */
+  cardSurchargeBasisPoints?: string;
+};
 
 export type PaymentIntentRef = { id: string; clientSecret: string; amountCents: number; status: string };
 

@@ -158,7 +158,7 @@ async function prepareIntent(deps: AppDeps, token: string, fees: Fees): Promise<
   if (totalCents <= 0) throw conflict('This booking has nothing to pay online.');
   const intent = await provider.createIntent({
     amountCents: totalCents,
-    metadata: { bookingToken: booking.hold.token, jobNumber: booking.job.jobNumber, jobId: booking.job.id },
+    metadata: { bookingToken: booking.hold.token, jobNumber: booking.job.jobNumber, jobId: booking.job.id, cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints) },
     existingIntentId: booking.job.stripePaymentIntentId,
   });
   // A succeeded intent whose webhook has not arrived yet must not be paid a second time.
@@ -186,6 +186,15 @@ export type HandledEvent =
   | { outcome: 'amount-mismatch'; jobId: string }
   | { outcome: 'failed'; jobId: string | null; message: string };
 
+
+/**
+ * The surcharge rate checkout charged with, as the intent's metadata (set by this server, delivered
+ * in the signed event) records it; an intent made before the rate was recorded uses today's fee.
+ */
+function surchargeRateOf(metadata: PaymentEvent['data']['object']['metadata'], fees: Fees): number {
+  const recorded = Number((metadata as Record<string, string | undefined> | undefined)?.cardSurchargeBasisPoints);
+  return Number.isInteger(recorded) && recorded >= 0 && recorded <= 1000 ? recorded : fees.cardSurchargeBasisPoints;
+}
 
 async function findEventJob(tx: Executor, event: PaymentEvent): Promise<Job | undefined> {
   const intent = event.data.object;
@@ -227,8 +236,8 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
 
     // Only the booking's own total (with the card surcharge, as checkout charged it) in AUD confirms
     // it; any other amount or currency is kept back for staff (decision 192).
-    const expected = withCardSurcharge(amountOf(job), fees);
     const intent = event.data.object;
+    const expected = withCardSurcharge(amountOf(job), { ...fees, cardSurchargeBasisPoints: surchargeRateOf(intent.metadata, fees) });
     if (intent.amount !== expected || intent.currency?.toLowerCase() !== 'aud') {
       await flagJobPayment(tx, job.id, 'amount-mismatch', now);
       const alert = buildAmountMismatchAlert({ job, expectedCents: expected, chargedCents: intent.amount, currency: intent.currency, intentId: intent.id });
@@ -302,7 +311,8 @@ const LATE_PAYMENT_NOTE = 'Paid after the hold lapsed; the slot was still free, 
 /** POST /api/payments/simulated/confirm: builds the event a real provider would send and hands it to the same handler. */
 export async function confirmSimulatedPayment(deps: AppDeps, input: { bookingToken: string; cardNumber: string }) {
   if (deps.payments?.name !== 'simulated') throw notFound('The simulated payment provider is not in use.');
-  const { booking, intent } = await prepareIntent(deps, input.bookingToken, (await deps.settings.current()).fees);
+  const { fees } = await deps.settings.current();
+  const { booking, intent } = await prepareIntent(deps, input.bookingToken, fees);
   const outcome = simulatedCardOutcome(input.cardNumber);
   if (outcome === 'invalid') throw invalid(CARD_INVALID, { cardNumber: CARD_INVALID });
   const event: PaymentEvent = {
@@ -315,7 +325,7 @@ export async function confirmSimulatedPayment(deps: AppDeps, input: { bookingTok
         amount: intent.amountCents,
         currency: 'aud',
         status: outcome === 'succeeded' ? 'succeeded' : 'requires_payment_method',
-        metadata: { bookingToken: booking.hold.token, jobNumber: booking.job.jobNumber, jobId: booking.job.id },
+        metadata: { bookingToken: booking.hold.token, jobNumber: booking.job.jobNumber, jobId: booking.job.id, cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints) },
         last_payment_error: outcome === 'declined' ? { message: CARD_DECLINED } : null,
       },
     },

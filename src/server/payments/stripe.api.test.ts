@@ -11,6 +11,7 @@ import { signInStaff } from '../../../tests/helpers/bookings';
 import { insertPrepaidBooking } from './fixtures';
 import { StripePaymentProvider } from './stripe';
 import { setJobState } from '../../../tests/helpers/job-state';
+import { readSettings, writeSetting } from '../settings/store';
 
 const SECRET_KEY = 'sk_test_standin';
 const WEBHOOK_SECRET = 'whsec_test_standin';
@@ -117,6 +118,22 @@ describe('Stripe PaymentIntent', () => {
       message: 'A 1.7% card surcharge of $13.94 applies. Total to pay: $833.74.',
     });
     expect((await jobRow(job.id)).stripePaymentIntentId).toBe(intent.id);
+  });
+
+  it('confirms a payment made at the surcharge in force at checkout, though the owner changed it before the webhook came', async () => {
+    const { job, token, intentId } = await bookWithIntent({ customerValue: '129.80' });
+    const intent = standIn.intents.get(intentId)!;
+    expect(intent.metadata.cardSurchargeBasisPoints).toBe('170');
+    const { fees } = await readSettings(t.db, t.config);
+    await writeSetting(t.db, 'fees', { ...fees, cardSurchargeBasisPoints: 200 }, null, t.clock.now());
+    try {
+      const event = intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: intent.amount });
+      Object.assign(event.data.object.metadata, intent.metadata);
+      expect((await postWebhook(event)).statusCode).toBe(200);
+      expect((await jobRow(job.id)).paymentStatus).toBe('paid');
+    } finally {
+      await writeSetting(t.db, 'fees', fees, null, t.clock.now());
+    }
   });
 
   it('reuses the open intent on a reload instead of creating a second one', async () => {
