@@ -95,17 +95,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('publicChanges', publicChanges);
   app.addHook('onReady', async () => publicChanges.start());
   app.addHook('onClose', async () => publicChanges.stop());
+  const settings = createSettingsStore({ db: opts.db, config: opts.config, log: app.log }, publicChanges);
+  const senderOfBusiness = async () => {
+    const { business } = await settings.current();
+    return `"${business.name.replace(/["\\<>]/g, '')}" <${business.email}>`;
+  };
   const deps: AppDeps = {
     config: opts.config,
     db: opts.db,
     clock,
     log: app.log,
     mailer,
-    outbox: createOutbox({ db: opts.db, clock, mailer, log: app.log, mailFrom: opts.config.mailFrom }),
+    outbox: createOutbox({ db: opts.db, clock, mailer, log: app.log, mailFrom: opts.config.mailFrom ?? senderOfBusiness }),
     storage: opts.storage ?? files.photos,
     pdfs: opts.pdfs ?? files.pdfs,
     payments: opts.payments === undefined ? createPaymentProvider(opts.config) : opts.payments,
-    settings: createSettingsStore({ db: opts.db, config: opts.config, log: app.log }, publicChanges),
+    settings,
   };
 
   app.setValidatorCompiler(validatorCompiler);

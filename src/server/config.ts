@@ -203,7 +203,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     /** Live unpaid holds one client address may have at once (decision 198). */
     holdsPerAddress: env.HOLDS_PER_ADDRESS,
     smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM ?? `${env.BUSINESS_NAME} <${env.BUSINESS_EMAIL}>`,
+    /** The emails' sender when set; otherwise the business's stored name and address at each send (decision 280). */
+    mailFrom: env.MAIL_FROM,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
       : undefined,

@@ -54,8 +54,9 @@ type EmailRow = typeof outboundEmails.$inferSelect;
 /** A mail server's refusal often quotes the recipient: the address is kept out of the log line. */
 const withoutAddresses = (text: string) => text.replace(/[^\s<>"']+@[^\s<>"']+/g, '<address>').slice(0, 500);
 
-export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: FastifyBaseLogger; mailFrom: string }): Outbox {
-  const { db, clock, mailer, log, mailFrom: from } = deps;
+/** `mailFrom`: the sender, or how to find it at each send (the business's stored name and address, decision 280). */
+export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: FastifyBaseLogger; mailFrom: string | (() => Promise<string>) }): Outbox {
+  const { db, clock, mailer, log, mailFrom } = deps;
   const inFlight = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | undefined;
   /** The background pass of this process, and when it last finished a message (hang detection). */
@@ -92,7 +93,7 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
   async function deliverOne(email: EmailRow, report: DeliveryReport): Promise<void> {
     try {
       await mailer.send({
-        from,
+        from: typeof mailFrom === 'string' ? mailFrom : await mailFrom(),
         to: email.to,
         subject: email.subject,
         text: email.text,
