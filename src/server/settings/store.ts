@@ -99,11 +99,6 @@ export async function lockSetting(exec: Executor, key: SettingKey): Promise<void
   await exec.select({ key: businessSettings.key }).from(businessSettings).where(eq(businessSettings.key, key)).for('update');
 }
 
-export async function hasStoredSetting(exec: Executor, key: SettingKey): Promise<boolean> {
-  const [row] = await exec.select({ key: businessSettings.key }).from(businessSettings).where(eq(businessSettings.key, key));
-  return Boolean(row);
-}
-
 export type SettingsStore = {
   /** The current settings; kept per instance while database changes are heard, read afresh otherwise. */
   current(): Promise<Settings>;

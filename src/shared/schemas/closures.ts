@@ -31,7 +31,6 @@ const closureFields = z.object({
 
 /** The add form (the server checks the past and the horizon against its own Perth clock too). */
 export const closureForm = closureFields.refine(lastNotBeforeFirst, lastIssue);
-export type ClosureFormValues = z.input<typeof closureForm>;
 
 /** POST /api/dashboard/closures. */
 export const createClosureRequest = closureFields
