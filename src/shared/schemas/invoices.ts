@@ -27,6 +27,20 @@ const quantity = z.preprocess((v) => (v === undefined || v === null || (typeof v
 
 export const LINE_TOO_LARGE_MESSAGE = 'Quantity times unit price must be at most $99,999,999.99';
 export const INVOICE_TOO_LARGE_MESSAGE = 'The invoice total must be at most $99,999,999.99';
+/** Money given back after an invoice is issued is a credit note, never a negative invoice (decision 294). */
+export const INVOICE_NEGATIVE_MESSAGE = 'The invoice total cannot be below $0.00';
+export const DUE_BEFORE_INVOICE_MESSAGE = 'The due date must be on or after the invoice date';
+export const UNPAID_REASON_MESSAGE = 'Give a reason for marking a paid invoice unpaid';
+
+/** Statuses of an invoice the customer holds: its lines, amounts and dates are fixed (decision 294). */
+export const ISSUED_INVOICE_STATUSES = ['sent', 'paid', 'overdue'] as const;
+
+/** Why an issued or voided invoice refuses a change, and what to do instead (decision 294). */
+export function lockedInvoiceMessage(invoiceNumber: string, status: string): string {
+  return status === 'cancelled'
+    ? `Invoice ${invoiceNumber} is void and cannot change. Generate a new invoice for the job instead.`
+    : `Invoice ${invoiceNumber} is ${status}: its lines, amounts and dates are fixed once issued. Void this invoice or add a credit note.`;
+}
 
 /** A line's total (quantity x unit price) must fit its column too (decision 256), not overflow the database. */
 function lineFits(line: { quantity?: number; unitPrice?: string }, ctx: z.core.$RefinementCtx) {
@@ -58,12 +72,18 @@ const newInvoiceLines = (min: number) =>
     .superRefine((lines, ctx) => {
       const total = lines.reduce((sum, l) => sum + (parseMoney(l.unitPrice) ?? 0) * l.quantity, 0);
       if (Math.abs(total) > MONEY_MAX_CENTS) ctx.addIssue({ code: 'custom', message: INVOICE_TOO_LARGE_MESSAGE });
+      if (total < 0) ctx.addIssue({ code: 'custom', message: INVOICE_NEGATIVE_MESSAGE });
     });
 
 /** Client totals are accepted and ignored: the server recomputes them from the lines. */
 const ignoredTotals = { subtotalAmount: z.unknown().optional(), gstAmount: z.unknown().optional(), totalAmount: z.unknown().optional() };
 
-export const createInvoiceRequest = z.object({
+/** Both dates given: the due date is not before the invoice date (a missing one is checked by the server once it is known). */
+function dueOnOrAfter(v: { invoiceDate?: string | undefined; dueDate?: string | null | undefined }, ctx: z.core.$RefinementCtx) {
+  if (v.invoiceDate && v.dueDate && v.dueDate < v.invoiceDate) ctx.addIssue({ code: 'custom', path: ['dueDate'], message: DUE_BEFORE_INVOICE_MESSAGE });
+}
+
+const createInvoiceShape = z.object({
   jobId: z.string({ message: JOB_REQUIRED_MESSAGE }).trim().min(1, JOB_REQUIRED_MESSAGE).max(64, JOB_REQUIRED_MESSAGE),
   status: z.enum(CUSTOMER_INVOICE_STATUSES, { message: 'Unknown status' }).default('draft'),
   invoiceDate: isoDay.optional(),
@@ -73,19 +93,26 @@ export const createInvoiceRequest = z.object({
   items: newInvoiceLines(0).optional(),
   ...ignoredTotals,
 });
+export const createInvoiceRequest = createInvoiceShape.superRefine(dueOnOrAfter);
 
 /** The Create Invoice screen's form: the same fields, with its own two refusals (due date, at least one line). */
-export const createInvoiceForm = createInvoiceRequest.extend({
-  dueDate: z.string({ message: DUE_DATE_REQUIRED_MESSAGE }).trim().min(1, DUE_DATE_REQUIRED_MESSAGE).pipe(isoDay),
-  items: newInvoiceLines(1),
-});
+export const createInvoiceForm = createInvoiceShape
+  .extend({
+    dueDate: z.string({ message: DUE_DATE_REQUIRED_MESSAGE }).trim().min(1, DUE_DATE_REQUIRED_MESSAGE).pipe(isoDay),
+    items: newInvoiceLines(1),
+  })
+  .superRefine(dueOnOrAfter);
 
-export const updateInvoiceRequest = z.object({
-  status: z.enum(CUSTOMER_INVOICE_STATUSES, { message: 'Unknown status' }).optional(),
-  invoiceDate: isoDay.optional(),
-  dueDate: optionalDay,
-  ...ignoredTotals,
-});
+export const updateInvoiceRequest = z
+  .object({
+    status: z.enum(CUSTOMER_INVOICE_STATUSES, { message: 'Unknown status' }).optional(),
+    invoiceDate: isoDay.optional(),
+    dueDate: optionalDay,
+    /** Why a paid invoice becomes unpaid again; kept in its history (decision 294). */
+    reason: oneLineText('Reason', 200).optional(),
+    ...ignoredTotals,
+  })
+  .superRefine(dueOnOrAfter);
 export type UpdateInvoiceRequest = z.input<typeof updateInvoiceRequest>;
 
 export const bulkStatusRequest = z.object({
@@ -155,7 +182,7 @@ export const invoiceEvent = z.object({
   id: z.string(),
   at: z.string(),
   actor: z.string().nullable(),
-  kind: z.enum(['created', 'status', 'edit', 'line', 'pdf', 'email', 'payment']),
+  kind: z.enum(['created', 'status', 'edit', 'line', 'pdf', 'email', 'payment', 'void', 'credit']),
   from: z.string().nullable(),
   to: z.string().nullable(),
   note: z.string().nullable(),
