@@ -73,7 +73,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const headerBottom = doc.y;
   doc.font('Helvetica-Bold').fontSize(22).fillColor(CHARCOAL).text(title, PAGE.left + 300, 50, { width: width - 300, align: 'right' });
   if (invoice.isPaid) doc.font('Helvetica-Bold').fontSize(12).fillColor('#047857').text('PAID', { width: width - 300, align: 'right' });
-  if (invoice.isCancelled) doc.font('Helvetica-Bold').fontSize(12).fillColor('#b91c1c').text('CANCELLED', { width: width - 300, align: 'right' });
+  if (invoice.isCancelled) doc.font('Helvetica-Bold').fontSize(12).fillColor('#b91c1c').text('VOID', { width: width - 300, align: 'right' });
 
   // Invoice facts (right) and who it is for (left).
   let y = Math.max(headerBottom, doc.y) + 20;

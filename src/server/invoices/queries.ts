@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { shownInvoiceStatus } from '../../shared/domain/invoices';
 import type { CustomerInvoiceStatus } from '../../shared/domain/job-status';
 import { perthToday } from '../../shared/domain/slots';
@@ -40,6 +40,7 @@ function toListItem(row: { invoice: Invoice; job: { id: string; jobNumber: strin
     pdfPath: i.pdfPath,
     sentAt: iso(i.sentAt),
     paidAt: iso(i.paidAt),
+    voidedAt: iso(i.voidedAt),
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
     // Each job keeps the contact given with it (docs/product.md "Bookings").
@@ -131,6 +132,7 @@ export async function listInvoices(deps: Deps, query: InvoiceListQuery & { page:
   const search = query.search?.trim();
   const conditions: (SQL | undefined)[] = [
     query.status && query.status !== 'all' ? statusCondition(query.status, today) : undefined,
+    query.voided === 'hide' ? ne(customerInvoices.status, 'cancelled') : undefined,
     query.from ? gte(customerInvoices.invoiceDate, query.from) : undefined,
     query.to ? lte(customerInvoices.invoiceDate, query.to) : undefined,
     search

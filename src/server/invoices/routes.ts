@@ -7,7 +7,8 @@ import type { InvoicePdfStore } from './pdf-store';
 import { createInvoice, generateInvoiceForJob } from './generate';
 import { addInvoiceItem, removeInvoiceItem, updateInvoiceItem } from './lines';
 import { getInvoiceDetail, getInvoiceItems, listInvoices, listJobInvoices } from './queries';
-import { bulkSetStatus, deleteInvoice, updateInvoice } from './status';
+import { bulkSetStatus, updateInvoice } from './status';
+import { deleteOrVoidInvoice } from './void';
 
 /** Customer invoices (docs/product.md "Customer invoices"); every operation is an admin's. */
 export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = {}): FastifyPluginAsync {
@@ -23,11 +24,11 @@ export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = 
       return { success: true as const, message: `Invoice ${customerInvoice.invoiceNumber} created.`, customerInvoice };
     });
     addRoute(app, invoices.update, async ({ actor, params, body }) => {
-      const customerInvoice = await updateInvoice(deps, actor, params.id, body);
+      const customerInvoice = await updateInvoice(docs, actor, params.id, body);
       return { success: true as const, message: `Invoice ${customerInvoice.invoiceNumber} updated.`, customerInvoice };
     });
-    addRoute(app, invoices.remove, async ({ actor, params }) => deleteInvoice(docs, actor, params.id));
-    addRoute(app, invoices.bulkStatus, async ({ actor, body }) => bulkSetStatus(deps, actor, body.ids, body.status));
+    addRoute(app, invoices.remove, async ({ actor, params }) => deleteOrVoidInvoice(docs, actor, params.id));
+    addRoute(app, invoices.bulkStatus, async ({ actor, body }) => bulkSetStatus(docs, actor, body.ids, body.status));
     addRoute(app, invoices.makePdf, async ({ actor, params }) => makeInvoicePdf(docs, actor, params.id));
     addRoute(app, invoices.pdfVersions, async ({ params }) => listPdfVersionsOf(docs, params.id));
     addRoute(app, invoices.pdfFile, async ({ params, query }) => {

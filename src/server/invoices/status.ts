@@ -14,18 +14,19 @@ import {
 } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
-import { customerInvoicePdfs, customerInvoices } from '../db/schema';
+import { customerInvoices } from '../db/schema';
 import { recordHistory } from '../history/history';
 import type { SessionUser } from '../http/access';
 import { AppError, conflict, invalid } from '../http/errors';
-import { recordJobEvent } from '../jobs/history';
 import { ANOTHER_LIVE, findInvoice, withLiveInvoiceGuard, type Invoice } from './guards';
 import { jobPaidByInvoice } from './job-sync';
+import type { DocumentDeps } from './documents';
 import { getInvoiceDetail } from './queries';
+import { stampVoid, voidInTx } from './void';
 
 // An invoice's dates and status, one or many at a time, and deleting it (docs/product.md "Customer invoices").
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = DocumentDeps & Pick<AppDeps, 'log'>;
 
 const isIssued = (status: CustomerInvoiceStatus) => (ISSUED_INVOICE_STATUSES as readonly string[]).includes(status);
 
@@ -34,10 +35,15 @@ const isIssued = (status: CustomerInvoiceStatus) => (ISSUED_INVOICE_STATUSES as 
  * invoices"). An issued invoice never goes back to draft, a void one never moves, and a paid one
  * becomes unpaid only with a reason, kept as the history line's note (decision 294).
  */
-async function applyStatus(tx: Executor, invoice: Invoice, to: CustomerInvoiceStatus, actor: SessionUser, now: Date, reason?: string): Promise<void> {
+async function applyStatus(tx: Executor, invoice: Invoice, to: CustomerInvoiceStatus, actor: SessionUser, now: Date, reason?: string): Promise<'voided' | void> {
   if (invoice.status === to) return;
   if (invoice.voidedAt || (to === 'draft' && isIssued(invoice.status))) throw conflict(lockedInvoiceMessage(invoice.invoiceNumber, invoice.status));
-  if (invoice.status === 'paid' && to !== 'cancelled' && !reason) throw invalid(UNPAID_REASON_MESSAGE, { reason: UNPAID_REASON_MESSAGE });
+  // Cancelling an issued invoice is voiding it (decision 295).
+  if (to === 'cancelled' && isIssued(invoice.status)) {
+    await voidInTx(tx, invoice, actor, now, reason ? `Status set to cancelled: ${reason}` : 'Status set to cancelled');
+    return 'voided';
+  }
+  if (invoice.status === 'paid' && !reason) throw invalid(UNPAID_REASON_MESSAGE, { reason: UNPAID_REASON_MESSAGE });
   await tx
     .update(customerInvoices)
     .set({
@@ -71,7 +77,7 @@ function assertOnlyStatusChanges(invoice: Invoice, body: z.output<typeof updateI
 
 export async function updateInvoice(deps: Deps, actor: SessionUser, invoiceId: string, body: z.output<typeof updateInvoiceRequest>): Promise<InvoiceDetail> {
   const now = deps.clock.now();
-  await withLiveInvoiceGuard(
+  const result = await withLiveInvoiceGuard(
     ANOTHER_LIVE,
     () =>
       deps.db.transaction(async (tx) => {
@@ -84,9 +90,10 @@ export async function updateInvoice(deps: Deps, actor: SessionUser, invoiceId: s
           await tx.update(customerInvoices).set({ [field]: next, updatedAt: now }).where(eq(customerInvoices.id, invoice.id));
           await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'edit', from: invoice[field], to: next, note: label });
         }
-        if (body.status) await applyStatus(tx, invoice, body.status, actor, now, body.reason);
+        return body.status ? applyStatus(tx, invoice, body.status, actor, now, body.reason) : undefined;
       }),
   );
+  if (result === 'voided') await stampVoid(deps, actor, invoiceId);
   return getInvoiceDetail(deps, invoiceId);
 }
 
@@ -95,14 +102,15 @@ export async function bulkSetStatus(deps: Deps, actor: SessionUser, ids: string[
   const result: BulkStatusResult = { updated: [], failed: [] };
   for (const id of [...new Set(ids)]) {
     try {
-      await withLiveInvoiceGuard(
+      const done = await withLiveInvoiceGuard(
         ANOTHER_LIVE,
         () =>
           deps.db.transaction(async (tx) => {
             const invoice = await findInvoice(tx, id, true);
-            await applyStatus(tx, invoice, status, actor, deps.clock.now());
+            return applyStatus(tx, invoice, status, actor, deps.clock.now());
           }),
       );
+      if (done === 'voided') await stampVoid(deps, actor, id);
       result.updated.push(id);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -110,22 +118,4 @@ export async function bulkSetStatus(deps: Deps, actor: SessionUser, ids: string[
     }
   }
   return result;
-}
-
-/**
- * Deletes an invoice with its lines, history and PDFs; the job's history keeps a line saying so, and
- * the job can be deleted afterwards (docs/product.md "Bookings").
- */
-export async function deleteInvoice(deps: Deps & { pdfs: { remove(name: string): Promise<void> } } & Pick<AppDeps, 'log'>, actor: SessionUser, invoiceId: string): Promise<void> {
-  const now = deps.clock.now();
-  const files = await deps.db.transaction(async (tx) => {
-    const invoice = await findInvoice(tx, invoiceId, true);
-    const pdfs = await tx.select({ filename: customerInvoicePdfs.filename }).from(customerInvoicePdfs).where(eq(customerInvoicePdfs.customerInvoiceId, invoice.id));
-    await tx.delete(customerInvoices).where(eq(customerInvoices.id, invoice.id));
-    await recordJobEvent(tx, { jobId: invoice.jobId, at: now, actorId: actor.id, kind: 'note', note: `Invoice ${invoice.invoiceNumber} (${invoice.status}, ${invoice.totalAmount}) deleted` });
-    return pdfs;
-  });
-  for (const { filename } of files) {
-    await deps.pdfs.remove(filename).catch((err: unknown) => deps.log.warn({ err, filename }, 'Could not remove a deleted invoice PDF'));
-  }
 }

@@ -17,6 +17,7 @@ import {
   invoicePdfParams,
   invoicePdfResult,
   invoicePdfVersion,
+  invoiceRemoved,
   invoiceSaved,
   updateInvoiceRequest,
 } from '../schemas/invoices';
@@ -97,9 +98,9 @@ export const invoices = {
     path: `${BASE}/:id`,
     access: 'admin',
     affects: ['invoices', 'jobs', 'reports'],
-    summary: 'Deletes an invoice with its lines, history and PDFs; its job can then be deleted.',
+    summary: 'Deletes a draft with its lines, history and PDFs (its job can then be deleted); voids a sent, paid or overdue invoice, kept with a VOID PDF version.',
     params: invoiceIdParams,
-    responseKind: 'empty',
+    response: invoiceRemoved,
   }),
   bulkStatus: defineContract({
     method: 'POST',

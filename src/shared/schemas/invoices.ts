@@ -130,6 +130,8 @@ export const invoiceListQuery = z.object({
   /** 'overdue' also finds sent invoices past their due date. */
   status: z.enum([...CUSTOMER_INVOICE_STATUSES, 'all'], { message: 'Unknown status' }).optional(),
   search: oneLineText('Search', 100).optional(),
+  /** 'hide' leaves out void and cancelled invoices (decision 295); shown by default. */
+  voided: z.enum(['show', 'hide'], { message: 'Choose show or hide' }).optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
   page: pageQuery(),
@@ -160,11 +162,19 @@ export const invoiceListItem = z.object({
   pdfPath: z.string().nullable(),
   sentAt: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** When an issued invoice was voided (kept, final; decision 295). */
+  voidedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   job: z.object({ id: z.string(), jobNumber: z.string(), status: z.enum(JOB_STATUSES), customer: z.object({ name: z.string(), email: z.string() }) }),
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItem>;
+
+/** What "Delete" does to an invoice: a draft goes, an issued one is voided and kept, a void one stays (decision 295). */
+export function deleteActionOf(invoice: { status: (typeof CUSTOMER_INVOICE_STATUSES)[number]; voidedAt: string | null }): 'delete' | 'void' | null {
+  if (invoice.voidedAt) return null;
+  return invoice.status === 'draft' || invoice.status === 'cancelled' ? 'delete' : 'void';
+}
 
 export const invoiceItem = z.object({
   id: z.string(),
@@ -221,4 +231,7 @@ export const invoiceSaved = z.object({ success: z.literal(true), message: z.stri
 export const invoiceGenerated = z.object({ customerInvoice: invoiceDetail });
 export const invoicePdfResult = z.object({ downloadUrl: z.string(), filename: z.string(), invoiceNumber: z.string(), version: z.number() });
 export type InvoicePdfResult = z.infer<typeof invoicePdfResult>;
+/** What "Delete" did: a draft is deleted, an issued invoice is voided and answered as it is now (decision 295). */
+export const invoiceRemoved = z.object({ outcome: z.enum(['deleted', 'voided']), message: z.string(), customerInvoice: invoiceDetail.nullable() });
+export type InvoiceRemoved = z.infer<typeof invoiceRemoved>;
 export const invoiceEmailed = z.object({ customerInvoice: invoiceDetail, to: z.string(), version: z.number() });

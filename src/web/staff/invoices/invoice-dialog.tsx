@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, FileText, Lock, Mail } from 'lucide-react';
+import { Ban, Download, FileText, Lock, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { CUSTOMER_INVOICE_STATUSES, type CustomerInvoiceStatus } from '../../../shared/domain/job-status';
-import { ISSUED_INVOICE_STATUSES, type InvoiceDetail } from '../../../shared/schemas/invoices';
+import { deleteActionOf, ISSUED_INVOICE_STATUSES, type InvoiceDetail } from '../../../shared/schemas/invoices';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
@@ -14,7 +14,8 @@ import { useEmailDelivery } from '../../lib/use-browser-state';
 import { describeInvoiceEvent, INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { LineItemsEditor } from './line-items-editor';
-import { useDownloadPdf, useEmailInvoice, useLineItemWrites, useUpdateInvoice } from './use-invoice-actions';
+import { RemoveInvoiceConfirm } from './remove-invoice-confirm';
+import { useDeleteInvoice, useDownloadPdf, useEmailInvoice, useLineItemWrites, useUpdateInvoice } from './use-invoice-actions';
 
 /** One invoice: edit status and dates, its lines, PDF versions (every one kept) and history (docs/product.md "Customer invoices"). */
 export function InvoiceDialog({ invoiceId, onClose }: { invoiceId: string | null; onClose: () => void }) {
@@ -44,6 +45,8 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
   const [invoiceDate, setInvoiceDate] = useState(invoice.invoiceDate);
   const [dueDate, setDueDate] = useState(invoice.dueDate ?? '');
   const [reason, setReason] = useState('');
+  const [voiding, setVoiding] = useState(false);
+  const voidInvoice = useDeleteInvoice(() => setVoiding(false));
   // Issued or void: lines, amounts and dates are fixed; only the status moves (decision 294).
   const locked = invoice.status !== 'draft';
   const issued = (ISSUED_INVOICE_STATUSES as readonly string[]).includes(invoice.status);
@@ -85,7 +88,15 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
           <Mail aria-hidden className="h-4 w-4" />
           {email.isPending ? 'Sending...' : 'Email Invoice'}
         </Button>
+        {deleteActionOf(invoice) === 'void' ? (
+          <Button variant="outline" className="text-red-800" disabled={voidInvoice.isPending} onClick={() => setVoiding(true)}>
+            <Ban aria-hidden className="h-4 w-4" />
+            Void Invoice
+          </Button>
+        ) : null}
       </div>
+
+      <RemoveInvoiceConfirm invoice={voiding ? invoice : null} onClose={() => setVoiding(false)} isPending={voidInvoice.isPending} onConfirm={(inv) => voidInvoice.mutate(inv)} />
 
       <form
         aria-label="Invoice details"

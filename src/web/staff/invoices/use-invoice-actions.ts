@@ -86,8 +86,8 @@ export function useUpdateInvoice(onDone?: () => void) {
 export function useDeleteInvoice(onDone?: () => void) {
   return useApiMutation(api.invoices.remove, {
     input: (invoice: InvoiceRef) => ({ params: { id: invoice.id } }),
-    onSuccess: (_v, invoice) => {
-      toast({ title: 'Invoice Deleted', description: `${invoice.invoiceNumber} has been deleted.` });
+    onSuccess: (res) => {
+      toast({ title: res.outcome === 'voided' ? 'Invoice Voided' : 'Invoice Deleted', description: res.message });
       onDone?.();
     },
     onError: (err) => toast({ title: 'Delete Failed', description: errorMessage(err, 'Failed to delete the invoice.'), variant: 'destructive' }),
