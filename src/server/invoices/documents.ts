@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { toCents } from '../../shared/domain/money';
 import { SERVICE_LABELS } from '../../shared/domain/services';
 import { perthDay } from '../../shared/domain/slots';
 import { invoicePdfUrl } from '../../shared/contracts/invoices';
-import type { InvoiceDetail, InvoicePdfResult } from '../../shared/schemas/invoices';
+import type { z } from 'zod';
+import type { InvoiceDetail, InvoicePdfResult, invoiceEmailed } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { customerInvoicePdfs, customerInvoices } from '../db/schema';
@@ -14,6 +15,7 @@ import { recordHistory } from '../history/history';
 import { printedDay, renderInvoicePdf, type InvoicePdfInput } from './pdf';
 import { invoicePdfName, type InvoicePdfStore } from './pdf-store';
 import { findInvoice } from './guards';
+import { claimSend } from './send-once';
 import { getInvoiceDetail, invoiceWithJob, listPdfVersions } from './queries';
 
 export type DocumentDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'> & { pdfs: InvoicePdfStore };
@@ -151,7 +153,7 @@ function invoiceEmailText(deps: Pick<AppDeps, 'config'>, detail: InvoiceDetail):
  * "Customer invoices"): the version sent is marked, a draft becomes sent, and the history says who
  * sent which version to whom.
  */
-export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<{ customerInvoice: InvoiceDetail; to: string; version: number }> {
+export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<z.infer<typeof invoiceEmailed>> {
   const pdf = await ensureCurrentPdf(deps, actor, invoiceId);
   const data = await deps.pdfs.read(pdf.filename);
   const now = deps.clock.now();
@@ -160,8 +162,10 @@ export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoi
   if (!to) throw conflict('The job has no customer email address to send the invoice to.');
   if (before.status === 'cancelled') throw conflict('A cancelled invoice cannot be emailed.');
   const email = invoiceEmailText(deps, before);
-  await deps.db.transaction(async (tx) => {
+  const sentAt = await deps.db.transaction(async (tx) => {
     const invoice = await findInvoice(tx, invoiceId, true);
+    const claimed = await claimSend(tx, pdf.id, now);
+    if (!claimed) return (await tx.select({ sentAt: customerInvoicePdfs.sentAt }).from(customerInvoicePdfs).where(eq(customerInvoicePdfs.id, pdf.id)))[0]?.sentAt ?? now;
     await deps.outbox.queue(tx, {
       kind: 'customer_invoice',
       jobId: invoice.jobId,
@@ -169,7 +173,6 @@ export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoi
       ...email,
       attachments: [{ filename: pdfFileName(invoice.invoiceNumber, pdf.version), contentType: 'application/pdf', contentBase64: data.toString('base64') }],
     });
-    await tx.update(customerInvoicePdfs).set({ sentAt: now }).where(and(eq(customerInvoicePdfs.id, pdf.id), isNull(customerInvoicePdfs.sentAt)));
     const becomesSent = invoice.status === 'draft';
     await tx
       .update(customerInvoices)
@@ -177,7 +180,8 @@ export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoi
       .where(eq(customerInvoices.id, invoice.id));
     await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'email', to, note: `PDF version ${pdf.version} emailed` });
     if (becomesSent) await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'status', from: 'draft', to: 'sent' });
+    return null;
   });
-  deps.outbox.kick();
-  return { customerInvoice: await getInvoiceDetail(deps, invoiceId), to, version: pdf.version };
+  if (!sentAt) deps.outbox.kick();
+  return { customerInvoice: await getInvoiceDetail(deps, invoiceId), to, version: pdf.version, alreadySent: sentAt !== null, sentAt: (sentAt ?? now).toISOString() };
 }

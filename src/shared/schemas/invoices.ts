@@ -234,4 +234,8 @@ export type InvoicePdfResult = z.infer<typeof invoicePdfResult>;
 /** What "Delete" did: a draft is deleted, an issued invoice is voided and answered as it is now (decision 295). */
 export const invoiceRemoved = z.object({ outcome: z.enum(['deleted', 'voided']), message: z.string(), customerInvoice: invoiceDetail.nullable() });
 export type InvoiceRemoved = z.infer<typeof invoiceRemoved>;
-export const invoiceEmailed = z.object({ customerInvoice: invoiceDetail, to: z.string(), version: z.number() });
+/**
+ * What an "Email Invoice" did. A repeat for the same PDF version within a few minutes sends nothing
+ * and answers what was sent, and when (decision 296).
+ */
+export const invoiceEmailed = z.object({ customerInvoice: invoiceDetail, to: z.string(), version: z.number(), alreadySent: z.boolean(), sentAt: z.string() });

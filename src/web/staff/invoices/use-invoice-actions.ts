@@ -4,6 +4,7 @@ import type { InvoiceLineInput, UpdateInvoiceRequest } from '../../../shared/sch
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { invoiceEmailToast } from '../../lib/email-wording';
+import { perthDateTime } from '../../lib/format';
 import { useApiMutation, useRefreshAfterWrite } from '../../lib/refresh';
 import { useEmailDelivery } from '../../lib/use-browser-state';
 
@@ -66,6 +67,11 @@ export function useEmailInvoice() {
   return useApiMutation(api.invoices.email, {
     input: (invoice: InvoiceRef) => ({ params: { id: invoice.id } }),
     onSuccess: (res) => {
+      // A repeat within a few minutes sends nothing: the toast says what already went (decision 296).
+      if (res.alreadySent) {
+        toast({ title: 'Already Emailed', description: `${res.customerInvoice.invoiceNumber} (PDF version ${res.version}) went to ${res.to} at ${perthDateTime(res.sentAt)}; it was not sent again.` });
+        return;
+      }
       toast(invoiceEmailToast(delivery, { invoiceNumber: res.customerInvoice.invoiceNumber, version: res.version, to: res.to }));
     },
     onError: (err) => toast({ title: 'Invoice Email Failed', description: errorMessage(err, 'Failed to email the invoice.'), variant: 'destructive' }),
