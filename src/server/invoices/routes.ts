@@ -5,6 +5,7 @@ import { addRoute } from '../http/contract-routes';
 import { emailInvoice, listPdfVersionsOf, makeInvoicePdf, readInvoicePdf } from './documents';
 import type { InvoicePdfStore } from './pdf-store';
 import { createInvoice, generateInvoiceForJob } from './generate';
+import { addCreditNote, listCreditNotes, readCreditNotePdf } from './credit-notes';
 import { addInvoiceItem, removeInvoiceItem, updateInvoiceItem } from './lines';
 import { getInvoiceDetail, getInvoiceItems, listInvoices, listJobInvoices } from './queries';
 import { bulkSetStatus, updateInvoice } from './status';
@@ -38,6 +39,12 @@ export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = 
     addRoute(app, invoices.email, async ({ actor, params }) => emailInvoice(docs, actor, params.id));
     addRoute(app, invoices.addItem, async ({ actor, params, body }) => addInvoiceItem(deps, actor, params.id, body));
     addRoute(app, invoices.updateItem, async ({ actor, params, body }) => updateInvoiceItem(deps, actor, params.id, params.itemId, body));
+    addRoute(app, invoices.addCreditNote, async ({ actor, params, body }) => addCreditNote(docs, actor, params.id, body));
+    addRoute(app, invoices.creditNotes, async ({ params }) => listCreditNotes(docs, params.id));
+    addRoute(app, invoices.creditNotePdf, async ({ params, query }) => {
+      const file = await readCreditNotePdf(docs, params.id, params.noteId);
+      return { data: file.data, contentType: 'application/pdf', filename: file.filename, disposition: query.download ? ('attachment' as const) : ('inline' as const) };
+    });
     addRoute(app, invoices.removeItem, async ({ actor, params }) => removeInvoiceItem(deps, actor, params.id, params.itemId));
   };
 }

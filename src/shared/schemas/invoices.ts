@@ -212,6 +212,9 @@ export type InvoicePdfVersion = z.infer<typeof invoicePdfVersion>;
 /** One invoice with its lines, history and PDF versions, and what the job panel shows. */
 export const invoiceDetail = invoiceListItem.extend({
   paymentNote: z.string().nullable(),
+  /** The sum of its credit notes, and its total less them: what the customer is still charged (decision 297). */
+  creditedAmount: z.string(),
+  balanceAmount: z.string(),
   items: z.array(invoiceItem),
   history: z.array(invoiceEvent),
   pdfs: z.array(invoicePdfVersion),
@@ -226,6 +229,34 @@ export const invoiceDetail = invoiceListItem.extend({
   }),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
+
+/** A credit note (decision 297): money given back after an invoice was issued, with its own number and PDF. */
+export const creditNote = z.object({
+  id: z.string(),
+  number: z.string(),
+  customerInvoiceId: z.string(),
+  invoiceNumber: z.string(),
+  creditDate: z.string(),
+  amount: z.string(),
+  gstAmount: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  /** Where its PDF is downloaded; null until it is made. */
+  pdfUrl: z.string().nullable(),
+});
+export type CreditNote = z.infer<typeof creditNote>;
+
+export const CREDIT_REASON_MESSAGE = 'Give a reason for the credit note';
+export const CREDIT_AMOUNT_MESSAGE = 'The credit must be more than $0.00';
+
+/** The credit note form and API body: an amount above zero (at most the invoice's remaining total, checked by the server) and a reason. */
+export const creditNoteRequest = z.object({
+  amount: money({ min: 1, minMessage: CREDIT_AMOUNT_MESSAGE }),
+  reason: oneLineText('Reason', 200, CREDIT_REASON_MESSAGE),
+});
+export type CreditNoteRequest = z.input<typeof creditNoteRequest>;
+export const creditNoteParams = z.object({ id: z.string().max(64), noteId: z.string().max(64) });
 
 export const invoiceSaved = z.object({ success: z.literal(true), message: z.string(), customerInvoice: invoiceDetail });
 export const invoiceGenerated = z.object({ customerInvoice: invoiceDetail });

@@ -11,6 +11,7 @@ import { api, errorMessage } from '../../lib/api';
 import { pdfEmailedNote } from '../../lib/email-wording';
 import { perthDateTime } from '../../lib/format';
 import { useEmailDelivery } from '../../lib/use-browser-state';
+import { CreditNotesPanel } from './credit-notes-panel';
 import { describeInvoiceEvent, INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { LineItemsEditor } from './line-items-editor';
@@ -148,6 +149,8 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
         <dt className="text-gray-700">Due</dt>
         <dd>{invoice.dueDate ? shortDay(invoice.dueDate) : 'On receipt'}</dd>
       </dl>
+
+      <CreditNotesPanel invoice={invoice} />
 
       <section aria-labelledby="pdf-versions-heading" className="space-y-2">
         <h3 id="pdf-versions-heading" className="text-lg font-bold">

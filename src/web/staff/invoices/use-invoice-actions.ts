@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CustomerInvoiceStatus } from '../../../shared/domain/job-status';
-import type { InvoiceLineInput, UpdateInvoiceRequest } from '../../../shared/schemas/invoices';
+import type { CreditNoteRequest, InvoiceLineInput, UpdateInvoiceRequest } from '../../../shared/schemas/invoices';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { invoiceEmailToast } from '../../lib/email-wording';
@@ -90,10 +90,13 @@ export function useUpdateInvoice(onDone?: () => void) {
 }
 
 export function useDeleteInvoice(onDone?: () => void) {
+  const refresh = useRefreshAfterWrite();
   return useApiMutation(api.invoices.remove, {
     input: (invoice: InvoiceRef) => ({ params: { id: invoice.id } }),
-    onSuccess: (res) => {
+    onSuccess: async (res) => {
       toast({ title: res.outcome === 'voided' ? 'Invoice Voided' : 'Invoice Deleted', description: res.message });
+      // A voided invoice is still there, changed: its own reads are refreshed like after a status change (decision 295).
+      if (res.customerInvoice) await refresh(api.invoices.update, { params: { id: res.customerInvoice.id }, body: {} });
       onDone?.();
     },
     onError: (err) => toast({ title: 'Delete Failed', description: errorMessage(err, 'Failed to delete the invoice.'), variant: 'destructive' }),
@@ -124,4 +127,16 @@ export function useLineItemWrites(invoice: InvoiceRef) {
   const update = useApiMutation(api.invoices.updateItem, { input: ({ itemId, line }: { itemId: string; line: InvoiceLineInput }) => ({ params: { id: invoice.id, itemId }, body: line }), onError });
   const remove = useApiMutation(api.invoices.removeItem, { input: (itemId: string) => ({ params: { id: invoice.id, itemId } }), onError });
   return { add, update, remove };
+}
+
+/** 'Add Credit Note' (decision 297): the toast names the note's number and amount. */
+export function useAddCreditNote(invoice: InvoiceRef, onDone?: () => void) {
+  return useApiMutation(api.invoices.addCreditNote, {
+    input: (body: CreditNoteRequest) => ({ params: { id: invoice.id }, body }),
+    onSuccess: (note) => {
+      toast({ title: 'Credit Note Issued', description: `${note.number}: $${note.amount} credited on ${note.invoiceNumber}.` });
+      onDone?.();
+    },
+    onError: (err) => toast({ title: 'Credit Note Failed', description: errorMessage(err, 'Failed to issue the credit note.'), variant: 'destructive' }),
+  });
 }
