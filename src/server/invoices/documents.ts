@@ -16,6 +16,7 @@ import { printedDay, renderInvoicePdf, type InvoicePdfInput } from './pdf';
 import { invoicePdfName, type InvoicePdfStore } from './pdf-store';
 import { findInvoice } from './guards';
 import { claimSend } from './send-once';
+import { ensurePayToken, payUrlOf } from './pay-link';
 import { getInvoiceDetail, invoiceWithJob, listPdfVersions } from './queries';
 
 export type DocumentDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'> & { pdfs: InvoicePdfStore };
@@ -45,6 +46,7 @@ export async function pdfInputOf(exec: Executor, deps: Pick<AppDeps, 'config'>, 
       paidDay: invoice.paidAt ? perthDay(invoice.paidAt) : null,
       paymentNote: invoice.paymentNote,
       isCancelled: invoice.status === 'cancelled',
+      payUrl: invoice.payToken && invoice.status !== 'paid' && invoice.status !== 'cancelled' ? payUrlOf(deps.config, invoice.payToken) : null,
       totalCents: toCents(invoice.totalAmount),
       gstCents: toCents(invoice.gstAmount),
     },
@@ -130,7 +132,7 @@ export async function readInvoicePdf(deps: DocumentDeps, invoiceId: string, vers
   return { data, filename: pdfFileName(invoice.invoiceNumber, row.version) };
 }
 
-function invoiceEmailText(deps: Pick<AppDeps, 'config'>, detail: InvoiceDetail): { subject: string; text: string } {
+function invoiceEmailText(deps: Pick<AppDeps, 'config'>, detail: InvoiceDetail, payUrl: string): { subject: string; text: string } {
   const b = deps.config.business;
   const title = b.gstRegistered ? 'Tax invoice' : 'Invoice';
   const amount = `$${detail.totalAmount}`;
@@ -140,6 +142,8 @@ function invoiceEmailText(deps: Pick<AppDeps, 'config'>, detail: InvoiceDetail):
     '',
     `${title} ${detail.invoiceNumber} for job ${detail.job.jobNumber} is attached.`,
     paid ? `Total ${amount}: paid, thank you.` : `Total ${amount}${detail.dueDate ? `, due ${printedDay(detail.dueDate)}` : ''}. How to pay is on the invoice.`,
+    '',
+    `View or download your invoice${paid ? '' : ' and see how to pay it'}: ${payUrl}`,
     '',
     `Questions? Call ${b.phone} or reply to ${b.email}.`,
     '',
@@ -154,6 +158,8 @@ function invoiceEmailText(deps: Pick<AppDeps, 'config'>, detail: InvoiceDetail):
  * sent which version to whom.
  */
 export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<z.infer<typeof invoiceEmailed>> {
+  // The link to the invoice's own page, made before the PDF so the PDF carries it too (decision 299).
+  const payUrl = payUrlOf(deps.config, await ensurePayToken(deps.db, invoiceId));
   const pdf = await ensureCurrentPdf(deps, actor, invoiceId);
   const data = await deps.pdfs.read(pdf.filename);
   const now = deps.clock.now();
@@ -161,7 +167,7 @@ export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoi
   const to = before.job.customer.email;
   if (!to) throw conflict('The job has no customer email address to send the invoice to.');
   if (before.status === 'cancelled') throw conflict('A cancelled invoice cannot be emailed.');
-  const email = invoiceEmailText(deps, before);
+  const email = invoiceEmailText(deps, before, payUrl);
   const sentAt = await deps.db.transaction(async (tx) => {
     const invoice = await findInvoice(tx, invoiceId, true);
     const claimed = await claimSend(tx, pdf.id, now);

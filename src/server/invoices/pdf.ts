@@ -21,6 +21,8 @@ export type InvoicePdfInput = {
     paidDay: string | null;
     paymentNote: string | null;
     isCancelled: boolean;
+    /** The invoice's own page, where the customer sees it and how to pay (decision 299); none once paid or void. */
+    payUrl?: string | null;
     totalCents: Cents;
     gstCents: Cents;
   };
@@ -174,6 +176,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     text('How to pay', 'bold', PAGE.left, y, { width });
     doc.fontSize(9.5);
     const ways = [
+      invoice.payUrl ? `View and pay online: ${invoice.payUrl}` : '',
       invoice.dueDate ? `Please pay ${formatDollars(invoice.totalCents)} by ${printedDay(invoice.dueDate)}, quoting ${invoice.invoiceNumber}.` : '',
       business.bank ? `Bank transfer: ${business.bank.accountName}, BSB ${business.bank.bsb}, account ${business.bank.accountNumber}, reference ${invoice.invoiceNumber}.` : '',
       business.payId ? `PayID: ${business.payId} (reference ${invoice.invoiceNumber}).` : '',

@@ -5,6 +5,7 @@ import { addRoute } from '../http/contract-routes';
 import { emailInvoice, listPdfVersionsOf, makeInvoicePdf, readInvoicePdf } from './documents';
 import type { InvoicePdfStore } from './pdf-store';
 import { createInvoice, generateInvoiceForJob } from './generate';
+import { publicInvoice, publicInvoicePdf } from './pay-link';
 import { addCreditNote, listCreditNotes, readCreditNotePdf } from './credit-notes';
 import { addInvoiceItem, removeInvoiceItem, updateInvoiceItem } from './lines';
 import { getInvoiceDetail, getInvoiceItems, listInvoices, listJobInvoices } from './queries';
@@ -44,6 +45,11 @@ export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = 
     addRoute(app, invoices.creditNotePdf, async ({ params, query }) => {
       const file = await readCreditNotePdf(docs, params.id, params.noteId);
       return { data: file.data, contentType: 'application/pdf', filename: file.filename, disposition: query.download ? ('attachment' as const) : ('inline' as const) };
+    });
+    addRoute(app, invoices.byToken, async ({ params }) => publicInvoice(docs, params.token));
+    addRoute(app, invoices.publicPdf, async ({ params }) => {
+      const file = await publicInvoicePdf(docs, params.token);
+      return { data: file.data, contentType: 'application/pdf', filename: file.filename, disposition: 'inline' as const };
     });
     addRoute(app, invoices.removeItem, async ({ actor, params }) => removeInvoiceItem(deps, actor, params.id, params.itemId));
   };

@@ -258,6 +258,30 @@ export const creditNoteRequest = z.object({
 export type CreditNoteRequest = z.input<typeof creditNoteRequest>;
 export const creditNoteParams = z.object({ id: z.string().max(64), noteId: z.string().max(64) });
 
+/** What the customer's pay page shows (decision 299): this invoice only, and how to pay it. */
+export const publicInvoice = z.object({
+  business: z.object({
+    name: z.string(),
+    abn: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    gstRegistered: z.boolean(),
+    bank: z.object({ accountName: z.string(), bsb: z.string(), accountNumber: z.string() }).nullable(),
+    payId: z.string().nullable(),
+  }),
+  invoiceNumber: z.string(),
+  invoiceDate: z.string(),
+  dueDate: z.string().nullable(),
+  status: z.enum(['due', 'paid', 'void']),
+  lines: z.array(z.object({ description: z.string(), quantity: z.number(), unitPrice: z.string(), totalPrice: z.string() })),
+  totalAmount: z.string(),
+  creditedAmount: z.string(),
+  amountDue: z.string(),
+  pdfUrl: z.string(),
+});
+export type PublicInvoice = z.infer<typeof publicInvoice>;
+export const payTokenParams = z.object({ token: z.string().max(64) });
+
 export const invoiceSaved = z.object({ success: z.literal(true), message: z.string(), customerInvoice: invoiceDetail });
 export const invoiceGenerated = z.object({ customerInvoice: invoiceDetail });
 export const invoicePdfResult = z.object({ downloadUrl: z.string(), filename: z.string(), invoiceNumber: z.string(), version: z.number() });

@@ -28,6 +28,8 @@ export const customerInvoices = pgTable(
     paymentNote: text('payment_note'),
     /** When an issued invoice was voided: kept with its lines, history and PDFs, and final (decision 295). */
     voidedAt: timestamptz('voided_at'),
+    /** The unguessable key of the invoice's pay-online page, 128 random bits (decision 299); null for invoices made before it. */
+    payToken: text('pay_token').unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
