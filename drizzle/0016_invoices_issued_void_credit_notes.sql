@@ -18,6 +18,7 @@ CREATE TABLE "credit_notes" (
 ALTER TABLE "customer_invoice_events" DROP CONSTRAINT "customer_invoice_events_kind_check";--> statement-breakpoint
 ALTER TABLE "customer_invoices" ADD COLUMN "voided_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "customer_invoices" ADD COLUMN "pay_token" text;--> statement-breakpoint
+ALTER TABLE "customer_invoices" ADD COLUMN "reminder_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_customer_invoice_id_customer_invoices_id_fk" FOREIGN KEY ("customer_invoice_id") REFERENCES "public"."customer_invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_created_by_id_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "credit_notes_invoice_idx" ON "credit_notes" USING btree ("customer_invoice_id");--> statement-breakpoint

@@ -30,6 +30,8 @@ export const customerInvoices = pgTable(
     voidedAt: timestamptz('voided_at'),
     /** The unguessable key of the invoice's pay-online page, 128 random bits (decision 299); null for invoices made before it. */
     payToken: text('pay_token').unique(),
+    /** When the one overdue reminder was emailed; never a second (decision 299). */
+    reminderSentAt: timestamptz('reminder_sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
