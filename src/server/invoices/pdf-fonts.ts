@@ -13,10 +13,14 @@ export type Weight = 'regular' | 'bold';
 type Family = 'latin' | 'cjk' | 'arabic';
 
 const require = createRequire(import.meta.url);
+// Resolved by name, so the packages are found wherever npm put them.
 const FILES: Record<Family, Record<Weight, string>> = {
-  latin: { regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf', bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf' },
-  cjk: { regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf', bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf' },
-  arabic: { regular: '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf', bold: '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf' },
+  latin: { regular: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'), bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf') },
+  cjk: { regular: require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'), bold: require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf') },
+  arabic: {
+    regular: require.resolve('@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf'),
+  },
 };
 
 // Read once per process: the Chinese font alone is 10 MB.
@@ -25,7 +29,7 @@ function fontBytes(family: Family, weight: Weight): Buffer {
   const file = FILES[family][weight];
   let bytes = loaded.get(file);
   if (!bytes) {
-    bytes = fs.readFileSync(require.resolve(file));
+    bytes = fs.readFileSync(file);
     loaded.set(file, bytes);
   }
   return bytes;
