@@ -9,6 +9,7 @@ CREATE TABLE "credit_notes" (
 	"reason" text NOT NULL,
 	"pdf_filename" text,
 	"pdf_size" integer,
+	"sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by_id" uuid,
 	CONSTRAINT "credit_notes_number_unique" UNIQUE("number"),

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CreditNote } from '../../shared/schemas/invoices';
 import type { ProfitAndLossReport, GstReport } from '../../shared/schemas/reports';
+import { outboundEmails } from '../db/schema';
 import { INVOICES, invoiceHarness, pdfText } from '../../../tests/helpers/invoice-harness';
 
 const PNL = '/api/dashboard/reports/enhanced-pl';
 const GST = '/api/dashboard/reports/gst';
 
 function creditNoteSuite(env: Record<string, string>, title: string) {
-  const { request, newJob, generate, detail } = invoiceHarness(env);
+  const { h, request, newJob, generate, detail } = invoiceHarness(env);
 
   const paidInvoice = async () => {
     const invoice = await generate((await newJob({ serviceType: 'puncture-repair', customerValue: '129.80' })).id);
@@ -39,6 +40,13 @@ function creditNoteSuite(env: Record<string, string>, title: string) {
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
     for (const s of [title, note.number, invoice.invoiceNumber, '$10.00', '$119.80', 'Goodwill: technician arrived late']) expect(text).toContain(s);
+    // Emailed like an invoice, once however many requests.
+    const sends = await Promise.all([1, 2, 3].map(() => request('POST', `${INVOICES}/${invoice.id}/credit-notes/${note.id}/email`)));
+    expect(sends.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(sends.filter((r) => !(r.json() as { alreadySent: boolean }).alreadySent)).toHaveLength(1);
+    const emails = (await h.t.db.select().from(outboundEmails)).filter((e) => e.subject.startsWith(`${title} ${note.number}`));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.attachments[0]).toMatchObject({ filename: `${note.number}.pdf`, contentType: 'application/pdf' });
   });
 
   it('numbers credit notes from their own sequence and never credits more than remains', async () => {

@@ -6,6 +6,7 @@ import { emailInvoice, listPdfVersionsOf, makeInvoicePdf, readInvoicePdf } from 
 import type { InvoicePdfStore } from './pdf-store';
 import { createInvoice, generateInvoiceForJob } from './generate';
 import { publicInvoice, publicInvoicePdf } from './pay-link';
+import { emailCreditNote } from './credit-note-email';
 import { addCreditNote, listCreditNotes, readCreditNotePdf } from './credit-notes';
 import { addInvoiceItem, removeInvoiceItem, updateInvoiceItem } from './lines';
 import { getInvoiceDetail, getInvoiceItems, listInvoices, listJobInvoices } from './queries';
@@ -46,6 +47,7 @@ export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = 
       const file = await readCreditNotePdf(docs, params.id, params.noteId);
       return { data: file.data, contentType: 'application/pdf', filename: file.filename, disposition: query.download ? ('attachment' as const) : ('inline' as const) };
     });
+    addRoute(app, invoices.emailCreditNote, async ({ actor, params }) => emailCreditNote(docs, actor, params.id, params.noteId));
     addRoute(app, invoices.byToken, async ({ params }) => publicInvoice(docs, params.token));
     addRoute(app, invoices.publicPdf, async ({ params }) => {
       const file = await publicInvoicePdf(docs, params.token);

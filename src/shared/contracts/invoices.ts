@@ -4,6 +4,7 @@ import {
   bulkStatusResult,
   createInvoiceRequest,
   creditNote,
+  creditNoteEmailed,
   creditNoteParams,
   creditNoteRequest,
   payTokenParams,
@@ -208,6 +209,15 @@ export const invoices = {
     params: creditNoteParams,
     query: z.object({ download: z.enum(['1', 'true']).optional() }),
     responseKind: 'file',
+  }),
+  emailCreditNote: defineContract({
+    method: 'POST',
+    path: `${BASE}/:id/credit-notes/:noteId/email`,
+    access: 'admin',
+    affects: ['invoices', 'emails'],
+    summary: "Emails a credit note's PDF to the job contact through the outbox; a repeat within five minutes sends nothing and answers what was sent.",
+    params: creditNoteParams,
+    response: creditNoteEmailed,
   }),
   byToken: defineContract({
     method: 'GET',

@@ -256,6 +256,8 @@ export const creditNoteRequest = z.object({
   reason: oneLineText('Reason', 200, CREDIT_REASON_MESSAGE),
 });
 export type CreditNoteRequest = z.input<typeof creditNoteRequest>;
+export const creditNoteEmailed = z.object({ to: z.string(), number: z.string(), alreadySent: z.boolean(), sentAt: z.string() });
+export type CreditNoteEmailed = z.infer<typeof creditNoteEmailed>;
 export const creditNoteParams = z.object({ id: z.string().max(64), noteId: z.string().max(64) });
 
 /** What the customer's pay page shows (decision 299): this invoice only, and how to pay it. */

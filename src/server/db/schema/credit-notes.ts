@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, money } from './columns';
+import { createdAt, id, money, timestamptz } from './columns';
 import { customerInvoices } from './invoices';
 import { users } from './users';
 
@@ -26,6 +26,8 @@ export const creditNotes = pgTable(
     /** The PDF as issued, under DATA_DIR/invoices; a credit note never changes, so it has one version. */
     pdfFilename: text('pdf_filename'),
     pdfSize: integer('pdf_size'),
+    /** When it was last emailed to the customer; a repeat within minutes sends nothing (decision 296). */
+    sentAt: timestamptz('sent_at'),
     createdAt: createdAt(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
   },

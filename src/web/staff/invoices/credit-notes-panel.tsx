@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { FileText, Plus } from 'lucide-react';
+import { FileText, Mail, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { creditNoteRequest, ISSUED_INVOICE_STATUSES, type InvoiceDetail } from '../../../shared/schemas/invoices';
@@ -9,7 +9,7 @@ import { TextField } from '../../components/ui/field';
 import { Skeleton } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
 import { money, shortDay } from './invoice-format';
-import { useAddCreditNote } from './use-invoice-actions';
+import { useAddCreditNote, useEmailCreditNote } from './use-invoice-actions';
 
 type Form = { amount: string; reason: string };
 type Parsed = ReturnType<typeof creditNoteRequest.parse>;
@@ -23,6 +23,7 @@ export function CreditNotesPanel({ invoice }: { invoice: InvoiceDetail }) {
   const notes = useQuery({ ...api.invoices.creditNotes.query({ params: { id: invoice.id } }), staleTime: 0 });
   const [open, setOpen] = useState(false);
   const add = useAddCreditNote(invoice, () => setOpen(false));
+  const email = useEmailCreditNote(invoice);
   const form = useForm<Form, unknown, Parsed>({ resolver: zodResolver(creditNoteRequest) as never, defaultValues: { amount: '', reason: '' } });
   const submit = form.handleSubmit((body) => add.mutate(body));
   const canCredit = issued && invoice.balanceAmount !== '0.00';
@@ -64,6 +65,9 @@ export function CreditNotesPanel({ invoice }: { invoice: InvoiceDetail }) {
               <span>
                 {shortDay(n.creditDate)} · {money(n.amount)} · {n.reason}
               </span>
+              <Button variant="ghost" className="w-11 px-0" aria-label={`Email ${n.number}`} disabled={email.isPending} onClick={() => email.mutate(n.id)}>
+                <Mail aria-hidden className="h-4 w-4" />
+              </Button>
             </li>
           ))}
         </ul>

@@ -129,6 +129,20 @@ export function useLineItemWrites(invoice: InvoiceRef) {
   return { add, update, remove };
 }
 
+/** A credit note's 'Email': sent once within a few minutes, like an invoice (decisions 296, 297). */
+export function useEmailCreditNote(invoice: InvoiceRef) {
+  return useApiMutation(api.invoices.emailCreditNote, {
+    input: (noteId: string) => ({ params: { id: invoice.id, noteId } }),
+    onSuccess: (res) =>
+      toast(
+        res.alreadySent
+          ? { title: 'Already Emailed', description: `${res.number} went to ${res.to} at ${perthDateTime(res.sentAt)}; it was not sent again.` }
+          : { title: 'Credit Note Emailed', description: `${res.number} is queued for ${res.to}.` },
+      ),
+    onError: (err) => toast({ title: 'Credit Note Email Failed', description: errorMessage(err, 'Failed to email the credit note.'), variant: 'destructive' }),
+  });
+}
+
 /** 'Add Credit Note' (decision 297): the toast names the note's number and amount. */
 export function useAddCreditNote(invoice: InvoiceRef, onDone?: () => void) {
   return useApiMutation(api.invoices.addCreditNote, {
