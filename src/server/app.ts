@@ -45,6 +45,7 @@ import { notificationRoutes } from './notifications/routes';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { startHoldSweep } from './holds/service';
+import { startReminderSweep } from './invoices/reminders';
 import { cleanPhotoLeftovers } from './photos/service';
 import { cleanInvoicePdfLeftovers } from './invoices/leftovers';
 
@@ -182,6 +183,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       stopHoldSweep = startHoldSweep({ db: deps.db, clock, log: app.log }, holdSweepMs);
     });
     app.addHook('onClose', async () => stopHoldSweep?.());
+  }
+
+  // One reminder for each invoice a week overdue, within messaging hours (decision 299); off in tests.
+  if (opts.config.env !== 'test') {
+    let stopReminders: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopReminders = startReminderSweep({ ...deps, log: app.log }, 15 * 60_000);
+    });
+    app.addHook('onClose', async () => stopReminders?.());
   }
 
   // Files a crash left between writing a file and committing its row (decision 194); a failure is logged, never fatal.

@@ -8,6 +8,7 @@ export type PublicRoute =
   | { name: 'privacy' }
   | { name: 'terms' }
   | { name: 'checkout'; token: string }
+  | { name: 'pay'; token: string }
   | { name: 'suburb'; slug: string }
   | { name: 'not-found' };
 
@@ -27,6 +28,9 @@ export function matchPublicPath(pathname: string): PublicRoute {
   if (path === '/terms') return { name: 'terms' };
   let m = /^\/checkout\/([A-Za-z0-9_-]{10,200})$/.exec(path);
   if (m?.[1]) return { name: 'checkout', token: m[1] };
+  // An invoice's pay page (decision 299).
+  m = /^\/pay\/([A-Za-z0-9_-]{10,200})$/.exec(path);
+  if (m?.[1]) return { name: 'pay', token: m[1] };
   // Lenient about the legacy link form ("white-gum%20valley"); the server canonicalises the slug.
   m = /^\/suburb\/([a-z0-9%'-]{1,120})$/i.exec(path) ?? /^\/mobile-tyres-([a-z0-9%'-]{1,120})$/i.exec(path);
   if (m?.[1]) return { name: 'suburb', slug: m[1].toLowerCase() };

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -172,5 +173,61 @@ describe('the Create Invoice screen', () => {
     await page.getByRole('button', { name: 'Create Invoice' }).click();
     await eventually(() => toast(page, 'Creation Failed').count()).toBeGreaterThan(0);
     expect(await toast(page, 'Creation Failed').first().textContent()).toContain(`already has invoice ${invoice!.invoiceNumber}`);
+  });
+});
+
+describe('an issued invoice is fixed: credit note and void instead of edits', () => {
+  it('shows the lock on a sent invoice, issues a credit note, voids it, and the list hides it until asked', async () => {
+    const cookie = await ownerCookie();
+    const job = await completedJob(cookie, DAYS[2]!, '12-2 PM', 'Ivy');
+    const generated = await api('POST', `/api/dashboard/customer-invoices/generate/${job.jobId}`, cookie);
+    const { customerInvoice } = (await generated.json()) as { customerInvoice: { id: string; invoiceNumber: string } };
+    expect((await api('PATCH', `/api/dashboard/customer-invoices/${customerInvoice.id}`, cookie, { status: 'sent' })).status).toBe(200);
+    const number = customerInvoice.invoiceNumber;
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await signInAsOwner(page);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto('/dashboard?tab=invoices');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(number);
+    const card = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem').filter({ hasText: number });
+    await eventually(() => card.count()).toBe(1);
+    expect(await card.getByRole('button', { name: `Delete ${number}` }).count()).toBe(0);
+
+    // The lock: dates and lines read-only, the notice says what to do instead.
+    await card.getByRole('button', { name: `Edit ${number}` }).click();
+    const editor = page.getByRole('dialog', { name: `Invoice ${number}` });
+    await eventually(() => editor.getByTestId('invoice-lock').isVisible()).toBe(true);
+    expect(await editor.getByTestId('invoice-lock').textContent()).toContain('Void this invoice or add a credit note');
+    expect(await editor.getByRole('button', { name: 'Add Line Item' }).isDisabled()).toBe(true);
+    expect(await editor.getByLabel('Due date').isDisabled()).toBe(true);
+
+    // A credit note gives money back without touching the invoice's total.
+    await editor.getByRole('button', { name: 'Add Credit Note' }).click();
+    await editor.getByLabel('Amount').fill('10.00');
+    await editor.getByLabel('Reason').fill('Goodwill: late arrival');
+    await editor.getByRole('button', { name: 'Issue Credit Note' }).click();
+    await eventually(() => toast(page, 'Credit Note Issued').count()).toBeGreaterThan(0);
+    const credits = editor.getByRole('region', { name: 'Credit notes' });
+    await eventually(() => credits.getByRole('link', { name: /^CN-\d{4}$/ }).count()).toBe(1);
+    expect(await credits.textContent()).toContain('$119.80');
+    expect(page.viewportSize()!.width).toBe(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // Void: kept and marked, never deleted.
+    await editor.getByRole('button', { name: 'Void Invoice' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Void Invoice' }).click();
+    await eventually(() => toast(page, 'Invoice Voided').count()).toBeGreaterThan(0);
+    await eventually(async () => (await editor.getByTestId('invoice-lock').textContent()) ?? '').toContain('This invoice is void');
+    await page.keyboard.press('Escape');
+    await eventually(() => card.count()).toBe(0);
+    await page.getByLabel('Show void and cancelled invoices').check();
+    await eventually(() => card.count()).toBe(1);
+    expect(await card.textContent()).toContain('Cancelled');
+    const [kept] = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)).json()) as { status: string; pdfs: unknown[] }[];
+    expect(kept).toMatchObject({ status: 'cancelled' });
+    expect(kept!.pdfs.length).toBeGreaterThan(0);
   });
 });

@@ -60,7 +60,7 @@ async function bench(engine: Engine): Promise<Measurement[]> {
       results.push(await measure('invoice detail (lines, history, PDFs)', engine, RUNS, call('GET', `/api/dashboard/customer-invoices/${one!.id}`), DETAIL_BUDGET_MS));
 
       // The PDF itself, then through the API: each run prints an invoice that has no PDF yet.
-      const input = await pdfInputOf(database.db, (await readSettings(database.db, config)).business, one!.id);
+      const input = await pdfInputOf(database.db, (await readSettings(database.db, config)).business, config, one!.id);
       results.push(await measure('PDF render (pdfkit, one A4 page)', engine, RUNS, () => renderInvoicePdf(input), PDF_BUDGET_MS));
       let next = 0;
       results.push(

@@ -67,5 +67,6 @@ export async function namedFiles(sql: SqlRunner): Promise<{ photos: string[]; in
   const has = async (table: string) => Boolean((await sql.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [table])).rows[0]?.t);
   const photos = (await has('public.job_photos')) ? (await sql.query<{ filename: string }>('SELECT filename FROM job_photos')).rows.map((r) => r.filename) : [];
   const invoices = (await has('public.customer_invoice_pdfs')) ? (await sql.query<{ filename: string }>('SELECT filename FROM customer_invoice_pdfs')).rows.map((r) => r.filename) : [];
+  if (await has('public.credit_notes')) invoices.push(...(await sql.query<{ filename: string }>('SELECT pdf_filename AS filename FROM credit_notes WHERE pdf_filename IS NOT NULL')).rows.map((r) => r.filename));
   return { photos, invoices };
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { toCents } from '../../shared/domain/money';
 import { SERVICE_LABELS } from '../../shared/domain/services';
 import { isTaxInvoice, type BusinessProfile } from '../../shared/domain/settings';
 import { perthDay } from '../../shared/domain/slots';
 import { invoicePdfUrl } from '../../shared/contracts/invoices';
-import type { InvoiceDetail, InvoicePdfResult } from '../../shared/schemas/invoices';
+import type { z } from 'zod';
+import type { InvoiceDetail, InvoicePdfResult, invoiceEmailed } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { customerInvoicePdfs, customerInvoices } from '../db/schema';
@@ -15,6 +16,8 @@ import { recordHistory } from '../history/history';
 import { printedDay, renderInvoicePdf, type InvoicePdfInput } from './pdf';
 import { invoicePdfName, type InvoicePdfStore } from './pdf-store';
 import { findInvoice } from './guards';
+import { claimSend } from './send-once';
+import { ensurePayToken, payUrlOf } from './pay-link';
 import { getInvoiceDetail, invoiceWithJob, listPdfVersions } from './queries';
 
 export type DocumentDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox' | 'settings'> & { pdfs: InvoicePdfStore };
@@ -26,7 +29,7 @@ const pdfFileName = (invoiceNumber: string, version: number) => `${invoiceNumber
  * What the PDF of an invoice shows right now (docs/product.md "Customer invoices"), with the
  * owner's business profile as stored now (decision 280).
  */
-export async function pdfInputOf(exec: Executor, business: BusinessProfile, invoiceId: string): Promise<InvoicePdfInput> {
+export async function pdfInputOf(exec: Executor, business: BusinessProfile, config: Pick<AppDeps['config'], 'publicBaseUrl'>, invoiceId: string): Promise<InvoicePdfInput> {
   const { invoice, job, vehicle, items } = await invoiceWithJob(exec, invoiceId);
   return {
     business: {
@@ -47,6 +50,7 @@ export async function pdfInputOf(exec: Executor, business: BusinessProfile, invo
       paidDay: invoice.paidAt ? perthDay(invoice.paidAt) : null,
       paymentNote: invoice.paymentNote,
       isCancelled: invoice.status === 'cancelled',
+      payUrl: invoice.payToken && invoice.status !== 'paid' && invoice.status !== 'cancelled' ? payUrlOf(config, invoice.payToken) : null,
       totalCents: toCents(invoice.totalAmount),
       gstCents: toCents(invoice.gstAmount),
     },
@@ -76,7 +80,7 @@ export async function ensureCurrentPdf(deps: DocumentDeps, actor: SessionUser, i
   try {
     return await deps.db.transaction(async (tx) => {
       const invoice = await findInvoice(tx, invoiceId, true);
-      const input = await pdfInputOf(tx, business, invoice.id);
+      const input = await pdfInputOf(tx, business, deps.config, invoice.id);
       const contentHash = hashOf(input);
       const [latest] = await tx.select().from(customerInvoicePdfs).where(eq(customerInvoicePdfs.customerInvoiceId, invoice.id)).orderBy(desc(customerInvoicePdfs.version)).limit(1);
       if (latest && latest.contentHash === contentHash) return latest;
@@ -133,7 +137,7 @@ export async function readInvoicePdf(deps: DocumentDeps, invoiceId: string, vers
   return { data, filename: pdfFileName(invoice.invoiceNumber, row.version) };
 }
 
-function invoiceEmailText(b: BusinessProfile, detail: InvoiceDetail): { subject: string; text: string } {
+function invoiceEmailText(b: BusinessProfile, detail: InvoiceDetail, payUrl: string): { subject: string; text: string } {
   const title = isTaxInvoice(b, detail.invoiceDate) ? 'Tax invoice' : 'Invoice';
   const amount = `$${detail.totalAmount}`;
   const paid = detail.status === 'paid';
@@ -142,6 +146,8 @@ function invoiceEmailText(b: BusinessProfile, detail: InvoiceDetail): { subject:
     '',
     `${title} ${detail.invoiceNumber} for job ${detail.job.jobNumber} is attached.`,
     paid ? `Total ${amount}: paid, thank you.` : `Total ${amount}${detail.dueDate ? `, due ${printedDay(detail.dueDate)}` : ''}. How to pay is on the invoice.`,
+    '',
+    `View or download your invoice${paid ? '' : ' and see how to pay it'}: ${payUrl}`,
     '',
     `Questions? Call ${b.phone} or reply to ${b.email}.`,
     '',
@@ -155,7 +161,9 @@ function invoiceEmailText(b: BusinessProfile, detail: InvoiceDetail): { subject:
  * "Customer invoices"): the version sent is marked, a draft becomes sent, and the history says who
  * sent which version to whom.
  */
-export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<{ customerInvoice: InvoiceDetail; to: string; version: number }> {
+export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<z.infer<typeof invoiceEmailed>> {
+  // The link to the invoice's own page, made before the PDF so the PDF carries it too (decision 299).
+  const payUrl = payUrlOf(deps.config, await ensurePayToken(deps.db, invoiceId));
   const pdf = await ensureCurrentPdf(deps, actor, invoiceId);
   const data = await deps.pdfs.read(pdf.filename);
   const now = deps.clock.now();
@@ -163,9 +171,11 @@ export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoi
   const to = before.job.customer.email;
   if (!to) throw conflict('The job has no customer email address to send the invoice to.');
   if (before.status === 'cancelled') throw conflict('A cancelled invoice cannot be emailed.');
-  const email = invoiceEmailText((await deps.settings.current()).business, before);
-  await deps.db.transaction(async (tx) => {
+  const email = invoiceEmailText((await deps.settings.current()).business, before, payUrl);
+  const sentAt = await deps.db.transaction(async (tx) => {
     const invoice = await findInvoice(tx, invoiceId, true);
+    const claimed = await claimSend(tx, pdf.id, now);
+    if (!claimed) return (await tx.select({ sentAt: customerInvoicePdfs.sentAt }).from(customerInvoicePdfs).where(eq(customerInvoicePdfs.id, pdf.id)))[0]?.sentAt ?? now;
     await deps.outbox.queue(tx, {
       kind: 'customer_invoice',
       jobId: invoice.jobId,
@@ -173,7 +183,6 @@ export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoi
       ...email,
       attachments: [{ filename: pdfFileName(invoice.invoiceNumber, pdf.version), contentType: 'application/pdf', contentBase64: data.toString('base64') }],
     });
-    await tx.update(customerInvoicePdfs).set({ sentAt: now }).where(and(eq(customerInvoicePdfs.id, pdf.id), isNull(customerInvoicePdfs.sentAt)));
     const becomesSent = invoice.status === 'draft';
     await tx
       .update(customerInvoices)
@@ -181,7 +190,8 @@ export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoi
       .where(eq(customerInvoices.id, invoice.id));
     await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'email', to, note: `PDF version ${pdf.version} emailed` });
     if (becomesSent) await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'status', from: 'draft', to: 'sent' });
+    return null;
   });
-  deps.outbox.kick();
-  return { customerInvoice: await getInvoiceDetail(deps, invoiceId), to, version: pdf.version };
+  if (!sentAt) deps.outbox.kick();
+  return { customerInvoice: await getInvoiceDetail(deps, invoiceId), to, version: pdf.version, alreadySent: sentAt !== null, sentAt: (sentAt ?? now).toISOString() };
 }

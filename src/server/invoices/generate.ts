@@ -4,17 +4,18 @@ import { defaultDueDate, invoiceLinesForJob, invoiceTotals, type InvoiceLine } f
 import { canCreateInvoice, type CustomerInvoiceStatus } from '../../shared/domain/job-status';
 import { formatCents, toCents } from '../../shared/domain/money';
 import { perthDay, perthToday } from '../../shared/domain/slots';
-import type { createInvoiceRequest, InvoiceDetail } from '../../shared/schemas/invoices';
+import { DUE_BEFORE_INVOICE_MESSAGE, type createInvoiceRequest, type InvoiceDetail } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { bookingHolds, customerInvoiceItems, customerInvoices, jobs, paymentEvents } from '../db/schema';
 import { recordHistory } from '../history/history';
 import type { SessionUser } from '../http/access';
-import { conflict } from '../http/errors';
+import { conflict, invalid } from '../http/errors';
 import { lookupTyreUnitPriceCents } from '../pricing/service';
 import { lockInvoiceJob, withLiveInvoiceGuard, type Invoice } from './guards';
 import { jobInvoiced, jobPaidByInvoice } from './job-sync';
 import { lineValues, parsedLine } from './lines';
+import { newPayToken } from './pay-link';
 import { detailOf } from './queries';
 
 // A new customer invoice: generated from its job, or written by staff, with its lines and the job's move (decision 200).
@@ -68,6 +69,7 @@ async function insertInvoice(tx: Executor, job: Job, actor: SessionUser, now: Da
       gstAmount: formatCents(totals.gstCents),
       totalAmount: formatCents(totals.totalCents),
       paymentNote: input.paymentNote ?? null,
+      payToken: newPayToken(),
       paidAt: input.status === 'paid' ? (input.paidAt ?? now) : null,
       sentAt: input.status === 'sent' || input.status === 'overdue' ? now : null,
       createdAt: now,
@@ -137,6 +139,8 @@ export async function createInvoice(deps: Deps, actor: SessionUser, body: z.outp
   const now = deps.clock.now();
   const today = perthToday(now);
   const invoiceDate = body.invoiceDate ?? today;
+  const dueDate = body.dueDate === undefined ? defaultDueDate(invoiceDate) : body.dueDate;
+  if (dueDate !== null && dueDate < invoiceDate) throw invalid(DUE_BEFORE_INVOICE_MESSAGE, { dueDate: DUE_BEFORE_INVOICE_MESSAGE });
   let jobNumber = '';
   const id = await withLiveInvoiceGuard(
     () => liveTaken(jobNumber)(),
@@ -151,7 +155,7 @@ export async function createInvoice(deps: Deps, actor: SessionUser, body: z.outp
           job,
           actor,
           now,
-          { status: body.status, invoiceDate, dueDate: body.dueDate === undefined ? defaultDueDate(invoiceDate) : body.dueDate, lines: (body.items ?? []).map(parsedLine) },
+          { status: body.status, invoiceDate, dueDate, lines: (body.items ?? []).map(parsedLine) },
           'Created by staff',
         );
         return invoice.id;

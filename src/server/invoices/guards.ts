@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { customerInvoices, jobs } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
+import { lockedInvoiceMessage } from '../../shared/schemas/invoices';
 import { isUuid } from '../../shared/schemas/fields';
 import { JOB_NOT_FOUND } from '../jobs/service';
 
@@ -40,3 +41,11 @@ export async function withLiveInvoiceGuard<T>(message: () => string, run: () => 
 }
 
 export const ANOTHER_LIVE = () => "This job already has another invoice that is not cancelled. Cancel or delete that one first.";
+
+/**
+ * A draft's lines, amounts and dates change freely; once the invoice is issued (sent, paid, overdue)
+ * or void they are fixed, and only its status moves (decision 294).
+ */
+export function assertDraft(invoice: Invoice): void {
+  if (invoice.status !== 'draft') throw conflict(lockedInvoiceMessage(invoice.invoiceNumber, invoice.status));
+}

@@ -3,6 +3,7 @@ import { canMove, type JobStatus } from '../../shared/domain/job-status';
 import type { Executor } from '../db/client';
 import { customerInvoices, jobs } from '../db/schema';
 import { recordHistory } from '../history/history';
+import { recordJobEvent } from '../jobs/history';
 import { moveJob, type JobState } from '../jobs/lifecycle';
 
 /**
@@ -41,4 +42,16 @@ export async function jobMarkedPaid(tx: Executor, job: JobState & { jobNumber: s
     .update(customerInvoices)
     .set({ status: 'paid', paidAt: now, updatedAt: now })
     .where(and(eq(customerInvoices.jobId, job.id), ne(customerInvoices.status, 'cancelled')));
+}
+
+/**
+ * An issued invoice was voided (decision 295): an invoiced job is completed again, ready for a new
+ * invoice; a paid job keeps its payment (the money was received) and only its history says so.
+ */
+export async function jobInvoiceVoided(tx: Executor, jobId: string, actorId: string, now: Date, invoiceNumber: string): Promise<void> {
+  const [job] = await tx.select({ id: jobs.id, status: jobs.status, paymentStatus: jobs.paymentStatus }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+  if (!job) return;
+  const note = `Invoice ${invoiceNumber} voided`;
+  if (canMove('invoice-voided', job)) await moveJob(tx, job, 'invoice-voided', { at: now, actorId, note });
+  else await recordJobEvent(tx, { jobId: job.id, at: now, actorId, kind: 'note', note });
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { invoiceTotals, type InvoiceLine } from '../../shared/domain/invoices';
 import { formatCents, toCents } from '../../shared/domain/money';
 import { MONEY_MAX_CENTS } from '../../shared/schemas/fields';
-import { INVOICE_TOO_LARGE_MESSAGE, LINE_TOO_LARGE_MESSAGE, type InvoiceItem, type invoiceLineInput, type invoiceLinePatch } from '../../shared/schemas/invoices';
+import { INVOICE_NEGATIVE_MESSAGE, INVOICE_TOO_LARGE_MESSAGE, LINE_TOO_LARGE_MESSAGE, type InvoiceItem, type invoiceLineInput, type invoiceLinePatch } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { customerInvoiceItems, customerInvoices } from '../db/schema';
@@ -11,7 +11,7 @@ import { recordHistory } from '../history/history';
 import type { SessionUser } from '../http/access';
 import { invalid, notFound } from '../http/errors';
 import { isUuid } from '../../shared/schemas/fields';
-import { findInvoice } from './guards';
+import { assertDraft, findInvoice } from './guards';
 import { toItem } from './queries';
 
 // An invoice's lines; its totals are recomputed from them after every change (docs/product.md "Customer invoices").
@@ -26,6 +26,8 @@ async function recomputeTotals(exec: Executor, invoiceId: string, now: Date): Pr
   const t = invoiceTotals(lines.map((l) => ({ quantity: l.quantity, unitPriceCents: toCents(l.unitPrice) })));
   // Refused before the column overflows: the whole change rolls back with a message, not a 500.
   if (Math.abs(t.totalCents) > MONEY_MAX_CENTS || Math.abs(t.subtotalCents) > MONEY_MAX_CENTS) throw invalid(INVOICE_TOO_LARGE_MESSAGE);
+  // Money given back is a credit note, never a negative invoice (decision 294).
+  if (t.totalCents < 0) throw invalid(INVOICE_NEGATIVE_MESSAGE);
   await exec
     .update(customerInvoices)
     .set({ subtotalAmount: formatCents(t.subtotalCents), gstAmount: formatCents(t.gstCents), totalAmount: formatCents(t.totalCents), updatedAt: now })
@@ -53,6 +55,7 @@ export async function addInvoiceItem(deps: Deps, actor: SessionUser, invoiceId: 
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const invoice = await findInvoice(tx, invoiceId, true);
+    assertDraft(invoice);
     const [last] = await tx.select({ n: sql<number>`coalesce(max(${customerInvoiceItems.position}), -1)::int` }).from(customerInvoiceItems).where(eq(customerInvoiceItems.customerInvoiceId, invoice.id));
     const [row] = await tx
       .insert(customerInvoiceItems)
@@ -75,6 +78,7 @@ export async function updateInvoiceItem(deps: Deps, actor: SessionUser, invoiceI
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const invoice = await findInvoice(tx, invoiceId, true);
+    assertDraft(invoice);
     const before = await findItem(tx, invoice.id, itemId);
     const line = parsedLine({
       description: patch.description ?? before.description,
@@ -97,6 +101,7 @@ export async function removeInvoiceItem(deps: Deps, actor: SessionUser, invoiceI
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const invoice = await findInvoice(tx, invoiceId, true);
+    assertDraft(invoice);
     const before = await findItem(tx, invoice.id, itemId);
     await tx.delete(customerInvoiceItems).where(eq(customerInvoiceItems.id, before.id));
     await recomputeTotals(tx, invoice.id, now);

@@ -12,8 +12,9 @@ export type InvoicePdfStore = FileStore;
 
 export const INVOICE_PDF_NAMES: FileNames = {
   label: 'invoice',
-  safe: /^INV-\d{6,}-v\d+-[a-f0-9]{8}\.pdf$/,
-  temporary: /^\.INV-\d{6,}-v\d+-[a-f0-9]{8}\.pdf\.[a-f0-9]{8}\.tmp$/,
+  // Credit notes (CN-0001) are kept beside the invoices they credit (decision 297).
+  safe: /^(INV-\d{6,}|CN-\d{4,})-v\d+-[a-f0-9]{8}\.pdf$/,
+  temporary: /^\.(INV-\d{6,}|CN-\d{4,})-v\d+-[a-f0-9]{8}\.pdf\.[a-f0-9]{8}\.tmp$/,
 };
 
 export function invoicePdfName(invoiceNumber: string, version: number): string {

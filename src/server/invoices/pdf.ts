@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatDollars, type Cents } from '../../shared/domain/money';
+import { drawText, heightOf, registerFonts, type Weight } from './pdf-fonts';
 
 /** Everything printed on an invoice, and nothing else: its hash decides whether a new version is due. */
 export type InvoicePdfInput = {
@@ -22,6 +23,8 @@ export type InvoicePdfInput = {
     paidDay: string | null;
     paymentNote: string | null;
     isCancelled: boolean;
+    /** The invoice's own page, where the customer sees it and how to pay (decision 299); none once paid or void. */
+    payUrl?: string | null;
     totalCents: Cents;
     gstCents: Cents;
   };
@@ -65,21 +68,37 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     doc.on('error', reject);
   });
   const width = PAGE.right - PAGE.left;
+  // Every text is drawn in the Noto fonts, a fallback per run of characters (decision 298).
+  registerFonts(doc, [JSON.stringify(input)]);
+  const text = (value: string, weight: Weight, x?: number, y?: number, options: PDFKit.Mixins.TextOptions = {}) => drawText(doc, value, weight, x, y, options);
 
   // Business (left) and the document's title (right).
-  doc.fillColor(CHARCOAL).font('Helvetica-Bold').fontSize(18).text(business.name, PAGE.left, 50, { width: 300 });
-  doc.font('Helvetica').fontSize(9.5).fillColor(MUTED);
-  doc.text(`ABN ${business.abn}`, { width: 300 });
-  doc.text(`Phone ${business.phone}`, { width: 300 });
-  doc.text(business.email, { width: 300 });
-  if (business.postalAddress) doc.text(business.postalAddress, { width: 300 });
+  doc.fillColor(CHARCOAL).fontSize(18);
+  text(business.name, 'bold', PAGE.left, 50, { width: 300 });
+  doc.fontSize(9.5).fillColor(MUTED);
+  text(`ABN ${business.abn}`, 'regular', undefined, undefined, { width: 300 });
+  text(`Phone ${business.phone}`, 'regular', undefined, undefined, { width: 300 });
+  text(business.email, 'regular', undefined, undefined, { width: 300 });
+  if (business.postalAddress) text(business.postalAddress, 'regular', undefined, undefined, { width: 300 });
   const headerBottom = doc.y;
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(CHARCOAL).text(title, PAGE.left + 300, 50, { width: width - 300, align: 'right' });
-  if (invoice.isPaid) doc.font('Helvetica-Bold').fontSize(12).fillColor('#047857').text('PAID', { width: width - 300, align: 'right' });
-  if (invoice.isCancelled) doc.font('Helvetica-Bold').fontSize(12).fillColor('#b91c1c').text('CANCELLED', { width: width - 300, align: 'right' });
+  doc.fontSize(22).fillColor(CHARCOAL);
+  text(title, 'bold', PAGE.left + 300, 50, { width: width - 300, align: 'right' });
+  if (invoice.isPaid) {
+    doc.fontSize(12).fillColor('#047857');
+    text('PAID', 'bold', PAGE.left + 300, doc.y, { width: width - 300, align: 'right' });
+  }
+  const titleBottom = doc.y;
+  if (invoice.isCancelled) {
+    doc.fontSize(12).fillColor('#b91c1c');
+    text('VOID', 'bold', PAGE.left + 300, doc.y, { width: width - 300, align: 'right' });
+    // A void copy is stamped across the page too, so no one pays it by mistake (decision 295).
+    doc.save().rotate(-30, { origin: [297, 420] }).fontSize(120).fillColor('#b91c1c').fillOpacity(0.15);
+    text('VOID', 'bold', 0, 360, { width: 595, align: 'center', lineBreak: false });
+    doc.restore();
+  }
 
   // Invoice facts (right) and who it is for (left).
-  let y = Math.max(headerBottom, doc.y) + 20;
+  let y = Math.max(headerBottom, titleBottom + (invoice.isCancelled ? 15 : 0)) + 20;
   doc.moveTo(PAGE.left, y).lineTo(PAGE.right, y).strokeColor(RULE).lineWidth(1).stroke();
   y += 12;
   const facts: [string, string][] = [
@@ -90,21 +109,21 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   ];
   let factsY = y;
   for (const [label, value] of facts) {
-    doc.font('Helvetica').fontSize(9.5).fillColor(MUTED).text(label, PAGE.left + 300, factsY, { width: 90 });
-    doc.font('Helvetica-Bold').fillColor(CHARCOAL).text(value, PAGE.left + 390, factsY, { width: width - 390, align: 'right' });
+    doc.fontSize(9.5).fillColor(MUTED);
+    text(label, 'regular', PAGE.left + 300, factsY, { width: 90 });
+    doc.fillColor(CHARCOAL);
+    text(value, 'bold', PAGE.left + 390, factsY, { width: width - 390, align: 'right' });
     factsY += 15;
   }
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(CHARCOAL).text('Bill to', PAGE.left, y, { width: 280 });
-  doc.font('Helvetica').fontSize(9.5).fillColor(CHARCOAL);
-  doc.text(customer.name, { width: 280 });
-  if (customer.email) doc.text(customer.email, { width: 280 });
-  if (customer.phone) doc.text(customer.phone, { width: 280 });
+  doc.fontSize(10).fillColor(CHARCOAL);
+  text('Bill to', 'bold', PAGE.left, y, { width: 280 });
+  doc.fontSize(9.5);
+  for (const value of [customer.name, customer.email, customer.phone].filter(Boolean)) text(value, 'regular', PAGE.left, doc.y, { width: 280 });
   doc.moveDown(0.6);
-  doc.font('Helvetica-Bold').fontSize(10).text('Service', { width: 280 });
-  doc.font('Helvetica').fontSize(9.5);
-  doc.text(`${job.service} on ${printedDay(job.serviceDay)}`, { width: 280 });
-  if (job.vehicle) doc.text(job.vehicle, { width: 280 });
-  doc.text(job.address, { width: 280 });
+  doc.fontSize(10);
+  text('Service', 'bold', PAGE.left, doc.y, { width: 280 });
+  doc.fontSize(9.5);
+  for (const value of [`${job.service} on ${printedDay(job.serviceDay)}`, job.vehicle ?? '', job.address].filter(Boolean)) text(value, 'regular', PAGE.left, doc.y, { width: 280 });
 
   // The lines.
   y = Math.max(doc.y, factsY) + 18;
@@ -115,18 +134,17 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     { label: 'Amount', x: PAGE.left + 393, w: width - 401, align: 'right' as const },
   ];
   doc.rect(PAGE.left, y, width, 20).fill('#f3f4f6');
-  doc.font('Helvetica-Bold').fontSize(9.5).fillColor(CHARCOAL);
-  for (const c of cols) doc.text(c.label, c.x, y + 6, { width: c.w, align: c.align });
+  doc.fontSize(9.5).fillColor(CHARCOAL);
+  for (const c of cols) text(c.label, 'bold', c.x, y + 6, { width: c.w, align: c.align });
   y += 26;
-  doc.font('Helvetica').fontSize(9.5);
   for (const line of lines) {
-    const h = Math.max(doc.heightOfString(line.description, { width: cols[0]!.w }), 12);
+    const h = Math.max(heightOf(doc, line.description, 'regular', cols[0]!.w), 12);
     if (y + h > PAGE.bottom - 160) {
       doc.addPage();
       y = 50;
     }
     const cells = [line.description, String(line.quantity), formatDollars(line.unitPriceCents), formatDollars(line.totalCents)];
-    cells.forEach((text, i) => doc.fillColor(CHARCOAL).text(text, cols[i]!.x, y, { width: cols[i]!.w, align: cols[i]!.align }));
+    cells.forEach((cell, i) => (doc.fillColor(CHARCOAL), text(cell, 'regular', cols[i]!.x, y, { width: cols[i]!.w, align: cols[i]!.align })));
     y += h + 6;
     doc.moveTo(PAGE.left, y - 3).lineTo(PAGE.right, y - 3).strokeColor(RULE).lineWidth(0.5).stroke();
   }
@@ -134,9 +152,9 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   // Totals, right-aligned.
   y += 8;
   const totalRow = (label: string, value: string, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9.5).fillColor(CHARCOAL);
-    doc.text(label, PAGE.left + 230, y, { width: 160, align: 'right' });
-    doc.text(value, PAGE.left + 393, y, { width: width - 401, align: 'right' });
+    doc.fontSize(bold ? 11 : 9.5).fillColor(CHARCOAL);
+    text(label, bold ? 'bold' : 'regular', PAGE.left + 230, y, { width: 160, align: 'right' });
+    text(value, bold ? 'bold' : 'regular', PAGE.left + 393, y, { width: width - 401, align: 'right' });
     y += bold ? 18 : 15;
   };
   if (business.gstRegistered) {
@@ -146,29 +164,34 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     totalRow('Total', formatDollars(invoice.totalCents), true);
   }
   totalRow('Amount due', invoice.isPaid || invoice.isCancelled ? formatDollars(0) : formatDollars(invoice.totalCents), true);
-  doc.font('Helvetica').fontSize(9.5).fillColor(MUTED);
-  doc.text(business.gstRegistered ? 'Total price includes GST.' : 'No GST has been charged.', PAGE.left + 230, y, { width: width - 238, align: 'right' });
+  doc.fontSize(9.5).fillColor(MUTED);
+  text(business.gstRegistered ? 'Total price includes GST.' : 'No GST has been charged.', 'regular', PAGE.left + 230, y, { width: width - 238, align: 'right' });
   y = doc.y + 18;
 
   // Paid, or how to pay.
   doc.x = PAGE.left;
   if (invoice.isPaid) {
     const note = invoice.paymentNote ?? (invoice.paidDay ? `Paid on ${printedDay(invoice.paidDay)}.` : 'Paid in full.');
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#047857').text(`Paid: ${note} Thank you.`, PAGE.left, y, { width });
+    doc.fontSize(10).fillColor('#047857');
+    text(`Paid: ${note} Thank you.`, 'bold', PAGE.left, y, { width });
   } else if (!invoice.isCancelled) {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(CHARCOAL).text('How to pay', PAGE.left, y, { width });
-    doc.font('Helvetica').fontSize(9.5).fillColor(CHARCOAL);
-    if (invoice.dueDate) doc.text(`Please pay ${formatDollars(invoice.totalCents)} by ${printedDay(invoice.dueDate)}, quoting ${invoice.invoiceNumber}.`, { width });
-    if (business.bank) {
-      doc.text(`Bank transfer: ${business.bank.accountName}, BSB ${business.bank.bsb}, account ${business.bank.accountNumber}, reference ${invoice.invoiceNumber}.`, { width });
-    }
-    if (business.payId) doc.text(`PayID: ${business.payId} (reference ${invoice.invoiceNumber}).`, { width });
-    doc.text(`Card, EFTPOS or cash: pay the technician on site, or call ${business.phone}.`, { width });
+    doc.fontSize(10).fillColor(CHARCOAL);
+    text('How to pay', 'bold', PAGE.left, y, { width });
+    doc.fontSize(9.5);
+    const ways = [
+      invoice.payUrl ? `View and pay online: ${invoice.payUrl}` : '',
+      invoice.dueDate ? `Please pay ${formatDollars(invoice.totalCents)} by ${printedDay(invoice.dueDate)}, quoting ${invoice.invoiceNumber}.` : '',
+      business.bank ? `Bank transfer: ${business.bank.accountName}, BSB ${business.bank.bsb}, account ${business.bank.accountNumber}, reference ${invoice.invoiceNumber}.` : '',
+      business.payId ? `PayID: ${business.payId} (reference ${invoice.invoiceNumber}).` : '',
+      `Card, EFTPOS or cash: pay the technician on site, or call ${business.phone}.`,
+    ];
+    for (const way of ways.filter(Boolean)) text(way, 'regular', PAGE.left, doc.y, { width });
   }
 
   // Footer on the first page.
   doc.switchToPage(0);
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(`${business.name} · ABN ${business.abn} · ${business.phone} · ${business.email}`, PAGE.left, PAGE.bottom, { width, align: 'center', lineBreak: false });
+  doc.fontSize(8.5).fillColor(MUTED);
+  text(`${business.name} · ABN ${business.abn} · ${business.phone} · ${business.email}`, 'regular', PAGE.left, PAGE.bottom, { width, align: 'center', lineBreak: false });
   doc.end();
   return done;
 }

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { shownInvoiceStatus } from '../../shared/domain/invoices';
 import type { CustomerInvoiceStatus } from '../../shared/domain/job-status';
 import { perthToday } from '../../shared/domain/slots';
 import type { InvoiceDetail, InvoiceItem, InvoiceListItem, InvoiceListQuery, InvoicePdfVersion } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
-import { customerInvoiceItems, customerInvoicePdfs, customerInvoices, jobs, users, vehicles } from '../db/schema';
+import { creditNotes, customerInvoiceItems, customerInvoicePdfs, customerInvoices, jobs, users, vehicles } from '../db/schema';
+import { formatCents, toCents } from '../../shared/domain/money';
 import { historyOf } from '../history/history';
 import { notFound } from '../http/errors';
 import { isUuid } from '../../shared/schemas/fields';
@@ -40,6 +41,7 @@ function toListItem(row: { invoice: Invoice; job: { id: string; jobNumber: strin
     pdfPath: i.pdfPath,
     sentAt: iso(i.sentAt),
     paidAt: iso(i.paidAt),
+    voidedAt: iso(i.voidedAt),
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
     // Each job keeps the contact given with it (docs/product.md "Bookings").
@@ -75,6 +77,12 @@ export async function listPdfVersions(exec: Executor, invoiceId: string): Promis
   return rows.map(({ pdf, by }) => ({ version: pdf.version, filename: pdf.filename, size: pdf.size, createdAt: pdf.createdAt.toISOString(), createdBy: by ?? null, sentAt: iso(pdf.sentAt) }));
 }
 
+/** What the invoice's credit notes gave back, in cents (decision 297). */
+export async function creditedCents(exec: Executor, invoiceId: string): Promise<number> {
+  const [row] = await exec.select({ cents: sql<string>`coalesce(sum(${creditNotes.amount}), 0)::text` }).from(creditNotes).where(eq(creditNotes.customerInvoiceId, invoiceId));
+  return toCents(row?.cents ?? '0');
+}
+
 export async function detailOf(exec: Executor, invoiceId: string, today: string): Promise<InvoiceDetail> {
   const [row] = await exec
     .select({
@@ -87,9 +95,10 @@ export async function detailOf(exec: Executor, invoiceId: string, today: string)
     .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
     .where(eq(customerInvoices.id, invoiceId));
   if (!row) throw notFound(INVOICE_NOT_FOUND);
-  const [items, history, pdfs] = await Promise.all([listInvoiceItems(exec, invoiceId), historyOf(exec, 'invoice', invoiceId), listPdfVersions(exec, invoiceId)]);
+  const [items, history, pdfs, credited] = await Promise.all([listInvoiceItems(exec, invoiceId), historyOf(exec, 'invoice', invoiceId), listPdfVersions(exec, invoiceId), creditedCents(exec, invoiceId)]);
   const base = toListItem(row, today);
-  return { ...base, paymentNote: row.invoice.paymentNote, items, history, pdfs, job: { ...base.job, ...row.jobExtra, vehicle: row.vehicle } };
+  const balance = formatCents(toCents(row.invoice.totalAmount) - credited);
+  return { ...base, paymentNote: row.invoice.paymentNote, creditedAmount: formatCents(credited), balanceAmount: balance, items, history, pdfs, job: { ...base.job, ...row.jobExtra, vehicle: row.vehicle } };
 }
 
 export async function getInvoiceDetail(deps: Deps, invoiceId: string): Promise<InvoiceDetail> {
@@ -131,6 +140,7 @@ export async function listInvoices(deps: Deps, query: InvoiceListQuery & { page:
   const search = query.search?.trim();
   const conditions: (SQL | undefined)[] = [
     query.status && query.status !== 'all' ? statusCondition(query.status, today) : undefined,
+    query.voided === 'hide' ? ne(customerInvoices.status, 'cancelled') : undefined,
     query.from ? gte(customerInvoices.invoiceDate, query.from) : undefined,
     query.to ? lte(customerInvoices.invoiceDate, query.to) : undefined,
     search

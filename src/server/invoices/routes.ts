@@ -5,9 +5,13 @@ import { addRoute } from '../http/contract-routes';
 import { emailInvoice, listPdfVersionsOf, makeInvoicePdf, readInvoicePdf } from './documents';
 import type { InvoicePdfStore } from './pdf-store';
 import { createInvoice, generateInvoiceForJob } from './generate';
+import { publicInvoice, publicInvoicePdf } from './pay-link';
+import { emailCreditNote } from './credit-note-email';
+import { addCreditNote, listCreditNotes, readCreditNotePdf } from './credit-notes';
 import { addInvoiceItem, removeInvoiceItem, updateInvoiceItem } from './lines';
 import { getInvoiceDetail, getInvoiceItems, listInvoices, listJobInvoices } from './queries';
-import { bulkSetStatus, deleteInvoice, updateInvoice } from './status';
+import { bulkSetStatus, updateInvoice } from './status';
+import { deleteOrVoidInvoice } from './void';
 
 /** Customer invoices (docs/product.md "Customer invoices"); every operation is an admin's. */
 export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = {}): FastifyPluginAsync {
@@ -23,11 +27,11 @@ export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = 
       return { success: true as const, message: `Invoice ${customerInvoice.invoiceNumber} created.`, customerInvoice };
     });
     addRoute(app, invoices.update, async ({ actor, params, body }) => {
-      const customerInvoice = await updateInvoice(deps, actor, params.id, body);
+      const customerInvoice = await updateInvoice(docs, actor, params.id, body);
       return { success: true as const, message: `Invoice ${customerInvoice.invoiceNumber} updated.`, customerInvoice };
     });
-    addRoute(app, invoices.remove, async ({ actor, params }) => deleteInvoice(docs, actor, params.id));
-    addRoute(app, invoices.bulkStatus, async ({ actor, body }) => bulkSetStatus(deps, actor, body.ids, body.status));
+    addRoute(app, invoices.remove, async ({ actor, params }) => deleteOrVoidInvoice(docs, actor, params.id));
+    addRoute(app, invoices.bulkStatus, async ({ actor, body }) => bulkSetStatus(docs, actor, body.ids, body.status));
     addRoute(app, invoices.makePdf, async ({ actor, params }) => makeInvoicePdf(docs, actor, params.id));
     addRoute(app, invoices.pdfVersions, async ({ params }) => listPdfVersionsOf(docs, params.id));
     addRoute(app, invoices.pdfFile, async ({ params, query }) => {
@@ -37,6 +41,18 @@ export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = 
     addRoute(app, invoices.email, async ({ actor, params }) => emailInvoice(docs, actor, params.id));
     addRoute(app, invoices.addItem, async ({ actor, params, body }) => addInvoiceItem(deps, actor, params.id, body));
     addRoute(app, invoices.updateItem, async ({ actor, params, body }) => updateInvoiceItem(deps, actor, params.id, params.itemId, body));
+    addRoute(app, invoices.addCreditNote, async ({ actor, params, body }) => addCreditNote(docs, actor, params.id, body));
+    addRoute(app, invoices.creditNotes, async ({ params }) => listCreditNotes(docs, params.id));
+    addRoute(app, invoices.creditNotePdf, async ({ params, query }) => {
+      const file = await readCreditNotePdf(docs, params.id, params.noteId);
+      return { data: file.data, contentType: 'application/pdf', filename: file.filename, disposition: query.download ? ('attachment' as const) : ('inline' as const) };
+    });
+    addRoute(app, invoices.emailCreditNote, async ({ actor, params }) => emailCreditNote(docs, actor, params.id, params.noteId));
+    addRoute(app, invoices.byToken, async ({ params }) => publicInvoice(docs, params.token));
+    addRoute(app, invoices.publicPdf, async ({ params }) => {
+      const file = await publicInvoicePdf(docs, params.token);
+      return { data: file.data, contentType: 'application/pdf', filename: file.filename, disposition: 'inline' as const };
+    });
     addRoute(app, invoices.removeItem, async ({ actor, params }) => removeInvoiceItem(deps, actor, params.id, params.itemId));
   };
 }

@@ -1,25 +1,49 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CustomerInvoiceStatus } from '../../shared/domain/job-status';
-import type { BulkStatusResult, InvoiceDetail, updateInvoiceRequest } from '../../shared/schemas/invoices';
+import { toCents } from '../../shared/domain/money';
+import { parseMoney } from '../../shared/schemas/fields';
+import {
+  DUE_BEFORE_INVOICE_MESSAGE,
+  ISSUED_INVOICE_STATUSES,
+  lockedInvoiceMessage,
+  UNPAID_REASON_MESSAGE,
+  type BulkStatusResult,
+  type InvoiceDetail,
+  type updateInvoiceRequest,
+} from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
-import { customerInvoicePdfs, customerInvoices } from '../db/schema';
+import { customerInvoices } from '../db/schema';
 import { recordHistory } from '../history/history';
 import type { SessionUser } from '../http/access';
-import { AppError } from '../http/errors';
-import { recordJobEvent } from '../jobs/history';
+import { AppError, conflict, invalid } from '../http/errors';
 import { ANOTHER_LIVE, findInvoice, withLiveInvoiceGuard, type Invoice } from './guards';
 import { jobPaidByInvoice } from './job-sync';
+import type { DocumentDeps } from './documents';
 import { getInvoiceDetail } from './queries';
+import { stampVoid, voidInTx } from './void';
 
 // An invoice's dates and status, one or many at a time, and deleting it (docs/product.md "Customer invoices").
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = DocumentDeps & Pick<AppDeps, 'log'>;
 
-/** Sets a status, recorded in the history; paid also marks the job paid (docs/product.md "Customer invoices"). */
-async function applyStatus(tx: Executor, invoice: Invoice, to: CustomerInvoiceStatus, actor: SessionUser, now: Date): Promise<void> {
+const isIssued = (status: CustomerInvoiceStatus) => (ISSUED_INVOICE_STATUSES as readonly string[]).includes(status);
+
+/**
+ * Sets a status, recorded in the history; paid also marks the job paid (docs/product.md "Customer
+ * invoices"). An issued invoice never goes back to draft, a void one never moves, and a paid one
+ * becomes unpaid only with a reason, kept as the history line's note (decision 294).
+ */
+async function applyStatus(tx: Executor, invoice: Invoice, to: CustomerInvoiceStatus, actor: SessionUser, now: Date, reason?: string): Promise<'voided' | void> {
   if (invoice.status === to) return;
+  if (invoice.voidedAt || (to === 'draft' && isIssued(invoice.status))) throw conflict(lockedInvoiceMessage(invoice.invoiceNumber, invoice.status));
+  // Cancelling an issued invoice is voiding it (decision 295).
+  if (to === 'cancelled' && isIssued(invoice.status)) {
+    await voidInTx(tx, invoice, actor, now, reason ? `Status set to cancelled: ${reason}` : 'Status set to cancelled');
+    return 'voided';
+  }
+  if (invoice.status === 'paid' && !reason) throw invalid(UNPAID_REASON_MESSAGE, { reason: UNPAID_REASON_MESSAGE });
   await tx
     .update(customerInvoices)
     .set({
@@ -29,17 +53,36 @@ async function applyStatus(tx: Executor, invoice: Invoice, to: CustomerInvoiceSt
       ...(to === 'sent' && !invoice.sentAt ? { sentAt: now } : {}),
     })
     .where(eq(customerInvoices.id, invoice.id));
-  await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'status', from: invoice.status, to });
+  await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'status', from: invoice.status, to, note: invoice.status === 'paid' ? (reason ?? null) : null });
   if (to === 'paid') await jobPaidByInvoice(tx, invoice.jobId, actor.id, now, invoice.invoiceNumber);
+}
+
+/**
+ * What an edit may change: on a draft, the dates (the due date on or after the invoice date; totals
+ * sent by a client are ignored, they follow the lines); on an issued or void invoice only the status,
+ * so a changed date or total is refused with what to do instead (decision 294).
+ */
+function assertOnlyStatusChanges(invoice: Invoice, body: z.output<typeof updateInvoiceRequest>): void {
+  const invoiceDate = body.invoiceDate ?? invoice.invoiceDate;
+  const dueDate = body.dueDate === undefined ? invoice.dueDate : body.dueDate;
+  const datesChange = invoiceDate !== invoice.invoiceDate || dueDate !== invoice.dueDate;
+  if (invoice.status === 'draft') {
+    if (datesChange && dueDate !== null && dueDate < invoiceDate) throw invalid(DUE_BEFORE_INVOICE_MESSAGE, { dueDate: DUE_BEFORE_INVOICE_MESSAGE });
+    return;
+  }
+  const stored = { totalAmount: invoice.totalAmount, subtotalAmount: invoice.subtotalAmount, gstAmount: invoice.gstAmount };
+  const totalsChange = (Object.keys(stored) as (keyof typeof stored)[]).some((k) => body[k] !== undefined && parseMoney(body[k]) !== toCents(stored[k]));
+  if (datesChange || totalsChange) throw conflict(lockedInvoiceMessage(invoice.invoiceNumber, invoice.status));
 }
 
 export async function updateInvoice(deps: Deps, actor: SessionUser, invoiceId: string, body: z.output<typeof updateInvoiceRequest>): Promise<InvoiceDetail> {
   const now = deps.clock.now();
-  await withLiveInvoiceGuard(
+  const result = await withLiveInvoiceGuard(
     ANOTHER_LIVE,
     () =>
       deps.db.transaction(async (tx) => {
         const invoice = await findInvoice(tx, invoiceId, true);
+        assertOnlyStatusChanges(invoice, body);
         for (const [field, label] of [['invoiceDate', 'Invoice date'], ['dueDate', 'Due date']] as const) {
           const next = body[field];
           if (next === undefined || next === invoice[field]) continue;
@@ -47,9 +90,10 @@ export async function updateInvoice(deps: Deps, actor: SessionUser, invoiceId: s
           await tx.update(customerInvoices).set({ [field]: next, updatedAt: now }).where(eq(customerInvoices.id, invoice.id));
           await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'edit', from: invoice[field], to: next, note: label });
         }
-        if (body.status) await applyStatus(tx, invoice, body.status, actor, now);
+        return body.status ? applyStatus(tx, invoice, body.status, actor, now, body.reason) : undefined;
       }),
   );
+  if (result === 'voided') await stampVoid(deps, actor, invoiceId);
   return getInvoiceDetail(deps, invoiceId);
 }
 
@@ -58,14 +102,15 @@ export async function bulkSetStatus(deps: Deps, actor: SessionUser, ids: string[
   const result: BulkStatusResult = { updated: [], failed: [] };
   for (const id of [...new Set(ids)]) {
     try {
-      await withLiveInvoiceGuard(
+      const done = await withLiveInvoiceGuard(
         ANOTHER_LIVE,
         () =>
           deps.db.transaction(async (tx) => {
             const invoice = await findInvoice(tx, id, true);
-            await applyStatus(tx, invoice, status, actor, deps.clock.now());
+            return applyStatus(tx, invoice, status, actor, deps.clock.now());
           }),
       );
+      if (done === 'voided') await stampVoid(deps, actor, id);
       result.updated.push(id);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -73,22 +118,4 @@ export async function bulkSetStatus(deps: Deps, actor: SessionUser, ids: string[
     }
   }
   return result;
-}
-
-/**
- * Deletes an invoice with its lines, history and PDFs; the job's history keeps a line saying so, and
- * the job can be deleted afterwards (docs/product.md "Bookings").
- */
-export async function deleteInvoice(deps: Deps & { pdfs: { remove(name: string): Promise<void> } } & Pick<AppDeps, 'log'>, actor: SessionUser, invoiceId: string): Promise<void> {
-  const now = deps.clock.now();
-  const files = await deps.db.transaction(async (tx) => {
-    const invoice = await findInvoice(tx, invoiceId, true);
-    const pdfs = await tx.select({ filename: customerInvoicePdfs.filename }).from(customerInvoicePdfs).where(eq(customerInvoicePdfs.customerInvoiceId, invoice.id));
-    await tx.delete(customerInvoices).where(eq(customerInvoices.id, invoice.id));
-    await recordJobEvent(tx, { jobId: invoice.jobId, at: now, actorId: actor.id, kind: 'note', note: `Invoice ${invoice.invoiceNumber} (${invoice.status}, ${invoice.totalAmount}) deleted` });
-    return pdfs;
-  });
-  for (const { filename } of files) {
-    await deps.pdfs.remove(filename).catch((err: unknown) => deps.log.warn({ err, filename }, 'Could not remove a deleted invoice PDF'));
-  }
 }

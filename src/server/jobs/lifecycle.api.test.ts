@@ -121,7 +121,7 @@ describe('system causes, each with its history line', () => {
     const invoice = ((await request('POST', `/api/dashboard/customer-invoices/generate/${job.id}`)).json() as { customerInvoice: InvoiceDetail }).customerInvoice;
     await request('PATCH', `/api/dashboard/jobs/${job.id}/status`, { status: 'paid' });
     const before = await movesOf(job.id);
-    await request('PATCH', `/api/dashboard/customer-invoices/${invoice.id}`, { status: 'sent' });
+    expect((await request('PATCH', `/api/dashboard/customer-invoices/${invoice.id}`, { status: 'sent', reason: 'Marked paid by mistake' })).statusCode).toBe(200);
     await request('PATCH', `/api/dashboard/customer-invoices/${invoice.id}`, { status: 'paid' });
     expect(await movesOf(job.id)).toEqual(before);
     expect((await jobDetail(job.id)).status).toBe('paid');

@@ -41,7 +41,8 @@ const STAMP: Partial<Record<JobStatus, 'inProgressAt' | 'completedAt' | 'invoice
 function changesOf(cause: JobCause, from: JobStatus, at: Date) {
   const move = JOB_MOVES[cause];
   const to = move.to;
-  const stamp = to ? STAMP[to] : undefined;
+  // Back from invoiced when its invoice is voided: the work was still completed when it was (decision 295).
+  const stamp = to && cause !== 'invoice-voided' ? STAMP[to] : undefined;
   return {
     ...(to ? { status: to } : {}),
     ...(stamp ? { [stamp]: at } : {}),
@@ -49,6 +50,7 @@ function changesOf(cause: JobCause, from: JobStatus, at: Date) {
     ...(to === 'paid' && from === 'completed' ? { invoicedAt: at } : {}),
     // Back from cancelled: the job is live again, so it no longer says when it was cancelled.
     ...(to && from === 'cancelled' ? { cancelledAt: null } : {}),
+    ...(cause === 'invoice-voided' ? { invoicedAt: null } : {}),
     ...(move.payment ? { paymentStatus: move.payment } : {}),
     updatedAt: at,
   };

@@ -36,6 +36,8 @@ export type InvoiceRow = {
   technicianId: string | null;
   technicianName: string | null;
   serviceType: string | null;
+  /** A credit note: negative revenue and GST on its own date, not an invoice (decision 297). */
+  isCredit?: boolean;
 };
 
 export type PurchaseRow = {
@@ -301,7 +303,7 @@ export function computeProfitAndLoss(input: { range: Range; invoices: readonly I
     startDate: range.startDate,
     endDate: range.endDate,
     hasData: issued.length + purchases.length + expenses.length > 0,
-    revenue: { totalRevenue: m(revenue), customerInvoices: m(revenue), invoiceCount: issued.length },
+    revenue: { totalRevenue: m(revenue), customerInvoices: m(revenue), invoiceCount: issued.filter((r) => !r.isCredit).length },
     expenses: { totalExpenses: m(jobCosts + overheads), jobCosts: m(jobCosts), businessExpenses: m(overheads) },
     profit: { grossProfit: m(grossProfit), grossMargin: percentOf(grossProfit, revenue), netProfit: m(netProfit), netMargin: percentOf(netProfit, revenue) },
     breakdown: { topRevenueStreams: breakdown(streams, revenue), topExpenseCategories: breakdown(costCategories, jobCosts + overheads) },

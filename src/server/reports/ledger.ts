@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CustomerInvoiceStatus } from '../../shared/domain/job-status';
 import type { Executor } from '../db/client';
-import { businessExpenses, customerInvoiceItems, customerInvoices, jobs, purchaseInvoices, users } from '../db/schema';
+import { businessExpenses, creditNotes, customerInvoiceItems, customerInvoices, jobs, purchaseInvoices, users } from '../db/schema';
 import type { ExpenseRow, InvoiceRow, PurchaseRow, Range, RevenueLine } from './compute';
 
 /**
@@ -142,3 +142,41 @@ export async function loadSales(db: Executor, range: Range): Promise<{ invoiceDa
   );
   return rows.map(([invoiceDate, total]) => ({ invoiceDate, total }));
 }
+
+type CreditTuple = [string, string, string, string, number, number, string, string | null, string | null, string];
+
+/**
+ * Credit notes dated in the range, as rows of negative revenue and GST on their own date (decision
+ * 297): the invoice they credit keeps its total and its own period. Those of a voided invoice do
+ * not count, like the invoice.
+ */
+export async function loadCreditNotes(db: Executor, range: Range): Promise<InvoiceRow[]> {
+  const c = creditNotes;
+  const i = customerInvoices;
+  const rows = await jsonRows<CreditTuple>(
+    db,
+    sql`${c.id}, ${c.number}, ${jobs.contactName}, ${c.creditDate}, ${cents(c.gstAmount)}, ${cents(c.amount)}, ${i.jobId}, ${jobs.assignedTechnicianId}, ${users.username}, ${jobs.serviceType}`,
+    sql`from ${c} join ${i} on ${i.id} = ${c.customerInvoiceId} join ${jobs} on ${jobs.id} = ${i.jobId} left join ${users} on ${users.id} = ${jobs.assignedTechnicianId}
+        where ${inRange(c.creditDate, range)} and ${i.status} <> 'cancelled'`,
+    sql`${c.creditDate}, ${c.number}`,
+  );
+  return rows.map(([id, number, customerName, creditDate, gst, amount, jobId, technicianId, technicianName, serviceType]) => ({
+    id,
+    invoiceNumber: number,
+    customerName,
+    invoiceDate: creditDate,
+    dueDate: null,
+    status: 'paid' as const,
+    gst: -gst,
+    total: -amount,
+    paidOn: creditDate,
+    jobId,
+    technicianId,
+    technicianName,
+    serviceType,
+    isCredit: true,
+  }));
+}
+
+/** The revenue stream credit notes are reported under in the P&L breakdown. */
+export const CREDIT_NOTES_STREAM = 'credit-notes';

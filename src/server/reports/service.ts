@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import type { FileReply } from '../http/contract-routes';
 import { computeGstReport, computePayablesReport, computeProfitAndLoss, computeReceivables } from './compute';
 import { gstCsvSections, payablesCsvSections, profitAndLossCsvSections, receivablesCsvSections, toCsv } from './csv';
-import { loadExpenses, loadInvoices, loadPurchases, loadRevenueLines, loadSales } from './ledger';
+import { CREDIT_NOTES_STREAM, loadCreditNotes, loadExpenses, loadInvoices, loadPurchases, loadRevenueLines, loadSales } from './ledger';
 
 /** Each report: load its rows for the range (Perth dates, default this financial year), compute once. */
 
@@ -22,13 +22,15 @@ export async function gstReport(deps: Deps, query: Query): Promise<GstReport> {
   const { today, range } = rangeAndToday(deps, query);
   // The watch looks at the 12 months to the range's end, or to today when the range runs on past it.
   const turnoverWindow = twelveMonthsEnding(range.endDate < today ? range.endDate : today);
-  const [invoices, purchases, expenses, turnoverInvoices] = await Promise.all([
+  const [invoices, credits, purchases, expenses, turnoverInvoices] = await Promise.all([
     loadInvoices(deps.db, range, { withTechnician: false }),
+    loadCreditNotes(deps.db, range),
     loadPurchases(deps.db, range),
     loadExpenses(deps.db, range),
     loadSales(deps.db, turnoverWindow),
   ]);
-  return computeGstReport({ range, gstRegistered: (await deps.settings.current()).business.gstRegistered, invoices, purchases, expenses, turnoverWindow, turnoverInvoices });
+  // A credit note lowers the GST collected in its own period (decision 297).
+  return computeGstReport({ range, gstRegistered: (await deps.settings.current()).business.gstRegistered, invoices: [...invoices, ...credits], purchases, expenses, turnoverWindow, turnoverInvoices });
 }
 
 export async function payablesReport(deps: Deps, query: Query): Promise<PayablesReport> {
@@ -39,8 +41,17 @@ export async function payablesReport(deps: Deps, query: Query): Promise<Payables
 
 export async function profitAndLossReport(deps: Deps, query: Query): Promise<ProfitAndLossReport> {
   const { range } = rangeAndToday(deps, query);
-  const [invoices, purchases, expenses, revenueLines] = await Promise.all([loadInvoices(deps.db, range, { issuedOnly: true }), loadPurchases(deps.db, range), loadExpenses(deps.db, range), loadRevenueLines(deps.db, range)]);
-  return computeProfitAndLoss({ range, invoices, purchases, expenses, revenueLines });
+  const [invoices, credits, purchases, expenses, revenueLines] = await Promise.all([
+    loadInvoices(deps.db, range, { issuedOnly: true }),
+    loadCreditNotes(deps.db, range),
+    loadPurchases(deps.db, range),
+    loadExpenses(deps.db, range),
+    loadRevenueLines(deps.db, range),
+  ]);
+  // Credit notes are negative revenue on their own date, under their own stream (decision 297).
+  const credited = credits.reduce((sum, r) => sum + r.total, 0);
+  const lines = credited ? [...revenueLines, { category: CREDIT_NOTES_STREAM, total: credited }] : revenueLines;
+  return computeProfitAndLoss({ range, invoices: [...invoices, ...credits], purchases, expenses, revenueLines: lines });
 }
 
 export async function receivablesReport(deps: Deps, query: Query): Promise<ReceivablesReport> {

@@ -102,6 +102,7 @@ describe('JOB_MOVES: every way a job moves, staff buttons and system causes', ()
     ['late-payment-reinstated', ['cancelled'], 'new', undefined],
     ['invoice-generated', ['completed'], 'invoiced', undefined],
     ['invoice-paid', ['completed', 'invoiced'], 'paid', 'paid'],
+    ['invoice-voided', ['invoiced'], 'completed', undefined],
     ['payment-taken', JOB_STATUSES, undefined, 'paid'],
     ['refund', ['cancelled'], undefined, 'refunded'],
   ] as const)('%s: from %j to status %s, payment %s', (cause, from, to, payment) => {

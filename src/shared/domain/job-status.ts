@@ -42,6 +42,7 @@ export const JOB_CAUSES = [
   'late-payment-reinstated',
   'invoice-generated',
   'invoice-paid',
+  'invoice-voided',
   'payment-taken',
   'refund',
 ] as const;
@@ -75,6 +76,8 @@ export const JOB_MOVES: Readonly<Record<JobCause, JobMove>> = {
   'invoice-generated': { by: 'system', from: ['completed'], to: 'invoiced' },
   // A job that is only completed when its invoice is paid is invoiced and paid at once.
   'invoice-paid': { by: 'system', from: ['completed', 'invoiced'], to: 'paid', payment: 'paid' },
+  // Voiding the invoice of an invoiced job makes it ready to invoice again; a paid job stays paid (decision 295).
+  'invoice-voided': { by: 'staff', from: ['invoiced'], to: 'completed' },
   // Paying online leaves the job's status alone (decision 150); a late payment whose slot was lost
   // is kept on the cancelled job for staff to refund (decision 192).
   'payment-taken': { by: 'system', from: JOB_STATUSES, paymentFrom: ['pending', 'failed'], payment: 'paid' },

@@ -78,6 +78,8 @@ export function headFor(route: PublicRoute, data: PageData): Head {
       };
     case 'checkout':
       return { title: `Checkout | ${b.name}`, description: 'Pay for your mobile tyre booking.', keywords: 'checkout', robots: 'noindex, nofollow' };
+    case 'pay':
+      return { title: `Your invoice | ${b.name}`, description: 'Your invoice and how to pay it.', keywords: 'invoice', robots: 'noindex, nofollow' };
     case 'suburb': {
       const page = data.page as SuburbPageData | undefined;
       if (page?.kind === 'suburb' && page.found) {

@@ -13,6 +13,7 @@ import { TermsPage } from './pages/terms-page';
 import { useHydrated } from './use-hydrated';
 
 const CheckoutPage = lazy(() => import('./checkout/checkout-page'));
+const PayInvoicePage = lazy(() => import('./pay/pay-invoice-page'));
 
 function pageOfKind<K extends (SuburbPageData | HomePageData)['kind']>(page: unknown, kind: K): Extract<SuburbPageData | HomePageData, { kind: K }> | undefined {
   return typeof page === 'object' && page !== null && (page as { kind?: unknown }).kind === kind ? (page as Extract<SuburbPageData | HomePageData, { kind: K }>) : undefined;
@@ -34,6 +35,22 @@ function CheckoutRoute({ token }: { token: string }) {
   );
 }
 
+/** An invoice's pay page, rendered in the browser only (its token is not sent to any cache). */
+function PayRoute({ token }: { token: string }) {
+  const hydrated = useHydrated();
+  const loading = (
+    <main id="main" className="mx-auto max-w-xl px-4 py-20">
+      <p role="status">Loading your invoice…</p>
+    </main>
+  );
+  if (!hydrated) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <PayInvoicePage token={token} />
+    </Suspense>
+  );
+}
+
 /**
  * The public site. Every page is a full page load, server-rendered from the same route table the
  * server uses (src/shared/public-routes.ts), so the head, status and content always agree.
@@ -41,6 +58,16 @@ function CheckoutRoute({ token }: { token: string }) {
 export function PublicApp({ data, location }: { data: PageData; location: { pathname: string; search: string } }) {
   const route = matchPublicPath(location.pathname);
   const b = data.business;
+
+  if (route.name === 'pay') {
+    return (
+      <BookingLauncherProvider>
+        <SiteLayout business={b} ownMain>
+          <PayRoute token={route.token} />
+        </SiteLayout>
+      </BookingLauncherProvider>
+    );
+  }
 
   if (route.name === 'checkout') {
     return (

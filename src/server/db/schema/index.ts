@@ -12,3 +12,4 @@ export * from './emails';
 export * from './notifications';
 export * from './limits';
 export * from './settings';
+export * from './credit-notes';

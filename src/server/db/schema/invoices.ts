@@ -26,6 +26,12 @@ export const customerInvoices = pgTable(
     paidAt: timestamptz('paid_at'),
     /** How it was paid when that is known at generation, e.g. 'Paid by card online on 23 Nov 2026'; printed on the PDF. */
     paymentNote: text('payment_note'),
+    /** When an issued invoice was voided: kept with its lines, history and PDFs, and final (decision 295). */
+    voidedAt: timestamptz('voided_at'),
+    /** The unguessable key of the invoice's pay-online page, 128 random bits (decision 299); null for invoices made before it. */
+    payToken: text('pay_token').unique(),
+    /** When the one overdue reminder was emailed; never a second (decision 299). */
+    reminderSentAt: timestamptz('reminder_sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -59,7 +65,7 @@ export const customerInvoiceItems = pgTable(
   ],
 );
 
-export const INVOICE_EVENT_KINDS = ['created', 'status', 'edit', 'line', 'pdf', 'email', 'payment'] as const;
+export const INVOICE_EVENT_KINDS = ['created', 'status', 'edit', 'line', 'pdf', 'email', 'payment', 'void', 'credit'] as const;
 
 /**
  * Every status change, edit and PDF version of an invoice: who, when, from, to (docs/product.md

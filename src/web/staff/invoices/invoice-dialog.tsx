@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, FileText, Mail } from 'lucide-react';
+import { Ban, Download, FileText, Lock, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { CUSTOMER_INVOICE_STATUSES, type CustomerInvoiceStatus } from '../../../shared/domain/job-status';
-import type { InvoiceDetail } from '../../../shared/schemas/invoices';
+import { deleteActionOf, ISSUED_INVOICE_STATUSES, type InvoiceDetail } from '../../../shared/schemas/invoices';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
@@ -11,10 +11,12 @@ import { api, errorMessage } from '../../lib/api';
 import { pdfEmailedNote } from '../../lib/email-wording';
 import { perthDateTime } from '../../lib/format';
 import { useEmailDelivery } from '../../lib/use-browser-state';
+import { CreditNotesPanel } from './credit-notes-panel';
 import { describeInvoiceEvent, INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { LineItemsEditor } from './line-items-editor';
-import { useDownloadPdf, useEmailInvoice, useLineItemWrites, useUpdateInvoice } from './use-invoice-actions';
+import { RemoveInvoiceConfirm } from './remove-invoice-confirm';
+import { useDeleteInvoice, useDownloadPdf, useEmailInvoice, useLineItemWrites, useUpdateInvoice } from './use-invoice-actions';
 
 /** One invoice: edit status and dates, its lines, PDF versions (every one kept) and history (docs/product.md "Customer invoices"). */
 export function InvoiceDialog({ invoiceId, onClose }: { invoiceId: string | null; onClose: () => void }) {
@@ -43,6 +45,14 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
   const [status, setStatus] = useState<CustomerInvoiceStatus>(invoice.status);
   const [invoiceDate, setInvoiceDate] = useState(invoice.invoiceDate);
   const [dueDate, setDueDate] = useState(invoice.dueDate ?? '');
+  const [reason, setReason] = useState('');
+  const [voiding, setVoiding] = useState(false);
+  const voidInvoice = useDeleteInvoice(() => setVoiding(false));
+  // Issued or void: lines, amounts and dates are fixed; only the status moves (decision 294).
+  const locked = invoice.status !== 'draft';
+  const issued = (ISSUED_INVOICE_STATUSES as readonly string[]).includes(invoice.status);
+  const needsReason = invoice.status === 'paid' && status !== 'paid' && status !== 'cancelled';
+  const statusChoices = CUSTOMER_INVOICE_STATUSES.filter((s) => !(issued && s === 'draft'));
   const update = useUpdateInvoice();
   const writes = useLineItemWrites(invoice);
   const download = useDownloadPdf();
@@ -61,6 +71,14 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
         <span className="ml-auto text-2xl font-bold tabular-nums">{money(invoice.totalAmount)}</span>
       </div>
       {invoice.paymentNote ? <p className="rounded-lg bg-emerald-50 p-3 text-emerald-900">{invoice.paymentNote}</p> : null}
+      {locked ? (
+        <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="invoice-lock">
+          <Lock aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+          {invoice.status === 'cancelled'
+            ? 'This invoice is void: it is kept as it was. Generate a new invoice for the job if one is needed.'
+            : 'Issued: its lines, amounts and dates are fixed. Void this invoice or add a credit note to change what the customer owes.'}
+        </p>
+      ) : null}
 
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate(invoice)}>
@@ -71,27 +89,40 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
           <Mail aria-hidden className="h-4 w-4" />
           {email.isPending ? 'Sending...' : 'Email Invoice'}
         </Button>
+        {deleteActionOf(invoice) === 'void' ? (
+          <Button variant="outline" className="text-red-800" disabled={voidInvoice.isPending} onClick={() => setVoiding(true)}>
+            <Ban aria-hidden className="h-4 w-4" />
+            Void Invoice
+          </Button>
+        ) : null}
       </div>
+
+      <RemoveInvoiceConfirm invoice={voiding ? invoice : null} onClose={() => setVoiding(false)} isPending={voidInvoice.isPending} onConfirm={(inv) => voidInvoice.mutate(inv)} />
 
       <form
         aria-label="Invoice details"
         className="grid gap-3 sm:grid-cols-3"
         onSubmit={(e) => {
           e.preventDefault();
-          update.mutate({ invoice, body: { status, invoiceDate, dueDate: dueDate || null } });
+          update.mutate({ invoice, body: locked ? { status, ...(needsReason ? { reason } : {}) } : { status, invoiceDate, dueDate: dueDate || null } });
         }}
       >
         <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as CustomerInvoiceStatus)}>
-          {CUSTOMER_INVOICE_STATUSES.map((s) => (
+          {statusChoices.map((s) => (
             <option key={s} value={s}>
               {INVOICE_STATUS_LABELS[s]}
             </option>
           ))}
         </SelectField>
-        <TextField label="Invoice date" type="date" value={invoiceDate} onChange={(e) => setInvoiceDate(e.target.value)} />
-        <TextField label="Due date" type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
+        <TextField label="Invoice date" type="date" value={invoiceDate} disabled={locked} onChange={(e) => setInvoiceDate(e.target.value)} />
+        <TextField label="Due date" type="date" value={dueDate} disabled={locked} onChange={(e) => setDueDate(e.target.value)} />
+        {needsReason ? (
+          <div className="sm:col-span-3">
+            <TextField label="Reason for marking unpaid" value={reason} maxLength={200} required onChange={(e) => setReason(e.target.value)} />
+          </div>
+        ) : null}
         <div className="sm:col-span-3 sm:text-right">
-          <Button type="submit" disabled={!isDirty || update.isPending} className="w-full sm:w-auto">
+          <Button type="submit" disabled={!isDirty || update.isPending || (needsReason && !reason.trim())} className="w-full sm:w-auto">
             {update.isPending ? 'Saving...' : 'Save Changes'}
           </Button>
         </div>
@@ -100,6 +131,7 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
       <LineItemsEditor
         lines={invoice.items}
         isSaving={lineSaving}
+        disabled={locked}
         onSave={(line, index) => {
           const item = index === null ? undefined : invoice.items[index];
           return item ? writes.update.mutateAsync({ itemId: item.id, line }) : writes.add.mutateAsync(line);
@@ -117,6 +149,8 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
         <dt className="text-gray-700">Due</dt>
         <dd>{invoice.dueDate ? shortDay(invoice.dueDate) : 'On receipt'}</dd>
       </dl>
+
+      <CreditNotesPanel invoice={invoice} />
 
       <section aria-labelledby="pdf-versions-heading" className="space-y-2">
         <h3 id="pdf-versions-heading" className="text-lg font-bold">

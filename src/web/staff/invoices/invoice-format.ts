@@ -43,6 +43,8 @@ const KIND_LABEL: Readonly<Record<InvoiceEvent['kind'], string>> = {
   pdf: 'PDF',
   email: 'Emailed',
   payment: 'Payment',
+  void: 'Voided',
+  credit: 'Credit note',
 };
 
 const statusWord = (v: string | null) => (v && v in INVOICE_STATUS_LABELS ? INVOICE_STATUS_LABELS[v as CustomerInvoiceStatus] : (v ?? 'none'));

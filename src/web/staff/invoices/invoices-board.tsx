@@ -1,11 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Download, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { Ban, Download, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { CUSTOMER_INVOICE_STATUSES, type CustomerInvoiceStatus } from '../../../shared/domain/job-status';
-import { JOB_REQUIRED_MESSAGE, type InvoiceListItem, type InvoiceListQuery } from '../../../shared/schemas/invoices';
+import { deleteActionOf, JOB_REQUIRED_MESSAGE, type InvoiceListItem, type InvoiceListQuery } from '../../../shared/schemas/invoices';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
@@ -15,6 +14,7 @@ import { useDebouncedValue } from '../../lib/use-browser-state';
 import { INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
 import { InvoiceDialog } from './invoice-dialog';
 import { InvoiceStatusBadge } from './invoice-status-badge';
+import { RemoveInvoiceConfirm } from './remove-invoice-confirm';
 import { useBulkStatus, useDeleteInvoice, useDownloadPdf } from './use-invoice-actions';
 
 const PAGE_SIZE = 25;
@@ -27,7 +27,8 @@ export function InvoicesBoard() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), 300);
-  const filterKey = `${status}|${search}`;
+  const [showVoid, setShowVoid] = useState(false);
+  const filterKey = `${status}|${search}|${showVoid}`;
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -37,7 +38,7 @@ export function InvoicesBoard() {
   const [choosingJob, setChoosingJob] = useState(false);
 
   const list = useQuery({
-    ...api.invoices.list.pageQuery({ query: { status, search: search || undefined, page, pageSize: PAGE_SIZE } }),
+    ...api.invoices.list.pageQuery({ query: { status, search: search || undefined, voided: showVoid || status === 'cancelled' ? undefined : 'hide', page, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: REFRESH_MS,
@@ -66,9 +67,15 @@ export function InvoicesBoard() {
       <Button variant="ghost" className="w-11 px-0" aria-label={`Download PDF of ${inv.invoiceNumber}`} disabled={download.isPending} onClick={() => download.mutate(inv)}>
         <Download aria-hidden className="h-4 w-4" />
       </Button>
-      <Button variant="ghost" className="w-11 px-0 text-red-800" aria-label={`Delete ${inv.invoiceNumber}`} onClick={() => setDeleting(inv)}>
-        <Trash2 aria-hidden className="h-4 w-4" />
-      </Button>
+      {deleteActionOf(inv) === 'delete' ? (
+        <Button variant="ghost" className="w-11 px-0 text-red-800" aria-label={`Delete ${inv.invoiceNumber}`} onClick={() => setDeleting(inv)}>
+          <Trash2 aria-hidden className="h-4 w-4" />
+        </Button>
+      ) : deleteActionOf(inv) === 'void' ? (
+        <Button variant="ghost" className="w-11 px-0 text-red-800" aria-label={`Void ${inv.invoiceNumber}`} onClick={() => setDeleting(inv)}>
+          <Ban aria-hidden className="h-4 w-4" />
+        </Button>
+      ) : null}
     </div>
   );
   const checkbox = (inv: InvoiceListItem) => (
@@ -103,6 +110,10 @@ export function InvoicesBoard() {
             </option>
           ))}
         </SelectField>
+        <label className="flex min-h-11 items-center gap-2 font-medium sm:col-span-2">
+          <input type="checkbox" className="h-5 w-5 accent-charcoal" checked={showVoid} onChange={(e) => setShowVoid(e.target.checked)} />
+          Show void and cancelled invoices
+        </label>
       </div>
 
       <div className="flex flex-wrap items-end gap-2 rounded-xl bg-gray-50 p-3" role="group" aria-label="Change status of selected invoices">
@@ -221,16 +232,7 @@ export function InvoicesBoard() {
       </nav>
 
       <InvoiceDialog invoiceId={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete invoice?"
-        message={`Are you sure you want to delete invoice ${deleting?.invoiceNumber ?? ''}? This action cannot be undone.`}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        isPending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+      <RemoveInvoiceConfirm invoice={deleting} onClose={() => setDeleting(null)} isPending={remove.isPending} onConfirm={(inv) => remove.mutate(inv)} />
       <ChooseJobDialog open={choosingJob} onClose={() => setChoosingJob(false)} />
     </section>
   );
@@ -271,3 +273,4 @@ function ChooseJobDialog({ open, onClose }: { open: boolean; onClose: () => void
     </Dialog>
   );
 }
+

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CustomerInvoiceStatus } from '../../../shared/domain/job-status';
-import type { InvoiceLineInput, UpdateInvoiceRequest } from '../../../shared/schemas/invoices';
+import type { CreditNoteRequest, InvoiceLineInput, UpdateInvoiceRequest } from '../../../shared/schemas/invoices';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { invoiceEmailToast } from '../../lib/email-wording';
+import { perthDateTime } from '../../lib/format';
 import { useApiMutation, useRefreshAfterWrite } from '../../lib/refresh';
 import { useEmailDelivery } from '../../lib/use-browser-state';
 
@@ -66,6 +67,11 @@ export function useEmailInvoice() {
   return useApiMutation(api.invoices.email, {
     input: (invoice: InvoiceRef) => ({ params: { id: invoice.id } }),
     onSuccess: (res) => {
+      // A repeat within a few minutes sends nothing: the toast says what already went (decision 296).
+      if (res.alreadySent) {
+        toast({ title: 'Already Emailed', description: `${res.customerInvoice.invoiceNumber} (PDF version ${res.version}) went to ${res.to} at ${perthDateTime(res.sentAt)}; it was not sent again.` });
+        return;
+      }
       toast(invoiceEmailToast(delivery, { invoiceNumber: res.customerInvoice.invoiceNumber, version: res.version, to: res.to }));
     },
     onError: (err) => toast({ title: 'Invoice Email Failed', description: errorMessage(err, 'Failed to email the invoice.'), variant: 'destructive' }),
@@ -84,10 +90,13 @@ export function useUpdateInvoice(onDone?: () => void) {
 }
 
 export function useDeleteInvoice(onDone?: () => void) {
+  const refresh = useRefreshAfterWrite();
   return useApiMutation(api.invoices.remove, {
     input: (invoice: InvoiceRef) => ({ params: { id: invoice.id } }),
-    onSuccess: (_v, invoice) => {
-      toast({ title: 'Invoice Deleted', description: `${invoice.invoiceNumber} has been deleted.` });
+    onSuccess: async (res) => {
+      toast({ title: res.outcome === 'voided' ? 'Invoice Voided' : 'Invoice Deleted', description: res.message });
+      // A voided invoice is still there, changed: its own reads are refreshed like after a status change (decision 295).
+      if (res.customerInvoice) await refresh(api.invoices.update, { params: { id: res.customerInvoice.id }, body: {} });
       onDone?.();
     },
     onError: (err) => toast({ title: 'Delete Failed', description: errorMessage(err, 'Failed to delete the invoice.'), variant: 'destructive' }),
@@ -118,4 +127,30 @@ export function useLineItemWrites(invoice: InvoiceRef) {
   const update = useApiMutation(api.invoices.updateItem, { input: ({ itemId, line }: { itemId: string; line: InvoiceLineInput }) => ({ params: { id: invoice.id, itemId }, body: line }), onError });
   const remove = useApiMutation(api.invoices.removeItem, { input: (itemId: string) => ({ params: { id: invoice.id, itemId } }), onError });
   return { add, update, remove };
+}
+
+/** A credit note's 'Email': sent once within a few minutes, like an invoice (decisions 296, 297). */
+export function useEmailCreditNote(invoice: InvoiceRef) {
+  return useApiMutation(api.invoices.emailCreditNote, {
+    input: (noteId: string) => ({ params: { id: invoice.id, noteId } }),
+    onSuccess: (res) =>
+      toast(
+        res.alreadySent
+          ? { title: 'Already Emailed', description: `${res.number} went to ${res.to} at ${perthDateTime(res.sentAt)}; it was not sent again.` }
+          : { title: 'Credit Note Emailed', description: `${res.number} is queued for ${res.to}.` },
+      ),
+    onError: (err) => toast({ title: 'Credit Note Email Failed', description: errorMessage(err, 'Failed to email the credit note.'), variant: 'destructive' }),
+  });
+}
+
+/** 'Add Credit Note' (decision 297): the toast names the note's number and amount. */
+export function useAddCreditNote(invoice: InvoiceRef, onDone?: () => void) {
+  return useApiMutation(api.invoices.addCreditNote, {
+    input: (body: CreditNoteRequest) => ({ params: { id: invoice.id }, body }),
+    onSuccess: (note) => {
+      toast({ title: 'Credit Note Issued', description: `${note.number}: $${note.amount} credited on ${note.invoiceNumber}.` });
+      onDone?.();
+    },
+    onError: (err) => toast({ title: 'Credit Note Failed', description: errorMessage(err, 'Failed to issue the credit note.'), variant: 'destructive' }),
+  });
 }

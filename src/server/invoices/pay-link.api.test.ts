@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { PublicInvoice } from '../../shared/schemas/invoices';
+import { outboundEmails } from '../db/schema';
+import { INVOICES, invoiceHarness, pdfText } from '../../../tests/helpers/invoice-harness';
+
+describe("the invoice's pay-online link", () => {
+  const { h, request, newJob, generate } = invoiceHarness();
+  const publicGet = (url: string) => h.t.app.inject({ method: 'GET', url });
+  const timed = async (url: string) => {
+    const started = performance.now();
+    const res = await publicGet(url);
+    return { res, ms: performance.now() - started };
+  };
+
+  it('the email carries a link whose token opens the invoice with its number and amount due; a made-up token answers 404 as slowly', async () => {
+    const job = await newJob({ serviceType: 'puncture-repair', customerValue: '129.80', contactName: 'Linh Pham' });
+    const invoice = await generate(job.id);
+    expect((await request('POST', `${INVOICES}/${invoice.id}/email`)).statusCode).toBe(200);
+    const [email] = await h.t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, job.id));
+    const token = /\/pay\/([A-Za-z0-9_-]+)/.exec(email!.text)?.[1];
+    expect(token).toHaveLength(22); // 128 random bits, base64url
+    const right = await timed(`/api/invoice-token/${token}`);
+    expect(right.res.statusCode, right.res.body).toBe(200);
+    const shown = right.res.json() as PublicInvoice;
+    expect(shown).toMatchObject({ invoiceNumber: invoice.invoiceNumber, amountDue: '129.80', status: 'due', totalAmount: '129.80' });
+    expect(shown.lines.map((l) => l.description)).toEqual(['Puncture Repair', 'Mobile Service Callout']);
+    // Nothing about the customer or any other invoice.
+    expect(right.res.body).not.toContain('Linh Pham');
+    expect(right.res.body).not.toContain(job.contactEmail);
+    const wrong = await timed(`/api/invoice-token/${'A'.repeat(22)}`);
+    expect(wrong.res.statusCode).toBe(404);
+    expect(wrong.res.json().message).toBe('This payment link is not valid.');
+    expect((await timed('/api/invoice-token/not-a-token')).res.statusCode).toBe(404);
+    expect(Math.min(right.ms, wrong.ms)).toBeGreaterThanOrEqual(240);
+    // The PDF carries the same link, and the customer can download it.
+    const pdf = await publicGet(shown.pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toContain(`/pay/${token}`);
+  });
+
+  it('a paid or void invoice says so and has nothing due', async () => {
+    const paid = await generate((await newJob()).id);
+    await request('PATCH', `${INVOICES}/${paid.id}`, { status: 'paid' });
+    await request('POST', `${INVOICES}/${paid.id}/email`);
+    const paidEmail = (await h.t.db.select().from(outboundEmails)).find((e) => e.subject.includes(paid.invoiceNumber))!;
+    const paidToken = /\/pay\/([A-Za-z0-9_-]+)/.exec(paidEmail.text)![1];
+    expect((await publicGet(`/api/invoice-token/${paidToken}`)).json()).toMatchObject({ status: 'paid', amountDue: '0.00' });
+    await request('DELETE', `${INVOICES}/${paid.id}`);
+    expect((await publicGet(`/api/invoice-token/${paidToken}`)).json()).toMatchObject({ status: 'void', amountDue: '0.00' });
+  });
+});
