@@ -7,7 +7,7 @@ import { recordHistory } from '../history/history';
 import type { SessionUser } from '../http/access';
 import { conflict, notFound } from '../http/errors';
 import { creditNoteTitle } from './credit-note-pdf';
-import type { DocumentDeps } from './documents';
+import type { DocumentDeps } from './document-deps';
 import { findInvoice } from './guards';
 import { EMAIL_REPEAT_WINDOW_MS } from './send-once';
 import { readSettings } from '../settings/store';

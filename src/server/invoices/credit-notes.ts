@@ -13,7 +13,7 @@ import { recordHistory } from '../history/history';
 import type { SessionUser } from '../http/access';
 import { conflict, invalid, notFound } from '../http/errors';
 import { renderCreditNotePdf } from './credit-note-pdf';
-import type { DocumentDeps } from './documents';
+import type { DocumentDeps } from './document-deps';
 import { findInvoice, type Invoice } from './guards';
 import { invoicePdfName } from './pdf-store';
 import { creditedCents } from './queries';

@@ -14,13 +14,13 @@ import type { SessionUser } from '../http/access';
 import { conflict, notFound } from '../http/errors';
 import { recordHistory } from '../history/history';
 import { printedDay, renderInvoicePdf, type InvoicePdfInput } from './pdf';
-import { invoicePdfName, type InvoicePdfStore } from './pdf-store';
+import { invoicePdfName } from './pdf-store';
 import { findInvoice } from './guards';
 import { claimSend } from './send-once';
 import { ensurePayToken, payUrlOf } from './pay-link';
 import { getInvoiceDetail, invoiceWithJob, listPdfVersions } from './queries';
+import type { DocumentDeps } from './document-deps';
 
-export type DocumentDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox' | 'settings'> & { pdfs: InvoicePdfStore };
 type PdfRow = typeof customerInvoicePdfs.$inferSelect;
 
 const pdfFileName = (invoiceNumber: string, version: number) => `${invoiceNumber}-v${version}.pdf`;

@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { customerInvoicePdfs, customerInvoices } from '../db/schema';
 import { notFound } from '../http/errors';
-import type { DocumentDeps } from './documents';
+import type { DocumentDeps } from './document-deps';
 import { findInvoice, type Invoice } from './guards';
 import { creditedCents, listInvoiceItems } from './queries';
 import { readSettings } from '../settings/store';

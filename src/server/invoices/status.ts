@@ -20,7 +20,7 @@ import type { SessionUser } from '../http/access';
 import { AppError, conflict, invalid } from '../http/errors';
 import { ANOTHER_LIVE, findInvoice, withLiveInvoiceGuard, type Invoice } from './guards';
 import { jobPaidByInvoice } from './job-sync';
-import type { DocumentDeps } from './documents';
+import type { DocumentDeps } from './document-deps';
 import { getInvoiceDetail } from './queries';
 import { stampVoid, voidInTx } from './void';
 
