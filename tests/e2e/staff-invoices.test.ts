@@ -231,3 +231,28 @@ describe('an issued invoice is fixed: credit note and void instead of edits', ()
     expect(kept!.pdfs.length).toBeGreaterThan(0);
   });
 });
+
+describe("the customer's pay link", () => {
+  it('opens the emailed invoice on a phone: its number, the amount due and how to pay; a made-up link says it is not valid', async () => {
+    const cookie = await ownerCookie();
+    const job = await completedJob(cookie, DAYS[3]!, '2-4 PM', 'Pia');
+    const generated = await api('POST', `/api/dashboard/customer-invoices/generate/${job.jobId}`, cookie);
+    const { customerInvoice } = (await generated.json()) as { customerInvoice: { id: string; invoiceNumber: string } };
+    const emailed = await api('POST', `/api/dashboard/customer-invoices/${customerInvoice.id}/email`, cookie);
+    expect(emailed.status, await emailed.clone().text()).toBe(200);
+    const outbox = (await (await api('GET', '/api/admin/outbox?limit=200', cookie)).json()) as { to: string; text: string }[];
+    const link = /https?:\/\/\S+\/pay\/[\w-]+/.exec(outbox.find((e) => e.to === job.email && /\/pay\//.test(e.text))!.text)![0];
+
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(new URL(link).pathname);
+    await eventually(() => page.getByRole('heading', { level: 1 }).filter({ hasText: customerInvoice.invoiceNumber }).count()).toBe(1);
+    expect(await page.getByText('Amount due: $129.80').count()).toBe(1);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    await page.goto('/pay/this-is-not-a-real-token-000000');
+    await eventually(() => page.getByRole('heading', { name: 'Invoice not found' }).count()).toBe(1);
+  });
+});

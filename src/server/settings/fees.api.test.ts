@@ -80,6 +80,13 @@ describe('the fees', () => {
     expect((await getFees()).cardSurchargePercent).toBe('1.70');
   });
 
+  it.each(['89.80', '500.00'])('refuses a prepayment discount of %s, as big as a callout booked online, and changes nothing', async (value) => {
+    const res = await putFees({ ...DEFAULTS, prepaidDiscount: value });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe('Prepayment discount must be less than the callout fee, the smallest booking paid online');
+    expect((await getFees()).prepaidDiscount).toBe('30.00');
+  });
+
   it('a technician gets 403 on every settings route and changes nothing', async () => {
     for (const [method, url, payload] of [
       ['GET', FEES],

@@ -17,6 +17,8 @@ export const FEE_MAX_CENTS = 9_999_999;
 export const SURCHARGE_MAX_BASIS_POINTS = 1000;
 export const SURCHARGE_MESSAGE = 'Card surcharge must be a percentage from 0 to 10, with at most 2 decimals';
 
+export const PREPAID_DISCOUNT_MESSAGE = 'Prepayment discount must be less than the callout fee, the smallest booking paid online';
+
 const fee = () => money({ max: FEE_MAX_CENTS, maxMessage: MONEY_MESSAGE });
 
 /** The "Fees and prices" form; money as decimal strings ("89.80"), the surcharge in per cent ("1.70"). */
@@ -28,7 +30,10 @@ export const feesForm = z.object({
   prepaidDiscount: fee(),
   // The percentage has the shape of money (at most 2 decimals), so the one money rule reads it.
   cardSurchargePercent: money({ max: SURCHARGE_MAX_BASIS_POINTS, message: SURCHARGE_MESSAGE, maxMessage: SURCHARGE_MESSAGE }),
-});
+})
+  // The smallest booking a customer can pay online is an emergency callout alone: a discount as big
+  // would make it free (docs/decisions/290-fees-and-estimates-in-the-dashboard.md).
+  .refine((f) => toCents(f.prepaidDiscount) < toCents(f.callout), { path: ['prepaidDiscount'], message: PREPAID_DISCOUNT_MESSAGE });
 export type FeesForm = z.input<typeof feesForm>;
 
 /** What the fees form's fields are called: the settings history names each change by it. */

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FileText } from 'lucide-react';
 import { api, errorMessage } from '../../lib/api';
+import { createQueryClient } from '../../lib/query-client';
 
 const dollars = (amount: string) => `$${Number(amount).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -10,6 +12,16 @@ const dollars = (amount: string) => `$${Number(amount).toLocaleString('en-AU', {
  * invoice says so. It shows nothing of any other invoice or customer.
  */
 export default function PayInvoicePage({ token }: { token: string }) {
+  // The public pages carry no query client (it would weigh on every page); this page, loaded on demand, brings its own.
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <PayInvoice token={token} />
+    </QueryClientProvider>
+  );
+}
+
+function PayInvoice({ token }: { token: string }) {
   const invoice = useQuery({ ...api.invoices.byToken.query({ params: { token } }), retry: false });
   if (invoice.isPending) {
     return (
