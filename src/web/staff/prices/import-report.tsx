@@ -10,7 +10,7 @@ export function ImportReport({ report }: { report: ImportResult }) {
       <h3 id="import-report-heading" className="font-semibold">
         {report.applied ? 'Imported' : 'Dry run: nothing has changed yet'}
       </h3>
-      <dl aria-label="Import summary" className="grid grid-cols-4 gap-2 text-center">
+      <dl aria-label="Import summary" className="grid grid-cols-2 gap-2 text-center sm:grid-cols-4">
         {(['added', 'changed', 'unchanged', 'refused'] as const).map((key) => (
           <div key={key} className="rounded-lg bg-gray-50 p-2">
             <dt className="text-sm capitalize text-gray-700">{key}</dt>

@@ -78,6 +78,9 @@ function AddForm({ business, onClose }: { business: BusinessInfo; onClose: () =>
           ))}
         </SelectField>
       </div>
+      <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        Online bookings are taken only in the built-in service area: a customer in a suburb added here is asked to phone to book.
+      </p>
       <PageWords register={form.register} errors={errors} words={words} />
       <label className="flex min-h-11 items-center gap-3 text-base">
         <input type="checkbox" className="h-5 w-5" {...form.register('isActive')} />
