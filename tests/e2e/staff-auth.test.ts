@@ -97,7 +97,7 @@ describe('staff sign-in and roles', () => {
     expect(await row.textContent()).toContain('Active');
 
     await page.getByRole('link', { name: 'Settings' }).click();
-    await eventually(() => page.getByText('Not set').isVisible()).toBe(true);
+    await eventually(() => page.getByRole('region', { name: 'Account' }).getByText('Not set', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/auth');
     await eventually(() => page.getByText('Logged out', { exact: true }).isVisible()).toBe(true);
