@@ -81,6 +81,7 @@ function hintsFor(key: string, ids: Record<string, string>): unknown[] {
   if (/expiry/.test(k)) hints.push('12/30');
   if (/cvc/.test(k)) hints.push('123');
   if (/cardnumber/.test(k)) hints.push('4242424242424242');
+  if (/discount/.test(k)) hints.push('0.00');
   if (/abn/.test(k)) hints.push('51 824 753 556');
   if (/bsb/.test(k)) hints.push('066-000');
   if (/url/.test(k)) hints.push('https://example.com/review');
