@@ -51,7 +51,7 @@ export function invoiceHarness(env: Record<string, string> = {}, overrides: () =
     if (h.dataDir) fs.rmSync(h.dataDir, { recursive: true, force: true });
   });
   beforeEach(() => h.t.clock.set(MONDAY_7AM_PERTH));
-  const request = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = h.admin.cookie) =>
+  const request = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = h.admin.cookie) =>
     h.t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   const newJob = (over: Parameters<typeof insertJob>[1] = {}) => insertJob(h.t.db, { status: 'completed', ...freshSlot(), ...over });
   const generate = async (jobId: string) => {
