@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
+import { Toaster } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
+import { PayByCard } from './pay-by-card';
 
 const dollars = (amount: string) => `$${Number(amount).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -87,6 +89,9 @@ export default function PayInvoicePage({ token }: { token: string }) {
           <h2 id="how-to-pay" className="text-lg font-bold">
             How to pay
           </h2>
+          {inv.provider !== 'none' ? (
+            <PayByCard token={token} amountDue={inv.amountDue} provider={inv.provider} publishableKey={inv.publishableKey} onSettled={() => void invoice.refetch()} />
+          ) : null}
           {b.bank ? (
             <p>
               Bank transfer: {b.bank.accountName}, BSB {b.bank.bsb}, account {b.bank.accountNumber}, reference {inv.invoiceNumber}.
@@ -102,6 +107,7 @@ export default function PayInvoicePage({ token }: { token: string }) {
           </p>
         </section>
       ) : null}
+      <Toaster />
     </main>
   );
 }
