@@ -67,7 +67,7 @@ describe("paying an invoice from its link", () => {
     expect(await page.getByRole('button', { name: /by card$/ }).count()).toBe(0);
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const receipt = (await readOutbox(browser.baseUrl)).filter((e) => e.subject === `Receipt: invoice ${invoiceNumber} from ${e.subject.split(' from ')[1]}`);
+    const receipt = (await readOutbox(browser.baseUrl)).filter((e) => e.subject.startsWith(`Receipt: invoice ${invoiceNumber} `));
     expect(receipt).toHaveLength(1);
   });
 });
