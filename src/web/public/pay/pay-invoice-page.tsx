@@ -1,4 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createQueryClient } from '../../lib/query-client';
 import { FileText } from 'lucide-react';
 import { Toaster } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
@@ -11,7 +13,7 @@ const dollars = (amount: string) => `$${Number(amount).toLocaleString('en-AU', {
  * 299): the business, the invoice, its lines, the amount still due and how to pay it. A paid or void
  * invoice says so. It shows nothing of any other invoice or customer.
  */
-export default function PayInvoicePage({ token }: { token: string }) {
+function PayInvoice({ token }: { token: string }) {
   const invoice = useQuery({ ...api.invoices.byToken.query({ params: { token } }), retry: false });
   if (invoice.isPending) {
     return (
@@ -109,5 +111,15 @@ export default function PayInvoicePage({ token }: { token: string }) {
       ) : null}
       <Toaster />
     </main>
+  );
+}
+
+/** The public site has no query client of its own (its pages are server-rendered), so this page brings one. */
+export default function PayInvoicePage({ token }: { token: string }) {
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <PayInvoice token={token} />
+    </QueryClientProvider>
   );
 }
