@@ -9,6 +9,7 @@ import { addDays, TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slot
 import type { InvoiceDetail } from '../../src/shared/schemas/invoices';
 import { insertJob } from '../../src/server/db/seed/factories';
 import { jobs } from '../../src/server/db/schema';
+import type { BuildAppOptions } from '../../src/server/app';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from './test-app';
 import { signedInStaff } from './staff-session';
 
@@ -28,7 +29,7 @@ export function pdfText(data: Buffer): string {
 }
 
 /** One app, its admin, and jobs that each get their own slot (one live job per slot). */
-export function invoiceHarness(env: Record<string, string> = {}) {
+export function invoiceHarness(env: Record<string, string> = {}, overrides: () => Partial<Omit<BuildAppOptions, 'config' | 'db' | 'clock'>> = () => ({})) {
   const h = {} as { t: TestApp; admin: Staff; dataDir: string };
   let day = '2026-12-31';
   let slotIndex = 4;
@@ -42,7 +43,7 @@ export function invoiceHarness(env: Record<string, string> = {}) {
   };
   beforeAll(async () => {
     h.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoices-data-'));
-    h.t = await createTestApp({ env: { DATA_DIR: h.dataDir, ...env } });
+    h.t = await createTestApp({ env: { DATA_DIR: h.dataDir, ...env }, overrides: overrides() });
     h.admin = await signedInStaff(h.t, { role: 'admin' });
   });
   afterAll(async () => {
@@ -50,7 +51,7 @@ export function invoiceHarness(env: Record<string, string> = {}) {
     if (h.dataDir) fs.rmSync(h.dataDir, { recursive: true, force: true });
   });
   beforeEach(() => h.t.clock.set(MONDAY_7AM_PERTH));
-  const request = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = h.admin.cookie) =>
+  const request = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = h.admin.cookie) =>
     h.t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   const newJob = (over: Parameters<typeof insertJob>[1] = {}) => insertJob(h.t.db, { status: 'completed', ...freshSlot(), ...over });
   const generate = async (jobId: string) => {

@@ -21,7 +21,7 @@ export const newPayToken = (): string => randomBytes(16).toString('base64url');
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22}$/;
 export const PAY_LINK_NOT_FOUND = 'This payment link is not valid.';
 /** Every answer, right token or wrong, takes at least this long, so timing tells nothing about which tokens exist. */
-const ANSWER_FLOOR_MS = 250;
+export const ANSWER_FLOOR_MS = 250;
 
 export const payUrlOf = (config: Pick<AppDeps['config'], 'publicBaseUrl'>, token: string) => `${config.publicBaseUrl}/pay/${token}`;
 
@@ -34,7 +34,7 @@ export async function ensurePayToken(exec: Executor, invoiceId: string): Promise
   return row!.token!;
 }
 
-async function atLeast<T>(ms: number, run: () => Promise<T>): Promise<T> {
+export async function atLeast<T>(ms: number, run: () => Promise<T>): Promise<T> {
   const started = performance.now();
   const wait = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms - (performance.now() - started))));
   try {
@@ -47,7 +47,7 @@ async function atLeast<T>(ms: number, run: () => Promise<T>): Promise<T> {
   }
 }
 
-async function invoiceOfToken(exec: Executor, token: string): Promise<Invoice> {
+export async function invoiceOfToken(exec: Executor, token: string): Promise<Invoice> {
   const [row] = TOKEN_SHAPE.test(token) ? await exec.select().from(customerInvoices).where(eq(customerInvoices.payToken, token)) : [];
   if (!row) throw notFound(PAY_LINK_NOT_FOUND);
   return row;
@@ -75,6 +75,8 @@ export async function publicInvoice(deps: Pick<DocumentDeps, 'db' | 'config'>, t
       creditedAmount: formatCents(credited),
       amountDue: state === 'due' ? formatCents(toCents(invoice.totalAmount) - credited) : '0.00',
       pdfUrl: buildUrl(invoiceContracts.publicPdf, { params: { token } }),
+      provider: deps.config.paymentProvider,
+      publishableKey: deps.config.stripe?.publishableKey ?? null,
     };
   });
 }

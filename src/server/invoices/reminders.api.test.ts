@@ -43,4 +43,32 @@ describe('the overdue follow-up', () => {
     await sweep();
     for (const id of [recent.jobId, paid.jobId, draft.jobId]) expect(await emailsOf(id)).toEqual([]);
   });
+
+  it("the owner's switch in Settings: off sends no reminder; on sends one, for the balance after credit notes", async () => {
+    const business = async () => (await request('GET', '/api/dashboard/settings/business')).json() as Record<string, unknown>;
+    const setSwitch = async (on: boolean) => {
+      const res = await request('PUT', '/api/dashboard/settings/business', { ...(await business()), abn: '51 824 753 556', overdueReminders: on });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    expect(await business()).toMatchObject({ overdueReminders: true });
+    await setSwitch(false);
+    const history = (await request('GET', '/api/dashboard/settings/history?subject=business&pageSize=50')).json() as { field: string; from: string; to: string }[];
+    expect(history.filter((i) => i.field === 'Email overdue reminders')).toMatchObject([{ from: 'Yes', to: 'No' }]);
+
+    const job = await newJob({ serviceType: 'puncture-repair', customerValue: '129.80', contactEmail: 'credited.payer@example.com' });
+    const invoice = await generate(job.id);
+    await request('PATCH', `${INVOICES}/${invoice.id}`, { invoiceDate: '2026-11-02', dueDate: '2026-11-16' });
+    await request('PATCH', `${INVOICES}/${invoice.id}`, { status: 'sent' });
+    expect((await request('POST', `${INVOICES}/${invoice.id}/credit-notes`, { amount: '10.00', reason: 'Goodwill: late arrival' })).statusCode).toBe(201);
+    h.t.clock.advance(2 * 3600_000);
+    expect(await sweep()).toBe(0);
+    expect(await emailsOf(job.id)).toEqual([]);
+
+    await setSwitch(true);
+    expect(await sweep()).toBe(1);
+    const emails = await emailsOf(job.id);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text).toContain('$119.80 of it is still unpaid');
+    expect(emails[0]!.text).not.toContain('129.80');
+  });
 });

@@ -4,6 +4,8 @@ import type { AppDeps } from '../deps';
 import { customerInvoices, jobs } from '../db/schema';
 import { recordHistory } from '../history/history';
 import { payUrlOf } from './pay-link';
+import { creditedCents } from './queries';
+import { formatCents, toCents } from '../../shared/domain/money';
 import { printedDay } from './pdf';
 import { readSettings } from '../settings/store';
 import type { BusinessProfile } from '../../shared/domain/settings';
@@ -23,11 +25,11 @@ export function isMessagingHour(now: Date): boolean {
   return hour >= 8 && hour < 20;
 }
 
-function reminderText(b: BusinessProfile, r: { invoiceNumber: string; totalAmount: string; dueDate: string; name: string; payUrl: string | null }) {
+function reminderText(b: BusinessProfile, r: { invoiceNumber: string; balanceDue: string; dueDate: string; name: string; payUrl: string | null }) {
   const lines = [
     `Hello ${r.name},`,
     '',
-    `A reminder that invoice ${r.invoiceNumber} for $${r.totalAmount} was due on ${printedDay(r.dueDate)} and is still unpaid.`,
+    `A reminder that invoice ${r.invoiceNumber} was due on ${printedDay(r.dueDate)} and $${r.balanceDue} of it is still unpaid.`,
     r.payUrl ? `See the invoice and how to pay it: ${r.payUrl}` : 'How to pay is on the invoice we sent.',
     '',
     `If you have already paid, thank you, and please ignore this email. Questions? Call ${b.phone} or reply to ${b.email}.`,
@@ -46,6 +48,8 @@ function reminderText(b: BusinessProfile, r: { invoiceNumber: string; totalAmoun
 export async function sendOverdueReminders(deps: Deps): Promise<number> {
   const now = deps.clock.now();
   if (!isMessagingHour(now)) return 0;
+  // The owner's switch in Settings (decision 301): off means no reminder is sent, and none is claimed.
+  if (!(await readSettings(deps.db, deps.config)).business.overdueReminders) return 0;
   const dueBy = addDays(perthToday(now), -REMINDER_AFTER_DAYS);
   const dueFrom = addDays(dueBy, -CATCH_UP_DAYS);
   const due = await deps.db
@@ -63,8 +67,11 @@ export async function sendOverdueReminders(deps: Deps): Promise<number> {
       if (!claimed?.dueDate) return false;
       const [job] = await tx.select({ name: jobs.contactName, email: jobs.contactEmail }).from(jobs).where(eq(jobs.id, claimed.jobId));
       if (!job?.email) return false;
+      // What is still owed after credit notes, not the invoice's total (decision 301); nothing owed, no reminder.
+      const balance = toCents(claimed.totalAmount) - (await creditedCents(tx, claimed.id));
+      if (balance <= 0) return false;
       const payUrl = claimed.payToken ? payUrlOf(deps.config, claimed.payToken) : null;
-      const email = reminderText((await readSettings(tx, deps.config)).business, { invoiceNumber: claimed.invoiceNumber, totalAmount: claimed.totalAmount, dueDate: claimed.dueDate, name: job.name, payUrl });
+      const email = reminderText((await readSettings(tx, deps.config)).business, { invoiceNumber: claimed.invoiceNumber, balanceDue: formatCents(balance), dueDate: claimed.dueDate, name: job.name, payUrl });
       await deps.outbox.queue(tx, { kind: 'customer_invoice', jobId: claimed.jobId, to: job.email, ...email });
       await recordHistory(tx, 'invoice', id, { at: now, actorId: null, kind: 'email', to: job.email, note: 'Overdue reminder' });
       return true;

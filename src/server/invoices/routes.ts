@@ -6,6 +6,7 @@ import { emailInvoice, listPdfVersionsOf, makeInvoicePdf, readInvoicePdf } from 
 import type { InvoicePdfStore } from './pdf-store';
 import { createInvoice, generateInvoiceForJob } from './generate';
 import { publicInvoice, publicInvoicePdf } from './pay-link';
+import { createInvoicePaymentIntent, payInvoiceSimulated } from './pay-online';
 import { emailCreditNote } from './credit-note-email';
 import { addCreditNote, listCreditNotes, readCreditNotePdf } from './credit-notes';
 import { addInvoiceItem, removeInvoiceItem, updateInvoiceItem } from './lines';
@@ -53,6 +54,8 @@ export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = 
       const file = await publicInvoicePdf(docs, params.token);
       return { data: file.data, contentType: 'application/pdf', filename: file.filename, disposition: 'inline' as const };
     });
+    addRoute(app, invoices.payIntent, async ({ params }) => createInvoicePaymentIntent(deps, params.token));
+    addRoute(app, invoices.paySimulated, async ({ params, body }) => payInvoiceSimulated(deps, params.token, body.cardNumber));
     addRoute(app, invoices.removeItem, async ({ actor, params }) => removeInvoiceItem(deps, actor, params.id, params.itemId));
   };
 }

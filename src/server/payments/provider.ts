@@ -3,13 +3,29 @@
  * labelled in-process simulation otherwise. Both deliver their outcome as the same event shape,
  * handled by one function (service.ts), so the simulated path exercises the webhook's code.
  */
-export type IntentMetadata = {
+export type BookingIntentMetadata = {
   bookingToken: string;
   jobNumber: string;
   jobId: string;
   /** The card surcharge rate the amount was made with (170 = 1.70%), so a later change of the fee does not make a paid amount look wrong. */
   cardSurchargeBasisPoints?: string;
 };
+
+/**
+ * An invoice paid from its link (decision 300): named by the invoice, never by its job, so the
+ * handler cannot take it for a booking's prepayment.
+ */
+export type InvoiceIntentMetadata = {
+  invoiceId: string;
+  invoiceNumber: string;
+  cardSurchargeBasisPoints: string;
+};
+
+export type IntentMetadata = BookingIntentMetadata | InvoiceIntentMetadata;
+
+/** What the intent pays for, as a stable key: the same key and amount give the same intent. */
+export const intentSubjectOf = (m: IntentMetadata): { key: string; description: string } =>
+  'invoiceId' in m ? { key: `invoice-${m.invoiceId}`, description: `Invoice ${m.invoiceNumber}` } : { key: `booking-${m.bookingToken}`, description: `Booking ${m.jobNumber}` };
 
 export type PaymentIntentRef = { id: string; clientSecret: string; amountCents: number; status: string };
 
@@ -31,7 +47,7 @@ export type PaymentEvent = {
       amount?: number;
       currency?: string;
       status?: string;
-      metadata?: Partial<IntentMetadata> | Record<string, string>;
+      metadata?: Partial<BookingIntentMetadata> | Partial<InvoiceIntentMetadata> | Record<string, string>;
       last_payment_error?: { message?: string | null } | null;
     };
   };

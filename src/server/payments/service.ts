@@ -25,6 +25,7 @@ import { flagJobPayment, rememberPaymentIntent } from '../jobs/payment-details';
 import { bookingHolds, jobs, paymentEvents, timeSlots, vehicles } from '../db/schema';
 import { AppError, conflict, invalid, notFound } from '../http/errors';
 import { confirmPaidBookingIn } from './after-payment';
+import { handleInvoicePaymentIn, invoiceIdOf, type HandledInvoiceEvent } from '../invoices/paid-online';
 import {
   AMOUNT_MISMATCH_KIND,
   buildAmountMismatchAlert,
@@ -184,7 +185,8 @@ export type HandledEvent =
   | { outcome: 'already-paid'; jobId: string }
   | { outcome: 'paid'; jobId: string; slot: 'kept' | 'retaken' | 'lost' }
   | { outcome: 'amount-mismatch'; jobId: string }
-  | { outcome: 'failed'; jobId: string | null; message: string };
+  | { outcome: 'failed'; jobId: string | null; message: string }
+  | HandledInvoiceEvent;
 
 
 /**
@@ -219,6 +221,9 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
   const now = deps.clock.now();
   const { fees, business } = await deps.settings.current();
   const result = await deps.db.transaction(async (tx): Promise<HandledEvent> => {
+    // An invoice paid from its pay link is the invoices area's to settle (decision 300).
+    const invoiceId = invoiceIdOf(event);
+    if (invoiceId) return handleInvoicePaymentIn(tx, event, invoiceId, { deps, now, fees, business });
     const job = await findEventJob(tx, event);
     const recorded = await tx
       .insert(paymentEvents)
@@ -299,7 +304,7 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
   } else if (result.outcome === 'amount-mismatch') {
     deps.log.warn({ jobId: result.jobId, event: event.id, charged: event.data.object.amount, currency: event.data.object.currency }, 'Payment amount or currency differs from the booking total: not confirmed');
   }
-  if (result.outcome === 'paid' || result.outcome === 'amount-mismatch') deps.outbox.kick();
+  if (result.outcome === 'paid' || result.outcome === 'amount-mismatch' || result.outcome === 'invoice-paid' || result.outcome === 'already-paid') deps.outbox.kick();
   return result;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CreateIntentInput, PaymentIntentRef, PaymentProvider } from './provider';
+import { intentSubjectOf, type CreateIntentInput, type PaymentIntentRef, type PaymentProvider } from './provider';
 
 /** The usual test card numbers (docs/product.md "Payments"): one succeeds, one is declined. */
 export const SIMULATED_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
@@ -15,14 +15,14 @@ export function simulatedCardOutcome(cardNumber: string): SimulatedCardOutcome {
 
 /**
  * In-process stand-in for the card provider, used without Stripe keys (development, tests, or
- * PAYMENTS_SIMULATED=true). Its intent id is derived from the booking and amount, so a reload
+ * PAYMENTS_SIMULATED=true). Its intent id is derived from the booking (or invoice) and amount, so a reload
  * reuses it just as Stripe's idempotency key would; no money moves.
  */
 export class SimulatedPaymentProvider implements PaymentProvider {
   readonly name = 'simulated' as const;
 
   async createIntent(input: CreateIntentInput): Promise<PaymentIntentRef> {
-    const digest = createHash('sha256').update(`${input.metadata.bookingToken}:${input.amountCents}`).digest('hex').slice(0, 24);
+    const digest = createHash('sha256').update(`${intentSubjectOf(input.metadata).key}:${input.amountCents}`).digest('hex').slice(0, 24);
     const id = `sim_pi_${digest}`;
     return { id, clientSecret: `sim_${id}_secret`, amountCents: input.amountCents, status: 'requires_payment_method' };
   }

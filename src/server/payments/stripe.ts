@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { OPEN_INTENT_STATES, type CreateIntentInput, type PaymentEvent, type PaymentIntentRef, type PaymentProvider } from './provider';
+import { intentSubjectOf, OPEN_INTENT_STATES, type CreateIntentInput, type PaymentEvent, type PaymentIntentRef, type PaymentProvider } from './provider';
 
 export type StripeProviderOptions = {
   secretKey: string;
@@ -44,17 +44,18 @@ export class StripePaymentProvider implements PaymentProvider {
         return { id: existing.id, clientSecret: existing.client_secret, amountCents: existing.amount, status: existing.status };
       }
     }
+    const subject = intentSubjectOf(input.metadata);
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: input.amountCents,
         currency: 'aud',
         automatic_payment_methods: { enabled: true },
-        description: `Booking ${input.metadata.jobNumber}`,
+        description: subject.description,
         metadata: { ...input.metadata },
       },
-      // The same booking and amount always give the same key, so a reload or a retried request
-      // gets the intent already made instead of a second one.
-      { idempotencyKey: `booking-${input.metadata.bookingToken}-${input.amountCents}` },
+      // The same booking (or invoice) and amount always give the same key, so a reload or a retried
+      // request gets the intent already made instead of a second one.
+      { idempotencyKey: `${subject.key}-${input.amountCents}` },
     );
     if (!intent.client_secret) throw new Error(`Stripe returned PaymentIntent ${intent.id} without a client secret`);
     return { id: intent.id, clientSecret: intent.client_secret, amountCents: intent.amount, status: intent.status };

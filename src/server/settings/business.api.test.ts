@@ -95,7 +95,7 @@ describe('the business profile', () => {
     const res = await send('PUT', BUSINESS, PROFILE);
     expect(res.statusCode, res.body).toBe(200);
     const stored = await getBusiness();
-    expect(stored).toEqual({ ...PROFILE, abn: '51 824 753 556', bsb: '066-123', businessDays: [1, 2, 3, 4, 5, 6] });
+    expect(stored).toEqual({ ...PROFILE, abn: '51 824 753 556', bsb: '066-123', businessDays: [1, 2, 3, 4, 5, 6], overdueReminders: true });
 
     const { items } = await history();
     const lines = Object.fromEntries(items.map((h) => [h.field, `${h.from} -> ${h.to}`]));

@@ -22,6 +22,7 @@ export function businessView(b: BusinessProfile): BusinessView {
     payId: b.payment.payId ?? '',
     reviewUrl: b.reviewUrl,
     businessDays: [...b.businessDays].sort((x, y) => x - y),
+    overdueReminders: b.overdueReminders,
   };
 }
 
@@ -39,6 +40,7 @@ function profileOf(form: z.output<typeof businessForm>): BusinessProfile {
     payment: { ...(bank ? { bank } : {}), ...(form.payId ? { payId: form.payId } : {}) },
     reviewUrl: form.reviewUrl,
     businessDays: form.businessDays,
+    overdueReminders: form.overdueReminders,
   };
 }
 

@@ -38,6 +38,8 @@ const STORED = {
     }),
     reviewUrl: z.string(),
     businessDays: z.array(z.number().int().min(0).max(6)),
+    // A profile stored before the switch existed reads as on, the first-start value (decision 301).
+    overdueReminders: z.boolean().default(true),
   }),
 } satisfies Record<SettingKey, z.ZodType>;
 
@@ -57,6 +59,7 @@ export function seedSettings(config: Config): Settings {
       payment: { ...(b.payment.bank ? { bank: b.payment.bank } : {}), ...(b.payment.payId ? { payId: b.payment.payId } : {}) },
       reviewUrl: '',
       businessDays: b.businessDays,
+      overdueReminders: true,
     },
   };
 }

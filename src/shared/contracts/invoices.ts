@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { paymentIntentResponse, simulatedCardForm } from '../schemas/payments';
+import { errorBody } from '../schemas/errors';
 import {
   bulkStatusRequest,
   bulkStatusResult,
@@ -9,6 +11,7 @@ import {
   creditNoteRequest,
   payTokenParams,
   publicInvoice,
+  invoicePaidResponse,
   invoiceDetail,
   invoiceEmailed,
   invoiceGenerated,
@@ -234,6 +237,25 @@ export const invoices = {
     summary: "The invoice's newest PDF, for the holder of its link.",
     params: payTokenParams,
     responseKind: 'file',
+  }),
+  payIntent: defineContract({
+    method: 'POST',
+    path: '/api/invoice-token/:token/payment-intent',
+    access: 'public',
+    summary: "Starts the card payment of the invoice's balance due, with the card surcharge added; a paid or void invoice answers 409 (decision 300).",
+    params: payTokenParams,
+    response: paymentIntentResponse,
+  }),
+  paySimulated: defineContract({
+    method: 'POST',
+    path: '/api/invoice-token/:token/simulated-payment',
+    access: 'public',
+    affects: ['invoices', 'jobs', 'reports'],
+    summary: 'Test mode only: pays the invoice with the simulated card provider through the same handler as the webhook (no real payment is taken).',
+    params: payTokenParams,
+    body: simulatedCardForm,
+    response: invoicePaidResponse,
+    otherResponses: { 402: errorBody },
   }),
 };
 

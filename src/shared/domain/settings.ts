@@ -47,6 +47,8 @@ export type BusinessProfile = {
   reviewUrl: string;
   /** Weekdays the business opens, 0 = Sunday. */
   businessDays: number[];
+  /** Whether an unpaid invoice gets its one reminder email a week after its due date (decision 301). */
+  overdueReminders: boolean;
 };
 
 /** Each kind of change the settings history records. */

@@ -280,8 +280,16 @@ export const publicInvoice = z.object({
   creditedAmount: z.string(),
   amountDue: z.string(),
   pdfUrl: z.string(),
+  /** How a card is taken on the page: the simulated provider is labelled as a test (decision 300). */
+  provider: z.enum(['stripe', 'simulated', 'none']),
+  publishableKey: z.string().nullable(),
 });
 export type PublicInvoice = z.infer<typeof publicInvoice>;
+/** A simulated card payment from the pay page answers the invoice it paid. */
+export const invoicePaidResponse = z.object({ status: z.literal('succeeded'), invoiceNumber: z.string() });
+export const INVOICE_ALREADY_PAID = 'This invoice is already paid.';
+export const INVOICE_VOIDED = 'This invoice has been voided: nothing is owed on it.';
+export const INVOICE_NOTHING_DUE = 'Nothing is due on this invoice.';
 export const payTokenParams = z.object({ token: z.string().max(64) });
 
 export const invoiceSaved = z.object({ success: z.literal(true), message: z.string(), customerInvoice: invoiceDetail });

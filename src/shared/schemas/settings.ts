@@ -127,6 +127,7 @@ export const businessForm = z
       .array(z.number({ message: OPENING_DAYS_MESSAGE }).int(OPENING_DAYS_MESSAGE).min(0, OPENING_DAYS_MESSAGE).max(6, OPENING_DAYS_MESSAGE), { message: OPENING_DAYS_MESSAGE })
       .min(1, OPENING_DAYS_MESSAGE)
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    overdueReminders: z.boolean({ message: 'Overdue reminders must be on or off' }).default(true),
   })
   .superRefine((v, ctx) => {
     const bank = [v.bankAccountName, v.bsb, v.bankAccountNumber];
@@ -152,6 +153,7 @@ export const BUSINESS_LABELS = {
   payId: 'PayID',
   reviewUrl: 'Google review link',
   businessDays: 'Opening days',
+  overdueReminders: 'Email overdue reminders',
 } as const satisfies Record<keyof BusinessForm, string>;
 
 /** The business profile as the dashboard reads it (the form's own shape). */
@@ -169,6 +171,7 @@ export const businessView = z.object({
   payId: z.string(),
   reviewUrl: z.string(),
   businessDays: z.array(z.number().int()),
+  overdueReminders: z.boolean(),
 });
 export type BusinessView = z.infer<typeof businessView>;
 

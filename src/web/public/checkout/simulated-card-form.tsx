@@ -18,7 +18,20 @@ type Output = z.output<typeof simulatedCardForm>;
  * The simulated provider's card form (docs/product.md "Payments"): plainly labelled as a test, no real
  * payment. Its confirm call runs the same server code as Stripe's webhook.
  */
-export function SimulatedCardForm({ token, totalAmount, onPaid, onGone }: { token: string; totalAmount: string; onPaid: () => void; onGone: () => void }) {
+export function SimulatedCardForm({
+  token,
+  totalAmount,
+  onPaid,
+  onGone,
+  pay = (values) => confirmSimulatedPayment({ bookingToken: token, ...values }),
+}: {
+  token: string;
+  totalAmount: string;
+  onPaid: () => void;
+  onGone: () => void;
+  /** What paying calls: a booking's confirm by default, an invoice's on its pay page (decision 300). */
+  pay?: (values: Output) => Promise<unknown>;
+}) {
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(simulatedCardForm), defaultValues: { cardNumber: '', expiry: '', cvc: '', nameOnCard: '' } });
   const { errors, isSubmitting } = form.formState;
   // Guards the gap between a click and React disabling the button; stays set once paid, as the page leaves.
@@ -36,7 +49,7 @@ export function SimulatedCardForm({ token, totalAmount, onPaid, onGone }: { toke
       onPaid();
     };
     try {
-      await confirmSimulatedPayment({ bookingToken: token, ...values });
+      await pay(values);
       leavePaid();
     } catch (err) {
       if (err instanceof ApiError && (err.status === 402 || (err.status === 400 && err.serverMessage))) {

@@ -16,7 +16,7 @@ function stripeFor(publishableKey: string) {
   return p;
 }
 
-function PayWithStripe({ token, totalAmount }: { token: string; totalAmount: string }) {
+function PayWithStripe({ returnPath, totalAmount }: { returnPath: string; totalAmount: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
@@ -30,7 +30,7 @@ function PayWithStripe({ token, totalAmount }: { token: string; totalAmount: str
     try {
       // Stripe sends the browser to return_url after a successful payment. That page only shows the
       // result; the job is marked paid by the verified webhook (docs/product.md "Payments").
-      const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}${successPath(token)}` } });
+      const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}${returnPath}` } });
       if (error.type === 'card_error' || error.type === 'validation_error') paymentToasts.failed(error.message ?? 'Your card was declined.');
       else paymentToasts.error();
     } catch {
@@ -55,10 +55,23 @@ function PayWithStripe({ token, totalAmount }: { token: string; totalAmount: str
 }
 
 /** Stripe's Payment Element for the intent the server created; loaded only when Stripe is the provider. */
-export default function StripeCardForm({ publishableKey, clientSecret, token, totalAmount }: { publishableKey: string; clientSecret: string; token: string; totalAmount: string }) {
+export default function StripeCardForm({
+  publishableKey,
+  clientSecret,
+  token,
+  totalAmount,
+  returnPath = successPath(token),
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  token: string;
+  totalAmount: string;
+  /** Where the browser comes back after paying: the booking's result page by default, the invoice's pay page for an invoice. */
+  returnPath?: string;
+}) {
   return (
     <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#1f2328' } } }}>
-      <PayWithStripe token={token} totalAmount={totalAmount} />
+      <PayWithStripe returnPath={returnPath} totalAmount={totalAmount} />
     </Elements>
   );
 }

@@ -1,8 +1,10 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FileText } from 'lucide-react';
-import { api, errorMessage } from '../../lib/api';
 import { createQueryClient } from '../../lib/query-client';
+import { FileText } from 'lucide-react';
+import { Toaster } from '../../components/ui/toast';
+import { api, errorMessage } from '../../lib/api';
+import { PayByCard } from './pay-by-card';
 
 const dollars = (amount: string) => `$${Number(amount).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -11,16 +13,6 @@ const dollars = (amount: string) => `$${Number(amount).toLocaleString('en-AU', {
  * 299): the business, the invoice, its lines, the amount still due and how to pay it. A paid or void
  * invoice says so. It shows nothing of any other invoice or customer.
  */
-export default function PayInvoicePage({ token }: { token: string }) {
-  // The public pages carry no query client (it would weigh on every page); this page, loaded on demand, brings its own.
-  const [client] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={client}>
-      <PayInvoice token={token} />
-    </QueryClientProvider>
-  );
-}
-
 function PayInvoice({ token }: { token: string }) {
   const invoice = useQuery({ ...api.invoices.byToken.query({ params: { token } }), retry: false });
   if (invoice.isPending) {
@@ -99,6 +91,9 @@ function PayInvoice({ token }: { token: string }) {
           <h2 id="how-to-pay" className="text-lg font-bold">
             How to pay
           </h2>
+          {inv.provider !== 'none' ? (
+            <PayByCard token={token} amountDue={inv.amountDue} provider={inv.provider} publishableKey={inv.publishableKey} onSettled={() => void invoice.refetch()} />
+          ) : null}
           {b.bank ? (
             <p>
               Bank transfer: {b.bank.accountName}, BSB {b.bank.bsb}, account {b.bank.accountNumber}, reference {inv.invoiceNumber}.
@@ -114,6 +109,17 @@ function PayInvoice({ token }: { token: string }) {
           </p>
         </section>
       ) : null}
+      <Toaster />
     </main>
+  );
+}
+
+/** The public site has no query client of its own (its pages are server-rendered), so this page brings one. */
+export default function PayInvoicePage({ token }: { token: string }) {
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <PayInvoice token={token} />
+    </QueryClientProvider>
   );
 }

@@ -130,6 +130,17 @@ function BusinessFormFields({ saved }: { saved: BusinessView }) {
         }}
       />
 
+      <fieldset className="space-y-1">
+        <legend className="font-semibold">Invoice follow-up</legend>
+        <label className="flex min-h-11 items-center gap-3">
+          <input type="checkbox" className="h-5 w-5" aria-describedby="overdue-reminders-hint" {...form.register('overdueReminders')} />
+          {BUSINESS_LABELS.overdueReminders}
+        </label>
+        <p id="overdue-reminders-hint" className="text-sm text-gray-700">
+          An unpaid invoice gets one reminder email a week after its due date.
+        </p>
+      </fieldset>
+
       <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
         {save.isPending ? 'Saving...' : 'Save Business Profile'}
       </Button>
