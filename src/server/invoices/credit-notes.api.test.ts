@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CreditNote } from '../../shared/schemas/invoices';
-import type { ProfitAndLossReport, GstReport } from '../../shared/schemas/reports';
+import type { ProfitAndLossReport, GstReport, ReceivablesReport } from '../../shared/schemas/reports';
 import { outboundEmails } from '../db/schema';
 import { INVOICES, invoiceHarness, pdfText } from '../../../tests/helpers/invoice-harness';
 
@@ -75,6 +75,20 @@ function creditNoteSuite(env: Record<string, string>, title: string) {
     }
     await request('DELETE', `${INVOICES}/${invoice.id}`);
     expect((await request('POST', `${INVOICES}/${invoice.id}/credit-notes`, { amount: '1.00', reason: 'Refund' })).statusCode).toBe(409);
+  });
+
+  it('leaves in the receivables only what is still owed: the total less its credit notes, and nothing once credited in full', async () => {
+    const owed = async (number: string) => {
+      const report = (await request('GET', '/api/dashboard/reports/receivables?startDate=2026-11-01&endDate=2026-11-30')).json() as ReceivablesReport;
+      return report.invoices.find((i) => i.invoiceNumber === number)?.totalAmount;
+    };
+    const invoice = await generate((await newJob({ serviceType: 'puncture-repair', customerValue: '129.80' })).id);
+    expect((await request('PATCH', `${INVOICES}/${invoice.id}`, { status: 'sent' })).statusCode).toBe(200);
+    expect(await owed(invoice.invoiceNumber)).toBe('129.80');
+    expect((await request('POST', `${INVOICES}/${invoice.id}/credit-notes`, { amount: '10.00', reason: 'Goodwill' })).statusCode).toBe(201);
+    expect(await owed(invoice.invoiceNumber)).toBe('119.80');
+    expect((await request('POST', `${INVOICES}/${invoice.id}/credit-notes`, { amount: '119.80', reason: 'Refund' })).statusCode).toBe(201);
+    expect(await owed(invoice.invoiceNumber)).toBeUndefined();
   });
 
   return { request, paidInvoice };

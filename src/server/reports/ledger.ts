@@ -39,13 +39,18 @@ export async function loadInvoices(db: Executor, range: Range, opts: { outstandi
     : opts.issuedOnly
       ? sql`and ${i.status} in ('sent', 'overdue', 'paid')`
       : sql``;
+  // What is still owed is the total less the credit notes issued by that day (decision 297); one credited in full is owed nothing.
+  const credited = opts.outstandingAt
+    ? sql`coalesce((select sum(${creditNotes.amount}) from ${creditNotes} where ${creditNotes.customerInvoiceId} = ${i.id} and ${creditNotes.creditDate} <= ${opts.outstandingAt}::date), 0)`
+    : sql`0`;
+  const total = cents(sql`(${i.totalAmount} - ${credited})`);
   const rows = await jsonRows<InvoiceTuple>(
     db,
     withTechnician
-      ? sql`${i.id}, ${i.invoiceNumber}, ${jobs.contactName}, ${i.invoiceDate}, ${i.dueDate}, ${i.status}, ${cents(i.gstAmount)}, ${cents(i.totalAmount)}, ${perthDayOf(i.paidAt)}, ${i.jobId}, ${jobs.assignedTechnicianId}, ${users.username}, ${jobs.serviceType}`
-      : sql`${i.id}, ${i.invoiceNumber}, ${jobs.contactName}, ${i.invoiceDate}, ${i.dueDate}, ${i.status}, ${cents(i.gstAmount)}, ${cents(i.totalAmount)}, ${perthDayOf(i.paidAt)}, ${i.jobId}, null, null, ${jobs.serviceType}`,
+      ? sql`${i.id}, ${i.invoiceNumber}, ${jobs.contactName}, ${i.invoiceDate}, ${i.dueDate}, ${i.status}, ${cents(i.gstAmount)}, ${total}, ${perthDayOf(i.paidAt)}, ${i.jobId}, ${jobs.assignedTechnicianId}, ${users.username}, ${jobs.serviceType}`
+      : sql`${i.id}, ${i.invoiceNumber}, ${jobs.contactName}, ${i.invoiceDate}, ${i.dueDate}, ${i.status}, ${cents(i.gstAmount)}, ${total}, ${perthDayOf(i.paidAt)}, ${i.jobId}, null, null, ${jobs.serviceType}`,
     sql`from ${i} join ${jobs} on ${jobs.id} = ${i.jobId} ${withTechnician ? sql`left join ${users} on ${users.id} = ${jobs.assignedTechnicianId}` : sql``}
-        where ${inRange(i.invoiceDate, range)} and ${i.status} <> 'cancelled' ${outstanding}`,
+        where ${inRange(i.invoiceDate, range)} and ${i.status} <> 'cancelled' ${outstanding}${opts.outstandingAt ? sql` and ${i.totalAmount} - ${credited} > 0` : sql``}`,
     sql`${i.invoiceDate}, ${i.invoiceNumber}`,
   );
   return rows.map(([id, invoiceNumber, customerName, invoiceDate, dueDate, status, gst, total, paidOn, jobId, technicianId, technicianName, serviceType]) => ({
