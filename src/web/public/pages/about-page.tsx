@@ -54,8 +54,9 @@ export function AboutPage({ business }: { business: BusinessInfo }) {
               on driveways, in office car parks and at the roadside, {`${hours.daysLong} from ${hours.opens} to ${hours.closes}.`}
             </p>
             <p>
-              Booking takes a couple of minutes online. Not sure of your tyre size? Upload a photo and we will work it out. Pay online when you book and save {formatPrice(business.fees.prepaidDiscount)}, or pay
-              on the day by card, EFTPOS, PayID or cash.
+              Booking takes a couple of minutes online. Not sure of your tyre size? Upload a photo and we will work it out. {business.prepaidAvailable && business.fees.prepaidDiscount > 0
+                ? `Pay online when you book and save ${formatPrice(business.fees.prepaidDiscount)}, or pay on the day by card, EFTPOS, PayID or cash.`
+                : 'Pay on the day by card, EFTPOS, PayID or cash.'}
             </p>
           </div>
         </div>

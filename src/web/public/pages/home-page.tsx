@@ -77,9 +77,12 @@ export function HomePage({ business, search, featured }: { business: BusinessInf
               <Phone aria-hidden className="h-5 w-5" /> Contact Us
             </a>
           </div>
-          <p className="mt-6 inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-semibold text-charcoal">
-            <Tag aria-hidden className="h-5 w-5" /> {`Save ${formatPrice(business.fees.prepaidDiscount)} when you book and pay online`}
-          </p>
+          {/* The saving is offered only where a customer can pay online and there is a saving to have. */}
+          {business.prepaidAvailable && business.fees.prepaidDiscount > 0 ? (
+            <p className="mt-6 inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-semibold text-charcoal">
+              <Tag aria-hidden className="h-5 w-5" /> {`Save ${formatPrice(business.fees.prepaidDiscount)} when you book and pay online`}
+            </p>
+          ) : null}
         </div>
       </section>
 

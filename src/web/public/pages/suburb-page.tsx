@@ -55,9 +55,11 @@ export function SuburbPage({ business, page }: { business: BusinessInfo; page: S
               <li className="flex gap-2">
                 <ShieldCheck aria-hidden className="h-5 w-5 shrink-0" /> 12-month warranty
               </li>
-              <li className="flex gap-2">
-                <Tag aria-hidden className="h-5 w-5 shrink-0" /> {`Save ${formatPrice(business.fees.prepaidDiscount)} when you book and pay online`}
-              </li>
+              {business.prepaidAvailable && business.fees.prepaidDiscount > 0 ? (
+                <li className="flex gap-2">
+                  <Tag aria-hidden className="h-5 w-5 shrink-0" /> {`Save ${formatPrice(business.fees.prepaidDiscount)} when you book and pay online`}
+                </li>
+              ) : null}
             </ul>
             <BookButton className="mt-5 w-full" prefill={prefill}>
               Book Now
