@@ -201,6 +201,10 @@ describe('an issued invoice is fixed: credit note and void instead of edits', ()
     expect(await editor.getByTestId('invoice-lock').textContent()).toContain('Void this invoice or add a credit note');
     expect(await editor.getByRole('button', { name: 'Add Line Item' }).isDisabled()).toBe(true);
     expect(await editor.getByLabel('Due date').isDisabled()).toBe(true);
+    // Voiding is the Void button's, which asks first: the status list offers neither Draft nor Cancelled.
+    const offered = await editor.getByLabel('Status').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(offered.filter((v) => v === 'draft' || v === 'cancelled')).toEqual([]);
+    expect(offered).toContain('paid');
 
     // A credit note gives money back without touching the invoice's total.
     await editor.getByRole('button', { name: 'Add Credit Note' }).click();

@@ -52,7 +52,8 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
   const locked = invoice.status !== 'draft';
   const issued = (ISSUED_INVOICE_STATUSES as readonly string[]).includes(invoice.status);
   const needsReason = invoice.status === 'paid' && status !== 'paid' && status !== 'cancelled';
-  const statusChoices = CUSTOMER_INVOICE_STATUSES.filter((s) => !(issued && s === 'draft'));
+  // An issued invoice is voided only by its Void button, which asks first (decision 295).
+  const statusChoices = CUSTOMER_INVOICE_STATUSES.filter((s) => !(issued && (s === 'draft' || s === 'cancelled')));
   const update = useUpdateInvoice();
   const writes = useLineItemWrites(invoice);
   const download = useDownloadPdf();
