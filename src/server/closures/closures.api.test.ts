@@ -8,6 +8,7 @@ import { insertCustomer, insertJob } from '../db/seed/factories';
 import { settingHistory } from '../history/history';
 import { bookingBody, freshClientAddress } from '../../../tests/helpers/bookings';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
+import { publicChangesHeard } from '../../../tests/helpers/public-changes';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 
 /**
@@ -31,7 +32,9 @@ beforeEach(async () => {
 const request = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, cookie = admin.cookie) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 const close = (body: object) => request('POST', '/api/dashboard/closures', body);
+/** Public availability as a visitor reads it next, once this instance has heard every change so far (on PostgreSQL a NOTIFY arrives after the commit). */
 async function publicSlots(day: string) {
+  await publicChangesHeard(t.app, t.db);
   const res = await t.app.inject({ method: 'GET', url: `/api/time-slots?date=${day}` });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { slot: string; isAvailable: boolean; blockedReason: string | null }[]).map(({ slot, isAvailable, blockedReason }) => ({ slot, isAvailable, blockedReason }));
