@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { formatCents, type Cents } from '../../shared/domain/money';
 import { cardSurcharge, cardSurchargeLabel, withCardSurcharge } from '../../shared/domain/pricing';
 import type { Fees } from '../../shared/domain/settings';
 import { INVOICE_ALREADY_PAID, INVOICE_NOTHING_DUE, INVOICE_VOIDED } from '../../shared/schemas/invoices';
-import { CARD_DECLINED, CARD_INVALID, PAYMENTS_UNAVAILABLE, surchargeMessage, type PaymentIntentResponse } from '../../shared/schemas/payments';
+import { PAYMENTS_UNAVAILABLE, surchargeMessage, type PaymentIntentResponse } from '../../shared/schemas/payments';
 import type { AppDeps } from '../deps';
-import { AppError, conflict, invalid, notFound } from '../http/errors';
-import type { InvoiceIntentMetadata, PaymentEvent, PaymentIntentRef } from '../payments/provider';
+import { AppError, conflict, notFound } from '../http/errors';
+import type { InvoiceIntentMetadata, PaymentIntentRef } from '../payments/provider';
 import { handlePaymentEvent } from '../payments/service';
-import { simulatedCardOutcome } from '../payments/simulated';
+import { simulatedCardEvent } from '../payments/simulated';
 import type { Invoice } from './guards';
 import { balanceDueCents } from './paid-online';
 import { ANSWER_FLOOR_MS, atLeast, invoiceOfToken } from './pay-link';
@@ -49,23 +48,7 @@ export async function payInvoiceSimulated(deps: AppDeps, token: string, cardNumb
   if (deps.payments?.name !== 'simulated') throw notFound('The simulated payment provider is not in use.');
   const { fees } = await deps.settings.current();
   const { invoice, intent, metadata } = await prepareInvoiceIntent(deps, token, fees);
-  const outcome = simulatedCardOutcome(cardNumber);
-  if (outcome === 'invalid') throw invalid(CARD_INVALID, { cardNumber: CARD_INVALID });
-  const event: PaymentEvent = {
-    id: `evt_sim_${randomUUID().replaceAll('-', '')}`,
-    type: outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
-    data: {
-      object: {
-        id: intent.id,
-        object: 'payment_intent',
-        amount: intent.amountCents,
-        currency: 'aud',
-        status: outcome === 'succeeded' ? 'succeeded' : 'requires_payment_method',
-        metadata,
-        last_payment_error: outcome === 'declined' ? { message: CARD_DECLINED } : null,
-      },
-    },
-  };
+  const event = simulatedCardEvent(intent, metadata, cardNumber);
   const handled = await handlePaymentEvent(deps, event);
   if (handled.outcome === 'failed') throw new AppError('PAYMENT_DECLINED', handled.message);
   if (handled.outcome !== 'invoice-paid') throw conflict('The payment could not be applied to this invoice; the business has been told.');

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { cardSurcharge, cardSurchargeLabel, priceService, withCardSurcharge } from '../../shared/domain/pricing';
@@ -10,7 +9,6 @@ import {
   ALREADY_PAID,
   BOOKING_NOT_FOUND,
   CARD_DECLINED,
-  CARD_INVALID,
   PAYMENTS_UNAVAILABLE,
   surchargeMessage,
   type BookingByToken,
@@ -23,7 +21,7 @@ import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { moveJob, type JobState } from '../jobs/lifecycle';
 import { flagJobPayment, rememberPaymentIntent } from '../jobs/payment-details';
 import { bookingHolds, jobs, paymentEvents, timeSlots, vehicles } from '../db/schema';
-import { AppError, conflict, invalid, notFound } from '../http/errors';
+import { AppError, conflict, notFound } from '../http/errors';
 import { confirmPaidBookingIn } from './after-payment';
 import { handleInvoicePaymentIn, invoiceIdOf, type HandledInvoiceEvent } from '../invoices/paid-online';
 import {
@@ -36,7 +34,7 @@ import {
   type LostBecause,
 } from './payment-alerts';
 import type { PaymentEvent, PaymentIntentRef } from './provider';
-import { simulatedCardOutcome } from './simulated';
+import { simulatedCardEvent } from './simulated';
 
 type Job = typeof jobs.$inferSelect;
 type BookingRow = {
@@ -318,23 +316,7 @@ export async function confirmSimulatedPayment(deps: AppDeps, input: { bookingTok
   if (deps.payments?.name !== 'simulated') throw notFound('The simulated payment provider is not in use.');
   const { fees } = await deps.settings.current();
   const { booking, intent } = await prepareIntent(deps, input.bookingToken, fees);
-  const outcome = simulatedCardOutcome(input.cardNumber);
-  if (outcome === 'invalid') throw invalid(CARD_INVALID, { cardNumber: CARD_INVALID });
-  const event: PaymentEvent = {
-    id: `evt_sim_${randomUUID().replaceAll('-', '')}`,
-    type: outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
-    data: {
-      object: {
-        id: intent.id,
-        object: 'payment_intent',
-        amount: intent.amountCents,
-        currency: 'aud',
-        status: outcome === 'succeeded' ? 'succeeded' : 'requires_payment_method',
-        metadata: { bookingToken: booking.hold.token, jobNumber: booking.job.jobNumber, jobId: booking.job.id, cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints) },
-        last_payment_error: outcome === 'declined' ? { message: CARD_DECLINED } : null,
-      },
-    },
-  };
+  const event = simulatedCardEvent(intent, { bookingToken: booking.hold.token, jobNumber: booking.job.jobNumber, jobId: booking.job.id, cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints) }, input.cardNumber);
   const handled = await handlePaymentEvent(deps, event);
   return { handled, jobNumber: booking.job.jobNumber };
 }

@@ -1,5 +1,7 @@
-import { createHash } from 'node:crypto';
-import { intentSubjectOf, type CreateIntentInput, type PaymentIntentRef, type PaymentProvider } from './provider';
+import { createHash, randomUUID } from 'node:crypto';
+import { CARD_DECLINED, CARD_INVALID } from '../../shared/schemas/payments';
+import { invalid } from '../http/errors';
+import { intentSubjectOf, type CreateIntentInput, type PaymentEvent, type PaymentIntentRef, type PaymentProvider } from './provider';
 
 /** The usual test card numbers (docs/product.md "Payments"): one succeeds, one is declined. */
 export const SIMULATED_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
@@ -11,6 +13,30 @@ export function simulatedCardOutcome(cardNumber: string): SimulatedCardOutcome {
   if (digits === SIMULATED_CARDS.success) return 'succeeded';
   if (digits === SIMULATED_CARDS.declined) return 'declined';
   return 'invalid';
+}
+
+/**
+ * The event a real provider would send for a simulated card on `intent` (an unknown card is refused
+ * with 400 before anything is recorded); the caller hands it to the one payment handler.
+ */
+export function simulatedCardEvent(intent: PaymentIntentRef, metadata: PaymentEvent['data']['object']['metadata'], cardNumber: string): PaymentEvent {
+  const outcome = simulatedCardOutcome(cardNumber);
+  if (outcome === 'invalid') throw invalid(CARD_INVALID, { cardNumber: CARD_INVALID });
+  return {
+    id: `evt_sim_${randomUUID().replaceAll('-', '')}`,
+    type: outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+    data: {
+      object: {
+        id: intent.id,
+        object: 'payment_intent',
+        amount: intent.amountCents,
+        currency: 'aud',
+        status: outcome === 'succeeded' ? 'succeeded' : 'requires_payment_method',
+        metadata,
+        last_payment_error: outcome === 'declined' ? { message: CARD_DECLINED } : null,
+      },
+    },
+  };
 }
 
 /**
