@@ -12,6 +12,7 @@ import { api } from '../../lib/api';
 import { ExpenseDialog } from './expense-dialog';
 import { GstBreakdown } from './gst-breakdown';
 import { useExpenseActions } from './use-expense-actions';
+import { PageNav } from '../../components/ui/page-nav';
 
 const PAGE_SIZE = 20;
 type Category = NonNullable<ExpenseListQuery['category']>;
@@ -136,19 +137,7 @@ export function ExpensesScreen() {
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav aria-label="Expense pages" className="flex items-center justify-between gap-2">
-              <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm">
-                Page {page} of {pages}
-              </span>
-              <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <PageNav label="Expense pages" page={page} pages={pages} onPage={setPage} />
         </>
       )}
 

@@ -10,6 +10,7 @@ import { AddPriceDialog } from './add-price-dialog';
 import { BulkChangeDialog } from './bulk-change-dialog';
 import { ImportDialog } from './import-dialog';
 import { PriceCards, PriceTable } from './price-rows';
+import { PageNav } from '../../components/ui/page-nav';
 
 const PAGE_SIZE = 25;
 type Open = 'add' | 'bulk' | 'import' | null;
@@ -86,19 +87,7 @@ export function PricesScreen() {
             {list.data.total} {list.data.total === 1 ? 'price' : 'prices'}
           </p>
           <Rows rows={list.data.items} editingId={editingId} onEdit={setEditingId} />
-          {pages > 1 ? (
-            <nav aria-label="Price pages" className="mt-3 flex items-center justify-between gap-2">
-              <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm">
-                Page {page} of {pages}
-              </span>
-              <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <PageNav label="Price pages" page={page} pages={pages} onPage={setPage} className="mt-3" />
         </div>
       )}
 

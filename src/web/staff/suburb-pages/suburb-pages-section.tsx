@@ -15,6 +15,7 @@ import { readPageData } from '../../lib/page-data';
 import { useDebouncedValue } from '../../lib/use-browser-state';
 import { AddSuburbPageDialog, EditSuburbPageDialog } from './suburb-page-dialog';
 import { useSuburbPageActions } from './use-suburb-page-actions';
+import { PageNav } from '../../components/ui/page-nav';
 
 const PAGE_SIZE = 20;
 type Region = NonNullable<SuburbPageListQuery['region']>;
@@ -106,19 +107,7 @@ export function SuburbPagesSection() {
             {list.data.total} {list.data.total === 1 ? 'suburb page' : 'suburb pages'}
           </p>
           {isWide ? <PagesTable pages={list.data.items} titleOf={titleOf} onEdit={setEditing} /> : <PageCards pages={list.data.items} titleOf={titleOf} onEdit={setEditing} />}
-          {pages > 1 ? (
-            <nav aria-label="Suburb page pages" className="flex items-center justify-between gap-2">
-              <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm">
-                Page {page} of {pages}
-              </span>
-              <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <PageNav label="Suburb page pages" page={page} pages={pages} onPage={setPage} />
         </div>
       )}
 
