@@ -189,7 +189,7 @@ async function assertAddressHoldAllowed(deps: AppDeps, tx: Executor, clientAddre
 /**
  * One transaction: customer, vehicle, the job holding the slot, and (prepaid) the hold or
  * (onsite) the confirmation email and the staff notification. The partial unique index
- * jobs_one_per_slot refuses a slot another live job holds, whether taken long ago or in a race;
+ * jobs_slot_place refuses a slot another live job holds, whether taken long ago or in a race;
  * the transaction rolls back whole and answers 409 (the wizard re-fetches the slots: decision 131).
  */
 async function insertBooking(
@@ -265,7 +265,7 @@ async function insertBooking(
       return { job: job!, token };
     });
   } catch (err) {
-    if (pgErrorCode(err) === UNIQUE_VIOLATION && constraintName(err) === 'jobs_one_per_slot') throw conflict(SLOT_TAKEN_MESSAGE);
+    if (pgErrorCode(err) === UNIQUE_VIOLATION && constraintName(err) === 'jobs_slot_place') throw conflict(SLOT_TAKEN_MESSAGE);
     throw err;
   }
 }

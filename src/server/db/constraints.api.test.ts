@@ -27,7 +27,7 @@ describe('the database refuses what the business forbids', () => {
   it('refuses a second non-cancelled job in the same day and slot', async () => {
     await insertJob(t.db, { scheduledDay: '2026-12-01', timeSlot: '8-10 AM' });
     const err = await failure(insertJob(t.db, { scheduledDay: '2026-12-01', timeSlot: '8-10 AM' }));
-    expect(err).toEqual({ code: UNIQUE_VIOLATION, constraint: 'jobs_one_per_slot' });
+    expect(err).toEqual({ code: UNIQUE_VIOLATION, constraint: 'jobs_slot_place' });
   });
 
   it('lets a new job take a slot whose job was cancelled', async () => {

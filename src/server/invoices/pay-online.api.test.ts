@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { withCardSurcharge } from '../../shared/domain/pricing';
 import type { PublicInvoice } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
-import { jobEvents, outboundEmails, paymentEvents } from '../db/schema';
+import { outboundEmails, paymentEvents } from '../db/schema';
+import { historyLines } from '../../../tests/helpers/history-lines';
 import { createOutbox } from '../emails/outbox';
 import type { PaymentEvent } from '../payments/provider';
 import { handlePaymentEvent } from '../payments/service';
@@ -55,7 +56,7 @@ describe("paying an invoice by card from its link (simulated provider)", () => {
     expect(after.history.filter((e) => e.to === 'paid')).toHaveLength(1);
     expect(after.history.at(-1)?.note).toContain('Paid online by card');
     expect(await jobRow(job.id)).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
-    const jobPaidLines = (await h.t.db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id))).filter((e) => e.note === `Invoice ${invoice.invoiceNumber} paid`);
+    const jobPaidLines = (await historyLines(h.t.db, `job:${job.id}`)).filter((e) => e.note === `Invoice ${invoice.invoiceNumber} paid`);
     expect(jobPaidLines).toHaveLength(1);
     const receipts = (await emailsOf(job.id)).filter((e) => e.subject.startsWith('Receipt'));
     expect(receipts).toHaveLength(1);

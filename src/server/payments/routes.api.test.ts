@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
-import { jobEvents, jobs, outboundEmails, paymentEvents } from '../db/schema';
+import { jobs, outboundEmails, paymentEvents } from '../db/schema';
+import { historyLines } from '../../../tests/helpers/history-lines';
 import { announcements } from '../notifications/test-support';
 import { bookingBody } from '../../../tests/helpers/bookings';
 import { insertPrepaidBooking } from './fixtures';
@@ -145,7 +146,7 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect(recorded.map((e) => e.type)).toEqual(['payment_intent.succeeded']);
     expect((recorded[0]!.payload as { data: { object: { amount: number } } }).data.object.amount).toBe(10150);
     // The job's history shows the payment (staff read it on the job's timeline).
-    const history = await t.db.select().from(jobEvents).where(eq(jobEvents.jobId, job.id));
+    const history = await historyLines(t.db, `job:${job.id}`);
     expect(history.find((e) => e.kind === 'payment')).toMatchObject({ from: 'pending', to: 'paid', note: 'Paid online $101.50' });
 
     // A paid booking outlives its hold: the success page still reads it after the hold time.

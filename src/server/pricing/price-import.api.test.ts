@@ -1,9 +1,10 @@
-import { count, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK_MESSAGE } from '../../shared/domain/pricing';
 import { PREPAY_NOT_AVAILABLE_MESSAGE } from '../../shared/schemas/booking';
 import type { ImportResult } from '../../shared/schemas/tyre-prices';
-import { settingEvents, tyreStockPricing } from '../db/schema';
+import { tyreStockPricing } from '../db/schema';
+import { historyLines, settingLineCount } from '../../../tests/helpers/history-lines';
 import { bookingBody, freshClientAddress } from '../../../tests/helpers/bookings';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
@@ -38,7 +39,7 @@ async function importFile(content: string | Buffer, query: Query = {}, cookie = 
 }
 const lookup = (size: string) => t.app.inject({ method: 'GET', url: `/api/tyre-pricing/${encodeURIComponent(size)}` });
 const priceRows = async (size: string) => t.db.select().from(tyreStockPricing).where(eq(tyreStockPricing.size, size));
-const historyCount = async () => (await t.db.select({ n: count() }).from(settingEvents))[0]!.n;
+const historyCount = () => settingLineCount(t.db);
 
 const FIVE_LINES = [
   'Size,Brand,Model,Purchase Price,Retail Price,Stock',
@@ -86,7 +87,7 @@ describe('importing a supplier file with refused lines', () => {
     expect((await lookup('225 45 r17')).json()).toEqual({ price: '219.00' });
     const [falken] = await t.db.select().from(tyreStockPricing).where(eq(tyreStockPricing.model, 'Azenis FK520'));
     expect(falken).toMatchObject({ purchasePrice: '140.00', retailPrice: '199.50', stock: null, isActive: true });
-    const lines = await t.db.select().from(settingEvents).where(like(settingEvents.subject, 'tyre-price:%'));
+    const lines = await historyLines(t.db, 'tyre-price:%');
     expect(lines.find((l) => l.subject === 'tyre-price:import')).toMatchObject({ kind: 'imported', note: '3 added, 0 changed, 0 unchanged, 2 refused', label: 'Supplier file supplier.csv' });
     expect(lines.find((l) => l.subject === `tyre-price:${falken!.id}`)).toMatchObject({ kind: 'created', label: '245/40R18 Falken Azenis FK520', note: expect.stringContaining('Retail price $199.50') });
   });
@@ -118,7 +119,7 @@ describe('importing a supplier file with refused lines', () => {
     ]);
     const res = await importFile(file, { dryRun: false });
     expect(res.json().summary).toEqual({ added: 0, changed: 1, unchanged: 0, refused: 0 });
-    const history = await t.db.select().from(settingEvents).where(eq(settingEvents.subject, `tyre-price:${dry.changes[0]!.id}`));
+    const history = await historyLines(t.db, `tyre-price:${dry.changes[0]!.id}`);
     expect(history.filter((h) => h.kind === 'imported').map((h) => [h.field, h.from, h.to])).toEqual([
       ['Purchase price', '$140.00', '$145.00'],
       ['Retail price', '$199.50', '$1,189.00'],

@@ -1,7 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkChangeResult, TyrePrice } from '../../shared/schemas/tyre-prices';
-import { settingEvents, tyreStockPricing } from '../db/schema';
+import { tyreStockPricing } from '../db/schema';
+import { historyLines } from '../../../tests/helpers/history-lines';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 
@@ -27,7 +28,7 @@ const add = async (over: object = {}) => {
   return res.json<TyrePrice>();
 };
 const lookup = (size: string) => t.app.inject({ method: 'GET', url: `/api/tyre-pricing/${encodeURIComponent(size)}` });
-const historyOf = (id: string) => t.db.select().from(settingEvents).where(eq(settingEvents.subject, `tyre-price:${id}`)).orderBy(asc(settingEvents.seq));
+const historyOf = (id: string) => historyLines(t.db, `tyre-price:${id}`);
 
 describe('adding and editing a price list row', () => {
   let row: TyrePrice;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_FEES, type BusinessProfile, type Fees } from '../../shared/domain/settings';
+import { DEFAULT_CAPACITY, DEFAULT_FEES, DEFAULT_SECURITY, MAX_VANS, type BusinessProfile, type Capacity, type Fees, type Security } from '../../shared/domain/settings';
 import type { PublicChanges } from '../cache/public-changes';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
@@ -10,7 +10,7 @@ import { businessSettings, type SettingKey } from '../db/schema';
  * The owner's settings as every reader sees them (decision 280): stored rows win; the environment
  * (business details) and docs/product.md's fees only seed the first start.
  */
-export type Settings = { fees: Fees; business: BusinessProfile };
+export type Settings = { fees: Fees; business: BusinessProfile; capacity: Capacity; security: Security };
 
 const cents = z.number().int().min(0).max(9_999_999);
 
@@ -41,6 +41,8 @@ const STORED = {
     // A profile stored before the switch existed reads as on, the first-start value (decision 301).
     overdueReminders: z.boolean().default(true),
   }),
+  capacity: z.object({ vans: z.number().int().min(1).max(MAX_VANS) }),
+  security: z.object({ requireAdminMfa: z.boolean() }),
 } satisfies Record<SettingKey, z.ZodType>;
 
 /** The first start's settings: fees from docs/product.md, business details from the environment. */
@@ -61,6 +63,8 @@ export function seedSettings(config: Config): Settings {
       businessDays: b.businessDays,
       overdueReminders: true,
     },
+    capacity: DEFAULT_CAPACITY,
+    security: DEFAULT_SECURITY,
   };
 }
 

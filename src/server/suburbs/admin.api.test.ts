@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingHistory } from '../history/history';
 import { seedReferenceData } from '../db/seed/reference';
-import { settingEvents, suburbLandingPages } from '../db/schema';
+import { suburbLandingPages } from '../db/schema';
+import { settingLineCount } from '../../../tests/helpers/history-lines';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 import type { AdminSuburbPage } from '../../shared/schemas/suburb-pages';
@@ -33,7 +34,7 @@ afterAll(async () => {
 const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, cookie = admin) =>
   t.app.inject({ method, url: `/api/dashboard/suburb-pages${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 const pageCount = async () => (await t.db.select({ n: count() }).from(suburbLandingPages))[0]!.n;
-const eventCount = async () => (await t.db.select({ n: count() }).from(settingEvents))[0]!.n;
+const eventCount = () => settingLineCount(t.db);
 const newSuburb = (over: object = {}) => ({
   suburb: 'Wattle Grove North',
   postcode: '6107',

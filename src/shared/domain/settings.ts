@@ -68,3 +68,12 @@ export type SettingSubject = 'fees' | 'business' | `tyre-price:${string}` | `clo
 export function isTaxInvoice(business: Pick<BusinessProfile, 'gstRegistered' | 'gstRegisteredFrom'>, invoiceDate: string): boolean {
   return business.gstRegistered && (business.gstRegisteredFrom === null || invoiceDate >= business.gstRegisteredFrom);
 }
+
+/** How many vans are on the road: each slot takes that many jobs (decision 302). One van is the business as it began. */
+export type Capacity = { vans: number };
+export const MAX_VANS = 20;
+export const DEFAULT_CAPACITY: Capacity = { vans: 1 };
+
+/** Staff sign-in rules the owner sets (decision 304). */
+export type Security = { requireAdminMfa: boolean };
+export const DEFAULT_SECURITY: Security = { requireAdminMfa: false };

@@ -13,3 +13,5 @@ export * from './notifications';
 export * from './limits';
 export * from './settings';
 export * from './credit-notes';
+export * from './audit';
+export * from './team';

@@ -68,30 +68,6 @@ export const customerInvoiceItems = pgTable(
 export const INVOICE_EVENT_KINDS = ['created', 'status', 'edit', 'line', 'pdf', 'email', 'payment', 'void', 'credit'] as const;
 
 /**
- * Every status change, edit and PDF version of an invoice: who, when, from, to (docs/product.md
- * "Customer invoices"; decision 200). Kept while the invoice exists.
- */
-export const customerInvoiceEvents = pgTable(
-  'customer_invoice_events',
-  {
-    id: id(),
-    /** Insertion order: several changes made in one request share their instant. */
-    seq: integer('seq').notNull().generatedAlwaysAsIdentity(),
-    customerInvoiceId: uuid('customer_invoice_id').notNull().references(() => customerInvoices.id, { onDelete: 'cascade' }),
-    at: timestamptz('at').notNull().defaultNow(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: INVOICE_EVENT_KINDS }).notNull(),
-    from: text('from_value'),
-    to: text('to_value'),
-    note: text('note'),
-  },
-  (t) => [
-    index('customer_invoice_events_invoice_idx').on(t.customerInvoiceId, t.seq),
-    check('customer_invoice_events_kind_check', isOneOf(t.kind, INVOICE_EVENT_KINDS)),
-  ],
-);
-
-/**
  * Each PDF made of an invoice, kept as it was: a change to the invoice makes a new version, a file is
  * never overwritten, and the version emailed carries sentAt (decision 200).
  */

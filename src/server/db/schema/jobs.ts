@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, integer, numeric, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers, vehicles } from './customers';
 import { JOB_STATUSES } from '../../../shared/domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../../../shared/domain/services';
@@ -55,10 +55,16 @@ export const jobs = pgTable(
     cancelReason: text('cancel_reason'),
     /** What was refunded when a prepaid job was cancelled (decimal string), null when nothing was. */
     refundAmount: money('refund_amount'),
+    /**
+     * Which of the slot's places (one per van on the road, 1..N) this job holds: the unique index
+     * below lets exactly as many jobs into a slot as there are vans (decision 302).
+     */
+    slotPlace: integer('slot_place').notNull().default(1),
   },
   (t) => [
-    // The database itself refuses a double booking (docs/product.md "Bookings").
-    uniqueIndex('jobs_one_per_slot').on(t.scheduledDay, t.timeSlot).where(sql`${t.status} <> 'cancelled'`),
+    // The database itself refuses a booking beyond the slot's capacity (docs/product.md "Bookings", decision 302).
+    uniqueIndex('jobs_slot_place').on(t.scheduledDay, t.timeSlot, t.slotPlace).where(sql`${t.status} <> 'cancelled'`),
+    check('jobs_slot_place_check', sql`${t.slotPlace} between 1 and 20`),
     index('jobs_technician_idx').on(t.assignedTechnicianId),
     // The jobs list orders by visit time and filters by status (docs/product.md "Staff dashboard").
     index('jobs_scheduled_idx').on(t.scheduledDate),
@@ -124,20 +130,3 @@ export const jobLineItems = pgTable(
 
 export const JOB_EVENT_KINDS = ['created', 'status', 'price', 'schedule', 'assignment', 'payment', 'note'] as const;
 
-/** Every change of a job's status, price, schedule or assignment: who, when, from, to (the timeline reads it). */
-export const jobEvents = pgTable(
-  'job_events',
-  {
-    id: id(),
-    /** The order changes were made in: two changes in the same millisecond still read in order. */
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
-    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
-    at: timestamptz('at').notNull().defaultNow(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: JOB_EVENT_KINDS }).notNull(),
-    from: text('from_value'),
-    to: text('to_value'),
-    note: text('note'),
-  },
-  (t) => [index('job_events_job_idx').on(t.jobId, t.seq), check('job_events_kind_check', isOneOf(t.kind, JOB_EVENT_KINDS))],
-);

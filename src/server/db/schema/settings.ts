@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { SETTING_EVENT_KINDS } from '../../../shared/domain/settings';
-import { createdAt, id, isOneOf, timestamptz, updatedAt } from './columns';
+import { check, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, isOneOf, updatedAt } from './columns';
 import { users } from './users';
 
-export const SETTING_KEYS = ['fees', 'business'] as const;
+export const SETTING_KEYS = ['fees', 'business', 'capacity', 'security'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /**
@@ -34,30 +33,4 @@ export const businessClosures = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('business_closures_days_idx').on(t.firstDay, t.lastDay), check('business_closures_order_check', sql`${t.lastDay} >= ${t.firstDay}`)],
-);
-
-/** The settings history: who changed which setting when, from what to what (decision 280). */
-export const settingEvents = pgTable(
-  'setting_events',
-  {
-    id: id(),
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
-    /** `fees`, `business`, `tyre-price:<id>`, `closure:<id>` or `suburb-page:<id>`. */
-    subject: text('subject').notNull(),
-    /** What the subject was called when it changed ("205/55R16 Michelin Primacy 4"), so a removed row still reads. */
-    label: text('label').notNull(),
-    at: timestamptz('at').notNull().defaultNow(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: SETTING_EVENT_KINDS }).notNull(),
-    /** The field that changed, as the form names it ("Callout"); null for a whole-row change. */
-    field: text('field'),
-    from: text('from_value'),
-    to: text('to_value'),
-    note: text('note'),
-  },
-  (t) => [
-    index('setting_events_subject_idx').on(t.subject, t.seq),
-    index('setting_events_seq_idx').on(t.seq),
-    check('setting_events_kind_check', isOneOf(t.kind, SETTING_EVENT_KINDS)),
-  ],
 );
