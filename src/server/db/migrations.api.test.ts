@@ -93,4 +93,36 @@ describe('migrations keep existing rows', () => {
       await client.close();
     }
   });
+  it('carries every job, invoice and setting history line into the one audit log, in order, and the log then refuses edits (decision 303)', async () => {
+    const { client, finish } = await databaseBefore('0017_vans_audit_security');
+    try {
+      const user = (await client.query<{ id: string }>(`insert into users (username, password) values ('olive', 'x') returning id`)).rows[0]!.id;
+      const customer = (await client.query<{ id: string }>(`insert into customers (name, email, phone) values ('Sam', 'sam@example.com', '0400 000 000') returning id`)).rows[0]!.id;
+      const job = (
+        await client.query<{ id: string }>(
+          `insert into jobs (customer_id, service_type, scheduled_date, scheduled_day, time_slot, address, suburb, postcode, contact_name, contact_phone, contact_email)
+           values ($1, 'puncture-repair', '2026-11-24T02:00:00Z', '2026-11-24', '10-12 AM', '1 Example St', 'Joondalup', '6027', 'Sam', '0400 000 000', 'sam@example.com') returning id`,
+          [customer],
+        )
+      ).rows[0]!.id;
+      await client.query(`insert into job_events (job_id, at, actor_id, kind, note) values ($1, '2026-11-20T01:00:00Z', null, 'created', 'Booked online')`, [job]);
+      await client.query(`insert into job_events (job_id, at, actor_id, kind, from_value, to_value) values ($1, '2026-11-20T02:00:00Z', $2, 'price', '$89.80', '$99.80')`, [job, user]);
+      await client.query(`insert into setting_events (subject, label, at, actor_id, kind, field, from_value, to_value) values ('fees', 'Fees', '2026-11-21T00:00:00Z', $1, 'changed', 'Callout', '$49.90', '$59.90')`, [user]);
+      await finish();
+      const lines = await client.query(`select kind, subject, label, action, actor_name, field, from_value, to_value, note from audit_log order by seq`);
+      expect(lines.rows).toEqual([
+        { kind: 'job', subject: `job:${job}`, label: 'JOB-10001', action: 'created', actor_name: null, field: null, from_value: null, to_value: null, note: 'Booked online' },
+        { kind: 'job', subject: `job:${job}`, label: 'JOB-10001', action: 'price', actor_name: 'olive', field: null, from_value: '$89.80', to_value: '$99.80', note: null },
+        { kind: 'setting', subject: 'fees', label: 'Fees', action: 'changed', actor_name: 'olive', field: 'Callout', from_value: '$49.90', to_value: '$59.90', note: null },
+      ]);
+      await expect(client.query(`update audit_log set to_value = '$0.00'`)).rejects.toThrow(/append-only/);
+      await expect(client.query(`delete from audit_log`)).rejects.toThrow(/append-only/);
+      await expect(client.query(`truncate audit_log`)).rejects.toThrow(/append-only/);
+      // Removing the user who made a change leaves the line as it was.
+      await client.query(`delete from users where id = $1`, [user]);
+      expect((await client.query(`select count(*)::int as n from audit_log where actor_name = 'olive'`)).rows).toEqual([{ n: 2 }]);
+    } finally {
+      await client.close();
+    }
+  });
 });
