@@ -33,25 +33,3 @@ export function inVisitOrder<J extends { scheduledDay: string; timeSlot: TimeSlo
 
 /** Whether a job is still ahead of the technician today (not yet done, not cancelled). */
 export const isStillToDo = (job: Pick<JobListItem, 'status'>) => job.status === 'new' || job.status === 'in-progress';
-
-type Place = Pick<JobListItem, 'address' | 'suburb' | 'postcode'>;
-
-/** "12 Example Street, Joondalup WA 6027": enough for a map to find, without repeating a suburb the address already names. */
-export function stopAddress({ address, suburb, postcode }: Place): string {
-  const street = address.trim();
-  const place = [suburb.trim(), 'WA', postcode.trim()].filter(Boolean).join(' ');
-  if (street.toLowerCase().includes(suburb.trim().toLowerCase()) && suburb.trim()) return `${street} ${postcode.trim()}`.trim();
-  return street ? `${street}, ${place}` : place;
-}
-
-/**
- * One Google Maps link for the day's run: directions from wherever the phone is, through each stop in
- * slot order, to the last one (Maps URLs, `api=1`; waypoints separated by "|"). Null with no stops.
- */
-export function dayRouteUrl(stops: readonly Place[]): string | null {
-  if (stops.length === 0) return null;
-  const addresses = stops.map(stopAddress);
-  const params = new URLSearchParams({ api: '1', destination: addresses[addresses.length - 1]!, travelmode: 'driving' });
-  if (addresses.length > 1) params.set('waypoints', addresses.slice(0, -1).join('|'));
-  return `https://www.google.com/maps/dir/?${params.toString()}`;
-}
