@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inVisitOrder, scheduleCounts, SCHEDULE_FILTERS } from './schedule-data';
+import { boardColumns, inVisitOrder, jobsIn, scheduleCounts, SCHEDULE_FILTERS } from './schedule-data';
 
 describe('the schedule filter', () => {
   it('offers pending, confirmed, in progress and completed, never cancelled', () => {
@@ -31,5 +31,32 @@ describe('inVisitOrder', () => {
       { id: 'x', scheduledDay: '2026-11-23', timeSlot: '8-10 AM' },
     ] as const;
     expect(inVisitOrder(jobs).map((j) => j.id)).toEqual(['x', 'a', 'b', 'c']);
+  });
+});
+
+describe('the schedule board', () => {
+  const technicians = [
+    { id: 't1', username: 'alice', isActive: true },
+    { id: 't2', username: 'bob', isActive: false },
+    { id: 't3', username: 'cara', isActive: true },
+  ];
+  it('has a column per active technician, an inactive one only while they hold a job that day, and Unassigned last', () => {
+    expect(boardColumns([], technicians)).toEqual([
+      { id: 't1', name: 'alice' },
+      { id: 't3', name: 'cara' },
+      { id: null, name: 'Unassigned' },
+    ]);
+    expect(boardColumns([{ technician: { id: 't2', username: 'bob' } }, { technician: null }], technicians).map((c) => c.name)).toEqual(['alice', 'cara', 'bob (inactive)', 'Unassigned']);
+  });
+
+  it('puts each job in its slot and its technician, or Unassigned', () => {
+    const jobs = [
+      { id: 'a', timeSlot: '8-10 AM', assignedTechnicianId: 't1' },
+      { id: 'b', timeSlot: '8-10 AM', assignedTechnicianId: null },
+      { id: 'c', timeSlot: '12-2 PM', assignedTechnicianId: 't1' },
+    ] as const;
+    expect(jobsIn(jobs, '8-10 AM', { id: 't1', name: 'alice' }).map((j) => j.id)).toEqual(['a']);
+    expect(jobsIn(jobs, '8-10 AM', { id: null, name: 'Unassigned' }).map((j) => j.id)).toEqual(['b']);
+    expect(jobsIn(jobs, '10-12 AM', { id: 't1', name: 'alice' })).toEqual([]);
   });
 });

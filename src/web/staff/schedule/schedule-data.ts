@@ -33,3 +33,23 @@ export function inVisitOrder<J extends { scheduledDay: string; timeSlot: TimeSlo
 
 /** Whether a job is still ahead of the technician today (not yet done, not cancelled). */
 export const isStillToDo = (job: Pick<JobListItem, 'status'>) => job.status === 'new' || job.status === 'in-progress';
+
+/** The board's "Unassigned" column: jobs nobody works yet. */
+export const UNASSIGNED_COLUMN = { id: null, name: 'Unassigned' } as const;
+export type BoardColumn = { id: string | null; name: string };
+
+/**
+ * The board's columns for a day: every active technician, any inactive one who still holds a job
+ * that day (so no job drops off the board), then "Unassigned".
+ */
+export function boardColumns(jobs: readonly Pick<JobListItem, 'technician'>[], technicians: readonly Pick<Technician, 'id' | 'username' | 'isActive'>[]): BoardColumn[] {
+  const columns: BoardColumn[] = technicians.filter((t) => t.isActive).map((t) => ({ id: t.id, name: t.username }));
+  for (const { technician } of jobs) {
+    if (technician && !columns.some((c) => c.id === technician.id)) columns.push({ id: technician.id, name: `${technician.username} (inactive)` });
+  }
+  return [...columns, UNASSIGNED_COLUMN];
+}
+
+/** The jobs of one cell of the board: one slot, one column. */
+export const jobsIn = <J extends Pick<JobListItem, 'timeSlot' | 'assignedTechnicianId'>>(jobs: readonly J[], slot: TimeSlot, column: BoardColumn): J[] =>
+  jobs.filter((j) => j.timeSlot === slot && (j.assignedTechnicianId ?? null) === column.id);
