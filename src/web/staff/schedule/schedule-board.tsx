@@ -7,17 +7,33 @@ import type { JobListItem, Technician } from '../../../shared/schemas/jobs';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { useMediaQuery } from '../../components/ui/use-media-query';
 import { api } from '../../lib/api';
-import { jobHref, shortDay } from '../slots';
+import type { StaffSlotDay } from '../../../shared/schemas/slots';
+import { cn } from '../../components/ui/cn';
+import { cellTone, closedLabel, jobHref, shortDay, SlotBadge } from '../slots';
 import { boardColumns, jobsIn, type BoardColumn } from './schedule-data';
 import { ScheduleStatusBadge } from './schedule-status-badge';
 import { TechnicianSelect } from './technician-select';
 import { useAssignTechnician } from './use-assign-technician';
+
+const slotOf = (slots: StaffSlotDay['slots'] | undefined, slot: string): SlotInfo => slots?.find((s) => s.slot === slot);
 
 /** Tailwind's `md`: the board's grid from here up, a day list by slot below (a phone). */
 const BOARD_SCREEN = '(min-width: 768px)';
 
 type Assign = ReturnType<typeof useAssignTechnician>;
 type CardProps = { job: JobListItem; technicians: readonly Technician[] | undefined; assign: Assign };
+type SlotInfo = StaffSlotDay['slots'][number] | undefined;
+
+/** A slot's state beside its time (blocked, closed or passed matter when moving a job), with a block's reason. */
+function SlotState({ info }: { info: SlotInfo }) {
+  if (!info) return null;
+  return (
+    <span className="mt-1 block space-y-1">
+      <SlotBadge state={info.state} />
+      {info.state === 'blocked' && info.reason ? <span className="block text-xs font-normal text-gray-800">{info.reason}</span> : null}
+    </span>
+  );
+}
 
 /** One job on the board, moved to another technician by choosing them on the card (one action). */
 function BoardCard({ job, technicians, assign }: CardProps) {
@@ -48,7 +64,7 @@ function Cell({ jobs, ...rest }: Omit<CardProps, 'job'> & { jobs: JobListItem[] 
   );
 }
 
-function BoardGrid({ day, jobs, columns, ...rest }: Omit<CardProps, 'job'> & { day: string; jobs: JobListItem[]; columns: BoardColumn[] }) {
+function BoardGrid({ day, jobs, columns, slots, ...rest }: Omit<CardProps, 'job'> & { day: string; jobs: JobListItem[]; columns: BoardColumn[]; slots: StaffSlotDay['slots'] | undefined }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200">
       <table className="w-full table-fixed border-collapse bg-gray-50 text-left">
@@ -68,8 +84,9 @@ function BoardGrid({ day, jobs, columns, ...rest }: Omit<CardProps, 'job'> & { d
         <tbody>
           {TIME_SLOTS.map((slot) => (
             <tr key={slot} className="border-t border-gray-200 align-top">
-              <th scope="row" className="p-2 text-sm font-semibold">
+              <th scope="row" className={cn('p-2 text-sm font-semibold', slots ? cellTone(slotOf(slots, slot)?.state ?? 'free') : '')}>
                 {slotWindowLabel(slot)}
+                <SlotState info={slotOf(slots, slot)} />
               </th>
               {columns.map((c) => (
                 <td key={c.id ?? 'unassigned'} className="p-2">
@@ -85,7 +102,7 @@ function BoardGrid({ day, jobs, columns, ...rest }: Omit<CardProps, 'job'> & { d
 }
 
 /** On a phone: the day as a list, slot by slot, each job with its technician to change. */
-function DayList({ jobs, ...rest }: Omit<CardProps, 'job'> & { jobs: JobListItem[] }) {
+function DayList({ jobs, slots, ...rest }: Omit<CardProps, 'job'> & { jobs: JobListItem[]; slots: StaffSlotDay['slots'] | undefined }) {
   return (
     <ol aria-label="The day by slot" className="space-y-4">
       {TIME_SLOTS.map((slot) => {
@@ -93,7 +110,8 @@ function DayList({ jobs, ...rest }: Omit<CardProps, 'job'> & { jobs: JobListItem
         return (
           <li key={slot} className="space-y-2">
             <h4 className="font-semibold">
-              {slotWindowLabel(slot)} <span className="font-normal text-gray-700">({here.length === 0 ? 'free' : `${here.length} ${here.length === 1 ? 'job' : 'jobs'}`})</span>
+              {slotWindowLabel(slot)} <span className="font-normal text-gray-700">({here.length === 0 ? 'no jobs' : `${here.length} ${here.length === 1 ? 'job' : 'jobs'}`})</span>
+              <SlotState info={slotOf(slots, slot)} />
             </h4>
             {here.length > 0 ? <Cell jobs={here} {...rest} /> : null}
           </li>
@@ -113,6 +131,10 @@ export function ScheduleBoard({ day }: { day: string }) {
   const isWide = useMediaQuery(BOARD_SCREEN);
   const dayJobs = useQuery(api.jobs.list.pageQuery({ query: { from: day, to: day, status: 'all', pageSize: 100 } }));
   const technicians = useQuery(api.jobs.technicians.query());
+  // The slots' states (blocked, closed, passed) come from the slot calendar; the board shows without them.
+  const calendar = useQuery(api.staffSlots.calendar.query({ query: { from: day, days: 1 } }));
+  const calendarDay = calendar.data?.[0];
+  const closed = calendarDay ? closedLabel(calendarDay) : null;
   const assign = useAssignTechnician();
   const jobs = dayJobs.data?.items;
   const error = dayJobs.error ?? technicians.error;
@@ -121,6 +143,7 @@ export function ScheduleBoard({ day }: { day: string }) {
     <section aria-labelledby="board-heading" className="space-y-2">
       <h3 id="board-heading" className="text-base font-bold">
         {shortDay(day)}: who is where
+        {closed ? <span className="ml-2 text-sm font-normal text-gray-700">{closed}</span> : null}
       </h3>
       {error ? (
         <p role="alert" className="text-red-700">
@@ -133,9 +156,9 @@ export function ScheduleBoard({ day }: { day: string }) {
           ))}
         </SkeletonGroup>
       ) : isWide ? (
-        <BoardGrid day={day} jobs={jobs} columns={boardColumns(jobs, technicians.data)} technicians={technicians.data} assign={assign} />
+        <BoardGrid day={day} jobs={jobs} columns={boardColumns(jobs, technicians.data)} slots={calendarDay?.slots} technicians={technicians.data} assign={assign} />
       ) : (
-        <DayList jobs={jobs} technicians={technicians.data} assign={assign} />
+        <DayList jobs={jobs} slots={calendarDay?.slots} technicians={technicians.data} assign={assign} />
       )}
     </section>
   );
