@@ -1,3 +1,4 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 
 const runId = Date.now().toString(36);
 /** A day no other browser file books (they share one server); today's run takes one of today's free slots. */
 const BOARD_DAY = nextBusinessDay('2027-10-18');
+const shots = path.resolve(import.meta.dirname, '../../test-results');
 
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 
@@ -85,6 +87,7 @@ describe("a technician's My Schedule", () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page);
+    await page.screenshot({ path: path.join(shots, 'staff-day-run-360.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Next day' }).click();
     await eventually(() => page.getByText(/^No jobs for you on /).isVisible()).toBe(true);
@@ -123,6 +126,7 @@ describe("the owner's Schedule board", () => {
     const after = await api('GET', `/api/dashboard/jobs/${first.jobId}`, owner);
     expect(((await after.json()) as { technician: { id: string } | null }).technician?.id).toBe(ben.id);
     await expectAccessible(page);
+    await page.screenshot({ path: path.join(shots, 'staff-schedule-board-1280.png'), fullPage: true });
   });
 
   it('lists the day by slot on a phone, each job with its technician to change', async () => {
@@ -135,5 +139,7 @@ describe("the owner's Schedule board", () => {
     expect(await page.getByRole('table', { name: /^Schedule board for/ }).count()).toBe(0);
     expect(await list.getByRole('heading').allInnerTexts()).toEqual(TIME_SLOTS.map((s) => expect.stringContaining(slotWindowLabel(s))));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+    await page.screenshot({ path: path.join(shots, 'staff-schedule-board-360.png'), fullPage: true });
   });
 });
