@@ -3,7 +3,9 @@ import { defineContract } from './contract';
 
 /**
  * A technician's day run (docs/product.md "Staff dashboard"; decision 315): an admin reads anyone's,
- * a technician only their own.
+ * a technician only their own. No write names this area: its reads sit under
+ * /api/dashboard/technicians, the jobs area's technicians list, so every job write that affects
+ * `jobs` reads the run again too (decision 278).
  */
 export const runs = {
   dayRun: defineContract({

@@ -9,7 +9,6 @@ export const runParams = z.object({ id: z.string().max(64) });
 
 /** `?date=yyyy-MM-dd`, a Perth day; absent means today in Perth. */
 export const runQuery = z.object({ date: day().optional() });
-export type RunQuery = z.input<typeof runQuery>;
 
 /** One stop of a technician's day: what they need at the kerb, with nothing about money. */
 export const runStop = z.object({
