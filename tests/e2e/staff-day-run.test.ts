@@ -100,7 +100,7 @@ describe("a technician's My Schedule", () => {
 describe("the owner's Schedule board", () => {
   it('shows a column per technician and Unassigned at 1280 px, and moves a job to another technician in one choice', async () => {
     const owner = await ownerCookie();
-    const [ann, ben] = [await addTechnician(owner, 'ann'), await addTechnician(owner, 'ben')];
+    const [ann, ben, cal] = [await addTechnician(owner, 'ann'), await addTechnician(owner, 'ben'), await addTechnician(owner, 'cal')];
     const first = await booked(owner, BOARD_DAY, '8-10 AM', 'Early', ann.id);
     const second = await booked(owner, BOARD_DAY, '12-2 PM', 'Noon', null);
 
@@ -127,6 +127,16 @@ describe("the owner's Schedule board", () => {
     expect(((await after.json()) as { technician: { id: string } | null }).technician?.id).toBe(ben.id);
     await expectAccessible(page);
     await page.screenshot({ path: path.join(shots, 'staff-schedule-board-1280.png'), fullPage: true });
+
+    // A move the server refuses (here: the technician was deactivated meanwhile) is the toast, in the server's words.
+    const stopped = await api('PATCH', `/api/admin/users/${cal.id}/status`, owner, { isActive: false });
+    expect(stopped.status, await stopped.clone().text()).toBe(200);
+    await cell('12-2 PM', 'Unassigned').getByLabel(`Technician for ${second.jobNumber}`).selectOption(cal.id);
+    const refusal = page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'Assignment Failed' });
+    await eventually(() => refusal.count()).toBeGreaterThan(0);
+    expect(await refusal.first().innerText()).toContain('Choose an active technician.');
+    await eventually(() => board.getByRole('columnheader', { name: cal.username }).count()).toBe(0);
+    expect(await board.getByRole('row', { name: new RegExp(`^${slotWindowLabel('12-2 PM')}`) }).getByRole('cell').last().innerText()).toContain(second.jobNumber);
   });
 
   it('lists the day by slot on a phone, each job with its technician to change', async () => {
