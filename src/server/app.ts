@@ -17,6 +17,7 @@ import { registerNulGuard } from './http/nul-guard';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
 import { jobRoutes } from './jobs/routes';
+import { runRoutes } from './runs/routes';
 import { billRoutes } from './bills/routes';
 import { closureRoutes } from './closures/routes';
 import { reportRoutes } from './reports/routes';
@@ -163,7 +164,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, settingsRoutes, docsRoutes]) {
+  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, runRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, settingsRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 

@@ -20,6 +20,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   payments: ['payments'],
   suburbs: ['suburbs'],
   jobs: ['jobs'],
+  runs: ['runs'],
   invoices: ['invoices'],
   emails: ['emails'],
   notifications: ['notifications'],

@@ -16,6 +16,7 @@ export const AREAS = [
   'payments',
   'suburbs',
   'jobs',
+  'runs',
   'invoices',
   'emails',
   'notifications',

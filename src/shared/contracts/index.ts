@@ -12,6 +12,7 @@ import { payments } from './payments';
 import { pricing } from './pricing';
 import { purchaseInvoices } from './purchase-invoices';
 import { reports } from './reports';
+import { runs } from './runs';
 import { slots, staffSlots } from './slots';
 import { suburbs } from './suburbs';
 import { settings } from './settings';
@@ -34,6 +35,7 @@ export const contracts = {
   payments,
   suburbs,
   jobs,
+  runs,
   invoices,
   emails,
   notifications,

@@ -1,9 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { toCents } from '../../../shared/domain/money';
-import { categoryLabel, serviceLabel, type ReportQuery } from '../../../shared/schemas/reports';
+import { categoryLabel, serviceLabel, type ProfitAndLossReport, type ReportQuery } from '../../../shared/schemas/reports';
 import { api } from '../../lib/api';
 import { CategoryBars, MonthlyBars } from './charts';
 import { ChartFrame, chartDollars, CsvLink, DataTable, Figure, Figures, money, percent, ReportEmpty, ReportError, ReportSkeleton } from './report-parts';
+
+/**
+ * The technicians' rows and a last row of the P&L's own totals: they come from the same ledger, so
+ * the rows add up to it (docs/product.md "Reports", decision 213) and the owner can see they do.
+ */
+function withTotal(r: ProfitAndLossReport): ProfitAndLossReport['byTechnician'] {
+  if (r.byTechnician.length === 0) return [];
+  const jobCount = r.byTechnician.reduce((n, x) => n + x.jobCount, 0);
+  return [...r.byTechnician, { technicianId: 'all', technicianName: 'All technicians (gross profit)', jobCount, revenue: r.revenue.totalRevenue, jobCosts: r.expenses.jobCosts, profit: r.profit.grossProfit }];
+}
 
 /** Profit and loss (docs/product.md "Reports"): revenue, job costs, expenses, margins and where they come from. */
 export function ProfitAndLossPanel({ range }: { range: ReportQuery }) {
@@ -84,7 +94,12 @@ export function ProfitAndLossPanel({ range }: { range: ReportQuery }) {
               rows={r.breakdown.topExpenseCategories}
             />
           </div>
-          <DataTable caption="Profit by technician" rowKey={(x) => x.technicianId ?? 'none'} columns={profitColumns({ header: 'Technician', cell: (x: (typeof r.byTechnician)[number]) => x.technicianName })} rows={r.byTechnician} />
+          <DataTable
+            caption="Profit by technician"
+            rowKey={(x) => x.technicianId ?? 'none'}
+            columns={profitColumns({ header: 'Technician', cell: (x: (typeof r.byTechnician)[number]) => x.technicianName })}
+            rows={withTotal(r)}
+          />
           <DataTable caption="Profit by service" rowKey={(x) => x.serviceType} columns={profitColumns({ header: 'Service', cell: (x: (typeof r.byService)[number]) => serviceLabel(x.serviceType) })} rows={r.byService} />
         </>
       )}

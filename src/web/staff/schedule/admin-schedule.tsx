@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarDays, CheckCircle2, ChevronLeft, ChevronRight, ClipboardList, UserX, Users } from 'lucide-react';
+import { CalendarDays, CheckCircle2, ClipboardList, UserX, Users } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { scheduleStatus } from '../../../shared/domain/job-status';
-import { addDays, isIsoDay, perthToday } from '../../../shared/domain/slots';
-import { Button } from '../../components/ui/button';
+import { addDays } from '../../../shared/domain/slots';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
 import { shortDay } from '../slots';
-import { DaySlots } from './day-slots';
+import { DayNav, useScheduleDay } from './day-nav';
 import { inVisitOrder, SCHEDULE_FILTERS, SCHEDULE_LABELS, scheduleCounts } from './schedule-data';
+import { ScheduleBoard } from './schedule-board';
 import { ScheduleJobs } from './schedule-jobs';
 import { StatCards } from './stat-cards';
 import { useAssignTechnician } from './use-assign-technician';
@@ -18,46 +17,13 @@ import { useAssignTechnician } from './use-assign-technician';
 const PERIOD_DAYS = 7;
 type Filter = 'all' | (typeof SCHEDULE_FILTERS)[number];
 
-const scheduleUrl = (day: string | null) => `/dashboard?tab=schedule${day ? `&day=${day}` : ''}`;
-
-function DayPicker({ day, today }: { day: string; today: string }) {
-  const [, navigate] = useLocation();
-  const id = useId();
-  return (
-    <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
-      <div className="min-w-0 basis-full sm:basis-auto">
-        <label htmlFor={id} className="block text-sm font-medium">
-          Day
-        </label>
-        <input
-          id={id}
-          type="date"
-          value={day}
-          onChange={(e) => isIsoDay(e.target.value) && navigate(scheduleUrl(e.target.value))}
-          className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 text-base"
-        />
-      </div>
-      <Button variant="outline" aria-label="Previous day" onClick={() => navigate(scheduleUrl(addDays(day, -1)))}>
-        <ChevronLeft aria-hidden className="h-5 w-5" />
-      </Button>
-      <Button variant="outline" disabled={day === today} onClick={() => navigate(scheduleUrl(null))}>
-        Today
-      </Button>
-      <Button variant="outline" aria-label="Next day" onClick={() => navigate(scheduleUrl(addDays(day, 1)))}>
-        <ChevronRight aria-hidden className="h-5 w-5" />
-      </Button>
-    </div>
-  );
-}
-
 /**
  * The admin's 'Job Schedule & Assignment' (docs/product.md "Staff dashboard"): the week's counts,
- * the chosen day's four slots, and every job of the week with its technician, chosen in place.
+ * the chosen day's board (a column per technician, a row per slot), and every job of the week with
+ * its technician, chosen in place.
  */
 export function AdminSchedule() {
-  const dayParam = new URLSearchParams(useSearch()).get('day');
-  const today = perthToday(new Date());
-  const day = dayParam && isIsoDay(dayParam) ? dayParam : today;
+  const { day, today } = useScheduleDay();
   const last = addDays(day, PERIOD_DAYS - 1);
   const [filter, setFilter] = useState<Filter>('all');
   const filterId = useId();
@@ -83,7 +49,7 @@ export function AdminSchedule() {
             {shortDay(day)} to {shortDay(last)}
           </p>
         </div>
-        <DayPicker day={day} today={today} />
+        <DayNav day={day} today={today} withDateField />
       </div>
 
       <StatCards
@@ -96,7 +62,7 @@ export function AdminSchedule() {
         ]}
       />
 
-      <DaySlots day={day} />
+      <ScheduleBoard day={day} />
 
       <section aria-labelledby="schedule-jobs-heading" className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRouteUrl, inVisitOrder, scheduleCounts, SCHEDULE_FILTERS, stopAddress } from './schedule-data';
+import { boardColumns, inVisitOrder, jobsIn, scheduleCounts, SCHEDULE_FILTERS } from './schedule-data';
 
 describe('the schedule filter', () => {
   it('offers pending, confirmed, in progress and completed, never cancelled', () => {
@@ -34,26 +34,29 @@ describe('inVisitOrder', () => {
   });
 });
 
-describe('dayRouteUrl', () => {
-  const stop = (address: string, suburb: string, postcode: string) => ({ address, suburb, postcode });
-
-  it('gives no link for a day without stops', () => {
-    expect(dayRouteUrl([])).toBeNull();
+describe('the schedule board', () => {
+  const technicians = [
+    { id: 't1', username: 'alice', isActive: true },
+    { id: 't2', username: 'bob', isActive: false },
+    { id: 't3', username: 'cara', isActive: true },
+  ];
+  it('has a column per active technician, an inactive one only while they hold a job that day, and Unassigned last', () => {
+    expect(boardColumns([], technicians)).toEqual([
+      { id: 't1', name: 'alice' },
+      { id: 't3', name: 'cara' },
+      { id: null, name: 'Unassigned' },
+    ]);
+    expect(boardColumns([{ technician: { id: 't2', username: 'bob' } }, { technician: null }], technicians).map((c) => c.name)).toEqual(['alice', 'cara', 'bob (inactive)', 'Unassigned']);
   });
 
-  it('goes straight to a single stop', () => {
-    const url = new URL(dayRouteUrl([stop('12 Example Street', 'Joondalup', '6027')])!);
-    expect(url.origin + url.pathname).toBe('https://www.google.com/maps/dir/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ api: '1', destination: '12 Example Street, Joondalup WA 6027', travelmode: 'driving' });
-  });
-
-  it('passes the earlier stops as waypoints in order and ends at the last', () => {
-    const url = new URL(dayRouteUrl([stop('1 First Rd', 'Mandurah', '6210'), stop('2 Second St', 'Baldivis', '6171'), stop('3 Third Ave', 'Rockingham', '6168')])!);
-    expect(url.searchParams.get('waypoints')).toBe('1 First Rd, Mandurah WA 6210|2 Second St, Baldivis WA 6171');
-    expect(url.searchParams.get('destination')).toBe('3 Third Ave, Rockingham WA 6168');
-  });
-
-  it('does not repeat a suburb the address already names', () => {
-    expect(stopAddress(stop('5 Mail Street, Rockingham', 'Rockingham', '6168'))).toBe('5 Mail Street, Rockingham 6168');
+  it('puts each job in its slot and its technician, or Unassigned', () => {
+    const jobs = [
+      { id: 'a', timeSlot: '8-10 AM', assignedTechnicianId: 't1' },
+      { id: 'b', timeSlot: '8-10 AM', assignedTechnicianId: null },
+      { id: 'c', timeSlot: '12-2 PM', assignedTechnicianId: 't1' },
+    ] as const;
+    expect(jobsIn(jobs, '8-10 AM', { id: 't1', name: 'alice' }).map((j) => j.id)).toEqual(['a']);
+    expect(jobsIn(jobs, '8-10 AM', { id: null, name: 'Unassigned' }).map((j) => j.id)).toEqual(['b']);
+    expect(jobsIn(jobs, '10-12 AM', { id: 't1', name: 'alice' })).toEqual([]);
   });
 });

@@ -34,24 +34,22 @@ export function inVisitOrder<J extends { scheduledDay: string; timeSlot: TimeSlo
 /** Whether a job is still ahead of the technician today (not yet done, not cancelled). */
 export const isStillToDo = (job: Pick<JobListItem, 'status'>) => job.status === 'new' || job.status === 'in-progress';
 
-type Place = Pick<JobListItem, 'address' | 'suburb' | 'postcode'>;
-
-/** "12 Example Street, Joondalup WA 6027": enough for a map to find, without repeating a suburb the address already names. */
-export function stopAddress({ address, suburb, postcode }: Place): string {
-  const street = address.trim();
-  const place = [suburb.trim(), 'WA', postcode.trim()].filter(Boolean).join(' ');
-  if (street.toLowerCase().includes(suburb.trim().toLowerCase()) && suburb.trim()) return `${street} ${postcode.trim()}`.trim();
-  return street ? `${street}, ${place}` : place;
-}
+/** The board's "Unassigned" column: jobs nobody works yet. */
+export const UNASSIGNED_COLUMN = { id: null, name: 'Unassigned' } as const;
+export type BoardColumn = { id: string | null; name: string };
 
 /**
- * One Google Maps link for the day's run: directions from wherever the phone is, through each stop in
- * slot order, to the last one (Maps URLs, `api=1`; waypoints separated by "|"). Null with no stops.
+ * The board's columns for a day: every active technician, any inactive one who still holds a job
+ * that day (so no job drops off the board), then "Unassigned".
  */
-export function dayRouteUrl(stops: readonly Place[]): string | null {
-  if (stops.length === 0) return null;
-  const addresses = stops.map(stopAddress);
-  const params = new URLSearchParams({ api: '1', destination: addresses[addresses.length - 1]!, travelmode: 'driving' });
-  if (addresses.length > 1) params.set('waypoints', addresses.slice(0, -1).join('|'));
-  return `https://www.google.com/maps/dir/?${params.toString()}`;
+export function boardColumns(jobs: readonly Pick<JobListItem, 'technician'>[], technicians: readonly Pick<Technician, 'id' | 'username' | 'isActive'>[]): BoardColumn[] {
+  const columns: BoardColumn[] = technicians.filter((t) => t.isActive).map((t) => ({ id: t.id, name: t.username }));
+  for (const { technician } of jobs) {
+    if (technician && !columns.some((c) => c.id === technician.id)) columns.push({ id: technician.id, name: `${technician.username} (inactive)` });
+  }
+  return [...columns, UNASSIGNED_COLUMN];
 }
+
+/** The jobs of one cell of the board: one slot, one column. */
+export const jobsIn = <J extends Pick<JobListItem, 'timeSlot' | 'assignedTechnicianId'>>(jobs: readonly J[], slot: TimeSlot, column: BoardColumn): J[] =>
+  jobs.filter((j) => j.timeSlot === slot && (j.assignedTechnicianId ?? null) === column.id);
