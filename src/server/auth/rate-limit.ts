@@ -11,7 +11,7 @@ import { AppError } from '../http/errors';
  * - any other attempt at a real username spends the username-and-address budget (a guesser's own
  *   address stops) and the address budget, and once the username has many failures from anywhere
  *   it is slowed, each attempt waiting a little longer, never blocked outright;
- * - an unknown username spends its address's budget only.
+ * - an unknown username spends its address's budget and budgets of its own, never a real user's.
  */
 export const LOGIN_LIMIT = {
   maxFailures: 5,
@@ -28,7 +28,7 @@ export const LOGIN_LIMIT = {
 export type LoginAttempt = {
   username: string;
   address: string;
-  /** False for a username nobody has: it then counts against its address only. Assumed true when left out. */
+  /** False for a username nobody has: it then never counts against a real user. Assumed true when left out. */
   userExists?: boolean;
   /** The stored id of a device known for this user (known-devices.ts); null or left out for any other browser. */
   knownDeviceId?: string | null;
@@ -42,10 +42,15 @@ const usernameKey = (username: string) => username.trim().toLowerCase();
  */
 const DEVICE_PREFIX = 'device:';
 
-/** How the attempt is stored: whose budgets it spends. */
+/**
+ * How the attempt is stored: whose budgets it spends. A username nobody has is kept apart (a `?`
+ * before it), so guesses at it, even at a real name in other capitals, never spend a real user's
+ * budgets; it is throttled the same way, so the answers do not tell which names exist.
+ */
 function rowOf(attempt: LoginAttempt): { username: string; address: string } {
-  if (attempt.knownDeviceId) return { username: usernameKey(attempt.username), address: `${DEVICE_PREFIX}${attempt.knownDeviceId}` };
-  return { username: attempt.userExists === false ? '' : usernameKey(attempt.username), address: attempt.address };
+  const name = attempt.userExists === false ? `?${usernameKey(attempt.username)}` : usernameKey(attempt.username);
+  if (attempt.knownDeviceId) return { username: name, address: `${DEVICE_PREFIX}${attempt.knownDeviceId}` };
+  return { username: name, address: attempt.address };
 }
 
 type Budget = { where: SQL; max: number };
@@ -53,11 +58,12 @@ type Budget = { where: SQL; max: number };
 /** The budgets with a hard limit one attempt draws on. */
 function budgetsOf(attempt: LoginAttempt): Budget[] {
   const row = rowOf(attempt);
-  if (attempt.knownDeviceId) return [{ where: eq(loginFailures.address, row.address), max: LOGIN_LIMIT.maxPerDevice }];
   const from = eq(loginFailures.address, row.address);
-  const perAddress = { where: from, max: LOGIN_LIMIT.maxPerAddress };
-  if (attempt.userExists === false) return [perAddress];
-  return [{ where: and(eq(loginFailures.username, row.username), from)!, max: LOGIN_LIMIT.maxFailures }, perAddress];
+  if (attempt.knownDeviceId) return [{ where: from, max: LOGIN_LIMIT.maxPerDevice }];
+  return [
+    { where: and(eq(loginFailures.username, row.username), from)!, max: LOGIN_LIMIT.maxFailures },
+    { where: from, max: LOGIN_LIMIT.maxPerAddress },
+  ];
 }
 
 /** When the oldest of the last `max` failures leaves the window, or null if the budget is not spent. */
@@ -84,10 +90,10 @@ export function usernameDelaySeconds(failures: number): number {
  * next attempt may come, from the latest failure and how many there were; null when it may come now.
  */
 async function slowedUntil(deps: AppDeps, attempt: LoginAttempt, now: Date, ownId?: string): Promise<Date | null> {
-  if (attempt.knownDeviceId || attempt.userExists === false) return null;
+  if (attempt.knownDeviceId) return null;
   const since = new Date(now.getTime() - LOGIN_LIMIT.windowMs);
   const others = and(
-    eq(loginFailures.username, usernameKey(attempt.username)),
+    eq(loginFailures.username, rowOf(attempt).username),
     notLike(loginFailures.address, `${DEVICE_PREFIX}%`),
     gt(loginFailures.failedAt, since),
     ownId ? ne(loginFailures.id, ownId) : undefined,
