@@ -18,7 +18,9 @@ const publicIdOf = (sessionId: string) => createHash('sha256').update(`device:${
 
 /** "Safari 17", "iOS 17.4": what a person recognises their phone or computer by. */
 export function describeUserAgent(userAgent: string | null): { browser: string; os: string } {
-  const parser = Bowser.getParser(userAgent ?? '');
+  // Bowser refuses an empty string; a session signed in without a User-Agent reads as unknown.
+  if (!userAgent?.trim()) return { browser: 'Unknown browser', os: 'Unknown system' };
+  const parser = Bowser.getParser(userAgent);
   const browser = parser.getBrowser();
   const os = parser.getOS();
   const major = browser.version?.split('.')[0];
