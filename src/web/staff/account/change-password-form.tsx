@@ -45,7 +45,7 @@ export function ChangePasswordForm({ username, currentLabel = 'Current password'
   return (
     <form noValidate className="space-y-4" aria-label="Change password" onSubmit={(e) => void form.handleSubmit((values) => change.mutate(values))(e)}>
       {/* For password managers: whose password this is. */}
-      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <input type="text" name="username" aria-label="Username" autoComplete="username" value={username} readOnly hidden />
       <TextField label={currentLabel} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
       <TextField
         label="New password"
