@@ -50,9 +50,9 @@ async function toastSays(page: Page, text: string) {
 }
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-async function signIn(page: Page, password = E2E_ADMIN.password) {
+async function signIn(page: Page, password = E2E_ADMIN.password, username = E2E_ADMIN.username) {
   await page.goto('/auth');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/dashboard$/);
@@ -119,5 +119,43 @@ describe('my devices and my password on a phone', () => {
     await signIn(desk.page, NEW_PASSWORD);
     await desk.context.close();
     await phone.context.close();
+  });
+
+  it("an admin resets a technician's password from Team; the technician must choose their own before anything else", async () => {
+    const admin = await newContext(360, PHONE_UA);
+    await signIn(admin.page, NEW_PASSWORD);
+    const page = admin.page;
+    await page.goto('/dashboard?tab=team');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const add = page.getByRole('dialog', { name: 'Add User' });
+    await add.getByLabel('Username').fill('van_tech_reset');
+    await add.getByLabel('Password').fill('first-pass');
+    await add.getByRole('button', { name: 'Add User' }).click();
+    await toastSays(page, 'User registered successfully');
+
+    await page.getByRole('button', { name: 'Reset password for van_tech_reset' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset password for van_tech_reset' });
+    await dialog.getByRole('button', { name: 'Reset password' }).click();
+    const shown = dialog.getByLabel('Temporary password', { exact: true });
+    await eventually(() => shown.count()).toBe(1);
+    const temporary = (await shown.textContent())!.trim();
+    expect(temporary).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectAccessible(page, '[role="dialog"]');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    const tech = await newContext(360, PHONE_UA);
+    await signIn(tech.page, temporary, 'van_tech_reset');
+    await tech.page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    expect(await tech.page.getByRole('link', { name: 'My Jobs' }).count()).toBe(0);
+    await tech.page.getByLabel('Temporary password').fill(temporary);
+    await tech.page.getByLabel('New password', { exact: true }).fill('spare-wheel-stack-9');
+    await tech.page.getByLabel('Repeat new password').fill('spare-wheel-stack-9');
+    await expectAccessible(tech.page, 'main');
+    await shot(tech.page, 'staff-choose-password-360.png');
+    await tech.page.getByRole('button', { name: 'Change password' }).click();
+    await tech.page.getByRole('link', { name: 'My Jobs' }).waitFor();
+    await admin.context.close();
+    await tech.context.close();
   });
 });
