@@ -140,7 +140,7 @@ describe('an admin resets a password (Team)', () => {
     expect((await reset(admin.cookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
-  it("keeps SPEC's new-user rule: a new user with a 6-character password signs in as today", async () => {
+  it('keeps the new-user rule: a new user with a 6-character password signs in as today', async () => {
     const admin = await signedInStaff(t, { role: 'admin' });
     const res = await call(t, { method: 'POST', url: '/api/admin/users', payload: { username: 'six_char_user', password: 'abc123' }, cookie: admin.cookie });
     expect(res.statusCode).toBe(201);

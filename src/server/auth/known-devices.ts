@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
@@ -44,6 +44,8 @@ export async function rememberDevice(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
     await deps.db.update(knownDevices).set({ lastUsedAt: now }).where(eq(knownDevices.id, current));
     return;
   }
+  // A new device is rare: the moment to forget those unused for longer than their cookie lasts.
+  await deps.db.delete(knownDevices).where(lt(knownDevices.lastUsedAt, new Date(now.getTime() - DEVICE_COOKIE_DAYS * 24 * 3600_000)));
   const token = randomBytes(32).toString('base64url');
   await deps.db.insert(knownDevices).values({ id: hashDeviceToken(token), userId, createdAt: now, lastUsedAt: now });
   reply.setCookie(DEVICE_COOKIE, token, {
