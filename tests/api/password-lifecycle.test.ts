@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../src/server/db/schema';
+import { auditLog, knownDevices, users } from '../../src/server/db/schema';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../helpers/test-app';
 import { call, freshAddress, insertStaff, sessionCookieOf, signedInStaff, signIn, STAFF_PASSWORD } from './staff-helpers';
 
@@ -89,6 +89,7 @@ describe('an admin resets a password (Team)', () => {
     const admin = await signedInStaff(t, { role: 'admin' });
     const tech = await insertStaff(t);
     const before = await signIn(t, tech.username);
+    expect(await t.db.select().from(knownDevices).where(eq(knownDevices.userId, tech.id))).toHaveLength(1);
 
     const res = await reset(admin.cookie, tech.id);
     expect(res.statusCode).toBe(200);
@@ -96,8 +97,9 @@ describe('an admin resets a password (Team)', () => {
     expect(username).toBe(tech.username);
     expect(temporaryPassword).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
     expect(res.headers['cache-control']).toBe('no-store');
-    // The reset ends the user's sessions at once.
+    // The reset ends the user's sessions at once, and no browser of theirs stays a known device.
     expect((await me(before)).statusCode).toBe(401);
+    expect(await t.db.select().from(knownDevices).where(eq(knownDevices.userId, tech.id))).toEqual([]);
     expect((await lastAuditOf(tech.id))).toMatchObject({ kind: 'password', action: 'reset', actorId: admin.user.id, address: '198.51.100.7' });
     expect(JSON.stringify(await lastAuditOf(tech.id))).not.toContain(temporaryPassword);
 

@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { containsUsername, PASSWORD_RULES, type ChangePasswordInput, type ResetPasswordInput } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
 import { appendAudit } from '../audit/log';
-import { sessions, users } from '../db/schema';
+import { knownDevices, sessions, users } from '../db/schema';
 import { conflict, invalid, notFound } from '../http/errors';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyPassword } from './passwords';
@@ -60,8 +60,8 @@ export const OWN_RESET_MESSAGE = 'To change your own password, use "Change passw
 
 /**
  * An admin's reset from Team: a temporary password (the one typed, or one made here and shown once)
- * that its user must replace at the next sign-in; their sessions end at once. Recorded, never the
- * password itself.
+ * that its user must replace at the next sign-in; their sessions end at once and their browsers are
+ * no longer known devices. Recorded, never the password itself.
  */
 export async function resetPassword(deps: AppDeps, actorId: string, userId: string, input: ResetPasswordInput, address: string): Promise<{ username: string; temporaryPassword: string }> {
   if (actorId === userId) throw conflict(OWN_RESET_MESSAGE);
@@ -76,6 +76,9 @@ export async function resetPassword(deps: AppDeps, actorId: string, userId: stri
       .returning({ username: users.username });
     if (!user) throw notFound('User not found');
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    // A reset says the account is in question: no browser keeps its exemption from the sign-in
+    // throttle (docs/decisions/327-sign-in-throttle-without-lockout.md) until it signs in again.
+    await tx.delete(knownDevices).where(eq(knownDevices.userId, userId));
     await appendAudit(tx, [{ at: now, actorId, address, kind: 'password', subject: `user:${userId}`, label: user.username, action: 'reset', note: 'Temporary password: to be changed at the next sign-in' }]);
     return { username: user.username, temporaryPassword };
   });
