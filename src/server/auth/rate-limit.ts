@@ -86,7 +86,7 @@ export function usernameDelaySeconds(failures: number): number {
 }
 
 /**
- * The progressive slow-down of a real username tried from browsers it was never used on: when the
+ * The progressive slow-down of a username tried from browsers it was never used on: when the
  * next attempt may come, from the latest failure and how many there were; null when it may come now.
  */
 async function slowedUntil(deps: AppDeps, attempt: LoginAttempt, now: Date, ownId?: string): Promise<Date | null> {
