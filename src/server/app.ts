@@ -15,6 +15,7 @@ import { AppError, registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/nul-guard';
 import { authRoutes } from './auth/routes';
+import { accountRoutes, registerPasswordChangeGuard } from './auth/account-routes';
 import { bookingRoutes } from './bookings/routes';
 import { jobRoutes } from './jobs/routes';
 import { runRoutes } from './runs/routes';
@@ -122,6 +123,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerNulGuard(app);
   await app.register((await import('@fastify/cookie')).default);
   registerAccessControl(app, (request) => resolveSessionUser(deps, sessionToken(request)));
+  registerPasswordChangeGuard(app);
 
   const instanceName = opts.config.instanceName;
   // Set when the app starts closing (SIGTERM): /readyz answers 503 and every response closes its connection (decision 225).
@@ -164,7 +166,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, runRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, settingsRoutes, docsRoutes]) {
+  for (const area of [authRoutes, accountRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, runRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, settingsRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 

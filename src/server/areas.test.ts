@@ -11,6 +11,7 @@ import { AREAS, CONTRACT_FILE_OF, type Area } from '../shared/contracts/areas';
  */
 const SERVED_FROM: Record<Area, string[]> = {
   auth: ['auth'],
+  account: ['auth'],
   team: ['team'],
   slots: ['slots'],
   staffSlots: ['slots'],

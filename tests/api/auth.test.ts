@@ -22,7 +22,7 @@ describe('POST /api/login and GET /api/user', () => {
     const tech = await insertStaff(t, { email: 'tech@example.com' });
     const res = await login(tech.username, STAFF_PASSWORD);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: tech.id, username: tech.username, email: 'tech@example.com', role: 'technician', isActive: true });
+    expect(res.json()).toEqual({ id: tech.id, username: tech.username, email: 'tech@example.com', role: 'technician', isActive: true, passwordChangeRequired: false });
     const sid = res.cookies.find((c) => c.name === 'sid')!;
     expect(sid.httpOnly).toBe(true);
     expect(sid.sameSite).toBe('Lax');
@@ -107,7 +107,7 @@ describe('session timeouts', () => {
   });
 });
 
-describe('login rate limit (decision 110)', () => {
+describe('login rate limit (decisions 110 and 327)', () => {
   it('answers 429 after 5 failures for one username from one address, even with the right password, saying when to retry', async () => {
     t.clock.set(MONDAY_7AM_PERTH);
     const tech = await insertStaff(t);
@@ -119,8 +119,9 @@ describe('login rate limit (decision 110)', () => {
     expect(blocked.json().message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
     expect(blocked.headers['retry-after']).toBe('900');
 
-    // The same name in other case shares the budget; another user from that address is not affected.
-    expect((await login(tech.username.toUpperCase(), STAFF_PASSWORD, attacker)).statusCode).toBe(429);
+    // The name in other capitals is nobody's (usernames match exactly): it spends its own budget,
+    // never the user's; another user from that address is not affected.
+    expect((await login(tech.username.toUpperCase(), STAFF_PASSWORD, attacker)).statusCode).toBe(401);
     const other = await insertStaff(t);
     expect((await login(other.username, STAFF_PASSWORD, attacker)).statusCode).toBe(200);
 
@@ -142,23 +143,6 @@ describe('login rate limit (decision 110)', () => {
     expect((await login(owner.username, STAFF_PASSWORD, office)).statusCode).toBe(200);
     // Signing in does not give the attacker a fresh budget.
     expect((await login(owner.username, 'guess-6', attacker)).statusCode).toBe(429);
-  });
-
-  it('slows a username across all addresses only after 50 failures in 15 minutes', async () => {
-    t.clock.set(MONDAY_7AM_PERTH);
-    const owner = await insertStaff(t);
-    const botnet = Array.from({ length: 10 }, () => freshAddress());
-    // 49 failures from 10 addresses (at most 5 from each): the owner still gets in from another address.
-    for (let i = 0; i < 49; i++) expect((await login(owner.username, `guess-${i}`, botnet[Math.floor(i / 5)])).statusCode).toBe(401);
-    expect((await login(owner.username, STAFF_PASSWORD, freshAddress())).statusCode).toBe(200);
-    // The 50th: now every address waits for the oldest failures to leave the window.
-    expect((await login(owner.username, 'guess-49', botnet[9])).statusCode).toBe(401);
-    const slowed = await login(owner.username, STAFF_PASSWORD, freshAddress());
-    expect(slowed.statusCode).toBe(429);
-    expect(slowed.json().message).toMatch(/Please try again in \d+ minutes?\./);
-    t.clock.advance(15 * 60_000 + 1000);
-    expect((await login(owner.username, STAFF_PASSWORD, freshAddress())).statusCode).toBe(200);
-    t.clock.set(MONDAY_7AM_PERTH);
   });
 
   it('answers 429 after 20 failures from one address across different usernames, but not after a few typos', async () => {
@@ -189,13 +173,13 @@ describe('login limit under a burst', () => {
     expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
   });
 
-  it('checks at most 50 passwords for one username when 70 guesses arrive at once from 70 addresses', async () => {
+  it('checks at most 10 passwords for one username when 70 guesses arrive at once from 70 addresses', async () => {
     t.clock.set(MONDAY_7AM_PERTH);
     const tech = await insertStaff(t);
     const results = await Promise.all(Array.from({ length: 70 }, (_, i) => login(tech.username, `guess-${i}`)));
     const codes = results.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(50);
-    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(20);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(10);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(60);
     expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
   });
 });

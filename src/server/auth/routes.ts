@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../http/session-cookie';
 import { createOwner, isOwnerSetupNeeded } from './owner-setup';
+import { deviceIdOf, rememberDevice } from './known-devices';
 import { endSession, startSession } from './sessions';
 import { currentUser, registerUser, signIn } from './service';
 
@@ -15,8 +16,14 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsync {
     });
 
     addRoute(app, auth.login, async ({ body, request, reply }) => {
-      const { user, token } = await signIn(deps, body, { address: request.ip, previousToken: sessionToken(request) });
+      const { user, token } = await signIn(deps, body, {
+        address: request.ip,
+        previousToken: sessionToken(request),
+        userAgent: request.headers['user-agent'] ?? null,
+        deviceId: deviceIdOf(request),
+      });
       setSessionCookie(reply, token, deps.config);
+      await rememberDevice(deps, request, reply, user.id);
       return user;
     });
 
@@ -32,9 +39,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsync {
       return { ownerSetupNeeded: await isOwnerSetupNeeded(deps.db) };
     });
 
-    addRoute(app, auth.createOwner, async ({ body, reply }) => {
+    addRoute(app, auth.createOwner, async ({ body, request, reply }) => {
       const owner = await createOwner(deps, body);
-      setSessionCookie(reply, await startSession(deps, owner.id), deps.config);
+      setSessionCookie(reply, await startSession(deps, owner.id, { userAgent: request.headers['user-agent'] ?? null, address: request.ip }), deps.config);
+      await rememberDevice(deps, request, reply, owner.id);
       return owner;
     });
   };

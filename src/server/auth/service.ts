@@ -1,4 +1,4 @@
-import { INVALID_LOGIN_MESSAGE, type LoginInput, type PublicUser } from '../../shared/schemas/auth';
+import { INVALID_LOGIN_MESSAGE, type LoginInput, type PublicUser, type SignedInUser } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import type { SessionUser } from '../http/access';
@@ -6,6 +6,7 @@ import { conflict, forbidden, unauthenticated } from '../http/errors';
 import { dummyPasswordHash, verifyPassword, type PasswordSettings } from './passwords';
 import { beginLoginAttempt, clearLoginFailures } from './rate-limit';
 import { deleteExpiredSessions, endSession, startSession } from './sessions';
+import { attemptOf, recordSignIn, type SignInOrigin } from './sign-in-record';
 import { createUser, findUserByUsername, type NewUser } from './users';
 
 /** The only shape a user leaves the server in: never the password hash. */
@@ -13,9 +14,14 @@ export function toPublicUser(user: { id: string; username: string; email: string
   return { id: user.id, username: user.username, email: user.email, role: user.role, isActive: user.isActive };
 }
 
-export function currentUser(actor: SessionUser | null): PublicUser {
+/** The user as the sign-in and GET /api/user show them: also whether a temporary password must be replaced first. */
+export function toSignedInUser(user: Parameters<typeof toPublicUser>[0] & { passwordMustChange?: boolean }): SignedInUser {
+  return { ...toPublicUser(user), passwordChangeRequired: user.passwordMustChange ?? false };
+}
+
+export function currentUser(actor: SessionUser | null): SignedInUser {
   if (!actor) throw unauthenticated();
-  return toPublicUser(actor);
+  return toSignedInUser(actor);
 }
 
 /**
@@ -23,19 +29,24 @@ export function currentUser(actor: SessionUser | null): PublicUser {
  * and a brand-new session (the session the browser had before is deleted: no fixation).
  * Returns the new session's token for the cookie.
  */
-export async function signIn(deps: AppDeps, input: LoginInput, from: { address: string; previousToken: string | undefined }): Promise<{ user: PublicUser; token: string }> {
-  await beginLoginAttempt(deps, input.username, from.address);
+export async function signIn(deps: AppDeps, input: LoginInput, from: SignInOrigin): Promise<{ user: SignedInUser; token: string }> {
   const user = await findUserByUsername(deps.db, input.username);
+  const attempt = await attemptOf(deps, user, from);
+  await beginLoginAttempt(deps, input.username, from.address, attempt);
   // Always run one scrypt comparison so an unknown username takes as long as a wrong password.
   const passwordOk = await verifyPassword(input.password, user?.password ?? (await dummyPasswordHash(deps.config)));
   // The attempt already counts as a failure; only a success takes it back.
-  if (!user || !passwordOk || !user.isActive) throw unauthenticated(INVALID_LOGIN_MESSAGE);
+  if (!user || !passwordOk || !user.isActive) {
+    await recordSignIn(deps, { user, typed: input.username, address: from.address, ok: false });
+    throw unauthenticated(INVALID_LOGIN_MESSAGE);
+  }
   await endSession(deps.db, from.previousToken);
-  const token = await startSession(deps, user.id);
-  await clearLoginFailures(deps, input.username, from.address);
+  const token = await startSession(deps, user.id, { userAgent: from.userAgent, address: from.address });
+  await clearLoginFailures(deps, input.username, from.address, attempt);
+  await recordSignIn(deps, { user, typed: input.username, address: from.address, ok: true });
   // Sign-ins are rare enough to be the moment expired sessions are cleared out.
   await deleteExpiredSessions(deps);
-  return { user: toPublicUser(user), token };
+  return { user: toSignedInUser(user), token };
 }
 
 /** Creates a user, answering 409 'Username already exists' for a taken name (also under a race). */

@@ -8,10 +8,13 @@ import type { SessionUser } from '../http/access';
 /** lastSeenAt is written at most this often, so reads don't turn into writes on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Where a sign-in came from, kept with the session for "Your devices". */
+export type SessionOrigin = { userAgent?: string | null; address?: string | null };
 
 /** Stores a new session for the user and returns its token (the cookie's value; only its hash is kept). */
-export async function startSession(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, userId: string): Promise<string> {
+export async function startSession(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, userId: string, origin: SessionOrigin = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
   await deps.db.insert(sessions).values({
@@ -20,6 +23,9 @@ export async function startSession(deps: Pick<AppDeps, 'db' | 'clock' | 'config'
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + deps.config.sessions.maxMs),
+    // A User-Agent is the browser's to choose: kept short, it only names the device in a list.
+    userAgent: origin.userAgent?.slice(0, 512) ?? null,
+    address: origin.address ?? null,
   });
   return token;
 }
@@ -37,7 +43,10 @@ export async function resolveSessionUser(deps: Pick<AppDeps, 'db' | 'clock' | 'c
   if (!token) return null;
   const id = hashToken(token);
   const [row] = await deps.db
-    .select({ session: sessions, user: { id: users.id, username: users.username, email: users.email, role: users.role, isActive: users.isActive } })
+    .select({
+      session: sessions,
+      user: { id: users.id, username: users.username, email: users.email, role: users.role, isActive: users.isActive, passwordMustChange: users.passwordMustChange },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, id));

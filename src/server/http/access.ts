@@ -8,6 +8,8 @@ export type SessionUser = {
   email: string | null;
   role: 'admin' | 'technician';
   isActive: boolean;
+  /** Set after an admin's reset: every dashboard request but choosing a new password answers 403. */
+  passwordMustChange?: boolean;
 };
 
 /** One registered route and the contract it implements (undefined for non-API routes such as pages). */

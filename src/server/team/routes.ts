@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { team } from '../../shared/contracts/auth';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
+import { endUserSessions, resetPassword } from '../auth/password-change';
 import { addUser, listUsers, setUserActive } from './service';
 
 /** The Team tab (docs/product.md "Roles and permissions"): admins only. */
@@ -10,5 +11,10 @@ export function teamRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, team.listUsers, async () => listUsers(deps));
     addRoute(app, team.addUser, async ({ body }) => addUser(deps, body));
     addRoute(app, team.setUserStatus, async ({ actor, params, body }) => setUserActive(deps, actor.id, params.userId, body.isActive));
+    addRoute(app, team.resetPassword, async ({ actor, params, body, request, reply }) => {
+      reply.header('Cache-Control', 'no-store');
+      return resetPassword(deps, actor.id, params.userId, body, request.ip);
+    });
+    addRoute(app, team.endUserSessions, async ({ actor, params, request }) => ({ ended: await endUserSessions(deps, actor.id, params.userId, request.ip) }));
   };
 }

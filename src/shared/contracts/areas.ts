@@ -7,6 +7,7 @@
  */
 export const AREAS = [
   'auth',
+  'account',
   'team',
   'slots',
   'staffSlots',

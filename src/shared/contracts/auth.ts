@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginSchema, newUserSchema, ownerSetupSchema, publicUser, setupStatus, userIdParams, userStatusSchema } from '../schemas/auth';
+import { loginSchema, newUserSchema, ownerSetupSchema, publicUser, resetPasswordResult, resetPasswordSchema, setupStatus, signedInUser, userIdParams, userStatusSchema } from '../schemas/auth';
 import { defineContract } from './contract';
 
 /** Staff sign-in and the first account (docs/product.md "Staff sign-in and sessions"). */
@@ -8,16 +8,16 @@ export const auth = {
     method: 'GET',
     path: '/api/user',
     access: 'optional-staff',
-    summary: 'The signed-in staff user; 401 when nobody is signed in.',
-    response: publicUser,
+    summary: 'The signed-in staff user (and whether they must choose a new password first); 401 when nobody is signed in.',
+    response: signedInUser,
   }),
   login: defineContract({
     method: 'POST',
     path: '/api/login',
     access: 'public',
-    summary: 'Signs in with username and password and sets the session cookie.',
+    summary: 'Signs in with username and password and sets the session cookie (and the known-device cookie).',
     body: loginSchema,
-    response: publicUser,
+    response: signedInUser,
   }),
   logout: defineContract({
     method: 'POST',
@@ -83,5 +83,24 @@ export const team = {
     params: userIdParams,
     body: userStatusSchema,
     response: publicUser,
+  }),
+  resetPassword: defineContract({
+    method: 'POST',
+    path: '/api/admin/users/:userId/password',
+    access: 'admin',
+    affects: ['team'],
+    summary: "Sets a temporary password (typed, or made and shown once) the user must replace at their next sign-in; ends the user's sessions.",
+    params: userIdParams,
+    body: resetPasswordSchema,
+    response: resetPasswordResult,
+  }),
+  endUserSessions: defineContract({
+    method: 'DELETE',
+    path: '/api/admin/users/:userId/sessions',
+    access: 'admin',
+    affects: ['team', 'account'],
+    summary: 'Signs a user out of every browser at once.',
+    params: userIdParams,
+    response: z.object({ ended: z.number().int() }),
   }),
 };

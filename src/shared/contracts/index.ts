@@ -1,3 +1,4 @@
+import { account } from './account';
 import type { Area } from './areas';
 import { auth, team } from './auth';
 import { bookings, staffBookings } from './bookings';
@@ -26,6 +27,7 @@ import { suburbPages } from './suburb-pages';
  */
 export const contracts = {
   auth,
+  account,
   team,
   slots,
   staffSlots,

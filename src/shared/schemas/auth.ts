@@ -51,3 +51,70 @@ export type OwnerSetupInput = z.output<typeof ownerSetupSchema>;
 export type OwnerSetupForm = z.input<typeof ownerSetupSchema>;
 
 export const setupStatus = z.object({ ownerSetupNeeded: z.boolean() });
+
+/** What GET /api/user and POST /api/login answer: the user, and whether they must choose a new password first. */
+export const signedInUser = publicUser.extend({ passwordChangeRequired: z.boolean().optional() });
+export type SignedInUser = z.infer<typeof signedInUser>;
+
+/**
+ * A password a person chooses for themselves (docs/decisions/325-passwords-people-choose.md): 10 or
+ * more characters and not containing their username. The server also refuses the 10,000 most common
+ * passwords (a list too large for the browser), with a message in the same words.
+ */
+export const CHOSEN_PASSWORD_MIN = 10;
+export const PASSWORD_RULES = {
+  tooShort: `Password must be at least ${CHOSEN_PASSWORD_MIN} characters`,
+  tooLong: 'Password must be at most 128 characters',
+  hasUsername: 'Password must not contain your username',
+  common: 'That password is one of the most common ones: choose one that is harder to guess',
+  currentRequired: 'Enter your current password',
+  currentWrong: 'Your current password is not right',
+  mustDiffer: 'Choose a password different from your current one',
+} as const;
+
+export const chosenPassword = z.string({ message: PASSWORD_RULES.tooShort }).min(CHOSEN_PASSWORD_MIN, PASSWORD_RULES.tooShort).max(128, PASSWORD_RULES.tooLong);
+
+/** The username rule, shared by the form (which knows who is signed in) and the server. */
+export function containsUsername(password: string, username: string): boolean {
+  const name = username.trim().toLowerCase();
+  return name.length > 0 && password.toLowerCase().includes(name);
+}
+
+/** POST /api/user/password */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ message: PASSWORD_RULES.currentRequired }).min(1, PASSWORD_RULES.currentRequired).max(128, PASSWORD_RULES.tooLong),
+  newPassword: chosenPassword,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The form adds the username rule, which the server checks against the signed-in user's name. */
+export const changePasswordFormSchema = (username: string) =>
+  changePasswordSchema.superRefine((value, ctx) => {
+    if (containsUsername(value.newPassword, username)) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_RULES.hasUsername });
+  });
+
+/**
+ * POST /api/admin/users/{userId}/password: a temporary password the admin types (the new-user rule,
+ * 6 characters or more) or, left empty, one the server makes and shows once.
+ */
+export const resetPasswordSchema = z.object({
+  temporaryPassword: z.union([z.literal(''), password]).optional(),
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+export const resetPasswordResult = z.object({ username: z.string(), temporaryPassword: z.string() });
+
+/** One signed-in browser of mine, for "Your devices" (the id is opaque: never the session token). */
+export const deviceSession = z.object({
+  id: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  address: z.string().nullable(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof deviceSession>;
+export const deviceSessionParams = z.object({ id: z.string().regex(/^[\w-]{1,64}$/, 'Device not found') });
+
+/** The answer to a dashboard request while the user still has to replace a temporary password. */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Choose a new password before going on.';

@@ -1,12 +1,12 @@
 import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../shared/schemas/auth';
+import type { SignedInUser } from '../../shared/schemas/auth';
 import { api, ApiError } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
 
 /** The current user is fetched on every staff page; a 401 means nobody is signed in. */
 export const USER_KEY = api.auth.currentUser.key();
 
-async function fetchCurrentUser(): Promise<PublicUser | null> {
+async function fetchCurrentUser(): Promise<SignedInUser | null> {
   try {
     return await api.auth.currentUser();
   } catch (err) {
@@ -36,6 +36,8 @@ export function clearSession(client: QueryClient) {
 export function createStaffQueryClient(): QueryClient {
   const onError = (err: unknown) => {
     if (err instanceof ApiError && err.status === 401) clearSession(client);
+    // A temporary password set by an admin: read the user again, whose flag shows "Choose a new password".
+    if (err instanceof ApiError && err.status === 403 && err.json?.passwordChangeRequired === true) void client.invalidateQueries({ queryKey: USER_KEY });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

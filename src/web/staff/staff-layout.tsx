@@ -4,6 +4,7 @@ import { Link, Redirect } from 'wouter';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { BusinessInfo } from '../../shared/schemas/site';
 import { Spinner } from '../components/ui/spinner';
+import { ChoosePasswordPage } from './account';
 import { EmailDeliveryNotice } from './email-delivery-notice';
 import { LiveNotifications } from './notifications/live-notifications';
 import { useCurrentUser } from './session';
@@ -22,6 +23,8 @@ export function StaffLayout({ business, children }: { business: BusinessInfo; ch
     );
   }
   if (!user.data) return <Redirect to="/auth" replace />;
+  // After an admin's reset nothing else answers until the user has chosen their own password.
+  if (user.data.passwordChangeRequired) return <ChoosePasswordPage user={user.data} />;
 
   return (
     <div className="min-h-dvh bg-gray-50">

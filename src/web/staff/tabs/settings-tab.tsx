@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
+import { DevicesSection, PasswordSection } from '../account';
 import { useSignOut } from '../use-sign-out';
 import { ClosuresSection } from '../closures';
 import { OwnerSettings } from '../settings';
@@ -31,6 +32,8 @@ export function SettingsTab({ user }: { user: PublicUser }) {
           {signOut.isPending ? 'Logging out...' : 'Logout'}
         </Button>
       </section>
+      <PasswordSection username={user.username} />
+      <DevicesSection />
       {user.role === 'admin' ? (
         <OwnerSettings>
           <ClosuresSection user={user} />

@@ -8,10 +8,22 @@ import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { AddUserDialog } from './add-user-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 /** The Team tab (admin only): the user list, Add User, and Activate/Deactivate. */
 export function TeamTab({ user: me }: { user: PublicUser }) {
   const [adding, setAdding] = useState(false);
+  const [resetting, setResetting] = useState<PublicUser | null>(null);
+  const [signingOut, setSigningOut] = useState<PublicUser | null>(null);
+  const endSessions = useApiMutation(api.team.endUserSessions, {
+    input: (u: PublicUser) => ({ params: { userId: u.id } }),
+    onSuccess: ({ ended }, u) => {
+      setSigningOut(null);
+      toast({ title: 'Signed out everywhere', description: `${u.username}: ${ended} device${ended === 1 ? '' : 's'} signed out.` });
+    },
+    onError: (err) => toast({ title: 'Sign out failed', description: errorMessage(err, 'Could not sign the user out'), variant: 'destructive' }),
+  });
   const users = useQuery(api.team.listUsers.query());
   const setActive = useApiMutation(api.team.setUserStatus, {
     input: ({ id, isActive }: { id: string; isActive: boolean }) => ({ params: { userId: id }, body: { isActive } }),
@@ -56,16 +68,24 @@ export function TeamTab({ user: me }: { user: PublicUser }) {
                   </span>
                 </p>
               </div>
-              {/* An admin cannot deactivate themself (decision 112), so their own row has no toggle. */}
+              {/* An admin cannot deactivate themself (decision 112), so their own row has no actions: their own password and devices are in Settings. */}
               {u.id === me.id ? null : (
-                <Button
-                  variant={u.isActive ? 'outline' : 'secondary'}
-                  aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${u.username}`}
-                  disabled={setActive.isPending && setActive.variables?.id === u.id}
-                  onClick={() => setActive.mutate({ id: u.id, isActive: !u.isActive })}
-                >
-                  {u.isActive ? 'Deactivate' : 'Activate'}
-                </Button>
+                <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:justify-end">
+                  <Button variant="outline" aria-label={`Reset password for ${u.username}`} onClick={() => setResetting(u)}>
+                    Reset password
+                  </Button>
+                  <Button variant="outline" aria-label={`Sign out ${u.username} everywhere`} onClick={() => setSigningOut(u)}>
+                    Sign out everywhere
+                  </Button>
+                  <Button
+                    variant={u.isActive ? 'outline' : 'secondary'}
+                    aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${u.username}`}
+                    disabled={setActive.isPending && setActive.variables?.id === u.id}
+                    onClick={() => setActive.mutate({ id: u.id, isActive: !u.isActive })}
+                  >
+                    {u.isActive ? 'Deactivate' : 'Activate'}
+                  </Button>
+                </div>
               )}
             </li>
           ))}
@@ -73,6 +93,17 @@ export function TeamTab({ user: me }: { user: PublicUser }) {
       )}
 
       <AddUserDialog open={adding} onOpenChange={setAdding} />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <ConfirmDialog
+        open={signingOut !== null}
+        onOpenChange={(open) => (open ? null : setSigningOut(null))}
+        title={`Sign out ${signingOut?.username ?? ''} everywhere?`}
+        message="Every device signed in as them is signed out at once. They can sign in again with their password."
+        confirmLabel="Sign out everywhere"
+        pendingLabel="Signing out..."
+        isPending={endSessions.isPending}
+        onConfirm={() => signingOut && endSessions.mutate(signingOut)}
+      />
     </section>
   );
 }
