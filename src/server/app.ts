@@ -15,6 +15,7 @@ import { AppError, registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/nul-guard';
 import { authRoutes } from './auth/routes';
+import { registerAdminMfaRequirement } from './auth/mfa-gate';
 import { bookingRoutes } from './bookings/routes';
 import { jobRoutes } from './jobs/routes';
 import { billRoutes } from './bills/routes';
@@ -121,6 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerNulGuard(app);
   await app.register((await import('@fastify/cookie')).default);
   registerAccessControl(app, (request) => resolveSessionUser(deps, sessionToken(request)));
+  registerAdminMfaRequirement(app, deps);
 
   const instanceName = opts.config.instanceName;
   // Set when the app starts closing (SIGTERM): /readyz answers 503 and every response closes its connection (decision 225).

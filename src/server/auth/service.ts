@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import type { SessionUser } from '../http/access';
 import { conflict, forbidden, unauthenticated } from '../http/errors';
+import { startLoginChallenge } from './mfa-challenges';
 import { dummyPasswordHash, verifyPassword, type PasswordSettings } from './passwords';
 import { beginLoginAttempt, clearLoginFailures } from './rate-limit';
 import { deleteExpiredSessions, endSession, startSession } from './sessions';
@@ -18,21 +19,36 @@ export function currentUser(actor: SessionUser | null): PublicUser {
   return toPublicUser(actor);
 }
 
+/** A right password for a user with two-factor sign-in: the code is asked for next (decision 320). */
+export type SignInResult = { user: PublicUser; token: string } | { mfaChallenge: string };
+
 /**
  * Signs a user in: throttled per username and address, one message for every kind of failure,
  * and a brand-new session (the session the browser had before is deleted: no fixation).
- * Returns the new session's token for the cookie.
+ * Returns the new session's token for the cookie, or for a user with two-factor sign-in only a
+ * login challenge's token (docs/decisions/320-two-factor-sign-in.md).
  */
-export async function signIn(deps: AppDeps, input: LoginInput, from: { address: string; previousToken: string | undefined }): Promise<{ user: PublicUser; token: string }> {
+export async function signIn(deps: AppDeps, input: LoginInput, from: { address: string; previousToken: string | undefined }): Promise<SignInResult> {
   await beginLoginAttempt(deps, input.username, from.address);
   const user = await findUserByUsername(deps.db, input.username);
   // Always run one scrypt comparison so an unknown username takes as long as a wrong password.
   const passwordOk = await verifyPassword(input.password, user?.password ?? (await dummyPasswordHash(deps.config)));
   // The attempt already counts as a failure; only a success takes it back.
   if (!user || !passwordOk || !user.isActive) throw unauthenticated(INVALID_LOGIN_MESSAGE);
+  // The attempt stays counted until the code is right too, so code guesses share the password's budget.
+  if (user.mfaSecret) return { mfaChallenge: await startLoginChallenge(deps, user.id, from.address) };
+  return openSession(deps, user, from);
+}
+
+/** The end of every successful sign-in, with or without a code: a new session, this address's failures forgiven. */
+export async function openSession(
+  deps: AppDeps,
+  user: Parameters<typeof toPublicUser>[0],
+  from: { address: string; previousToken: string | undefined },
+): Promise<{ user: PublicUser; token: string }> {
   await endSession(deps.db, from.previousToken);
   const token = await startSession(deps, user.id);
-  await clearLoginFailures(deps, input.username, from.address);
+  await clearLoginFailures(deps, user.username, from.address);
   // Sign-ins are rare enough to be the moment expired sessions are cleared out.
   await deleteExpiredSessions(deps);
   return { user: toPublicUser(user), token };
