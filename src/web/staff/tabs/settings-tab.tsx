@@ -5,6 +5,7 @@ import { useSignOut } from '../use-sign-out';
 import { ClosuresSection } from '../closures';
 import { OwnerSettings } from '../settings';
 import { OutboxSection } from './outbox-section';
+import { TwoFactorSection } from '../two-factor';
 import { SuburbPagesSection } from '../suburb-pages';
 
 const roleLabel = (role: PublicUser['role']) => (role === 'admin' ? 'Admin' : 'Technician');
@@ -31,6 +32,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
           {signOut.isPending ? 'Logging out...' : 'Logout'}
         </Button>
       </section>
+      <TwoFactorSection />
       {user.role === 'admin' ? (
         <OwnerSettings>
           <ClosuresSection user={user} />

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
+import { ResetTwoFactorButton } from '../two-factor';
 import { AddUserDialog } from './add-user-dialog';
 
 /** The Team tab (admin only): the user list, Add User, and Activate/Deactivate. */
@@ -58,14 +59,17 @@ export function TeamTab({ user: me }: { user: PublicUser }) {
               </div>
               {/* An admin cannot deactivate themself (decision 112), so their own row has no toggle. */}
               {u.id === me.id ? null : (
-                <Button
-                  variant={u.isActive ? 'outline' : 'secondary'}
-                  aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${u.username}`}
-                  disabled={setActive.isPending && setActive.variables?.id === u.id}
-                  onClick={() => setActive.mutate({ id: u.id, isActive: !u.isActive })}
-                >
-                  {u.isActive ? 'Deactivate' : 'Activate'}
-                </Button>
+                <div className="flex flex-col gap-2 sm:flex-row">
+                  <ResetTwoFactorButton user={u} />
+                  <Button
+                    variant={u.isActive ? 'outline' : 'secondary'}
+                    aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${u.username}`}
+                    disabled={setActive.isPending && setActive.variables?.id === u.id}
+                    onClick={() => setActive.mutate({ id: u.id, isActive: !u.isActive })}
+                  >
+                    {u.isActive ? 'Deactivate' : 'Activate'}
+                  </Button>
+                </div>
               )}
             </li>
           ))}
