@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../shared/schemas/auth';
+import { ADMIN_MFA_REQUIRED, type PublicUser } from '../../shared/schemas/auth';
 import { api, ApiError } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
 
@@ -36,6 +36,8 @@ export function clearSession(client: QueryClient) {
 export function createStaffQueryClient(): QueryClient {
   const onError = (err: unknown) => {
     if (err instanceof ApiError && err.status === 401) clearSession(client);
+    // The owner has just required two-factor of admins: the dashboard reads the status again and shows the enrolment (decision 321).
+    if (err instanceof ApiError && err.status === 403 && err.serverMessage === ADMIN_MFA_REQUIRED) void client.invalidateQueries({ queryKey: api.twoFactor.status.key() });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
