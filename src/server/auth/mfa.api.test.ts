@@ -183,6 +183,24 @@ describe('signing in with two-factor', () => {
   });
 });
 
+describe('two sign-ins racing with one code', () => {
+  it('let one in, never both: the same app code, or the same recovery code, from two browsers at once', async () => {
+    const { user, cookie } = await signedInStaff(t);
+    const { secret, recoveryCodes } = await enrol(cookie);
+    nextStep();
+    const [a, b] = [freshAddress(), freshAddress()];
+    const [first, second] = [await passwordStep(user.username, a), await passwordStep(user.username, b)];
+    const code = codeOf(secret);
+    const byCode = await Promise.all([codeStep(first.pending, { code }, a), codeStep(second.pending, { code }, b)]);
+    expect(byCode.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+
+    const [third, fourth] = [await passwordStep(user.username, a), await passwordStep(user.username, b)];
+    const recoveryCode = recoveryCodes[0]!;
+    const byRecovery = await Promise.all([codeStep(third.pending, { recoveryCode }, a), codeStep(fourth.pending, { recoveryCode }, b)]);
+    expect(byRecovery.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+});
+
 describe('turning two-factor sign-in off', () => {
   it('needs both the password and a current code; then the password alone signs in', async () => {
     const { user, cookie } = await signedInStaff(t);
