@@ -63,7 +63,7 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirm
       />
       <div>
         <p className="text-sm font-medium text-gray-700">Key to type instead</p>
-        <code aria-label="Key to type" data-secret={setup.secret} className="mt-1 block break-all rounded-lg bg-gray-50 p-3 font-mono text-base">
+        <code aria-label="Key to type" data-secret={setup.secret} className="mt-1 block break-words rounded-lg bg-gray-50 p-3 font-mono text-base">
           {grouped(setup.secret)}
         </code>
       </div>

@@ -53,9 +53,11 @@ function TwoFactorState({ status, onFinished }: { status: MfaStatusView; onFinis
   if (!status.enabled || enrolling) {
     return (
       <div>
-        <p className="mt-4">
-          Status: <strong>Off</strong>
-        </p>
+        {enrolling ? null : (
+          <p className="mt-4">
+            Status: <strong>Off</strong>
+          </p>
+        )}
         <Enrolment
           onStarted={() => setEnrolling(true)}
           onDone={() => {
