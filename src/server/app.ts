@@ -16,6 +16,7 @@ import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/nul-guard';
 import { authRoutes } from './auth/routes';
 import { accountRoutes, registerPasswordChangeGuard } from './auth/account-routes';
+import { registerAdminMfaRequirement } from './auth/mfa-gate';
 import { bookingRoutes } from './bookings/routes';
 import { jobRoutes } from './jobs/routes';
 import { runRoutes } from './runs/routes';
@@ -124,6 +125,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register((await import('@fastify/cookie')).default);
   registerAccessControl(app, (request) => resolveSessionUser(deps, sessionToken(request)));
   registerPasswordChangeGuard(app);
+  registerAdminMfaRequirement(app, deps);
 
   const instanceName = opts.config.instanceName;
   // Set when the app starts closing (SIGTERM): /readyz answers 503 and every response closes its connection (decision 225).

@@ -33,6 +33,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   closures: ['closures'],
   suburbPages: ['suburbs'],
   docs: ['docs'],
+  twoFactor: ['auth'],
 };
 
 const contractsDir = path.resolve(import.meta.dirname, '../shared/contracts');

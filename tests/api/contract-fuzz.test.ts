@@ -4,6 +4,8 @@ import { listContracts } from '../../src/shared/contracts';
 import type { ContractDef } from '../../src/shared/contracts/contract';
 import { addDays, TIME_SLOTS } from '../../src/shared/domain/slots';
 import { publicBookingRequest, staffBookingRequest } from '../../src/shared/schemas/booking';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/server/db/schema';
 import { insertExpense, insertJob, insertPurchaseInvoice } from '../../src/server/db/seed/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { fieldPaths, HOSTILE_JSON, HOSTILE_TEXT, MISSING, objectShape, plausibleObject, withField } from '../helpers/hostile-inputs';
@@ -35,6 +37,8 @@ type Fixture = { cookie: string; technicianCookie: string; ids: Record<string, s
 /** Fresh rows for each operation: what one operation changes (a cancel, a delete) does not starve the next. */
 async function fixture(): Promise<Fixture> {
   const [admin, technician, other] = await Promise.all([signedInStaff(t, { role: 'admin' }), signedInStaff(t, { role: 'technician' }), signedInStaff(t, { role: 'technician' })]);
+  // The admin has two-factor on: the fuzz of the security setting may require it of admins (decision 321), and must not refuse the operations after it.
+  await t.db.update(users).set({ mfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(users.id, admin.user.id));
   // Each fixture's job on its own slot, clear of the day the plausible requests ask for (2026-12-01).
   const n = fixtures++;
   const job = await insertJob(t.db, { scheduledDay: addDays('2027-01-04', Math.floor(n / 4)), timeSlot: TIME_SLOTS[n % 4], assignedTechnicianId: technician.user.id, status: 'completed' });

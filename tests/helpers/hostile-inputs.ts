@@ -80,6 +80,7 @@ function hintsFor(key: string, ids: Record<string, string>): unknown[] {
   if (k === 'size') hints.push('205/55R16');
   if (/expiry/.test(k)) hints.push('12/30');
   if (/cvc/.test(k)) hints.push('123');
+  if (k === 'code') hints.push('123456');
   if (/cardnumber/.test(k)) hints.push('4242424242424242');
   if (/discount/.test(k)) hints.push('0.00');
   if (/abn/.test(k)) hints.push('51 824 753 556');

@@ -3,6 +3,8 @@ import { auth } from '../../shared/contracts/auth';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../http/session-cookie';
+import { setChallengeCookie } from './mfa-challenges';
+import { mfaRoutes } from './mfa-routes';
 import { createOwner, isOwnerSetupNeeded } from './owner-setup';
 import { deviceIdOf, rememberDevice } from './known-devices';
 import { endSession, startSession } from './sessions';
@@ -10,21 +12,27 @@ import { currentUser, registerUser, signIn } from './service';
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
+    await app.register(mfaRoutes(deps));
     addRoute(app, auth.currentUser, async ({ actor, reply }) => {
       reply.header('Cache-Control', 'no-store');
       return currentUser(actor);
     });
 
     addRoute(app, auth.login, async ({ body, request, reply }) => {
-      const { user, token } = await signIn(deps, body, {
+      const result = await signIn(deps, body, {
         address: request.ip,
         previousToken: sessionToken(request),
         userAgent: request.headers['user-agent'] ?? null,
         deviceId: deviceIdOf(request),
       });
-      setSessionCookie(reply, token, deps.config);
-      await rememberDevice(deps, request, reply, user.id);
-      return user;
+      // Two-factor sign-in: no session until the code (decision 320), only the pending cookie.
+      if ('mfaChallenge' in result) {
+        setChallengeCookie(reply, result.mfaChallenge, deps.config);
+        return { mfaRequired: true as const };
+      }
+      setSessionCookie(reply, result.token, deps.config);
+      await rememberDevice(deps, request, reply, result.user.id);
+      return result.user;
     });
 
     addRoute(app, auth.logout, async ({ request, reply }) => {

@@ -3,8 +3,9 @@ import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import type { SessionUser } from '../http/access';
 import { conflict, forbidden, unauthenticated } from '../http/errors';
+import { startLoginChallenge } from './mfa-challenges';
 import { dummyPasswordHash, verifyPassword, type PasswordSettings } from './passwords';
-import { beginLoginAttempt, clearLoginFailures } from './rate-limit';
+import { beginLoginAttempt, clearLoginFailures, type LoginAttempt } from './rate-limit';
 import { deleteExpiredSessions, endSession, startSession } from './sessions';
 import { attemptOf, recordSignIn, type SignInOrigin } from './sign-in-record';
 import { createUser, findUserByUsername, type NewUser } from './users';
@@ -24,12 +25,16 @@ export function currentUser(actor: SessionUser | null): SignedInUser {
   return toSignedInUser(actor);
 }
 
+/** A right password for a user with two-factor sign-in: the code is asked for next (decision 320). */
+export type SignInResult = { user: SignedInUser; token: string } | { mfaChallenge: string };
+
 /**
  * Signs a user in: throttled per username and address, one message for every kind of failure,
  * and a brand-new session (the session the browser had before is deleted: no fixation).
- * Returns the new session's token for the cookie.
+ * Returns the new session's token for the cookie, or for a user with two-factor sign-in only a
+ * login challenge's token (docs/decisions/320-two-factor-sign-in.md).
  */
-export async function signIn(deps: AppDeps, input: LoginInput, from: SignInOrigin): Promise<{ user: SignedInUser; token: string }> {
+export async function signIn(deps: AppDeps, input: LoginInput, from: SignInOrigin): Promise<SignInResult> {
   const user = await findUserByUsername(deps.db, input.username);
   const attempt = await attemptOf(deps, user, from);
   await beginLoginAttempt(deps, input.username, from.address, attempt);
@@ -40,10 +45,21 @@ export async function signIn(deps: AppDeps, input: LoginInput, from: SignInOrigi
     await recordSignIn(deps, { user, typed: input.username, address: from.address, ok: false });
     throw unauthenticated(INVALID_LOGIN_MESSAGE);
   }
+  // The attempt stays counted until the code is right too, so code guesses share the password's budget.
+  if (user.mfaSecret) return { mfaChallenge: await startLoginChallenge(deps, user.id, from.address) };
+  return openSession(deps, user, { ...from, attempt });
+}
+
+/** The end of every successful sign-in, with or without a code: a new session, this attempt's failures forgiven. */
+export async function openSession(
+  deps: AppDeps,
+  user: Parameters<typeof toSignedInUser>[0],
+  from: SignInOrigin & { attempt: Omit<LoginAttempt, 'username' | 'address'> },
+): Promise<{ user: SignedInUser; token: string }> {
   await endSession(deps.db, from.previousToken);
   const token = await startSession(deps, user.id, { userAgent: from.userAgent, address: from.address });
-  await clearLoginFailures(deps, input.username, from.address, attempt);
-  await recordSignIn(deps, { user, typed: input.username, address: from.address, ok: true });
+  await clearLoginFailures(deps, user.username, from.address, from.attempt);
+  await recordSignIn(deps, { user, typed: user.username, address: from.address, ok: true });
   // Sign-ins are rare enough to be the moment expired sessions are cleared out.
   await deleteExpiredSessions(deps);
   return { user: toSignedInUser(user), token };

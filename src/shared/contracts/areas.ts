@@ -29,6 +29,7 @@ export const AREAS = [
   'closures',
   'suburbPages',
   'docs',
+  'twoFactor',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

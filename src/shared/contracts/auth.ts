@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginSchema, newUserSchema, ownerSetupSchema, publicUser, resetPasswordResult, resetPasswordSchema, setupStatus, signedInUser, userIdParams, userStatusSchema } from '../schemas/auth';
+import { loginResult, loginSchema, newUserSchema, ownerSetupSchema, publicUser, resetPasswordResult, resetPasswordSchema, setupStatus, signedInUser, userIdParams, userStatusSchema } from '../schemas/auth';
 import { defineContract } from './contract';
 
 /** Staff sign-in and the first account (docs/product.md "Staff sign-in and sessions"). */
@@ -15,9 +15,9 @@ export const auth = {
     method: 'POST',
     path: '/api/login',
     access: 'public',
-    summary: 'Signs in with username and password and sets the session cookie (and the known-device cookie).',
+    summary: 'Signs in with username and password and sets the session cookie (and the known-device cookie); for a user with two-factor sign-in it answers { mfaRequired: true } and a short-lived pending cookie instead (then POST /api/login/mfa).',
     body: loginSchema,
-    response: signedInUser,
+    response: loginResult,
   }),
   logout: defineContract({
     method: 'POST',

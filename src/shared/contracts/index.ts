@@ -20,6 +20,7 @@ import { settings } from './settings';
 import { tyrePrices } from './tyre-prices';
 import { closures } from './closures';
 import { suburbPages } from './suburb-pages';
+import { twoFactor } from './two-factor';
 
 /**
  * Every API operation, by area: the server must implement each, the browser calls them as
@@ -49,6 +50,7 @@ export const contracts = {
   closures,
   suburbPages,
   docs,
+  twoFactor,
 } as const satisfies Record<Area, Record<string, ContractDef>>;
 export type Contracts = typeof contracts;
 

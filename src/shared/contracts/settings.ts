@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessForm, businessView, feesForm, feesView, settingChange, settingHistoryQuery } from '../schemas/settings';
+import { securityForm } from '../schemas/auth';
 import { defineContract } from './contract';
 
 /**
@@ -39,6 +40,22 @@ export const settings = {
     summary: 'Changes the business profile; pages, emails and invoices use it at once. Each changed field is recorded in the history.',
     body: businessForm,
     response: businessView,
+  }),
+  security: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/settings/security',
+    access: 'admin',
+    summary: 'Staff sign-in rules: whether every admin must use two-factor sign-in.',
+    response: securityForm,
+  }),
+  updateSecurity: defineContract({
+    method: 'PUT',
+    path: '/api/dashboard/settings/security',
+    access: 'admin',
+    affects: ['settings', 'twoFactor'],
+    summary: 'Changes the staff sign-in rules; while two-factor is required, an admin without it can only set it up. Recorded in the history.',
+    body: securityForm,
+    response: securityForm,
   }),
   history: defineContract({
     method: 'GET',

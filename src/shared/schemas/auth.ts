@@ -118,3 +118,67 @@ export const deviceSessionParams = z.object({ id: z.string().regex(/^[\w-]{1,64}
 
 /** The answer to a dashboard request while the user still has to replace a temporary password. */
 export const PASSWORD_CHANGE_REQUIRED_MESSAGE = 'Choose a new password before going on.';
+/*
+ * Two-factor sign-in (docs/decisions/320-two-factor-sign-in.md): a TOTP code from an authenticator
+ * app (RFC 6238), or one of ten single-use recovery codes.
+ */
+export const MFA_CODE_RULE = 'Enter the 6-digit code from your authenticator app';
+export const RECOVERY_CODE_RULE = 'Enter one of your recovery codes';
+/** "123 456" as an app shows it is read as "123456". */
+export const mfaCode = z
+  .string({ message: MFA_CODE_RULE })
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, MFA_CODE_RULE));
+export const recoveryCode = z.string({ message: RECOVERY_CODE_RULE }).trim().min(1, RECOVERY_CODE_RULE).max(40, RECOVERY_CODE_RULE);
+
+/** POST /api/user/mfa/confirm: the first code from the app proves it holds the secret. */
+export const mfaConfirmSchema = z.object({ code: mfaCode });
+export type MfaConfirmForm = z.input<typeof mfaConfirmSchema>;
+
+/** POST /api/login/mfa: a code from the app, or a recovery code. */
+export const loginMfaSchema = z
+  .object({ code: mfaCode.optional(), recoveryCode: recoveryCode.optional() })
+  .superRefine((value, ctx) => {
+    if (value.code === undefined && value.recoveryCode === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: MFA_CODE_RULE });
+  });
+export type LoginMfaForm = z.input<typeof loginMfaSchema>;
+
+/** DELETE /api/user/mfa: turning two-factor off needs the password and a current code. */
+export const mfaDisableSchema = z.object({
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
+  code: mfaCode,
+});
+export type MfaDisableForm = z.input<typeof mfaDisableSchema>;
+
+/** What the authenticator app needs: the secret as a QR code (SVG) and as text to type. */
+export const mfaSetupView = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
+export type MfaSetupView = z.infer<typeof mfaSetupView>;
+
+/** The ten recovery codes, shown once when two-factor is turned on. */
+export const recoveryCodesView = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** The signed-in user's two-factor state; `required` when the owner requires it of admins and this user is one. */
+export const mfaStatusView = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+  required: z.boolean(),
+});
+export type MfaStatusView = z.infer<typeof mfaStatusView>;
+
+/** POST /api/login for a user with two-factor: the password was right, the code comes next. */
+export const mfaRequiredView = z.object({ mfaRequired: z.literal(true) });
+export const loginResult = z.union([signedInUser, mfaRequiredView]);
+export type LoginResult = z.infer<typeof loginResult>;
+
+/** The Team tab's list of who uses two-factor sign-in. */
+export const userMfaView = z.object({ userId: z.string(), enabledAt: z.string() });
+
+/** The owner's sign-in rules (settings key `security`). */
+export const securityForm = z.object({
+  requireAdminMfa: z.boolean({ message: 'Require two-factor sign-in for admins must be on or off' }),
+});
+export type SecurityForm = z.infer<typeof securityForm>;
+
+/** What an admin without two-factor hears from the dashboard while the owner requires it. */
+export const ADMIN_MFA_REQUIRED = 'Two-factor sign-in is required: set it up in Settings';

@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
 import type { BusinessInfo } from '../../shared/schemas/site';
-import { loginSchema, type LoginInput } from '../../shared/schemas/auth';
+import { loginSchema, type LoginInput, type PublicUser } from '../../shared/schemas/auth';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import { Spinner } from '../components/ui/spinner';
 import { toast } from '../components/ui/toast';
 import { api, ApiError } from '../lib/api';
+import { LoginCodeStep } from './login-code-step';
 import { OwnerSetupForm } from './owner-setup-form';
 import { USER_KEY, useCurrentUser } from './session';
 
@@ -21,13 +23,20 @@ export function LoginPage({ business }: { business: BusinessInfo }) {
   const [, navigate] = useLocation();
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
   const { errors } = form.formState;
+  // A right password for a user with two-factor sign-in: the code is asked for next (decision 320).
+  const [codeStep, setCodeStep] = useState(false);
+
+  const signedIn = (who: PublicUser) => {
+    client.setQueryData(USER_KEY, who);
+    toast({ title: 'Login successful', description: 'Welcome to the business dashboard!' });
+    navigate('/dashboard', { replace: true });
+  };
 
   const signIn = useMutation({
     mutationFn: (body: LoginInput) => api.auth.login({ body }),
-    onSuccess: (signedIn) => {
-      client.setQueryData(USER_KEY, signedIn);
-      toast({ title: 'Login successful', description: 'Welcome to the business dashboard!' });
-      navigate('/dashboard', { replace: true });
+    onSuccess: (result) => {
+      if ('mfaRequired' in result) setCodeStep(true);
+      else signedIn(result);
     },
     onError: (err) => {
       // A throttled sign-in (429) says when to retry; every other failure reads the same (docs/product.md "Staff sign-in and sessions").
@@ -49,6 +58,15 @@ export function LoginPage({ business }: { business: BusinessInfo }) {
           </div>
         ) : setup.data?.ownerSetupNeeded ? (
           <OwnerSetupForm />
+        ) : codeStep ? (
+          <LoginCodeStep
+            onSignedIn={signedIn}
+            onStartOver={(message) => {
+              setCodeStep(false);
+              form.setValue('password', '');
+              if (message) toast({ title: 'Sign in again', description: message, variant: 'destructive' });
+            }}
+          />
         ) : (
           <>
             <h1 className="mt-1 text-2xl font-bold">Staff sign in</h1>

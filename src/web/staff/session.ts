@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
-import type { SignedInUser } from '../../shared/schemas/auth';
+import { ADMIN_MFA_REQUIRED, type SignedInUser } from '../../shared/schemas/auth';
 import { api, ApiError } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
 
@@ -38,6 +38,8 @@ export function createStaffQueryClient(): QueryClient {
     if (err instanceof ApiError && err.status === 401) clearSession(client);
     // A temporary password set by an admin: read the user again, whose flag shows "Choose a new password".
     if (err instanceof ApiError && err.status === 403 && err.json?.passwordChangeRequired === true) void client.invalidateQueries({ queryKey: USER_KEY });
+    // The owner has just required two-factor of admins: the dashboard reads the status again and shows the enrolment (decision 321).
+    if (err instanceof ApiError && err.status === 403 && err.serverMessage === ADMIN_MFA_REQUIRED) void client.invalidateQueries({ queryKey: api.twoFactor.status.key() });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

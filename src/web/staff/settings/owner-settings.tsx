@@ -2,10 +2,12 @@ import type { ReactNode } from 'react';
 import { BusinessSection } from './business-form';
 import { ChangesSection } from './changes-list';
 import { FeesSection } from './fees-form';
+import { SecuritySection } from '../two-factor/security-section';
 
 const SECTIONS = [
   ['fees', 'Fees and prices'],
   ['business', 'Business profile'],
+  ['security', 'Staff sign-in'],
   ['closures-heading', 'Closures'],
   ['suburb-pages-heading', 'Suburb pages'],
   ['changes', 'Changes'],
@@ -31,6 +33,7 @@ export function OwnerSettings({ children }: { children?: ReactNode }) {
       </nav>
       <FeesSection />
       <BusinessSection />
+      <SecuritySection />
       {children}
       <ChangesSection />
     </>

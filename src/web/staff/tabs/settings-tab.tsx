@@ -6,6 +6,7 @@ import { useSignOut } from '../use-sign-out';
 import { ClosuresSection } from '../closures';
 import { OwnerSettings } from '../settings';
 import { OutboxSection } from './outbox-section';
+import { TwoFactorSection } from '../two-factor';
 import { SuburbPagesSection } from '../suburb-pages';
 
 const roleLabel = (role: PublicUser['role']) => (role === 'admin' ? 'Admin' : 'Technician');
@@ -33,6 +34,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
         </Button>
       </section>
       <PasswordSection username={user.username} />
+      <TwoFactorSection />
       <DevicesSection />
       {user.role === 'admin' ? (
         <OwnerSettings>

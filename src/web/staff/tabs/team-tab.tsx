@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
+import { ResetTwoFactorButton } from '../two-factor';
 import { AddUserDialog } from './add-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -77,6 +78,7 @@ export function TeamTab({ user: me }: { user: PublicUser }) {
                   <Button variant="outline" aria-label={`Sign out ${u.username} everywhere`} onClick={() => setSigningOut(u)}>
                     Sign out everywhere
                   </Button>
+                  <ResetTwoFactorButton user={u} />
                   <Button
                     variant={u.isActive ? 'outline' : 'secondary'}
                     aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${u.username}`}

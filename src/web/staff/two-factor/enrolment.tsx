@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { mfaConfirmSchema, type MfaConfirmForm, type MfaSetupView } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast';
+import { api, ApiError, errorMessage } from '../../lib/api';
+import { RecoveryCodes } from './recovery-codes';
+
+/** The secret in groups of four, as people type it into an app. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * Setting up two-factor sign-in (docs/decisions/320-two-factor-sign-in.md): scan the QR code (or
+ * type the secret), confirm one code, then save the recovery codes. `onDone` runs once the codes
+ * are saved, not at confirmation, so they stay on screen however the page changes beneath them.
+ */
+export function Enrolment({ onStarted, onDone }: { onStarted?: () => void; onDone: () => void }) {
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const setup = useMutation({
+    mutationFn: () => api.twoFactor.setup(),
+    onSuccess: () => onStarted?.(),
+    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Could not start the setup.'), variant: 'destructive' }),
+  });
+
+  if (codes) return <RecoveryCodes codes={codes} onDone={onDone} />;
+  if (!setup.data) {
+    return (
+      <Button className="mt-4 w-full sm:w-auto" onClick={() => setup.mutate()} disabled={setup.isPending}>
+        {setup.isPending ? 'Starting...' : 'Set up two-factor sign-in'}
+      </Button>
+    );
+  }
+  return <ScanAndConfirm setup={setup.data} onConfirmed={setCodes} />;
+}
+
+function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirmed: (codes: string[]) => void }) {
+  const form = useForm<MfaConfirmForm, unknown, z.output<typeof mfaConfirmSchema>>({ resolver: zodResolver(mfaConfirmSchema), defaultValues: { code: '' } });
+  const confirm = useMutation({
+    mutationFn: (body: z.output<typeof mfaConfirmSchema>) => api.twoFactor.confirm({ body }),
+    onSuccess: (result) => onConfirmed(result.recoveryCodes),
+    onError: (err) => {
+      const field = err instanceof ApiError ? (err.json?.fields as Record<string, string> | undefined)?.code : undefined;
+      if (field) form.setError('code', { message: field }, { shouldFocus: true });
+      else toast({ title: 'Error', description: errorMessage(err, 'Could not turn on two-factor sign-in.'), variant: 'destructive' });
+    },
+  });
+  return (
+    <div className="mt-4 space-y-4">
+      <ol className="list-decimal space-y-1 pl-5 text-gray-800">
+        <li>Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...).</li>
+        <li>Scan the QR code, or type the key below.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <div
+        role="img"
+        aria-label="QR code for your authenticator app"
+        className="h-48 w-48 rounded-lg border border-gray-200 bg-white p-1 [&_svg]:h-full [&_svg]:w-full"
+        dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+      />
+      <div>
+        <p className="text-sm font-medium text-gray-700">Key to type instead</p>
+        <code aria-label="Key to type" data-secret={setup.secret} className="mt-1 block break-words rounded-lg bg-gray-50 p-3 font-mono text-base">
+          {grouped(setup.secret)}
+        </code>
+      </div>
+      <form noValidate className="space-y-4" onSubmit={(e) => void form.handleSubmit((values) => confirm.mutate(values))(e)}>
+        <TextField
+          label="Code from the app"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={7}
+          error={form.formState.errors.code?.message}
+          {...form.register('code')}
+        />
+        <Button type="submit" className="w-full sm:w-auto" disabled={confirm.isPending}>
+          {confirm.isPending ? 'Checking...' : 'Turn on two-factor sign-in'}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright';
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2eServer, useBrowser } from '../helpers/browser';
+import { e2eNow } from '../helpers/e2e-calendar';
+import { staffApi } from '../helpers/staff-api';
+
+// A technician sets up two-factor on the phone in the van, and signs in with it there.
+const browser = useBrowser({ viewport: { width: 360, height: 780 } });
+const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const { api, ownerCookie } = staffApi(() => browser.baseUrl);
+const username = `twofactor_${Date.now().toString(36)}`;
+const password = 'tech-pass-2468';
+
+/** The code an authenticator app shows now: the server's clock is the test clock (E2E_CLOCK_START onwards). */
+const codeNow = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: e2eNow(e2eServer().launchedAtMs).getTime() });
+
+async function expectAccessible(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function passwordStep(page: Page) {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('two-factor sign-in on a phone', () => {
+  it('a technician sets it up from the QR code page, saves the recovery codes, then signs in with password and code', async () => {
+    const added = await api('POST', '/api/admin/users', await ownerCookie(), { username, password, role: 'technician' });
+    expect(added.status).toBe(201);
+
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await passwordStep(page);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/dashboard?tab=settings');
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await eventually(() => section.getByRole('img', { name: 'QR code for your authenticator app' }).locator('svg').count()).toBe(1);
+    const typed = (await section.getByLabel('Key to type').textContent())!;
+    const secret = typed.replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectAccessible(page, '#two-factor');
+
+    // A wrong code is refused on the field, in the server's words.
+    const codeField = section.getByLabel('Code from the app');
+    expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
+    await codeField.fill(String((Number(codeNow(secret)) + 1) % 1_000_000).padStart(6, '0'));
+    await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await eventually(() => section.getByText(/That code is not right/).isVisible()).toBe(true);
+
+    await codeField.fill(codeNow(secret));
+    await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await eventually(() => codes.count()).toBe(10);
+    const firstRecoveryCode = (await codes.first().textContent())!.trim();
+    expect(await section.getByRole('link', { name: 'Download codes' }).getAttribute('download')).toBe('recovery-codes.txt');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectAccessible(page, '#two-factor');
+    await section.getByRole('button', { name: 'I have saved my codes' }).click();
+    await eventually(() => section.getByText('Status:').textContent()).toContain('On');
+    await eventually(() => section.getByText('10 of 10 recovery codes left.').isVisible()).toBe(true);
+
+    // Signed out, the password alone no longer opens the dashboard: the code step asks for the app's code.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/auth');
+    await passwordStep(page);
+    const code = page.getByLabel('Code from your authenticator app');
+    await code.waitFor();
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(await code.getAttribute('inputmode')).toBe('numeric');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectAccessible(page, 'main');
+    const box = await page.getByRole('button', { name: 'Verify' }).boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await code.fill(codeNow(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await eventually(() => page.getByRole('link', { name: 'My Jobs' }).isVisible()).toBe(true);
+
+    // A recovery code signs in once, through the switch on the code step.
+    await page.goto('/dashboard?tab=settings');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/auth');
+    await passwordStep(page);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(firstRecoveryCode);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/dashboard?tab=settings');
+    await eventually(() => page.getByText('9 of 10 recovery codes left.').isVisible()).toBe(true);
+  });
+});
