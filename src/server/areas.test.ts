@@ -30,6 +30,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   tyrePrices: ['pricing'],
   closures: ['closures'],
   suburbPages: ['suburbs'],
+  audit: ['audit'],
   docs: ['docs'],
 };
 

@@ -26,6 +26,7 @@ export const AREAS = [
   'tyrePrices',
   'closures',
   'suburbPages',
+  'audit',
   'docs',
 ] as const;
 export type Area = (typeof AREAS)[number];

@@ -1,4 +1,5 @@
 import type { Area } from './areas';
+import { audit } from './audit';
 import { auth, team } from './auth';
 import { bookings, staffBookings } from './bookings';
 import type { ContractDef } from './contract';
@@ -44,6 +45,7 @@ export const contracts = {
   tyrePrices,
   closures,
   suburbPages,
+  audit,
   docs,
 } as const satisfies Record<Area, Record<string, ContractDef>>;
 export type Contracts = typeof contracts;
