@@ -15,6 +15,7 @@ import { listSlotAvailability } from '../slots/service';
 import { buildCancellationEmail, buildRescheduleEmail } from './customer-emails';
 import { jobMarkedPaid } from '../invoices/job-sync';
 import { recordJobEvent } from './history';
+import { appendAudit } from '../audit/log';
 import { assertWithinSchedulingHorizon } from '../slots/horizon';
 import { moveJob } from './lifecycle';
 import { readSettings } from '../settings/store';
@@ -213,7 +214,11 @@ export async function cancelJobIn(tx: Executor, deps: Omit<CancelDeps, 'db' | 'c
     note: input.reason,
     also: { cancelReason: input.reason, ...(paid > 0 ? { refundAmount: formatCents(refund) } : {}) },
   });
-  if (refund > 0) await moveJob(tx, cancelled, 'refund', { at: now, actorId: user.id, note: `Refunded $${formatCents(refund)}` });
+  if (refund > 0) {
+    await moveJob(tx, cancelled, 'refund', { at: now, actorId: user.id, note: `Refunded $${formatCents(refund)}` });
+    // The admins' log keeps refunds as their own kind, beside the job's history line (decision 303).
+    await appendAudit(tx, [{ at: now, actorId: user.id, kind: 'refund', subject: `refund:${job.id}`, label: job.jobNumber, action: 'refunded', field: 'Paid', from: formatCents(paid), to: formatCents(paid - refund), note: `Refunded $${formatCents(refund)}: ${input.reason}` }]);
+  }
   const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: (await readSettings(tx, deps.config)).business });
   await deps.outbox.queue(tx, { kind: 'booking_cancelled', jobId: job.id, to: job.contactEmail, ...email });
 }
