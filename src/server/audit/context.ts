@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Who is asking and from which client address, for the request being served, so the audit log
  * records the address on every staff row without each writer passing it along
- * (docs/decisions/330-audit-log-address-from-the-request.md).
+ * (docs/decisions/330-audit-log-address-and-download.md).
  */
 export type AuditRequestContext = {
   /** The client address as the app sees it (request.ip: the trusted proxy's X-Forwarded-For, or the socket). */
