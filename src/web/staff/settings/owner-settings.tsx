@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AuditLogSection } from './audit-log';
 import { BusinessSection } from './business-form';
 import { ChangesSection } from './changes-list';
 import { FeesSection } from './fees-form';
@@ -9,6 +10,7 @@ const SECTIONS = [
   ['closures-heading', 'Closures'],
   ['suburb-pages-heading', 'Suburb pages'],
   ['changes', 'Changes'],
+  ['audit-log', 'Audit log'],
 ] as const;
 
 /**
@@ -33,6 +35,7 @@ export function OwnerSettings({ children }: { children?: ReactNode }) {
       <BusinessSection />
       {children}
       <ChangesSection />
+      <AuditLogSection />
     </>
   );
 }
