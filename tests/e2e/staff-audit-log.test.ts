@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/domain/slots';
@@ -26,6 +27,11 @@ afterAll(async () => {
 
 const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const AUDIT = 'section[aria-labelledby="audit-log-heading"]';
+const shots = path.resolve(import.meta.dirname, '../../test-results');
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(shots, { recursive: true });
+  await page.locator(AUDIT).screenshot({ path: path.join(shots, name) });
+}
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function expectAccessible(page: Page, selector: string) {
@@ -86,6 +92,7 @@ describe('the audit log on a 360 px phone', () => {
     await eventually(() => entries.getByText('changed: Puncture repair 40.00 -> 45.50').isVisible()).toBe(true);
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectAccessible(page, AUDIT);
+    await shot(page, 'staff-audit-log-360.png');
 
     const [download] = await Promise.all([page.waitForEvent('download'), audit.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -93,5 +100,13 @@ describe('the audit log on a 360 px phone', () => {
     expect(csv.split('\n')[0]).toBe('When (UTC),Who,Address,Kind,Subject,What,Action,Field,From,To,Note');
     expect(csv).toContain(`${E2E_ADMIN.username},`);
     expect(csv).toMatch(/,setting,fees,Fees,changed,Puncture repair,40\.00,45\.50,/);
+
+    // A desk: the same rows as a table.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const table = audit.getByRole('table', { name: 'Audit log entries' });
+    await eventually(() => table.getByRole('row').filter({ hasText: 'Puncture repair 40.00 -> 45.50' }).isVisible()).toBe(true);
+    expect(await entries.isVisible()).toBe(false);
+    await expectAccessible(page, AUDIT);
+    await shot(page, 'staff-audit-log-1280.png');
   });
 });
