@@ -35,8 +35,3 @@ export function currentRequest(): AuditRequestContext | undefined {
 export function requestActorId(): string | null {
   return requests.getStore()?.actorId ?? null;
 }
-
-/** Runs work as if inside a request (tests and scripts that call a service directly). */
-export function withAuditRequest<T>(context: AuditRequestContext, work: () => T): T {
-  return requests.run(context, work);
-}
