@@ -50,6 +50,17 @@ describe('what the log records', () => {
     expect(history.filter((e) => e.kind === 'price')).toEqual([expect.objectContaining({ from: '101.50', to: '120.00', actor: admin.user.username })]);
   });
 
+  it('a job deleted: who removed it, and its history is kept', async () => {
+    const job = await insertJob(t.db, { ...freshSlot(), customerValue: '150.00' });
+    expect((await send('PATCH', `/api/dashboard/jobs/${job.id}`, { customerValue: '160' })).statusCode).toBe(200);
+    expect((await send('DELETE', `/api/dashboard/jobs/${job.id}`)).statusCode).toBe(204);
+    const rows = (await auditOf({ kind: 'job' })).filter((r) => r.subject === `job:${job.id}`);
+    expect(rows.map((r) => [r.action, r.label, r.from, r.to, r.actor])).toEqual([
+      ['deleted', job.jobNumber, '160.00', null, admin.user.username],
+      ['price', job.jobNumber, '150.00', '160.00', admin.user.username],
+    ]);
+  });
+
   it('a supplier bill: added, its total changed (old and new), deleted', async () => {
     const job = await insertJob(t.db, { ...freshSlot(), customerValue: '500.00' });
     const added = await send('POST', '/api/dashboard/purchase-invoices', { jobId: job.id, invoiceNumber: 'TW-77', supplierName: 'Tyre Wholesale WA', invoiceDate: '2026-11-20', totalAmount: '440.00' });
