@@ -7,6 +7,8 @@ import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { pendingMigrations, type Db } from './db/client';
 import { registerAccessControl } from './http/access';
+import { registerAuditContext } from './audit/context';
+import { auditRoutes } from './audit/routes';
 import { resolveSessionUser } from './auth/sessions';
 import type { AppDeps } from './deps';
 import { sessionToken } from './http/session-cookie';
@@ -126,6 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAccessControl(app, (request) => resolveSessionUser(deps, sessionToken(request)));
   registerPasswordChangeGuard(app);
   registerAdminMfaRequirement(app, deps);
+  registerAuditContext(app);
 
   const instanceName = opts.config.instanceName;
   // Set when the app starts closing (SIGTERM): /readyz answers 503 and every response closes its connection (decision 225).
@@ -168,7 +171,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, accountRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, runRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, settingsRoutes, docsRoutes]) {
+  for (const area of [authRoutes, accountRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, runRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, settingsRoutes, auditRoutes, docsRoutes]) {
     await app.register(area(deps));
   }
 

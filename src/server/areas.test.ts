@@ -32,6 +32,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   tyrePrices: ['pricing'],
   closures: ['closures'],
   suburbPages: ['suburbs'],
+  audit: ['audit'],
   docs: ['docs'],
   twoFactor: ['auth'],
 };

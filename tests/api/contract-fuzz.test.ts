@@ -51,7 +51,7 @@ async function fixture(): Promise<Fixture> {
   expect(created.statusCode, created.body).toBeLessThan(300);
   const invoice = (JSON.parse(created.body) as { customerInvoice: { id: string; items: { id: string }[] } }).customerInvoice;
   const [purchase, expense] = await Promise.all([insertPurchaseInvoice(t.db, { jobId: job.id }), insertExpense(t.db)]);
-  const ids = { jobId: job.id, technicianId: technician.user.id, ids: invoice.id };
+  const ids = { jobId: job.id, technicianId: technician.user.id, ids: invoice.id, user: admin.user.id, kind: 'job' };
   const pathIds = (path: string, name: string): string => {
     if (name === 'itemId') return invoice.items[0]!.id;
     if (name === 'jobId') return job.id;

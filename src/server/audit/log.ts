@@ -1,13 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema';
+import { currentRequest } from './context';
 
 /** One row of the audit log as written: who, from where, what (decision 303). */
 export type AuditRow = {
   at: Date;
   /** Who did it; null for the system (a booking, a payment, a lapsed hold). */
   actorId: string | null;
-  /** The client address; null for the system. */
+  /**
+   * The client address; null for the system. Left out on a staff row, it is the address of the
+   * request being served (context.ts), so no writer has to pass it along.
+   */
   address?: string | null;
   kind: string;
   subject?: string | null;
@@ -27,12 +31,13 @@ export type AuditRow = {
  */
 export async function appendAudit(exec: Executor, rows: AuditRow[]): Promise<void> {
   if (rows.length === 0) return;
+  const request = currentRequest();
   await exec.insert(auditLog).values(
     rows.map((r) => ({
       at: r.at,
       actorId: r.actorId,
       actorName: r.actorId === null ? null : sql`(select username from users where id = ${r.actorId})`,
-      address: r.address ?? null,
+      address: r.address !== undefined ? r.address : r.actorId !== null ? (request?.address ?? null) : null,
       kind: r.kind,
       subject: r.subject ?? null,
       label: r.label ?? labelOf(r.subject ?? null),

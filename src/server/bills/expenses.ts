@@ -1,6 +1,9 @@
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BusinessExpense, expenseListQuery, expenseRequest, expenseUpdateRequest } from '../../shared/schemas/bills';
+import { appendAudit } from '../audit/log';
+import { describeRow, fieldChanges, type Watched } from '../audit/changes';
+import type { Executor } from '../db/client';
 import { changesFrom, toWire } from '../db/rows';
 import { businessExpenses } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -14,12 +17,27 @@ type Row = typeof businessExpenses.$inferSelect;
 
 const NOT_FOUND = 'Expense not found.';
 
+/** What the audit log records of an expense, named as the form names it (decision 303). */
+const AUDITED: Watched<Row> = {
+  expenseDate: 'Date',
+  supplierName: 'Supplier',
+  invoiceNumber: 'Invoice number',
+  description: 'Description',
+  amount: 'Amount',
+  gstAmount: 'GST',
+  category: 'Category',
+  dueDate: 'Due date',
+  isPaid: 'Paid',
+  notes: 'Notes',
+};
+const auditBase = (row: Row, actorId: string, at: Date) => ({ at, actorId, kind: 'expense', subject: `expense:${row.id}`, label: `${row.supplierName}: ${row.description}` });
+
 /** An expense's amount columns: its GST-inclusive amount and GST (no subtotal column). */
 const amountColumns = (a: Amounts) => ({ amount: a.total, gstAmount: a.gst });
 
-async function findExpense(deps: Deps, id: string): Promise<Row> {
+async function findExpense(deps: Deps, id: string, exec: Executor = deps.db): Promise<Row> {
   assertId(id, NOT_FOUND);
-  const [row] = await deps.db.select().from(businessExpenses).where(eq(businessExpenses.id, id));
+  const [row] = await exec.select().from(businessExpenses).where(eq(businessExpenses.id, id)).for('update');
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
@@ -50,26 +68,29 @@ export async function listExpenses(deps: Deps, query: z.output<typeof expenseLis
   return { items: rows.map(toWire), total: counted?.n ?? 0 };
 }
 
-export async function createExpense(deps: Deps, body: z.output<typeof expenseRequest>): Promise<BusinessExpense> {
+export async function createExpense(deps: Deps, actorId: string, body: z.output<typeof expenseRequest>): Promise<BusinessExpense> {
   const now = deps.clock.now();
   const { amount, gstAmount, isPaid, ...fields } = body;
-  const [row] = await deps.db
-    .insert(businessExpenses)
-    .values({
-      ...fields,
-      invoiceNumber: fields.invoiceNumber ?? null,
-      ...amountColumns(amounts(amount, gstAmount)),
-      dueDate: fields.dueDate ?? null,
-      ...paidOnCreate(isPaid, now),
-      notes: fields.notes ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return toWire(row!);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(businessExpenses)
+      .values({
+        ...fields,
+        invoiceNumber: fields.invoiceNumber ?? null,
+        ...amountColumns(amounts(amount, gstAmount)),
+        dueDate: fields.dueDate ?? null,
+        ...paidOnCreate(isPaid, now),
+        notes: fields.notes ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await appendAudit(tx, [{ ...auditBase(row!, actorId, now), action: 'created', field: 'Amount', to: row!.amount, note: describeRow(row!, AUDITED) }]);
+    return toWire(row!);
+  });
 }
 
-export async function updateExpense(deps: Deps, id: string, body: z.output<typeof expenseUpdateRequest>): Promise<BusinessExpense> {
+export async function updateExpense(deps: Deps, actorId: string, id: string, body: z.output<typeof expenseUpdateRequest>): Promise<BusinessExpense> {
   const row = await findExpense(deps, id);
   const now = deps.clock.now();
   const { amount, gstAmount, isPaid, ...fields } = body;
@@ -79,24 +100,34 @@ export async function updateExpense(deps: Deps, id: string, body: z.output<typeo
     ...(newAmounts ? amountColumns(newAmounts) : {}),
     ...paidChanges({ isPaid }, row, now),
   };
-  const [updated] = await deps.db.update(businessExpenses).set(changes).where(eq(businessExpenses.id, id)).returning();
-  return toWire(updated!);
+  return deps.db.transaction(async (tx) => {
+    const before = await findExpense(deps, id, tx);
+    const [updated] = await tx.update(businessExpenses).set(changes).where(eq(businessExpenses.id, id)).returning();
+    await appendAudit(tx, fieldChanges(before, updated!, AUDITED, auditBase(updated!, actorId, now)));
+    return toWire(updated!);
+  });
 }
 
 /** 'Mark Paid' (docs/product.md "Purchase invoices and expenses"): a second press keeps the first date. */
-export async function markExpensePaid(deps: Deps, id: string): Promise<BusinessExpense> {
-  const row = await findExpense(deps, id);
-  if (row.isPaid) return toWire(row);
-  const now = deps.clock.now();
-  const [updated] = await deps.db
-    .update(businessExpenses)
-    .set({ ...paidChanges({ isPaid: true }, row, now), updatedAt: now })
-    .where(eq(businessExpenses.id, id))
-    .returning();
-  return toWire(updated!);
+export async function markExpensePaid(deps: Deps, actorId: string, id: string): Promise<BusinessExpense> {
+  return deps.db.transaction(async (tx) => {
+    const row = await findExpense(deps, id, tx);
+    if (row.isPaid) return toWire(row);
+    const now = deps.clock.now();
+    const [updated] = await tx
+      .update(businessExpenses)
+      .set({ ...paidChanges({ isPaid: true }, row, now), updatedAt: now })
+      .where(eq(businessExpenses.id, id))
+      .returning();
+    await appendAudit(tx, fieldChanges(row, updated!, AUDITED, auditBase(updated!, actorId, now)));
+    return toWire(updated!);
+  });
 }
 
-export async function deleteExpense(deps: Deps, id: string): Promise<void> {
-  await findExpense(deps, id);
-  await deps.db.delete(businessExpenses).where(eq(businessExpenses.id, id));
+export async function deleteExpense(deps: Deps, actorId: string, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await findExpense(deps, id, tx);
+    await tx.delete(businessExpenses).where(eq(businessExpenses.id, id));
+    await appendAudit(tx, [{ ...auditBase(row, actorId, deps.clock.now()), action: 'deleted', field: 'Amount', from: row.amount, note: describeRow(row, AUDITED) }]);
+  });
 }

@@ -11,14 +11,14 @@ export function billRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     addRoute(app, purchaseInvoices.listForJob, async ({ params }) => listPurchaseInvoicesForJob(deps, params.jobId));
     addRoute(app, purchaseInvoices.jobProfit, async ({ params }) => summariseJobProfit(deps, params.jobId));
-    addRoute(app, purchaseInvoices.create, async ({ body }) => createPurchaseInvoice(deps, body));
-    addRoute(app, purchaseInvoices.update, async ({ params, body }) => updatePurchaseInvoice(deps, params.id, body));
-    addRoute(app, purchaseInvoices.remove, async ({ params }) => deletePurchaseInvoice(deps, params.id));
+    addRoute(app, purchaseInvoices.create, async ({ actor, body }) => createPurchaseInvoice(deps, actor.id, body));
+    addRoute(app, purchaseInvoices.update, async ({ actor, params, body }) => updatePurchaseInvoice(deps, actor.id, params.id, body));
+    addRoute(app, purchaseInvoices.remove, async ({ actor, params }) => deletePurchaseInvoice(deps, actor.id, params.id));
 
     addRoute(app, expenses.list, async ({ query }) => listExpenses(deps, query));
-    addRoute(app, expenses.create, async ({ body }) => createExpense(deps, body));
-    addRoute(app, expenses.update, async ({ params, body }) => updateExpense(deps, params.id, body));
-    addRoute(app, expenses.markPaid, async ({ params }) => markExpensePaid(deps, params.id));
-    addRoute(app, expenses.remove, async ({ params }) => deleteExpense(deps, params.id));
+    addRoute(app, expenses.create, async ({ actor, body }) => createExpense(deps, actor.id, body));
+    addRoute(app, expenses.update, async ({ actor, params, body }) => updateExpense(deps, actor.id, params.id, body));
+    addRoute(app, expenses.markPaid, async ({ actor, params }) => markExpensePaid(deps, actor.id, params.id));
+    addRoute(app, expenses.remove, async ({ actor, params }) => deleteExpense(deps, actor.id, params.id));
   };
 }

@@ -5,7 +5,9 @@ import { COST_OF_GOODS_SOLD } from '../../shared/domain/expense-categories';
 import { formatCents, sumCents, toCents } from '../../shared/domain/money';
 import { perthToday } from '../../shared/domain/slots';
 import type { createPurchaseInvoiceRequest, JobProfitSummary, PurchaseInvoice, updatePurchaseInvoiceRequest } from '../../shared/schemas/bills';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../db/client';
+import { appendAudit } from '../audit/log';
+import { describeRow, fieldChanges, type Watched } from '../audit/changes';
+import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { changesFrom, toWire } from '../db/rows';
 import { customerInvoices, jobs, purchaseInvoices } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -19,6 +21,19 @@ type Row = typeof purchaseInvoices.$inferSelect;
 
 const NOT_FOUND = 'Purchase invoice not found.';
 const JOB_NOT_FOUND = 'Job not found';
+
+/** What the audit log records of a bill, named as the form names it (decision 303). */
+const AUDITED: Watched<Row> = {
+  supplierName: 'Supplier',
+  invoiceNumber: 'Invoice number',
+  invoiceDate: 'Invoice date',
+  totalAmount: 'Total',
+  gstAmount: 'GST',
+  dueDate: 'Due date',
+  isPaid: 'Paid',
+  notes: 'Notes',
+};
+const auditBase = (row: Row, actorId: string, at: Date) => ({ at, actorId, kind: 'bill', subject: `bill:${row.id}`, label: `${row.supplierName} ${row.invoiceNumber}` });
 
 /** A bill's amount columns: its total, GST and ex-GST subtotal. */
 const amountColumns = (a: Amounts) => ({ totalAmount: a.total, gstAmount: a.gst, subtotal: a.exGst });
@@ -36,9 +51,9 @@ async function findJob(deps: Deps, jobId: string) {
   return job;
 }
 
-async function findBill(deps: Deps, id: string): Promise<Row> {
+async function findBill(deps: Deps, id: string, exec: Executor = deps.db): Promise<Row> {
   assertId(id, NOT_FOUND);
-  const [row] = await deps.db.select().from(purchaseInvoices).where(eq(purchaseInvoices.id, id));
+  const [row] = await exec.select().from(purchaseInvoices).where(eq(purchaseInvoices.id, id)).for('update');
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
@@ -49,7 +64,7 @@ export async function listPurchaseInvoicesForJob(deps: Deps, jobId: string): Pro
   return rows.map(toWire);
 }
 
-export async function createPurchaseInvoice(deps: Deps, body: z.output<typeof createPurchaseInvoiceRequest>): Promise<PurchaseInvoice> {
+export async function createPurchaseInvoice(deps: Deps, actorId: string, body: z.output<typeof createPurchaseInvoiceRequest>): Promise<PurchaseInvoice> {
   await findJob(deps, body.jobId);
   const now = deps.clock.now();
   const { totalAmount, gstAmount, isPaid, invoiceDate, ...fields } = body;
@@ -65,14 +80,18 @@ export async function createPurchaseInvoice(deps: Deps, body: z.output<typeof cr
     updatedAt: now,
   };
   try {
-    const [row] = await deps.db.insert(purchaseInvoices).values(values).returning();
-    return toWire(row!);
+    const row = await deps.db.transaction(async (tx) => {
+      const [added] = await tx.insert(purchaseInvoices).values(values).returning();
+      await appendAudit(tx, [{ ...auditBase(added!, actorId, now), action: 'created', field: 'Total', to: added!.totalAmount, note: describeRow(added!, AUDITED) }]);
+      return added!;
+    });
+    return toWire(row);
   } catch (err) {
     return duplicateNumber(err, body.supplierName, body.invoiceNumber);
   }
 }
 
-export async function updatePurchaseInvoice(deps: Deps, id: string, body: z.output<typeof updatePurchaseInvoiceRequest>): Promise<PurchaseInvoice> {
+export async function updatePurchaseInvoice(deps: Deps, actorId: string, id: string, body: z.output<typeof updatePurchaseInvoiceRequest>): Promise<PurchaseInvoice> {
   const row = await findBill(deps, id);
   const now = deps.clock.now();
   const { totalAmount, gstAmount, isPaid, paidAt, ...fields } = body;
@@ -84,16 +103,24 @@ export async function updatePurchaseInvoice(deps: Deps, id: string, body: z.outp
     ...paidChanges({ isPaid, paidAt }, row, now),
   };
   try {
-    const [updated] = await deps.db.update(purchaseInvoices).set(changes).where(eq(purchaseInvoices.id, id)).returning();
-    return toWire(updated!);
+    const updated = await deps.db.transaction(async (tx) => {
+      const before = await findBill(deps, id, tx);
+      const [after] = await tx.update(purchaseInvoices).set(changes).where(eq(purchaseInvoices.id, id)).returning();
+      await appendAudit(tx, fieldChanges(before, after!, AUDITED, auditBase(after!, actorId, now)));
+      return after!;
+    });
+    return toWire(updated);
   } catch (err) {
     return duplicateNumber(err, changes.supplierName ?? row.supplierName, changes.invoiceNumber ?? row.invoiceNumber);
   }
 }
 
-export async function deletePurchaseInvoice(deps: Deps, id: string): Promise<void> {
-  await findBill(deps, id);
-  await deps.db.delete(purchaseInvoices).where(eq(purchaseInvoices.id, id));
+export async function deletePurchaseInvoice(deps: Deps, actorId: string, id: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const row = await findBill(deps, id, tx);
+    await tx.delete(purchaseInvoices).where(eq(purchaseInvoices.id, id));
+    await appendAudit(tx, [{ ...auditBase(row, actorId, deps.clock.now()), action: 'deleted', field: 'Total', from: row.totalAmount, note: describeRow(row, AUDITED) }]);
+  });
 }
 
 /** A job's costs and profit (docs/product.md "Purchase invoices and expenses"; decision 212). */

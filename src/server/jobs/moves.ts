@@ -15,6 +15,7 @@ import { listSlotAvailability } from '../slots/service';
 import { buildCancellationEmail, buildRescheduleEmail } from './customer-emails';
 import { jobMarkedPaid } from '../invoices/job-sync';
 import { recordJobEvent } from './history';
+import { appendAudit } from '../audit/log';
 import { assertWithinSchedulingHorizon } from '../slots/horizon';
 import { moveJob } from './lifecycle';
 import { readSettings } from '../settings/store';
@@ -77,7 +78,7 @@ export async function editJobQuote(deps: Pick<AppDeps, 'db' | 'clock'>, user: Se
  * Deletes a job with its photos, line items, purchase invoices and history; its slot is free at once.
  * A job with a customer invoice stays until the invoice is deleted (docs/product.md "Bookings").
  */
-export async function deleteJob(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>, user: SessionUser, jobId: string): Promise<void> {
+export async function deleteJob(deps: Pick<AppDeps, 'db' | 'clock' | 'storage' | 'log'>, user: SessionUser, jobId: string): Promise<void> {
   const photos = await deps.db.transaction(async (tx) => {
     const job = await lockJob(tx, user, jobId);
     const [invoice] = await tx.select({ number: customerInvoices.invoiceNumber }).from(customerInvoices).where(eq(customerInvoices.jobId, job.id)).limit(1);
@@ -88,6 +89,8 @@ export async function deleteJob(deps: Pick<AppDeps, 'db' | 'storage' | 'log'>, u
     }
     const files = await tx.select({ filename: jobPhotos.filename }).from(jobPhotos).where(eq(jobPhotos.jobId, job.id));
     await tx.delete(jobs).where(eq(jobs.id, job.id));
+    // The job's history outlives it in the audit log (decision 303); this row says who removed it.
+    await appendAudit(tx, [{ at: deps.clock.now(), actorId: user.id, kind: 'job', subject: `job:${job.id}`, label: job.jobNumber, action: 'deleted', field: 'Price', from: job.customerValue, note: slotText(job) }]);
     return files;
   });
   // Files go after the rows are gone: a crash in between leaves an orphan file, never a row without its file.
@@ -213,7 +216,11 @@ export async function cancelJobIn(tx: Executor, deps: Omit<CancelDeps, 'db' | 'c
     note: input.reason,
     also: { cancelReason: input.reason, ...(paid > 0 ? { refundAmount: formatCents(refund) } : {}) },
   });
-  if (refund > 0) await moveJob(tx, cancelled, 'refund', { at: now, actorId: user.id, note: `Refunded $${formatCents(refund)}` });
+  if (refund > 0) {
+    await moveJob(tx, cancelled, 'refund', { at: now, actorId: user.id, note: `Refunded $${formatCents(refund)}` });
+    // The admins' log keeps refunds as their own kind, beside the job's history line (decision 303).
+    await appendAudit(tx, [{ at: now, actorId: user.id, kind: 'refund', subject: `refund:${job.id}`, label: job.jobNumber, action: 'refunded', field: 'Paid', from: formatCents(paid), to: formatCents(paid - refund), note: `Refunded $${formatCents(refund)}: ${input.reason}` }]);
+  }
   const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: (await readSettings(tx, deps.config)).business });
   await deps.outbox.queue(tx, { kind: 'booking_cancelled', jobId: job.id, to: job.contactEmail, ...email });
 }

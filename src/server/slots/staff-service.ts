@@ -9,6 +9,8 @@ import { AppError, conflict, invalid } from '../http/errors';
 import { assertWithinSchedulingHorizon } from './horizon';
 import { closedReasonOn, closedReasonsBetween } from '../closures/calendar';
 import { listSlotAvailability, TIME_HAS_PASSED, type AvailabilityOptions } from './service';
+import { appendAudit } from '../audit/log';
+import { requestActorId } from '../audit/context';
 
 type SlotDeps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 type StaffSlot = StaffSlotDay['slots'][number];
@@ -143,6 +145,18 @@ async function assertDayOpen(deps: SlotDeps, day: string): Promise<void> {
   throw invalid(`${formatDayLong(day)} is closed (${why}), so there is nothing to block.`);
 }
 
+/** A staff block or unblock in the admins' log (decision 303): who closed which slot, and why. */
+const slotAudit = (deps: SlotDeps, day: string, slots: readonly string[], action: 'blocked' | 'unblocked', reason: string | null) => ({
+  at: deps.clock.now(),
+  actorId: requestActorId(),
+  kind: 'slot',
+  subject: `slot:${day}`,
+  label: `${formatDayLong(day)}: ${slots.join(', ')}`,
+  action,
+  field: 'Reason',
+  to: reason,
+});
+
 async function writeBlock(tx: Tx, day: string, slot: TimeSlot, reason: string): Promise<void> {
   await tx
     .insert(timeSlots)
@@ -163,6 +177,7 @@ export async function blockSlot(deps: SlotDeps, day: string, slot: TimeSlot, rea
     const job = dayJobs.find((j) => j.slot === slot);
     if (job) throw conflict(`${job.jobNumber} is booked in this slot. Reschedule or cancel it before blocking the slot.`, { jobId: job.id, jobNumber: job.jobNumber });
     await writeBlock(tx, day, slot, reason);
+    await appendAudit(tx, [{ ...slotAudit(deps, day, [slot], 'blocked', reason), from: item.isAvailable ? null : item.blockedReason }]);
   });
   return readStaffSlotDay(deps, day);
 }
@@ -174,6 +189,7 @@ export async function blockDay(deps: SlotDeps, day: string, reason: string): Pro
     const free = items.filter((i) => i.isAvailable && !dayJobs.some((j) => j.slot === i.slot));
     if (free.length === 0) throw conflict(NOTHING_TO_BLOCK_MESSAGE);
     for (const item of free) await writeBlock(tx, day, item.slot, reason);
+    await appendAudit(tx, [slotAudit(deps, day, free.map((i) => i.slot), 'blocked', reason)]);
   });
   return readStaffSlotDay(deps, day);
 }
@@ -181,12 +197,18 @@ export async function blockDay(deps: SlotDeps, day: string, reason: string): Pro
 /** Makes a blocked slot bookable again; unblocking a slot that is not blocked changes nothing. */
 export async function unblockSlot(deps: SlotDeps, day: string, slot: TimeSlot): Promise<StaffSlotDay> {
   assertRealDay(day);
-  await deps.db.delete(timeSlots).where(and(eq(timeSlots.date, day), eq(timeSlots.slot, slot)));
+  await deps.db.transaction(async (tx) => {
+    const freed = await tx.delete(timeSlots).where(and(eq(timeSlots.date, day), eq(timeSlots.slot, slot))).returning();
+    if (freed.length > 0) await appendAudit(tx, [{ ...slotAudit(deps, day, [slot], 'unblocked', null), from: freed[0]!.blockedReason }]);
+  });
   return readStaffSlotDay(deps, day);
 }
 
 export async function unblockDay(deps: SlotDeps, day: string): Promise<StaffSlotDay> {
   assertRealDay(day);
-  await deps.db.delete(timeSlots).where(eq(timeSlots.date, day));
+  await deps.db.transaction(async (tx) => {
+    const freed = await tx.delete(timeSlots).where(eq(timeSlots.date, day)).returning();
+    if (freed.length > 0) await appendAudit(tx, [slotAudit(deps, day, freed.map((f) => f.slot), 'unblocked', null)]);
+  });
   return readStaffSlotDay(deps, day);
 }

@@ -1,11 +1,23 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
+import { appendAudit } from '../audit/log';
+import { addUser } from '../auth/service';
+import type { NewUser } from '../auth/users';
 import { endSessionsOfUser } from '../auth/sessions';
 import { users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 
-export { addUser } from '../auth/service';
+export { addUser };
+
+/** An admin adds a staff user: the account and its audit row are one change (decision 303). */
+export async function addTeamMember(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, actorId: string, input: NewUser): Promise<PublicUser> {
+  return deps.db.transaction(async (tx) => {
+    const user = await addUser({ db: tx, config: deps.config }, input);
+    await appendAudit(tx, [{ at: deps.clock.now(), actorId, kind: 'user', subject: `user:${user.id}`, label: user.username, action: 'created', field: 'Role', to: user.role }]);
+    return user;
+  });
+}
 
 /**
  * The columns a user is shown by: the row without its password hash and timestamps, so a row read
@@ -46,6 +58,7 @@ export async function setUserActive(deps: Pick<AppDeps, 'db' | 'clock'>, actorId
       .returning(PUBLIC_USER_COLUMNS);
     if (!row) throw notFound('User not found');
     if (!isActive) await endSessionsOfUser(tx, userId);
+    await appendAudit(tx, [{ at: deps.clock.now(), actorId, kind: 'user', subject: `user:${row.id}`, label: row.username, action: isActive ? 'activated' : 'deactivated' }]);
     return row;
   });
 }

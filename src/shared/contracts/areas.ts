@@ -28,6 +28,7 @@ export const AREAS = [
   'tyrePrices',
   'closures',
   'suburbPages',
+  'audit',
   'docs',
   'twoFactor',
 ] as const;

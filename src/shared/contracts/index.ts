@@ -1,5 +1,6 @@
 import { account } from './account';
 import type { Area } from './areas';
+import { audit } from './audit';
 import { auth, team } from './auth';
 import { bookings, staffBookings } from './bookings';
 import type { ContractDef } from './contract';
@@ -49,6 +50,7 @@ export const contracts = {
   tyrePrices,
   closures,
   suburbPages,
+  audit,
   docs,
   twoFactor,
 } as const satisfies Record<Area, Record<string, ContractDef>>;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AuditLogSection } from './audit-log';
 import { BusinessSection } from './business-form';
 import { ChangesSection } from './changes-list';
 import { FeesSection } from './fees-form';
@@ -11,6 +12,7 @@ const SECTIONS = [
   ['closures-heading', 'Closures'],
   ['suburb-pages-heading', 'Suburb pages'],
   ['changes', 'Changes'],
+  ['audit-log', 'Audit log'],
 ] as const;
 
 /**
@@ -36,6 +38,7 @@ export function OwnerSettings({ children }: { children?: ReactNode }) {
       <SecuritySection />
       {children}
       <ChangesSection />
+      <AuditLogSection />
     </>
   );
 }
