@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import { settingHistory } from '../history/history';
 import { addRoute } from '../http/contract-routes';
 import { readBusiness, updateBusiness } from './business';
+import { readCapacity, updateCapacity } from './capacity';
 import { readFees, updateFees } from './fees';
 
 /** The owner's settings (decision 280): fees, business profile and the history of every setting. */
@@ -13,6 +14,8 @@ export function settingsRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, settings.updateFees, async ({ body, actor }) => updateFees(deps, body, actor.id));
     addRoute(app, settings.business, async () => readBusiness(deps));
     addRoute(app, settings.updateBusiness, async ({ body, actor }) => updateBusiness(deps, body, actor.id));
+    addRoute(app, settings.capacity, async () => readCapacity(deps));
+    addRoute(app, settings.updateCapacity, async ({ body, actor }) => updateCapacity(deps, body, actor.id));
     addRoute(app, settings.history, async ({ query }) =>
       settingHistory(deps.db, { ...(query.subject ? { subject: query.subject } : {}), limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     );

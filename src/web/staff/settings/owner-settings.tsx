@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { BusinessSection } from './business-form';
+import { CapacitySection } from './capacity-form';
 import { ChangesSection } from './changes-list';
 import { FeesSection } from './fees-form';
 
 const SECTIONS = [
   ['fees', 'Fees and prices'],
   ['business', 'Business profile'],
+  ['vans', 'Vans on the road'],
   ['closures-heading', 'Closures'],
   ['suburb-pages-heading', 'Suburb pages'],
   ['changes', 'Changes'],
@@ -31,6 +33,7 @@ export function OwnerSettings({ children }: { children?: ReactNode }) {
       </nav>
       <FeesSection />
       <BusinessSection />
+      <CapacitySection />
       {children}
       <ChangesSection />
     </>
