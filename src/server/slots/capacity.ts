@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Capacity } from '../../shared/domain/settings';
 import type { Executor } from '../db/client';
-import { technicianLeave, users } from '../db/schema';
 
 /**
  * How many jobs one slot of `day` takes (decision 302): the vans on the road, less the active
@@ -11,16 +10,14 @@ import { technicianLeave, users } from '../db/schema';
  */
 export async function slotCapacity(exec: Executor, day: string, settings: { capacity: Capacity }): Promise<number> {
   const { vans } = settings.capacity;
-  const [row] = await exec
-    .select({
-      technicians: sql<number>`count(*)::int`,
-      away: sql<number>`count(*) filter (where exists (
-        select 1 from ${technicianLeave}
-        where ${technicianLeave.technicianId} = ${users.id}
-          and ${technicianLeave.firstDay} <= ${day}::date and ${technicianLeave.lastDay} >= ${day}::date))::int`,
-    })
-    .from(users)
-    .where(sql`${users.role} = 'technician' and ${users.isActive}`);
+  const { rows } = await exec.execute<{ technicians: number; away: number }>(sql`
+    select count(*)::int as technicians,
+      count(*) filter (where exists (
+        select 1 from technician_leave l where l.technician_id = u.id and l.first_day <= ${day}::date and l.last_day >= ${day}::date
+      ))::int as away
+    from users u
+    where u.role = 'technician' and u.is_active`);
+  const row = rows[0];
   const technicians = Number(row?.technicians ?? 0);
   if (technicians === 0) return vans;
   return Math.max(0, vans - Number(row?.away ?? 0));
