@@ -5,6 +5,7 @@ import { addDays, type TimeSlot } from '../../shared/domain/slots';
 import { VANS_MESSAGE } from '../../shared/schemas/capacity';
 import { SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
 import { businessSettings, jobs, technicianLeave } from '../db/schema';
+import { announceCapacityChanged } from './capacity';
 import { bookingBody, freshClientAddress } from '../../../tests/helpers/bookings';
 import { publicChangesHeard } from '../../../tests/helpers/public-changes';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
@@ -187,6 +188,17 @@ describe('technicians on leave', () => {
     // The day after the leave has both vans again.
     expect((await book(normal, '10-12 AM')).statusCode).toBe(200);
     expect((await book(normal, '10-12 AM')).statusCode).toBe(200);
+
+    // Leave written later reaches a day's public availability already read, once announced.
+    const later = nextDay();
+    expect(await slotShown(later, '10-12 AM')).toMatchObject({ isAvailable: true });
+    expect((await book(later, '10-12 AM')).statusCode).toBe(200);
+    expect(await slotShown(later, '10-12 AM')).toMatchObject({ isAvailable: true });
+    await t.db.transaction(async (tx) => {
+      await tx.insert(technicianLeave).values({ technicianId: alex.id, firstDay: later, lastDay: later, reason: 'Sick' });
+      await announceCapacityChanged(tx);
+    });
+    expect(await slotShown(later, '10-12 AM')).toMatchObject({ isAvailable: false });
 
     // With one van and a technician away, no slot of that day has a place.
     await setVans(1);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Capacity } from '../../shared/domain/settings';
+import { PUBLIC_CACHE_CHANNEL } from '../cache/public-changes';
 import type { Executor } from '../db/client';
 
 /**
@@ -21,4 +22,13 @@ export async function slotCapacity(exec: Executor, day: string, settings: { capa
   const technicians = Number(row?.technicians ?? 0);
   if (technicians === 0) return vans;
   return Math.max(0, vans - Number(row?.away ?? 0));
+}
+
+/**
+ * Tells every instance's public availability cache that capacities changed (decision 231): a write
+ * to technicians' leave or to whether a technician is active calls it in its transaction, as no
+ * trigger watches those tables; PostgreSQL delivers the notice at commit.
+ */
+export async function announceCapacityChanged(exec: Executor): Promise<void> {
+  await exec.execute(sql`select pg_notify(${PUBLIC_CACHE_CHANNEL}, 'availability:*')`);
 }
