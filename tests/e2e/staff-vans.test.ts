@@ -58,6 +58,8 @@ describe('Vans on the road on a 360 px phone', () => {
     for (const bad of ['0', '21', '1.5', 'abc']) {
       await field.fill(bad);
       await save.click();
+      await page.waitForTimeout(1000);
+      console.log('DBG', bad, JSON.stringify(await section.innerText()));
       await eventually(() => section.getByRole('alert').filter({ hasText: VANS_MESSAGE }).count()).toBe(1);
     }
     await expectAccessible(page, VANS);

@@ -16,7 +16,7 @@ export class SlotFull extends AppError {
 export const isPlaceTaken = (err: unknown) => pgErrorCode(err) === UNIQUE_VIOLATION && constraintName(err) === 'jobs_slot_place';
 
 /**
- * The places a new job may take, lowest first, given the places live jobs hold (decision 302).
+ * The places a new job may take, lowest first, given the places live jobs hold (decisions 302, 305).
  * Places above the capacity (held since the vans were lowered, or leave began) still count: the
  * highest usable place `k` is the largest for which `k` plus the jobs held above `k` stays within
  * the capacity, so a slot never holds more live jobs than its capacity, however the places lie.
