@@ -39,7 +39,7 @@ async function expectAccessible(page: Page, selector: string) {
 }
 
 describe('Vans on the road on a 360 px phone', () => {
-  it('refuses 0 and 21 on the form with the server\'s words, saves 2 and shows the change in the history', async () => {
+  it('refuses 0, 21, 1.5 and text on the form with the server\'s words, saves 2 and shows the change in the history', async () => {
     const page = await phonePage();
     await page.goto('/auth');
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
@@ -58,8 +58,6 @@ describe('Vans on the road on a 360 px phone', () => {
     for (const bad of ['0', '21', '1.5', 'abc']) {
       await field.fill(bad);
       await save.click();
-      await page.waitForTimeout(1000);
-      console.log('DBG', bad, JSON.stringify(await section.innerText()));
       await eventually(() => section.getByRole('alert').filter({ hasText: VANS_MESSAGE }).count()).toBe(1);
     }
     await expectAccessible(page, VANS);
