@@ -31,6 +31,8 @@ import { lookupTyreUnitPriceCents } from '../pricing/service';
 import { readSettings } from '../settings/store';
 import { assertWithinSchedulingHorizon } from '../slots/horizon';
 import { TIME_HAS_PASSED } from '../slots/service';
+import { slotCapacity } from '../slots/capacity';
+import { takeSlotPlace } from '../slots/places';
 import { closedReasonOn, closuresBetween } from '../closures/calendar';
 import { announceNewBookingIn, queueNewBookingConfirmationIn } from './notify';
 
@@ -187,10 +189,11 @@ async function assertAddressHoldAllowed(deps: AppDeps, tx: Executor, clientAddre
 }
 
 /**
- * One transaction: customer, vehicle, the job holding the slot, and (prepaid) the hold or
- * (onsite) the confirmation email and the staff notification. The partial unique index
- * jobs_slot_place refuses a slot another live job holds, whether taken long ago or in a race;
- * the transaction rolls back whole and answers 409 (the wizard re-fetches the slots: decision 131).
+ * One transaction: customer, vehicle, the job holding a place in the slot, and (prepaid) the hold
+ * or (onsite) the confirmation email and the staff notification. The partial unique index
+ * jobs_slot_place refuses a place another live job holds, whether taken long ago or in a race;
+ * with no place left the transaction rolls back whole and answers 409 (the wizard re-fetches the
+ * slots: decision 131; places: decision 302).
  */
 async function insertBooking(
   deps: AppDeps,
@@ -200,6 +203,8 @@ async function insertBooking(
 ): Promise<{ job: JobRow; token: string | null }> {
   const now = deps.clock.now();
   const day = bookingDay(draft.job.scheduledDate);
+  // The settings are read before the transaction: the store reads on its own connection.
+  const settings = await deps.settings.current();
   try {
     return await deps.db.transaction(async (tx) => {
       if (opts.hold && opts.clientAddress) await assertAddressHoldAllowed(deps, tx, opts.clientAddress, now);
@@ -207,35 +212,41 @@ async function insertBooking(
       const customerId = await upsertCustomer(tx, draft.customer, now);
       if (opts.hold) await assertHoldAllowed(deps, tx, customerId, now);
       const vehicle = await upsertVehicle(tx, customerId, draft.vehicle);
-      const [job] = await tx
-        .insert(jobs)
-        .values({
-          customerId,
-          vehicleId: vehicle.id,
-          serviceType: draft.job.serviceType,
-          status: 'new',
-          scheduledDate: slotStart(day, draft.job.timeSlot),
-          scheduledDay: day,
-          timeSlot: draft.job.timeSlot,
-          address: draft.job.address,
-          suburb: draft.job.suburb,
-          postcode: draft.job.postcode,
-          contactName: draft.customer.name,
-          contactPhone: draft.customer.phone,
-          contactEmail: draft.customer.email,
-          tyreSize: priced.tyreSize,
-          tyreQuantity: priced.tyreQuantity,
-          tyreBrand: draft.job.tyreBrand || null,
-          notes: draft.job.notes || null,
-          customerValue: priced.customerValue,
-          originalCustomerValue: priced.originalCustomerValue,
-          paymentMethod: opts.paymentMethod,
-          paymentStatus: 'pending',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      // The insert has taken the slot (the one-job-per-slot index refuses a second live job); a block
+      // The job takes the lowest free place of its slot; the unique index settles a race (decision 302).
+      const capacity = await slotCapacity(tx, day, settings);
+      const job = await takeSlotPlace(tx, { day, slot: draft.job.timeSlot }, capacity, async (sp, place) => {
+        const [row] = await sp
+          .insert(jobs)
+          .values({
+            slotPlace: place,
+            customerId,
+            vehicleId: vehicle.id,
+            serviceType: draft.job.serviceType,
+            status: 'new',
+            scheduledDate: slotStart(day, draft.job.timeSlot),
+            scheduledDay: day,
+            timeSlot: draft.job.timeSlot,
+            address: draft.job.address,
+            suburb: draft.job.suburb,
+            postcode: draft.job.postcode,
+            contactName: draft.customer.name,
+            contactPhone: draft.customer.phone,
+            contactEmail: draft.customer.email,
+            tyreSize: priced.tyreSize,
+            tyreQuantity: priced.tyreQuantity,
+            tyreBrand: draft.job.tyreBrand || null,
+            notes: draft.job.notes || null,
+            customerValue: priced.customerValue,
+            originalCustomerValue: priced.originalCustomerValue,
+            paymentMethod: opts.paymentMethod,
+            paymentStatus: 'pending',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        return row!;
+      });
+      // The insert has taken a place (the unique index refuses one another live job holds); a block
       // wins over it: staff blocking takes a lock on jobs, so this read after the insert cannot miss
       // a block committed meanwhile (decision 195).
       const [blocked] = await tx
@@ -247,7 +258,7 @@ async function insertBooking(
       if ((await closuresBetween(tx, day, day)).length > 0) throw conflict(SLOT_TAKEN_MESSAGE);
       // The first line of the job's history (decision 184).
       await recordJobEvent(tx, {
-        jobId: job!.id,
+        jobId: job.id,
         at: now,
         actorId: opts.bookedBy?.id ?? null,
         kind: 'created',
@@ -257,12 +268,12 @@ async function insertBooking(
       let token: string | null = null;
       if (opts.hold) {
         token = randomBytes(32).toString('base64url');
-        await tx.insert(bookingHolds).values({ token, jobId: job!.id, expiresAt: new Date(now.getTime() + deps.config.holdMs), clientAddress: opts.clientAddress ?? null, createdAt: now });
+        await tx.insert(bookingHolds).values({ token, jobId: job.id, expiresAt: new Date(now.getTime() + deps.config.holdMs), clientAddress: opts.clientAddress ?? null, createdAt: now });
       } else {
-        await queueNewBookingConfirmationIn(deps, tx, job!, vehicle);
-        await announceNewBookingIn(tx, job!, now);
+        await queueNewBookingConfirmationIn(deps, tx, job, vehicle);
+        await announceNewBookingIn(tx, job, now);
       }
-      return { job: job!, token };
+      return { job, token };
     });
   } catch (err) {
     if (pgErrorCode(err) === UNIQUE_VIOLATION && constraintName(err) === 'jobs_slot_place') throw conflict(SLOT_TAKEN_MESSAGE);

@@ -22,7 +22,7 @@ export function isLapsedHold(now: Date): SQL {
 
 /**
  * An unpaid prepaid job whose hold has lapsed becomes cancelled (docs/product.md "Payments",
- * decision 150), which frees its slot (the one-job-per-slot index ignores cancelled jobs). The hold
+ * decision 150), which frees its place in the slot (the places index ignores cancelled jobs, decision 302). The hold
  * row stays, so a payment that still arrives can find its job (see payments/service.ts). The WHERE
  * is re-checked row by row under lock, so a payment committed a moment earlier wins.
  */

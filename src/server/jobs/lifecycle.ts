@@ -17,8 +17,8 @@ type Job = typeof jobs.$inferSelect;
 /** What the caller knows of the job, read under its row lock (the caller holds the transaction). */
 export type JobState = Pick<Job, 'id' | 'status' | 'paymentStatus'>;
 
-/** Columns that change with a move and belong to it: why and how much for a cancel, the intent and flag for a payment. */
-type WithMove = Partial<Pick<Job, 'cancelReason' | 'refundAmount' | 'stripePaymentIntentId' | 'paymentFlag'>>;
+/** Columns that change with a move and belong to it: why and how much for a cancel, the intent and flag for a payment, the slot place a reinstated job takes. */
+type WithMove = Partial<Pick<Job, 'cancelReason' | 'refundAmount' | 'stripePaymentIntentId' | 'paymentFlag' | 'slotPlace'>>;
 
 export type MoveContext = {
   at: Date;

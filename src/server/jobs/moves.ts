@@ -12,6 +12,8 @@ import type { SessionUser } from '../http/access';
 import { AppError, conflict, forbidden, invalid, notFound } from '../http/errors';
 import { cancelExpiredHolds } from '../holds/service';
 import { listSlotAvailability } from '../slots/service';
+import { slotCapacity } from '../slots/capacity';
+import { takeSlotPlace } from '../slots/places';
 import { buildCancellationEmail, buildRescheduleEmail } from './customer-emails';
 import { jobMarkedPaid } from '../invoices/job-sync';
 import { recordJobEvent } from './history';
@@ -100,13 +102,14 @@ export async function deleteJob(deps: Pick<AppDeps, 'db' | 'clock' | 'storage' |
 }
 
 /**
- * Moves a job to another slot: only a free slot that has not passed, the old slot freed at once,
- * the database's one-job-per-slot index settling a race, and the customer emailed the new time.
+ * Moves a job to another slot: only a slot with a place left that has not passed, the old place
+ * freed at once, the database's one-job-per-place index settling a race (decision 302), and the
+ * customer emailed the new time.
  */
 export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox' | 'settings'>, user: SessionUser, jobId: string, to: RescheduleRequest): Promise<JobDetail> {
   const now = deps.clock.now();
   assertWithinSchedulingHorizon(now, to.scheduledDate, 'scheduledDate');
-  const { business } = await deps.settings.current();
+  const { business, capacity } = await deps.settings.current();
   try {
     await deps.db.transaction(async (tx) => {
       const job = await lockJob(tx, user, jobId);
@@ -115,13 +118,17 @@ export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config
       if (hasSlotPassed(to.scheduledDate, to.timeSlot, now)) throw invalid('That time slot has already passed.', { timeSlot: 'That time slot has already passed.' });
       // A lapsed prepaid hold in the target slot gives way, as it would to a new booking.
       await cancelExpiredHolds(tx, now, { scheduledDay: to.scheduledDate, timeSlot: to.timeSlot });
-      const day = await listSlotAvailability(tx, to.scheduledDate, { now, business });
+      const day = await listSlotAvailability(tx, to.scheduledDate, { now, business, capacity });
       const target = day.find((s) => s.slot === to.timeSlot);
       if (!target?.isAvailable) throw conflict(SLOT_TAKEN_MESSAGE, target?.blockedReason ? { reason: target.blockedReason } : {});
-      await tx
-        .update(jobs)
-        .set({ scheduledDay: to.scheduledDate, timeSlot: to.timeSlot, scheduledDate: slotStart(to.scheduledDate, to.timeSlot), updatedAt: now })
-        .where(eq(jobs.id, job.id));
+      // The job takes the lowest free place of the new slot; the unique index settles a race (decision 302).
+      const places = await slotCapacity(tx, to.scheduledDate, { capacity });
+      await takeSlotPlace(tx, { day: to.scheduledDate, slot: to.timeSlot }, places, (sp, place) =>
+        sp
+          .update(jobs)
+          .set({ scheduledDay: to.scheduledDate, timeSlot: to.timeSlot, scheduledDate: slotStart(to.scheduledDate, to.timeSlot), slotPlace: place, updatedAt: now })
+          .where(eq(jobs.id, job.id)),
+      );
       await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'schedule', from: slotText(job), to: `${to.scheduledDate} ${to.timeSlot}` });
       const email = buildRescheduleEmail({
         job: { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot },

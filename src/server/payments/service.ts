@@ -23,6 +23,8 @@ import { flagJobPayment, rememberPaymentIntent } from '../jobs/payment-details';
 import { bookingHolds, jobs, paymentEvents, timeSlots, vehicles } from '../db/schema';
 import { AppError, conflict, notFound } from '../http/errors';
 import { confirmPaidBookingIn } from './after-payment';
+import { slotCapacity } from '../slots/capacity';
+import { SlotFull, takeSlotPlace } from '../slots/places';
 import { handleInvoicePaymentIn, invoiceIdOf, type HandledInvoiceEvent } from '../invoices/paid-online';
 import {
   AMOUNT_MISMATCH_KIND,
@@ -217,7 +219,7 @@ async function findEventJob(tx: Executor, event: PaymentEvent): Promise<Job | un
  */
 export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<HandledEvent> {
   const now = deps.clock.now();
-  const { fees, business } = await deps.settings.current();
+  const { fees, business, capacity } = await deps.settings.current();
   const result = await deps.db.transaction(async (tx): Promise<HandledEvent> => {
     // An invoice paid from its pay link is the invoices area's to settle (decision 300).
     const invoiceId = invoiceIdOf(event);
@@ -261,8 +263,10 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
       // declared move with its history line (decision 250). The savepoint keeps a unique violation
       // from aborting the whole transaction, and takes the history line with it when the slot is lost.
       try {
-        state = await tx.transaction(async (sp) => {
-          const back = await moveJob(sp, job, 'late-payment-reinstated', { at: now, actorId: null, note: LATE_PAYMENT_NOTE });
+        // It takes the lowest free place its slot has left, as a new booking would (decision 302).
+        const places = await slotCapacity(tx, job.scheduledDay, { capacity });
+        state = await takeSlotPlace(tx, { day: job.scheduledDay, slot: job.timeSlot }, places, async (sp, place) => {
+          const back = await moveJob(sp, job, 'late-payment-reinstated', { at: now, actorId: null, note: LATE_PAYMENT_NOTE, also: { slotPlace: place } });
           // A slot staff blocked meanwhile is lost too (decision 195).
           const [blocked] = await sp
             .select({ id: timeSlots.id })
@@ -273,7 +277,7 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
         });
         slot = 'retaken';
       } catch (err) {
-        if (pgErrorCode(err) !== UNIQUE_VIOLATION && !(err instanceof SlotBlocked)) throw err;
+        if (pgErrorCode(err) !== UNIQUE_VIOLATION && !(err instanceof SlotBlocked) && !(err instanceof SlotFull)) throw err;
         slot = 'lost';
       }
     }

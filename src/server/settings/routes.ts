@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import { settingHistory } from '../history/history';
 import { addRoute } from '../http/contract-routes';
 import { readBusiness, updateBusiness } from './business';
+import { readCapacity, updateCapacity } from './capacity';
 import { readFees, updateFees } from './fees';
 import { readSecurity, updateSecurity } from './security';
 
@@ -16,6 +17,8 @@ export function settingsRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, settings.updateBusiness, async ({ body, actor }) => updateBusiness(deps, body, actor.id));
     addRoute(app, settings.security, async () => readSecurity(deps));
     addRoute(app, settings.updateSecurity, async ({ body, actor }) => updateSecurity(deps, body, actor.id));
+    addRoute(app, settings.capacity, async () => readCapacity(deps));
+    addRoute(app, settings.updateCapacity, async ({ body, actor }) => updateCapacity(deps, body, actor.id));
     addRoute(app, settings.history, async ({ query }) =>
       settingHistory(deps.db, { ...(query.subject ? { subject: query.subject } : {}), limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
     );

@@ -35,8 +35,8 @@ export function createAvailabilityReader(deps: Pick<AppDeps, 'db' | 'clock' | 's
   return (day: string) =>
     cache.get(day, async () => {
       const started = now();
-      const { business } = await deps.settings.current();
-      const { items, changesAt } = await readSlotAvailability(deps.db, day, { now: new Date(started), business });
+      const { business, capacity } = await deps.settings.current();
+      const { items, changesAt } = await readSlotAvailability(deps.db, day, { now: new Date(started), business, capacity });
       return { value: { items, json: {} }, validUntil: Math.min(changesAt.getTime(), started + MAX_AGE_MS) };
     });
 }

@@ -5,11 +5,13 @@ import { closedReasonOn, type OpeningDays } from '../closures/calendar';
 import type { Executor } from '../db/client';
 import { bookingHolds, jobs, timeSlots } from '../db/schema';
 import { isLapsedHold } from '../holds/service';
+import type { Capacity } from '../../shared/domain/settings';
+import { slotCapacity } from './capacity';
 
 export const TIME_HAS_PASSED = 'Time has passed';
 
-/** The moment asked about and the stored opening days (the settings, decision 280). */
-export type AvailabilityOptions = { now: Date; business: OpeningDays };
+/** The moment asked about, the stored opening days and the vans on the road (the settings, decisions 280 and 302). */
+export type AvailabilityOptions = { now: Date; business: OpeningDays; capacity: Capacity };
 
 /** Staff overrides of the day's slots. */
 const slotRows = (db: Executor, day: string) => db.select().from(timeSlots).where(eq(timeSlots.date, day));
@@ -23,12 +25,12 @@ const bookedSlots = (db: Executor, day: string, now: Date) =>
 
 /**
  * The one availability rule (docs/product.md "Time slots and business days", decision 007): a slot
- * is unavailable when its start has passed in Perth, the day is closed, staff blocked it, or a live
- * job holds it (an unpaid hold past its time does not).
+ * is unavailable when its start has passed in Perth, the day is closed, staff blocked it (for every
+ * van), or its live jobs fill its capacity (decision 302; an unpaid hold past its time does not count).
  */
 export async function listSlotAvailability(db: Executor, day: string, opts: AvailabilityOptions): Promise<TimeSlotItem[]> {
-  const [rows, booked, closed] = await Promise.all([slotRows(db, day), bookedSlots(db, day, opts.now), closedReasonOn(db, opts.business, day)]);
-  return availabilityOf(day, rows, booked, closed?.publicReason ?? null, opts);
+  const [rows, booked, closed, capacity] = await Promise.all([slotRows(db, day), bookedSlots(db, day, opts.now), closedReasonOn(db, opts.business, day), slotCapacity(db, day, opts)]);
+  return availabilityOf(day, rows, booked, capacity, closed?.publicReason ?? null, opts);
 }
 
 /**
@@ -37,10 +39,11 @@ export async function listSlotAvailability(db: Executor, day: string, opts: Avai
  * change it too; the public cache hears those from the database (cache/public-changes.ts).
  */
 export async function readSlotAvailability(db: Executor, day: string, opts: AvailabilityOptions): Promise<{ items: TimeSlotItem[]; changesAt: Date }> {
-  const [rows, booked, closed, [holds]] = await Promise.all([
+  const [rows, booked, closed, capacity, [holds]] = await Promise.all([
     slotRows(db, day),
     bookedSlots(db, day, opts.now),
     closedReasonOn(db, opts.business, day),
+    slotCapacity(db, day, opts),
     db
       .select({ next: min(bookingHolds.expiresAt) })
       .from(bookingHolds)
@@ -53,7 +56,7 @@ export async function readSlotAvailability(db: Executor, day: string, opts: Avai
     holds?.next ? new Date(holds.next).getTime() : Number.POSITIVE_INFINITY,
     nextPerthMidnight(opts.now),
   ].filter((t) => t > now);
-  return { items: availabilityOf(day, rows, booked, closed?.publicReason ?? null, opts), changesAt: new Date(Math.min(...moments)) };
+  return { items: availabilityOf(day, rows, booked, capacity, closed?.publicReason ?? null, opts), changesAt: new Date(Math.min(...moments)) };
 }
 
 function nextPerthMidnight(now: Date): number {
@@ -62,8 +65,8 @@ function nextPerthMidnight(now: Date): number {
 }
 
 /** `closed` is what the public reads for a closed day: 'Closed' (a weekend or a closure) or 'Public holiday'. */
-function availabilityOf(day: string, rows: (typeof timeSlots.$inferSelect)[], booked: { slot: string }[], closed: string | null, opts: AvailabilityOptions): TimeSlotItem[] {
-  const taken = new Set(booked.map((b) => b.slot));
+function availabilityOf(day: string, rows: (typeof timeSlots.$inferSelect)[], booked: { slot: string }[], capacity: number, closed: string | null, opts: AvailabilityOptions): TimeSlotItem[] {
+  const live = (s: TimeSlot) => booked.filter((b) => b.slot === s).length;
 
   return TIME_SLOTS.map((slot): TimeSlotItem => {
     const row = rows.find((r) => r.slot === slot);
@@ -75,8 +78,8 @@ function availabilityOf(day: string, rows: (typeof timeSlots.$inferSelect)[], bo
       if (hasSlotPassed(day, s, opts.now)) return TIME_HAS_PASSED;
       if (closed) return closed;
       if (row && !row.isAvailable) return row.blockedReason ?? 'Unavailable';
-      // A booked slot shows the customer the generic 'Unavailable', nothing about the booking (decision 007).
-      if (taken.has(s)) return null;
+      // A full slot shows the customer the generic 'Unavailable', nothing about the bookings (decision 007).
+      if (live(s) >= capacity) return null;
       return undefined;
     }
   });

@@ -28,7 +28,10 @@ function assertRealDay(day: string): void {
   if (!isIsoDay(day)) throw invalid('Invalid date format', { date: 'Invalid date format' });
 }
 
-const availabilityOptions = async (deps: SlotDeps): Promise<AvailabilityOptions> => ({ now: deps.clock.now(), business: (await deps.settings.current()).business });
+const availabilityOptions = async (deps: SlotDeps): Promise<AvailabilityOptions> => {
+  const { business, capacity } = await deps.settings.current();
+  return { now: deps.clock.now(), business, capacity };
+};
 
 /**
  * Live jobs between two days with their technician: what a booked slot shows staff. Live as the

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { capacityForm, capacityView } from '../schemas/capacity';
 import { businessForm, businessView, feesForm, feesView, settingChange, settingHistoryQuery } from '../schemas/settings';
 import { securityForm } from '../schemas/auth';
 import { defineContract } from './contract';
 
 /**
  * The owner's settings (docs/decisions/280-owner-settings-in-the-database.md): the fees every quote
- * uses, the business profile pages, emails and invoices show, and the history of every setting.
+ * uses, the business profile pages, emails and invoices show, the vans on the road (decision 302),
+ * and the history of every setting.
  * Admin only: a technician gets 403.
  */
 export const settings = {
@@ -56,6 +58,22 @@ export const settings = {
     summary: 'Changes the staff sign-in rules; while two-factor is required, an admin without it can only set it up. Recorded in the history.',
     body: securityForm,
     response: securityForm,
+  }),
+  capacity: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/settings/capacity',
+    access: 'admin',
+    summary: 'The vans on the road: how many jobs each time slot takes (less the technicians on leave that day).',
+    response: capacityView,
+  }),
+  updateCapacity: defineContract({
+    method: 'PUT',
+    path: '/api/dashboard/settings/capacity',
+    access: 'admin',
+    affects: ['settings', 'slots', 'staffSlots'],
+    summary: 'Changes the vans on the road (1 to 20): public availability and every booking use it at once; lowering it cancels no booked job, the slot simply shows full. Recorded in the history.',
+    body: capacityForm,
+    response: capacityView,
   }),
   history: defineContract({
     method: 'GET',

@@ -56,10 +56,11 @@ export const SETTING_EVENT_KINDS = ['created', 'changed', 'activated', 'deactiva
 export type SettingEventKind = (typeof SETTING_EVENT_KINDS)[number];
 
 /**
- * What a settings history line is about: `fees`, `business`, or one row of the price list, the
- * closures or the suburb pages (`tyre-price:<id>`, `closure:<id>`, `suburb-page:<id>`).
+ * What a settings history line is about: `fees`, `business`, `capacity` (the vans on the road), or
+ * one row of the price list, the closures or the suburb pages (`tyre-price:<id>`, `closure:<id>`,
+ * `suburb-page:<id>`).
  */
-export type SettingSubject = 'fees' | 'business' | 'security' | `tyre-price:${string}` | `closure:${string}` | `suburb-page:${string}`;
+export type SettingSubject = 'fees' | 'business' | 'security' | 'capacity' | `tyre-price:${string}` | `closure:${string}` | `suburb-page:${string}`;
 
 /**
  * Whether an invoice dated `invoiceDate` is a tax invoice: the business is registered for GST and

@@ -113,8 +113,9 @@ export const uuid = (message = 'Not found') => z.string({ message }).refine(isUu
  */
 export const wholeNumber = (label: string, min: number, max: number, message?: string) => {
   const notWhole = message ?? `${label} must be a whole number`;
+  // Text first: a form's resolver shows the first branch's issue, which for typed text must be this rule's.
   return z
-    .union([z.number(), z.string().trim().regex(/^-?\d{1,9}$/, notWhole).transform(Number)], { message: notWhole })
+    .union([z.string().trim().regex(/^-?\d{1,9}$/, notWhole).transform(Number), z.number()], { message: notWhole })
     .pipe(z.number().int(notWhole).min(min, message ?? `${label} must be at least ${min}`).max(max, message ?? `${label} must be at most ${max}`));
 };
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AuditLogSection } from './audit-log';
 import { BusinessSection } from './business-form';
+import { CapacitySection } from './capacity-form';
 import { ChangesSection } from './changes-list';
 import { FeesSection } from './fees-form';
 import { SecuritySection } from '../two-factor/security-section';
@@ -8,6 +9,7 @@ import { SecuritySection } from '../two-factor/security-section';
 const SECTIONS = [
   ['fees', 'Fees and prices'],
   ['business', 'Business profile'],
+  ['vans', 'Vans on the road'],
   ['security', 'Staff sign-in'],
   ['closures-heading', 'Closures'],
   ['suburb-pages-heading', 'Suburb pages'],
@@ -35,6 +37,7 @@ export function OwnerSettings({ children }: { children?: ReactNode }) {
       </nav>
       <FeesSection />
       <BusinessSection />
+      <CapacitySection />
       <SecuritySection />
       {children}
       <ChangesSection />

@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VANS_MESSAGE } from '../../src/shared/schemas/capacity';
+import { CHROMIUM_PATH } from '../helpers/browser';
+import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
+import { E2E_CLOCK_START, e2eNow } from '../helpers/e2e-calendar';
+import { E2E_ADMIN } from '../helpers/e2e-global-setup';
+
+/**
+ * The owner sets the vans on the road from a 360 px phone (docs/decisions/302-slot-places-one-per-
+ * van.md). A server of its own: the other browser files expect one van.
+ */
+let app: BuiltApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startBuiltApp({ ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password }, { clockStart: E2E_CLOCK_START });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const VANS = 'section[aria-labelledby="vans-heading"]';
+
+async function phonePage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
+  await context.clock.install({ time: e2eNow(app.launchedAtMs) });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+async function expectAccessible(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+describe('Vans on the road on a 360 px phone', () => {
+  it('refuses 0, 21, 1.5 and text on the form with the server\'s words, saves 2 and shows the change in the history', async () => {
+    const page = await phonePage();
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/dashboard?tab=settings#vans');
+
+    const section = page.locator(VANS);
+    const field = section.getByLabel('Vans on the road');
+    await eventually(() => field.inputValue()).toBe('1');
+    const save = section.getByRole('button', { name: 'Save Vans' });
+    expect((await save.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect((await field.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+    for (const bad of ['0', '21', '1.5', 'abc']) {
+      await field.fill(bad);
+      await save.click();
+      await eventually(() => section.getByRole('alert').filter({ hasText: VANS_MESSAGE }).count()).toBe(1);
+    }
+    await expectAccessible(page, VANS);
+
+    await field.fill('2');
+    await save.click();
+    await eventually(() => page.locator('li[data-swipe-direction]').getByText('each slot now takes 2 jobs', { exact: false }).count()).toBeGreaterThan(0);
+    await eventually(() => section.getByText('Vans on the road: 1 -> 2').count()).toBe(1);
+    const stored = await page.evaluate(async () => (await fetch('/api/dashboard/settings/capacity')).json());
+    expect(stored).toEqual({ vans: 2 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(page, VANS);
+  });
+});
