@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginSchema, newUserSchema, ownerSetupSchema, publicUser, setupStatus, userIdParams, userStatusSchema } from '../schemas/auth';
+import { roster, rosterRequest, technicianIdParams } from '../schemas/roster';
 import { defineContract } from './contract';
 
 /** Staff sign-in and the first account (docs/product.md "Staff sign-in and sessions"). */
@@ -83,5 +84,23 @@ export const team = {
     params: userIdParams,
     body: userStatusSchema,
     response: publicUser,
+  }),
+  roster: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/technicians/:id/roster',
+    access: 'admin',
+    summary: "A technician's working weekdays (ISO, 1 = Monday) and leave, with their live jobs that fall on a day off.",
+    params: technicianIdParams,
+    response: roster,
+  }),
+  setRoster: defineContract({
+    method: 'PUT',
+    path: '/api/dashboard/technicians/:id/roster',
+    access: 'admin',
+    affects: ['team', 'jobs', 'slots', 'staffSlots'],
+    summary: "Replaces a technician's working weekdays and leave; answers the jobs on their days off that need another technician.",
+    params: technicianIdParams,
+    body: rosterRequest,
+    response: roster,
   }),
 };
