@@ -8,7 +8,7 @@ import { writeSetting } from '../settings/store';
 import { bookingBody, freshClientAddress } from '../../../tests/helpers/bookings';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
-import { assignOnBooking } from './assignment';
+import { assignOnBooking, keepAssignmentAfterMove } from './assignment';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInStaff>>;
@@ -120,5 +120,30 @@ describe('a new booking is assigned at once', () => {
     const inHills = await book('2026-12-07', '12-2 PM', 'Kalamunda', '6076');
     expect(inHills.assignedTechnicianId).toBe(hal!.user.id);
     expect((await detail(inHills.id)).history.at(-1)).toMatchObject({ note: 'auto: fewest jobs that day' });
+  });
+});
+
+describe('a reschedule keeps the rules', () => {
+  it('moves the job away from a technician busy in the new slot, to whoever is free, saying why', async () => {
+    const [ian, jo] = await team('ian', 'jo');
+    const busy = await insertJob(t.db, { scheduledDay: '2026-12-08', timeSlot: '2-4 PM', slotPlace: 2, assignedTechnicianId: ian!.user.id });
+    const moving = await insertJob(t.db, { scheduledDay: '2026-12-08', timeSlot: '8-10 AM', assignedTechnicianId: ian!.user.id });
+    // The move itself (a second van's place in the slot), then what the reschedule does with its technician.
+    const [moved] = await t.db.update(jobs).set({ timeSlot: '2-4 PM' }).where(eq(jobs.id, moving.id)).returning();
+    await t.db.transaction((tx) => keepAssignmentAfterMove(tx, moved!, admin.user.id, t.clock.now()));
+    expect((await job(moving.id)).assignedTechnicianId).toBe(jo!.user.id);
+    expect((await detail(moving.id)).history.filter((e) => e.kind === 'assignment')).toMatchObject([
+      { actor: admin.user.username, from: ian!.user.username, to: null, note: `${ian!.user.username} already has ${busy.jobNumber} in 2 pm - 4 pm on Tue 8 Dec` },
+      { actor: null, from: null, to: jo!.user.username, note: 'auto: the only technician free in that slot' },
+    ]);
+  });
+
+  it('leaves the technician on the job when the new slot is free for them', async () => {
+    const [kim] = await team('kim');
+    const moving = await insertJob(t.db, { scheduledDay: '2026-12-09', timeSlot: '8-10 AM', assignedTechnicianId: kim!.user.id });
+    const [moved] = await t.db.update(jobs).set({ timeSlot: '12-2 PM' }).where(eq(jobs.id, moving.id)).returning();
+    await t.db.transaction((tx) => keepAssignmentAfterMove(tx, moved!, admin.user.id, t.clock.now()));
+    expect((await job(moving.id)).assignedTechnicianId).toBe(kim!.user.id);
+    expect((await detail(moving.id)).history.filter((e) => e.kind === 'assignment')).toEqual([]);
   });
 });

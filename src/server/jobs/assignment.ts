@@ -152,3 +152,19 @@ export function chooseTechnician(candidates: Candidate[], job: Pick<Job, 'suburb
   if (candidates.length === 1) return { technician: best.t, why: 'the only technician free in that slot' };
   return { technician: best.t, why: 'fewest jobs that day' };
 }
+
+/**
+ * After a job moves to another slot: its technician keeps it when the rules allow; otherwise it is
+ * unassigned, with the clash as the history's note, and given to whoever is free, as a new booking.
+ */
+export async function keepAssignmentAfterMove(tx: Executor, moved: Job, actorId: string | null, now: Date): Promise<void> {
+  if (moved.assignedTechnicianId === null) return;
+  const [tech] = await tx.select({ id: users.id, username: users.username, workingDays: users.workingDays }).from(users).where(eq(users.id, moved.assignedTechnicianId));
+  if (!tech) return;
+  await lockSlotAssignments(tx, moved.scheduledDay, moved.timeSlot);
+  const clash = await rosterClash(tx, tech, moved);
+  if (!clash) return;
+  await tx.update(jobs).set({ assignedTechnicianId: null, updatedAt: now }).where(eq(jobs.id, moved.id));
+  await recordJobEvent(tx, { jobId: moved.id, at: now, actorId, kind: 'assignment', from: tech.username, to: null, note: clash });
+  await assignOnBooking(tx, { ...moved, assignedTechnicianId: null }, now);
+}

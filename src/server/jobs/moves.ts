@@ -17,6 +17,7 @@ import { jobMarkedPaid } from '../invoices/job-sync';
 import { recordJobEvent } from './history';
 import { assertWithinSchedulingHorizon } from '../slots/horizon';
 import { moveJob } from './lifecycle';
+import { keepAssignmentAfterMove } from './assignment';
 import { readSettings } from '../settings/store';
 import { isUuid } from '../../shared/schemas/fields';
 import { assertMayView, getJobDetail, JOB_NOT_FOUND } from './service';
@@ -120,6 +121,7 @@ export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config
         .set({ scheduledDay: to.scheduledDate, timeSlot: to.timeSlot, scheduledDate: slotStart(to.scheduledDate, to.timeSlot), updatedAt: now })
         .where(eq(jobs.id, job.id));
       await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'schedule', from: slotText(job), to: `${to.scheduledDate} ${to.timeSlot}` });
+      await keepAssignmentAfterMove(tx, { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot }, user.id, now);
       const email = buildRescheduleEmail({
         job: { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot },
         previous: job,
