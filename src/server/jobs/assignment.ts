@@ -1,9 +1,8 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { formatDayLong, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
+import { dayOfWeek, formatDayLong, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
 import { findSuburbByName } from '../../shared/reference/service-area';
 import { businessDayToIso } from '../../shared/schemas/roster';
 import type { JobDetail } from '../../shared/schemas/jobs';
-import { dayOfWeek } from '../../shared/domain/slots';
 import { isUuid } from '../../shared/schemas/fields';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
@@ -25,7 +24,7 @@ type Technician = Pick<typeof users.$inferSelect, 'id' | 'username' | 'workingDa
 type Slot = { id: string; scheduledDay: string; timeSlot: TimeSlot };
 
 /** "Tue 1 Dec" */
-export function shortDay(day: string): string {
+function shortDay(day: string): string {
   const [weekday = '', d = '', month = ''] = formatDayLong(day).split(' ');
   return `${weekday.slice(0, 3)} ${d} ${month.slice(0, 3)}`;
 }
@@ -37,12 +36,12 @@ export const isoWeekday = (day: string): number => businessDayToIso(dayOfWeek(da
  * Assignments in one slot on one day happen one at a time (a transaction-scoped lock), so two
  * bookings made at the same moment never both pick the same free technician.
  */
-export async function lockSlotAssignments(tx: Executor, day: string, slot: TimeSlot): Promise<void> {
+async function lockSlotAssignments(tx: Executor, day: string, slot: TimeSlot): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(7301003, hashtext(${`${day} ${slot}`}))`);
 }
 
 /** Why `tech` cannot take `job`, in words naming the clash, or null when they can. */
-export async function rosterClash(exec: Executor, tech: Technician, job: Slot): Promise<string | null> {
+async function rosterClash(exec: Executor, tech: Technician, job: Slot): Promise<string | null> {
   const [leave] = await exec
     .select({ reason: technicianLeave.reason })
     .from(technicianLeave)
@@ -133,7 +132,7 @@ export async function assignOnBooking(tx: Executor, job: Job, now: Date): Promis
 const regionOf = (suburb: string) => findSuburbByName(suburb)?.region ?? null;
 
 /** The preference order of automatic assignment, with the reason the history gives. */
-export function chooseTechnician(candidates: Candidate[], job: Pick<Job, 'suburb' | 'timeSlot'>): { technician: Candidate; why: string } | null {
+function chooseTechnician(candidates: Candidate[], job: Pick<Job, 'suburb' | 'timeSlot'>): { technician: Candidate; why: string } | null {
   if (candidates.length === 0) return null;
   const region = regionOf(job.suburb);
   // The nearest job in the day: the same region's job closest in slot order is the one named.

@@ -18,7 +18,7 @@ import { invalid, notFound } from '../http/errors';
 import { appendAudit, type AuditRow } from '../audit/log';
 import { isoWeekday } from '../jobs/assignment';
 
-export const TECHNICIAN_NOT_FOUND = 'Technician not found';
+const TECHNICIAN_NOT_FOUND = 'Technician not found';
 
 type RosterDeps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 type LeaveRow = { id: string; from: string; to: string; reason: string };

@@ -7,13 +7,12 @@ import { day, oneLineText } from './fields';
  * work, ISO numbered (1 = Monday .. 7 = Sunday), and their leave, first to last day inclusive.
  * The form and the server check it with these same schemas.
  */
-export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const WEEKDAY_NAMES: Readonly<Record<number, string>> = { 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday', 7: 'Sunday' };
 
 export const NO_WORKING_DAY_MESSAGE = 'Choose at least one working day';
 export const LEAVE_ORDER_MESSAGE = 'The last day of leave cannot be before the first';
 export const LEAVE_REASON_MESSAGE = 'Give a reason for the leave';
-export const MAX_LEAVE_PERIODS = 100;
+const MAX_LEAVE_PERIODS = 100;
 
 /** ISO weekday (1 = Monday .. 7 = Sunday) to the business-days numbering (0 = Sunday .. 6 = Saturday). */
 export const isoToBusinessDay = (iso: number): number => iso % 7;
@@ -26,7 +25,7 @@ export const closedWorkingDayMessage = (iso: number) => `${WEEKDAY_NAMES[iso] ??
 const WEEKDAY_MESSAGE = 'A working day must be a weekday number from 1 (Monday) to 7 (Sunday)';
 const weekday = z.number({ message: WEEKDAY_MESSAGE }).int(WEEKDAY_MESSAGE).min(1, WEEKDAY_MESSAGE).max(7, WEEKDAY_MESSAGE);
 
-export const leavePeriod = z
+const leavePeriod = z
   .object({
     from: day('Choose the first day of leave'),
     to: day('Choose the last day of leave'),
@@ -43,12 +42,11 @@ export const rosterRequest = z.object({
     .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
   leave: z.array(leavePeriod, { message: 'Leave must be a list of periods' }).max(MAX_LEAVE_PERIODS, `At most ${MAX_LEAVE_PERIODS} leave periods`),
 });
-export type RosterRequest = z.input<typeof rosterRequest>;
 
 export const technicianIdParams = z.object({ id: z.string().max(64) });
 
 /** A live job of the technician that falls on their leave or a day they do not work. */
-export const jobToReassign = z.object({
+const jobToReassign = z.object({
   id: z.string(),
   jobNumber: z.string(),
   day: z.string(),
