@@ -102,6 +102,14 @@ describe('a new booking is assigned at once', () => {
     await writeSetting(t.db, 'capacity', { vans: 1 }, admin.user.id, t.clock.now());
   });
 
+  it('four bookings of one slot at the same moment go to four different technicians', async () => {
+    const four = await team('lee', 'max', 'ned', 'oli');
+    const booked = await Promise.all([1, 2, 3, 4].map((slotPlace) => insertJob(t.db, { scheduledDay: '2026-12-10', timeSlot: '10-12 AM', slotPlace })));
+    await Promise.all(booked.map((b) => t.db.transaction((tx) => assignOnBooking(tx, b, t.clock.now()))));
+    const chosen = await Promise.all(booked.map(async (b) => (await job(b.id)).assignedTechnicianId));
+    expect(new Set(chosen)).toEqual(new Set(four.map((x) => x.user.id)));
+  });
+
   it('prefers the technician already working in the same region that day, then the one with fewer jobs', async () => {
     const [gus, hal] = await team('gus', 'hal');
     // Gus has one job north of the river that day, Hal two in Mandurah (Peel Region).
