@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
@@ -94,6 +96,8 @@ describe('a technician roster on a 360 px phone', () => {
     expect(await form.getByRole('button', { name: 'Friday', exact: true }).getAttribute('aria-pressed')).toBe('false');
     expect(await pageOverflow(page)).toBe(0);
     await expectAccessible(page, 'section[aria-labelledby="team-heading"]');
+    fs.mkdirSync(path.resolve(import.meta.dirname, '../../test-results'), { recursive: true });
+    await page.screenshot({ path: path.resolve(import.meta.dirname, '../../test-results/staff-roster-360.png'), fullPage: true });
     const stored = await api('GET', `/api/dashboard/technicians/${technicianId}/roster`, cookie);
     expect(await stored.json()).toMatchObject({ workingDays: [1, 2, 3, 4], leave: [{ from: JOB_DAY, to: JOB_DAY, reason: 'Annual leave' }], jobsToReassign: [{ jobNumber }] });
 

@@ -17,8 +17,8 @@ export function JobsToReassign({ jobs, username }: { jobs: JobToReassign[]; user
       <ul className="mt-2 space-y-1">
         {jobs.map((j) => (
           <li key={j.id}>
-            <Link href={`/dashboard?tab=jobs&job=${j.id}`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-charcoal underline underline-offset-2">
-              {j.jobNumber}
+            <Link href={`/dashboard?tab=jobs&job=${j.id}`} className="inline-flex min-h-11 flex-wrap items-center gap-x-2 font-semibold text-charcoal underline underline-offset-2">
+              <span className="whitespace-nowrap">{j.jobNumber}</span>
               <span className="font-normal">
                 {formatVisit(j.day, j.slot)} ({j.why === 'leave' ? 'on leave' : 'day off'})
               </span>

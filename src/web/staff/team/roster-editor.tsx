@@ -58,7 +58,7 @@ function RosterForm({ saved }: { saved: Roster }) {
     onSuccess: (r) =>
       toast({
         title: 'Roster saved',
-        description: r.jobsToReassign.length > 0 ? `${r.username} has ${r.jobsToReassign.length} job(s) on days off to reassign.` : `${r.username}'s roster is up to date.`,
+        description: r.jobsToReassign.length > 0 ? `${r.username} has ${r.jobsToReassign.length === 1 ? '1 job on a day off' : `${r.jobsToReassign.length} jobs on days off`} to reassign.` : `${r.username}'s roster is up to date.`,
       }),
     onError: (err) => toast({ title: 'Roster not saved', description: errorMessage(err, 'Failed to save the roster.'), variant: 'destructive' }),
   });
