@@ -213,7 +213,8 @@ describe('the Jobs tab and the job detail', () => {
     // Assign a technician: saved on choosing, kept in the history.
     const assign = dialog.getByLabel('Assigned technician');
     await eventually(() => assign.isEnabled()).toBe(true);
-    expect(await assign.inputValue()).toBe('');
+    // Another file's technician on this server may have taken the booking automatically (decision 311); this one came later.
+    expect(await assign.inputValue()).not.toBe(technicianId);
     await assign.selectOption(technicianId);
     await expectToast(page, 'Assignment Updated');
     await eventually(() => dialog.getByText(`Technician: ${technician}`).isVisible()).toBe(true);

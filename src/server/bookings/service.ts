@@ -26,6 +26,7 @@ import { constraintName, pgErrorCode, UNIQUE_VIOLATION, type Executor } from '..
 import { bookingHolds, jobs, timeSlots } from '../db/schema';
 import { AppError, conflict, invalid } from '../http/errors';
 import { recordJobEvent } from '../jobs/history';
+import { assignOnBooking } from '../jobs/assignment';
 import { MAX_LIVE_HOLDS_PER_EMAIL, tooManyHoldsFromAddressMessage, tooManyHoldsMessage } from './booking-limit';
 import { lookupTyreUnitPriceCents } from '../pricing/service';
 import { readSettings } from '../settings/store';
@@ -265,6 +266,7 @@ async function insertBooking(
         to: 'new',
         note: opts.bookedBy ? 'Booked by staff' : opts.hold ? 'Booked online, awaiting online payment' : 'Booked online, paying on site',
       });
+      await assignOnBooking(tx, job!, now);
       let token: string | null = null;
       if (opts.hold) {
         token = randomBytes(32).toString('base64url');

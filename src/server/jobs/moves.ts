@@ -7,7 +7,7 @@ import { SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
 import type { CancellationPreview, JobDetail, RescheduleRequest } from '../../shared/schemas/jobs';
 import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
-import { customerInvoices, jobPhotos, jobs, paymentEvents, users } from '../db/schema';
+import { customerInvoices, jobPhotos, jobs, paymentEvents } from '../db/schema';
 import type { SessionUser } from '../http/access';
 import { AppError, conflict, forbidden, invalid, notFound } from '../http/errors';
 import { cancelExpiredHolds } from '../holds/service';
@@ -20,6 +20,7 @@ import { recordJobEvent } from './history';
 import { appendAudit } from '../audit/log';
 import { assertWithinSchedulingHorizon } from '../slots/horizon';
 import { moveJob } from './lifecycle';
+import { keepAssignmentAfterMove } from './assignment';
 import { readSettings } from '../settings/store';
 import { isUuid } from '../../shared/schemas/fields';
 import { assertMayView, getJobDetail, JOB_NOT_FOUND } from './service';
@@ -130,6 +131,7 @@ export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config
           .where(eq(jobs.id, job.id)),
       );
       await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'schedule', from: slotText(job), to: `${to.scheduledDate} ${to.timeSlot}` });
+      await keepAssignmentAfterMove(tx, { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot }, user.id, now);
       const email = buildRescheduleEmail({
         job: { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot },
         previous: job,
@@ -230,24 +232,4 @@ export async function cancelJobIn(tx: Executor, deps: Omit<CancelDeps, 'db' | 'c
   }
   const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: (await readSettings(tx, deps.config)).business });
   await deps.outbox.queue(tx, { kind: 'booking_cancelled', jobId: job.id, to: job.contactEmail, ...email });
-}
-
-/** Assigns an active technician, or null to unassign (docs/product.md "Roles and permissions"). */
-export async function assignJob(deps: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, jobId: string, technicianId: string | null): Promise<JobDetail> {
-  await deps.db.transaction(async (tx) => {
-    const job = await lockJob(tx, user, jobId);
-    if (job.status === 'cancelled') throw conflict('A cancelled job cannot be assigned.');
-    let to: string | null = null;
-    if (technicianId !== null) {
-      const [tech] = isUuid(technicianId) ? await tx.select().from(users).where(eq(users.id, technicianId)) : [];
-      if (!tech || tech.role !== 'technician' || !tech.isActive) throw invalid('Choose an active technician.', { technicianId: 'Choose an active technician.' });
-      to = tech.username;
-    }
-    if (job.assignedTechnicianId === technicianId) return;
-    const [previous] = job.assignedTechnicianId ? await tx.select({ username: users.username }).from(users).where(eq(users.id, job.assignedTechnicianId)) : [];
-    const now = deps.clock.now();
-    await tx.update(jobs).set({ assignedTechnicianId: technicianId, updatedAt: now }).where(eq(jobs.id, job.id));
-    await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'assignment', from: previous?.username ?? null, to });
-  });
-  return getJobDetail(deps, user, jobId);
 }

@@ -3,7 +3,8 @@ import { jobs } from '../../shared/contracts/jobs';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { forbidden } from '../http/errors';
-import { assignJob, cancelJob, changeJobStatus, deleteJob, editJobQuote, previewCancellation, rescheduleJob } from './moves';
+import { assignJob } from './assignment';
+import { cancelJob, changeJobStatus, deleteJob, editJobQuote, previewCancellation, rescheduleJob } from './moves';
 import { getJobDetail, listJobs, readJobPhoto } from './service';
 import { listTechnicians } from './technicians';
 

@@ -3,6 +3,7 @@ import { team } from '../../shared/contracts/auth';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { endUserSessions, resetPassword } from '../auth/password-change';
+import { getRoster, setRoster } from './roster';
 import { addTeamMember, listUsers, setUserActive } from './service';
 
 /** The Team tab (docs/product.md "Roles and permissions"): admins only. */
@@ -16,5 +17,7 @@ export function teamRoutes(deps: AppDeps): FastifyPluginAsync {
       return resetPassword(deps, actor.id, params.userId, body, request.ip);
     });
     addRoute(app, team.endUserSessions, async ({ actor, params, request }) => ({ ended: await endUserSessions(deps, actor.id, params.userId, request.ip) }));
+    addRoute(app, team.roster, async ({ params }) => getRoster(deps, params.id));
+    addRoute(app, team.setRoster, async ({ actor, params, body, request }) => setRoster(deps, actor, params.id, body, request.ip));
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginResult, loginSchema, newUserSchema, ownerSetupSchema, publicUser, resetPasswordResult, resetPasswordSchema, setupStatus, signedInUser, userIdParams, userStatusSchema } from '../schemas/auth';
+import { roster, rosterRequest, technicianIdParams } from '../schemas/roster';
 import { defineContract } from './contract';
 
 /** Staff sign-in and the first account (docs/product.md "Staff sign-in and sessions"). */
@@ -102,5 +103,23 @@ export const team = {
     summary: 'Signs a user out of every browser at once.',
     params: userIdParams,
     response: z.object({ ended: z.number().int() }),
+  }),
+  roster: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/technicians/:id/roster',
+    access: 'admin',
+    summary: "A technician's working weekdays (ISO, 1 = Monday) and leave, with their live jobs that fall on a day off.",
+    params: technicianIdParams,
+    response: roster,
+  }),
+  setRoster: defineContract({
+    method: 'PUT',
+    path: '/api/dashboard/technicians/:id/roster',
+    access: 'admin',
+    affects: ['team', 'jobs', 'slots', 'staffSlots'],
+    summary: "Replaces a technician's working weekdays and leave; answers the jobs on their days off that need another technician.",
+    params: technicianIdParams,
+    body: rosterRequest,
+    response: roster,
   }),
 };

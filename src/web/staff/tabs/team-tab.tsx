@@ -8,6 +8,7 @@ import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { ResetTwoFactorButton } from '../two-factor';
+import { RosterButton, RosterPanel } from '../team/roster-panel';
 import { AddUserDialog } from './add-user-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -25,6 +26,7 @@ export function TeamTab({ user: me }: { user: PublicUser }) {
     },
     onError: (err) => toast({ title: 'Sign out failed', description: errorMessage(err, 'Could not sign the user out'), variant: 'destructive' }),
   });
+  const [rosterOf, setRosterOf] = useState<string | null>(null);
   const users = useQuery(api.team.listUsers.query());
   const setActive = useApiMutation(api.team.setUserStatus, {
     input: ({ id, isActive }: { id: string; isActive: boolean }) => ({ params: { userId: id }, body: { isActive } }),
@@ -55,40 +57,46 @@ export function TeamTab({ user: me }: { user: PublicUser }) {
       ) : (
         <ul aria-label="Team members" className="divide-y divide-gray-200 rounded-xl border border-gray-200">
           {users.data.map((u) => (
-            <li key={u.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0">
-                <p className="font-semibold">
-                  {u.username}
-                  {u.id === me.id ? <span className="ml-2 text-sm font-normal text-gray-600">(you)</span> : null}
-                </p>
-                <p className="truncate text-sm text-gray-700">{u.email || 'No email'}</p>
-                <p className="mt-1 flex flex-wrap gap-2 text-sm">
-                  <span className="rounded-full bg-gray-100 px-2 py-0.5">{u.role === 'admin' ? 'Admin' : 'Technician'}</span>
-                  <span className={u.isActive ? 'rounded-full bg-green-100 px-2 py-0.5 text-green-900' : 'rounded-full bg-red-100 px-2 py-0.5 text-red-900'}>
-                    {u.isActive ? 'Active' : 'Inactive'}
-                  </span>
-                </p>
-              </div>
-              {/* An admin cannot deactivate themself (decision 112), so their own row has no actions: their own password and devices are in Settings. */}
-              {u.id === me.id ? null : (
-                <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:justify-end">
-                  <Button variant="outline" aria-label={`Reset password for ${u.username}`} onClick={() => setResetting(u)}>
-                    Reset password
-                  </Button>
-                  <Button variant="outline" aria-label={`Sign out ${u.username} everywhere`} onClick={() => setSigningOut(u)}>
-                    Sign out everywhere
-                  </Button>
-                  <ResetTwoFactorButton user={u} />
-                  <Button
-                    variant={u.isActive ? 'outline' : 'secondary'}
-                    aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${u.username}`}
-                    disabled={setActive.isPending && setActive.variables?.id === u.id}
-                    onClick={() => setActive.mutate({ id: u.id, isActive: !u.isActive })}
-                  >
-                    {u.isActive ? 'Deactivate' : 'Activate'}
-                  </Button>
+            <li key={u.id} className="p-4">
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="font-semibold">
+                    {u.username}
+                    {u.id === me.id ? <span className="ml-2 text-sm font-normal text-gray-600">(you)</span> : null}
+                  </p>
+                  <p className="truncate text-sm text-gray-700">{u.email || 'No email'}</p>
+                  <p className="mt-1 flex flex-wrap gap-2 text-sm">
+                    <span className="rounded-full bg-gray-100 px-2 py-0.5">{u.role === 'admin' ? 'Admin' : 'Technician'}</span>
+                    <span className={u.isActive ? 'rounded-full bg-green-100 px-2 py-0.5 text-green-900' : 'rounded-full bg-red-100 px-2 py-0.5 text-red-900'}>
+                      {u.isActive ? 'Active' : 'Inactive'}
+                    </span>
+                  </p>
                 </div>
-              )}
+                {/* An admin cannot deactivate themself (decision 112), so their own row has only the roster: their own password and devices are in Settings. */}
+                <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:justify-end">
+                  {u.role === 'technician' ? <RosterButton technicianId={u.id} username={u.username} open={rosterOf === u.id} onToggle={() => setRosterOf(rosterOf === u.id ? null : u.id)} /> : null}
+                  {u.id === me.id ? null : (
+                    <>
+                      <Button variant="outline" aria-label={`Reset password for ${u.username}`} onClick={() => setResetting(u)}>
+                        Reset password
+                      </Button>
+                      <Button variant="outline" aria-label={`Sign out ${u.username} everywhere`} onClick={() => setSigningOut(u)}>
+                        Sign out everywhere
+                      </Button>
+                      <ResetTwoFactorButton user={u} />
+                      <Button
+                        variant={u.isActive ? 'outline' : 'secondary'}
+                        aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${u.username}`}
+                        disabled={setActive.isPending && setActive.variables?.id === u.id}
+                        onClick={() => setActive.mutate({ id: u.id, isActive: !u.isActive })}
+                      >
+                        {u.isActive ? 'Deactivate' : 'Activate'}
+                      </Button>
+                    </>
+                  )}
+                </div>
+              </div>
+              {rosterOf === u.id ? <RosterPanel technicianId={u.id} username={u.username} /> : null}
             </li>
           ))}
         </ul>
