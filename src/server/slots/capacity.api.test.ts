@@ -4,7 +4,7 @@ import { isBusinessDay } from '../../shared/domain/business-days';
 import { addDays, type TimeSlot } from '../../shared/domain/slots';
 import { VANS_MESSAGE } from '../../shared/schemas/capacity';
 import { SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
-import { businessSettings, jobs, technicianLeave } from '../db/schema';
+import { businessSettings, jobs, technicianLeave, users } from '../db/schema';
 import { announceCapacityChanged } from './capacity';
 import { bookingBody, freshClientAddress } from '../../../tests/helpers/bookings';
 import { publicChangesHeard } from '../../../tests/helpers/public-changes';
@@ -200,8 +200,14 @@ describe('technicians on leave', () => {
     });
     expect(await slotShown(later, '10-12 AM')).toMatchObject({ isAvailable: false });
 
-    // With one van and a technician away, no slot of that day has a place.
+    // With one van, the technician not away drives it (decision 340); with both away, no slot of that day has a place.
     await setVans(1);
+    expect(await slotShown(away, '12-2 PM')).toMatchObject({ isAvailable: true, blockedReason: null });
+    const me = (await t.db.select({ id: users.id }).from(users).where(and(eq(users.role, 'technician'), eq(users.isActive, true), ne(users.id, alex.id))))[0]!;
+    await t.db.transaction(async (tx) => {
+      await tx.insert(technicianLeave).values({ technicianId: me.id, firstDay: away, lastDay: away, reason: 'Sick' });
+      await announceCapacityChanged(tx);
+    });
     expect(await slotShown(away, '12-2 PM')).toMatchObject({ isAvailable: false, blockedReason: null });
     expect((await book(away, '12-2 PM')).statusCode).toBe(409);
   });

@@ -4,10 +4,12 @@ import { PUBLIC_CACHE_CHANNEL } from '../cache/public-changes';
 import type { Executor } from '../db/client';
 
 /**
- * How many jobs one slot of `day` takes (decision 302): the vans on the road, less the active
- * technicians on leave that day. A business with no active technician (the owner does every job)
- * keeps every van. Never below 0: a slot with no place left is simply full. This is the one rule;
- * public availability, every write that puts a job in a slot and the staff slot screens ask it.
+ * How many jobs one slot of `day` takes (decisions 302, 340): the vans on the road, less the active
+ * technicians on leave that day, counting only the leave that leaves a van without a driver: with
+ * more technicians than vans, the spare ones cover for those away. A business with no active
+ * technician (the owner does every job) keeps every van. Never below 0: a slot with no place left
+ * is simply full. This is the one rule; public availability, every write that puts a job in a slot
+ * and the staff slot screens ask it.
  */
 export async function slotCapacity(exec: Executor, day: string, settings: { capacity: Capacity }): Promise<number> {
   const { vans } = settings.capacity;
@@ -21,7 +23,8 @@ export async function slotCapacity(exec: Executor, day: string, settings: { capa
   const row = rows[0];
   const technicians = Number(row?.technicians ?? 0);
   if (technicians === 0) return vans;
-  return Math.max(0, vans - Number(row?.away ?? 0));
+  const spare = Math.max(0, technicians - vans);
+  return Math.max(0, vans - Math.max(0, Number(row?.away ?? 0) - spare));
 }
 
 /**

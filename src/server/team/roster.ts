@@ -1,3 +1,4 @@
+import { announceCapacityChanged } from '../slots/capacity';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { perthToday, TIME_SLOTS } from '../../shared/domain/slots';
 import {
@@ -111,6 +112,8 @@ export async function setRoster(deps: RosterDeps, actor: SessionUser, technician
       if (leave.length > 0) {
         await tx.insert(technicianLeave).values(leave.map((l) => ({ technicianId: tech.id, firstDay: l.from, lastDay: l.to, reason: l.reason, createdAt: now })));
       }
+      // Leave lowers a slot's capacity that day (decision 302): every instance's availability must hear of it.
+      await announceCapacityChanged(tx);
     }
     await appendAudit(tx, audit);
     return rosterView(deps, tx, { ...tech, workingDays: body.workingDays });

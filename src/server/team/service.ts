@@ -1,3 +1,4 @@
+import { announceCapacityChanged } from '../slots/capacity';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
@@ -58,6 +59,8 @@ export async function setUserActive(deps: Pick<AppDeps, 'db' | 'clock'>, actorId
       .returning(PUBLIC_USER_COLUMNS);
     if (!row) throw notFound('User not found');
     if (!isActive) await endSessionsOfUser(tx, userId);
+    // A technician on leave lowers a slot's capacity only while active (decision 302).
+    if (row.role === 'technician') await announceCapacityChanged(tx);
     await appendAudit(tx, [{ at: deps.clock.now(), actorId, kind: 'user', subject: `user:${row.id}`, label: row.username, action: isActive ? 'activated' : 'deactivated' }]);
     return row;
   });

@@ -1,3 +1,4 @@
+import { downloadFile } from '../../lib/download';
 import { useMutation } from '@tanstack/react-query';
 import type { CustomerInvoiceStatus } from '../../../shared/domain/job-status';
 import type { CreditNoteRequest, InvoiceLineInput, UpdateInvoiceRequest } from '../../../shared/schemas/invoices';
@@ -15,17 +16,6 @@ import { useEmailDelivery } from '../../lib/use-browser-state';
  */
 
 type InvoiceRef = { id: string; invoiceNumber: string };
-
-/** Starts a download of a PDF version in the browser (an attachment, so the page stays). */
-export function downloadFile(url: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.rel = 'noopener';
-  a.download = '';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 export function useGenerateInvoice() {
   return useApiMutation(api.invoices.generate, {

@@ -9,7 +9,7 @@ import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
 import { pageRangeText } from '../../lib/format';
-import { downloadFile } from '../invoices/use-invoice-actions';
+import { downloadFile } from '../../lib/download';
 import { AuditCards, AuditTable, kindLabel } from './audit-entries';
 
 const PAGE_SIZE = 20;

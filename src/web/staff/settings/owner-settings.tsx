@@ -4,7 +4,7 @@ import { BusinessSection } from './business-form';
 import { CapacitySection } from './capacity-form';
 import { ChangesSection } from './changes-list';
 import { FeesSection } from './fees-form';
-import { SecuritySection } from '../two-factor/security-section';
+import { SecuritySection } from './security-section';
 
 const SECTIONS = [
   ['fees', 'Fees and prices'],

@@ -6,7 +6,7 @@ import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
-import { RecentChanges } from '../settings/recent-changes';
+import { RecentChanges } from './recent-changes';
 
 /** Settings, "Staff sign-in" (admins): whether every admin must use two-factor sign-in (decision 321). */
 export function SecuritySection() {
