@@ -14,6 +14,7 @@ import { docsRoutes } from './docs/routes';
 import { AppError, registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/nul-guard';
+import { BODY_LIMIT_BYTES } from './http/body-limit';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
 import { jobRoutes } from './jobs/routes';
@@ -82,7 +83,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    bodyLimit: 1_048_576,
+    bodyLimit: BODY_LIMIT_BYTES,
     // A request that reaches a closing instance is still served (its connection then closes), not
     // refused with 503: nginx does not retry a POST on a status (decision 225).
     return503OnClosing: false,
