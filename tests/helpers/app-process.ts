@@ -57,7 +57,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   const launch = async () => {
     count++;
     logs.push(`\n--- start ${count} ---\n`);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, [path.join(dist, 'server', 'main.js')], {
       cwd: ROOT,
       env: {
         ...process.env,
