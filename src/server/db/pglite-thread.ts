@@ -25,7 +25,7 @@ export type ThreadTransaction = {
  * (docs/decisions/339-production-runs-the-compiled-server.md).
  */
 const COMPILED = import.meta.url.endsWith('.js');
-const WORKER_URL = new URL(COMPILED ? './pglite-thread-worker.js' : './pglite-thread-worker.ts', import.meta.url).href;
+const WORKER_URL = (COMPILED ? new URL('./pglite-thread-worker.js', import.meta.url) : new URL('./pglite-thread-worker.ts', import.meta.url)).href;
 
 /**
  * The thread's bootstrap: it imports the TypeScript worker through tsx's API, whichever way this
