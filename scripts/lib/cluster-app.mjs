@@ -1,4 +1,4 @@
-// One app instance of the cluster: the production build (src/server/main.ts under tsx, as
+// One app instance of the cluster: the production build (the compiled dist/server/main.js, as
 // `npm start` runs it) as its own process, its output to a log file and to the caller.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  */
 export function launchInstance({ name, port, env, logFile, onLine = () => {} }) {
   const out = fs.createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [path.join(ROOT, process.env.WEB_DIST_DIR || 'dist', 'server', 'main.js')], {
     cwd: ROOT,
     env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', INSTANCE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],

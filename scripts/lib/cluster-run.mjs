@@ -27,7 +27,7 @@ const portIsFree = (port) =>
   });
 
 function ensureBuilt(log) {
-  if (fs.existsSync(path.join(ROOT, 'dist/client/index.html'))) return;
+  if (fs.existsSync(path.join(ROOT, 'dist/client/index.html')) && fs.existsSync(path.join(ROOT, 'dist/server/main.js'))) return;
   log('No production build in dist/: running npm run build');
   const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('npm run build failed');

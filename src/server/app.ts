@@ -16,6 +16,8 @@ import { docsRoutes } from './docs/routes';
 import { AppError, registerErrorHandling } from './http/errors';
 import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/nul-guard';
+import { BODY_LIMIT_BYTES } from './http/body-limit';
+import { serverTimeoutOptions, type HttpTimeouts } from './http/timeouts';
 import { authRoutes } from './auth/routes';
 import { accountRoutes, registerPasswordChangeGuard } from './auth/account-routes';
 import { registerAdminMfaRequirement } from './auth/mfa-gate';
@@ -71,6 +73,8 @@ export type BuildAppOptions = {
   holdSweepMs?: number | null;
   /** Remove photo and invoice PDF files a crash left, when ready (decision 194); off by default when config.env is 'test'. */
   cleanFileLeftoversOnStart?: boolean;
+  /** How long a request may take to arrive (decision 337); shortened by tests. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 };
 
 /** A hop count becomes "trust the nearest N proxies" (proxy-addr's hop index), addresses pass as they are. */
@@ -87,7 +91,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    bodyLimit: 1_048_576,
+    bodyLimit: BODY_LIMIT_BYTES,
+    ...serverTimeoutOptions(opts.httpTimeouts),
     // A request that reaches a closing instance is still served (its connection then closes), not
     // refused with 503: nginx does not retry a POST on a status (decision 225).
     return503OnClosing: false,

@@ -1,3 +1,4 @@
+import './lib/zod-without-eval';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readPageData } from './lib/page-data';

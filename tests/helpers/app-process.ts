@@ -44,8 +44,8 @@ export type AppProcess = {
  */
 export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
   const dist = path.resolve(ROOT, process.env.WEB_DIST_DIR || 'dist');
-  if (!fs.existsSync(path.join(dist, 'client/index.html'))) {
-    throw new Error(`The app is not built (${dist} has no client/index.html): run \`npm run build\` first (npm test does).`);
+  if (!fs.existsSync(path.join(dist, 'client/index.html')) || !fs.existsSync(path.join(dist, 'server/main.js'))) {
+    throw new Error(`The app is not built (${dist} has no client/index.html or server/main.js): run \`npm run build\` first (npm test does).`);
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-instance-'));
@@ -57,7 +57,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   const launch = async () => {
     count++;
     logs.push(`\n--- start ${count} ---\n`);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, [path.join(dist, 'server', 'main.js')], {
       cwd: ROOT,
       env: {
         ...process.env,

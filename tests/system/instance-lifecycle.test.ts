@@ -9,10 +9,11 @@ import { freePort } from '../helpers/app-process';
 
 // Whole server processes from the production build (npm test builds before the system tests).
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const COMPILED_SERVER = path.join(ROOT, process.env.WEB_DIST_DIR || 'dist', 'server', 'main.js');
 
 /** The server as `npm start` runs it (production, embedded database), on its own port. */
 function startServer(dataDir: string, port: number): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [COMPILED_SERVER], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', INSTANCE_NAME: 'one', SHUTDOWN_SECONDS: '5' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,7 +50,7 @@ describe('one embedded database per process, and a graceful stop', () => {
   });
 
   it('refuses a second server on the same DATA_DIR, saying which process holds it', async () => {
-    const second = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const second = spawnSync(process.execPath, [COMPILED_SERVER], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'production', PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
       encoding: 'utf8',

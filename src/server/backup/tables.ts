@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { APP_ROOT } from '../app-root';
 
 /** The little a backup asks of a connection; PGlite's client and pg's client both fit. */
 export type SqlRunner = { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> };
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const migrationsFolder = path.join(root, 'drizzle');
+export const migrationsFolder = path.join(APP_ROOT, 'drizzle');
 
 /**
  * Tables the app fills by itself on start (reference data, the setup code) and the migration

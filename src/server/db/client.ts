@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireEmbeddedLock } from './embedded-lock';
 import { PgliteThread } from './pglite-thread';
+import { APP_ROOT } from '../app-root';
 
 /** One type for both engines: the query builder and transactions behave the same on each. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -26,7 +26,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+const migrationsFolder = path.join(APP_ROOT, 'drizzle');
 
 /**
  * PGlite in a directory (or in memory when dir is undefined), on a worker thread of its own so the

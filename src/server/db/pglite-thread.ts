@@ -19,14 +19,22 @@ export type ThreadTransaction = {
   readonly closed: boolean;
 };
 
-const WORKER_URL = new URL('./pglite-thread-worker.ts', import.meta.url).href;
+/**
+ * The compiled server (dist/server/main.js) has the worker compiled beside it
+ * (dist/server/pglite-thread-worker.js, scripts/build.mjs); the source runs the .ts file
+ * (docs/decisions/339-production-runs-the-compiled-server.md).
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+const WORKER_URL = (COMPILED ? new URL('./pglite-thread-worker.js', import.meta.url) : new URL('./pglite-thread-worker.ts', import.meta.url)).href;
 
 /**
  * The thread's bootstrap: it imports the TypeScript worker through tsx's API, whichever way this
  * process was started (`node --import tsx`, the `tsx` command, vitest). Node 20 does not apply a
  * loader given to a worker in `execArgv` to the worker's own entry, so the entry cannot be the .ts file.
+ * The compiled worker is plain JavaScript: imported as it is.
  */
 function bootstrap(): string {
+  if (COMPILED) return `import(${JSON.stringify(WORKER_URL)})`;
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   return `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(import.meta.url)}))`;
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { BODY_TOO_LARGE_MESSAGE, readRestOfOversizedBody } from './body-limit';
 
 export const ERROR_STATUS = {
   VALIDATION: 400,
@@ -123,6 +124,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(err)) {
       request.log.error({ err: sanitizedError(err) }, 'response did not match its schema');
       return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    }
+    if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return readRestOfOversizedBody(request).then(() => reply.status(413).send({ error: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE } satisfies ErrorBody));
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -30,6 +30,20 @@ describe('a NUL character in a request', () => {
     expectNulRefusal(await t.app.inject({ method: 'GET', url: '/api/booking-token/a%00b' }));
   });
 
+  it('is refused with 400 when encoded twice in a path (%2500): the path is decoded once, never into a NUL', async () => {
+    expectNulRefusal(await t.app.inject({ method: 'GET', url: '/api/suburbs/mobile-tyres-rockingham%2500' }));
+    expectNulRefusal(await t.app.inject({ method: 'GET', url: '/api/suburbs/mobile-tyres-%2500' }));
+    expectNulRefusal(await t.app.inject({ method: 'GET', url: '/suburb/rockingham%2500' }));
+    const answers: string[] = [];
+    for (const { contract } of listContracts()) {
+      if (!/:\w+/.test(contract.path)) continue;
+      const url = contract.path.replace(/:(\w+)/g, 'x%2500y');
+      const res = await t.app.inject({ method: contract.method, url, headers: { cookie: adminCookie }, ...(contract.method === 'GET' || contract.multipart || contract.access === 'webhook' ? {} : { payload: {} }) });
+      if (res.statusCode !== 400 || res.json().message !== NUL_MESSAGE) answers.push(`${contract.method} ${contract.path}: ${res.statusCode}`);
+    }
+    expect(answers).toEqual([]);
+  });
+
   it('is refused with 400 in a JSON string: a booking token, a login username, a booking name', async () => {
     expectNulRefusal(await t.app.inject({ method: 'POST', url: '/api/create-payment-intent-token', payload: { bookingToken: 'a\u0000b' } }));
     expectNulRefusal(await t.app.inject({ method: 'POST', url: '/api/payments/simulated/confirm', payload: { bookingToken: 'a\u0000b', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123', nameOnCard: 'Sam' } }));

@@ -18,6 +18,18 @@ export function findNul(value: unknown, path: string, depth = 0): string | undef
 }
 
 /**
+ * The router decodes a path once; a parameter that still holds "%00" was a NUL encoded twice
+ * ("%2500"). Nothing decodes it again (a second decode once let that NUL reach the database), and it
+ * is refused as the NUL it stands for, so no later layer can turn it into one
+ * (docs/decisions/335-a-path-is-decoded-once.md).
+ */
+function findEncodedNul(params: unknown): string | undefined {
+  if (params === null || typeof params !== 'object') return undefined;
+  for (const [key, value] of Object.entries(params)) if (typeof value === 'string' && /%00/i.test(value)) return `params.${key}`;
+  return undefined;
+}
+
+/**
  * PostgreSQL cannot store a NUL in text, so a request carrying one (path, query or JSON body)
  * would fail deep in a query with a 500. It is refused here, once for every route, after the
  * access check and before any handler (decision 190).
@@ -26,6 +38,7 @@ export function registerNulGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     const at =
       findNul(request.params, 'params') ??
+      findEncodedNul(request.params) ??
       findNul(request.query, 'query') ??
       // The JSON body's fields keep their own names, as the form's field messages do.
       findNul(request.body, '');

@@ -2,8 +2,9 @@ import type { WebSocket } from 'ws';
 import { clientMessage, NOTIFICATION_PING_MS, SESSION_ENDED_CLOSE, type ServerMessage } from '../../shared/contracts/notifications';
 import type { AppDeps } from '../deps';
 import { resolveSessionUser } from '../auth/sessions';
+import type { SessionUser } from '../http/access';
 import { listenForNotifications, type ChannelListener } from './channel';
-import { latestNotificationId, listMissedNotifications, listNotificationsAfter, notificationOf, pruneOldNotifications, type NewBookingMessage } from './store';
+import { latestNotificationId, listMissedNotifications, listNotificationsAfter, notificationOf, ofOwnJobs, pruneOldNotifications, type NewBookingMessage } from './store';
 
 /** Going away: the server is shutting down; the client reconnects (to this or another instance). */
 const SHUTDOWN_CLOSE = 1001;
@@ -81,19 +82,28 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
     client.queue = client.queue.then(task).catch((err: unknown) => deps.log.error({ err }, 'Live notifications: a send failed'));
   };
 
-  async function isSessionValid(client: Client): Promise<boolean> {
+  /** The socket's staff member while their session is valid; otherwise the socket is closed with 4401. */
+  async function sessionUser(client: Client): Promise<SessionUser | null> {
     client.lastSessionCheckAt = performance.now();
     const user = await resolveSessionUser(deps, client.sessionToken);
-    if (user) return true;
+    if (user) return user;
     if (client.socket.readyState === client.socket.OPEN) client.socket.close(SESSION_ENDED_CLOSE, 'Session ended');
     clients.delete(client);
-    return false;
+    return null;
   }
 
-  /** Sends the events the client has not had and asked for, after one session check. */
+  /**
+   * Sends the events the client has not had and asked for, after one session check. An admin is told
+   * of every booking; a technician sees only the jobs assigned to them (docs/product.md "Roles and permissions"), so
+   * only those bookings' events, as their job stands when the event is sent
+   * (docs/decisions/338-a-technician-hears-of-their-own-jobs-only.md).
+   */
   async function deliver(client: Client, events: NewBookingMessage[]) {
-    const due = events.filter((e) => !client.sentIds.has(e.eventId) && matches(client, e.data.suburb));
-    if (due.length === 0 || !(await isSessionValid(client))) return;
+    const wanted = events.filter((e) => !client.sentIds.has(e.eventId) && matches(client, e.data.suburb));
+    if (wanted.length === 0) return;
+    const user = await sessionUser(client);
+    if (!user) return;
+    const due = user.role === 'admin' ? wanted : await ofOwnJobs(deps.db, user.id, wanted);
     for (const event of due) {
       client.sentIds.add(event.eventId);
       send(client, event);
@@ -155,7 +165,7 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
     if (message.data.type === 'ping') {
       const due = performance.now() - client.lastSessionCheckAt >= SESSION_CHECK_MIN_MS;
       enqueue(client, async () => {
-        if (due && !(await isSessionValid(client))) return;
+        if (due && !(await sessionUser(client))) return;
         send(client, { type: 'pong' });
       });
       return;

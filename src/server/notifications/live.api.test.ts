@@ -15,7 +15,7 @@ import { jobs, notifications, users } from '../db/schema';
 import { bookingBody, freshClientAddress, seedTyrePrices, signInStaff } from '../../../tests/helpers/bookings';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { MISSED_LIMIT, MISSED_WINDOW_MS, NOTIFY_CHANNEL } from './store';
+import { listNotificationsAfter, MISSED_LIMIT, MISSED_WINDOW_MS, NOTIFY_CHANNEL } from './store';
 
 /**
  * Live new-booking notifications (docs/product.md "Live notifications", decision 196), through a
@@ -167,21 +167,58 @@ describe('who may open the notifications socket', () => {
 });
 
 describe('new_booking events', () => {
-  it("sends a booking made through the API to a connected admin and technician, with exactly the booking notification's fields", async () => {
+  it("sends a booking made through the API to a connected admin, with exactly the booking notification's fields", async () => {
+    const admin = await signInStaff(t, 'admin');
+    const feed = await readyFeed(baseUrl, { cookie: admin.cookie });
+    const booking = await book(t.app, 'Joondalup');
+    const message = await feed.next('new_booking', 2_000);
+    expect(message.eventId).toEqual(expect.any(Number));
+    expect(Object.keys(message.data).sort()).toEqual(['createdAt', 'id', 'jobNumber', 'serviceType', 'suburb', 'timeSlot']);
+    expect(message.data).toMatchObject({ id: booking.jobId, jobNumber: booking.jobNumber, serviceType: 'puncture-repair', suburb: 'Joondalup' });
+    expect(TIME_SLOTS).toContain(message.data.timeSlot);
+    expect(new Date(message.data.createdAt).toISOString()).toBe(message.data.createdAt);
+    feed.socket.close(1000);
+    expect(await feed.closed).toBe(1000);
+  });
+
+  it("tells a technician only of their own jobs, never of another's or an unassigned booking (job number, suburb, slot)", async () => {
     const admin = await signInStaff(t, 'admin');
     const tech = await signInStaff(t, 'technician');
-    const feeds = await Promise.all([readyFeed(baseUrl, { cookie: admin.cookie }), readyFeed(baseUrl, { cookie: tech.cookie })]);
-    const booking = await book(t.app, 'Joondalup');
-    for (const feed of feeds) {
-      const message = await feed.next('new_booking', 2_000);
-      expect(message.eventId).toEqual(expect.any(Number));
-      expect(Object.keys(message.data).sort()).toEqual(['createdAt', 'id', 'jobNumber', 'serviceType', 'suburb', 'timeSlot']);
-      expect(message.data).toMatchObject({ id: booking.jobId, jobNumber: booking.jobNumber, serviceType: 'puncture-repair', suburb: 'Joondalup' });
-      expect(TIME_SLOTS).toContain(message.data.timeSlot);
-      expect(new Date(message.data.createdAt).toISOString()).toBe(message.data.createdAt);
-      feed.socket.close(1000);
-      expect(await feed.closed).toBe(1000);
+    const other = await signInStaff(t, 'technician');
+    const adminFeed = await readyFeed(baseUrl, { cookie: admin.cookie });
+    const techFeed = await readyFeed(baseUrl, { cookie: tech.cookie });
+    const unassigned = await book(t.app, 'Joondalup');
+    expect((await adminFeed.next('new_booking', 2_000)).data.id).toBe(unassigned.jobId);
+
+    // Two bookings, one assigned to each technician; each is announced anew (as a booking that is
+    // assigned as it is made would be), now that each job has its technician.
+    const mine = await book(t.app, 'Rockingham');
+    const theirs = await book(t.app, 'Rockingham');
+    await adminFeed.next('new_booking', 2_000);
+    await adminFeed.next('new_booking', 2_000);
+    for (const [job, who] of [[mine, tech], [theirs, other]] as const) {
+      const res = await t.app.inject({ method: 'PATCH', url: `/api/dashboard/jobs/${job.jobId}/assign`, headers: { cookie: admin.cookie }, payload: { technicianId: who.user.id } });
+      expect(res.statusCode, res.body).toBe(200);
     }
+    const eventOf = async (jobId: string) => (await listNotificationsAfter(t.db, 0, 1_000)).find((e) => e.data.id === jobId)!;
+    for (const jobId of [theirs.jobId, mine.jobId]) {
+      const { data } = await eventOf(jobId);
+      const [row] = await t.db.insert(notifications).values({ type: 'new_booking', data, createdAt: t.clock.now() }).returning({ id: notifications.id });
+      await t.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${String(row!.id)})`);
+    }
+    // The admin already had both; the technician gets their own only.
+    expect((await techFeed.next('new_booking', 2_000)).data).toMatchObject({ id: mine.jobId, jobNumber: mine.jobNumber, suburb: 'Rockingham' });
+    await settle();
+    expect(newBookings(techFeed).map((m) => m.data.id)).toEqual([mine.jobId]);
+
+    // Reconnecting after all were made, the technician is sent the missed ones of theirs only.
+    const since = newBookings(adminFeed)[0]!.eventId - 1;
+    const again = await readyFeed(baseUrl, { cookie: tech.cookie, since });
+    again.send({ type: 'subscribe_suburbs', suburbs: [] });
+    await again.next('new_booking', 2_000);
+    await settle();
+    expect(new Set(newBookings(again).map((m) => m.data.id))).toEqual(new Set([mine.jobId]));
+    for (const feed of [adminFeed, techFeed, again]) feed.socket.close(1000);
   });
 
   it('subscribe_suburbs filters by suburb, in any letter case; an empty list means every suburb again', async () => {

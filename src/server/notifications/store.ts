@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { serverMessage, type ServerMessage } from '../../shared/contracts/notifications';
 import type { Clock } from '../clock';
 import type { Db, Executor } from '../db/client';
 import { notifications } from '../db/schema/notifications';
+import { jobs } from '../db/schema/jobs';
 
 /** The PostgreSQL channel every app instance listens on (decision 196). */
 export const NOTIFY_CHANNEL = 'staff_notifications';
@@ -81,4 +82,17 @@ export async function listMissedNotifications(deps: { db: Db; clock: Clock }, si
 export async function latestNotificationId(db: Db): Promise<number | null> {
   const [row] = await db.select({ id: notifications.id }).from(notifications).orderBy(desc(notifications.id)).limit(1);
   return row?.id ?? null;
+}
+
+/** The events, in their order, whose job is assigned to the technician now (one query for a batch). */
+export async function ofOwnJobs(db: Db, technicianId: string, events: NewBookingMessage[]): Promise<NewBookingMessage[]> {
+  // A job id is a uuid; an event of an older version with anything else names no job of theirs.
+  const ids = [...new Set(events.map((e) => e.data.id))].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (ids.length === 0) return [];
+  const own = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(inArray(jobs.id, ids), eq(jobs.assignedTechnicianId, technicianId)));
+  const ownIds = new Set(own.map((j) => j.id));
+  return events.filter((e) => ownIds.has(e.data.id));
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { APP_ROOT } from '../app-root';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -17,7 +17,7 @@ export type WebMode = 'none' | 'dev' | 'prod';
 type RenderResult = { html: string; head: string };
 type EntryServer = { render(url: string, data: PageData): RenderResult };
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const root = APP_ROOT;
 export const distDir = path.resolve(root, process.env.WEB_DIST_DIR || 'dist');
 
 /** JSON safe to embed in a non-executing <script type="application/json"> (no CSP exception needed). */

@@ -9,16 +9,13 @@ import type { AppDeps } from '../deps';
 import { suburbRegion } from '../../shared/schemas/suburbs';
 import { nearbySuburbs } from './landing-content';
 
-/** Accepts "mandurah", "Mandurah", and the legacy first-space-only form ("white-gum valley"). */
-export function canonicalSuburbSlug(raw: string): string {
-  let decoded = raw;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    /* keep raw */
-  }
-  const known = findSuburbBySlug(decoded);
-  return known ? suburbSlug(known.name) : suburbSlug(decoded);
+/**
+ * Accepts "mandurah", "Mandurah", and the legacy first-space-only form ("white-gum valley"). The
+ * slug arrives decoded by the router and is not decoded again (docs/decisions/335-a-path-is-decoded-once.md).
+ */
+export function canonicalSuburbSlug(slug: string): string {
+  const known = findSuburbBySlug(slug);
+  return known ? suburbSlug(known.name) : suburbSlug(slug);
 }
 
 /**
@@ -42,7 +39,7 @@ export const SUBURB_PAGE_COLUMNS = {
  */
 export async function getSuburbPage(db: Db, rawSlug: string): Promise<SuburbPage | undefined> {
   const slug = canonicalSuburbSlug(rawSlug);
-  // A slug is letters, digits and hyphens: anything else (a NUL decoded twice from %2500) is no page, not a query.
+  // A slug is letters, digits and hyphens: anything else ("%27" left from a twice-encoded path) is no page, not a query.
   if (!/^[\p{L}\p{N}-]{1,100}$/u.test(slug)) return undefined;
   const [row] = await db
     .select(SUBURB_PAGE_COLUMNS)

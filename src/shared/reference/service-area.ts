@@ -462,20 +462,13 @@ export function suburbSlug(name: string): string {
 const BY_SLUG = new Map<string, ServiceSuburb>(SERVICE_AREA.map((s) => [suburbSlug(s.name), s]));
 const BY_NAME = new Map<string, ServiceSuburb>(SERVICE_AREA.map((s) => [s.name.toLowerCase(), s]));
 
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
 /**
  * Looks a suburb up by its slug. Lenient about the legacy link form (only the first space
- * hyphenated, e.g. "white-gum valley" or "white-gum%20valley") and about case.
+ * hyphenated, e.g. "white-gum valley") and about case. The slug is given decoded, as the router
+ * decoded it: decoding it again would turn "%2500" into a NUL (docs/decisions/335-a-path-is-decoded-once.md).
  */
 export function findSuburbBySlug(slug: string): ServiceSuburb | undefined {
-  return BY_SLUG.get(suburbSlug(safeDecode(slug)));
+  return BY_SLUG.get(suburbSlug(slug));
 }
 
 /** Case-insensitive, trimmed, whitespace-collapsing lookup by suburb name. */
