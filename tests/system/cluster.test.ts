@@ -133,7 +133,7 @@ describe('two instances behind nginx over one PostgreSQL server', () => {
     await new Promise((r) => setTimeout(r, 3 * HOLD_SWEEP_SECONDS * 1000));
     const sweptLines = ['app-1', 'app-2'].flatMap((name) => cluster.output(name).split('\n')).filter((line) => line.includes('hold expired') && line.includes(jobId));
     expect(sweptLines).toHaveLength(1);
-    const history = await db.query(`select kind, to_value from job_events where job_id = $1 and kind = 'status'`, [jobId]);
+    const history = await db.query(`select action as kind, to_value from audit_log where subject = 'job:' || $1 and action = 'status'`, [jobId]);
     expect(history.rows).toEqual([expect.objectContaining({ to_value: 'cancelled' })]);
   });
 

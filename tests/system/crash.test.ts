@@ -343,7 +343,7 @@ describe.each(engines)('kill -9 during a burst of bookings with photo uploads ($
       expect(jobIds).toEqual(expect.arrayContaining([...acknowledged.map((a) => a.jobId), newJobId]));
       // A job always has its customer, vehicle and exactly one 'created' line in its history.
       expect(await rows(sql`select j.job_number from jobs j left join customers c on c.id = j.customer_id left join vehicles v on v.id = j.vehicle_id where c.id is null or v.id is null`)).toEqual([]);
-      expect(await rows(sql`select j.job_number from jobs j where (select count(*) from job_events e where e.job_id = j.id and e.kind = 'created') <> 1`)).toEqual([]);
+      expect(await rows(sql`select j.job_number from jobs j where (select count(*) from audit_log e where e.subject = 'job:' || j.id and e.action = 'created') <> 1`)).toEqual([]);
       // No customer or vehicle from a booking that did not commit.
       expect(await rows(sql`select c.email from customers c where not exists (select 1 from jobs j where j.customer_id = c.id)`)).toEqual([]);
       expect(await rows(sql`select v.registration from vehicles v where not exists (select 1 from jobs j where j.vehicle_id = v.id)`)).toEqual([]);
@@ -360,13 +360,13 @@ describe.each(engines)('kill -9 during a burst of bookings with photo uploads ($
           select j.job_number from jobs j join booking_holds h on h.job_id = j.id
           where j.payment_status = 'paid' and (h.paid_at is null or ${confirmations(sql`j.id`)} <> 1
             or not exists (select 1 from payment_events p where p.job_id = j.id)
-            or (select count(*) from job_events e where e.job_id = j.id and e.kind = 'payment') <> 1)`),
+            or (select count(*) from audit_log e where e.subject = 'job:' || j.id and e.action = 'payment') <> 1)`),
       ).toEqual([]);
       expect(
         await rows(sql`
           select j.job_number from jobs j join booking_holds h on h.job_id = j.id
           where j.payment_status <> 'paid' and (h.paid_at is not null or ${confirmations(sql`j.id`)} <> 0
-            or exists (select 1 from job_events e where e.job_id = j.id and e.kind = 'payment'))`),
+            or exists (select 1 from audit_log e where e.subject = 'job:' || j.id and e.action = 'payment'))`),
       ).toEqual([]);
       // Every photo row names a whole file; every acknowledged photo has its row.
       const photoRows = await rows(sql`select id, filename, size from job_photos`);
