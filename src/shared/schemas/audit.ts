@@ -24,7 +24,6 @@ export const auditListQuery = z
   .object({ ...auditFilterFields, page: pageQuery(), pageSize: pageSizeQuery() })
   .refine(fromNotAfterTo, { message: AUDIT_FROM_AFTER_TO, path: ['to'] });
 export type AuditFilter = z.input<typeof auditFilterQuery>;
-export type AuditListQuery = z.input<typeof auditListQuery>;
 
 export const auditEntry = z.object({
   id: z.string(),

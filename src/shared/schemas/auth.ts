@@ -141,7 +141,6 @@ export const loginMfaSchema = z
   .superRefine((value, ctx) => {
     if (value.code === undefined && value.recoveryCode === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: MFA_CODE_RULE });
   });
-export type LoginMfaForm = z.input<typeof loginMfaSchema>;
 
 /** DELETE /api/user/mfa: turning two-factor off needs the password and a current code. */
 export const mfaDisableSchema = z.object({
@@ -169,7 +168,6 @@ export type MfaStatusView = z.infer<typeof mfaStatusView>;
 /** POST /api/login for a user with two-factor: the password was right, the code comes next. */
 export const mfaRequiredView = z.object({ mfaRequired: z.literal(true) });
 export const loginResult = z.union([signedInUser, mfaRequiredView]);
-export type LoginResult = z.infer<typeof loginResult>;
 
 /** The Team tab's list of who uses two-factor sign-in. */
 export const userMfaView = z.object({ userId: z.string(), enabledAt: z.string() });

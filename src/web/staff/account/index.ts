@@ -1,5 +1,4 @@
 /** The signed-in user's own account: devices, password, and the forced password choice. */
-export { ChangePasswordForm } from './change-password-form';
 export { ChoosePasswordPage } from './choose-password-page';
 export { DevicesSection } from './devices-section';
 export { PasswordSection } from './password-section';
