@@ -104,6 +104,14 @@ describe('what the log records', () => {
     ]);
   });
 
+  it('a user added through POST /api/register is recorded the same way', async () => {
+    const added = await send('POST', '/api/register', { username: 'drew_audit', password: 'secret-pass-1', role: 'technician' });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = (added.json() as { id: string }).id;
+    const rows = (await auditOf({ kind: 'user' })).filter((r) => r.subject === `user:${id}`);
+    expect(rows.map((r) => [r.action, r.label, r.actor, r.address])).toEqual([['created', 'drew_audit', admin.user.username, OFFICE]]);
+  });
+
   it('a time slot blocked with its reason, then unblocked', async () => {
     const { scheduledDay, timeSlot } = freshSlot();
     const path = `/api/dashboard/timeslots/${scheduledDay}/${encodeURIComponent(timeSlot)}`;

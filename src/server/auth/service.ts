@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import type { SessionUser } from '../http/access';
 import { conflict, forbidden, unauthenticated } from '../http/errors';
+import { appendAudit } from '../audit/log';
 import { startLoginChallenge } from './mfa-challenges';
 import { dummyPasswordHash, verifyPassword, type PasswordSettings } from './passwords';
 import { beginLoginAttempt, clearLoginFailures, type LoginAttempt } from './rate-limit';
@@ -81,7 +82,11 @@ export async function addUser(deps: { db: Executor; config: PasswordSettings }, 
  * with the one-time setup code (POST /api/setup), the command line or the environment (decision 111),
  * so whoever reaches a new site first cannot take it.
  */
-export async function registerUser(deps: Pick<AppDeps, 'db' | 'config'>, caller: SessionUser | null, input: NewUser): Promise<PublicUser> {
-  if (caller?.role === 'admin') return addUser(deps, input);
-  throw forbidden('Only an administrator can register users.');
+export async function registerUser(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, caller: SessionUser | null, input: NewUser): Promise<PublicUser> {
+  if (caller?.role !== 'admin') throw forbidden('Only an administrator can register users.');
+  return deps.db.transaction(async (tx) => {
+    const user = await addUser({ db: tx, config: deps.config }, input);
+    await appendAudit(tx, [{ at: deps.clock.now(), actorId: caller.id, kind: 'user', subject: `user:${user.id}`, label: user.username, action: 'created', field: 'Role', to: user.role }]);
+    return user;
+  });
 }

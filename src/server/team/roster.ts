@@ -1,4 +1,3 @@
-import { announceCapacityChanged } from '../slots/capacity';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { perthToday, TIME_SLOTS } from '../../shared/domain/slots';
 import {
@@ -14,6 +13,7 @@ import { isUuid } from '../../shared/schemas/fields';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { jobs, technicianLeave, users } from '../db/schema';
+import { announceCapacityChanged } from '../slots/capacity';
 import type { SessionUser } from '../http/access';
 import { invalid, notFound } from '../http/errors';
 import { appendAudit, type AuditRow } from '../audit/log';

@@ -4,13 +4,14 @@ import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { endUserSessions, resetPassword } from '../auth/password-change';
 import { getRoster, setRoster } from './roster';
-import { addTeamMember, listUsers, setUserActive } from './service';
+import { registerUser } from '../auth/service';
+import { listUsers, setUserActive } from './service';
 
 /** The Team tab (docs/product.md "Roles and permissions"): admins only. */
 export function teamRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     addRoute(app, team.listUsers, async () => listUsers(deps));
-    addRoute(app, team.addUser, async ({ actor, body }) => addTeamMember(deps, actor.id, body));
+    addRoute(app, team.addUser, async ({ actor, body }) => registerUser(deps, actor, body));
     addRoute(app, team.setUserStatus, async ({ actor, params, body }) => setUserActive(deps, actor.id, params.userId, body.isActive));
     addRoute(app, team.resetPassword, async ({ actor, params, body, request, reply }) => {
       reply.header('Cache-Control', 'no-store');

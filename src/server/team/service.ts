@@ -1,24 +1,11 @@
-import { announceCapacityChanged } from '../slots/capacity';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
 import { appendAudit } from '../audit/log';
-import { addUser } from '../auth/service';
-import type { NewUser } from '../auth/users';
 import { endSessionsOfUser } from '../auth/sessions';
 import { users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-
-export { addUser };
-
-/** An admin adds a staff user: the account and its audit row are one change (decision 303). */
-export async function addTeamMember(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, actorId: string, input: NewUser): Promise<PublicUser> {
-  return deps.db.transaction(async (tx) => {
-    const user = await addUser({ db: tx, config: deps.config }, input);
-    await appendAudit(tx, [{ at: deps.clock.now(), actorId, kind: 'user', subject: `user:${user.id}`, label: user.username, action: 'created', field: 'Role', to: user.role }]);
-    return user;
-  });
-}
+import { announceCapacityChanged } from '../slots/capacity';
 
 /**
  * The columns a user is shown by: the row without its password hash and timestamps, so a row read
