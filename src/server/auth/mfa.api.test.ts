@@ -106,7 +106,7 @@ describe('signing in with two-factor', () => {
 
     const done = await codeStep(pending, { code: codeOf(secret) }, address);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toEqual({ id: user.id, username: user.username, email: 'two@example.com', role: 'technician', isActive: true });
+    expect(done.json()).toEqual({ id: user.id, username: user.username, email: 'two@example.com', role: 'technician', isActive: true, passwordChangeRequired: false });
     const sid = sessionCookieOf(done)!;
     expect((await me(sid)).json().username).toBe(user.username);
     // The challenge is spent: the same pending cookie cannot open a second session.

@@ -187,6 +187,8 @@ describe('new_booking events', () => {
     const other = await signInStaff(t, 'technician');
     const adminFeed = await readyFeed(baseUrl, { cookie: admin.cookie });
     const techFeed = await readyFeed(baseUrl, { cookie: tech.cookie });
+    // Nobody works on the booked days, so automatic assignment leaves the bookings unassigned.
+    await t.db.update(users).set({ workingDays: [] }).where(eq(users.role, 'technician'));
     const unassigned = await book(t.app, 'Joondalup');
     expect((await adminFeed.next('new_booking', 2_000)).data.id).toBe(unassigned.jobId);
 
@@ -196,6 +198,7 @@ describe('new_booking events', () => {
     const theirs = await book(t.app, 'Rockingham');
     await adminFeed.next('new_booking', 2_000);
     await adminFeed.next('new_booking', 2_000);
+    await t.db.update(users).set({ workingDays: [1, 2, 3, 4, 5] }).where(eq(users.role, 'technician'));
     for (const [job, who] of [[mine, tech], [theirs, other]] as const) {
       const res = await t.app.inject({ method: 'PATCH', url: `/api/dashboard/jobs/${job.jobId}/assign`, headers: { cookie: admin.cookie }, payload: { technicianId: who.user.id } });
       expect(res.statusCode, res.body).toBe(200);
