@@ -212,3 +212,32 @@ describe('technicians on leave', () => {
     expect((await book(away, '12-2 PM')).statusCode).toBe(409);
   });
 });
+
+describe('technicians not rostered that day', () => {
+  it('a weekday a technician does not work takes their van off the road, as leave does, and the roster change reaches availability at once', async () => {
+    await setVans(2);
+    const active = await t.db.select({ id: users.id }).from(users).where(and(eq(users.role, 'technician'), eq(users.isActive, true)));
+    // Two technicians for two vans, whatever the tests above left.
+    await t.db.update(users).set({ isActive: false }).where(eq(users.role, 'technician'));
+    const [, alex] = await Promise.all([signedInStaff(t, { role: 'technician' }), signedInStaff(t, { role: 'technician' })]);
+    try {
+      let friday = nextDay();
+      while (new Date(`${friday}T00:00:00Z`).getUTCDay() !== 5) friday = nextDay();
+      expect(await slotShown(friday, '8-10 AM')).toMatchObject({ isAvailable: true });
+      expect((await book(friday, '8-10 AM')).statusCode).toBe(200);
+      expect(await slotShown(friday, '8-10 AM')).toMatchObject({ isAvailable: true });
+
+      const roster = await t.app.inject({ method: 'PUT', url: `/api/dashboard/technicians/${alex.user.id}/roster`, headers: { cookie: admin }, payload: { workingDays: [1, 2, 3, 4], leave: [] } });
+      expect(roster.statusCode, roster.body).toBe(200);
+      // Alex does not work Fridays: one van is left, and its place is taken.
+      expect(await slotShown(friday, '8-10 AM')).toMatchObject({ isAvailable: false, blockedReason: null });
+      expect((await book(friday, '8-10 AM')).statusCode).toBe(409);
+      // The other technician works Fridays, so a slot with nobody in it still takes one job.
+      expect((await book(friday, '10-12 AM')).statusCode).toBe(200);
+      expect((await book(friday, '10-12 AM')).statusCode).toBe(409);
+    } finally {
+      await t.db.update(users).set({ isActive: false }).where(eq(users.role, 'technician'));
+      for (const { id } of active) await t.db.update(users).set({ isActive: true }).where(eq(users.id, id));
+    }
+  });
+});

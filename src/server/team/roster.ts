@@ -112,10 +112,10 @@ export async function setRoster(deps: RosterDeps, actor: SessionUser, technician
       if (leave.length > 0) {
         await tx.insert(technicianLeave).values(leave.map((l) => ({ technicianId: tech.id, firstDay: l.from, lastDay: l.to, reason: l.reason, createdAt: now })));
       }
-      // Leave lowers a slot's capacity that day (decision 302): every instance's availability must hear of it.
-      await announceCapacityChanged(tx);
     }
     await appendAudit(tx, audit);
+    // Leave and days off lower a slot's capacity (decision 340): every instance's availability must hear of it.
+    if (audit.length > 0) await announceCapacityChanged(tx);
     return rosterView(deps, tx, { ...tech, workingDays: body.workingDays });
   });
 }
