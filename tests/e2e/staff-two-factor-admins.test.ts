@@ -66,6 +66,9 @@ describe('two-factor sign-in required for admins', () => {
     const required = page.getByRole('region', { name: 'Set up two-factor sign-in' });
     await eventually(() => required.isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Dashboard sections' }).count()).toBe(0);
+    // Nothing else is offered (no New Booking that every request would refuse), but the way out is.
+    expect(await page.getByRole('link', { name: 'New Booking' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectAccessible(page, 'main');
     await required.getByRole('button', { name: 'Set up two-factor sign-in' }).click();

@@ -15,7 +15,6 @@ import { ScheduleTab } from './tabs/schedule-tab';
 import { SettingsTab } from './tabs/settings-tab';
 import { TeamTab } from './tabs/team-tab';
 import { TimeSlotsTab } from './tabs/time-slots-tab';
-import { TwoFactorRequired, useTwoFactorRequired } from './two-factor';
 
 const TAB_CONTENT: Record<TabId, ComponentType<{ user: PublicUser }>> = {
   jobs: JobsTab,
@@ -54,10 +53,6 @@ export function DashboardPage({ user }: { user: PublicUser }) {
     }
     void client.invalidateQueries({ queryKey: USER_KEY });
   }, [activeId, client]);
-
-  // The owner requires two-factor of admins and this one has not set it up: only the enrolment (decision 321).
-  const twoFactor = useTwoFactorRequired(user);
-  if (twoFactor.required) return <TwoFactorRequired onDone={twoFactor.done} />;
 
   return (
     <div className="mx-auto max-w-7xl">

@@ -8,6 +8,7 @@ import { ChoosePasswordPage } from './account';
 import { EmailDeliveryNotice } from './email-delivery-notice';
 import { LiveNotifications } from './notifications/live-notifications';
 import { useCurrentUser } from './session';
+import { TwoFactorRequired, useTwoFactorRequired } from './two-factor';
 
 /**
  * The protected frame of every staff screen: 'Checking authentication...' while
@@ -25,7 +26,17 @@ export function StaffLayout({ business, children }: { business: BusinessInfo; ch
   if (!user.data) return <Redirect to="/auth" replace />;
   // After an admin's reset nothing else answers until the user has chosen their own password.
   if (user.data.passwordChangeRequired) return <ChoosePasswordPage user={user.data} />;
+  return (
+    <SignedInFrame business={business} user={user.data}>
+      {children(user.data)}
+    </SignedInFrame>
+  );
+}
 
+/** The header and the screen; while the owner requires two-factor of this admin, only its enrolment (decision 321). */
+function SignedInFrame({ business, user, children }: { business: BusinessInfo; user: PublicUser; children: ReactNode }) {
+  const twoFactor = useTwoFactorRequired(user);
+  if (twoFactor.required) return <TwoFactorRequired onDone={twoFactor.done} />;
   return (
     <div className="min-h-dvh bg-gray-50">
       <header className="bg-charcoal text-white">
@@ -36,10 +47,10 @@ export function StaffLayout({ business, children }: { business: BusinessInfo; ch
               {business.name}
             </span>
             <span className="block text-sm text-gray-300">
-              {user.data.username} · {user.data.role === 'admin' ? 'Admin' : 'Technician'}
+              {user.username} · {user.role === 'admin' ? 'Admin' : 'Technician'}
             </span>
           </Link>
-          <LiveNotifications user={user.data} />
+          <LiveNotifications user={user} />
           <Link
             href="/dashboard/booking/new"
             className="inline-flex min-h-11 w-full shrink-0 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong sm:w-auto"
@@ -49,8 +60,8 @@ export function StaffLayout({ business, children }: { business: BusinessInfo; ch
           </Link>
         </div>
       </header>
-      {user.data.role === 'admin' ? <EmailDeliveryNotice /> : null}
-      {children(user.data)}
+      {user.role === 'admin' ? <EmailDeliveryNotice /> : null}
+      {children}
     </div>
   );
 }

@@ -11,6 +11,9 @@ const KIND_LABELS: Record<string, string> = {
   refund: 'Refund',
   slot: 'Time slot',
   'sign-in': 'Sign-in',
+  mfa: 'Two-factor sign-in',
+  password: 'Password',
+  session: 'Signed-in device',
 };
 
 /** A kind as people read it: "Supplier bill" for `bill`; a kind added later reads as its own words. */
@@ -19,13 +22,17 @@ export function kindLabel(kind: string): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
+/** An action as people read it: `wrong-code` reads "wrong code", `roster-changed` "roster changed". */
+const actionLabel = (action: string) => action.replace(/-/g, ' ');
+
 /** One row as a sentence: "changed: Total 440.00 -> 480.00", "price: 101.50 -> 120.00", "deactivated". */
 export function describeAuditEntry(e: AuditEntry): string {
   const field = e.field ? `${e.field} ` : '';
-  if (e.from === null && e.to === null) return e.field ? `${e.action}: ${e.field}` : e.action;
-  if (e.from === null) return `${e.action}: ${field}${e.to}`;
-  if (e.to === null) return `${e.action}: ${field}was ${e.from}`;
-  return `${e.action}: ${field}${e.from} -> ${e.to}`;
+  const action = actionLabel(e.action);
+  if (e.from === null && e.to === null) return e.field ? `${action}: ${e.field}` : action;
+  if (e.from === null) return `${action}: ${field}${e.to}`;
+  if (e.to === null) return `${action}: ${field}was ${e.from}`;
+  return `${action}: ${field}${e.from} -> ${e.to}`;
 }
 
 const who = (e: AuditEntry) => e.actor ?? 'System';

@@ -1,7 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicUser } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api';
+import { useSignOut } from '../use-sign-out';
 import { Enrolment } from './enrolment';
 
 /**
@@ -30,6 +33,7 @@ export function useTwoFactorRequired(user: PublicUser): { required: boolean; don
 }
 
 export function TwoFactorRequired({ onDone }: { onDone: () => void }) {
+  const signOut = useSignOut();
   return (
     <main className="mx-auto max-w-lg px-4 py-6">
       <section aria-labelledby="two-factor-required-heading" className="rounded-xl border border-gray-200 p-4 sm:p-5">
@@ -41,6 +45,10 @@ export function TwoFactorRequired({ onDone }: { onDone: () => void }) {
         </p>
         <Enrolment onDone={onDone} />
       </section>
+      <Button variant="ghost" className="mt-6" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        <LogOut aria-hidden className="h-4 w-4" />
+        {signOut.isPending ? 'Logging out...' : 'Logout'}
+      </Button>
     </main>
   );
 }
