@@ -47,12 +47,12 @@ export function groupByWeek(days: StaffSlotDay[]): StaffSlotDay[][] {
 export const canBlockDay = (day: StaffSlotDay) => day.closedReason === null && day.slots.some((s) => s.state === 'free');
 export const canUnblockDay = (day: StaffSlotDay) => day.slots.some((s) => s.state === 'blocked');
 /** A day with nothing left to act on or look at: every slot has passed and none holds a job. */
-export const isSpentDay = (day: StaffSlotDay) => day.slots.every((s) => s.state === 'passed' && !s.job);
+export const isSpentDay = (day: StaffSlotDay) => day.slots.every((s) => s.state === 'passed' && s.jobs.length === 0);
 
 /** What blocking a whole day did, for its toast: "3 slots blocked on Tue 24 Nov. JOB-10001 keeps its booking." */
 export function dayBlockedSummary(day: StaffSlotDay, reason: string): string {
   const blocked = day.slots.filter((s) => s.state === 'blocked' && s.reason === reason).length;
-  const kept = day.slots.flatMap((s) => (s.job && s.state === 'booked' ? [s.job.jobNumber] : []));
+  const kept = day.slots.flatMap((s) => (s.state === 'booked' || s.state === 'partly' ? s.jobs.map((j) => j.jobNumber) : []));
   const first = `${blocked} ${blocked === 1 ? 'slot' : 'slots'} blocked on ${shortDay(day.date)}.`;
   if (kept.length === 0) return first;
   return `${first} ${kept.join(' and ')} ${kept.length === 1 ? 'keeps its booking' : 'keep their bookings'}.`;
