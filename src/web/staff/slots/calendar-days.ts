@@ -57,3 +57,18 @@ export function dayBlockedSummary(day: StaffSlotDay, reason: string): string {
   if (kept.length === 0) return first;
   return `${first} ${kept.join(' and ')} ${kept.length === 1 ? 'keeps its booking' : 'keep their bookings'}.`;
 }
+
+/**
+ * A partly or fully booked slot's badge in words (decision 306): with more than one van it counts
+ * the jobs against the slot's places ("1 of 2 booked"); with one van it reads "Booked" as before.
+ * Null for the other states, which read their own name.
+ */
+export function placesLabel({ state, jobs, places }: Pick<StaffSlotDay['slots'][number], 'state' | 'jobs' | 'places'>): string | null {
+  if (state !== 'partly' && state !== 'booked') return null;
+  // No van has a driver that day: the slot is full with nothing in it.
+  if (jobs.length === 0) return 'Full: no van free';
+  if (places <= 1 && jobs.length === 1) return 'Booked';
+  // Fewer places than jobs after the vans were lowered or a technician went on leave: still full.
+  if (jobs.length > places) return `${jobs.length} booked: full`;
+  return `${jobs.length} of ${places} booked`;
+}

@@ -4,7 +4,7 @@ import type { TimeSlot } from '../../../shared/domain/slots';
 import type { StaffSlotDay, StaffSlotJob } from '../../../shared/schemas/slots';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
-import { slotOnDay } from './calendar-days';
+import { placesLabel, slotOnDay } from './calendar-days';
 
 type StaffSlot = StaffSlotDay['slots'][number];
 export type SlotState = StaffSlot['state'];
@@ -21,21 +21,10 @@ const LOOK: Readonly<Record<SlotState, { label: string; icon: typeof Ban; badge:
 
 export const jobHref = (jobId: string) => `/dashboard?tab=jobs&job=${encodeURIComponent(jobId)}`;
 
-/**
- * The badge's words: with more than one van a slot holding jobs counts them against its places
- * ("1 of 2 booked", decision 302); with one van it reads "Booked" exactly as before.
- */
-export function slotLabel({ state, jobs, places }: Pick<StaffSlot, 'state' | 'jobs' | 'places'>): string {
-  if (state !== 'partly' && state !== 'booked') return LOOK[state].label;
-  if (places <= 1 && jobs.length <= 1) return 'Booked';
-  // No van has a driver that day: the slot is full with nothing in it.
-  if (jobs.length === 0) return 'Full: no van free';
-  return `${jobs.length} of ${Math.max(places, jobs.length)} booked`;
-}
-
 export function SlotBadge({ slot }: { slot: Pick<StaffSlot, 'state' | 'jobs' | 'places'> }) {
   const { icon: Icon, badge } = LOOK[slot.state];
-  const label = slotLabel(slot);
+  // A slot holding jobs counts them against its places (decision 306); the others read their state.
+  const label = placesLabel(slot) ?? LOOK[slot.state].label;
   return (
     <span className={cn('inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', badge)}>
       <Icon aria-hidden className="h-3.5 w-3.5" />
