@@ -1,3 +1,4 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,7 @@ describe('The Time-slots tab with two vans on a 360 px phone', () => {
     expect(await partly.getByText('1 of 2 booked').isVisible()).toBe(true);
     expect(await partly.getByRole('link', { name: alone }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await row.screenshot({ path: path.resolve(import.meta.dirname, '../../test-results/staff-slots-two-vans-360.png') });
     await expectAccessible(page, 'ol[aria-label="Days"]');
   });
 });

@@ -44,13 +44,12 @@ function SlotJobSummary({ job, inline }: { job: StaffSlotJob; inline: boolean })
   );
   if (inline) {
     return (
-      <p className="min-w-0 break-words text-sm leading-snug">
+      <div className="min-w-0 text-sm leading-snug">
         {link}
-        <span className="text-gray-700">
-          {' '}
-          · {job.suburb} · {job.technician ?? 'Unassigned'}
-        </span>
-      </p>
+        <p className="break-words text-gray-700">
+          {job.suburb} · {job.technician ?? 'Unassigned'}
+        </p>
+      </div>
     );
   }
   return (
