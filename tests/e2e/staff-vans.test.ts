@@ -1,6 +1,8 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slotWindowLabel, type TimeSlot } from '../../src/shared/domain/slots';
 import { VANS_MESSAGE } from '../../src/shared/schemas/capacity';
 import { CHROMIUM_PATH } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
@@ -70,5 +72,56 @@ describe('Vans on the road on a 360 px phone', () => {
     expect(stored).toEqual({ vans: 2 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectAccessible(page, VANS);
+  });
+});
+
+/** A public onsite booking on this file's own server; returns the job number. */
+async function book(day: string, slot: TimeSlot, who: string): Promise<string> {
+  const res = await fetch(`${app.baseUrl}/api/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.baseUrl },
+    body: JSON.stringify({
+      customer: { name: `${who} Driver`, email: `${who.toLowerCase()}.vans@example.com`, phone: '0400 333 444' },
+      vehicle: { make: 'Mazda', model: '3', year: 2020, registration: `V${who.slice(0, 5).toUpperCase()}` },
+      job: { serviceType: 'puncture-repair', scheduledDate: day, timeSlot: slot, address: `4 ${who} Street`, suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { jobNumber: string }).jobNumber;
+}
+
+describe('The Time-slots tab with two vans on a 360 px phone', () => {
+  it('lists both jobs of a full slot with thumb-sized links and counts the places taken', async () => {
+    const page = await phonePage();
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    const vans = await page.evaluate(async () => (await fetch('/api/dashboard/settings/capacity', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vans: 2 }) })).status);
+    expect(vans).toBe(200);
+
+    // Wednesday 2 December 2026: a business day inside the public horizon of the suite's clock.
+    const day = '2026-12-02';
+    const first = await book(day, '10-12 AM', 'Ada');
+    const second = await book(day, '10-12 AM', 'Bea');
+    const alone = await book(day, '2-4 PM', 'Cy');
+    await page.goto(`/dashboard?tab=time-slots&from=${day}`);
+
+    const card = page.getByRole('listitem', { name: 'Wed 2 Dec' });
+    const row = card.getByRole('listitem').filter({ hasText: slotWindowLabel('10-12 AM') });
+    for (const jobNumber of [first, second]) {
+      const link = row.getByRole('link', { name: jobNumber });
+      await eventually(() => link.isVisible()).toBe(true);
+      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    expect(await row.getByText('2 of 2 booked').isVisible()).toBe(true);
+    expect(await row.getByRole('button', { name: /^Block / }).count()).toBe(0);
+    const partly = card.getByRole('listitem').filter({ hasText: slotWindowLabel('2-4 PM') });
+    expect(await partly.getByText('1 of 2 booked').isVisible()).toBe(true);
+    expect(await partly.getByRole('link', { name: alone }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await row.screenshot({ path: path.resolve(import.meta.dirname, '../../test-results/staff-slots-two-vans-360.png') });
+    await expectAccessible(page, 'ol[aria-label="Days"]');
   });
 });

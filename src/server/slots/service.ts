@@ -29,8 +29,13 @@ const bookedSlots = (db: Executor, day: string, now: Date) =>
  * van), or its live jobs fill its capacity (decision 302; an unpaid hold past its time does not count).
  */
 export async function listSlotAvailability(db: Executor, day: string, opts: AvailabilityOptions): Promise<TimeSlotItem[]> {
+  return (await listSlotAvailabilityWithPlaces(db, day, opts)).items;
+}
+
+/** The same answer with the slots' capacity that day, which the staff slot screens show as places. */
+export async function listSlotAvailabilityWithPlaces(db: Executor, day: string, opts: AvailabilityOptions): Promise<{ items: TimeSlotItem[]; places: number }> {
   const [rows, booked, closed, capacity] = await Promise.all([slotRows(db, day), bookedSlots(db, day, opts.now), closedReasonOn(db, opts.business, day), slotCapacity(db, day, opts)]);
-  return availabilityOf(day, rows, booked, capacity, closed?.publicReason ?? null, opts);
+  return { items: availabilityOf(day, rows, booked, capacity, closed?.publicReason ?? null, opts), places: capacity };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { BLOCK_REASON_MESSAGE, type StaffSlotDay } from '../../shared/schemas/slots';
 import { bookingHolds, jobs, timeSlots } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { publicChangesHeard } from '../../../tests/helpers/public-changes';
+import { bookingBody, freshClientAddress } from '../../../tests/helpers/bookings';
 import { NOTHING_TO_BLOCK_MESSAGE } from './staff-service';
 
 // Monday 23 November 2026 07:00 Perth; the days below are that week and the next.
@@ -74,7 +75,7 @@ describe('GET /api/dashboard/timeslots (the staff calendar)', () => {
       ['12-2 PM', 'free', null],
       ['2-4 PM', 'blocked', 'Van service'],
     ]);
-    expect(tuesday.slots[1]!.job).toEqual({ id: job.id, jobNumber: job.jobNumber, suburb: 'Joondalup', status: 'new', technician: technician.user.username });
+    expect(tuesday.slots[1]).toMatchObject({ places: 1, jobs: [{ id: job.id, jobNumber: job.jobNumber, suburb: 'Joondalup', status: 'new', technician: technician.user.username }] });
     expect(days[5]).toMatchObject({ date: '2026-11-28', closedReason: 'Closed' });
     expect(days[5]!.slots.every((s) => s.state === 'closed' && s.reason === 'Closed')).toBe(true);
     expect(days[0]!.closedReason).toBeNull();
@@ -93,14 +94,14 @@ describe('GET /api/dashboard/timeslots (the staff calendar)', () => {
   it('leaves cancelled jobs out: their slot is free', async () => {
     await insertJob(t.db, { scheduledDay: WEDNESDAY, timeSlot: '8-10 AM', status: 'cancelled' });
     const [wednesday] = await calendar(WEDNESDAY, 1);
-    expect(wednesday!.slots[0]).toMatchObject({ state: 'free', job: null });
+    expect(wednesday!.slots[0]).toMatchObject({ state: 'free', jobs: [] });
   });
 
   it('shows the slot of an unpaid hold past its time as free, as the booking wizard does', async () => {
     const job = await insertJob(t.db, { scheduledDay: THURSDAY, timeSlot: '12-2 PM', paymentMethod: 'prepaid' });
     await t.db.insert(bookingHolds).values({ token: `tok_${job.id}`, jobId: job.id, expiresAt: new Date(Date.parse(MONDAY_7AM_PERTH) - 60_000) });
     const [thursday] = await calendar(THURSDAY, 1);
-    expect(thursday!.slots[2]).toMatchObject({ state: 'free', job: null });
+    expect(thursday!.slots[2]).toMatchObject({ state: 'free', jobs: [] });
     expect((await publicSlots(THURSDAY))[2]).toMatchObject({ isAvailable: true });
   });
 
@@ -222,7 +223,7 @@ describe('PATCH /api/dashboard/timeslots/{date}/block and /unblock (a whole day)
       ['12-2 PM', 'booked', null],
       ['2-4 PM', 'blocked', 'Public event'],
     ]);
-    expect(day.slots[2]!.job).toMatchObject({ jobNumber: job.jobNumber });
+    expect(day.slots[2]!.jobs).toMatchObject([{ jobNumber: job.jobNumber }]);
     expect((await publicSlots(THURSDAY)).map((s) => [s.isAvailable, s.blockedReason])).toEqual([
       [false, 'Van service'],
       [false, 'Public event'],
@@ -310,5 +311,48 @@ if (inject('pgTemplate')) describe('a block racing a booking (decision 195)', ()
     expect(res.statusCode).toBe(409);
     expect(res.json().jobNumber).toBe(jobNumber);
     expect(await t.db.select().from(timeSlots)).toEqual([]);
+  });
+});
+
+describe('the staff calendar with two vans on the road (decision 302)', () => {
+  const setVans = async (vans: number) => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/dashboard/settings/capacity', headers: { cookie: admin }, payload: { vans } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const book = async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/bookings', remoteAddress: freshClientAddress(), payload: bookingBody({ job: { scheduledDate: WEDNESDAY, timeSlot: '10-12 AM' } }) });
+    expect(res.statusCode, res.body).toBe(200);
+    const { jobNumber } = res.json() as { jobNumber: string };
+    const [row] = await t.db.select({ place: jobs.slotPlace }).from(jobs).where(eq(jobs.jobNumber, jobNumber));
+    return { jobNumber, place: row!.place };
+  };
+  beforeEach(() => setVans(2));
+  afterEach(() => setVans(1));
+
+  it('shows one booking as "partly" booked: 1 of 2 places taken, still offered to customers and not blockable', async () => {
+    const first = await book();
+    const [wednesday] = await calendar(WEDNESDAY, 1);
+    expect(wednesday!.slots[1]).toMatchObject({ state: 'partly', places: 2, jobs: [{ jobNumber: first.jobNumber }] });
+    expect(wednesday!.slots[0]).toMatchObject({ state: 'free', places: 2, jobs: [] });
+    expect((await publicSlots(WEDNESDAY))[1]).toMatchObject({ isAvailable: true });
+
+    const res = await block(WEDNESDAY, '10-12 AM', 'Van service');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(`${first.jobNumber} is booked in this slot. Reschedule or cancel it before blocking the slot.`);
+  });
+
+  it('lists both jobs of a full slot in place order and reads it booked', async () => {
+    const first = await book();
+    const second = await book();
+    expect([first.place, second.place]).toEqual([1, 2]);
+    const [wednesday] = await calendar(WEDNESDAY, 1);
+    const slot = wednesday!.slots[1]!;
+    expect(slot).toMatchObject({ state: 'booked', reason: null, places: 2 });
+    expect(slot.jobs.map((j) => j.jobNumber)).toEqual([first.jobNumber, second.jobNumber]);
+    expect((await publicSlots(WEDNESDAY))[1]).toMatchObject({ isAvailable: false, blockedReason: null });
+
+    const res = await block(WEDNESDAY, '10-12 AM', 'Van service');
+    expect(res.statusCode).toBe(409);
+    expect([first.jobNumber, second.jobNumber]).toContain(res.json().jobNumber);
   });
 });

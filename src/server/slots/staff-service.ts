@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, ne, not, sql } from 'drizzle-orm';
 import { addDays, formatDayLong, isIsoDay, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
-import type { StaffSlotDay, TimeSlotItem } from '../../shared/schemas/slots';
+import type { StaffSlotDay, StaffSlotJob, TimeSlotItem } from '../../shared/schemas/slots';
 import type { AppDeps } from '../deps';
 import { pgErrorCode, type Executor, type Tx } from '../db/client';
 import { jobs, timeSlots, users } from '../db/schema';
@@ -8,13 +8,13 @@ import { cancelExpiredHolds, isLapsedHold } from '../holds/service';
 import { AppError, conflict, invalid } from '../http/errors';
 import { assertWithinSchedulingHorizon } from './horizon';
 import { closedReasonOn, closedReasonsBetween } from '../closures/calendar';
-import { listSlotAvailability, TIME_HAS_PASSED, type AvailabilityOptions } from './service';
+import { listSlotAvailability, listSlotAvailabilityWithPlaces, TIME_HAS_PASSED, type AvailabilityOptions } from './service';
 import { appendAudit } from '../audit/log';
 import { requestActorId } from '../audit/context';
 
 type SlotDeps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 type StaffSlot = StaffSlotDay['slots'][number];
-type SlotJob = NonNullable<StaffSlot['job']> & { day: string; slot: TimeSlot };
+type SlotJob = StaffSlotJob & { day: string; slot: TimeSlot };
 
 const LOCK_NOT_AVAILABLE = '55P03';
 export const SCHEDULE_BUSY_MESSAGE = 'The schedule is busy right now. Please try again in a moment.';
@@ -34,8 +34,9 @@ const availabilityOptions = async (deps: SlotDeps): Promise<AvailabilityOptions>
 };
 
 /**
- * Live jobs between two days with their technician: what a booked slot shows staff. Live as the
- * availability rule counts it: not cancelled, and not an unpaid hold past its time (decision 150).
+ * Live jobs between two days with their technician: what a booked slot shows staff, in place order
+ * within a slot (decision 302). Live as the availability rule counts it: not cancelled, and not an
+ * unpaid hold past its time (decision 150).
  */
 async function listLiveJobs(db: Executor, from: string, to: string, now: Date): Promise<SlotJob[]> {
   const rows = await db
@@ -51,25 +52,25 @@ async function listLiveJobs(db: Executor, from: string, to: string, now: Date): 
     .from(jobs)
     .leftJoin(users, eq(users.id, jobs.assignedTechnicianId))
     .where(and(gte(jobs.scheduledDay, from), lte(jobs.scheduledDay, to), ne(jobs.status, 'cancelled'), not(isLapsedHold(now))))
-    .orderBy(asc(jobs.scheduledDay));
+    .orderBy(asc(jobs.scheduledDay), asc(jobs.slotPlace));
   return rows;
 }
 
 /**
  * A day as staff see it, read from the one availability rule (listSlotAvailability, decision 007)
  * so the Time-slots tab and the booking wizard can never disagree: passed first, then closed, then
- * a staff block, then a live job. The job, when there is one, is attached whatever the state.
+ * a staff block, then the live jobs against the slot's places (decision 302). The jobs, when there
+ * are any, are attached whatever the state.
  */
-function toStaffDay(day: string, closed: string | null, items: TimeSlotItem[], dayJobs: SlotJob[]): StaffSlotDay {
+function toStaffDay(day: string, closed: string | null, items: TimeSlotItem[], places: number, dayJobs: SlotJob[]): StaffSlotDay {
   return {
     date: day,
     closedReason: closed,
     slots: items.map((item): StaffSlot => {
-      const found = dayJobs.find((j) => j.slot === item.slot);
-      const job = found ? { id: found.id, jobNumber: found.jobNumber, suburb: found.suburb, status: found.status, technician: found.technician } : null;
-      const base = { slot: item.slot, job };
-      // A job that landed between the two reads still shows as booked.
-      if (item.isAvailable) return { ...base, state: job ? 'booked' : 'free', reason: null };
+      const held = dayJobs.filter((j) => j.slot === item.slot).map((j) => ({ id: j.id, jobNumber: j.jobNumber, suburb: j.suburb, status: j.status, technician: j.technician }));
+      const base = { slot: item.slot, places, jobs: held };
+      // A job that landed between the two reads still counts against the places.
+      if (item.isAvailable) return { ...base, state: held.length === 0 ? 'free' : held.length < places ? 'partly' : 'booked', reason: null };
       if (item.blockedReason === TIME_HAS_PASSED) return { ...base, state: 'passed', reason: TIME_HAS_PASSED };
       if (closed !== null) return { ...base, state: 'closed', reason: closed };
       if (item.blockedReason === null) return { ...base, state: 'booked', reason: null };
@@ -82,7 +83,7 @@ async function readStaffDays(db: Executor, days: string[], opts: AvailabilityOpt
   if (days.length === 0) return [];
   const [first, last] = [days[0]!, days[days.length - 1]!];
   const [availability, live, closed] = await Promise.all([
-    Promise.all(days.map((day) => listSlotAvailability(db, day, opts))),
+    Promise.all(days.map((day) => listSlotAvailabilityWithPlaces(db, day, opts))),
     listLiveJobs(db, first, last, opts.now),
     closedReasonsBetween(db, opts.business, first, last),
   ]);
@@ -91,7 +92,8 @@ async function readStaffDays(db: Executor, days: string[], opts: AvailabilityOpt
       day,
       // Staff read a closure's own reason ("Closed: Away for Christmas"); the public reads 'Closed'.
       closed.get(day)?.staffReason ?? null,
-      availability[i]!,
+      availability[i]!.items,
+      availability[i]!.places,
       live.filter((j) => j.day === day),
     ),
   );

@@ -28,11 +28,21 @@ export const blockRequest = z.object({ reason: oneLineText('Reason', 200, BLOCK_
 export const slotParams = z.object({ date: isoDay, slot: z.enum(TIME_SLOTS, { message: 'Invalid time slot' }) });
 export const dayParams = z.object({ date: isoDay });
 
+/** One live job in a slot as staff see it; a slot lists them in place order (decision 302). */
+export const staffSlotJob = z.object({ id: z.string(), jobNumber: z.string(), suburb: z.string(), status: z.enum(JOB_STATUSES), technician: z.string().nullable() });
+export type StaffSlotJob = z.infer<typeof staffSlotJob>;
+
+/**
+ * A slot of a day for staff: `places` is its capacity that day (the vans on the road, less any
+ * without a driver: decisions 302, 340), `jobs` every live job in it. 'partly' is a slot holding
+ * jobs with places left, still offered to customers; 'booked' has no place left.
+ */
 export const staffSlot = z.object({
   slot: z.enum(TIME_SLOTS),
-  state: z.enum(['free', 'booked', 'blocked', 'closed', 'passed']),
+  state: z.enum(['free', 'partly', 'booked', 'blocked', 'closed', 'passed']),
   reason: z.string().nullable(),
-  job: z.object({ id: z.string(), jobNumber: z.string(), suburb: z.string(), status: z.enum(JOB_STATUSES), technician: z.string().nullable() }).nullable(),
+  places: z.number().int(),
+  jobs: z.array(staffSlotJob),
 });
 export const staffSlotDay = z.object({ date: z.string(), closedReason: z.string().nullable(), slots: z.array(staffSlot) });
 export type StaffSlotDay = z.infer<typeof staffSlotDay>;

@@ -29,7 +29,7 @@ function SlotState({ info }: { info: SlotInfo }) {
   if (!info) return null;
   return (
     <span className="mt-1 block space-y-1">
-      <SlotBadge state={info.state} />
+      <SlotBadge slot={info} />
       {info.state === 'blocked' && info.reason ? <span className="block text-xs font-normal text-gray-800">{info.reason}</span> : null}
     </span>
   );

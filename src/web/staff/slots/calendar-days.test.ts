@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffSlotDay } from '../../../shared/schemas/slots';
-import { calendarStart, closedLabel, dayBlockedSummary, groupByWeek, mondayOf, shortDay } from './calendar-days';
+import { calendarStart, closedLabel, dayBlockedSummary, groupByWeek, mondayOf, placesLabel, shortDay } from './calendar-days';
 
-const free = (slot: StaffSlotDay['slots'][number]['slot']) => ({ slot, state: 'free' as const, reason: null, job: null });
+const free = (slot: StaffSlotDay['slots'][number]['slot']) => ({ slot, state: 'free' as const, reason: null, places: 1, jobs: [] });
 const day = (date: string, over: Partial<StaffSlotDay> = {}): StaffSlotDay => ({ date, closedReason: null, slots: [free('8-10 AM'), free('10-12 AM'), free('12-2 PM'), free('2-4 PM')], ...over });
 
 describe('the Time-slots calendar days', () => {
@@ -32,12 +32,22 @@ describe('the Time-slots calendar days', () => {
     const job = { id: 'j1', jobNumber: 'JOB-10001', suburb: 'Joondalup', status: 'new' as const, technician: null };
     const blocked = day('2026-11-24', {
       slots: [
-        { slot: '8-10 AM', state: 'booked', reason: null, job },
-        { slot: '10-12 AM', state: 'blocked', reason: 'Rain', job: null },
-        { slot: '12-2 PM', state: 'blocked', reason: 'Rain', job: null },
-        { slot: '2-4 PM', state: 'blocked', reason: 'Van service', job: null },
+        { slot: '8-10 AM', state: 'booked', reason: null, places: 1, jobs: [job] },
+        { slot: '10-12 AM', state: 'blocked', reason: 'Rain', places: 1, jobs: [] },
+        { slot: '12-2 PM', state: 'blocked', reason: 'Rain', places: 1, jobs: [] },
+        { slot: '2-4 PM', state: 'blocked', reason: 'Van service', places: 1, jobs: [] },
       ],
     });
     expect(dayBlockedSummary(blocked, 'Rain')).toBe('2 slots blocked on Tue 24 Nov. JOB-10001 keeps its booking.');
+  });
+
+  it('counts a slot\'s jobs against its places with more than one van, and reads "Booked" with one', () => {
+    const job = (n: number) => ({ id: `j${n}`, jobNumber: `JOB-1000${n}`, suburb: 'Joondalup', status: 'new' as const, technician: null });
+    expect(placesLabel({ state: 'booked', places: 1, jobs: [job(1)] })).toBe('Booked');
+    expect(placesLabel({ state: 'partly', places: 2, jobs: [job(1)] })).toBe('1 of 2 booked');
+    expect(placesLabel({ state: 'booked', places: 2, jobs: [job(1), job(2)] })).toBe('2 of 2 booked');
+    expect(placesLabel({ state: 'booked', places: 1, jobs: [job(1), job(2)] })).toBe('2 booked: full');
+    expect(placesLabel({ state: 'booked', places: 0, jobs: [] })).toBe('Full: no van free');
+    expect(placesLabel({ state: 'free', places: 2, jobs: [] })).toBeNull();
   });
 });

@@ -47,13 +47,28 @@ export function groupByWeek(days: StaffSlotDay[]): StaffSlotDay[][] {
 export const canBlockDay = (day: StaffSlotDay) => day.closedReason === null && day.slots.some((s) => s.state === 'free');
 export const canUnblockDay = (day: StaffSlotDay) => day.slots.some((s) => s.state === 'blocked');
 /** A day with nothing left to act on or look at: every slot has passed and none holds a job. */
-export const isSpentDay = (day: StaffSlotDay) => day.slots.every((s) => s.state === 'passed' && !s.job);
+export const isSpentDay = (day: StaffSlotDay) => day.slots.every((s) => s.state === 'passed' && s.jobs.length === 0);
 
 /** What blocking a whole day did, for its toast: "3 slots blocked on Tue 24 Nov. JOB-10001 keeps its booking." */
 export function dayBlockedSummary(day: StaffSlotDay, reason: string): string {
   const blocked = day.slots.filter((s) => s.state === 'blocked' && s.reason === reason).length;
-  const kept = day.slots.flatMap((s) => (s.job && s.state === 'booked' ? [s.job.jobNumber] : []));
+  const kept = day.slots.flatMap((s) => (s.state === 'booked' || s.state === 'partly' ? s.jobs.map((j) => j.jobNumber) : []));
   const first = `${blocked} ${blocked === 1 ? 'slot' : 'slots'} blocked on ${shortDay(day.date)}.`;
   if (kept.length === 0) return first;
   return `${first} ${kept.join(' and ')} ${kept.length === 1 ? 'keeps its booking' : 'keep their bookings'}.`;
+}
+
+/**
+ * A partly or fully booked slot's badge in words (decision 306): with more than one van it counts
+ * the jobs against the slot's places ("1 of 2 booked"); with one van it reads "Booked" as before.
+ * Null for the other states, which read their own name.
+ */
+export function placesLabel({ state, jobs, places }: Pick<StaffSlotDay['slots'][number], 'state' | 'jobs' | 'places'>): string | null {
+  if (state !== 'partly' && state !== 'booked') return null;
+  // No van has a driver that day: the slot is full with nothing in it.
+  if (jobs.length === 0) return 'Full: no van free';
+  if (places <= 1 && jobs.length === 1) return 'Booked';
+  // Fewer places than jobs after the vans were lowered or a technician went on leave: still full.
+  if (jobs.length > places) return `${jobs.length} booked: full`;
+  return `${jobs.length} of ${places} booked`;
 }

@@ -72,7 +72,7 @@ function WeekTable({ week, today, actions, onBlockSlot, onBlockDay }: Props & { 
               const s = day.slots[row]!;
               return (
                 <td key={day.date} className={cn('border-l border-t border-gray-200 p-2 align-top', cellTone(s.state))}>
-                  {s.state === 'closed' && !s.job ? (
+                  {s.state === 'closed' && s.jobs.length === 0 ? (
                     <span className="sr-only">Closed</span>
                   ) : (
                     <SlotCellContent layout="stack" day={day.date} slot={s} onBlock={onBlockSlot} onUnblock={(d, sl) => actions.unblock.mutate({ day: d, slot: sl })} unblocking={isUnblocking(actions, day.date, slot)} />

@@ -1,10 +1,10 @@
 import { Ban, CalendarX, CheckCircle2, Clock, Lock, Wrench } from 'lucide-react';
 import { Link } from 'wouter';
 import type { TimeSlot } from '../../../shared/domain/slots';
-import type { StaffSlotDay } from '../../../shared/schemas/slots';
+import type { StaffSlotDay, StaffSlotJob } from '../../../shared/schemas/slots';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
-import { slotOnDay } from './calendar-days';
+import { placesLabel, slotOnDay } from './calendar-days';
 
 type StaffSlot = StaffSlotDay['slots'][number];
 export type SlotState = StaffSlot['state'];
@@ -12,6 +12,7 @@ export type SlotState = StaffSlot['state'];
 /** The state in words with an icon; colour only helps (docs/product.md "Time slots and business days"). */
 const LOOK: Readonly<Record<SlotState, { label: string; icon: typeof Ban; badge: string; cell: string }>> = {
   free: { label: 'Free', icon: CheckCircle2, badge: 'bg-green-100 text-green-900 ring-green-300', cell: 'bg-white' },
+  partly: { label: 'Partly booked', icon: Wrench, badge: 'bg-sky-50 text-sky-900 ring-sky-300', cell: 'bg-white' },
   booked: { label: 'Booked', icon: Wrench, badge: 'bg-sky-100 text-sky-900 ring-sky-300', cell: 'bg-sky-50' },
   blocked: { label: 'Blocked', icon: Lock, badge: 'bg-charcoal text-white ring-charcoal', cell: 'bg-amber-50' },
   closed: { label: 'Closed', icon: CalendarX, badge: 'bg-gray-200 text-gray-800 ring-gray-300', cell: 'bg-gray-100' },
@@ -20,8 +21,10 @@ const LOOK: Readonly<Record<SlotState, { label: string; icon: typeof Ban; badge:
 
 export const jobHref = (jobId: string) => `/dashboard?tab=jobs&job=${encodeURIComponent(jobId)}`;
 
-export function SlotBadge({ state }: { state: SlotState }) {
-  const { label, icon: Icon, badge } = LOOK[state];
+export function SlotBadge({ slot }: { slot: Pick<StaffSlot, 'state' | 'jobs' | 'places'> }) {
+  const { icon: Icon, badge } = LOOK[slot.state];
+  // A slot holding jobs counts them against its places (decision 306); the others read their state.
+  const label = placesLabel(slot) ?? LOOK[slot.state].label;
   return (
     <span className={cn('inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', badge)}>
       <Icon aria-hidden className="h-3.5 w-3.5" />
@@ -32,21 +35,21 @@ export function SlotBadge({ state }: { state: SlotState }) {
 
 export const cellTone = (state: SlotState) => LOOK[state].cell;
 
-function SlotJobSummary({ job, inline }: { job: NonNullable<StaffSlot['job']>; inline: boolean }) {
+function SlotJobSummary({ job, inline }: { job: StaffSlotJob; inline: boolean }) {
+  // A 44 px tall link: with two vans a slot lists several jobs, each tapped on its own.
   const link = (
-    <Link href={jobHref(job.id)} className="font-semibold text-charcoal underline decoration-accent-strong decoration-2 underline-offset-2 hover:decoration-charcoal">
+    <Link href={jobHref(job.id)} className="inline-flex min-h-11 items-center font-semibold text-charcoal underline decoration-accent-strong decoration-2 underline-offset-2 hover:decoration-charcoal">
       {job.jobNumber}
     </Link>
   );
   if (inline) {
     return (
-      <p className="min-w-0 text-sm leading-snug">
+      <div className="min-w-0 text-sm leading-snug">
         {link}
-        <span className="text-gray-700">
-          {' '}
-          · {job.suburb} · {job.technician ?? 'Unassigned'}
-        </span>
-      </p>
+        <p className="break-words text-gray-700">
+          {job.suburb} · {job.technician ?? 'Unassigned'}
+        </p>
+      </div>
     );
   }
   return (
@@ -58,8 +61,22 @@ function SlotJobSummary({ job, inline }: { job: NonNullable<StaffSlot['job']>; i
   );
 }
 
+/** Every job of a slot in place order, each linked to its detail. */
+function SlotJobs({ jobs, inline }: { jobs: StaffSlotJob[]; inline: boolean }) {
+  if (jobs.length === 0) return null;
+  return (
+    <ul className="flex min-w-0 flex-col gap-1" aria-label="Jobs in this slot">
+      {jobs.map((job) => (
+        <li key={job.id} className="min-w-0">
+          <SlotJobSummary job={job} inline={inline} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * What one slot of one day shows staff: free (Block), booked (the job, linked to its detail),
+ * What one slot of one day shows staff: free (Block), partly booked or booked (every job, linked to its detail),
  * blocked (the reason, Unblock), closed or passed. The buttons name the slot and day for screen
  * readers, since a grid of "Block" buttons is otherwise ambiguous. In a table cell the parts stack;
  * in a phone's row the action sits at the end of the line.
@@ -96,8 +113,8 @@ export function SlotCellContent({
     ) : null;
   const details = (
     <>
-      <SlotBadge state={slot.state} />
-      {slot.job ? <SlotJobSummary job={slot.job} inline={isRow} /> : null}
+      <SlotBadge slot={slot} />
+      <SlotJobs jobs={slot.jobs} inline={isRow} />
       {slot.state === 'blocked' ? <p className="break-words text-sm text-gray-900">{slot.reason}</p> : null}
     </>
   );
