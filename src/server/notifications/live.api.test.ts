@@ -187,7 +187,13 @@ describe('new_booking events', () => {
     const other = await signInStaff(t, 'technician');
     const adminFeed = await readyFeed(baseUrl, { cookie: admin.cookie });
     const techFeed = await readyFeed(baseUrl, { cookie: tech.cookie });
-    // Nobody works on the booked days, so automatic assignment leaves the bookings unassigned.
+    // Nobody works on the booked days, so automatic assignment leaves the bookings unassigned; vans
+    // enough that the slots still take a booking with every technician away (decision 340).
+    const vans = async (n: number) => {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/dashboard/settings/capacity', headers: { cookie: admin.cookie }, payload: { vans: n } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await vans(20);
     await t.db.update(users).set({ workingDays: [] }).where(eq(users.role, 'technician'));
     const unassigned = await book(t.app, 'Joondalup');
     expect((await adminFeed.next('new_booking', 2_000)).data.id).toBe(unassigned.jobId);
@@ -199,6 +205,7 @@ describe('new_booking events', () => {
     await adminFeed.next('new_booking', 2_000);
     await adminFeed.next('new_booking', 2_000);
     await t.db.update(users).set({ workingDays: [1, 2, 3, 4, 5] }).where(eq(users.role, 'technician'));
+    await vans(1);
     for (const [job, who] of [[mine, tech], [theirs, other]] as const) {
       const res = await t.app.inject({ method: 'PATCH', url: `/api/dashboard/jobs/${job.jobId}/assign`, headers: { cookie: admin.cookie }, payload: { technicianId: who.user.id } });
       expect(res.statusCode, res.body).toBe(200);
