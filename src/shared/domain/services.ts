@@ -19,5 +19,16 @@ export function isPaymentMethod(s: string): s is PaymentMethod {
   return (PAYMENT_METHODS as readonly string[]).includes(s);
 }
 
+/** How a payment taken at the job was made (the Amended technicians rule in docs/product.md "Staff"). */
+export const ONSITE_PAYMENT_METHODS = ['cash', 'card', 'eftpos', 'payid', 'bnpl'] as const;
+export type OnsitePaymentMethod = (typeof ONSITE_PAYMENT_METHODS)[number];
+export const ONSITE_PAYMENT_LABELS: Readonly<Record<OnsitePaymentMethod, string>> = {
+  cash: 'Cash',
+  card: 'Card',
+  eftpos: 'EFTPOS',
+  payid: 'PayID',
+  bnpl: 'Buy now, pay later',
+};
+
 /** How far a job's payment got; 'refunded' after a refund through the card provider. */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;

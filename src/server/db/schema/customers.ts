@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { createdAt, id, timestamptz } from './columns';
 
 export const customers = pgTable(
   'customers',
@@ -10,6 +10,10 @@ export const customers = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     createdAt: createdAt(),
+    /** The key of the one-click unsubscribe link in return-visit reminders; made with the first one. */
+    unsubscribeToken: text('unsubscribe_token').unique(),
+    /** When the customer unsubscribed from return-visit reminders; none is sent after it. */
+    returnVisitsUnsubscribedAt: timestamptz('return_visits_unsubscribed_at'),
   },
   // Returning customers are matched by email, case-insensitively (docs/product.md "Bookings").
   (t) => [uniqueIndex('customers_email_unique').on(sql`lower(${t.email})`)],

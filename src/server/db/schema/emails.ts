@@ -22,6 +22,8 @@ export const outboundEmails = pgTable(
     nextAttemptAt: timestamptz('next_attempt_at'),
     createdAt: createdAt(),
     sentAt: timestamptz('sent_at'),
+    /** Set for a message that must go once only (e.g. `reminder:<jobId>`): a second insert is refused. */
+    dedupeKey: text('dedupe_key').unique(),
   },
   (t) => [index('outbound_emails_status_idx').on(t.status, t.nextAttemptAt)],
 );

@@ -15,3 +15,6 @@ export * from './settings';
 export * from './credit-notes';
 export * from './audit';
 export * from './team';
+export * from './messages';
+export * from './onsite-payments';
+export * from './request-keys';

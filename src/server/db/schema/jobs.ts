@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customers, vehicles } from './customers';
 import { JOB_STATUSES } from '../../../shared/domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../../../shared/domain/services';
@@ -60,6 +60,13 @@ export const jobs = pgTable(
      * below lets exactly as many jobs into a slot as there are vans (decision 302).
      */
     slotPlace: integer('slot_place').notNull().default(1),
+    /**
+     * SHA-256 of the customer's manage-my-booking token (docs/decisions/341-foundation-offline-day-and-self-service.md):
+     * the token itself is only ever in the customer's email and SMS.
+     */
+    manageTokenHash: text('manage_token_hash').unique(),
+    /** The customer ticked "Remind me when my tyres or battery are due for a check" when booking. */
+    returnVisitOptIn: boolean('return_visit_opt_in').notNull().default(false),
   },
   (t) => [
     // The database itself refuses a booking beyond the slot's capacity (docs/product.md "Bookings", decision 302).
@@ -105,6 +112,8 @@ export const jobPhotos = pgTable(
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
     uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+    /** The staff member who took it; null for a customer's photo. */
+    takenById: uuid('taken_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('job_photos_job_idx').on(t.jobId)],
 );

@@ -17,3 +17,17 @@ export const bookingAttemptWindows = pgTable(
   },
   (t) => [index('booking_attempt_windows_last_attempt_idx').on(t.lastAttemptAt)],
 );
+
+/**
+ * Wrong manage-my-booking tokens per client address in the last minute, shared by every instance:
+ * a guesser is answered 429 after 20 (docs/decisions/341-foundation-offline-day-and-self-service.md).
+ */
+export const manageLinkMisses = pgTable(
+  'manage_link_misses',
+  {
+    clientAddress: text('client_address').primaryKey(),
+    attempts: timestamptz('attempts').array().notNull(),
+    lastAttemptAt: timestamptz('last_attempt_at').notNull(),
+  },
+  (t) => [index('manage_link_misses_last_attempt_idx').on(t.lastAttemptAt)],
+);
