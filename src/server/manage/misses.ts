@@ -30,13 +30,16 @@ export function createManageMisses(deps: { db: Executor; clock: Clock }, limit: 
   return {
     async assertAllowed(address) {
       const now = deps.clock.now();
+      const inWindow = sql`(select a from unnest(${m.attempts}) a where a > ${since(now).toISOString()}::timestamptz)`;
       const [row] = await deps.db
-        .select({ recent: sql<string[]>`array(select a from unnest(${m.attempts}) a where a > ${since(now).toISOString()}::timestamptz order by a)` })
+        .select({
+          n: sql<number>`(select count(*) from ${inWindow} w(a))::int`,
+          oldestMs: sql<number | null>`(select extract(epoch from min(a)) * 1000 from ${inWindow} w(a))::float8`,
+        })
         .from(m)
         .where(and(eq(m.clientAddress, address), gt(m.lastAttemptAt, since(now))));
-      const recent = (row?.recent ?? []).map((a) => new Date(a).getTime());
-      if (recent.length < limit.max) return;
-      const retryAfterSeconds = Math.max(1, Math.ceil((recent[0]! + limit.windowMs - now.getTime()) / 1000));
+      if (!row || Number(row.n) < limit.max) return;
+      const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.oldestMs) + limit.windowMs - now.getTime()) / 1000));
       throw new AppError('RATE_LIMITED', tooManyMissesMessage(retryAfterSeconds), { retryAfterSeconds });
     },
 
