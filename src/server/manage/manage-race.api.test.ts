@@ -40,8 +40,8 @@ it.each([1, 2, 3])('two reschedules to the last place: one wins, the other is to
   );
   expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join(' | ')).toEqual([200, 409]);
   expect(results.find((r) => r.statusCode === 409)!.json().message).toBe(SLOT_TAKEN_MESSAGE);
-  const inTarget = await t.db.select().from(jobs).where(eq(jobs.scheduledDay, target.scheduledDay));
-  expect(inTarget.filter((j) => j.timeSlot === target.timeSlot && j.status !== 'cancelled')).toHaveLength(1);
+  const inTarget = (await t.db.select().from(jobs).where(eq(jobs.scheduledDay, target.scheduledDay))).filter((j) => j.timeSlot === target.timeSlot && j.status !== 'cancelled');
+  expect(inTarget).toHaveLength(1);
   // The loser stays where it was.
   const loser = customers.find(({ job }) => !inTarget.some((j) => j.id === job.id))!;
   expect((await t.db.select().from(jobs).where(eq(jobs.id, loser.job.id)))[0]).toMatchObject({ scheduledDay: loser.job.scheduledDay, timeSlot: loser.job.timeSlot });
