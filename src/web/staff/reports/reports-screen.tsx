@@ -83,8 +83,8 @@ export default function ReportsScreen() {
       </form>
 
       {/* Two by two on a phone, so no report is hidden off the side (decision 242). */}
-      {/* Brought into view on a choice, clear of the sticky section strip above it (scroll margin). */}
-      <div ref={tablist} role="tablist" aria-label="Reports" className="grid scroll-mt-16 grid-cols-2 gap-1 border-b border-gray-200 sm:flex sm:overflow-x-auto">
+      {/* Brought into view on a choice, clear of the sticky section strip above it and a phone's bottom bar (scroll margins). */}
+      <div ref={tablist} role="tablist" aria-label="Reports" className="grid scroll-mb-20 scroll-mt-16 grid-cols-2 gap-1 border-b border-gray-200 sm:flex sm:overflow-x-auto">
         {SUB_TABS.map((t) => (
           <button
             key={t.id}
