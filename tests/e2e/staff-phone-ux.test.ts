@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { formatDollars, toCents } from '../../src/shared/domain/money';
-import { formatVisit } from '../../src/shared/domain/slots';
+import { formatVisit, type TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
 import { E2E_TODAY } from '../helpers/e2e-calendar';
 import { signInAsOwner, staffApi } from '../helpers/staff-api';
@@ -50,11 +50,11 @@ async function expectAccessible(page: Page, selector = 'body') {
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** A staff job on JOB_DAY, optionally done and invoiced, as set-up through the API. */
-async function aJob(cookie: string, opts: { invoiced?: boolean } = {}) {
+async function aJob(cookie: string, timeSlot: TimeSlot, opts: { invoiced?: boolean } = {}) {
   const booked = await api('POST', '/api/bookings', cookie, {
     customer: { name: `Pat Phone ${runId}`, email: `pat.${runId}@example.com`, phone: '0400 555 666' },
     vehicle: { make: 'Kia', model: 'Rio', year: 2021, color: 'Blue', registration: `U${runId.slice(-5).toUpperCase()}` },
-    job: { serviceType: 'puncture-repair', scheduledDate: JOB_DAY, timeSlot: '10-12 AM', address: '9 Thumb Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite', customerValue: '' },
+    job: { serviceType: 'puncture-repair', scheduledDate: JOB_DAY, timeSlot, address: '9 Thumb Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite', customerValue: '' },
   });
   expect(booked.status, await booked.clone().text()).toBe(200);
   const job = (await booked.json()) as { jobId: string; jobNumber: string };
@@ -180,7 +180,7 @@ describe('the staff screens on a 390 px phone', () => {
 
   it("keeps a job's Close in reach and asks before Start Work and Complete Work, warning of another day", async () => {
     const cookie = await ownerCookie();
-    const job = await aJob(cookie);
+    const job = await aJob(cookie, '10-12 AM');
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await signInAsOwner(page);
@@ -221,7 +221,7 @@ describe('the staff screens on a 390 px phone', () => {
 
   it('gives 44 px targets to the Schedule and Time Slots job links, the block-day Close, an invoice checkbox and the banner link', async () => {
     const cookie = await ownerCookie();
-    const job = await aJob(cookie, { invoiced: true });
+    const job = await aJob(cookie, '12-2 PM', { invoiced: true });
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await signInAsOwner(page);
@@ -261,7 +261,7 @@ describe('the staff screens on a 390 px phone', () => {
 
   it('puts the mail-server notice away for the session and shows an invoice PDF in the browser', async () => {
     const cookie = await ownerCookie();
-    const job = await aJob(cookie, { invoiced: true });
+    const job = await aJob(cookie, '2-4 PM', { invoiced: true });
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await signInAsOwner(page);
