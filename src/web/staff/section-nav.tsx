@@ -28,6 +28,13 @@ const ICONS: Record<TabId, LucideIcon> = {
  */
 export function SectionNav({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId | undefined }) {
   const wide = useMediaQuery(PHONE_WIDTH_ENDS);
+  // A new section opens at its top, not at the scroll position of the section before it.
+  const shown = useRef(activeId);
+  useEffect(() => {
+    if (shown.current === activeId) return;
+    shown.current = activeId;
+    window.scrollTo(0, 0);
+  }, [activeId]);
   return wide ? <TabStrip tabs={tabs} activeId={activeId} /> : <PhoneBar tabs={tabs} activeId={activeId} />;
 }
 
