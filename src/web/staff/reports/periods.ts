@@ -1,7 +1,7 @@
 import { financialYearOf } from '../../../shared/domain/bookkeeping';
 
 export type ReportPeriod = { startDate: string; endDate: string };
-export type PresetId = 'this-month' | 'last-month' | 'this-quarter' | 'this-fy' | 'last-fy';
+type PresetId = 'this-month' | 'last-month' | 'this-quarter' | 'this-fy' | 'last-fy';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The last day of a month (1-12) of a year, as a yyyy-MM-dd day. */
