@@ -30,7 +30,7 @@ export function EmailDeliveryNotice() {
         <MailWarning aria-hidden className="h-4 w-4 shrink-0" />
         <Link href="/dashboard?tab=settings" className="inline-flex min-h-11 min-w-0 flex-1 items-center font-semibold underline">
           Emails not sent (no mail server)
-          <span className="sr-only">: customer emails are only stored (SMTP_URL is not set); read them in Settings under Customer emails</span>
+          <span className="sr-only">: customer emails are only stored (SMTP_URL is not set); read them under Customer emails</span>
         </Link>
         <button
           type="button"
