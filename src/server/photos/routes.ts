@@ -78,8 +78,13 @@ export function photoRoutes(deps: AppDeps): FastifyPluginAsync {
       if (job.existing >= limit.max) throw invalid(limit.tooMany, { photos: limit.tooMany });
       const { type, files } = await readPhotoParts(request, job.existing, limit);
       if (!isStaffPhotoType(type)) throw invalid(STAFF_PHOTO_TYPE_MESSAGE, { type: STAFF_PHOTO_TYPE_MESSAGE });
-      const photos = await storeJobPhotos(deps, job.id, type, files, limit);
-      return { photos };
+      try {
+        return { photos: await storeJobPhotos(deps, job.id, type, files, limit) };
+      } catch (err) {
+        // A staff upload is a form: a file of the wrong kind is a 400 on its field, like every bad input there.
+        if (err instanceof AppError && err.code === 'UNSUPPORTED_MEDIA_TYPE') throw invalid(err.message, { photos: err.message });
+        throw err;
+      }
     });
   };
 }
