@@ -38,6 +38,9 @@ function uploadPhotos(jobId: string, type: StaffPhotoType, files: File[], onProg
 const pickerClass =
   'relative inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-4 font-semibold text-charcoal hover:bg-gray-50 has-disabled:cursor-not-allowed has-disabled:opacity-60 focus-within:outline-2 focus-within:outline-offset-2';
 
+// The input covers its whole label, invisibly: the tap target is the 44 px button people see.
+const fileInputClass = 'absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed';
+
 /**
  * "Add photos" in the job dialog (docs/decisions/350-photos-taken-by-staff.md): the camera or the
  * gallery, the photo's type, the upload's progress and any refusal in the server's words.
@@ -91,12 +94,12 @@ export function AddJobPhotos({ job }: { job: JobDetail }) {
           <label className={pickerClass}>
             <Camera aria-hidden className="h-5 w-5" />
             Take photo
-            <input type="file" accept="image/*" capture="environment" multiple disabled={busy} onChange={(e) => void onFiles(e)} className="sr-only" />
+            <input type="file" accept="image/*" capture="environment" multiple disabled={busy} onChange={(e) => void onFiles(e)} className={fileInputClass} />
           </label>
           <label className={pickerClass}>
             <ImagePlus aria-hidden className="h-5 w-5" />
             Choose from gallery
-            <input type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={busy} onChange={(e) => void onFiles(e)} className="sr-only" data-testid="photo-gallery-input" />
+            <input type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={busy} onChange={(e) => void onFiles(e)} className={fileInputClass} data-testid="photo-gallery-input" />
           </label>
         </div>
       )}
