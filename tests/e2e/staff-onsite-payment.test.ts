@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { useBrowser } from '../helpers/browser';
@@ -82,6 +83,13 @@ describe('a payment taken on site', () => {
     await eventually(() => dialog.getByTestId('onsite-payment').textContent()).toContain(`Paid on site: ${dollarsTotal} by EFTPOS`);
     expect(await dialog.getByTestId('onsite-payment').textContent()).toContain(`taken by ${username}`);
     expect(await dialog.getByRole('button', { name: 'Reverse payment' }).count()).toBe(0);
+
+    // An after photo from the gallery: the grid says what it shows and who took it.
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#22aa55' } }).png().toBuffer();
+    await dialog.getByLabel('Photo type').selectOption('after');
+    await dialog.getByTestId('photo-gallery-input').setInputFiles({ name: 'after-fit.png', mimeType: 'image/png', buffer: png });
+    await expectToast(tech, 'Photos Added');
+    await eventually(() => dialog.getByTestId('photo-caption').allTextContents()).toEqual([`After · ${username}`]);
     expect(await pageOverflow(tech)).toBeLessThanOrEqual(0);
     for (const target of await dialog.getByRole('button').all()) {
       const box = await target.boundingBox();
