@@ -36,7 +36,7 @@ function uploadPhotos(jobId: string, type: StaffPhotoType, files: File[], onProg
 }
 
 const pickerClass =
-  'relative inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-4 font-semibold text-charcoal hover:bg-gray-50 has-disabled:cursor-not-allowed has-disabled:opacity-60 focus-within:outline-2 focus-within:outline-offset-2';
+  'relative inline-flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-4 font-semibold text-charcoal hover:bg-gray-50 has-disabled:cursor-not-allowed has-disabled:opacity-60 focus-within:outline-2 focus-within:outline-offset-2';
 
 // The input covers its whole label, invisibly: the tap target is the 44 px button people see.
 const fileInputClass = 'absolute inset-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed';
