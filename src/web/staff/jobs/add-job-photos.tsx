@@ -3,19 +3,11 @@ import { Camera, ImagePlus } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { STAFF_PHOTO_MAX_PER_JOB, STAFF_PHOTO_TOO_MANY_MESSAGE, STAFF_PHOTO_TYPE_LABELS, STAFF_PHOTO_TYPES, type StaffPhotoType } from '../../../shared/schemas/onsite-payments';
-import { PHOTO_BAD_TYPE_MESSAGE, PHOTO_LIMITS, PHOTO_TOO_LARGE_MESSAGE } from '../../../shared/schemas/photos';
+import { photoRefusal } from './photo-checks';
 import { SelectField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { refreshAfterWrite } from '../../lib/refresh';
-
-/** Why a chosen file is refused on the phone, before any upload: the server's own rules and words. */
-export function photoRefusal(files: { type: string; size: number }[], existing: number): string | null {
-  if (existing + files.length > STAFF_PHOTO_MAX_PER_JOB) return STAFF_PHOTO_TOO_MANY_MESSAGE;
-  if (files.some((f) => !(PHOTO_LIMITS.types as readonly string[]).includes(f.type))) return PHOTO_BAD_TYPE_MESSAGE;
-  if (files.some((f) => f.size > PHOTO_LIMITS.maxBytes)) return PHOTO_TOO_LARGE_MESSAGE;
-  return null;
-}
 
 /** POST /api/dashboard/jobs/{id}/photos through XMLHttpRequest, because fetch cannot report upload progress. */
 function uploadPhotos(jobId: string, type: StaffPhotoType, files: File[], onProgress: (percent: number) => void): Promise<void> {
