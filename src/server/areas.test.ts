@@ -20,7 +20,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   staffBookings: ['bookings'],
   payments: ['payments'],
   suburbs: ['suburbs'],
-  jobs: ['jobs'],
+  jobs: ['jobs', 'photos'],
   runs: ['runs'],
   invoices: ['invoices'],
   emails: ['emails'],

@@ -19,6 +19,8 @@ import { formatJobVisit, fullAddress } from './job-format';
 import { JobHistory } from './job-history';
 import { JobPhotos } from './job-photos';
 import { JobStatusAction } from './job-status-action';
+import { OnsitePaymentSection } from './onsite-payment-section';
+import { AddJobPhotos } from './add-job-photos';
 import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
 import { PurchaseInvoicesSection } from './purchase-invoices-section';
@@ -135,6 +137,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
       ) : null}
 
       <JobStatusAction job={job} isAdmin={isAdmin} />
+      <OnsitePaymentSection job={job} isAdmin={isAdmin} />
       <JobContactLinks job={job} />
 
       <div className="grid gap-6 sm:grid-cols-2">
@@ -173,6 +176,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
       </div>
 
       <JobPhotos job={job} />
+      <AddJobPhotos job={job} />
       <JobTimeline job={job} />
 
       {isAdmin && job.status !== 'cancelled' ? <AssignTechnician job={job} /> : null}
