@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Db, Executor } from '../db/client';
 import { outboundEmails, type StoredAttachment } from '../db/schema';
 import type { Mailer } from '../adapters/email';
+import { unsubscribeHeaders } from '../messages/unsubscribe-headers';
 
 export type QueuedEmail = {
   kind: string;
@@ -99,6 +100,7 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
         text: email.text,
         html: email.html,
         attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+        headers: unsubscribeHeaders(email),
       });
     } catch (err) {
       const attempts = email.attempts;
