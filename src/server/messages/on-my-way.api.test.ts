@@ -22,9 +22,9 @@ describe('"on my way": Text the customer from the job dialog', () => {
     h.t.clock.set(perth('2026-11-23', '10:12'));
     const sent = await request('POST', onMyWay(job.id), undefined, tech.cookie);
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json()).toMatchObject({ arrivesAbout: '10:42 am', body: 'Mobile Tyre & Battery Co: your technician is on the way, arriving about 10:42 am.' });
+    expect(sent.json()).toMatchObject({ arrivesAbout: '10:42 am', body: 'Mobile Tyre & Battery Co.: your technician is on the way, arriving about 10:42 am.' });
     const texts = (await textsOf(job.id)).filter((s) => s.kind === ON_MY_WAY_KIND);
-    expect(texts).toMatchObject([{ to: '+61412000111', status: 'pending', body: 'Mobile Tyre & Battery Co: your technician is on the way, arriving about 10:42 am.' }]);
+    expect(texts).toMatchObject([{ to: '+61412000111', status: 'pending', body: 'Mobile Tyre & Battery Co.: your technician is on the way, arriving about 10:42 am.' }]);
     // Not automated: due at once, not held for a send window.
     expect(texts[0]!.nextAttemptAt?.getTime()).toBe(h.t.clock.now().getTime());
 

@@ -24,7 +24,7 @@ export const perthClock = (at: Date) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-export const onMyWayBody = (businessName: string, arrivesAt: Date) => `${businessName.trim().replace(/\.$/, '')}: your technician is on the way, arriving about ${perthClock(arrivesAt)}.`;
+export const onMyWayBody = (businessName: string, arrivesAt: Date) => `${businessName.trim()}: your technician is on the way, arriving about ${perthClock(arrivesAt)}.`;
 
 /**
  * Texts a job's customer that the technician is on the way (not an automated message: it goes at
