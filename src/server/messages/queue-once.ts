@@ -7,7 +7,7 @@ import { nextSendTime } from './send-window';
 /**
  * An automated email meant once (docs/decisions/366-automated-messages-once-and-in-hours.md): the
  * unique `dedupe_key` refuses a second insert, whichever instance gets there first, and the email
- * waits for 8 am Perth when queued outside 8 am-8 pm (docs/product.md "Running the business").
+ * waits for 8 am Perth when queued outside 8 am-8 pm (docs/decisions/366-automated-messages-once-and-in-hours.md).
  * Answers whether this call queued it.
  */
 export async function queueEmailOnce(

@@ -14,7 +14,7 @@ export const MESSAGE_LABELS = {
   returnVisitsOn: 'Send return-visit reminders',
 } as const;
 
-/** Automated messages go between 8 am and 8 pm Perth (docs/product.md "Running the business"), so the set time must be inside them. */
+/** Automated messages go between 8 am and 8 pm Perth (docs/decisions/366-automated-messages-once-and-in-hours.md), so the set time must be inside them. */
 export const REMINDER_TIME_MESSAGE = 'Reminder time must be between 08:00 and 19:59 (24-hour time, Perth)';
 export const REVIEW_DELAY_MAX_HOURS = 72;
 export const REVIEW_DELAY_MESSAGE = `Hours after payment must be a whole number from 1 to ${REVIEW_DELAY_MAX_HOURS}`;
