@@ -24,6 +24,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   runs: ['runs'],
   invoices: ['invoices'],
   emails: ['emails'],
+  messages: ['sms'],
   notifications: ['notifications'],
   purchaseInvoices: ['bills'],
   expenses: ['bills'],

@@ -5,6 +5,7 @@ import { jobs, outboundEmails, vehicles } from '../db/schema';
 import { buildBookingConfirmation } from '../emails/booking-confirmation';
 import { recordNotificationIn, type NewBookingNotification } from '../notifications/store';
 import { readSettings } from '../settings/store';
+import { queueBookingConfirmationSmsIn } from '../sms/booking-confirmation';
 
 export const CONFIRMATION_KIND = 'booking_confirmation';
 
@@ -43,6 +44,8 @@ export async function queueNewBookingConfirmationIn(deps: AppDeps, exec: Executo
     publicBaseUrl: deps.config.publicBaseUrl,
     now: deps.clock.now(),
   });
+  // And a text when the contact phone is a mobile (docs/decisions/362-sms-channel.md).
+  await queueBookingConfirmationSmsIn(deps, exec, job);
   return deps.outbox.queue(exec, { kind: CONFIRMATION_KIND, jobId: job.id, to: job.contactEmail, ...email });
 }
 
@@ -54,6 +57,7 @@ export async function queueBookingConfirmation(deps: AppDeps, jobId: string): Pr
   try {
     const id = await queueBookingConfirmationIn(deps, deps.db, jobId);
     deps.outbox.kick();
+    deps.sms.kick();
     return id;
   } catch (err) {
     deps.log.error({ err, jobId }, 'Could not queue the booking confirmation email');

@@ -10,14 +10,10 @@ export function customerMessageRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     addRoute(app, customerMessages.onMyWay, async ({ params, actor }) => {
       const sent = await sendOnMyWay(deps, params.id, actor);
-      kickSms(deps);
+      // Delivery starts after the commit: the text goes at once (docs/decisions/368-on-my-way-text.md).
+      deps.sms.kick();
       return sent;
     });
     await app.register(unsubscribeRoutes(deps));
   };
-}
-
-/** Starts SMS delivery after a commit. */
-function kickSms(deps: AppDeps) {
-  void deps;
 }

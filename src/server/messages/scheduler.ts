@@ -11,10 +11,16 @@ export type TickReport = { reminders: number; reviewRequests: number; returnVisi
  * visit reminders, review requests, return-visit reminders. Every instance runs it; each message is
  * queued once whichever gets there first. Delivery is kicked after, outside every transaction.
  */
-export async function runMessageTick(deps: MessageDeps, kick: () => void = () => deps.outbox.kick()): Promise<TickReport> {
+export async function runMessageTick(deps: MessageDeps, kick: () => void = () => kickBoth(deps)): Promise<TickReport> {
   const report = { reminders: await sendVisitReminders(deps), reviewRequests: await sendReviewRequests(deps), returnVisits: await sendReturnVisitReminders(deps) };
   if (report.reminders + report.reviewRequests + report.returnVisits > 0) kick();
   return report;
+}
+
+/** Starts delivery of both outboxes (after the commits). */
+function kickBoth(deps: MessageDeps) {
+  deps.outbox.kick();
+  deps.sms?.kick();
 }
 
 /** Runs a pass every `intervalMs`, as the overdue invoice reminders do; stops (waiting for a pass in progress) when the server closes. */
