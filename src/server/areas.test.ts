@@ -37,6 +37,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   docs: ['docs'],
   twoFactor: ['auth'],
   customerMessages: ['messages'],
+  manage: ['manage'],
 };
 
 const contractsDir = path.resolve(import.meta.dirname, '../shared/contracts');

@@ -1,8 +1,8 @@
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { addDays, hasSlotPassed, perthToday } from '../../shared/domain/slots';
 import { jobs, outboundEmails, outboundSms } from '../db/schema';
-import { storeManageTokenHash } from '../jobs/manage-token-store';
-import { manageLinkFor, newManageToken } from '../manage/token';
+import { issueManageToken } from '../jobs/manage-link';
+import { manageLinkFor } from '../manage/token';
 import { queueSms } from '../sms/outbox';
 import { perthMoment, type MessageDeps } from './deps';
 import { queueEmailOnce, queuedEither, withdrawPending } from './queue-once';
@@ -48,9 +48,8 @@ export async function sendVisitReminders(deps: MessageDeps): Promise<number> {
       // The job's row, locked: a cancel waits for this transaction, or this one sees the cancel; two instances take turns.
       const [v] = await tx.select().from(jobs).where(eq(jobs.id, job.id)).for('update');
       if (!v || v.status !== 'new' || (await queuedEither(tx, reminderKey(v.id)))) return false;
-      const { token, hash } = newManageToken();
-      await storeManageTokenHash(tx, v.id, hash);
-      const manageUrl = manageLinkFor(deps.config, token);
+      // A fresh link: only the hash of the confirmation's is kept (docs/decisions/367-reminder-carries-a-fresh-manage-link.md).
+      const manageUrl = manageLinkFor(deps.config, await issueManageToken(tx, v.id));
       const email = v.contactEmail ? await queueEmailOnce(tx, deps.clock, { kind: REMINDER_KIND, jobId: v.id, to: v.contactEmail, dedupeKey: reminderKey(v.id), ...reminderEmail(business, v, manageUrl) }) : false;
       const sms = await queueSms(tx, deps, { jobId: v.id, kind: REMINDER_KIND, to: v.contactPhone, body: reminderSms(business, v, manageUrl), dedupeKey: reminderKey(v.id), automated: true });
       return email || sms === 'queued';

@@ -33,6 +33,7 @@ export const AREAS = [
   'docs',
   'twoFactor',
   'customerMessages',
+  'manage',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

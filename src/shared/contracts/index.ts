@@ -24,6 +24,7 @@ import { closures } from './closures';
 import { suburbPages } from './suburb-pages';
 import { twoFactor } from './two-factor';
 import { customerMessages } from './customer-messages';
+import { manage } from './manage';
 
 /**
  * Every API operation, by area: the server must implement each, the browser calls them as
@@ -57,6 +58,7 @@ export const contracts = {
   docs,
   twoFactor,
   customerMessages,
+  manage,
 } as const satisfies Record<Area, Record<string, ContractDef>>;
 export type Contracts = typeof contracts;
 
