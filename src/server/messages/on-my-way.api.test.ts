@@ -17,24 +17,24 @@ describe('"on my way": Text the customer from the job dialog', () => {
   };
 
   it('the assigned technician texts at once "on the way, arriving about" now + 30 minutes, Perth; a second within 30 minutes is refused with when the first went', async () => {
+    // 8:12 pm: outside the hours of automated messages, yet this one goes at once.
+    h.t.clock.set(perth('2026-11-23', '20:12'));
     const tech = await signedInStaff(h.t, { role: 'technician' });
     const job = await jobInProgress({ assignedTechnicianId: tech.user.id });
-    h.t.clock.set(perth('2026-11-23', '10:12'));
     const sent = await request('POST', onMyWay(job.id), undefined, tech.cookie);
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json()).toMatchObject({ arrivesAbout: '10:42 am', body: 'Mobile Tyre & Battery Co.: your technician is on the way, arriving about 10:42 am.' });
-    const texts = (await textsOf(job.id)).filter((s) => s.kind === ON_MY_WAY_KIND);
-    expect(texts).toMatchObject([{ to: '+61412000111', status: 'pending', body: 'Mobile Tyre & Battery Co.: your technician is on the way, arriving about 10:42 am.' }]);
-    // Not automated: due at once, not held for a send window.
-    expect(texts[0]!.nextAttemptAt?.getTime()).toBe(h.t.clock.now().getTime());
+    const words = 'Mobile Tyre & Battery Co.: your technician is on the way, arriving about 8:42 pm.';
+    expect(sent.json()).toMatchObject({ arrivesAbout: '8:42 pm', body: words });
+    await expect.poll(async () => (await textsOf(job.id)).map((s) => s.status), { timeout: 10_000 }).toEqual(['stored']);
+    expect(await textsOf(job.id)).toMatchObject([{ kind: ON_MY_WAY_KIND, to: '+61412000111', body: words }]);
 
-    h.t.clock.set(perth('2026-11-23', '10:41'));
+    h.t.clock.set(perth('2026-11-23', '20:41'));
     const again = await request('POST', onMyWay(job.id), undefined, tech.cookie);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ message: 'Already texted at 10:12 am' });
-    expect((await textsOf(job.id)).filter((s) => s.kind === ON_MY_WAY_KIND)).toHaveLength(1);
+    expect(again.json()).toMatchObject({ message: 'Already texted at 8:12 pm' });
+    expect(await textsOf(job.id)).toHaveLength(1);
 
-    h.t.clock.set(perth('2026-11-23', '10:43'));
+    h.t.clock.set(perth('2026-11-23', '20:43'));
     expect((await request('POST', onMyWay(job.id), undefined, tech.cookie)).statusCode).toBe(200);
   });
 
