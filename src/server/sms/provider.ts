@@ -27,7 +27,12 @@ export class SmsSendError extends Error {
 /** One send stays well inside the outbox's claim lease (emails/outbox.ts CLAIM_LEASE_MS). */
 const TWILIO_TIMEOUT_MS = 30_000;
 
-export type TwilioSettings = NonNullable<Config['twilio']> & {
+export type TwilioSettings = {
+  accountSid: string;
+  authToken: string;
+  /** The sending number or sender ID; unused when a Messaging Service is given. */
+  from?: string | undefined;
+  messagingServiceSid?: string | undefined;
   /** Tests only: Twilio's REST API at another address (a local stand-in); never set in production. */
   apiBaseUrl?: string;
 };

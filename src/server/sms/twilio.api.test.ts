@@ -63,7 +63,7 @@ describe('the booking confirmation by text, through Twilio', () => {
     const jobId = await book({ customer: { phone: '0412 000 111' }, job: { scheduledDate: '2026-11-25', timeSlot: '8-10 AM' } });
     const [waiting] = await waitFor(async () => {
       const rows = await textsOfJob(jobId);
-      return rows[0]?.attempts === 1 && rows[0].lastError && rows;
+      return rows[0]?.attempts === 1 && rows[0].lastError !== null && rows;
     });
     expect(waiting).toMatchObject({ status: 'pending' });
     expect(waiting!.lastError).toContain('503');
