@@ -13,9 +13,10 @@ export type ReceivedText = { to: string; from: string | undefined; messagingServ
 
 /**
  * 'up' accepts every message (201, as Twilio does); 'down' answers 503; 'refuse' answers 400 with
- * Twilio's "not a valid phone number" (21211), an error no retry can fix.
+ * Twilio's "not a valid phone number" (21211), an error no retry can fix; 'unsubscribed' answers
+ * 400 with 21610, the number replied STOP to Twilio.
  */
-export type StandInMode = 'up' | 'down' | 'refuse';
+export type StandInMode = 'up' | 'down' | 'refuse' | 'unsubscribed';
 
 export async function startTwilioStandIn() {
   const received: ReceivedText[] = [];
@@ -35,6 +36,7 @@ export async function startTwilioStandIn() {
       if (req.headers.authorization !== expectedAuth) return reply(401, { code: 20003, message: 'Authenticate', status: 401 });
       if (mode === 'down') return reply(503, { code: 20503, message: 'Service unavailable', status: 503 });
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      if (mode === 'unsubscribed') return reply(400, { code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 });
       if (mode === 'refuse') return reply(400, { code: 21211, message: `The 'To' number ${form.get('To')} is not a valid phone number.`, status: 400 });
       const sid = `SM${String(++seq).padStart(32, '0')}`;
       received.push({

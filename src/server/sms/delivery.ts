@@ -2,9 +2,9 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { outboundSms } from '../db/schema';
+import { outboundSms, smsOptOuts } from '../db/schema';
 import { CLAIM_LEASE_MS, retryDelayMs, type DeliveryReport } from '../emails/outbox';
-import { SmsSendError, type SmsSender } from './provider';
+import { SmsSendError, TWILIO_UNSUBSCRIBED, type SmsSender } from './provider';
 
 /**
  * The SMS outbox's delivery loop, shaped as the email outbox's (decisions 132 and 164,
@@ -77,6 +77,8 @@ export function createSmsOutbox(deps: { db: Db; clock: Clock; sender: SmsSender;
         lastError: message.slice(0, 1000),
         nextAttemptAt: givenUp ? null : new Date(clock.now().getTime() + retryDelayMs(sms.attempts)),
       });
+      // A STOP Twilio heard and our webhook did not (down, or not yet pointed at us): kept, so no later text is tried.
+      if (err instanceof SmsSendError && err.code === TWILIO_UNSUBSCRIBED) await db.insert(smsOptOuts).values({ phone: sms.to, createdAt: clock.now() }).onConflictDoNothing();
       if (recorded) log.warn({ smsId: sms.id, jobId: sms.jobId, attempts: sms.attempts, err: withoutNumbers(message) }, givenUp ? 'SMS delivery failed; giving up' : 'SMS delivery failed; will retry');
       report.failed++;
       return;

@@ -64,6 +64,18 @@ describe('STOP and START replies', () => {
     expect(await reminderTo('+61412555002')).toBe('queued');
   });
 
+  it('takes the form with a charset, as Twilio sends it', async () => {
+    const form = replyForm('+61412555007', 'Stop');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: INBOUND,
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'x-twilio-signature': twilio.getExpectedTwilioSignature(TWILIO_TEST.authToken, `${PUBLIC_BASE}${INBOUND}`, form) },
+      payload: new URLSearchParams(form).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await isOptedOut('+61412555007')).toBe(true);
+  });
+
   it('any other reply changes nothing', async () => {
     expect((await postReply(replyForm('+61412555003', 'Please stop by at 10 instead'))).statusCode).toBe(200);
     expect(await isOptedOut('+61412555003')).toBe(false);

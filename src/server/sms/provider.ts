@@ -19,6 +19,8 @@ export class SmsSendError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    /** Twilio's error code, when it answered with one. */
+    readonly code?: number,
   ) {
     super(message);
   }
@@ -55,8 +57,10 @@ function httpClientFor(apiBaseUrl: string | undefined) {
   return client;
 }
 
+/** Twilio's "the recipient replied STOP": it will deliver nothing more to the number. */
+export const TWILIO_UNSUBSCRIBED = 21610;
 /** Twilio's error codes for a destination it will never deliver to: retrying cannot help. */
-const PERMANENT_TWILIO_CODES = new Set([21211, 21408, 21610, 21612, 21614]);
+const PERMANENT_TWILIO_CODES = new Set([21211, 21408, TWILIO_UNSUBSCRIBED, 21612, 21614]);
 
 export function createTwilioSender(settings: TwilioSettings): SmsSender {
   const client = twilio(settings.accountSid, settings.authToken, { httpClient: httpClientFor(settings.apiBaseUrl) });
@@ -77,6 +81,7 @@ export function createTwilioSender(settings: TwilioSettings): SmsSender {
         throw new SmsSendError(
           typeof code === 'number' ? `Twilio ${String(status)} (${code}): ${text}` : `Twilio unreachable: ${text}`,
           typeof code === 'number' && PERMANENT_TWILIO_CODES.has(code),
+          typeof code === 'number' ? code : undefined,
         );
       }
     },

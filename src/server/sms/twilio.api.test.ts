@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outboundSms } from '../db/schema';
+import { outboundSms, smsOptOuts } from '../db/schema';
 import { bookingBody } from '../../../tests/helpers/bookings';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
@@ -93,6 +93,13 @@ describe('the booking confirmation by text, through Twilio', () => {
     });
     expect(failed).toMatchObject({ attempts: 1, nextAttemptAt: null });
     expect(failed!.lastError).toContain('21211');
+  });
+
+  it('a number that replied STOP to Twilio directly is opted out here too, so no later text is tried', async () => {
+    standIn.setMode('unsubscribed');
+    const jobId = await book({ customer: { phone: '0412 000 444' }, job: { scheduledDate: '2026-11-25', timeSlot: '12-2 PM' } });
+    await waitFor(async () => (await textsOfJob(jobId))[0]?.status === 'failed');
+    expect(await t.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, '+61412000444'))).toHaveLength(1);
   });
 
   it('sends from the Messaging Service when one is configured instead of a number', async () => {
