@@ -9,7 +9,7 @@ import { jobPhotos, jobs, notifications, outboundEmails, paymentEvents } from '.
 import { insertJob } from '../db/seed/factories';
 import { historyOf } from '../history/history';
 import { SimulatedPaymentProvider } from '../payments/simulated';
-import { bookingBody, freshClientAddress, seedTyrePrices } from '../../../tests/helpers/bookings';
+import { bookingBody, freshClientAddress, seedTyrePrices, signInStaff } from '../../../tests/helpers/bookings';
 import { freshSlots } from '../../../tests/helpers/fresh-slots';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { newManageToken } from './token';
@@ -95,6 +95,16 @@ describe('the manage link', () => {
     const [email] = await t.db.select().from(outboundEmails).where(and(eq(outboundEmails.jobId, quote.json().jobId), eq(outboundEmails.kind, 'booking_confirmation')));
     const token = email!.text.match(/\/booking\/([A-Za-z0-9_-]+)/)![1]!;
     expect((await api('GET', `/api/manage/${token}`)).json()).toMatchObject({ payment: 'Paid online' });
+  });
+
+  it('comes with the confirmation of a booking staff make for a caller', async () => {
+    const { cookie } = await signInStaff(t, 'admin');
+    const slot = freshSlot();
+    const res = await t.app.inject({ method: 'POST', url: '/api/dashboard/bookings', headers: { cookie }, payload: bookingBody({ vehicle: { color: 'Blue' }, job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot } }) });
+    expect(res.statusCode, res.body).toBe(200);
+    const [email] = await t.db.select().from(outboundEmails).where(and(eq(outboundEmails.jobId, res.json().jobId), eq(outboundEmails.kind, 'booking_confirmation')));
+    const token = email!.text.match(/\/booking\/([A-Za-z0-9_-]+)/)![1]!;
+    expect((await api('GET', `/api/manage/${token}`)).json()).toMatchObject({ jobNumber: (await jobRow(res.json().jobId)).jobNumber });
   });
 
   it("answers a made-up, malformed or lapsed link with 'Booking Not Found'", async () => {
@@ -247,6 +257,15 @@ describe('contact phone, notes and photos', () => {
     expect(ok.json()).toMatchObject({ contactPhone: '0412 345 678', notes: 'Gate code 1234' });
     expect(await jobRow(jobId)).toMatchObject({ contactPhone: '0412 345 678', notes: 'Gate code 1234' });
     expect(await historyNotes(jobId)).toEqual(expect.arrayContaining(['Customer: changed the contact phone', 'Customer: changed the notes for the technician']));
+    const long = await api('PATCH', `/api/manage/${token}`, { notes: 'x'.repeat(1001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Notes must be at most 1000 characters');
+
+    expect((await api('POST', `/api/manage/${token}/cancel`)).statusCode).toBe(200);
+    const afterCancel = await api('PATCH', `/api/manage/${token}`, { phone: '0411 111 111' });
+    expect(afterCancel.statusCode).toBe(409);
+    expect(afterCancel.json().message).toBe('This booking has been cancelled, so it cannot be changed.');
+    expect((await jobRow(jobId)).contactPhone).toBe('0412 345 678');
   });
 
   it('adds photos until the visit, with the booking photo checks', async () => {
