@@ -57,6 +57,8 @@ import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { startHoldSweep } from './holds/service';
 import { startReminderSweep } from './invoices/reminders';
+import { customerMessageRoutes } from './messages/routes';
+import { startMessageScheduler } from './messages/scheduler';
 import { cleanPhotoLeftovers } from './photos/service';
 import { cleanInvoicePdfLeftovers } from './invoices/leftovers';
 
@@ -183,7 +185,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, accountRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, runRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, smsRoutes, notificationRoutes, settingsRoutes, auditRoutes, docsRoutes, manageRoutes]) {
+  for (const area of [authRoutes, accountRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, runRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, smsRoutes, notificationRoutes, settingsRoutes, auditRoutes, docsRoutes, customerMessageRoutes, manageRoutes]) {
     await app.register(area(deps));
   }
 
@@ -212,6 +214,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       stopReminders = startReminderSweep({ ...deps, log: app.log }, 15 * 60_000);
     });
     app.addHook('onClose', async () => stopReminders?.());
+    // Visit reminders, review requests and return-visit reminders (decision 366), every minute.
+    let stopMessages: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopMessages = startMessageScheduler({ ...deps, log: app.log }, 60_000);
+    });
+    app.addHook('onClose', async () => stopMessages?.());
   }
 
   // Files a crash left between writing a file and committing its row (decision 194); a failure is logged, never fatal.

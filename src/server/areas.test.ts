@@ -36,6 +36,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   audit: ['audit'],
   docs: ['docs'],
   twoFactor: ['auth'],
+  customerMessages: ['messages'],
   manage: ['manage'],
 };
 

@@ -73,6 +73,7 @@ function hintsFor(key: string, ids: Record<string, string>): unknown[] {
   if (/suburb/.test(k)) hints.push('Joondalup');
   if (/year/.test(k)) hints.push('2018', 2018);
   if (/slot/.test(k)) hints.push('10-12 AM');
+  if (/time$/.test(k)) hints.push('16:00');
   if (/password/.test(k)) hints.push('correct-horse-42');
   if (/username|name/.test(k)) hints.push('Sam Taylor');
   if (/amount|price|value|cost|total|gst|subtotal/.test(k)) hints.push('10.00');

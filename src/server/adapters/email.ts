@@ -10,6 +10,8 @@ export type EmailMessage = {
   text: string;
   html?: string | null;
   attachments: EmailAttachment[];
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe on a return-visit reminder. */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -43,6 +45,7 @@ export function createSmtpMailer(smtpUrl: string, timeouts: SmtpTimeouts = SMTP_
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
         attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
     },

@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Db, Executor } from '../db/client';
 import { outboundEmails, type StoredAttachment } from '../db/schema';
 import type { Mailer } from '../adapters/email';
+import { unsubscribeHeaders } from '../messages/unsubscribe-headers';
 
 export type QueuedEmail = {
   kind: string;
@@ -51,6 +52,8 @@ export function retryDelayMs(attempts: number): number {
 }
 
 type EmailRow = typeof outboundEmails.$inferSelect;
+/** RFC 8058 headers when the email carries an unsubscribe link (decision 366); none otherwise. */
+const withHeaders = (headers: Record<string, string> | undefined) => (headers ? { headers } : {});
 /** A mail server's refusal often quotes the recipient: the address is kept out of the log line. */
 const withoutAddresses = (text: string) => text.replace(/[^\s<>"']+@[^\s<>"']+/g, '<address>').slice(0, 500);
 
@@ -99,6 +102,7 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
         text: email.text,
         html: email.html,
         attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+        ...withHeaders(unsubscribeHeaders(email)),
       });
     } catch (err) {
       const attempts = email.attempts;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_CAPACITY, DEFAULT_FEES, DEFAULT_SECURITY, MAX_VANS, type BusinessProfile, type Capacity, type Fees, type Security } from '../../shared/domain/settings';
+import { DEFAULT_CAPACITY, DEFAULT_FEES, DEFAULT_MESSAGE_SETTINGS, DEFAULT_SECURITY, MAX_VANS, type BusinessProfile, type Capacity, type Fees, type MessageSettings, type Security } from '../../shared/domain/settings';
 import type { PublicChanges } from '../cache/public-changes';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
@@ -10,7 +10,19 @@ import { businessSettings, type SettingKey } from '../db/schema';
  * The owner's settings as every reader sees them (decision 280): stored rows win; the environment
  * (business details) and docs/product.md's fees only seed the first start.
  */
-export type Settings = { fees: Fees; business: BusinessProfile; capacity: Capacity; security: Security };
+export type Settings = { fees: Fees; business: BusinessProfile; capacity: Capacity; security: Security; messages: MessageSettings };
+
+/**
+ * "Messages to customers" travel inside the business row (decision 365): the stored keys are fixed
+ * by the database, and a group of its own would need a schema change.
+ */
+const STORED_MESSAGES = z.object({
+  remindersOn: z.boolean(),
+  reminderTime: z.string().regex(/^\d\d:\d\d$/),
+  reviewRequestsOn: z.boolean(),
+  reviewDelayHours: z.number().int().min(1).max(72),
+  returnVisitsOn: z.boolean(),
+});
 
 const cents = z.number().int().min(0).max(9_999_999);
 
@@ -40,6 +52,7 @@ const STORED = {
     businessDays: z.array(z.number().int().min(0).max(6)),
     // A profile stored before the switch existed reads as on, the first-start value (decision 301).
     overdueReminders: z.boolean().default(true),
+    messages: STORED_MESSAGES.optional(),
   }),
   capacity: z.object({ vans: z.number().int().min(1).max(MAX_VANS) }),
   security: z.object({ requireAdminMfa: z.boolean() }),
@@ -65,6 +78,7 @@ export function seedSettings(config: Config): Settings {
     },
     capacity: DEFAULT_CAPACITY,
     security: DEFAULT_SECURITY,
+    messages: DEFAULT_MESSAGE_SETTINGS,
   };
 }
 
@@ -75,7 +89,11 @@ export async function readSettings(exec: Executor, config: Config, log?: { error
   const settings = { ...seed };
   for (const row of rows) {
     const parsed = STORED[row.key].safeParse(row.value);
-    if (parsed.success) (settings as Record<SettingKey, unknown>)[row.key] = parsed.data;
+    if (parsed.success && row.key === 'business') {
+      const { messages, ...business } = parsed.data as z.output<typeof STORED.business>;
+      settings.business = business;
+      if (messages) settings.messages = messages;
+    } else if (parsed.success) (settings as Record<SettingKey, unknown>)[row.key] = parsed.data;
     else log?.error({ key: row.key, issues: parsed.error.issues.map((i) => i.path.join('.')) }, 'A stored setting is not valid; its first-start value is used');
   }
   return settings;
@@ -83,10 +101,26 @@ export async function readSettings(exec: Executor, config: Config, log?: { error
 
 /** Stores one group of settings in the caller's transaction; the database tells every instance. */
 export async function writeSetting<K extends SettingKey>(exec: Executor, key: K, value: Settings[K], actorId: string | null, at: Date): Promise<void> {
-  const stored = STORED[key].parse(value);
+  let stored: object = STORED[key].parse(value);
+  // The business row also holds the messages settings (decision 365): a profile save keeps them.
+  if (key === 'business') {
+    const [row] = await exec.select({ value: businessSettings.value }).from(businessSettings).where(eq(businessSettings.key, 'business'));
+    const kept = STORED.business.safeParse(row?.value);
+    if (kept.success && kept.data.messages) stored = { ...stored, messages: kept.data.messages };
+  }
   await exec
     .insert(businessSettings)
     .values({ key, value: stored, updatedAt: at, updatedBy: actorId })
+    .onConflictDoUpdate({ target: businessSettings.key, set: { value: stored, updatedAt: at, updatedBy: actorId } });
+}
+
+/** Stores "Messages to customers" in the business row (decision 365); the caller holds its lock (`lockSetting(tx, 'business')`). */
+export async function writeMessageSettings(exec: Executor, config: Config, value: MessageSettings, actorId: string | null, at: Date): Promise<void> {
+  const business = (await readSettings(exec, config)).business;
+  const stored = { ...STORED.business.parse(business), messages: STORED_MESSAGES.parse(value) };
+  await exec
+    .insert(businessSettings)
+    .values({ key: 'business', value: stored, updatedAt: at, updatedBy: actorId })
     .onConflictDoUpdate({ target: businessSettings.key, set: { value: stored, updatedAt: at, updatedBy: actorId } });
 }
 

@@ -32,6 +32,7 @@ export const AREAS = [
   'audit',
   'docs',
   'twoFactor',
+  'customerMessages',
   'manage',
 ] as const;
 export type Area = (typeof AREAS)[number];

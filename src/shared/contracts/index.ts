@@ -23,6 +23,7 @@ import { tyrePrices } from './tyre-prices';
 import { closures } from './closures';
 import { suburbPages } from './suburb-pages';
 import { twoFactor } from './two-factor';
+import { customerMessages } from './customer-messages';
 import { manage } from './manage';
 
 /**
@@ -56,6 +57,7 @@ export const contracts = {
   audit,
   docs,
   twoFactor,
+  customerMessages,
   manage,
 } as const satisfies Record<Area, Record<string, ContractDef>>;
 export type Contracts = typeof contracts;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { capacityForm, capacityView } from '../schemas/capacity';
 import { businessForm, businessView, feesForm, feesView, settingChange, settingHistoryQuery } from '../schemas/settings';
 import { securityForm } from '../schemas/auth';
+import { messagesForm, messagesView } from '../schemas/customer-messages';
 import { defineContract } from './contract';
 
 /**
@@ -74,6 +75,22 @@ export const settings = {
     summary: 'Changes the vans on the road (1 to 20): public availability and every booking use it at once; lowering it cancels no booked job, the slot simply shows full. Recorded in the history.',
     body: capacityForm,
     response: capacityView,
+  }),
+  messages: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/settings/messages',
+    access: 'admin',
+    summary: 'Messages to customers: the reminder time the day before a visit, the review request delay after payment, and which automated messages go.',
+    response: messagesView,
+  }),
+  updateMessages: defineContract({
+    method: 'PUT',
+    path: '/api/dashboard/settings/messages',
+    access: 'admin',
+    affects: ['settings'],
+    summary: 'Changes the messages to customers; the next pass of the message scheduler on every instance uses them. Each changed field is recorded in the history.',
+    body: messagesForm,
+    response: messagesView,
   }),
   history: defineContract({
     method: 'GET',

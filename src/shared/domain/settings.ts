@@ -60,7 +60,7 @@ export type SettingEventKind = (typeof SETTING_EVENT_KINDS)[number];
  * one row of the price list, the closures or the suburb pages (`tyre-price:<id>`, `closure:<id>`,
  * `suburb-page:<id>`).
  */
-export type SettingSubject = 'fees' | 'business' | 'security' | 'capacity' | `tyre-price:${string}` | `closure:${string}` | `suburb-page:${string}`;
+export type SettingSubject = 'fees' | 'business' | 'security' | 'capacity' | 'messages' | `tyre-price:${string}` | `closure:${string}` | `suburb-page:${string}`;
 
 /**
  * Whether an invoice dated `invoiceDate` is a tax invoice: the business is registered for GST and
@@ -78,3 +78,17 @@ export const DEFAULT_CAPACITY: Capacity = { vans: 1 };
 /** Staff sign-in rules the owner sets (decision 304). */
 export type Security = { requireAdminMfa: boolean };
 export const DEFAULT_SECURITY: Security = { requireAdminMfa: false };
+
+/**
+ * Messages to customers (docs/decisions/365-messages-to-customers-setting.md): the visit reminder
+ * the day before at `reminderTime` (Perth, "HH:MM"), the review request `reviewDelayHours` after a
+ * job is paid, and return-visit reminders; each kind can be switched off.
+ */
+export type MessageSettings = {
+  remindersOn: boolean;
+  reminderTime: string;
+  reviewRequestsOn: boolean;
+  reviewDelayHours: number;
+  returnVisitsOn: boolean;
+};
+export const DEFAULT_MESSAGE_SETTINGS: MessageSettings = { remindersOn: true, reminderTime: '16:00', reviewRequestsOn: true, reviewDelayHours: 2, returnVisitsOn: true };

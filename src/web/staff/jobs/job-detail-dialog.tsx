@@ -15,6 +15,7 @@ import { AssignTechnician } from './assign-technician';
 import { CancelJobPanel } from './cancel-job-panel';
 import { DeleteJobConfirm } from './delete-job-confirm';
 import { JobContactLinks } from './job-contact-links';
+import { OnMyWayButton } from './on-my-way-button';
 import { formatJobVisit, fullAddress } from './job-format';
 import { JobHistory } from './job-history';
 import { JobPhotos } from './job-photos';
@@ -138,6 +139,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
 
       <JobStatusAction job={job} isAdmin={isAdmin} />
       <OnsitePaymentSection job={job} isAdmin={isAdmin} />
+      <OnMyWayButton job={job} />
       <JobContactLinks job={job} />
 
       <div className="grid gap-6 sm:grid-cols-2">

@@ -4,6 +4,7 @@ import { BusinessSection } from './business-form';
 import { CapacitySection } from './capacity-form';
 import { ChangesSection } from './changes-list';
 import { FeesSection } from './fees-form';
+import { MessagesSection } from './messages-section';
 import { SecuritySection } from './security-section';
 
 const SECTIONS = [
@@ -11,6 +12,7 @@ const SECTIONS = [
   ['business', 'Business profile'],
   ['vans', 'Vans on the road'],
   ['security', 'Staff sign-in'],
+  ['messages', 'Messages to customers'],
   ['closures-heading', 'Closures'],
   ['suburb-pages-heading', 'Suburb pages'],
   ['changes', 'Changes'],
@@ -39,6 +41,7 @@ export function OwnerSettings({ children }: { children?: ReactNode }) {
       <BusinessSection />
       <CapacitySection />
       <SecuritySection />
+      <MessagesSection />
       {children}
       <ChangesSection />
       <AuditLogSection />

@@ -6,7 +6,7 @@ import { SettingChangeList } from './setting-changes';
 const RECENT = 5;
 
 /** The last few changes of one setting, shown under its form. */
-export function RecentChanges({ subject, headingId }: { subject: 'fees' | 'business' | 'security' | 'capacity'; headingId: string }) {
+export function RecentChanges({ subject, headingId }: { subject: 'fees' | 'business' | 'security' | 'capacity' | 'messages'; headingId: string }) {
   const recent = useQuery(api.settings.history.pageQuery({ query: { subject, page: 1, pageSize: RECENT } }));
   return (
     <section aria-labelledby={headingId} className="mt-6 space-y-2">

@@ -1,0 +1,65 @@
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { addDays, hasSlotPassed, perthToday } from '../../shared/domain/slots';
+import { jobs, outboundEmails, outboundSms } from '../db/schema';
+import { issueManageToken } from '../jobs/manage-link';
+import { manageLinkFor } from '../manage/token';
+import { queueSms } from '../sms/outbox';
+import { perthMoment, type MessageDeps } from './deps';
+import { queueEmailOnce, queuedEither, withdrawPending } from './queue-once';
+import { isWithinSendWindow } from './send-window';
+import { reminderEmail, reminderSms } from './texts';
+
+export const REMINDER_KIND = 'visit-reminder';
+export const reminderKey = (jobId: string) => `reminder:${jobId}`;
+
+/**
+ * The visit reminder (docs/decisions/366-automated-messages-once-and-in-hours.md): the day before
+ * the visit at the set time, Perth, an SMS and an email with the window and the manage link.
+ * Queued only within 8 am-8 pm, so it goes at once; one due outside waits for 8 am (the visit's own
+ * morning, while its slot has not started). Never for a cancelled job: the job's row is locked and
+ * read again before queueing, and a reminder still waiting when its job is cancelled is taken back.
+ * A booking made after the reminder time gets none: its confirmation has just gone.
+ * Answers how many jobs were reminded.
+ */
+export async function sendVisitReminders(deps: MessageDeps): Promise<number> {
+  const now = deps.clock.now();
+  const { messages, business } = await deps.settings.current();
+  await withdrawCancelledReminders(deps);
+  if (!messages.remindersOn || !isWithinSendWindow(now)) return 0;
+  const today = perthToday(now);
+  const tomorrow = addDays(today, 1);
+  const days = now >= perthMoment(today, messages.reminderTime) ? [today, tomorrow] : [today];
+  const due = await deps.db
+    .select({ id: jobs.id, day: jobs.scheduledDay, slot: jobs.timeSlot, createdAt: jobs.createdAt })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.status, 'new'),
+        inArray(jobs.scheduledDay, days),
+        notExists(deps.db.select({ id: outboundEmails.id }).from(outboundEmails).where(eq(outboundEmails.dedupeKey, sql`'reminder:' || ${jobs.id}`))),
+        notExists(deps.db.select({ id: outboundSms.id }).from(outboundSms).where(eq(outboundSms.dedupeKey, sql`'reminder:' || ${jobs.id}`))),
+      ),
+    );
+  let reminded = 0;
+  for (const job of due) {
+    if (hasSlotPassed(job.day, job.slot, now)) continue;
+    if (job.createdAt >= perthMoment(addDays(job.day, -1), messages.reminderTime)) continue;
+    const sent = await deps.db.transaction(async (tx) => {
+      // The job's row, locked: a cancel waits for this transaction, or this one sees the cancel; two instances take turns.
+      const [v] = await tx.select().from(jobs).where(eq(jobs.id, job.id)).for('update');
+      if (!v || v.status !== 'new' || (await queuedEither(tx, reminderKey(v.id)))) return false;
+      // A fresh link: only the hash of the confirmation's is kept (docs/decisions/367-reminder-carries-a-fresh-manage-link.md).
+      const manageUrl = manageLinkFor(deps.config, await issueManageToken(tx, v.id));
+      const email = v.contactEmail ? await queueEmailOnce(tx, deps.clock, { kind: REMINDER_KIND, jobId: v.id, to: v.contactEmail, dedupeKey: reminderKey(v.id), ...reminderEmail(business, v, manageUrl) }) : false;
+      const sms = await queueSms(tx, deps, { jobId: v.id, kind: REMINDER_KIND, to: v.contactPhone, body: reminderSms(business, v, manageUrl), dedupeKey: reminderKey(v.id), automated: true });
+      return email || sms === 'queued';
+    });
+    if (sent) reminded++;
+  }
+  return reminded;
+}
+
+/** Reminders not yet gone for jobs cancelled since they were queued are taken back. */
+async function withdrawCancelledReminders(deps: MessageDeps): Promise<void> {
+  await withdrawPending(deps.db, deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'cancelled')), [REMINDER_KIND], 'Not sent: the visit was cancelled');
+}
