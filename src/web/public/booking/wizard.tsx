@@ -85,6 +85,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
       customerPhone: '',
       customerEmail: '',
       notes: '',
+      returnVisitOptIn: false,
       paymentMethod: business.prepaidAvailable ? 'prepaid' : 'onsite',
     },
   });
