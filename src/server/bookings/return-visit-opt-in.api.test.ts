@@ -48,5 +48,4 @@ describe('return-visit reminders: the customer opts in when booking', () => {
     expect(Object.keys(res.json().fields)).toContain('job.returnVisitOptIn');
     expect(await bookingRowCounts(t.db)).toEqual(before);
   });
-
 });
