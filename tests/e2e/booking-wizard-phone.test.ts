@@ -197,12 +197,15 @@ describe('the book button on a slow phone', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // The scripts arrive late, as on a slow connection: the button is drawn well before it is wired.
     await page.route('**/assets/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue();
     });
     await page.goto('/', { waitUntil: 'commit' });
     const book = page.getByText('Book Service Now').first();
     await book.waitFor();
+    // The tap must fall in the gap, or this test would prove nothing: React has not reached the button yet.
+    const wired = () => book.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__react'))).catch(() => true);
+    expect(await wired()).toBe(false);
     await book.tap();
     await expect.poll(() => wizardOf(page).isVisible(), { timeout: 30_000 }).toBe(true);
     await wizardOf(page).getByText('Step 1 of 7').waitFor();
