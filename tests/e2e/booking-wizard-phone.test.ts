@@ -108,8 +108,8 @@ describe('tyre details on a touch phone', () => {
     // Quantity 1 is the default: a hint on the step recommends a pair, and Next goes on without asking.
     expect(await dialog.getByText(/replacing tyres in pairs/i).isVisible()).toBe(true);
     await dialog.getByLabel('Number of tyres').selectOption('2');
-    // 2 x $159.00 + 2 x $25.00 fitting and balancing, paying on site (the fee table).
-    await expect.poll(() => dialog.getByTestId('tyres-total').textContent()).toContain('$368.00');
+    // 2 x $159.00, fitting $50.00, balancing $30.00 and the $89.80 callout, paying on site (the fee table).
+    await expect.poll(() => dialog.getByTestId('tyres-total').textContent()).toContain('$487.80');
     await dialog.getByLabel('Number of tyres').selectOption('1');
     await tapNext(dialog);
     await stepShown(dialog, 4);
@@ -185,7 +185,12 @@ describe('step 1 on a touch phone', () => {
     // Sundays are closed by default: every Sunday of the month shown is disabled, and a business day is not.
     const sunday = calendar.getByRole('button', { name: /^Sunday/ }).first();
     expect(await sunday.isDisabled()).toBe(true);
-    expect(await calendar.getByRole('button', { name: /^Monday|^Tuesday|^Wednesday|^Thursday|^Friday/ }).first().isEnabled()).toBe(true);
+    // An open day with a free window is named plainly and can be tapped once its windows are known.
+    const openDay = calendar.getByRole('button', { name: /^(Monday|Tuesday|Wednesday|Thursday|Friday) \d+ [A-Z][a-z]+$/ }).first();
+    await expect.poll(() => openDay.isEnabled()).toBe(true);
+    await openDay.tap();
+    await expect.poll(() => calendar.isVisible()).toBe(false);
+    expect(await dialog.getByLabel('Date', { exact: true }).inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
 
