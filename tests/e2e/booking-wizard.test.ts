@@ -147,10 +147,10 @@ describe('booking wizard on a 390 px phone', () => {
 
     await next(dialog);
     expect(await dialog.getByText("Please enter your tyre size, or tick 'I don't know my tyre size'").isVisible()).toBe(true);
-    await dialog.getByLabel('Width').pressSequentially('2055');
-    await dialog.getByLabel('Profile').pressSequentially('5x5');
-    await dialog.getByLabel('Rim').pressSequentially('16');
+    // Typed in one go as printed on the tyre: a full part moves on to the next, and anything but digits is dropped.
+    await dialog.getByLabel('Width').pressSequentially('205x55/16');
     expect(await dialog.getByLabel('Width').inputValue()).toBe('205');
+    expect(await dialog.getByLabel('Profile').inputValue()).toBe('55');
     expect(await dialog.getByTestId('tyre-size-preview').textContent()).toBe('205/55R16');
     await expect.poll(() => dialog.getByText('$159.00 per tyre', { exact: false }).isVisible()).toBe(true);
 

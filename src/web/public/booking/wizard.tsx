@@ -214,7 +214,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
           <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
             {/* Only the fields scroll: the Back/Next bar never moves under the finger when messages come and go. */}
             <div className="min-h-0 flex-1 space-y-5 overflow-y-auto pb-4">
-              {step === 1 ? <DateStep hours={business.hours} /> : null}
+              {step === 1 ? <DateStep hours={business.hours} onWindowChosen={() => void goNext()} /> : null}
               {step === 2 ? <ServiceStep fees={business.fees} /> : null}
               {step === 3 ? (
                 <TyreStep photos={photos} price={price} quote={baseQuote} />

@@ -41,7 +41,7 @@ function windowLabel(w: FreeWindow): { day: string; time: string } {
  * and full days disabled (docs/decisions/356-next-free-windows-first.md); a date (today up to 90
  * days ahead, Perth) with the four slot buttons and their reasons.
  */
-export function DateStep({ hours }: { hours: BusinessHours }) {
+export function DateStep({ hours, onWindowChosen }: { hours: BusinessHours; onWindowChosen: () => void }) {
   const { register, watch, setValue, clearErrors, formState } = useBookingForm();
   const date = watch('date') ?? '';
   const chosen = watch('timeSlot');
@@ -95,6 +95,8 @@ export function DateStep({ hours }: { hours: BusinessHours }) {
                   setValue('date', w.day);
                   clearErrors('date');
                   setValue('timeSlot', w.slot, { shouldValidate: true });
+                  // One tap chooses the day and the window, as booking tools customers know do: on to the service.
+                  onWindowChosen();
                 }}
                 className={cn('flex min-h-14 flex-col items-center justify-center rounded-lg border-2 px-2 py-2 text-center font-semibold', selected ? 'border-charcoal bg-accent text-charcoal' : 'border-gray-300 bg-white hover:border-charcoal')}
               >

@@ -1,9 +1,9 @@
 import * as Popover from '@radix-ui/react-popover';
 import { HelpCircle } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ChangeEvent } from 'react';
 import { formatDollars } from '../../../../shared/domain/money';
 import type { Quote } from '../../../../shared/domain/pricing';
-import { formatTyreSize } from '../../../../shared/domain/tyre-size';
+import { formatTyreSize, TYRE_SIZE_DIGITS } from '../../../../shared/domain/tyre-size';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -44,7 +44,7 @@ function SizeHelp() {
 
 /** Step 3, new tyres only (docs/product.md "Bookings"). */
 export function TyreStep({ photos, price, quote }: Props) {
-  const { register, watch, setValue, clearErrors, formState } = useBookingForm();
+  const { register, watch, setValue, setFocus, clearErrors, formState } = useBookingForm();
   const [width = '', profile = '', rim = '', dontKnow, quantityValue] = watch(['tyreWidth', 'aspectRatio', 'rimSize', 'dontKnowSize', 'quantity']);
   const quantity = Number(quantityValue) || 1;
   const size = formatTyreSize(width, profile, rim);
@@ -53,6 +53,17 @@ export function TyreStep({ photos, price, quote }: Props) {
   }, [size, dontKnow, clearErrors]);
 
   const quantityField = register('quantity', { setValueAs: (v) => Number(v) });
+  // The size is typed as printed on the tyre ("205 55 16"): a full part moves on to the next one (decision 355).
+  const sizePart = (part: 'tyreWidth' | 'aspectRatio', then: 'aspectRatio' | 'rimSize') => {
+    const props = tyreSizeInputProps(part, register(part));
+    return {
+      ...props,
+      onChange: async (e: ChangeEvent<HTMLInputElement>) => {
+        await props.onChange(e);
+        if (e.target.value.length === TYRE_SIZE_DIGITS[part]) setFocus(then);
+      },
+    };
+  };
 
   return (
     <div className="space-y-4">
@@ -60,8 +71,8 @@ export function TyreStep({ photos, price, quote }: Props) {
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">Tyre size</legend>
           <div className="grid grid-cols-3 gap-2">
-            <TextField label="Width" placeholder="e.g. 205" required {...tyreSizeInputProps('tyreWidth', register('tyreWidth'))} />
-            <TextField label="Profile" placeholder="e.g. 55" required {...tyreSizeInputProps('aspectRatio', register('aspectRatio'))} />
+            <TextField label="Width" placeholder="e.g. 205" required {...sizePart('tyreWidth', 'aspectRatio')} />
+            <TextField label="Profile" placeholder="e.g. 55" required {...sizePart('aspectRatio', 'rimSize')} />
             <TextField label="Rim" placeholder="e.g. 16" required {...tyreSizeInputProps('rimSize', register('rimSize'))} />
           </div>
           <p aria-live="polite" className="text-lg font-bold tabular-nums">
