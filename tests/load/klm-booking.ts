@@ -88,10 +88,11 @@ async function walkBooking(page: Page): Promise<Walk> {
   walk.screen(); // step 3: tyre size, typed as printed ("205 55 16"): one field
   await walk.type(dialog.getByLabel('Width', { exact: true }), '2055516');
   await walk.wait(() => dialog.getByTestId('tyres-total').waitFor());
-  walk.fields++; // quantity: a decision, and two taps (open the list, pick 2)
-  walk.decisions++;
-  walk.taps += 2;
-  await dialog.getByLabel('Number of tyres').selectOption('2');
+  // Two tyres: the pair the hint recommends, one tap.
+  await walk.choose(dialog.getByRole('button', { name: 'Make it 2 tyres' }));
+  await walk.wait(async () => {
+    while (!((await dialog.getByTestId('tyres-total').textContent()) ?? '').includes('2 tyres')) await page.waitForTimeout(20);
+  });
   await next();
   await step(4);
 
@@ -133,7 +134,10 @@ async function main() {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
     }
-    const walk = await walkBooking(page);
+    const walk = await walkBooking(page).catch(async (err: unknown) => {
+      await page.screenshot({ path: 'test-results/klm-booking-failed.png' }).catch(() => undefined);
+      throw err;
+    });
     const total = walk.seconds();
     console.log(`Booking walk on a 390 px phone${slow ? ' (CPU x4, 150 ms, 1.6 Mbps)' : ''}:`);
     console.log(`  ${walk.screens} screens, ${walk.taps} taps, ${walk.chars} characters, ${walk.fields} fields, ${walk.decisions} decisions, ${(walk.waitMs / 1000).toFixed(1)} s of waits`);

@@ -58,9 +58,11 @@ export function TyreStep({ photos, price, quote }: Props) {
     const props = tyreSizeInputProps(part, register(part));
     return {
       ...props,
-      onChange: async (e: ChangeEvent<HTMLInputElement>) => {
-        await props.onChange(e);
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        const stored = props.onChange(e); // keeps only the digits, at once
+        // At once too: the next digit typed already belongs to the next part.
         if (e.target.value.length === TYRE_SIZE_DIGITS[part]) setFocus(then);
+        return stored;
       },
     };
   };
