@@ -6,7 +6,7 @@ import type { TimeSlotItem } from '../../../shared/schemas/slots';
 import { api } from '../../lib/api';
 
 /** How many free windows step 1 offers first, and how many open days it asks the availability API about for them. */
-export const NEXT_WINDOWS = 6;
+const NEXT_WINDOWS = 6;
 const DAYS_ASKED = 4;
 /** A day's answer is fresh for a minute: long enough to go back and forth between steps without asking again. */
 const FRESH_MS = 60_000;
