@@ -237,22 +237,22 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
                 </div>
               ) : null}
               <div className="flex gap-2">
-              {step > 1 ? (
-                <Button variant="outline" disabled={submitting} onClick={() => setStep(previousStep(step, service))}>
-                  <ArrowLeft aria-hidden className="h-4 w-4" /> Back
+                {step > 1 ? (
+                  <Button variant="outline" disabled={submitting} onClick={() => setStep(previousStep(step, service))}>
+                    <ArrowLeft aria-hidden className="h-4 w-4" /> Back
+                  </Button>
+                ) : null}
+                <Button type="submit" className="flex-1" disabled={submitting || (isLast && price.isLoading)}>
+                  {submitting ? (
+                    <Spinner label="Booking..." />
+                  ) : isLast ? (
+                    paymentMethod === 'prepaid' ? 'Continue to Payment' : 'Confirm Booking'
+                  ) : (
+                    <>
+                      Next <ArrowRight aria-hidden className="h-4 w-4" />
+                    </>
+                  )}
                 </Button>
-              ) : null}
-              <Button type="submit" className="flex-1" disabled={submitting || (isLast && price.isLoading)}>
-                {submitting ? (
-                  <Spinner label="Booking..." />
-                ) : isLast ? (
-                  paymentMethod === 'prepaid' ? 'Continue to Payment' : 'Confirm Booking'
-                ) : (
-                  <>
-                    Next <ArrowRight aria-hidden className="h-4 w-4" />
-                  </>
-                )}
-              </Button>
               </div>
             </div>
           </form>
