@@ -7,6 +7,7 @@ export type PublicRoute =
   | { name: 'about' }
   | { name: 'privacy' }
   | { name: 'terms' }
+  | { name: 'book' }
   | { name: 'checkout'; token: string }
   | { name: 'pay'; token: string }
   | { name: 'manage'; token: string }
@@ -15,6 +16,9 @@ export type PublicRoute =
 
 /** The static public pages, in sitemap order (suburb pages are added from the database). */
 export const STATIC_PUBLIC_PATHS = ['/', '/about', '/privacy', '/terms'] as const;
+
+/** The booking page: what a book button opens before the page it is on is interactive (decision 357). */
+export const BOOKING_PAGE_PATH = '/book';
 
 /** The canonical path of a suburb landing page. */
 export function suburbPath(slug: string): string {
@@ -27,6 +31,7 @@ export function matchPublicPath(pathname: string): PublicRoute {
   if (path === '/about') return { name: 'about' };
   if (path === '/privacy') return { name: 'privacy' };
   if (path === '/terms') return { name: 'terms' };
+  if (path === BOOKING_PAGE_PATH) return { name: 'book' };
   let m = /^\/checkout\/([A-Za-z0-9_-]{10,200})$/.exec(path);
   if (m?.[1]) return { name: 'checkout', token: m[1] };
   // An invoice's pay page (decision 299).

@@ -147,10 +147,10 @@ describe('booking wizard on a 390 px phone', () => {
 
     await next(dialog);
     expect(await dialog.getByText("Please enter your tyre size, or tick 'I don't know my tyre size'").isVisible()).toBe(true);
-    await dialog.getByLabel('Width').pressSequentially('2055');
-    await dialog.getByLabel('Profile').pressSequentially('5x5');
-    await dialog.getByLabel('Rim').pressSequentially('16');
+    // Typed in one go as printed on the tyre: a full part moves on to the next, and anything but digits is dropped.
+    await dialog.getByLabel('Width').pressSequentially('205x55/16');
     expect(await dialog.getByLabel('Width').inputValue()).toBe('205');
+    expect(await dialog.getByLabel('Profile').inputValue()).toBe('55');
     expect(await dialog.getByTestId('tyre-size-preview').textContent()).toBe('205/55R16');
     await expect.poll(() => dialog.getByText('$159.00 per tyre', { exact: false }).isVisible()).toBe(true);
 
@@ -205,12 +205,10 @@ describe('booking wizard on a 390 px phone', () => {
     await dialog.getByLabel('Choose photos from the gallery').setInputFiles([photo('sidewall.png')]);
     await expect.poll(() => dialog.getByRole('img').count()).toBe(1);
 
-    // Choosing one tyre recommends a pair; the recommended button sets 2.
-    await dialog.getByLabel('Number of tyres').selectOption('2');
-    await dialog.getByLabel('Number of tyres').selectOption('1');
-    const warning = page.getByRole('dialog', { name: 'Replacing just one tyre?' });
-    await warning.getByRole('button', { name: 'Add Another Tyre (Recommended)' }).click();
+    // One tyre (the default) shows a hint recommending a pair; its button sets 2 and the hint goes.
+    await dialog.getByRole('button', { name: 'Make it 2 tyres' }).click();
     expect(await dialog.getByLabel('Number of tyres').inputValue()).toBe('2');
+    expect(await dialog.getByText(/replacing tyres in pairs/i).count()).toBe(0);
     await next(dialog);
     await stepShown(dialog, 4);
     await fillLocation(dialog);
@@ -578,28 +576,22 @@ describe('details on a phone', () => {
     }
   });
 
-  it('shows the one-tyre warning over a backdrop, apart from the form', async () => {
+  it('recommends a pair with a hint on the step, not a second dialog, and Next goes on with one tyre', async () => {
     const page = await browser.newPage();
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(8), '2-4 PM');
     await next(dialog);
     await dialog.getByRole('radio', { name: /New Tyres/ }).check();
     await next(dialog);
+    await dialog.getByLabel('Width').fill('205');
+    await dialog.getByLabel('Profile').fill('55');
+    await dialog.getByLabel('Rim').fill('16');
     await dialog.getByLabel('Number of tyres').selectOption('2');
     await dialog.getByLabel('Number of tyres').selectOption('1');
-    const warning = page.getByRole('dialog', { name: 'Replacing just one tyre?' });
-    await warning.getByRole('button', { name: 'Continue with 1 Tyre' }).waitFor();
-    // The wizard behind it is dimmed by a backdrop: a white spot beside the wizard's step title turns
-    // dark. (The wizard is hidden from the accessibility tree behind the warning: found by markup.)
-    const title = (await page.locator('h3', { hasText: 'Tyre details' }).boundingBox())!;
-    const spot = await page.screenshot({ clip: { x: 360, y: title.y + title.height / 2, width: 1, height: 1 } });
-    const [red, green, blue] = await sharp(spot).removeAlpha().raw().toBuffer();
-    expect(Math.max(red!, green!, blue!)).toBeLessThan(200);
-    // Centred as its own window, not a sheet along the bottom edge like part of the form.
-    const box = (await warning.boundingBox())!;
-    expect(box.y + box.height).toBeLessThan(844 - 40);
-    await warning.getByRole('button', { name: 'Continue with 1 Tyre' }).click();
-    await expect.poll(() => warning.isVisible()).toBe(false);
+    expect(await dialog.getByRole('note').filter({ hasText: /replacing tyres in pairs/i }).isVisible()).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await next(dialog);
+    await stepShown(dialog, 4);
   });
 
   it("on the confirmation, the email wraps whole and 'Call us on' is a tap-to-call link", async () => {

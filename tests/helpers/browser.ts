@@ -36,7 +36,7 @@ export function e2eServer(): E2eServer {
  * in test-results/screenshots. The page's clock reads the test server's "now" (E2E_CLOCK_START
  * plus the time since launch) and runs on, so "today" in the wizard is the server's today.
  */
-export function useBrowser(opts: { viewport?: { width: number; height: number } } = {}) {
+export function useBrowser(opts: { viewport?: { width: number; height: number }; touch?: boolean } = {}) {
   const server = e2eServer();
   const state = { browser: undefined as Browser | undefined, context: undefined as BrowserContext | undefined, baseUrl: server.baseUrl, launchedAtMs: server.launchedAtMs };
 
@@ -56,7 +56,7 @@ export function useBrowser(opts: { viewport?: { width: number; height: number } 
       return state.baseUrl;
     },
     async newPage(viewport = opts.viewport ?? { width: 1280, height: 900 }): Promise<Page> {
-      state.context = await state.browser!.newContext({ viewport, baseURL: state.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
+      state.context = await state.browser!.newContext({ viewport, baseURL: state.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', ...(opts.touch ? { hasTouch: true, isMobile: true } : {}) });
       await state.context.clock.install({ time: e2eNow(state.launchedAtMs) });
       const page = await state.context.newPage();
       onTestFailed(async ({ task }) => {

@@ -16,10 +16,10 @@ export function e2eNow(launchedAtMs: number, realNowMs = Date.now()): Date {
 
 /**
  * Browser test files in one worker share that worker's server and its bookings, so each books only on business days
- * of its own: file N gets the N-th block of DAYS_PER_FILE business days after E2E_TODAY. Four
- * blocks of 10 end in January 2027, inside the 90-day public booking horizon.
+ * of its own: file N gets the N-th block of DAYS_PER_FILE business days after E2E_TODAY. Five
+ * blocks of 10 end in February 2027, inside the 90-day public booking horizon.
  */
-const FILES = ['booking-wizard', 'booking-admin', 'checkout-simulated', 'staff-outbox'] as const;
+const FILES = ['booking-wizard', 'booking-admin', 'checkout-simulated', 'staff-outbox', 'booking-wizard-phone'] as const;
 export type E2eFile = (typeof FILES)[number];
 const DAYS_PER_FILE = 10;
 

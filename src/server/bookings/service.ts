@@ -56,6 +56,8 @@ type BookingDraft = {
     tyreBrand?: string | null;
     notes?: string | null;
     paymentMethod: PaymentMethod;
+    /** Only the public wizard asks; a staff booking never opts the customer in. */
+    returnVisitOptIn?: boolean;
   };
 };
 
@@ -241,6 +243,7 @@ async function insertBooking(
             tyreQuantity: priced.tyreQuantity,
             tyreBrand: draft.job.tyreBrand || null,
             notes: draft.job.notes || null,
+            returnVisitOptIn: draft.job.returnVisitOptIn ?? false,
             customerValue: priced.customerValue,
             originalCustomerValue: priced.originalCustomerValue,
             paymentMethod: opts.paymentMethod,

@@ -89,6 +89,8 @@ export const publicFields = {
   customerEmail: z.string({ message: 'Valid email required' }).trim().max(TEXT_LIMITS.email, 'Valid email required').pipe(z.email('Valid email required')),
   notes: notesField().optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Please choose how you will pay' }),
+  /** Return-visit reminders are sent only to a customer who ticked the box (consent, docs/decisions/355-booking-wizard-on-a-phone.md). */
+  returnVisitOptIn: z.boolean({ message: 'Reminder choice must be true or false' }).default(false),
 };
 
 export const TYRE_SIZE_REQUIRED = "Please enter your tyre size, or tick 'I don't know my tyre size'";
@@ -152,6 +154,7 @@ export const publicBookingForm = withServiceArea(
     customerEmail: publicFields.customerEmail,
     notes: publicFields.notes,
     paymentMethod: publicFields.paymentMethod.default('prepaid'),
+    returnVisitOptIn: publicFields.returnVisitOptIn,
   }),
 ).superRefine((f, ctx) => {
   if (f.serviceType === 'new-tyres' && !f.dontKnowSize && !formatTyreSize(f.tyreWidth, f.aspectRatio, f.rimSize)) {
@@ -178,6 +181,7 @@ export const publicBookingRequest = z.object({
         tyreQuantity: publicFields.quantity.nullable().optional(),
         notes: publicFields.notes.nullable(),
         paymentMethod: publicFields.paymentMethod,
+        returnVisitOptIn: publicFields.returnVisitOptIn,
         /** Ignored from a public caller: the server prices every booking itself (docs/product.md "Prices and fees"). */
         customerValue: z.unknown().optional(),
         status: z.unknown().optional(),
@@ -205,6 +209,7 @@ export function toPublicBookingRequest(f: PublicBookingForm): z.input<typeof pub
       tyreQuantity: f.serviceType === 'new-tyres' ? f.quantity : null,
       notes: f.notes ?? null,
       paymentMethod: f.paymentMethod,
+      returnVisitOptIn: f.returnVisitOptIn,
     },
   };
 }

@@ -76,6 +76,13 @@ export function headFor(route: PublicRoute, data: PageData): Head {
         keywords: 'terms of service, cancellation policy, mobile tyre booking terms, refund policy',
         path: '/terms',
       };
+    case 'book':
+      return {
+        title: `Book a Mobile Service | ${b.name}`,
+        description: `Book mobile tyre fitting, puncture repair or battery service at your home or work across Perth and Peel. Call ${b.phone}.`,
+        keywords: 'book mobile tyres Perth, book puncture repair, book mobile battery service',
+        path: '/book',
+      };
     case 'checkout':
       return { title: `Checkout | ${b.name}`, description: 'Pay for your mobile tyre booking.', keywords: 'checkout', robots: 'noindex, nofollow' };
     case 'manage':

@@ -3,6 +3,7 @@ import { matchPublicPath } from '../../shared/public-routes';
 import type { PageData } from '../../shared/schemas/site';
 import type { HomePageData, SuburbPageData } from '../../shared/schemas/suburbs';
 import { BookingLauncherProvider } from './booking-launcher';
+import { BookingPage } from './booking/booking-page';
 import { SiteLayout } from './layout/site-layout';
 import { AboutPage } from './pages/about-page';
 import { HomePage } from './pages/home-page';
@@ -122,6 +123,9 @@ export function PublicApp({ data, location }: { data: PageData; location: { path
       break;
     case 'terms':
       content = <TermsPage business={b} />;
+      break;
+    case 'book':
+      content = <BookingPage business={b} search={location.search} />;
       break;
     case 'suburb':
       content = suburb?.found ? <SuburbPage business={b} page={suburb.suburb} /> : <SuburbNotFound business={b} />;

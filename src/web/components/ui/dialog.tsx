@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { cn } from './cn';
 
 /**
@@ -16,6 +16,7 @@ export function Dialog({
   children,
   className,
   stacked = false,
+  initialFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -28,6 +29,8 @@ export function Dialog({
    * screen, so it reads as a question about the dialog below rather than a part of it.
    */
   stacked?: boolean;
+  /** What takes the focus when the dialog opens (e.g. a step's heading), instead of its first control. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }) {
   const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
@@ -35,9 +38,13 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={cn('fixed inset-0 bg-black/50', stacked ? 'z-[60]' : 'z-40')} />
         <RadixDialog.Content
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             // Runs before focus moves in: the active element is still the control that opened the dialog.
             returnFocusTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+            if (initialFocus?.current) {
+              event.preventDefault();
+              initialFocus.current.focus();
+            }
           }}
           onCloseAutoFocus={(event) => {
             const opener = returnFocusTo.current;

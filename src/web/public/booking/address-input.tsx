@@ -15,13 +15,14 @@ type Props = {
   googleMapsApiKey: string | null;
   error?: string;
   name?: string;
+  required?: boolean;
 };
 
 /**
  * Street address with Google Places suggestions when a key is configured; otherwise (or when the
  * service fails) a plain input with the note 'Address suggestions unavailable - please enter manually'.
  */
-export const AddressInput = forwardRef<HTMLInputElement, Props>(function AddressInput({ label, value, onChange, onBlur, onSelect, googleMapsApiKey, error, name }, ref) {
+export const AddressInput = forwardRef<HTMLInputElement, Props>(function AddressInput({ label, value, onChange, onBlur, onSelect, googleMapsApiKey, error, name, required }, ref) {
   const id = useId();
   const listId = `${id}-list`;
   const [failed, setFailed] = useState(!googleMapsApiKey);
@@ -92,6 +93,7 @@ export const AddressInput = forwardRef<HTMLInputElement, Props>(function Address
           ref={ref}
           id={id}
           name={name}
+          required={required}
           value={value}
           autoComplete={failed ? 'street-address' : 'off'}
           role={failed ? undefined : 'combobox'}

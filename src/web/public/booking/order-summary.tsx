@@ -3,7 +3,7 @@ import type { Quote } from '../../../shared/domain/pricing';
 import { SERVICE_LABELS, type ServiceType } from '../../../shared/domain/services';
 import { formatVisit, isIsoDay, isTimeSlot } from '../../../shared/domain/slots';
 
-/** Step 6: items, prepaid discount, original price struck through, total (docs/product.md "Prices and fees"). */
+/** Step 6: items and prepaid discount (docs/product.md "Prices and fees"); the total is in the step's footer (QuoteTotal). */
 export function OrderSummary({ quote, serviceType, date, timeSlot, phone }: { quote: Quote; serviceType?: ServiceType; date?: string; timeSlot?: string; phone: string }) {
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-xl border border-gray-200 bg-gray-50 p-4">
@@ -30,19 +30,30 @@ export function OrderSummary({ quote, serviceType, date, timeSlot, phone }: { qu
               <dd className="tabular-nums">-{formatDollars(quote.discountCents)}</dd>
             </div>
           ) : null}
-          <div className="flex items-baseline justify-between gap-2 border-t border-gray-300 pt-2 text-base font-bold">
-            <dt>Total</dt>
-            <dd className="tabular-nums">
-              {quote.discountCents > 0 ? (
-                <s className="mr-2 font-normal text-gray-600" aria-label={`was ${formatDollars(quote.originalCents)}`}>
-                  {formatDollars(quote.originalCents)}
-                </s>
-              ) : null}
-              <span data-testid="order-total">{formatDollars(quote.totalCents)}</span>
-            </dd>
-          </div>
         </dl>
       )}
     </section>
+  );
+}
+
+/**
+ * The total to pay, with the original price struck through when prepaying saves. It sits in the
+ * wizard's footer beside "Confirm Booking", so it is on screen and uncovered whatever the customer
+ * scrolled to (docs/decisions/355-booking-wizard-on-a-phone.md).
+ */
+export function QuoteTotal({ quote }: { quote: Quote }) {
+  if (quote.callbackRequired) return <p className="text-sm font-medium">Price to be confirmed before any work</p>;
+  return (
+    <p className="flex items-baseline justify-between gap-2 text-base font-bold" aria-live="polite">
+      <span>Total</span>
+      <span className="tabular-nums">
+        {quote.discountCents > 0 ? (
+          <s className="mr-2 font-normal text-gray-600" aria-label={`was ${formatDollars(quote.originalCents)}`}>
+            {formatDollars(quote.originalCents)}
+          </s>
+        ) : null}
+        <span data-testid="order-total">{formatDollars(quote.totalCents)}</span>
+      </span>
+    </p>
   );
 }

@@ -6,7 +6,7 @@ import { api, ApiError, errorMessage } from '../../lib/api';
 import { refreshAfterWrite } from '../../lib/refresh';
 import { queueToast, toast } from '../../components/ui/toast';
 import { fetchTimeSlots, uploadPhoto } from './booking-api';
-import type { Confirmation } from './steps/confirmation-step';
+import type { BookedVisit } from './steps/confirmation-step';
 import { photoUploadToast, type PhotoUploadOutcome } from './photo-rules';
 import type { ChosenPhoto } from './use-photos';
 
@@ -16,7 +16,7 @@ const FAILED_PHOTOS_READING_MS = 5000;
 export const SLOT_GONE_MESSAGE = 'This time slot is no longer available. Please select a different time slot.';
 
 /** Re-check the slot, create the quote or booking, upload photos, report (docs/product.md "Bookings"). */
-export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos: ChosenPhoto[]; onSlotTaken: () => void; onConfirmed: (c: Confirmation) => void }) {
+export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos: ChosenPhoto[]; onSlotTaken: () => void; onConfirmed: (c: BookedVisit) => void }) {
   const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<Record<string, number>>({});

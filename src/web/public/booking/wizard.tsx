@@ -3,7 +3,7 @@ import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { findSuburbByName } from '../../../shared/reference/service-area';
-import { formatPrice } from '../../../shared/domain/money';
+import { formatDollars, formatPrice } from '../../../shared/domain/money';
 import { priceService } from '../../../shared/domain/pricing';
 import { isIsoDay, perthDay } from '../../../shared/domain/slots';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
@@ -26,6 +26,7 @@ import { useSubmitBooking } from './use-submit-booking';
 import { useTyrePrice } from './use-tyre-price';
 import { nextStep, previousStep, STEP_FIELDS, STEP_TITLES, TOTAL_STEPS, type WizardStep } from './wizard-steps';
 import { PhotoArea } from './photo-area';
+import { QuoteTotal } from './order-summary';
 import { NO_SLOT } from './form-types';
 
 export type WizardProps = {
@@ -65,7 +66,11 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   const resolver = useMemo(() => resolverWithPhone(business.phone), [business.phone]);
   const form = useForm<PublicBookingFormInput, unknown, PublicBookingForm>({
     resolver,
-    mode: 'onTouched',
+    // Fields are judged on Next, never as one loses focus: a message that comes or goes on blur moves
+    // the fields below while a finger is tapping the next one, and the tap (with what is typed after
+    // it) then lands on the dialog instead (decision 355). A message clears as soon as the field is right.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
     defaultValues: {
       date: '',
       timeSlot: NO_SLOT,
@@ -85,14 +90,13 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
       customerPhone: '',
       customerEmail: '',
       notes: '',
+      returnVisitOptIn: false,
       paymentMethod: business.prepaidAvailable ? 'prepaid' : 'onsite',
     },
   });
-  const { watch, trigger, setError, setValue, getValues } = form;
+  const { watch, trigger, setError, setValue, getValues, getFieldState, clearErrors } = form;
   const [step, setStep] = useState<WizardStep>(1);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const [warningOpen, setWarningOpen] = useState(false);
-  const [singleTyreAccepted, setSingleTyreAccepted] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const photos = usePhotos();
 
@@ -125,8 +129,10 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
       setValue('timeSlot', NO_SLOT);
       setStep(1);
     },
-    onConfirmed: (c) => {
-      setConfirmation(c);
+    onConfirmed: (booked) => {
+      // The confirmation repeats what was booked: the price and where the technician comes.
+      const v = getValues();
+      setConfirmation({ ...booked, total: quote && !quote.callbackRequired ? formatDollars(quote.totalCents) : null, address: `${v.address ?? ''}, ${v.suburb ?? ''} ${v.postcode ?? ''}`.trim() });
       setStep(7);
       onCompleted();
     },
@@ -135,6 +141,18 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   useEffect(() => {
     if (open) headingRef.current?.focus();
   }, [step, open]);
+
+  // A message goes as soon as what is typed is right, not when the field loses focus; a field still
+  // wrong keeps its first message rather than a new one per keystroke (decision 355).
+  useEffect(() => {
+    const subscription = watch((values, { name, type }) => {
+      if (type !== 'change' || !name || !getFieldState(name).error) return;
+      if (name === 'tyreWidth' || name === 'aspectRatio' || name === 'rimSize') return; // the tyre step judges the size as a whole
+      const result = publicBookingForm.safeParse(values);
+      if (result.success || !result.error.issues.some((issue) => issue.path[0] === name)) clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, getFieldState, clearErrors]);
 
   async function goNext() {
     if (step === 1) {
@@ -148,11 +166,6 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
     if (step === 3) {
       if (!dontKnow && !size) {
         setError('tyreWidth', { message: TYRE_SIZE_REQUIRED }, { shouldFocus: true });
-        return;
-      }
-      // Decision 140: the pairs recommendation is shown once even when 1 was left as the default.
-      if (quantity === 1 && !singleTyreAccepted) {
-        setWarningOpen(true);
         return;
       }
     }
@@ -180,7 +193,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   const isLast = step === 6;
   return (
     <FormProvider {...form}>
-      <Dialog open={open} onOpenChange={onOpenChange} title="Book a Mobile Service" className="flex h-[100dvh] flex-col overflow-hidden rounded-none sm:h-auto sm:max-h-[92vh] sm:rounded-2xl">
+      <Dialog open={open} onOpenChange={onOpenChange} title="Book a Mobile Service" initialFocus={headingRef} className="flex h-[100dvh] flex-col overflow-hidden rounded-none sm:h-auto sm:max-h-[92vh] sm:rounded-2xl">
         <div className="mb-4 shrink-0">
           <p className="text-sm font-medium text-gray-700">
             Step {step} of {TOTAL_STEPS}
@@ -201,19 +214,10 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
           <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
             {/* Only the fields scroll: the Back/Next bar never moves under the finger when messages come and go. */}
             <div className="min-h-0 flex-1 space-y-5 overflow-y-auto pb-4">
-              {step === 1 ? <DateStep hours={business.hours} /> : null}
+              {step === 1 ? <DateStep hours={business.hours} onWindowChosen={() => void goNext()} /> : null}
               {step === 2 ? <ServiceStep fees={business.fees} /> : null}
               {step === 3 ? (
-                <TyreStep
-                  photos={photos}
-                  price={price}
-                  warningOpen={warningOpen}
-                  onWarningOpenChange={setWarningOpen}
-                  onContinueWithOne={() => {
-                    setSingleTyreAccepted(true);
-                    setWarningOpen(false);
-                  }}
-                />
+                <TyreStep photos={photos} price={price} quote={baseQuote} />
               ) : null}
               {step === 4 ? <LocationStep phone={business.phone} googleMapsApiKey={business.googleMapsApiKey} /> : null}
               {step === 5 ? <PhotosStep photos={photos} /> : null}
@@ -226,23 +230,30 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
                 </div>
               ) : null}
             </div>
-            <div className="-mx-5 -mb-5 flex shrink-0 gap-2 border-t border-gray-200 bg-white px-5 py-3">
-              {step > 1 ? (
-                <Button variant="outline" disabled={submitting} onClick={() => setStep(previousStep(step, service))}>
-                  <ArrowLeft aria-hidden className="h-4 w-4" /> Back
-                </Button>
+            <div className="-mx-5 -mb-5 shrink-0 border-t border-gray-200 bg-white px-5 py-3">
+              {step === 6 && quote ? (
+                <div className="mb-2">
+                  <QuoteTotal quote={quote} />
+                </div>
               ) : null}
-              <Button type="submit" className="flex-1" disabled={submitting || (isLast && price.isLoading)}>
-                {submitting ? (
-                  <Spinner label="Booking..." />
-                ) : isLast ? (
-                  paymentMethod === 'prepaid' ? 'Continue to Payment' : 'Confirm Booking'
-                ) : (
-                  <>
-                    Next <ArrowRight aria-hidden className="h-4 w-4" />
-                  </>
-                )}
-              </Button>
+              <div className="flex gap-2">
+                {step > 1 ? (
+                  <Button variant="outline" disabled={submitting} onClick={() => setStep(previousStep(step, service))}>
+                    <ArrowLeft aria-hidden className="h-4 w-4" /> Back
+                  </Button>
+                ) : null}
+                <Button type="submit" className="flex-1" disabled={submitting || (isLast && price.isLoading)}>
+                  {submitting ? (
+                    <Spinner label="Booking..." />
+                  ) : isLast ? (
+                    paymentMethod === 'prepaid' ? 'Continue to Payment' : 'Confirm Booking'
+                  ) : (
+                    <>
+                      Next <ArrowRight aria-hidden className="h-4 w-4" />
+                    </>
+                  )}
+                </Button>
+              </div>
             </div>
           </form>
         )}

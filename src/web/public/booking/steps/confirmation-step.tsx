@@ -3,9 +3,11 @@ import { Button } from '../../../components/ui/button';
 import { confirmationEmailNote, type EmailDelivery } from '../../../lib/email-wording';
 import { telHref } from '../../contact';
 
-export type Confirmation = { jobNumber: string; email: string; visit: string | null };
+export type BookedVisit = { jobNumber: string; email: string; visit: string | null };
+/** What the customer sees once booked: the reference, the visit, the price ("$129.80", or null when it is to be quoted) and the address. */
+export type Confirmation = BookedVisit & { total: string | null; address: string };
 
-/** Step 7: booking reference, the email it was sent to (or that none was: decision 241), and Close. */
+/** Step 7: booking reference, visit, address and price, the email it was sent to (or that none was: decision 241), and Close. */
 export function ConfirmationStep({ confirmation, phone, emailDelivery, onClose }: { confirmation: Confirmation; phone: string; emailDelivery: EmailDelivery; onClose: () => void }) {
   const note = confirmationEmailNote(emailDelivery, 'wizard');
   return (
@@ -18,6 +20,8 @@ export function ConfirmationStep({ confirmation, phone, emailDelivery, onClose }
           {confirmation.jobNumber}
         </p>
         {confirmation.visit ? <p className="mt-1 font-medium">{confirmation.visit}</p> : null}
+        <p className="mt-1">{confirmation.address}</p>
+        <p className="mt-1 font-semibold">{confirmation.total ? `To pay on site: ${confirmation.total}` : 'Price to be confirmed before any work'}</p>
       </div>
       <p>
         {note.before}

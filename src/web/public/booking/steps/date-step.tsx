@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Phone } from 'lucide-react';
-import { useEffect } from 'react';
+import { CalendarDays } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { closedReason, holidayName } from '../../../../shared/domain/business-days';
 import { describeBusinessHours, type BusinessHours } from '../../../../shared/domain/business-hours';
-import { addDays, hasSlotPassed, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
+import { addDays, formatVisit, hasSlotPassed, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS } from '../../../../shared/schemas/booking';
 import type { TimeSlotItem } from '../../../../shared/schemas/slots';
 import { cn } from '../../../components/ui/cn';
@@ -12,6 +13,8 @@ import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { bookingDayProblem } from '../booking-day';
+import { BookingCalendar } from '../booking-calendar';
+import { useNextFreeWindows, type FreeWindow } from '../free-windows';
 import { NO_SLOT, useBookingForm } from '../form-types';
 
 export const SLOT_FETCH_FAILED = 'Failed to fetch time slots';
@@ -28,8 +31,17 @@ function closedNote(day: string, hours: BusinessHours, answer: TimeSlotItem[] | 
   return null;
 }
 
-/** Step 1: a date (today up to 90 days ahead, Perth) and the four slot buttons with reasons. */
-export function DateStep({ hours }: { hours: BusinessHours }) {
+/** "Tue 24 Nov" and "8–10 am": a window button reads differently from a day's slot buttons below it. */
+function windowLabel(w: FreeWindow): { day: string; time: string } {
+  return { day: formatVisit(w.day, w.slot).split(',')[0] ?? w.day, time: slotWindowLabel(w.slot).replace(' - ', '–') };
+}
+
+/**
+ * Step 1: the next free windows first, one tap each; "Another day" opens a calendar with the closed
+ * and full days disabled (docs/decisions/356-next-free-windows-first.md); a date (today up to 90
+ * days ahead, Perth) with the four slot buttons and their reasons.
+ */
+export function DateStep({ hours, onWindowChosen }: { hours: BusinessHours; onWindowChosen: () => void }) {
   const { register, watch, setValue, clearErrors, formState } = useBookingForm();
   const date = watch('date') ?? '';
   const chosen = watch('timeSlot');
@@ -44,6 +56,14 @@ export function DateStep({ hours }: { hours: BusinessHours }) {
 
   const dateField = register('date');
   const now = new Date();
+  const next = useNextFreeWindows(today, hours.days, now);
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const chooseDay = (day: string) => {
+    setValue('date', day);
+    setValue('timeSlot', NO_SLOT);
+    clearErrors('date');
+    setCalendarOpen(false);
+  };
 
   function reasonFor(slot: TimeSlot): string | null {
     if (!validDay) return null;
@@ -58,6 +78,39 @@ export function DateStep({ hours }: { hours: BusinessHours }) {
   const note = validDay && !problem ? closedNote(date, hours, slotsQuery.data) : null;
   return (
     <div className="space-y-4">
+      <div role="group" aria-label="Next free times" aria-busy={next.loading}>
+        <p className="mb-2 text-sm font-medium">Next free times</p>
+        {next.loading && !next.windows.length ? <Spinner label="Finding the next free times..." /> : null}
+        {!next.loading && !next.windows.length ? <p className="text-sm text-gray-700">{next.failed ? SLOT_FETCH_FAILED : 'No free times in the next few days: choose another day.'}</p> : null}
+        <div className="grid grid-cols-2 gap-2">
+          {next.windows.map((w) => {
+            const label = windowLabel(w);
+            const selected = date === w.day && chosen === w.slot;
+            return (
+              <button
+                key={`${w.day} ${w.slot}`}
+                type="button"
+                aria-pressed={selected}
+                onClick={() => {
+                  setValue('date', w.day);
+                  clearErrors('date');
+                  setValue('timeSlot', w.slot, { shouldValidate: true });
+                  // One tap chooses the day and the window, as booking tools customers know do: on to the service.
+                  onWindowChosen();
+                }}
+                className={cn('flex min-h-14 flex-col items-center justify-center rounded-lg border-2 px-2 py-2 text-center font-semibold', selected ? 'border-charcoal bg-accent text-charcoal' : 'border-gray-300 bg-white hover:border-charcoal')}
+              >
+                <span>{label.day}</span>
+                <span className="text-sm font-normal">{label.time}</span>
+              </button>
+            );
+          })}
+        </div>
+      </div>
+      <button type="button" aria-expanded={calendarOpen} onClick={() => setCalendarOpen((o) => !o)} className="inline-flex min-h-11 items-center gap-2 font-semibold text-charcoal underline underline-offset-2">
+        <CalendarDays aria-hidden className="h-4 w-4" /> Another day
+      </button>
+      {calendarOpen ? <BookingCalendar today={today} businessDays={hours.days} chosen={validDay ? date : ''} onChoose={chooseDay} /> : null}
       <TextField
         label="Date"
         type="date"

@@ -33,6 +33,7 @@ export function LocationStep({ phone, googleMapsApiKey }: { phone: string; googl
           render={({ field, fieldState }) => (
             <AddressInput
               label="Street address"
+              required
               name={field.name}
               ref={field.ref}
               value={field.value ?? ''}
@@ -55,6 +56,7 @@ export function LocationStep({ phone, googleMapsApiKey }: { phone: string; googl
         <div className="grid grid-cols-[1fr_7rem] gap-2">
           <TextField
             label="Suburb"
+            required
             list={SUBURB_LIST_ID}
             autoComplete="address-level2"
             {...suburbField}
@@ -64,12 +66,15 @@ export function LocationStep({ phone, googleMapsApiKey }: { phone: string; googl
             }}
             onBlur={(e) => {
               void suburbField.onBlur(e);
-              const outside = outOfAreaMessage(getValues('suburb') ?? '', phone);
-              if (outside) setError('suburb', { message: outside });
+              // After the tap that moved the focus has landed: the message must not shift the field being tapped (decision 355).
+              window.setTimeout(() => {
+                const outside = outOfAreaMessage(getValues('suburb') ?? '', phone);
+                if (outside) setError('suburb', { message: outside });
+              }, 0);
             }}
             error={errors.suburb?.message}
           />
-          <TextField label="Postcode" inputMode="numeric" maxLength={4} autoComplete="postal-code" {...register('postcode')} error={errors.postcode?.message} />
+          <TextField label="Postcode" required inputMode="numeric" maxLength={4} autoComplete="postal-code" {...register('postcode')} error={errors.postcode?.message} />
         </div>
         <datalist id={SUBURB_LIST_ID}>
           {SERVICE_AREA.map((s) => (
@@ -83,11 +88,12 @@ export function LocationStep({ phone, googleMapsApiKey }: { phone: string; googl
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold">Your vehicle</legend>
         <div className="grid grid-cols-2 gap-2">
-          <TextField label="Make" placeholder="Toyota" {...register('vehicleMake')} error={errors.vehicleMake?.message} />
-          <TextField label="Model" placeholder="Corolla" {...register('vehicleModel')} error={errors.vehicleModel?.message} />
-          <TextField label="Year" inputMode="numeric" maxLength={4} placeholder="2018" {...register('vehicleYear')} error={errors.vehicleYear?.message} />
+          <TextField label="Make" required placeholder="e.g. Toyota" {...register('vehicleMake')} error={errors.vehicleMake?.message} />
+          <TextField label="Model" required placeholder="e.g. Corolla" {...register('vehicleModel')} error={errors.vehicleModel?.message} />
+          <TextField label="Year" required inputMode="numeric" maxLength={4} placeholder="e.g. 2018" {...register('vehicleYear')} error={errors.vehicleYear?.message} />
           <TextField
             label="Registration"
+            required
             autoCapitalize="characters"
             autoComplete="off"
             {...registrationField}

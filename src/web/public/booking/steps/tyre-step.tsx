@@ -1,10 +1,10 @@
 import * as Popover from '@radix-ui/react-popover';
 import { HelpCircle } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ChangeEvent } from 'react';
 import { formatDollars } from '../../../../shared/domain/money';
-import { formatTyreSize } from '../../../../shared/domain/tyre-size';
+import type { Quote } from '../../../../shared/domain/pricing';
+import { formatTyreSize, TYRE_SIZE_DIGITS } from '../../../../shared/domain/tyre-size';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import type { TyrePriceResult } from '../booking-api';
@@ -17,9 +17,8 @@ import { tyreSizeInputProps } from '../../../lib/tyre-size-input';
 type Props = {
   photos: ReturnType<typeof usePhotos>;
   price: { result: TyrePriceResult | undefined; isLoading: boolean };
-  warningOpen: boolean;
-  onWarningOpenChange: (open: boolean) => void;
-  onContinueWithOne: () => void;
+  /** The price of the tyres chosen, paying on site; null until a service is chosen. */
+  quote: Quote | null;
 };
 
 function SizeHelp() {
@@ -44,15 +43,29 @@ function SizeHelp() {
 }
 
 /** Step 3, new tyres only (docs/product.md "Bookings"). */
-export function TyreStep({ photos, price, warningOpen, onWarningOpenChange, onContinueWithOne }: Props) {
-  const { register, watch, setValue, clearErrors, formState } = useBookingForm();
-  const [width = '', profile = '', rim = '', dontKnow] = watch(['tyreWidth', 'aspectRatio', 'rimSize', 'dontKnowSize']);
+export function TyreStep({ photos, price, quote }: Props) {
+  const { register, watch, setValue, setFocus, clearErrors, formState } = useBookingForm();
+  const [width = '', profile = '', rim = '', dontKnow, quantityValue] = watch(['tyreWidth', 'aspectRatio', 'rimSize', 'dontKnowSize', 'quantity']);
+  const quantity = Number(quantityValue) || 1;
   const size = formatTyreSize(width, profile, rim);
   useEffect(() => {
     if (size || dontKnow) clearErrors('tyreWidth');
   }, [size, dontKnow, clearErrors]);
 
   const quantityField = register('quantity', { setValueAs: (v) => Number(v) });
+  // The size is typed as printed on the tyre ("205 55 16"): a full part moves on to the next one (decision 355).
+  const sizePart = (part: 'tyreWidth' | 'aspectRatio', then: 'aspectRatio' | 'rimSize') => {
+    const props = tyreSizeInputProps(part, register(part));
+    return {
+      ...props,
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        const stored = props.onChange(e); // keeps only the digits, at once
+        // At once too: the next digit typed already belongs to the next part.
+        if (e.target.value.length === TYRE_SIZE_DIGITS[part]) setFocus(then);
+        return stored;
+      },
+    };
+  };
 
   return (
     <div className="space-y-4">
@@ -60,9 +73,9 @@ export function TyreStep({ photos, price, warningOpen, onWarningOpenChange, onCo
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">Tyre size</legend>
           <div className="grid grid-cols-3 gap-2">
-            <TextField label="Width" placeholder="205" {...tyreSizeInputProps('tyreWidth', register('tyreWidth'))} />
-            <TextField label="Profile" placeholder="55" {...tyreSizeInputProps('aspectRatio', register('aspectRatio'))} />
-            <TextField label="Rim" placeholder="16" {...tyreSizeInputProps('rimSize', register('rimSize'))} />
+            <TextField label="Width" placeholder="e.g. 205" required {...sizePart('tyreWidth', 'aspectRatio')} />
+            <TextField label="Profile" placeholder="e.g. 55" required {...sizePart('aspectRatio', 'rimSize')} />
+            <TextField label="Rim" placeholder="e.g. 16" required {...tyreSizeInputProps('rimSize', register('rimSize'))} />
           </div>
           <p aria-live="polite" className="text-lg font-bold tabular-nums">
             Size: <span data-testid="tyre-size-preview">{size ?? `${width || '___'}/${profile || '__'}R${rim || '__'}`}</span>
@@ -78,6 +91,11 @@ export function TyreStep({ photos, price, warningOpen, onWarningOpenChange, onCo
               {price.isLoading ? <Spinner label="Checking the price..." /> : null}
               {price.result?.kind === 'priced' ? (
                 <p className="font-medium">{formatDollars(price.result.unitCents)} per tyre, plus fitting and balancing</p>
+              ) : null}
+              {price.result?.kind === 'priced' && quote && !quote.callbackRequired ? (
+                <p className="mt-1 text-base font-bold" data-testid="tyres-total">
+                  Total for {quantity} {quantity === 1 ? 'tyre' : 'tyres'}, fitted and balanced: {formatDollars(quote.totalCents)}
+                </p>
               ) : null}
               {price.result?.kind === 'callback' ? (
                 <p className="rounded-lg bg-amber-50 p-2">
@@ -104,10 +122,6 @@ export function TyreStep({ photos, price, warningOpen, onWarningOpenChange, onCo
       <SelectField
         label="Number of tyres"
         {...quantityField}
-        onChange={(e) => {
-          void quantityField.onChange(e);
-          if (e.target.value === '1') onWarningOpenChange(true);
-        }}
         error={formState.errors.quantity?.message}
       >
         {[1, 2, 3, 4].map((n) => (
@@ -117,24 +131,15 @@ export function TyreStep({ photos, price, warningOpen, onWarningOpenChange, onCo
         ))}
       </SelectField>
 
-      <Dialog stacked open={warningOpen} onOpenChange={onWarningOpenChange} title="Replacing just one tyre?">
-        <p>
-          We recommend replacing tyres in pairs, or as a set of four. Tyres with different tread depths on one axle wear unevenly and can make the car pull, handle and brake less predictably.
-        </p>
-        <div className="mt-4 grid gap-2">
-          <Button
-            onClick={() => {
-              setValue('quantity', 2, { shouldValidate: true });
-              onWarningOpenChange(false);
-            }}
-          >
-            Add Another Tyre (Recommended)
-          </Button>
-          <Button variant="outline" onClick={onContinueWithOne}>
-            Continue with 1 Tyre
+      {quantity === 1 ? (
+        // Decision 140's recommendation, as a hint on the step rather than a second dialog (decision 355).
+        <div role="note" className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm">
+          <p>We recommend replacing tyres in pairs, or as a set of four: tyres with different tread depths on one axle wear unevenly and can make the car pull.</p>
+          <Button variant="outline" onClick={() => setValue('quantity', 2, { shouldValidate: true })}>
+            Make it 2 tyres
           </Button>
         </div>
-      </Dialog>
+      ) : null}
     </div>
   );
 }
