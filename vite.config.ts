@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { contractRoutes } from './scripts/lib/contract-routes-plugin';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), contractRoutes(import.meta.dirname)],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

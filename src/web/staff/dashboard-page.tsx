@@ -1,32 +1,36 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { PublicUser } from '../../shared/schemas/auth';
 import { cn } from '../components/ui/cn';
-import { PricesScreen } from './prices';
+import { Skeleton, SkeletonGroup } from '../components/ui/skeleton';
 import { USER_KEY } from './session';
 import { tabHref, tabsFor, type TabId } from './tabs';
 import { AdminOnly, ComingSoon } from './tabs/coming-soon';
-import { ExpensesTab } from './tabs/expenses-tab';
-import { InvoicesTab } from './tabs/invoices-tab';
-import { JobsTab } from './tabs/jobs-tab';
-import { ReportsTab } from './tabs/reports-tab';
-import { ScheduleTab } from './tabs/schedule-tab';
-import { SettingsTab } from './tabs/settings-tab';
-import { TeamTab } from './tabs/team-tab';
-import { TimeSlotsTab } from './tabs/time-slots-tab';
 
-const TAB_CONTENT: Record<TabId, ComponentType<{ user: PublicUser }>> = {
-  jobs: JobsTab,
-  schedule: ScheduleTab,
-  invoices: InvoicesTab,
-  prices: PricesScreen,
-  expenses: ExpensesTab,
-  'time-slots': TimeSlotsTab,
-  reports: ReportsTab,
-  team: TeamTab,
-  settings: SettingsTab,
+type TabContent = ComponentType<{ user: PublicUser }>;
+/** A tab's code is fetched when the tab is first opened (docs/decisions/342-staff-first-screen.md). */
+const tab = (load: () => Promise<TabContent>) => lazy(async () => ({ default: await load() }));
+
+const TAB_CONTENT: Record<TabId, TabContent> = {
+  jobs: tab(async () => (await import('./tabs/jobs-tab')).JobsTab),
+  schedule: tab(async () => (await import('./tabs/schedule-tab')).ScheduleTab),
+  invoices: tab(async () => (await import('./tabs/invoices-tab')).InvoicesTab),
+  prices: tab(async () => (await import('./prices')).PricesScreen),
+  expenses: tab(async () => (await import('./tabs/expenses-tab')).ExpensesTab),
+  'time-slots': tab(async () => (await import('./tabs/time-slots-tab')).TimeSlotsTab),
+  reports: tab(async () => (await import('./tabs/reports-tab')).ReportsTab),
+  team: tab(async () => (await import('./tabs/team-tab')).TeamTab),
+  settings: tab(async () => (await import('./tabs/settings-tab')).SettingsTab),
 };
+
+const tabLoading = (
+  <SkeletonGroup label="Loading..." className="space-y-3">
+    <Skeleton className="h-8 w-40" />
+    <Skeleton className="h-12 w-full" />
+    <Skeleton className="h-32 w-full" />
+  </SkeletonGroup>
+);
 
 /** The dashboard (docs/product.md "Staff dashboard"): tabs per role, the chosen one in the URL (?tab=) so reload and back work. */
 export function DashboardPage({ user }: { user: PublicUser }) {
@@ -79,7 +83,9 @@ export function DashboardPage({ user }: { user: PublicUser }) {
       </nav>
       <main className="px-4 py-6">
         <h1 className="sr-only">{active ? active.label : 'Dashboard'}</h1>
-        <Content user={user} />
+        <Suspense fallback={tabLoading}>
+          <Content user={user} />
+        </Suspense>
       </main>
     </div>
   );
