@@ -3,6 +3,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readPageData } from './lib/page-data';
 import { PublicApp } from './public/public-app';
+import type { StaffFirstScreen } from '../shared/schemas/staff-first-screen';
 import './styles.css';
 
 const StaffApp = lazy(() => import('./staff/staff-app'));
@@ -14,7 +15,7 @@ if (data.app === 'staff') {
   createRoot(root).render(
     <StrictMode>
       <Suspense fallback={null}>
-        <StaffApp business={data.business} />
+        <StaffApp business={data.business} firstScreen={data.page as StaffFirstScreen | undefined} />
       </Suspense>
     </StrictMode>,
   );

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isStaffRequest, matchPublicPath } from '../../shared/public-routes';
 import type { PageData } from '../../shared/schemas/site';
+import type { StaffFirstScreen } from '../../shared/schemas/staff-first-screen';
 import type { PublicChanges } from '../cache/public-changes';
 import { businessInfoOf, loadPublicPage } from '../seo/page-data';
 import type { SettingsStore } from '../settings/store';
@@ -52,7 +53,9 @@ export function assertProductionBundle(dir: string): void {
   }
 }
 
-export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; settings: SettingsStore; changes?: PublicChanges }) {
+type StaffFirstScreenOf = (request: FastifyRequest, tab: string | null) => Promise<StaffFirstScreen>;
+
+export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; settings: SettingsStore; changes?: PublicChanges; staffFirstScreen?: StaffFirstScreenOf }) {
   if (opts.mode === 'none') return;
   const { config, db } = opts;
   // The owner's settings as they are now (decision 280): every page is rendered from them.
@@ -110,8 +113,13 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
       const { business } = await current();
       // The staff dashboard is rendered in the browser only and never indexed.
       reply.header('X-Robots-Tag', 'noindex, nofollow');
+      // The page carries who is signed in and their first jobs: never kept by a shared cache.
+      reply.header('Cache-Control', 'private, no-cache');
       const head = `<title>Staff dashboard | ${escapeHtml(business.name)}</title><meta name="robots" content="noindex, nofollow">${staffInstallHead(business.name, escapeHtml)}`;
-      return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business } }));
+      // Who is signed in and the jobs tab's first page travel with the HTML (decision 342); only the dashboard's own pages read data.
+      const onDashboard = url.pathname === '/' || url.pathname === '/dashboard';
+      const page = await opts.staffFirstScreen?.(request, onDashboard ? url.searchParams.get('tab') : 'none');
+      return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business, page } }));
     }
     const render = async () => {
       const { business } = await current();

@@ -3,6 +3,7 @@ import { RefreshCw, Search } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { JobListItem, JobListQuery } from '../../../shared/schemas/jobs';
+import { FIRST_JOBS_QUERY } from '../../../shared/schemas/staff-first-screen';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
@@ -16,7 +17,7 @@ import { useMediaQuery } from '../../components/ui/use-media-query';
 import { useDebouncedValue } from '../../lib/use-browser-state';
 import { useJobDialogUrl } from './use-job-dialog-url';
 
-export const PAGE_SIZE = 25;
+export const PAGE_SIZE = FIRST_JOBS_QUERY.pageSize;
 const SEARCH_DEBOUNCE_MS = 300;
 /** Tailwind's md breakpoint: cards below it, the table from it. */
 const WIDE_SCREEN = '(min-width: 48rem)';
