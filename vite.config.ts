@@ -9,6 +9,8 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // The server reads it to preload the staff app and the requested tab (src/server/site/staff-preload.ts).
+    manifest: true,
   },
   ssr: { noExternal: [] },
 });
