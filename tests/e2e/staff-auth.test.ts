@@ -147,7 +147,7 @@ describe('staff sign-in and roles', () => {
 
     await nav.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/dashboard?tab=settings');
-    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
 
     await nav.getByRole('link', { name: 'Team' }).focus();
     await page.keyboard.press('Enter');

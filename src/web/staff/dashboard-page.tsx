@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { PublicUser } from '../../shared/schemas/auth';
 import { cn } from '../components/ui/cn';
@@ -9,10 +9,27 @@ import { tabHref, tabsFor, type TabId } from './tabs';
 import { AdminOnly, ComingSoon } from './tabs/coming-soon';
 
 type TabContent = ComponentType<{ user: PublicUser }>;
-/** A tab's code is fetched when the tab is first opened (docs/decisions/342-staff-first-screen.md). */
-const tab = (load: () => Promise<TabContent>) => lazy(async () => ({ default: await load() }));
+type LazyTab = TabContent & { preload: () => Promise<unknown> };
 
-const TAB_CONTENT: Record<TabId, TabContent> = {
+/**
+ * A tab's code is fetched when the tab is first opened, or sooner once the first screen is idle
+ * (docs/decisions/342-staff-first-screen.md). A tab whose code has arrived renders at once, without
+ * a loading state.
+ */
+function tab(load: () => Promise<TabContent>): LazyTab {
+  let loaded: TabContent | undefined;
+  let pending: Promise<TabContent> | undefined;
+  const preload = () => (pending ??= load().then((c) => (loaded = c)));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Tab(props: { user: PublicUser }) {
+    // Chosen once per mount, so a tab never switches between the two and loses its state.
+    const [Ready] = useState(() => loaded);
+    return Ready ? <Ready {...props} /> : <Lazy {...props} />;
+  }
+  return Object.assign(Tab, { preload });
+}
+
+const TAB_CONTENT: Record<TabId, LazyTab> = {
   jobs: tab(async () => (await import('./tabs/jobs-tab')).JobsTab),
   schedule: tab(async () => (await import('./tabs/schedule-tab')).ScheduleTab),
   invoices: tab(async () => (await import('./tabs/invoices-tab')).InvoicesTab),
@@ -23,6 +40,20 @@ const TAB_CONTENT: Record<TabId, TabContent> = {
   team: tab(async () => (await import('./tabs/team-tab')).TeamTab),
   settings: tab(async () => (await import('./tabs/settings-tab')).SettingsTab),
 };
+
+/** Once the first screen is idle, the role's other tabs are fetched, so switching tabs waits on nothing. */
+function usePreloadTabs(ids: TabId[]) {
+  const key = ids.join(',');
+  useEffect(() => {
+    const start = () => key.split(',').forEach((id) => void TAB_CONTENT[id as TabId].preload().catch(() => undefined));
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(start, { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(start, 1000);
+    return () => clearTimeout(timer);
+  }, [key]);
+}
 
 const tabLoading = (
   <SkeletonGroup label="Loading..." className="space-y-3">
@@ -35,6 +66,7 @@ const tabLoading = (
 /** The dashboard (docs/product.md "Staff dashboard"): tabs per role, the chosen one in the URL (?tab=) so reload and back work. */
 export function DashboardPage({ user }: { user: PublicUser }) {
   const tabs = tabsFor(user.role);
+  usePreloadTabs(tabs.map((t) => t.id));
   const requested = new URLSearchParams(useSearch()).get('tab');
   const activeId = requested ?? tabs[0]!.id;
   // Only the role's own tabs render: a technician asking for ?tab=team is told it is an admin's.
