@@ -40,6 +40,7 @@ import { suburbRoutes } from './suburbs/routes';
 import { suburbPageRoutes } from './suburbs/admin-routes';
 import { teamRoutes } from './team/routes';
 import { registerWeb, type WebMode } from './site/serve';
+import { staffFirstScreen } from './site/staff-first-screen';
 import { settingsRoutes } from './settings/routes';
 import { createPublicChanges } from './cache/public-changes';
 import { createSettingsStore } from './settings/store';
@@ -230,6 +231,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
 
-  await registerWeb(app, { mode: opts.web ?? 'none', config: opts.config, db: deps.db, settings: deps.settings, changes: publicChanges });
+  await registerWeb(app, { mode: opts.web ?? 'none', config: opts.config, db: deps.db, settings: deps.settings, changes: publicChanges, staffFirstScreen: staffFirstScreen(deps) });
   return app;
 }

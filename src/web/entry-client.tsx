@@ -1,8 +1,9 @@
 import './lib/zod-without-eval';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readPageData } from './lib/page-data';
 import { PublicApp } from './public/public-app';
+import type { StaffFirstScreen } from '../shared/schemas/staff-first-screen';
 import './styles.css';
 
 const StaffApp = lazy(() => import('./staff/staff-app'));
@@ -11,12 +12,17 @@ const data = readPageData();
 const root = document.getElementById('root')!;
 
 if (data.app === 'staff') {
-  createRoot(root).render(
-    <StrictMode>
-      <Suspense fallback={null}>
-        <StaffApp business={data.business} />
-      </Suspense>
-    </StrictMode>,
+  const staffRoot = createRoot(root);
+  // Rendered as a transition, so React yields to the browser every few milliseconds instead of
+  // blocking a phone's main thread for the whole first screen (docs/decisions/342-staff-first-screen.md).
+  startTransition(() =>
+    staffRoot.render(
+      <StrictMode>
+        <Suspense fallback={null}>
+          <StaffApp business={data.business} firstScreen={data.page as StaffFirstScreen | undefined} />
+        </Suspense>
+      </StrictMode>,
+    ),
   );
 } else {
   hydrateRoot(

@@ -148,7 +148,7 @@ describe('staff sign-in and roles', () => {
     await nav.getByRole('button', { name: 'More' }).click();
     await page.getByRole('navigation', { name: 'More sections' }).getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/dashboard?tab=settings');
-    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
 
     await nav.getByRole('button', { name: /Settings/ }).focus();
     await page.keyboard.press('Enter');

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { perthToday } from '../../shared/domain/slots';
 import type { JobDetail, JobListItem, JobListQuery } from '../../shared/schemas/jobs';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
@@ -133,11 +134,15 @@ function searchCondition(search: string): SQL | undefined {
 }
 
 /**
- * The jobs list: most recent visit first, filtered and paged (docs/product.md "Staff dashboard").
+ * The jobs list: most recent visit first (or, with `when`, today onwards soonest first / the past
+ * latest first), filtered and paged (docs/product.md "Staff dashboard").
  * Without a status filter cancelled jobs are left out; a technician gets only their own jobs.
  */
-export async function listJobs(deps: Pick<AppDeps, 'db'>, user: SessionUser, query: JobListQuery & { page: number; pageSize: number }): Promise<{ items: JobListItem[]; total: number }> {
+export async function listJobs(deps: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, query: JobListQuery & { page: number; pageSize: number }): Promise<{ items: JobListItem[]; total: number }> {
+  // Staff land on today's work, then what is coming; the past is asked for (decision 342).
+  const today = query.when ? perthToday(deps.clock.now()) : undefined;
   const conditions: (SQL | undefined)[] = [
+    query.when === 'upcoming' ? gte(jobs.scheduledDay, today!) : query.when === 'past' ? lt(jobs.scheduledDay, today!) : undefined,
     !query.status || query.status === 'all' ? ne(jobs.status, 'cancelled') : eq(jobs.status, query.status),
     query.from ? gte(jobs.scheduledDay, query.from) : undefined,
     query.to ? lte(jobs.scheduledDay, query.to) : undefined,
@@ -156,7 +161,7 @@ export async function listJobs(deps: Pick<AppDeps, 'db'>, user: SessionUser, que
     .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
     .leftJoin(users, eq(users.id, jobs.assignedTechnicianId))
     .where(and(...conditions))
-    .orderBy(desc(jobs.scheduledDate), desc(jobs.jobNumber))
+    .orderBy(...(query.when === 'upcoming' ? [asc(jobs.scheduledDate), asc(jobs.jobNumber)] : [desc(jobs.scheduledDate), desc(jobs.jobNumber)]))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const total = rows.length ? Number(rows[0]!.total) : query.page > 1 ? await countJobs(deps.db, conditions) : 0;

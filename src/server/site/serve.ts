@@ -6,11 +6,13 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isStaffRequest, matchPublicPath } from '../../shared/public-routes';
 import type { PageData } from '../../shared/schemas/site';
+import type { StaffFirstScreen } from '../../shared/schemas/staff-first-screen';
 import type { PublicChanges } from '../cache/public-changes';
 import { businessInfoOf, loadPublicPage } from '../seo/page-data';
 import type { SettingsStore } from '../settings/store';
 import { createPageCache } from './page-cache';
 import { registerStaffManifest, staffInstallHead } from './staff-manifest';
+import { staffPreloads } from './staff-preload';
 
 export type WebMode = 'none' | 'dev' | 'prod';
 
@@ -52,7 +54,9 @@ export function assertProductionBundle(dir: string): void {
   }
 }
 
-export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; settings: SettingsStore; changes?: PublicChanges }) {
+type StaffFirstScreenOf = (request: FastifyRequest, tab: string | null) => Promise<StaffFirstScreen>;
+
+export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; settings: SettingsStore; changes?: PublicChanges; staffFirstScreen?: StaffFirstScreenOf }) {
   if (opts.mode === 'none') return;
   const { config, db } = opts;
   // The owner's settings as they are now (decision 280): every page is rendered from them.
@@ -64,6 +68,7 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
   registerStaffManifest(app, async () => (await current()).business.name);
 
   let getTemplate: (url: string) => Promise<string>;
+  let preloads: (tab: string | null) => string = () => '';
   let getEntry: () => Promise<EntryServer>;
   // Built pages are kept rendered until their data changes (decision 232); development renders each time.
   const pages = opts.mode === 'prod' ? createPageCache(opts.changes) : undefined;
@@ -83,6 +88,7 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
     const template = fs.readFileSync(templatePath, 'utf8');
     const entry = (await import(path.join(distDir, 'server', 'entry-server.js'))) as EntryServer;
     getTemplate = async () => template;
+    preloads = staffPreloads(clientDir);
     getEntry = async () => entry;
     await app.register((await import('@fastify/compress')).default, { global: true, encodings: ['br', 'gzip'] });
     await app.register((await import('@fastify/static')).default, {
@@ -110,8 +116,14 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
       const { business } = await current();
       // The staff dashboard is rendered in the browser only and never indexed.
       reply.header('X-Robots-Tag', 'noindex, nofollow');
-      const head = `<title>Staff dashboard | ${escapeHtml(business.name)}</title><meta name="robots" content="noindex, nofollow">${staffInstallHead(business.name, escapeHtml)}`;
-      return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business } }));
+      // The page carries who is signed in and their first jobs: never kept by a shared cache.
+      reply.header('Cache-Control', 'private, no-cache');
+      const onDashboard = url.pathname === '/' || url.pathname === '/dashboard';
+      const tab = onDashboard ? url.searchParams.get('tab') : 'none';
+      const head = `<title>Staff dashboard | ${escapeHtml(business.name)}</title><meta name="robots" content="noindex, nofollow">${staffInstallHead(business.name, escapeHtml)}${preloads(tab)}`;
+      // Who is signed in and the jobs tab's first page travel with the HTML (decision 342); only the dashboard's own pages read data.
+      const page = await opts.staffFirstScreen?.(request, tab);
+      return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business, page } }));
     }
     const render = async () => {
       const { business } = await current();

@@ -56,6 +56,8 @@ export const jobListQuery = z.object({
   from: isoDayText.optional(),
   to: isoDayText.optional(),
   technicianId: z.string().max(64).optional(),
+  /** Today (Perth) onwards soonest first, or before today latest first; without it, latest first (decision 342). */
+  when: z.enum(['upcoming', 'past'], { message: 'When must be upcoming or past' }).optional(),
   page: pageQuery(),
   pageSize: pageSizeQuery(),
 });

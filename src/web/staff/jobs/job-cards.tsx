@@ -1,4 +1,3 @@
-import { CalendarClock, Phone, UserRound } from 'lucide-react';
 import { SERVICE_LABELS } from '../../../shared/domain/services';
 import type { JobListItem } from '../../../shared/schemas/jobs';
 import { dollars } from '../../lib/format';
@@ -11,7 +10,7 @@ import { QuoteEditor } from './quote-editor';
 
 type ListProps = { jobs: JobListItem[]; isAdmin: boolean; onView: (job: JobListItem) => void; onDelete: (job: JobListItem) => void };
 
-/** The jobs as cards, for phones (under 768 px): one column, everything a technician needs at a glance. */
+/** The jobs as cards, for phones (under 768 px): one column, everything a technician needs at a glance, and no decorative icons (few elements per card, decision 342). */
 export function JobCards({ jobs, isAdmin, onView, onDelete }: ListProps) {
   return (
     <ul aria-label="Jobs" className="space-y-3">
@@ -28,19 +27,12 @@ export function JobCards({ jobs, isAdmin, onView, onDelete }: ListProps) {
               <JobStatusBadge status={job.status} />
             </header>
 
-            <p className="flex items-center gap-2 font-semibold">
-              <CalendarClock aria-hidden className="h-4 w-4 shrink-0 text-gray-600" />
-              {formatJobVisit(job)}
-            </p>
-            <div className="flex items-start gap-2">
-              <UserRound aria-hidden className="mt-1 h-4 w-4 shrink-0 text-gray-600" />
-              <div className="min-w-0">
-                <p className="font-medium">{job.customer.name}</p>
-                <a href={telHref(job.customer.phone)} className="inline-flex min-h-11 items-center gap-1 text-sky-800 underline underline-offset-2">
-                  <Phone aria-hidden className="h-4 w-4" />
-                  {job.customer.phone}
-                </a>
-              </div>
+            <p className="font-semibold">{formatJobVisit(job)}</p>
+            <div className="min-w-0">
+              <p className="font-medium">{job.customer.name}</p>
+              <a href={telHref(job.customer.phone)} className="inline-flex min-h-11 items-center text-sky-800 underline underline-offset-2">
+                {job.customer.phone}
+              </a>
             </div>
             <JobLocation job={job} max={ADDRESS_MAX_ON_CARD} />
 

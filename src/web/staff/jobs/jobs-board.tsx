@@ -3,6 +3,7 @@ import { RefreshCw, Search } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { JobListItem, JobListQuery } from '../../../shared/schemas/jobs';
+import { FIRST_JOBS_QUERY } from '../../../shared/schemas/staff-first-screen';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
@@ -16,7 +17,7 @@ import { useMediaQuery } from '../../components/ui/use-media-query';
 import { useDebouncedValue } from '../../lib/use-browser-state';
 import { useJobDialogUrl } from './use-job-dialog-url';
 
-export const PAGE_SIZE = 25;
+export const PAGE_SIZE = FIRST_JOBS_QUERY.pageSize;
 const SEARCH_DEBOUNCE_MS = 300;
 /** Tailwind's md breakpoint: cards below it, the table from it. */
 const WIDE_SCREEN = '(min-width: 48rem)';
@@ -32,6 +33,17 @@ const STATUS_CHOICES: { value: StatusFilter; label: string }[] = [
   { value: 'cancelled', label: 'Cancelled' },
 ];
 
+type JobsView = 'upcoming' | 'past';
+const VIEWS: { value: JobsView; label: string }[] = [
+  { value: 'upcoming', label: 'Today and upcoming' },
+  { value: 'past', label: 'Past jobs' },
+];
+
+/** The list's query. */
+function jobsQuery({ status, search, when, page }: { status: StatusFilter; search: string; when: JobsView | undefined; page: number }): JobListQuery {
+  return { status, search: search || undefined, when, page, pageSize: PAGE_SIZE };
+}
+
 /**
  * The Jobs tab (admin) and My Jobs (technician): docs/product.md "Staff dashboard". The server
  * gives a technician only their own jobs; this screen hides what their role cannot do.
@@ -40,9 +52,13 @@ export function JobsBoard({ user }: { user: PublicUser }) {
   const isAdmin = user.role === 'admin';
   const [status, setStatus] = useState<StatusFilter>('all');
   const [searchText, setSearchText] = useState('');
+  const [view, setView] = useState<JobsView>('upcoming');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  // Staff land on today (Perth), then what is coming; past jobs on request; a search looks
+  // through every date, since a job number may be from any day (decision 342).
+  const when = search ? undefined : view;
   // A new filter starts again at page 1.
-  const filterKey = `${status}|${search}`;
+  const filterKey = `${status}|${search}|${view}`;
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
   const goTo = (p: number) => setPaging({ key: filterKey, page: p });
@@ -52,7 +68,7 @@ export function JobsBoard({ user }: { user: PublicUser }) {
   const [deleting, setDeleting] = useState<JobListItem | null>(null);
 
   const jobs = useQuery({
-    ...api.jobs.list.pageQuery({ query: { status, search: search || undefined, page, pageSize: PAGE_SIZE } }),
+    ...api.jobs.list.pageQuery({ query: jobsQuery({ status, search, when, page }) }),
     placeholderData: keepPreviousData,
     // Read again each time the tab opens: bookings arrive all day.
     staleTime: 0,
@@ -97,6 +113,14 @@ export function JobsBoard({ user }: { user: PublicUser }) {
         </SelectField>
       </div>
 
+      <div role="group" aria-label="Which jobs" className="grid grid-cols-2 gap-2 sm:inline-grid">
+        {VIEWS.map((v) => (
+          <Button key={v.value} variant={view === v.value ? 'primary' : 'outline'} aria-pressed={view === v.value} disabled={Boolean(search)} onClick={() => setView(v.value)}>
+            {v.label}
+          </Button>
+        ))}
+      </div>
+
       {jobs.isPending ? (
         <JobsSkeleton isWide={isWide} />
       ) : jobs.isError ? (
@@ -109,7 +133,13 @@ export function JobsBoard({ user }: { user: PublicUser }) {
         </div>
       ) : jobs.data.items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-gray-800">
-          {search || status !== 'all' ? 'No jobs match these filters.' : isAdmin ? 'No jobs yet. New bookings appear here.' : 'No jobs are assigned to you yet.'}
+          {search || status !== 'all'
+            ? 'No jobs match these filters.'
+            : view === 'past'
+              ? 'No past jobs.'
+              : isAdmin
+                ? 'No jobs today or coming up. New bookings appear here.'
+                : 'No jobs are assigned to you today or coming up.'}
         </p>
       ) : (
         <div aria-busy={jobs.isPlaceholderData} className={jobs.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

@@ -4,7 +4,7 @@ import { toCents } from '../../../shared/domain/money';
 import type { ReportQuery } from '../../../shared/schemas/reports';
 import { categoryLabel } from '../../../shared/schemas/reports';
 import { api } from '../../lib/api';
-import { MonthlyBars } from './charts';
+import { MonthlyBars } from './lazy-charts';
 import { ChartFrame, chartDollars, CsvLink, DataTable, Figure, Figures, money, percent, ReportEmpty, ReportError, ReportSkeleton } from './report-parts';
 
 const STATUS_TEXT = { paid: 'Paid', invoiced: 'Invoiced', pending: 'Pending' } as const;

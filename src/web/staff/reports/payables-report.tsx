@@ -4,7 +4,7 @@ import type { ReportQuery } from '../../../shared/schemas/reports';
 import { categoryLabel } from '../../../shared/schemas/reports';
 import { cn } from '../../components/ui/cn';
 import { api } from '../../lib/api';
-import { CategoryBars } from './charts';
+import { CategoryBars } from './lazy-charts';
 import { ChartFrame, chartDollars, CsvLink, DataTable, Figure, Figures, money, ReportEmpty, ReportError, ReportSkeleton } from './report-parts';
 
 const TONE_CLASS: Record<DueTone, string> = {

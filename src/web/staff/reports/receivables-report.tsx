@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AGE_BUCKET_LABELS } from '../../../shared/domain/bookkeeping';
 import type { ReportQuery } from '../../../shared/schemas/reports';
 import { api } from '../../lib/api';
-import { CategoryBars } from './charts';
+import { CategoryBars } from './lazy-charts';
 import { ChartFrame, chartDollars, CsvLink, DataTable, Figure, Figures, money, ReportEmpty, ReportError, ReportSkeleton } from './report-parts';
 
 /** What customers owe, by age (decision 213). */

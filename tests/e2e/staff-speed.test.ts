@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { perthDay } from '../../src/shared/domain/slots';
+import type { JobListItem } from '../../src/shared/schemas/jobs';
+import { CHROMIUM_PATH } from '../helpers/browser';
+import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
+import { seedDemoDataDir, signInCookie } from '../load/staff-pages';
+
+/**
+ * The owner opens the jobs tab on a 390 px phone over the demo month (`npm run db:seed:demo`):
+ * it lands on today, not on the furthest date, with no chain of requests before the first job
+ * (docs/decisions/342-staff-first-screen.md). A server of its own, seeded as the demo is, on the
+ * real clock the demo month is built around.
+ */
+let app: BuiltApp;
+let dataDir: string;
+let browser: Browser;
+let cookie: string;
+beforeAll(async () => {
+  dataDir = seedDemoDataDir();
+  app = await startBuiltApp({ DATA_DIR: dataDir });
+  cookie = await signInCookie(app.baseUrl);
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+
+async function jobsApi(query: string): Promise<JobListItem[]> {
+  const res = await fetch(`${app.baseUrl}/api/dashboard/jobs?${query}`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as JobListItem[];
+}
+
+/** A phone signed in as the owner, recording every request the page makes and every console error. */
+async function ownerPhone(): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.baseUrl });
+  await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: app.baseUrl })));
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return { page, requests, errors };
+}
+
+describe('the jobs tab on a phone over a month of jobs', () => {
+  it("shows today's first job in the first screen, soonest first, past jobs on request", async () => {
+    const today = perthDay(new Date());
+    const everyJob = await jobsApi('pageSize=100');
+    // The demo month has jobs before today and after it.
+    expect(everyJob.some((j) => j.scheduledDay < today)).toBe(true);
+    const upcoming = await jobsApi('when=upcoming&pageSize=100');
+    expect(upcoming.length).toBeGreaterThan(1);
+    const first = upcoming[0]!;
+    expect(first.scheduledDay >= today).toBe(true);
+    expect(upcoming.every((j) => j.scheduledDay >= today)).toBe(true);
+
+    const { page, requests, errors } = await ownerPhone();
+    await page.goto('/dashboard');
+    const cards = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem');
+    await eventually(() => cards.count());
+    await expect.poll(() => cards.first().getByRole('heading').textContent(), { timeout: 15_000 }).toBe(first.jobNumber);
+    const box = await cards.first().boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + 80).toBeLessThan(844);
+
+    // The session and the first page came with the HTML: nothing asked for /api/user, no 401 logged.
+    expect(requests).not.toContain('/api/user');
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await page.getByRole('button', { name: 'Past jobs' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Past jobs' }).getAttribute('aria-pressed')).toBe('true');
+    const past = await jobsApi('when=past&pageSize=1');
+    await expect.poll(() => cards.first().getByRole('heading').textContent(), { timeout: 15_000 }).toBe(past[0]!.jobNumber);
+    expect(past[0]!.scheduledDay < today).toBe(true);
+
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  it('signed out, the sign-in page asks for no session and logs no error', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.baseUrl });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByLabel('Username').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
