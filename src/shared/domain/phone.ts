@@ -23,10 +23,6 @@ export function australianMobile(value: string | null | undefined): string | nul
   return /^4\d{8}$/.test(national) ? `+61${national}` : null;
 }
 
-export function isAustralianMobile(value: string | null | undefined): boolean {
-  return australianMobile(value) !== null;
-}
-
 /** "+61412345678" as people read it: "0412 345 678". */
 export function formatAustralianMobile(e164: string): string {
   const m = /^\+614(\d{2})(\d{3})(\d{3})$/.exec(e164);

@@ -37,4 +37,3 @@ export type OutgoingMessage = z.infer<typeof outgoingMessage>;
 
 /** How each channel delivers: through a provider, or only kept in the local outbox. */
 export const messageDelivery = z.object({ sms: z.enum(['twilio', 'local']), email: z.enum(['smtp', 'local']) });
-export type MessageDelivery = z.infer<typeof messageDelivery>;

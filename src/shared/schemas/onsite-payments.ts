@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ONSITE_PAYMENT_LABELS, ONSITE_PAYMENT_METHODS, type OnsitePaymentMethod } from '../domain/services';
+import { ONSITE_PAYMENT_METHODS } from '../domain/services';
 import { money, oneLineText } from './fields';
 
 /**
@@ -18,12 +18,10 @@ export const onsitePaymentRequest = z.object({
   method: z.enum(ONSITE_PAYMENT_METHODS, { message: ONSITE_METHOD_MESSAGE }),
   amount: money({ min: 1, message: ONSITE_AMOUNT_MESSAGE, minMessage: ONSITE_AMOUNT_ZERO_MESSAGE }),
 });
-export type OnsitePaymentRequest = z.input<typeof onsitePaymentRequest>;
 
 export const onsitePaymentReversalRequest = z.object({
   reason: oneLineText('Reason', 500, REVERSAL_REASON_MESSAGE),
 });
-export type OnsitePaymentReversalRequest = z.input<typeof onsitePaymentReversalRequest>;
 
 /** The standing payment taken on site of a job, as the job dialog shows it. */
 export const onsitePayment = z.object({
@@ -34,9 +32,6 @@ export const onsitePayment = z.object({
   /** The staff member's username; null when that account was removed. */
   takenBy: z.string().nullable(),
 });
-export type OnsitePayment = z.infer<typeof onsitePayment>;
-
-export const onsiteMethodLabel = (method: OnsitePaymentMethod) => ONSITE_PAYMENT_LABELS[method];
 
 // ---- Photos taken by staff (docs/decisions/350-photos-taken-by-staff.md) ----
 

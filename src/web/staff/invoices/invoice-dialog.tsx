@@ -11,7 +11,7 @@ import { api, errorMessage } from '../../lib/api';
 import { pdfEmailedNote } from '../../lib/email-wording';
 import { perthDateTime } from '../../lib/format';
 import { useEmailDelivery } from '../../lib/use-browser-state';
-import { PaymentMethodForm } from '../jobs/payment-method-form';
+import { PaymentMethodForm } from '../jobs';
 import { CreditNotesPanel } from './credit-notes-panel';
 import { describeInvoiceEvent, INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
