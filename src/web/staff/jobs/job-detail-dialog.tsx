@@ -19,6 +19,7 @@ import { formatJobVisit, fullAddress } from './job-format';
 import { JobHistory } from './job-history';
 import { JobPhotos } from './job-photos';
 import { JobStatusAction } from './job-status-action';
+import { JobQueueNotices } from '../offline/job-queue-notices';
 import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
 import { PurchaseInvoicesSection } from './purchase-invoices-section';
@@ -134,6 +135,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
         </div>
       ) : null}
 
+      <JobQueueNotices jobId={job.id} />
       <JobStatusAction job={job} isAdmin={isAdmin} />
       <JobContactLinks job={job} />
 
