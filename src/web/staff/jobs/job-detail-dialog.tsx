@@ -20,6 +20,7 @@ import { JobHistory } from './job-history';
 import { JobPhotos } from './job-photos';
 import { JobStatusAction } from './job-status-action';
 import { JobQueueNotices } from '../offline/job-queue-notices';
+import { OnsiteWork } from '../offline/onsite-work';
 import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
 import { PurchaseInvoicesSection } from './purchase-invoices-section';
@@ -137,6 +138,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
 
       <JobQueueNotices jobId={job.id} />
       <JobStatusAction job={job} isAdmin={isAdmin} />
+      {isAdmin ? null : <OnsiteWork job={job} />}
       <JobContactLinks job={job} />
 
       <div className="grid gap-6 sm:grid-cols-2">
