@@ -166,7 +166,9 @@ describe("a technician's day without signal", () => {
     console.log('step 31', new Date().toISOString());
     await eventually(() => page.getByText(/changes? waiting to send/).count()).toBe(0);
     console.log('step 32', new Date().toISOString());
-    dialog = await openJob(page, doomed.jobNumber);
+    // The cancelled job has left the list; the banner keeps its refusal in view and opens it.
+    await page.getByRole('list', { name: 'Changes not sent' }).getByRole('link', { name: `Open ${doomed.jobNumber}` }).click();
+    dialog = page.getByRole('dialog');
     console.log('step 33', new Date().toISOString());
     const refusal = dialog.getByRole('alert').filter({ hasText: 'Start Work: not sent.' });
     await eventually(() => refusal.innerText()).toContain('The office cancelled this job: your change was not sent.');

@@ -15,7 +15,8 @@ export function OfflineBanner({ user }: { user: SignedInUser }) {
   const { updatedAt } = useOfflineDevice(user);
   const queue = useQueue();
   const waiting = queue.changes.filter((c) => c.state === 'waiting' && c.userId === user.id).length;
-  if (online && waiting === 0 && !queue.signInNeeded) {
+  const refused = queue.changes.filter((c) => c.state === 'refused' && c.userId === user.id);
+  if (online && waiting === 0 && !queue.signInNeeded && refused.length === 0) {
     return updatedAt && user.role === 'technician' ? (
       <p className="mx-auto max-w-7xl px-4 pt-2 text-sm text-gray-700">Your jobs are saved on this phone (updated {perthClock(updatedAt)}).</p>
     ) : null;
@@ -44,6 +45,21 @@ export function OfflineBanner({ user }: { user: SignedInUser }) {
           </p>
         ) : null}
       </div>
+      {refused.length > 0 ? (
+        // A refused change stays in view even when its job has left the list (cancelled, moved to another day).
+        <ul aria-label="Changes not sent" className="mx-auto max-w-7xl space-y-1 px-4 pb-2">
+          {refused.map((change) => (
+            <li key={change.key} className="flex flex-wrap items-center gap-x-2">
+              <span>
+                {change.jobNumber}: {change.label} not sent.
+              </span>
+              <Link href={`/dashboard?tab=jobs&job=${encodeURIComponent(change.jobId)}`} className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
+                Open {change.jobNumber}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
