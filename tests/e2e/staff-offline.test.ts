@@ -90,98 +90,60 @@ async function openJob(page: Page, jobNumber: string) {
 describe("a technician's day without signal", () => {
   it('opens the day offline, queues the work, sends it once when back online, and shows what the office refused on that job', async () => {
     const owner = await ownerCookie();
-    console.log('step 1', new Date().toISOString());
     const tech = await addTechnician(owner, 'offline');
-    console.log('step 2', new Date().toISOString());
     const free = await freeSlotsToday();
-    console.log('step 3', new Date().toISOString());
     expect(free.length, 'two free slots today').toBeGreaterThanOrEqual(2);
     const worked = await booked(owner, free[0]!, 'Olive', tech.id);
-    console.log('step 4', new Date().toISOString());
     const doomed = await booked(owner, free[1]!, 'Cass', tech.id);
-    console.log('step 5', new Date().toISOString());
 
     const page = await browser.newPage({ width: 390, height: 844 });
-    console.log('step 6', new Date().toISOString());
     await signIn(page, tech.username, tech.password);
-    console.log('step 7', new Date().toISOString());
     // Signing in reaches /dashboard without a page load; the worker controls pages opened there afterwards.
     await page.goto('/dashboard');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    console.log('step 8', new Date().toISOString());
     await eventually(() => page.getByText(/^Your jobs are saved on this phone \(updated \d\d:\d\d\)\.$/).isVisible()).toBe(true);
-    console.log('step 9', new Date().toISOString());
 
     // No signal: the page opens again from the phone, with the day and when it was saved.
     await page.context().setOffline(true);
-    console.log('step 10', new Date().toISOString());
     await page.reload();
-    console.log('step 11', new Date().toISOString());
     await eventually(() => page.getByText(/^Offline - last updated \d\d:\d\d$/).isVisible()).toBe(true);
-    console.log('step 12', new Date().toISOString());
     await eventually(() => page.getByRole('article', { name: worked.jobNumber }).isVisible()).toBe(true);
-    console.log('step 13', new Date().toISOString());
     expect(await page.getByRole('article', { name: doomed.jobNumber }).isVisible()).toBe(true);
-    console.log('step 14', new Date().toISOString());
 
     let dialog = await openJob(page, worked.jobNumber);
-    console.log('step 15', new Date().toISOString());
     await eventually(() => dialog.getByText('9 Olive Road').first().isVisible()).toBe(true);
-    console.log('step 16', new Date().toISOString());
     await dialog.getByRole('button', { name: 'Start Work' }).click();
-    console.log('step 17', new Date().toISOString());
     await eventually(() => dialog.getByRole('button', { name: 'Complete Work' }).isVisible()).toBe(true);
-    console.log('step 18', new Date().toISOString());
     await dialog.getByRole('button', { name: 'Complete Work' }).click();
-    console.log('step 19', new Date().toISOString());
     await eventually(() => page.getByText('2 changes waiting to send').isVisible()).toBe(true);
-    console.log('step 20', new Date().toISOString());
     await dialog.getByRole('button', { name: 'Close' }).click();
-    console.log('step 21', new Date().toISOString());
 
     // Meanwhile the office cancels the other job; the technician, offline, starts it.
     const cancel = await api('POST', `/api/dashboard/jobs/${doomed.jobId}/cancel`, owner, { reason: 'Customer sold the car' });
-    console.log('step 22', new Date().toISOString());
     expect(cancel.status, await cancel.clone().text()).toBe(200);
-    console.log('step 23', new Date().toISOString());
     dialog = await openJob(page, doomed.jobNumber);
-    console.log('step 24', new Date().toISOString());
     await dialog.getByRole('button', { name: 'Start Work' }).click();
-    console.log('step 25', new Date().toISOString());
     await eventually(() => page.getByText('3 changes waiting to send').isVisible()).toBe(true);
-    console.log('step 26', new Date().toISOString());
     await dialog.getByRole('button', { name: 'Close' }).click();
-    console.log('step 27', new Date().toISOString());
     const queued = (await deviceContents(page)).queue as Queued[];
-    console.log('step 28', new Date().toISOString());
     expect(queued.map((c) => c.url)).toEqual([`/api/dashboard/jobs/${worked.jobId}/status`, `/api/dashboard/jobs/${worked.jobId}/status`, `/api/dashboard/jobs/${doomed.jobId}/status`]);
     // Nothing reached the server while offline.
     expect((await jobAsOwner(owner, worked.jobId)).status).toBe('new');
-    console.log('step 29', new Date().toISOString());
 
     // Signal again: the queue empties in order, the refusal stays on its job.
     await page.context().setOffline(false);
-    console.log('step 30', new Date().toISOString());
     await eventually(async () => (await jobAsOwner(owner, worked.jobId)).status).toBe('completed');
-    console.log('step 31', new Date().toISOString());
     await eventually(() => page.getByText(/changes? waiting to send/).count()).toBe(0);
-    console.log('step 32', new Date().toISOString());
     // The cancelled job has left the list; the banner keeps its refusal in view and opens it.
     await page.getByRole('list', { name: 'Changes not sent' }).getByRole('link', { name: `Open ${doomed.jobNumber}` }).click();
     dialog = page.getByRole('dialog');
-    console.log('step 33', new Date().toISOString());
     const refusal = dialog.getByRole('alert').filter({ hasText: 'Start Work: not sent.' });
     await eventually(() => refusal.innerText()).toContain('The office cancelled this job: your change was not sent.');
-    console.log('step 34', new Date().toISOString());
     const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    console.log('step 35', new Date().toISOString());
     expect(axe.violations.map((v) => v.id)).toEqual([]);
     await refusal.getByRole('button', { name: 'Dismiss' }).click();
-    console.log('step 36', new Date().toISOString());
     await eventually(() => refusal.count()).toBe(0);
-    console.log('step 37', new Date().toISOString());
     expect((await jobAsOwner(owner, doomed.jobId)).status).toBe('cancelled');
-    console.log('step 38', new Date().toISOString());
 
     // The same queue sent twice changes nothing: each key answers as the first time.
     const replies = await page.evaluate(async (changes) => {
@@ -194,17 +156,12 @@ describe("a technician's day without signal", () => {
     }, queued);
     expect(replies).toEqual([200, 200, 409]);
     expect(statusMoves(await jobAsOwner(owner, worked.jobId))).toEqual(['new -> in-progress', 'in-progress -> completed']);
-    console.log('step 39', new Date().toISOString());
 
     // Signing out leaves nothing of the day or the queue on the phone.
     await page.goto('/dashboard?tab=settings');
-    console.log('step 40', new Date().toISOString());
     await page.getByRole('button', { name: 'Logout' }).click();
-    console.log('step 41', new Date().toISOString());
     await page.waitForURL(/\/auth$/);
-    console.log('step 42', new Date().toISOString());
     const left = await deviceContents(page);
-    console.log('step 43', new Date().toISOString());
     expect(Object.values(left).flat()).toEqual([]);
     // The service worker keeps the app's files and the staff page, never an API answer.
     const cached = await page.evaluate(async () => {
