@@ -1,3 +1,4 @@
+import { manageRoutes } from './manage/routes';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -181,7 +182,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, accountRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, runRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, settingsRoutes, auditRoutes, docsRoutes]) {
+  for (const area of [authRoutes, accountRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, runRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, settingsRoutes, auditRoutes, docsRoutes, manageRoutes]) {
     await app.register(area(deps));
   }
 

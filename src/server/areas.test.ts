@@ -35,6 +35,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   audit: ['audit'],
   docs: ['docs'],
   twoFactor: ['auth'],
+  manage: ['manage'],
 };
 
 const contractsDir = path.resolve(import.meta.dirname, '../shared/contracts');

@@ -9,6 +9,7 @@ export type PublicRoute =
   | { name: 'terms' }
   | { name: 'checkout'; token: string }
   | { name: 'pay'; token: string }
+  | { name: 'manage'; token: string }
   | { name: 'suburb'; slug: string }
   | { name: 'not-found' };
 
@@ -31,6 +32,9 @@ export function matchPublicPath(pathname: string): PublicRoute {
   // An invoice's pay page (decision 299).
   m = /^\/pay\/([A-Za-z0-9_-]{10,200})$/.exec(path);
   if (m?.[1]) return { name: 'pay', token: m[1] };
+  // The customer's manage-my-booking page (docs/decisions/358-customers-manage-their-own-booking.md).
+  m = /^\/booking\/([A-Za-z0-9_-]{10,200})$/.exec(path);
+  if (m?.[1]) return { name: 'manage', token: m[1] };
   // Lenient about the legacy link form ("white-gum%20valley"); the server canonicalises the slug.
   m = /^\/suburb\/([a-z0-9%'-]{1,120})$/i.exec(path) ?? /^\/mobile-tyres-([a-z0-9%'-]{1,120})$/i.exec(path);
   if (m?.[1]) return { name: 'suburb', slug: m[1].toLowerCase() };

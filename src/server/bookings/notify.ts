@@ -5,6 +5,8 @@ import { jobs, outboundEmails, vehicles } from '../db/schema';
 import { buildBookingConfirmation } from '../emails/booking-confirmation';
 import { recordNotificationIn, type NewBookingNotification } from '../notifications/store';
 import { readSettings } from '../settings/store';
+import { issueManageToken } from '../jobs/manage-link';
+import { manageLinkFor } from '../manage/token';
 
 export const CONFIRMATION_KIND = 'booking_confirmation';
 
@@ -25,14 +27,16 @@ export async function queueBookingConfirmationIn(deps: AppDeps, exec: Executor, 
   if (existing) return null;
   const [row] = await exec.select({ job: jobs, vehicle: vehicles }).from(jobs).leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId)).where(eq(jobs.id, jobId));
   if (!row) return null;
-  return queueNewBookingConfirmationIn(deps, exec, row.job, row.vehicle);
+  // Paid now: the manage link is made with the confirmation that carries it (decision 358).
+  const manageToken = await issueManageToken(exec, row.job.id);
+  return queueNewBookingConfirmationIn(deps, exec, row.job, row.vehicle, manageToken);
 }
 
 /**
  * The same for a job this transaction has just inserted: nothing can have been queued for it yet,
  * and the caller holds its rows, so nothing is read back (decision 240).
  */
-export async function queueNewBookingConfirmationIn(deps: AppDeps, exec: Executor, job: JobRow, vehicle: VehicleRow | null): Promise<string> {
+export async function queueNewBookingConfirmationIn(deps: AppDeps, exec: Executor, job: JobRow, vehicle: VehicleRow | null, manageToken: string | null = null): Promise<string> {
   // The contact given with this booking, not the customer record (decision 191).
   const email = buildBookingConfirmation({
     job,
@@ -42,6 +46,7 @@ export async function queueNewBookingConfirmationIn(deps: AppDeps, exec: Executo
     business: (await readSettings(exec, deps.config, deps.log)).business,
     publicBaseUrl: deps.config.publicBaseUrl,
     now: deps.clock.now(),
+    manageUrl: manageToken ? manageLinkFor(deps.config, manageToken) : null,
   });
   return deps.outbox.queue(exec, { kind: CONFIRMATION_KIND, jobId: job.id, to: job.contactEmail, ...email });
 }

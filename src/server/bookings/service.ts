@@ -36,6 +36,7 @@ import { slotCapacity } from '../slots/capacity';
 import { takeSlotPlace } from '../slots/places';
 import { closedReasonOn, closuresBetween } from '../closures/calendar';
 import { announceNewBookingIn, queueNewBookingConfirmationIn } from './notify';
+import { newManageToken } from '../manage/token';
 
 /** Photos are accepted for an hour after the booking (decision 133). */
 export const PHOTO_WINDOW_MS = 60 * 60_000;
@@ -215,6 +216,9 @@ async function insertBooking(
       const vehicle = await upsertVehicle(tx, customerId, draft.vehicle);
       // The job takes the lowest free place of its slot; the unique index settles a race (decision 302).
       const capacity = await slotCapacity(tx, day, settings);
+      // A booking paid on site is confirmed now, so its manage link is made now; a prepaid one gets its
+      // link with its confirmation, once paid (docs/decisions/358-customers-manage-their-own-booking.md).
+      const manage = opts.hold ? null : newManageToken();
       const job = await takeSlotPlace(tx, { day, slot: draft.job.timeSlot }, capacity, async (sp, place) => {
         const [row] = await sp
           .insert(jobs)
@@ -241,6 +245,7 @@ async function insertBooking(
             originalCustomerValue: priced.originalCustomerValue,
             paymentMethod: opts.paymentMethod,
             paymentStatus: 'pending',
+            manageTokenHash: manage?.hash ?? null,
             createdAt: now,
             updatedAt: now,
           })
@@ -272,7 +277,7 @@ async function insertBooking(
         token = randomBytes(32).toString('base64url');
         await tx.insert(bookingHolds).values({ token, jobId: job.id, expiresAt: new Date(now.getTime() + deps.config.holdMs), clientAddress: opts.clientAddress ?? null, createdAt: now });
       } else {
-        await queueNewBookingConfirmationIn(deps, tx, job, vehicle);
+        await queueNewBookingConfirmationIn(deps, tx, job, vehicle, manage?.token ?? null);
         await announceNewBookingIn(tx, job, now);
       }
       return { job, token };

@@ -25,6 +25,8 @@ export type ConfirmationInput = {
   business: { name: string; phone: string; email: string; abn: string };
   publicBaseUrl: string;
   now: Date;
+  /** The customer's manage-my-booking link (src/server/manage/token.ts), when the booking has one. */
+  manageUrl?: string | null;
 };
 
 /** The cancellation terms (docs/product.md "The business"), in the customer's words. */
@@ -73,7 +75,9 @@ export function buildBookingConfirmation(input: ConfirmationInput): { subject: s
     `Price: ${priceLine(job)}`,
     `Payment: ${paymentLine(job)}`,
     '',
-    `Need to change or cancel? Call us on ${business.phone}.`,
+    ...(input.manageUrl
+      ? [`Need to change or cancel? Manage your booking here: ${input.manageUrl}`, `(This link is private to your booking.) Or call us on ${business.phone}.`]
+      : [`Need to change or cancel? Call us on ${business.phone}.`]),
     '',
     CANCELLATION_TERMS,
     '',
@@ -130,24 +134,31 @@ function fold(line: string): string {
   return out.join('\r\n ');
 }
 
-/** The visit as an iCalendar event; times in UTC (the Perth slot start, 2 hours long). */
-export function buildVisitIcs(e: { uid: string; start: Date; now: Date; summary: string; location: string; description: string }): string {
+/**
+ * The visit as an iCalendar event; times in UTC (the Perth slot start, 2 hours long). A later
+ * version of the same event (moved, cancelled) carries the same UID and a higher SEQUENCE, the
+ * seconds since 1970 when it was made, so calendars replace the older one (RFC 5546); a
+ * cancellation is METHOD:CANCEL, which removes the event.
+ */
+export function buildVisitIcs(e: { uid: string; start: Date; now: Date; summary: string; location: string; description: string; method?: 'PUBLISH' | 'CANCEL'; sequence?: number }): string {
   const end = new Date(e.start.getTime() + 2 * 3_600_000);
+  const method = e.method ?? 'PUBLISH';
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Mobile Tyre Booking//Booking confirmation//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     'BEGIN:VEVENT',
     `UID:${e.uid}`,
+    ...(e.sequence === undefined ? [] : [`SEQUENCE:${e.sequence}`]),
     `DTSTAMP:${icsTime(e.now)}`,
     `DTSTART:${icsTime(e.start)}`,
     `DTEND:${icsTime(end)}`,
     `SUMMARY:${icsText(e.summary)}`,
     `LOCATION:${icsText(e.location)}`,
     `DESCRIPTION:${icsText(e.description)}`,
-    'STATUS:CONFIRMED',
+    method === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'END:VEVENT',
     'END:VCALENDAR',
     '',

@@ -29,6 +29,7 @@ export function buildRescheduleEmail(input: { job: Visit; previous: Pick<Visit, 
     summary: `${business.name} visit (${job.jobNumber})`,
     location: where,
     description: `Booking ${job.jobNumber}, moved to ${when(job)}. 2-hour arrival window; the technician calls before arriving. Questions: ${business.phone}.`,
+    sequence: Math.floor(input.now.getTime() / 1000),
   });
   return {
     subject: `Booking rescheduled: ${job.jobNumber} now on ${formatDayLong(job.scheduledDay)}, ${slotWindowLabel(job.timeSlot)}`,
@@ -52,8 +53,19 @@ export function buildRescheduleEmail(input: { job: Visit; previous: Pick<Visit, 
 }
 
 /** The cancellation, its reason and the refund (docs/product.md "Job statuses and their moves"). */
-export function buildCancellationEmail(input: { job: Visit; customerName: string; reason: string; refundCents: Cents | null; business: Business }): Email {
+export function buildCancellationEmail(input: { job: Visit; customerName: string; reason: string; refundCents: Cents | null; business: Business; publicBaseUrl: string; now: Date }): Email {
   const { job, business } = input;
+  // The same event as the confirmation's invitation (same UID), cancelled: calendars remove it.
+  const ics = buildVisitIcs({
+    uid: `${job.id}@${hostOf(input.publicBaseUrl)}`,
+    start: slotStart(job.scheduledDay, job.timeSlot),
+    now: input.now,
+    summary: `${business.name} visit (${job.jobNumber}) - cancelled`,
+    location: `${job.address}, ${job.suburb} ${job.postcode}`,
+    description: `Booking ${job.jobNumber} has been cancelled.`,
+    method: 'CANCEL',
+    sequence: Math.floor(input.now.getTime() / 1000),
+  });
   const refund =
     input.refundCents === null
       ? []
@@ -72,6 +84,6 @@ export function buildCancellationEmail(input: { job: Visit; customerName: string
       `To book another time, or if this is a mistake, call us on ${business.phone}.`,
       ...signature(business),
     ].join('\n'),
-    attachments: [],
+    attachments: [{ filename: `booking-${job.jobNumber}-cancelled.ics`, contentType: 'text/calendar; charset=utf-8; method=CANCEL', contentBase64: Buffer.from(ics, 'utf8').toString('base64') }],
   };
 }

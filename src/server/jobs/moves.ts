@@ -107,13 +107,39 @@ export async function deleteJob(deps: Pick<AppDeps, 'db' | 'clock' | 'storage' |
  * freed at once, the database's one-job-per-place index settling a race (decision 302), and the
  * customer emailed the new time.
  */
-export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox' | 'settings'>, user: SessionUser, jobId: string, to: RescheduleRequest): Promise<JobDetail> {
+export async function rescheduleJob(deps: RescheduleDeps, user: SessionUser, jobId: string, to: RescheduleRequest): Promise<JobDetail> {
+  assertWithinSchedulingHorizon(deps.clock.now(), to.scheduledDate, 'scheduledDate');
+  await rescheduleJobBy(deps, { actorId: user.id, lock: (tx) => lockJob(tx, user, jobId) }, to);
+  return getJobDetail(deps, user, jobId);
+}
+
+type RescheduleDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox' | 'settings'>;
+
+/**
+ * Who moves a job and how its row is found: staff through the dashboard, or the customer through
+ * the manage link (docs/decisions/358-customers-manage-their-own-booking.md), whose lines in the
+ * job's history start "Customer: ".
+ */
+export type JobMover = {
+  actorId: string | null;
+  /** Reads the job under its row lock, refusing a caller who may not see it. */
+  lock: (tx: Executor) => Promise<Job>;
+  /** The caller's own rules on the locked job, checked before anything changes. */
+  check?: (job: Job, now: Date) => void;
+  /** Put before every history note: "Customer: " for the customer's own changes. */
+  notePrefix?: string;
+};
+
+/** The reschedule itself for any mover; the caller checks its horizon. Returns the job as it was before the move. */
+export async function rescheduleJobBy(deps: RescheduleDeps, mover: JobMover, to: RescheduleRequest, after?: (tx: Executor, before: Job) => Promise<void>): Promise<Job> {
   const now = deps.clock.now();
-  assertWithinSchedulingHorizon(now, to.scheduledDate, 'scheduledDate');
   const { business, capacity } = await deps.settings.current();
+  let before: Job | undefined;
   try {
     await deps.db.transaction(async (tx) => {
-      const job = await lockJob(tx, user, jobId);
+      const job = await mover.lock(tx);
+      before = job;
+      mover.check?.(job, now);
       if (job.status !== 'new' && job.status !== 'in-progress') throw conflict(`A ${job.status} job cannot be rescheduled.`);
       if (job.scheduledDay === to.scheduledDate && job.timeSlot === to.timeSlot) throw conflict('The job is already booked in that slot.');
       if (hasSlotPassed(to.scheduledDate, to.timeSlot, now)) throw invalid('That time slot has already passed.', { timeSlot: 'That time slot has already passed.' });
@@ -130,8 +156,8 @@ export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config
           .set({ scheduledDay: to.scheduledDate, timeSlot: to.timeSlot, scheduledDate: slotStart(to.scheduledDate, to.timeSlot), slotPlace: place, updatedAt: now })
           .where(eq(jobs.id, job.id)),
       );
-      await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'schedule', from: slotText(job), to: `${to.scheduledDate} ${to.timeSlot}` });
-      await keepAssignmentAfterMove(tx, { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot }, user.id, now);
+      await recordJobEvent(tx, { jobId: job.id, at: now, actorId: mover.actorId, kind: 'schedule', from: slotText(job), to: `${to.scheduledDate} ${to.timeSlot}`, note: mover.notePrefix ? `${mover.notePrefix}rescheduled` : null });
+      await keepAssignmentAfterMove(tx, { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot }, mover.actorId, now);
       const email = buildRescheduleEmail({
         job: { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot },
         previous: job,
@@ -141,17 +167,18 @@ export async function rescheduleJob(deps: Pick<AppDeps, 'db' | 'clock' | 'config
         now,
       });
       await deps.outbox.queue(tx, { kind: 'booking_rescheduled', jobId: job.id, to: job.contactEmail, ...email });
+      await after?.(tx, job);
     });
   } catch (err) {
     if (pgErrorCode(err) === UNIQUE_VIOLATION) throw conflict(SLOT_TAKEN_MESSAGE);
     throw err;
   }
   deps.outbox.kick();
-  return getJobDetail(deps, user, jobId);
+  return before!;
 }
 
 /** What the card payment of a job took, from the provider's own succeeded event (surcharge included). */
-async function paidCents(exec: Executor, job: Job): Promise<Cents> {
+export async function paidCents(exec: Executor, job: Job): Promise<Cents> {
   if (job.paymentStatus !== 'paid' || job.paymentMethod !== 'prepaid') return 0;
   const [event] = await exec
     .select({ payload: paymentEvents.payload })
@@ -163,7 +190,7 @@ async function paidCents(exec: Executor, job: Job): Promise<Cents> {
   return typeof amount === 'number' && Number.isInteger(amount) && amount > 0 ? amount : 0;
 }
 
-function previewOf(job: Job, paid: Cents, now: Date): CancellationPreview {
+export function previewOf(job: Job, paid: Cents, now: Date): CancellationPreview {
   const start = slotStart(job.scheduledDay, job.timeSlot);
   const policy = refundPolicy(start, now);
   return {
@@ -205,7 +232,15 @@ type CancelInput = { reason: string; refundAmount?: string };
  * refund's idempotency key makes a retry after a rollback refund nothing twice. The caller kicks the outbox.
  */
 export async function cancelJobIn(tx: Executor, deps: Omit<CancelDeps, 'db' | 'clock'>, user: SessionUser, jobId: string, input: CancelInput, now: Date): Promise<void> {
-  const job = await lockJob(tx, user, jobId);
+  await cancelLockedJob(tx, deps, await lockJob(tx, user, jobId), input, now, { actorId: user.id });
+}
+
+/**
+ * The cancellation of a job the caller has locked, by staff or by the customer through the manage
+ * link (docs/decisions/358-customers-manage-their-own-booking.md): the same policy, refund and email.
+ */
+export async function cancelLockedJob(tx: Executor, deps: Omit<CancelDeps, 'db' | 'clock'>, job: Job, input: CancelInput, now: Date, who: { actorId: string | null; notePrefix?: string }): Promise<void> {
+  const prefix = who.notePrefix ?? '';
   if (!canTransition(job.status, 'cancelled')) throw conflict(`A ${job.status} job cannot be cancelled.`);
   const paid = await paidCents(tx, job);
   const refund = input.refundAmount === undefined ? toCents(previewOf(job, paid, now).refundAmount) : toCents(input.refundAmount);
@@ -221,15 +256,15 @@ export async function cancelJobIn(tx: Executor, deps: Omit<CancelDeps, 'db' | 'c
   }
   const cancelled = await moveJob(tx, job, 'cancel', {
     at: now,
-    actorId: user.id,
-    note: input.reason,
+    actorId: who.actorId,
+    note: `${prefix}${input.reason}`,
     also: { cancelReason: input.reason, ...(paid > 0 ? { refundAmount: formatCents(refund) } : {}) },
   });
   if (refund > 0) {
-    await moveJob(tx, cancelled, 'refund', { at: now, actorId: user.id, note: `Refunded $${formatCents(refund)}` });
+    await moveJob(tx, cancelled, 'refund', { at: now, actorId: who.actorId, note: `${prefix}Refunded $${formatCents(refund)}` });
     // The admins' log keeps refunds as their own kind, beside the job's history line (decision 303).
-    await appendAudit(tx, [{ at: now, actorId: user.id, kind: 'refund', subject: `refund:${job.id}`, label: job.jobNumber, action: 'refunded', field: 'Paid', from: formatCents(paid), to: formatCents(paid - refund), note: `Refunded $${formatCents(refund)}: ${input.reason}` }]);
+    await appendAudit(tx, [{ at: now, actorId: who.actorId, kind: 'refund', subject: `refund:${job.id}`, label: job.jobNumber, action: 'refunded', field: 'Paid', from: formatCents(paid), to: formatCents(paid - refund), note: `Refunded $${formatCents(refund)}: ${input.reason}` }]);
   }
-  const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: (await readSettings(tx, deps.config)).business });
+  const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: (await readSettings(tx, deps.config)).business, publicBaseUrl: deps.config.publicBaseUrl, now });
   await deps.outbox.queue(tx, { kind: 'booking_cancelled', jobId: job.id, to: job.contactEmail, ...email });
 }

@@ -31,6 +31,7 @@ export const AREAS = [
   'audit',
   'docs',
   'twoFactor',
+  'manage',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -22,6 +22,7 @@ import { tyrePrices } from './tyre-prices';
 import { closures } from './closures';
 import { suburbPages } from './suburb-pages';
 import { twoFactor } from './two-factor';
+import { manage } from './manage';
 
 /**
  * Every API operation, by area: the server must implement each, the browser calls them as
@@ -53,6 +54,7 @@ export const contracts = {
   audit,
   docs,
   twoFactor,
+  manage,
 } as const satisfies Record<Area, Record<string, ContractDef>>;
 export type Contracts = typeof contracts;
 

@@ -22,6 +22,11 @@ export const newBookingData = z.object({
   suburb: z.string(),
   timeSlot: z.string(),
   createdAt: z.string(),
+  /**
+   * Set when the event is a customer's own change to an existing booking through the manage link,
+   * told to the office through the same popup (docs/decisions/358-customers-manage-their-own-booking.md).
+   */
+  change: z.enum(['rescheduled', 'cancelled']).optional(),
 });
 export type NewBookingData = z.infer<typeof newBookingData>;
 

@@ -78,6 +78,8 @@ export function headFor(route: PublicRoute, data: PageData): Head {
       };
     case 'checkout':
       return { title: `Checkout | ${b.name}`, description: 'Pay for your mobile tyre booking.', keywords: 'checkout', robots: 'noindex, nofollow' };
+    case 'manage':
+      return { title: `Your booking | ${b.name}`, description: 'See, move or cancel your booking.', keywords: 'booking', robots: 'noindex, nofollow' };
     case 'pay':
       return { title: `Your invoice | ${b.name}`, description: 'Your invoice and how to pay it.', keywords: 'invoice', robots: 'noindex, nofollow' };
     case 'suburb': {

@@ -14,6 +14,7 @@ import { useHydrated } from './use-hydrated';
 
 const CheckoutPage = lazy(() => import('./checkout/checkout-page'));
 const PayInvoicePage = lazy(() => import('./pay/pay-invoice-page'));
+const ManageBookingPage = lazy(() => import('./manage/manage-booking-page'));
 
 function pageOfKind<K extends (SuburbPageData | HomePageData)['kind']>(page: unknown, kind: K): Extract<SuburbPageData | HomePageData, { kind: K }> | undefined {
   return typeof page === 'object' && page !== null && (page as { kind?: unknown }).kind === kind ? (page as Extract<SuburbPageData | HomePageData, { kind: K }>) : undefined;
@@ -51,6 +52,22 @@ function PayRoute({ token }: { token: string }) {
   );
 }
 
+/** The customer's manage-my-booking page, rendered in the browser only, like the pay page: its token and booking never reach a page cache. */
+function ManageRoute({ token }: { token: string }) {
+  const hydrated = useHydrated();
+  const loading = (
+    <main id="main" className="mx-auto max-w-xl px-4 py-20">
+      <p role="status">Loading your booking…</p>
+    </main>
+  );
+  if (!hydrated) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <ManageBookingPage token={token} />
+    </Suspense>
+  );
+}
+
 /**
  * The public site. Every page is a full page load, server-rendered from the same route table the
  * server uses (src/shared/public-routes.ts), so the head, status and content always agree.
@@ -64,6 +81,16 @@ export function PublicApp({ data, location }: { data: PageData; location: { path
       <BookingLauncherProvider>
         <SiteLayout business={b} ownMain>
           <PayRoute token={route.token} />
+        </SiteLayout>
+      </BookingLauncherProvider>
+    );
+  }
+
+  if (route.name === 'manage') {
+    return (
+      <BookingLauncherProvider>
+        <SiteLayout business={b} ownMain>
+          <ManageRoute token={route.token} />
         </SiteLayout>
       </BookingLauncherProvider>
     );

@@ -45,6 +45,8 @@ const receivedAt = (iso: string) => {
   return Number.isNaN(date.getTime()) ? '' : perthTime.format(date).replace(/\s/g, ' ').toLowerCase();
 };
 const serviceLabel = (type: string) => (isServiceType(type) ? SERVICE_LABELS[type] : type);
+/** A new booking, or a customer's own change to one (the manage link). */
+const headline = ({ booking }: Popup) => (booking.change ? `Booking ${booking.jobNumber} ${booking.change} by the customer` : `New booking ${booking.jobNumber}`);
 const summary = ({ booking }: Popup) => `${serviceLabel(booking.serviceType)} in ${booking.suburb}, ${booking.timeSlot}`;
 
 const STATE_TEXT: Record<ConnectionState, string> = {
@@ -86,7 +88,7 @@ export function LiveNotifications({ user }: { user: PublicUser }) {
     updatePopups(user.id, (list) => addPopups(list, arrivals));
     const newest = arrivals.reduce((a, b) => (b.eventId > a.eventId ? b : a));
     setTimedId(newest.eventId);
-    setAnnouncement(`New booking ${newest.booking.jobNumber}: ${summary(newest)}`);
+    setAnnouncement(`${headline(newest)}: ${summary(newest)}`);
     refreshJobs();
   });
 
@@ -173,7 +175,7 @@ function PopupBody({ popup, canOpen, onOpen }: { popup: Popup; canOpen: boolean;
     <>
       <span className="flex items-center gap-2 font-semibold">
         <BellRing aria-hidden className="h-4 w-4 shrink-0 text-accent-strong" />
-        New booking {booking.jobNumber}
+        {headline(popup)}
       </span>
       <span className="mt-0.5 block text-sm">
         {serviceLabel(booking.serviceType)} · {booking.suburb}

@@ -1,0 +1,68 @@
+import { manageBooking, manageCancellation, manageChangeRequest, manageRescheduleRequest, manageTokenParams } from '../schemas/manage';
+import { photoUploadResponse } from '../schemas/photos';
+import { z } from 'zod';
+import { defineContract } from './contract';
+
+/**
+ * Manage my booking (docs/decisions/358-customers-manage-their-own-booking.md): the customer holding
+ * the private link sees and changes that one booking. A wrong or lapsed link answers 404 'Booking
+ * Not Found'; 20 wrong links a minute from one address answer 429.
+ */
+export const manage = {
+  get: defineContract({
+    method: 'GET',
+    path: '/api/manage/:token',
+    access: 'public',
+    summary: 'The booking behind a manage link: when, what, where, price, payment, and what the customer may still change.',
+    params: manageTokenParams,
+    response: manageBooking,
+  }),
+  reschedule: defineContract({
+    method: 'POST',
+    path: '/api/manage/:token/reschedule',
+    access: 'public',
+    affects: ['manage', 'jobs', 'slots', 'staffSlots', 'runs'],
+    summary: 'Moves the visit to another free slot within the booking horizon, until 24 hours before it; the old place is freed.',
+    params: manageTokenParams,
+    body: manageRescheduleRequest,
+    response: manageBooking,
+  }),
+  cancellation: defineContract({
+    method: 'GET',
+    path: '/api/manage/:token/cancellation',
+    access: 'public',
+    summary: 'What cancelling now gives back under the cancellation policy.',
+    params: manageTokenParams,
+    response: manageCancellation,
+  }),
+  cancel: defineContract({
+    method: 'POST',
+    path: '/api/manage/:token/cancel',
+    access: 'public',
+    affects: ['manage', 'jobs', 'slots', 'staffSlots', 'runs', 'reports'],
+    summary: 'Cancels the visit; a card payment is refunded by the policy (once).',
+    params: manageTokenParams,
+    response: manageBooking,
+  }),
+  photos: defineContract({
+    method: 'POST',
+    path: '/api/manage/:token/photos',
+    access: 'public',
+    affects: ['manage', 'jobs'],
+    summary: 'Adds photos until the visit (the booking photo rules): repeated field photos (multipart).',
+    params: manageTokenParams,
+    body: z.object({ photos: z.array(z.string().meta({ format: 'binary' })) }),
+    multipart: true,
+    response: photoUploadResponse,
+  }),
+  change: defineContract({
+    method: 'PATCH',
+    path: '/api/manage/:token',
+    access: 'public',
+    affects: ['manage', 'jobs'],
+    summary: 'Changes the contact phone (an Australian number) and the notes for the technician.',
+    params: manageTokenParams,
+    body: manageChangeRequest,
+    response: manageBooking,
+  }),
+};

@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { nextBusinessDay } from '../../src/shared/domain/business-days';
+import { useBrowser } from '../helpers/browser';
+import { readOutbox } from '../helpers/outbox';
+
+// The customer manages their booking from the link in the confirmation email, on a phone
+// (docs/decisions/358-customers-manage-their-own-booking.md).
+const browser = useBrowser({ viewport: { width: 390, height: 844 } });
+const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+const runId = Date.now().toString(36);
+/** Days no other browser file books (theirs are the first 40 business days, e2e-calendar.ts), inside the 90-day horizon. */
+const FIRST_DAY = nextBusinessDay('2027-02-08');
+const MOVED_TO = nextBusinessDay(FIRST_DAY);
+
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A prepaid booking paid with the simulated card, as the wizard and checkout make it; answers its confirmation's manage link. */
+async function paidBookingLink(email: string): Promise<string> {
+  const post = (url: string, body: unknown) =>
+    fetch(`${browser.baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: browser.baseUrl }, body: JSON.stringify(body) });
+  const quote = await post('/api/bookings/quote', {
+    customer: { name: 'Mia Manager', email, phone: '0400 111 222' },
+    vehicle: { make: 'Mazda', model: '3', year: 2019, registration: `MB${runId.slice(-5).toUpperCase()}` },
+    job: { serviceType: 'puncture-repair', scheduledDate: FIRST_DAY, timeSlot: '2-4 PM', address: '5 Manage Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'prepaid' },
+  });
+  expect(quote.status, await quote.clone().text()).toBe(200);
+  const { bookingToken } = (await quote.json()) as { bookingToken: string };
+  const paid = await post('/api/payments/simulated/confirm', { bookingToken, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', nameOnCard: 'Mia Manager' });
+  expect(paid.status, await paid.clone().text()).toBe(200);
+  let link = '';
+  await eventually(async () => {
+    const confirmation = (await readOutbox(browser.baseUrl)).find((e) => e.to === email && e.kind === 'booking_confirmation');
+    link = /\/booking\/[A-Za-z0-9_-]+/.exec(confirmation?.text ?? '')?.[0] ?? '';
+    return link;
+  }).not.toBe('');
+  return link;
+}
+
+describe('manage my booking', () => {
+  it('opens from the confirmation email at 390 px, reschedules, then cancels and shows the full refund', async () => {
+    const email = `manager.${runId}@example.com`;
+    const path = await paidBookingLink(email);
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    await page.goto(path);
+    await page.getByRole('heading', { name: /^Your booking / }).waitFor();
+    await page.getByText('Paid online').waitFor();
+    await page.getByText('5 Manage Street, Mandurah 6210').waitFor();
+    await expectAccessible(page);
+
+    await page.getByLabel('New date').fill(MOVED_TO);
+    await page.getByRole('button', { name: '10 am - 12 pm' }).click();
+    await page.getByRole('button', { name: 'Move my booking' }).click();
+    await eventually(() => page.getByText(/10 am - 12 pm \(Perth time\)/).first().isVisible()).toBe(true);
+    const moved = (await readOutbox(browser.baseUrl)).filter((e) => e.to === email && e.kind === 'booking_rescheduled');
+    expect(moved).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Cancel my booking' }).click();
+    const summary = page.getByTestId('refund-summary');
+    await summary.waitFor();
+    expect(await summary.textContent()).toMatch(/full refund of \$[\d.]+ back to your card/);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Yes, cancel my booking' }).click();
+    await eventually(() => page.getByText(/^Refunded \$[\d.]+ to your card$/).isVisible()).toBe(true);
+    await page.getByText('Cancelled', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel my booking' }).count()).toBe(0);
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(errors).toEqual([]);
+    await eventually(async () => (await readOutbox(browser.baseUrl)).filter((e) => e.to === email && e.kind === 'booking_cancelled').length).toBe(1);
+  });
+
+  it("answers a made-up link with 'Booking Not Found'", async () => {
+    const page = await browser.newPage();
+    await page.goto('/booking/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await page.getByRole('heading', { name: 'Booking Not Found' }).waitFor();
+    await page.getByText('The requested booking could not be found or has expired.').waitFor();
+  });
+});
