@@ -43,7 +43,9 @@ describe('Closures in the Settings tab', () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await signInAsOwner(page);
-    await page.getByRole('link', { name: 'Settings' }).click();
+    // On the phone Settings sits behind "More" on the section bar (decision 352).
+    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('button', { name: 'More' }).click();
+    await page.getByRole('navigation', { name: 'More sections' }).getByRole('link', { name: 'Settings' }).click();
     const section = page.locator(CLOSURES);
     await section.getByRole('heading', { name: 'Closures', exact: true }).waitFor();
     const form = section.getByRole('form', { name: 'Close days' });

@@ -222,10 +222,12 @@ describe('the Jobs tab and the job detail', () => {
 
     // Start, then complete: each step's button, the timeline and the history follow.
     await dialog.getByRole('button', { name: 'Start Work (En Route)' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Start Work (En Route)' }).click();
     await eventually(() => dialog.getByRole('button', { name: 'Complete Work' }).isVisible()).toBe(true);
     expect(await dialog.getByText('In Progress', { exact: true }).first().isVisible()).toBe(true);
     expect(await dialog.getByRole('listitem').filter({ hasText: 'Technician en route' }).textContent()).toContain('(done)');
     await dialog.getByRole('button', { name: 'Complete Work' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Complete Work' }).click();
     await eventually(() => dialog.getByText('Completed', { exact: true }).first().isVisible()).toBe(true);
     expect(await dialog.getByRole('listitem').filter({ hasText: 'Work completed' }).textContent()).toContain('(done)');
     expect(await dialog.getByRole('listitem').filter({ hasText: 'Invoice sent' }).textContent()).toContain('(not yet)');
@@ -369,8 +371,10 @@ describe('the Jobs tab and the job detail', () => {
     }
 
     await dialog.getByRole('button', { name: 'Start Work (En Route)' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Start Work (En Route)' }).click();
     await eventually(() => dialog.getByRole('button', { name: 'Complete Work' }).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Complete Work' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Complete Work' }).click();
     await eventually(() => dialog.getByText('Work completed. The office invoices the customer.').isVisible()).toBe(true);
 
     // Another technician's job is not theirs to open.

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ComponentType } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import type { PublicUser } from '../../shared/schemas/auth';
-import { cn } from '../components/ui/cn';
 import { PricesScreen } from './prices';
 import { USER_KEY } from './session';
-import { tabHref, tabsFor, type TabId } from './tabs';
+import { SectionNav } from './section-nav';
+import { tabsFor, type TabId } from './tabs';
 import { AdminOnly, ComingSoon } from './tabs/coming-soon';
 import { ExpensesTab } from './tabs/expenses-tab';
 import { InvoicesTab } from './tabs/invoices-tab';
@@ -40,12 +40,7 @@ export function DashboardPage({ user }: { user: PublicUser }) {
   // Re-check the session on every tab change, so a user deactivated or signed out elsewhere
   // falls back to /auth at their next step even on a tab that fetches nothing.
   const client = useQueryClient();
-  const nav = useRef<HTMLElement>(null);
   const first = useRef(true);
-  // On a phone the chosen tab may sit beyond the strip's edge: bring it into view.
-  useEffect(() => {
-    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [activeId]);
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -56,28 +51,9 @@ export function DashboardPage({ user }: { user: PublicUser }) {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <nav ref={nav} aria-label="Dashboard sections" className="sticky top-0 z-10 border-b border-gray-200 bg-white">
-        <ul className="flex gap-1 overflow-x-auto px-2 [scrollbar-width:thin]">
-          {tabs.map((tab) => {
-            const selected = tab.id === active?.id;
-            return (
-              <li key={tab.id} className="shrink-0">
-                <Link
-                  href={tabHref(tab.id)}
-                  aria-current={selected ? 'page' : undefined}
-                  className={cn(
-                    'inline-flex min-h-12 items-center whitespace-nowrap border-b-4 px-4 font-medium',
-                    selected ? 'border-accent text-charcoal' : 'border-transparent text-gray-700 hover:text-charcoal',
-                  )}
-                >
-                  {tab.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <main className="px-4 py-6">
+      <SectionNav tabs={tabs} activeId={active?.id} />
+      {/* On a phone the section bar is fixed at the bottom: the page ends above it. */}
+      <main className="px-4 pt-6 pb-24 sm:pb-6">
         <h1 className="sr-only">{active ? active.label : 'Dashboard'}</h1>
         <Content user={user} />
       </main>

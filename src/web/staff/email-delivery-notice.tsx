@@ -1,27 +1,53 @@
 import { useQuery } from '@tanstack/react-query';
-import { MailWarning } from 'lucide-react';
+import { MailWarning, X } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../lib/api';
+
+const DISMISSED_KEY = 'email-delivery-notice-dismissed';
+
+function wasDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Tells an admin, on every dashboard page, when customer emails are only stored: without SMTP_URL
  * confirmations, invoices and cancellations reach nobody until someone reads them under Settings.
+ * One line, in a landmark of its own, and put away for the rest of the browser session once read
+ * (decision 352): it returns in the next session while the mail server is still missing.
  */
 export function EmailDeliveryNotice() {
   const delivery = useQuery(api.emails.delivery.query());
-  if (delivery.data?.mode !== 'stored') return null;
+  const [dismissed, setDismissed] = useState(wasDismissed);
+  if (delivery.data?.mode !== 'stored' || dismissed) return null;
   return (
-    <div role="note" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
-      <p className="mx-auto flex max-w-7xl items-start gap-2">
-        <MailWarning aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
-        <span>
-          Customer emails are not being sent: no mail server is set (SMTP_URL). Read them in the Settings tab under{' '}
-          <Link href="/dashboard?tab=settings" className="font-semibold underline">
-            Customer emails
-          </Link>
-          .
-        </span>
+    <aside aria-label="Email delivery" className="border-b border-amber-300 bg-amber-50 px-4 text-sm text-amber-950">
+      <p className="mx-auto flex max-w-7xl items-center gap-2">
+        <MailWarning aria-hidden className="h-4 w-4 shrink-0" />
+        <Link href="/dashboard?tab=settings" className="inline-flex min-h-11 min-w-0 flex-1 items-center font-semibold underline">
+          Emails not sent (no mail server)
+          <span className="sr-only">: customer emails are only stored (SMTP_URL is not set); read them under Customer emails</span>
+        </Link>
+        <button
+          type="button"
+          aria-label="Dismiss the email notice"
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-amber-100"
+          onClick={() => {
+            try {
+              sessionStorage.setItem(DISMISSED_KEY, '1');
+            } catch {
+              // Storage refused (private mode): the notice still goes for this page's life.
+            }
+            setDismissed(true);
+          }}
+        >
+          <X aria-hidden className="h-4 w-4" />
+        </button>
       </p>
-    </div>
+    </aside>
   );
 }

@@ -59,7 +59,7 @@ export default function StaffApp({ business }: { business: BusinessInfo }) {
           <StaffNotFoundPage />
         </Route>
       </Switch>
-      <Toaster />
+      <Toaster placement="staff" />
     </QueryClientProvider>
   );
 }

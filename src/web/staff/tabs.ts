@@ -27,3 +27,15 @@ export function tabsFor(role: Role): TabDef[] {
 }
 
 export const tabHref = (id: TabId) => `/dashboard?tab=${id}`;
+
+/** The sections a phone's bottom bar shows itself: the owner's daily round (decision 352). */
+const PHONE_BAR: readonly TabId[] = ['jobs', 'schedule', 'invoices', 'reports'];
+
+/**
+ * A phone's navigation: up to four sections on the bottom bar, the rest behind "More" (decision
+ * 352). A role with four tabs or fewer has them all on the bar and no "More".
+ */
+export function phoneSections(tabs: readonly TabDef[]): { bar: TabDef[]; more: TabDef[] } {
+  if (tabs.length <= PHONE_BAR.length) return { bar: [...tabs], more: [] };
+  return { bar: tabs.filter((t) => PHONE_BAR.includes(t.id)), more: tabs.filter((t) => !PHONE_BAR.includes(t.id)) };
+}

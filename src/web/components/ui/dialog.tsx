@@ -64,12 +64,14 @@ export function Dialog({
             className,
           )}
         >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div>
+          {/* The title and Close stay pinned while a long dialog scrolls, so Close is always one tap away
+              (decision 352); the negative margins lay the pinned bar over the dialog's own padding. */}
+          <div className="sticky top-0 z-10 -mx-5 -mt-5 mb-4 flex items-start justify-between gap-4 bg-white px-5 pb-2 pt-5">
+            <div className="min-w-0">
               <RadixDialog.Title className="text-xl font-bold text-charcoal">{title}</RadixDialog.Title>
               {description ? <RadixDialog.Description className="mt-1 text-sm text-gray-700">{description}</RadixDialog.Description> : null}
             </div>
-            <RadixDialog.Close className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-gray-100" aria-label="Close">
+            <RadixDialog.Close className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-gray-100" aria-label="Close">
               <X aria-hidden className="h-5 w-5" />
             </RadixDialog.Close>
           </div>

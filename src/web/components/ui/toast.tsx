@@ -1,6 +1,10 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
 import { cn } from './cn';
+import { useMediaQuery } from './use-media-query';
+
+/** On a staff phone a toast with news goes after 3 s; an error keeps the usual 5 s to be read (decision 352). */
+const STAFF_PHONE_NEWS_MS = 3000;
 
 /**
  * Toasts as docs/product.md "API conventions" words them: one at a time, 5 s by default, swipe
@@ -40,7 +44,14 @@ function dismiss(id: number) {
   }
 }
 
-export function Toaster() {
+/**
+ * `placement="staff"`: on a phone the toast is a compact strip at the top, clear of the header's
+ * notifications and a dialog's Close on the right, and of the lists and bottom bar where staff tap
+ * (decision 352). The public pages keep the low position of decision 171.
+ */
+export function Toaster({ placement = 'public' }: { placement?: 'public' | 'staff' }) {
+  const phone = !useMediaQuery('(min-width: 640px)');
+  const staffPhone = placement === 'staff' && phone;
   const t = useSyncExternalStore(
     (l) => {
       listeners.add(l);
@@ -54,26 +65,32 @@ export function Toaster() {
       {t ? (
         <RadixToast.Root
           key={t.id}
-          duration={t.duration ?? 5000}
+          duration={t.duration ?? (staffPhone && t.variant !== 'destructive' ? STAFF_PHONE_NEWS_MS : 5000)}
           onOpenChange={(open) => !open && dismiss(t.id)}
           className={cn(
-            'pointer-events-auto rounded-xl border p-4 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
+            'pointer-events-auto rounded-xl border shadow-lg',
+            staffPhone ? 'py-2 pl-3 pr-11 text-sm' : 'p-4',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
             t.variant === 'destructive' ? 'border-red-800 bg-red-700 text-white' : 'border-gray-200 bg-white text-charcoal',
           )}
         >
           <RadixToast.Title className="font-semibold">{t.title}</RadixToast.Title>
-          {t.description ? <RadixToast.Description className="mt-1 text-sm">{t.description}</RadixToast.Description> : null}
+          {t.description ? <RadixToast.Description className={cn('text-sm', staffPhone ? '' : 'mt-1')}>{t.description}</RadixToast.Description> : null}
           <RadixToast.Close className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded text-sm opacity-80 hover:opacity-100" aria-label="Dismiss">
             ×
           </RadixToast.Close>
         </RadixToast.Root>
       ) : null}
-      {/* Phones: above the bottom 5rem (a dialog's Back/Next bar, the floating call button), clear of a
-          full-screen dialog's title and step counter; top right from 640 px (decision 171). */}
+      {/* Public phones: above the bottom 5rem (a dialog's Back/Next bar, the floating call button), clear of a
+          full-screen dialog's title and step counter (decision 171); staff phones: the top strip above
+          (decision 352); top right from 640 px. */}
       <RadixToast.Viewport
         hotkey={['F8']}
         label="Notifications ({hotkey})"
-        className="fixed inset-x-0 bottom-20 z-[100] flex flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-0 sm:w-full sm:max-w-sm [&>li]:relative"
+        className={cn(
+          'fixed z-[100] flex flex-col gap-2 outline-none sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-0 sm:w-full sm:max-w-sm sm:p-4 [&>li]:relative',
+          placement === 'staff' ? 'left-0 right-[4.5rem] top-0 p-2' : 'inset-x-0 bottom-20 p-4',
+        )}
       />
     </RadixToast.Provider>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Ban, Download, FileText, Lock, Mail } from 'lucide-react';
+import { Ban, Download, Eye, FileText, Lock, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { CUSTOMER_INVOICE_STATUSES, type CustomerInvoiceStatus } from '../../../shared/domain/job-status';
 import { deleteActionOf, ISSUED_INVOICE_STATUSES, type InvoiceDetail } from '../../../shared/schemas/invoices';
@@ -16,7 +16,7 @@ import { describeInvoiceEvent, INVOICE_STATUS_LABELS, money, shortDay } from './
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { LineItemsEditor } from './line-items-editor';
 import { RemoveInvoiceConfirm } from './remove-invoice-confirm';
-import { useDeleteInvoice, useDownloadPdf, useEmailInvoice, useLineItemWrites, useUpdateInvoice } from './use-invoice-actions';
+import { useDeleteInvoice, useDownloadPdf, useEmailInvoice, useLineItemWrites, useUpdateInvoice, useViewPdf } from './use-invoice-actions';
 
 /** One invoice: edit status and dates, its lines, PDF versions (every one kept) and history (docs/product.md "Customer invoices"). */
 export function InvoiceDialog({ invoiceId, onClose }: { invoiceId: string | null; onClose: () => void }) {
@@ -57,6 +57,7 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
   const update = useUpdateInvoice();
   const writes = useLineItemWrites(invoice);
   const download = useDownloadPdf();
+  const view = useViewPdf();
   const email = useEmailInvoice();
   const delivery = useEmailDelivery();
   const isDirty = status !== invoice.status || invoiceDate !== invoice.invoiceDate || dueDate !== (invoice.dueDate ?? '');
@@ -82,6 +83,10 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
       ) : null}
 
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        <Button variant="outline" disabled={view.isPending} onClick={() => view.mutate({ invoice, tab: window.open('', '_blank') })}>
+          <Eye aria-hidden className="h-4 w-4" />
+          {view.isPending ? 'Opening...' : 'View PDF'}
+        </Button>
         <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate(invoice)}>
           <Download aria-hidden className="h-4 w-4" />
           {download.isPending ? 'Preparing...' : 'Download PDF'}

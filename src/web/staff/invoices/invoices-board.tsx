@@ -79,7 +79,10 @@ export function InvoicesBoard() {
     </div>
   );
   const checkbox = (inv: InvoiceListItem) => (
-    <input type="checkbox" className="h-5 w-5 accent-charcoal" aria-label={`Select ${inv.invoiceNumber}`} checked={selected.has(inv.id)} onChange={() => toggle(inv.id)} />
+    // The box is small; its label is the 44 px area a thumb taps.
+    <label className="inline-flex h-11 w-11 cursor-pointer items-center justify-center">
+      <input type="checkbox" className="h-5 w-5 accent-charcoal" aria-label={`Select ${inv.invoiceNumber}`} checked={selected.has(inv.id)} onChange={() => toggle(inv.id)} />
+    </label>
   );
 
   return (
@@ -161,7 +164,7 @@ export function InvoicesBoard() {
             {items.map((inv) => (
               <li key={inv.id} className="rounded-xl border border-gray-200 bg-white p-3">
                 <div className="flex items-start gap-3">
-                  <div className="pt-3">{checkbox(inv)}</div>
+                  <div className="-ml-3 pt-1">{checkbox(inv)}</div>
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <span className="font-bold">{inv.invoiceNumber}</span>

@@ -51,6 +51,32 @@ export function useDownloadPdf() {
   });
 }
 
+/**
+ * 'View PDF': makes the PDF as the invoice is now, like the download, and shows it in a new tab as
+ * the browser's own viewer draws it (served inline), so staff read it without a file to open
+ * (decision 352). The tab is opened at the tap itself, before the PDF is made, so a phone's popup
+ * blocker lets it through; without a tab the PDF opens in this one.
+ */
+export function useViewPdf() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: async ({ invoice, tab }: { invoice: InvoiceRef; tab: Window | null }) => {
+      try {
+        const made = await api.invoices.makePdf({ params: { id: invoice.id } });
+        const url = api.invoices.pdfFile.url({ params: { id: invoice.id, version: String(made.version) } });
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+        return made;
+      } catch (err) {
+        tab?.close();
+        toast({ title: 'PDF Generation Failed', description: errorMessage(err, 'Failed to generate the PDF. Please try again.'), variant: 'destructive' });
+        throw err;
+      }
+    },
+    onSuccess: (_made, { invoice }) => refresh(api.invoices.makePdf, { params: { id: invoice.id } }),
+  });
+}
+
 /** 'Email Invoice': the toast says it was emailed only when a mail server is set (decision 241). */
 export function useEmailInvoice() {
   const delivery = useEmailDelivery();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, FilePlus2, Mail, Send } from 'lucide-react';
+import { Download, Eye, FilePlus2, Mail, Send } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { canCreateInvoice } from '../../../shared/domain/job-status';
@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
-import { invoiceEmailBody, InvoiceStatusBadge, money, shortDay, useDownloadPdf, useEmailInvoice, useGenerateInvoice } from '../invoices';
+import { invoiceEmailBody, InvoiceStatusBadge, money, shortDay, useDownloadPdf, useEmailInvoice, useGenerateInvoice, useViewPdf } from '../invoices';
 import { mailtoHref } from './contact-links';
 import { useBusiness } from '../../lib/use-browser-state';
 
@@ -30,6 +30,7 @@ export function InvoiceActions({ job }: { job: JobDetail }) {
   }, [jobVersion, invoiceable, job.hasInvoice, refetch]);
   const generate = useGenerateInvoice();
   const download = useDownloadPdf();
+  const view = useViewPdf();
   const email = useEmailInvoice();
   if (!invoiceable) return null;
 
@@ -82,6 +83,11 @@ export function InvoiceActions({ job }: { job: JobDetail }) {
           </Button>
         ) : (
           <>
+            {/* Read in the browser's own viewer, not only saved as a file (decision 352). */}
+            <Button variant="outline" disabled={view.isPending} onClick={() => view.mutate({ invoice, tab: window.open('', '_blank') })}>
+              <Eye aria-hidden className="h-4 w-4" />
+              {view.isPending ? 'Opening...' : 'View PDF'}
+            </Button>
             <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate(invoice)}>
               <Download aria-hidden className="h-4 w-4" />
               {download.isPending ? 'Preparing...' : 'Download PDF'}

@@ -1,7 +1,9 @@
 import { CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
 import { isDirectStatusMove, isTechnicianMove, nextAction } from '../../../shared/domain/job-status';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { Button } from '../../components/ui/button';
+import { CONFIRMED_MOVES, ConfirmStatusMove } from './confirm-status-move';
 import { InvoiceActions } from './invoice-actions';
 import { useChangeStatus } from './use-job-actions';
 
@@ -19,6 +21,7 @@ const PENDING_LABEL: Record<string, string> = {
 export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boolean }) {
   const change = useChangeStatus();
   const action = nextAction(job.status);
+  const [confirming, setConfirming] = useState(false);
 
   if (job.status === 'paid') {
     return (
@@ -38,9 +41,25 @@ export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boo
   return (
     <div className="space-y-2">
       {mayMove ? (
-        <Button size="lg" className="w-full sm:w-auto" disabled={change.isPending} onClick={() => change.mutate({ job, status: action.to })}>
-          {change.isPending ? (PENDING_LABEL[action.to] ?? 'Saving...') : action.label}
-        </Button>
+        <>
+          <Button
+            size="lg"
+            className="w-full sm:w-auto"
+            disabled={change.isPending}
+            onClick={() => (CONFIRMED_MOVES.has(action.to) ? setConfirming(true) : change.mutate({ job, status: action.to }))}
+          >
+            {change.isPending ? (PENDING_LABEL[action.to] ?? 'Saving...') : action.label}
+          </Button>
+          <ConfirmStatusMove
+            job={job}
+            to={confirming ? action.to : null}
+            label={action.label}
+            pendingLabel={PENDING_LABEL[action.to] ?? 'Saving...'}
+            isPending={change.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => change.mutate({ job, status: action.to }, { onSettled: () => setConfirming(false) })}
+          />
+        </>
       ) : !isAdmin && job.status === 'completed' ? (
         <p className="rounded-lg bg-gray-100 p-3">Work completed. The office invoices the customer.</p>
       ) : !isAdmin && job.status === 'invoiced' ? (

@@ -1,13 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { financialYearOf } from '../../../shared/domain/bookkeeping';
 import { perthToday } from '../../../shared/domain/slots';
-import { RANGE_ORDER_MESSAGE, type ReportQuery } from '../../../shared/schemas/reports';
+import { RANGE_ORDER_MESSAGE } from '../../../shared/schemas/reports';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { TextField } from '../../components/ui/field';
 import { GstReportPanel } from './gst-report';
+import { HeadlineFigures } from './headline-figures';
 import { PayablesReportPanel } from './payables-report';
 import { ProfitAndLossPanel } from './pnl-report';
+import { presetOf, reportPresets, type ReportPeriod } from './periods';
 import { ReceivablesPanel } from './receivables-report';
 
 const SUB_TABS = [
@@ -21,11 +23,16 @@ type SubTab = (typeof SUB_TABS)[number]['id'];
 /**
  * The Reports tab (docs/product.md "Reports"): a start and end date (Perth, both inclusive,
  * default this financial year) and one report at a time. Each report shows the API's figures
- * as they come, with its CSV link for the same range.
+ * as they come, with its CSV link for the same range. The headline figures come first and the
+ * usual periods are one tap each (decision 353).
  */
 export default function ReportsScreen() {
-  const fy = financialYearOf(perthToday(new Date()));
-  const [range, setRange] = useState<ReportQuery>(fy);
+  const today = perthToday(new Date());
+  const fy = financialYearOf(today);
+  const presets = reportPresets(today);
+  const tablist = useRef<HTMLDivElement>(null);
+  const [range, setRange] = useState<ReportPeriod>(fy);
+  const chosen = presetOf(range, today);
   const [draft, setDraft] = useState<{ startDate: string; endDate: string }>(fy);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<SubTab>('gst');
@@ -43,30 +50,41 @@ export default function ReportsScreen() {
       <h2 id="reports-heading" className="text-lg font-bold">
         Reports
       </h2>
-      <form noValidate onSubmit={apply} aria-label="Report period" className="flex flex-wrap items-end gap-3">
+      <p className="-mt-3 text-sm text-gray-700">
+        {range.startDate} to {range.endDate}
+      </p>
+      <HeadlineFigures range={range} />
+      <div role="group" aria-label="Report period" className="flex flex-wrap gap-2">
+        {presets.map((p) => (
+          <Button
+            key={p.id}
+            variant={chosen === p.id ? 'secondary' : 'outline'}
+            aria-pressed={chosen === p.id}
+            onClick={() => {
+              setDraft(p.period);
+              setRange(p.period);
+              setError(null);
+            }}
+          >
+            {p.label}
+          </Button>
+        ))}
+      </div>
+      <form noValidate onSubmit={apply} aria-label="Custom period" className="flex flex-wrap items-end gap-3">
         <div className="w-[calc(50%-0.375rem)] sm:w-44">
           <TextField label="Start date" type="date" value={draft.startDate} onChange={(e) => setDraft({ ...draft, startDate: e.target.value })} />
         </div>
         <div className="w-[calc(50%-0.375rem)] sm:w-44">
           <TextField label="End date" type="date" value={draft.endDate} error={error ?? undefined} onChange={(e) => setDraft({ ...draft, endDate: e.target.value })} />
         </div>
-        <Button type="submit" variant="secondary">
+        <Button type="submit" variant="outline">
           Show
-        </Button>
-        <Button
-          variant="ghost"
-          onClick={() => {
-            setDraft(fy);
-            setRange(fy);
-            setError(null);
-          }}
-        >
-          This financial year
         </Button>
       </form>
 
       {/* Two by two on a phone, so no report is hidden off the side (decision 242). */}
-      <div role="tablist" aria-label="Reports" className="grid grid-cols-2 gap-1 border-b border-gray-200 sm:flex sm:overflow-x-auto">
+      {/* Brought into view on a choice, clear of the sticky section strip above it and a phone's bottom bar (scroll margins). */}
+      <div ref={tablist} role="tablist" aria-label="Reports" className="grid scroll-mb-20 scroll-mt-16 grid-cols-2 gap-1 border-b border-gray-200 sm:flex sm:overflow-x-auto">
         {SUB_TABS.map((t) => (
           <button
             key={t.id}
@@ -75,7 +93,10 @@ export default function ReportsScreen() {
             id={`report-tab-${t.id}`}
             aria-selected={tab === t.id}
             aria-controls={`report-panel-${t.id}`}
-            onClick={() => setTab(t.id)}
+            onClick={() => {
+              setTab(t.id);
+              tablist.current?.scrollIntoView({ block: 'nearest' });
+            }}
             className={cn('min-h-11 shrink-0 border-b-4 px-3 font-medium leading-tight sm:whitespace-nowrap', tab === t.id ? 'border-accent text-charcoal' : 'border-transparent text-gray-700 hover:text-charcoal')}
           >
             {t.label}

@@ -13,7 +13,8 @@ type Props = { jobs: JobListItem[]; technicians: readonly Technician[] | undefin
 
 function JobLink({ job }: { job: Pick<JobListItem, 'id' | 'jobNumber'> }) {
   return (
-    <Link href={jobHref(job.id)} className="font-semibold underline decoration-accent-strong decoration-2 underline-offset-2 hover:decoration-charcoal">
+    // A 44 px tall target: the job number is the main way into a job from the Schedule.
+    <Link href={jobHref(job.id)} className="inline-flex min-h-11 min-w-11 items-center font-semibold underline decoration-accent-strong decoration-2 underline-offset-2 hover:decoration-charcoal">
       {job.jobNumber}
     </Link>
   );

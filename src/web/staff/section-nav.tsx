@@ -1,0 +1,132 @@
+import { BarChart3, Briefcase, CalendarDays, Clock, FileText, type LucideIcon, MoreHorizontal, Receipt, Settings, Tag, Users } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { cn } from '../components/ui/cn';
+import { Dialog } from '../components/ui/dialog';
+import { useMediaQuery } from '../components/ui/use-media-query';
+import { phoneSections, tabHref, type TabDef, type TabId } from './tabs';
+
+/** Tailwind's `sm`: below it the staff screens are a phone's (decision 352). */
+const PHONE_WIDTH_ENDS = '(min-width: 640px)';
+
+const ICONS: Record<TabId, LucideIcon> = {
+  jobs: Briefcase,
+  schedule: CalendarDays,
+  invoices: FileText,
+  prices: Tag,
+  expenses: Receipt,
+  'time-slots': Clock,
+  reports: BarChart3,
+  team: Users,
+  settings: Settings,
+};
+
+/**
+ * Where every dashboard section is. From 640 px a strip of tabs under the header; on a phone a
+ * bottom bar of the main four and "More" listing the rest, so every section is at most two taps
+ * away and none hides beyond the screen's edge (decision 352). One of the two is in the page.
+ */
+export function SectionNav({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId | undefined }) {
+  const wide = useMediaQuery(PHONE_WIDTH_ENDS);
+  // A new section opens at its top, not at the scroll position of the section before it.
+  const shown = useRef(activeId);
+  useEffect(() => {
+    if (shown.current === activeId) return;
+    shown.current = activeId;
+    window.scrollTo(0, 0);
+  }, [activeId]);
+  return wide ? <TabStrip tabs={tabs} activeId={activeId} /> : <PhoneBar tabs={tabs} activeId={activeId} />;
+}
+
+function TabStrip({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId | undefined }) {
+  const nav = useRef<HTMLElement>(null);
+  // On a narrow window the chosen tab may sit beyond the strip's edge: bring it into view.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeId]);
+  return (
+    <nav ref={nav} aria-label="Dashboard sections" className="sticky top-0 z-10 border-b border-gray-200 bg-white">
+      <ul className="flex gap-1 overflow-x-auto px-2 [scrollbar-width:thin]">
+        {tabs.map((tab) => {
+          const selected = tab.id === activeId;
+          return (
+            <li key={tab.id} className="shrink-0">
+              <Link
+                href={tabHref(tab.id)}
+                aria-current={selected ? 'page' : undefined}
+                className={cn('inline-flex min-h-12 items-center whitespace-nowrap border-b-4 px-4 font-medium', selected ? 'border-accent text-charcoal' : 'border-transparent text-gray-700 hover:text-charcoal')}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+const barItem = (selected: boolean) =>
+  cn(
+    'flex min-h-14 w-full flex-col items-center justify-center gap-0.5 border-t-4 px-1 text-xs font-medium leading-tight',
+    selected ? 'border-accent bg-amber-50 text-charcoal' : 'border-transparent text-gray-700',
+  );
+
+function PhoneBar({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId | undefined }) {
+  const [moreOpen, setMoreOpen] = useState(false);
+  const { bar, more } = phoneSections(tabs);
+  const current = more.find((t) => t.id === activeId);
+  return (
+    <>
+      <nav aria-label="Dashboard sections" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.06)]">
+        <ul className="grid" style={{ gridTemplateColumns: `repeat(${bar.length + (more.length ? 1 : 0)}, minmax(0, 1fr))` }}>
+          {bar.map((tab) => {
+            const Icon = ICONS[tab.id];
+            const selected = tab.id === activeId;
+            return (
+              <li key={tab.id}>
+                <Link href={tabHref(tab.id)} aria-current={selected ? 'page' : undefined} className={barItem(selected)}>
+                  <Icon aria-hidden className="h-5 w-5" />
+                  {tab.label}
+                </Link>
+              </li>
+            );
+          })}
+          {more.length ? (
+            <li>
+              <button type="button" aria-haspopup="dialog" aria-expanded={moreOpen} onClick={() => setMoreOpen(true)} className={barItem(current !== undefined)}>
+                <MoreHorizontal aria-hidden className="h-5 w-5" />
+                {/* The section open behind "More" is named on the bar itself, so the bar always says where you are. */}
+                <span>{current ? current.label : 'More'}</span>
+                {current ? <span className="sr-only">(more sections)</span> : null}
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      <Dialog open={moreOpen} onOpenChange={setMoreOpen} title="More sections">
+        <nav aria-label="More sections">
+          <ul className="grid grid-cols-2 gap-2">
+            {more.map((tab) => {
+              const Icon = ICONS[tab.id];
+              const selected = tab.id === activeId;
+              return (
+                <li key={tab.id}>
+                  <Link
+                    href={tabHref(tab.id)}
+                    aria-current={selected ? 'page' : undefined}
+                    onClick={() => setMoreOpen(false)}
+                    className={cn('flex min-h-14 items-center gap-3 rounded-xl border px-3 font-medium', selected ? 'border-accent bg-amber-50' : 'border-gray-200 hover:bg-gray-50')}
+                  >
+                    <Icon aria-hidden className="h-5 w-5 shrink-0" />
+                    {tab.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </Dialog>
+    </>
+  );
+}
