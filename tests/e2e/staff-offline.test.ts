@@ -82,6 +82,12 @@ const deviceContents = (page: Page) =>
       }),
   );
 
+/** A move staff confirm first (Start Work, Complete Work): the button, then the same words in the question. */
+async function confirmedMove(page: Page, dialog: ReturnType<Page['getByRole']>, label: RegExp) {
+  await dialog.getByRole('button', { name: label }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: label }).click();
+}
+
 async function openJob(page: Page, jobNumber: string) {
   await page.getByRole('article', { name: jobNumber }).getByRole('button', { name: `View ${jobNumber}` }).click();
   return page.getByRole('dialog');
@@ -112,9 +118,9 @@ describe("a technician's day without signal", () => {
 
     let dialog = await openJob(page, worked.jobNumber);
     await eventually(() => dialog.getByText('9 Olive Road').first().isVisible()).toBe(true);
-    await dialog.getByRole('button', { name: 'Start Work' }).click();
+    await confirmedMove(page, dialog, /^Start Work/);
     await eventually(() => dialog.getByRole('button', { name: 'Complete Work' }).isVisible()).toBe(true);
-    await dialog.getByRole('button', { name: 'Complete Work' }).click();
+    await confirmedMove(page, dialog, /^Complete Work/);
     await eventually(() => page.getByText('2 changes waiting to send').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -122,7 +128,7 @@ describe("a technician's day without signal", () => {
     const cancel = await api('POST', `/api/dashboard/jobs/${doomed.jobId}/cancel`, owner, { reason: 'Customer sold the car' });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
     dialog = await openJob(page, doomed.jobNumber);
-    await dialog.getByRole('button', { name: 'Start Work' }).click();
+    await confirmedMove(page, dialog, /^Start Work/);
     await eventually(() => page.getByText('3 changes waiting to send').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).click();
     const queued = (await deviceContents(page)).queue as Queued[];
