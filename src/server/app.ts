@@ -51,6 +51,9 @@ import { createFileStorage } from './adapters/storage-choice';
 import type { InvoicePdfStore } from './invoices/pdf-store';
 import { createOutbox } from './emails/outbox';
 import { emailRoutes } from './emails/routes';
+import { createSmsOutbox } from './sms/delivery';
+import { createSmsSender, type SmsSender } from './sms/provider';
+import { smsRoutes } from './sms/routes';
 import { notificationRoutes } from './notifications/routes';
 import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
@@ -67,6 +70,8 @@ export type BuildAppOptions = {
   web?: WebMode;
   logger?: FastifyBaseLogger;
   mailer?: Mailer;
+  /** The SMS adapter; by default Twilio when configured, else the local outbox. */
+  smsSender?: SmsSender;
   /** Photo files; by default from FILE_STORAGE (decision 220). */
   storage?: PhotoStorage;
   /** Invoice PDF files; by default from FILE_STORAGE (decision 220). */
@@ -121,6 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     log: app.log,
     mailer,
     outbox: createOutbox({ db: opts.db, clock, mailer, log: app.log, mailFrom: opts.config.mailFrom ?? senderOfBusiness }),
+    sms: createSmsOutbox({ db: opts.db, clock, sender: opts.smsSender ?? createSmsSender(opts.config), log: app.log }),
     storage: opts.storage ?? files.photos,
     pdfs: opts.pdfs ?? files.pdfs,
     payments: opts.payments === undefined ? createPaymentProvider(opts.config) : opts.payments,
@@ -182,7 +188,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, accountRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, runRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, notificationRoutes, settingsRoutes, auditRoutes, docsRoutes, manageRoutes]) {
+  for (const area of [authRoutes, accountRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, runRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, smsRoutes, notificationRoutes, settingsRoutes, auditRoutes, docsRoutes, manageRoutes]) {
     await app.register(area(deps));
   }
 

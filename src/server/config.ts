@@ -85,6 +85,11 @@ const envSchema = z
     S3_PREFIX: optionalText.pipe(z.string().regex(/^[\w.\-/]*$/, 'may hold only letters, digits, ".", "-", "_" and "/"').optional()),
     SMTP_URL: optionalText,
     MAIL_FROM: optionalText,
+    /** Twilio sends the text messages when these are set; otherwise they are kept in a local outbox (docs/decisions/363-sms-delivery.md). */
+    TWILIO_ACCOUNT_SID: optionalText.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be the Account SID from the Twilio console (AC and 32 hex digits)').optional()),
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_FROM: optionalText.pipe(z.string().regex(/^(\+[1-9]\d{6,14}|[A-Za-z][A-Za-z0-9 ]{0,10})$/, 'must be the sending number in E.164 form (+614...) or an alphanumeric sender ID of up to 11 characters').optional()),
+    TWILIO_MESSAGING_SERVICE_SID: optionalText.pipe(z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Messaging Service SID (MG and 32 hex digits)').optional()),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -132,6 +137,12 @@ const envSchema = z
     if (bank.some(Boolean) && !bank.every(Boolean)) {
       const missing = (['BANK_ACCOUNT_NAME', 'BANK_BSB', 'BANK_ACCOUNT_NUMBER'] as const).find((k) => !env[k]);
       ctx.addIssue({ code: 'custom', path: [missing ?? 'BANK_ACCOUNT_NAME'], message: 'BANK_ACCOUNT_NAME, BANK_BSB and BANK_ACCOUNT_NUMBER must be set together' });
+    }
+    if (Boolean(env.TWILIO_ACCOUNT_SID) !== Boolean(env.TWILIO_AUTH_TOKEN)) {
+      ctx.addIssue({ code: 'custom', path: [env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID'], message: 'TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN must be set together' });
+    }
+    if (env.TWILIO_ACCOUNT_SID && !env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_FROM'], message: 'is required with Twilio keys (or set TWILIO_MESSAGING_SERVICE_SID): the number or sender ID texts come from' });
     }
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
       ctx.addIssue({
@@ -205,6 +216,10 @@ function toConfig(env: z.output<typeof envSchema>) {
     smtpUrl: env.SMTP_URL,
     /** The emails' sender when set; otherwise the business's stored name and address at each send (decision 280). */
     mailFrom: env.MAIL_FROM,
+    /** Twilio's keys and sender; undefined keeps texts in the local outbox (docs/decisions/363-sms-delivery.md). */
+    twilio: env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && (env.TWILIO_FROM || env.TWILIO_MESSAGING_SERVICE_SID)
+      ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID }
+      : undefined,
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
       : undefined,

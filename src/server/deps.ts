@@ -8,6 +8,7 @@ import type { Outbox } from './emails/outbox';
 import type { InvoicePdfStore } from './invoices/pdf-store';
 import type { PaymentProvider } from './payments/provider';
 import type { SettingsStore } from './settings/store';
+import type { SmsOutbox } from './sms/delivery';
 
 /**
  * Everything the app is built from. Kept apart from app.ts (which imports every area) so a
@@ -20,6 +21,8 @@ export type AppDeps = {
   log: FastifyBaseLogger;
   mailer: Mailer;
   outbox: Outbox;
+  /** The SMS outbox's delivery: Twilio, or the local outbox without it (docs/decisions/363-sms-delivery.md). */
+  sms: SmsOutbox;
   /** Photo files, on local disk or in S3 (decision 220). */
   storage: PhotoStorage;
   /** Invoice PDF files, beside the photos (decisions 200, 220). */

@@ -86,8 +86,12 @@ describe('billing a job from the job detail', () => {
     }).toEqual({ subject: `Invoice ${invoiceNumber} from Mobile Tyre & Battery Co.`, attachments: [{ filename: `${invoiceNumber}-v1.pdf`, contentType: 'application/pdf' }] });
     await eventually(() => section.getByText('Sent', { exact: true }).count()).toBe(1);
 
-    // Paid on the job: the invoice agrees.
+    // Paid on the job, asked how (decision 349): the invoice agrees.
     await dialog.getByRole('button', { name: 'Mark as Paid' }).click();
+    const payForm = dialog.getByRole('form', { name: `Mark as Paid: ${job.jobNumber}` });
+    expect(await payForm.getByLabel('Amount taken ($)').inputValue()).toBe('129.80');
+    await payForm.getByLabel('Cash').check();
+    await payForm.getByRole('button', { name: 'Mark as Paid' }).click();
     await eventually(() => dialog.getByText('Job Complete: paid in full.').isVisible()).toBe(true);
     const [invoice] = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)).json()) as { status: string; history: { kind: string; to: string | null }[] }[];
     expect(invoice!.status).toBe('paid');

@@ -375,7 +375,7 @@ describe('the Jobs tab and the job detail', () => {
     await eventually(() => dialog.getByRole('button', { name: 'Complete Work' }).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Complete Work' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Complete Work' }).click();
-    await eventually(() => dialog.getByText('Work completed. The office invoices the customer.').isVisible()).toBe(true);
+    await eventually(() => dialog.getByText('Work completed. Record the payment if the customer paid you; otherwise the office invoices them.').isVisible()).toBe(true);
 
     // Another technician's job is not theirs to open.
     await page.goto(`/dashboard?tab=jobs&job=${other.jobId}`);

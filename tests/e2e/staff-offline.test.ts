@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slots';
 import type { JobDetail } from '../../src/shared/schemas/jobs';
+import { PHOTO_BAD_TYPE_MESSAGE } from '../../src/shared/schemas/photos';
 import { useBrowser } from '../helpers/browser';
 import { E2E_TODAY } from '../helpers/e2e-calendar';
 import { staffApi } from '../helpers/staff-api';
@@ -56,7 +58,7 @@ async function jobAsOwner(cookie: string, jobId: string): Promise<JobDetail> {
 }
 const statusMoves = (job: JobDetail) => job.history.filter((e) => e.kind === 'status').map((e) => `${e.from} -> ${e.to}`);
 
-type Queued = { key: string; url: string; method: string; json?: unknown; seen: string };
+type Queued = { url: string };
 /** What the phone holds in IndexedDB, store by store. */
 const deviceContents = (page: Page) =>
   page.evaluate(
@@ -81,6 +83,26 @@ const deviceContents = (page: Page) =>
         };
       }),
   );
+
+/** Keeps a copy of the queue, photos included, inside the page: to send it all a second time later. */
+const keepQueueCopy = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('staff-device');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('queue', 'readonly').objectStore('queue').getAll();
+          req.onsuccess = () => {
+            (window as unknown as { queueCopy: unknown[] }).queueCopy = req.result as unknown[];
+            open.result.close();
+            resolve();
+          };
+        };
+      }),
+  );
+
+const png = async (colour: string) => sharp({ create: { width: 24, height: 24, channels: 3, background: colour } }).png().toBuffer();
 
 /** A move staff confirm first (Start Work, Complete Work): the button, then the same words in the question. */
 async function confirmedMove(page: Page, dialog: ReturnType<Page['getByRole']>, label: RegExp) {
@@ -122,6 +144,26 @@ describe("a technician's day without signal", () => {
     await eventually(() => dialog.getByRole('button', { name: 'Complete Work' }).isVisible()).toBe(true);
     await confirmedMove(page, dialog, /^Complete Work/);
     await eventually(() => page.getByText('2 changes waiting to send').isVisible()).toBe(true);
+
+    // A cash payment taken at the job, the amount starting at the job's price.
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    const payment = dialog.getByRole('form', { name: `Record payment: ${worked.jobNumber}` });
+    await payment.getByRole('radio', { name: 'Cash' }).check();
+    expect(await payment.getByLabel('Amount taken ($)').inputValue()).toBe('120.00');
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await eventually(() => page.getByText('3 changes waiting to send').isVisible()).toBe(true);
+
+    // Photos: a file that is not a photo is refused on the phone, before anything is queued; two photos are queued.
+    await dialog.getByLabel('Photo type').selectOption('after');
+    const gallery = dialog.getByTestId('photo-gallery-input');
+    await gallery.setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') }]);
+    await eventually(() => dialog.getByText(PHOTO_BAD_TYPE_MESSAGE).isVisible()).toBe(true);
+    expect(await page.getByText('3 changes waiting to send').isVisible()).toBe(true);
+    await gallery.setInputFiles([
+      { name: 'after-front.png', mimeType: 'image/png', buffer: await png('#f5b301') },
+      { name: 'after-rear.png', mimeType: 'image/png', buffer: await png('#1f2328') },
+    ]);
+    await eventually(() => page.getByText('4 changes waiting to send').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // Meanwhile the office cancels the other job; the technician, offline, starts it.
@@ -129,16 +171,23 @@ describe("a technician's day without signal", () => {
     expect(cancel.status, await cancel.clone().text()).toBe(200);
     dialog = await openJob(page, doomed.jobNumber);
     await confirmedMove(page, dialog, /^Start Work/);
-    await eventually(() => page.getByText('3 changes waiting to send').isVisible()).toBe(true);
+    await eventually(() => page.getByText('5 changes waiting to send').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).click();
+    await keepQueueCopy(page);
     const queued = (await deviceContents(page)).queue as Queued[];
-    expect(queued.map((c) => c.url)).toEqual([`/api/dashboard/jobs/${worked.jobId}/status`, `/api/dashboard/jobs/${worked.jobId}/status`, `/api/dashboard/jobs/${doomed.jobId}/status`]);
+    expect(queued.map((c) => c.url)).toEqual([
+      `/api/dashboard/jobs/${worked.jobId}/status`,
+      `/api/dashboard/jobs/${worked.jobId}/status`,
+      `/api/dashboard/jobs/${worked.jobId}/onsite-payment`,
+      `/api/dashboard/jobs/${worked.jobId}/photos`,
+      `/api/dashboard/jobs/${doomed.jobId}/status`,
+    ]);
     // Nothing reached the server while offline.
     expect((await jobAsOwner(owner, worked.jobId)).status).toBe('new');
 
     // Signal again: the queue empties in order, the refusal stays on its job.
     await page.context().setOffline(false);
-    await eventually(async () => (await jobAsOwner(owner, worked.jobId)).status).toBe('completed');
+    await eventually(async () => (await jobAsOwner(owner, worked.jobId)).status).toBe('paid');
     await eventually(() => page.getByText(/changes? waiting to send/).count()).toBe(0);
     // The cancelled job has left the list; the banner keeps its refusal in view and opens it.
     await page.getByRole('list', { name: 'Changes not sent' }).getByRole('link', { name: `Open ${doomed.jobNumber}` }).click();
@@ -152,16 +201,30 @@ describe("a technician's day without signal", () => {
     expect((await jobAsOwner(owner, doomed.jobId)).status).toBe('cancelled');
 
     // The same queue sent twice changes nothing: each key answers as the first time.
-    const replies = await page.evaluate(async (changes) => {
+    const replies = await page.evaluate(async () => {
+      type Copy = { key: string; url: string; method: string; json?: unknown; seen: string; photos?: { type: string; files: { name: string; blob: Blob }[] } };
       const out: number[] = [];
-      for (const c of changes) {
-        const res = await fetch(c.url, { method: c.method, credentials: 'include', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': c.key, 'X-Job-Seen': c.seen }, body: JSON.stringify(c.json) });
-        out.push(res.status);
+      for (const c of (window as unknown as { queueCopy: Copy[] }).queueCopy) {
+        const headers: Record<string, string> = { 'Idempotency-Key': c.key, 'X-Job-Seen': c.seen };
+        let body: BodyInit;
+        if (c.photos) {
+          const form = new FormData();
+          form.append('type', c.photos.type);
+          for (const f of c.photos.files) form.append('photos', f.blob, f.name);
+          body = form;
+        } else {
+          headers['Content-Type'] = 'application/json';
+          body = JSON.stringify(c.json);
+        }
+        out.push((await fetch(c.url, { method: c.method, credentials: 'include', headers, body })).status);
       }
       return out;
-    }, queued);
-    expect(replies).toEqual([200, 200, 409]);
-    expect(statusMoves(await jobAsOwner(owner, worked.jobId))).toEqual(['new -> in-progress', 'in-progress -> completed']);
+    });
+    expect(replies).toEqual([200, 200, 200, 201, 409]);
+    const after = await jobAsOwner(owner, worked.jobId);
+    expect(statusMoves(after)).toEqual(['new -> in-progress', 'in-progress -> completed', 'completed -> invoiced', 'invoiced -> paid']);
+    expect(after).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
+    expect(after.photos.map((p) => p.originalName).sort()).toEqual(['after-front.png', 'after-rear.png']);
 
     // Signing out leaves nothing of the day or the queue on the phone.
     await page.goto('/dashboard?tab=settings');

@@ -5,6 +5,7 @@ import { jobs, outboundEmails, vehicles } from '../db/schema';
 import { buildBookingConfirmation } from '../emails/booking-confirmation';
 import { recordNotificationIn, type NewBookingNotification } from '../notifications/store';
 import { readSettings } from '../settings/store';
+import { queueBookingConfirmationSmsIn } from '../sms/booking-confirmation';
 import { issueManageToken } from '../jobs/manage-link';
 import { manageLinkFor } from '../manage/token';
 
@@ -37,6 +38,7 @@ export async function queueBookingConfirmationIn(deps: AppDeps, exec: Executor, 
  * and the caller holds its rows, so nothing is read back (decision 240).
  */
 export async function queueNewBookingConfirmationIn(deps: AppDeps, exec: Executor, job: JobRow, vehicle: VehicleRow | null, manageToken: string | null = null): Promise<string> {
+  const manageUrl = manageToken ? manageLinkFor(deps.config, manageToken) : null;
   // The contact given with this booking, not the customer record (decision 191).
   const email = buildBookingConfirmation({
     job,
@@ -46,8 +48,10 @@ export async function queueNewBookingConfirmationIn(deps: AppDeps, exec: Executo
     business: (await readSettings(exec, deps.config, deps.log)).business,
     publicBaseUrl: deps.config.publicBaseUrl,
     now: deps.clock.now(),
-    manageUrl: manageToken ? manageLinkFor(deps.config, manageToken) : null,
+    manageUrl,
   });
+  // And a text when the contact phone is a mobile (docs/decisions/362-sms-channel.md), with the same link.
+  await queueBookingConfirmationSmsIn(deps, exec, job, manageUrl ? { manageUrl } : {});
   return deps.outbox.queue(exec, { kind: CONFIRMATION_KIND, jobId: job.id, to: job.contactEmail, ...email });
 }
 
@@ -59,6 +63,7 @@ export async function queueBookingConfirmation(deps: AppDeps, jobId: string): Pr
   try {
     const id = await queueBookingConfirmationIn(deps, deps.db, jobId);
     deps.outbox.kick();
+    deps.sms.kick();
     return id;
   } catch (err) {
     deps.log.error({ err, jobId }, 'Could not queue the booking confirmation email');

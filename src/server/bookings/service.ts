@@ -338,6 +338,7 @@ export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequ
   await assertSlotBookable(deps, day, draft.job.timeSlot);
   const { job } = await insertBooking(deps, draft, priced, { hold: false, paymentMethod: 'onsite' });
   deps.outbox.kick();
+  deps.sms.kick();
   return bookingCreated(job, draft.customer.email);
 }
 
@@ -366,6 +367,7 @@ export async function createStaffBooking(deps: AppDeps, body: StaffBookingReques
   await assertSlotBookable(deps, day, draft.job.timeSlot);
   const { job } = await insertBooking(deps, draft, values, { hold: false, paymentMethod: draft.job.paymentMethod, bookedBy: actor });
   deps.outbox.kick();
+  deps.sms.kick();
   return bookingCreated(job, draft.customer.email);
 }
 

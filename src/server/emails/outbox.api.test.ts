@@ -162,6 +162,7 @@ describe('outbox without SMTP (local stand-in), content and retries', () => {
       clock: t.clock,
       log: t.app.log,
       outbox: createOutbox({ db: t.db, clock: t.clock, mailer: noopMailer(), log: t.app.log, mailFrom: 'x@example.com' }),
+      sms: { kick() {} },
     } as unknown as AppDeps;
     expect(await queueBookingConfirmation(appDeps, hold!.jobId)).toEqual(expect.any(String));
     expect(await queueBookingConfirmation(appDeps, hold!.jobId)).toBeNull();

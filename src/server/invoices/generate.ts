@@ -21,6 +21,7 @@ import { detailOf } from './queries';
 // A new customer invoice: generated from its job, or written by staff, with its lines and the job's move (decision 200).
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
+type Fees = Awaited<ReturnType<AppDeps['settings']['current']>>['fees'];
 type Job = typeof jobs.$inferSelect;
 
 function assertInvoiceable(job: Job): void {
@@ -90,7 +91,6 @@ async function insertInvoice(tx: Executor, job: Job, actor: SessionUser, now: Da
  */
 export async function generateInvoiceForJob(deps: Deps, actor: SessionUser, jobId: string): Promise<InvoiceDetail> {
   const now = deps.clock.now();
-  const today = perthToday(now);
   const { fees } = await deps.settings.current();
   let jobNumber = '';
   const id = await withLiveInvoiceGuard(
@@ -99,39 +99,47 @@ export async function generateInvoiceForJob(deps: Deps, actor: SessionUser, jobI
       deps.db.transaction(async (tx) => {
         const job = await lockInvoiceJob(tx, jobId);
         jobNumber = job.jobNumber;
-        assertInvoiceable(job);
-        await assertNoLiveInvoice(tx, job);
-        const tyreUnitPriceCents = job.serviceType === 'new-tyres' ? await lookupTyreUnitPriceCents(tx, job.tyreSize) : null;
-        const paidOnline = await onlinePayment(tx, job, now);
-        const lines = invoiceLinesForJob({
-          serviceType: job.serviceType,
-          isPrepaid: job.paymentMethod === 'prepaid',
-          quantity: job.tyreQuantity ?? 1,
-          tyreSize: job.tyreSize,
-          tyreUnitPriceCents,
-          valueCents: job.customerValue === null ? null : toCents(job.customerValue),
-          isPaidByCard: paidOnline !== null,
-        }, fees);
-        const isPaid = paidOnline !== null || job.status === 'paid';
-        const invoice = await insertInvoice(
-          tx,
-          job,
-          actor,
-          now,
-          {
-            status: isPaid ? 'paid' : 'draft',
-            invoiceDate: today,
-            dueDate: defaultDueDate(today),
-            lines,
-            paymentNote: paidOnline ? `Paid by card online on ${paidOnline.day}.` : null,
-            paidAt: paidOnline?.at ?? job.paidAt ?? now,
-          },
-          'Generated from the job',
-        );
-        return invoice.id;
+        return (await generateInvoiceIn(tx, job, actor, now, fees)).id;
       }),
   );
-  return detailOf(deps.db, id, today);
+  return detailOf(deps.db, id, perthToday(now));
+}
+
+/**
+ * The generation itself, in the caller's transaction with the job locked: also used when a payment
+ * taken on site finds the job without an invoice (decision 349).
+ */
+export async function generateInvoiceIn(tx: Executor, job: Job, actor: SessionUser, now: Date, fees: Fees): Promise<Invoice> {
+  const today = perthToday(now);
+  assertInvoiceable(job);
+  await assertNoLiveInvoice(tx, job);
+  const tyreUnitPriceCents = job.serviceType === 'new-tyres' ? await lookupTyreUnitPriceCents(tx, job.tyreSize) : null;
+  const paidOnline = await onlinePayment(tx, job, now);
+  const lines = invoiceLinesForJob({
+    serviceType: job.serviceType,
+    isPrepaid: job.paymentMethod === 'prepaid',
+    quantity: job.tyreQuantity ?? 1,
+    tyreSize: job.tyreSize,
+    tyreUnitPriceCents,
+    valueCents: job.customerValue === null ? null : toCents(job.customerValue),
+    isPaidByCard: paidOnline !== null,
+  }, fees);
+  const isPaid = paidOnline !== null || job.status === 'paid';
+  return insertInvoice(
+    tx,
+    job,
+    actor,
+    now,
+    {
+      status: isPaid ? 'paid' : 'draft',
+      invoiceDate: today,
+      dueDate: defaultDueDate(today),
+      lines,
+      paymentNote: paidOnline ? `Paid by card online on ${paidOnline.day}.` : null,
+      paidAt: paidOnline?.at ?? job.paidAt ?? now,
+    },
+    'Generated from the job',
+  );
 }
 
 /** An invoice written by staff on the Create Invoice screen, its lines in the same transaction (decision 200). */

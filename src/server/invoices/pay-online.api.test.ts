@@ -26,6 +26,7 @@ describe("paying an invoice by card from its link (simulated provider)", () => {
       log: h.t.app.log,
       settings: { current: () => readSettings(h.t.db, h.t.config) },
       outbox: createOutbox({ db: h.t.db, clock: h.t.clock, mailer: {} as never, log: h.t.app.log, mailFrom: 'shop@example.com' }),
+      sms: { kick() {} },
     }) as unknown as AppDeps;
 
   const sentInvoice = async () => {

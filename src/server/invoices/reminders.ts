@@ -8,6 +8,7 @@ import { creditedCents } from './queries';
 import { formatCents, toCents } from '../../shared/domain/money';
 import { printedDay } from './pdf';
 import { readSettings } from '../settings/store';
+import { isWithinSendWindow } from '../messages/send-window';
 import type { BusinessProfile } from '../../shared/domain/settings';
 
 // The overdue follow-up (decision 299): one reminder email, a week after the due date, never twice.
@@ -20,10 +21,7 @@ export const REMINDER_AFTER_DAYS = 7;
 const CATCH_UP_DAYS = 30;
 
 /** Automated customer emails go between 8 am and 8 pm Perth (docs/product.md "Running the business"); a reminder due outside waits. */
-export function isMessagingHour(now: Date): boolean {
-  const hour = Number(new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Perth', hour: 'numeric', hourCycle: 'h23' }).format(now));
-  return hour >= 8 && hour < 20;
-}
+export const isMessagingHour = isWithinSendWindow;
 
 function reminderText(b: BusinessProfile, r: { invoiceNumber: string; balanceDue: string; dueDate: string; name: string; payUrl: string | null }) {
   const lines = [

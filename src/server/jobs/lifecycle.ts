@@ -41,8 +41,10 @@ const STAMP: Partial<Record<JobStatus, 'inProgressAt' | 'completedAt' | 'invoice
 function changesOf(cause: JobCause, from: JobStatus, at: Date) {
   const move = JOB_MOVES[cause];
   const to = move.to;
-  // Back from invoiced when its invoice is voided: the work was still completed when it was (decision 295).
-  const stamp = to && cause !== 'invoice-voided' ? STAMP[to] : undefined;
+  // Back from invoiced when its invoice is voided: the work was still completed when it was (decision 295);
+  // back from paid when a payment taken on site is reversed: it was still invoiced when it was (decision 349).
+  const backward = cause === 'invoice-voided' || cause === 'onsite-payment-reversed';
+  const stamp = to && !backward ? STAMP[to] : undefined;
   return {
     ...(to ? { status: to } : {}),
     ...(stamp ? { [stamp]: at } : {}),
@@ -51,6 +53,7 @@ function changesOf(cause: JobCause, from: JobStatus, at: Date) {
     // Back from cancelled: the job is live again, so it no longer says when it was cancelled.
     ...(to && from === 'cancelled' ? { cancelledAt: null } : {}),
     ...(cause === 'invoice-voided' ? { invoicedAt: null } : {}),
+    ...(cause === 'onsite-payment-reversed' ? { paidAt: null } : {}),
     ...(move.payment ? { paymentStatus: move.payment } : {}),
     updatedAt: at,
   };

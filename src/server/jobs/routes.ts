@@ -5,6 +5,7 @@ import { addRoute } from '../http/contract-routes';
 import { forbidden } from '../http/errors';
 import { assignJob } from './assignment';
 import { cancelJob, changeJobStatus, deleteJob, editJobQuote, previewCancellation, rescheduleJob } from './moves';
+import { recordOnsitePayment, reverseOnsitePayment } from './onsite-payment';
 import { getJobDetail, listJobs, readJobPhoto } from './service';
 import { listTechnicians } from './technicians';
 
@@ -24,6 +25,8 @@ export function jobRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, jobs.cancellationPreview, async ({ actor, params }) => previewCancellation(deps, actor, params.id));
     addRoute(app, jobs.cancel, async ({ actor, params, body }) => cancelJob(deps, actor, params.id, body));
     addRoute(app, jobs.assign, async ({ actor, params, body }) => assignJob(deps, actor, params.id, body.technicianId));
+    addRoute(app, jobs.recordOnsitePayment, async ({ actor, params, body }) => recordOnsitePayment(deps, actor, params.id, body));
+    addRoute(app, jobs.reverseOnsitePayment, async ({ actor, params, body }) => reverseOnsitePayment(deps, actor, params.id, body.reason));
     addRoute(app, jobs.technicians, async () => listTechnicians(deps.db));
     addRoute(app, jobs.technicianJobs, async ({ actor, params, query }) => {
       if (actor.role !== 'admin' && actor.id !== params.id) throw forbidden("You can only see your own jobs.");

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { JobDetail, JobListItem, JobListQuery } from '../../shared/schemas/jobs';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
-import { customerInvoices, jobPhotos, jobs, users, vehicles } from '../db/schema';
+import { customerInvoices, jobPhotos, jobs, onsitePayments, users, vehicles } from '../db/schema';
 import type { SessionUser } from '../http/access';
 import { forbidden, notFound } from '../http/errors';
 import { isUuid } from '../../shared/schemas/fields';
@@ -91,15 +91,27 @@ export async function getJobDetail(deps: Pick<AppDeps, 'db'>, user: SessionUser,
   const [row] = await selectJobs(deps.db).where(eq(jobs.id, jobId));
   if (!row) throw notFound(JOB_NOT_FOUND);
   assertMayView(user, row.job);
-  const [photos, history] = await Promise.all([
+  const [photos, history, onsitePayment] = await Promise.all([
     deps.db
-      .select({ id: jobPhotos.id, type: jobPhotos.type, originalName: jobPhotos.originalName })
+      .select({ id: jobPhotos.id, type: jobPhotos.type, originalName: jobPhotos.originalName, takenBy: users.username })
       .from(jobPhotos)
+      .leftJoin(users, eq(users.id, jobPhotos.takenById))
       .where(eq(jobPhotos.jobId, jobId))
       .orderBy(asc(jobPhotos.uploadedAt), asc(jobPhotos.id)),
     listJobHistory(deps.db, jobId),
+    standingOnsitePayment(deps.db, jobId),
   ]);
-  return { ...toJobFields(row), photos, history, cancelReason: row.job.cancelReason, refundAmount: row.job.refundAmount };
+  return { ...toJobFields(row), photos, history, cancelReason: row.job.cancelReason, refundAmount: row.job.refundAmount, onsitePayment };
+}
+
+/** The payment taken on site that stands on the job (decision 349), with who took it. */
+async function standingOnsitePayment(db: Executor, jobId: string) {
+  const [p] = await db
+    .select({ id: onsitePayments.id, method: onsitePayments.method, amount: onsitePayments.amount, takenAt: onsitePayments.takenAt, takenBy: users.username })
+    .from(onsitePayments)
+    .leftJoin(users, eq(users.id, onsitePayments.takenById))
+    .where(and(eq(onsitePayments.jobId, jobId), isNull(onsitePayments.reversedAt)));
+  return p ? { ...p, takenAt: p.takenAt.toISOString() } : null;
 }
 
 /** Escapes LIKE's wildcards so a search for "50%" means the text. */

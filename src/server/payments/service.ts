@@ -306,7 +306,10 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
   } else if (result.outcome === 'amount-mismatch') {
     deps.log.warn({ jobId: result.jobId, event: event.id, charged: event.data.object.amount, currency: event.data.object.currency }, 'Payment amount or currency differs from the booking total: not confirmed');
   }
-  if (result.outcome === 'paid' || result.outcome === 'amount-mismatch' || result.outcome === 'invoice-paid' || result.outcome === 'already-paid') deps.outbox.kick();
+  if (result.outcome === 'paid' || result.outcome === 'amount-mismatch' || result.outcome === 'invoice-paid' || result.outcome === 'already-paid') {
+    deps.outbox.kick();
+    deps.sms.kick();
+  }
   return result;
 }
 

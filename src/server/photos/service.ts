@@ -10,6 +10,9 @@ import { AppError, forbidden, invalid, notFound } from '../http/errors';
 import { PHOTO_WINDOW_MS } from '../bookings/service';
 import { removeFileLeftovers } from '../adapters/leftovers';
 import { isUuid } from '../../shared/schemas/fields';
+import { STAFF_PHOTO_MAX_PER_JOB, STAFF_PHOTO_TOO_MANY_MESSAGE } from '../../shared/schemas/onsite-payments';
+import type { SessionUser } from '../http/access';
+import { assertMayView, JOB_NOT_FOUND } from '../jobs/service';
 
 export const PHOTO_WINDOW_CLOSED_MESSAGE = 'Photos can only be added within an hour of booking. Please call us if you would like to send more.';
 export const JOB_NOT_FOUND_MESSAGE = 'Booking not found';
@@ -18,6 +21,21 @@ const EXTENSION = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp
 type PhotoMime = keyof typeof EXTENSION;
 
 export type IncomingPhoto = { originalName: string; data: Buffer };
+
+/** How many photos a job may hold for this uploader, the refusal beyond, and the staff member taking them (null: the customer). */
+export type PhotoLimit = { max: number; tooMany: string; takenById?: string | null };
+export const CUSTOMER_LIMIT: PhotoLimit = { max: PHOTO_LIMITS.maxFiles, tooMany: PHOTO_TOO_MANY_MESSAGE };
+/** Staff add before, after, damage and tyre-wall photos up to 20 per job, customer photos included (decision 350). */
+export const staffLimit = (takenById: string): PhotoLimit => ({ max: STAFF_PHOTO_MAX_PER_JOB, tooMany: STAFF_PHOTO_TOO_MANY_MESSAGE, takenById });
+
+/** The job staff add photos to: known, and theirs when they are its technician. */
+export async function staffPhotoTargetJob(deps: AppDeps, user: SessionUser, jobId: string): Promise<{ id: string; existing: number }> {
+  if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
+  const [job] = await deps.db.select({ id: jobs.id, assignedTechnicianId: jobs.assignedTechnicianId }).from(jobs).where(eq(jobs.id, jobId));
+  if (!job) throw notFound(JOB_NOT_FOUND);
+  assertMayView(user, job);
+  return { id: job.id, existing: await countPhotos(deps.db, job.id) };
+}
 
 /** The job a public upload is for, refused when unknown or when the hour has passed (decision 133). */
 export async function photoTargetJob(deps: AppDeps, jobId: string): Promise<{ id: string; existing: number }> {
@@ -67,7 +85,7 @@ export async function reencode(data: Buffer): Promise<{ mimeType: PhotoMime; dat
  * rows: a crash between the two leaves files without a row, which the start-up clean-up removes,
  * never a row without its file (decision 194).
  */
-export async function storeJobPhotos(deps: AppDeps, jobId: string, type: string, files: IncomingPhoto[]) {
+export async function storeJobPhotos(deps: AppDeps, jobId: string, type: string, files: IncomingPhoto[], limit: PhotoLimit = CUSTOMER_LIMIT) {
   if (files.length === 0) throw invalid('Please choose at least one photo to upload.');
   const prepared: { originalName: string; mimeType: PhotoMime; data: Buffer; filename: string }[] = [];
   for (const f of files) {
@@ -84,10 +102,10 @@ export async function storeJobPhotos(deps: AppDeps, jobId: string, type: string,
     const now = deps.clock.now();
     return await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select id from jobs where id = ${jobId} for update`);
-      if ((await countPhotos(tx, jobId)) + prepared.length > PHOTO_LIMITS.maxFiles) throw invalid(PHOTO_TOO_MANY_MESSAGE);
+      if ((await countPhotos(tx, jobId)) + prepared.length > limit.max) throw invalid(limit.tooMany);
       return tx
         .insert(jobPhotos)
-        .values(prepared.map((p) => ({ jobId, type, filename: p.filename, originalName: p.originalName, mimeType: p.mimeType, size: p.data.length, uploadedAt: now })))
+        .values(prepared.map((p) => ({ jobId, type, filename: p.filename, originalName: p.originalName, mimeType: p.mimeType, size: p.data.length, uploadedAt: now, takenById: limit.takenById ?? null })))
         .returning({ id: jobPhotos.id, type: jobPhotos.type, originalName: jobPhotos.originalName, mimeType: jobPhotos.mimeType, size: jobPhotos.size });
     });
   } catch (err) {

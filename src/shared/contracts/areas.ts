@@ -20,6 +20,7 @@ export const AREAS = [
   'runs',
   'invoices',
   'emails',
+  'messages',
   'notifications',
   'purchaseInvoices',
   'expenses',

@@ -9,6 +9,7 @@ import { emails } from './emails';
 import { expenses } from './expenses';
 import { invoices } from './invoices';
 import { jobs } from './jobs';
+import { messages } from './messages';
 import { notifications } from './notifications';
 import { payments } from './payments';
 import { pricing } from './pricing';
@@ -43,6 +44,7 @@ export const contracts = {
   runs,
   invoices,
   emails,
+  messages,
   notifications,
   purchaseInvoices,
   expenses,

@@ -12,6 +12,8 @@ import {
   statusChangeRequest,
   technician,
 } from '../schemas/jobs';
+import { onsitePaymentReversalRequest, onsitePaymentRequest, STAFF_PHOTO_TYPES } from '../schemas/onsite-payments';
+import { photoUploadResponse } from '../schemas/photos';
 import { defineContract } from './contract';
 
 /**
@@ -119,6 +121,38 @@ export const jobs = {
     params: jobIdParams,
     body: assignRequest,
     response: jobDetail,
+  }),
+  recordOnsitePayment: defineContract({
+    method: 'POST',
+    path: '/api/dashboard/jobs/:id/onsite-payment',
+    access: 'staff',
+    affects: ['jobs', 'slots', 'staffSlots', 'invoices', 'reports'],
+    summary: 'Records a payment taken at the job (method, amount): the job and its invoice become paid; an admin or the assigned technician; 409 when already paid.',
+    params: jobIdParams,
+    body: onsitePaymentRequest,
+    response: jobDetail,
+  }),
+  reverseOnsitePayment: defineContract({
+    method: 'POST',
+    path: '/api/dashboard/jobs/:id/onsite-payment/reverse',
+    access: 'admin',
+    affects: ['jobs', 'slots', 'staffSlots', 'invoices', 'reports'],
+    summary: 'Reverses the payment taken on site, with a reason: the job is invoiced and its invoice unpaid again.',
+    params: jobIdParams,
+    body: onsitePaymentReversalRequest,
+    response: jobDetail,
+  }),
+  addPhotos: defineContract({
+    method: 'POST',
+    path: '/api/dashboard/jobs/:id/photos',
+    access: 'staff',
+    affects: ['jobs'],
+    summary: 'Photos taken by staff (multipart: field type before|after|damage|tyre-wall, repeated field photos); at most 20 photos per job.',
+    params: jobIdParams,
+    multipart: true,
+    body: z.object({ photos: z.array(z.string().meta({ format: 'binary' })), type: z.enum(STAFF_PHOTO_TYPES) }),
+    response: photoUploadResponse,
+    status: 201,
   }),
   technicians: defineContract({
     method: 'GET',

@@ -105,6 +105,7 @@ describe('JOB_MOVES: every way a job moves, staff buttons and system causes', ()
     ['invoice-voided', ['invoiced'], 'completed', undefined],
     ['payment-taken', JOB_STATUSES, undefined, 'paid'],
     ['refund', ['cancelled'], undefined, 'refunded'],
+    ['onsite-payment-reversed', ['paid'], 'invoiced', 'pending'],
   ] as const)('%s: from %j to status %s, payment %s', (cause, from, to, payment) => {
     expect(JOB_MOVES[cause].from).toEqual(from);
     expect(JOB_MOVES[cause].to).toBe(to);
@@ -119,9 +120,9 @@ describe('JOB_MOVES: every way a job moves, staff buttons and system causes', ()
     expect(Object.keys(JOB_MOVES).sort()).toEqual([...JOB_CAUSES].sort());
   });
 
-  it('keeps paid and cancelled final: only a late payment brings a cancelled job back, and nothing leaves paid', () => {
+  it('keeps paid and cancelled final: only a late payment brings a cancelled job back, and only reversing a payment taken on site leaves paid', () => {
     const leaving = (status: JobStatus) => JOB_CAUSES.filter((c) => JOB_MOVES[c].to && JOB_MOVES[c].from.includes(status));
-    expect(leaving('paid')).toEqual([]);
+    expect(leaving('paid')).toEqual(['onsite-payment-reversed']);
     expect(leaving('cancelled')).toEqual(['late-payment-reinstated']);
   });
 

@@ -45,6 +45,7 @@ export const JOB_CAUSES = [
   'invoice-voided',
   'payment-taken',
   'refund',
+  'onsite-payment-reversed',
 ] as const;
 export type JobCause = (typeof JOB_CAUSES)[number];
 
@@ -63,8 +64,9 @@ export type JobMove = {
 
 /**
  * Every way a job's status or payment status changes (docs/product.md "Job statuses and their
- * moves", "Payments"). Paid and cancelled are final, with one declared exception: a payment that
- * arrives after the hold lapsed re-takes a slot that is still free (decisions 150, 250).
+ * moves", "Payments"). Paid and cancelled are final, with two declared exceptions: a payment that
+ * arrives after the hold lapsed re-takes a slot that is still free (decisions 150, 250), and an
+ * admin reverses a payment taken on site (decision 349).
  */
 export const JOB_MOVES: Readonly<Record<JobCause, JobMove>> = {
   start: { by: 'staff', from: ['new'], to: 'in-progress' },
@@ -83,6 +85,8 @@ export const JOB_MOVES: Readonly<Record<JobCause, JobMove>> = {
   'payment-taken': { by: 'system', from: JOB_STATUSES, paymentFrom: ['pending', 'failed'], payment: 'paid' },
   // Money given back when staff cancel a prepaid job (decision 184).
   refund: { by: 'staff', from: ['cancelled'], paymentFrom: ['paid'], payment: 'refunded' },
+  // An admin reverses a payment taken on site, with a reason: the job is invoiced and unpaid again (decision 349).
+  'onsite-payment-reversed': { by: 'staff', from: ['paid'], to: 'invoiced', paymentFrom: ['paid'], payment: 'pending' },
 };
 
 /** Whether the cause may move a job in this state: its status, and its payment status when the move names one. */

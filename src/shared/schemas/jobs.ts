@@ -3,6 +3,7 @@ import { JOB_STATUSES } from '../domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
 import { day, money, oneLineText, pageQuery, pageSizeQuery } from './fields';
+import { onsitePayment } from './onsite-payments';
 
 /** A job with its customer, vehicle and photos: GET /api/dashboard/jobs/{id}. */
 export const jobWithDetails = z.object({
@@ -39,7 +40,8 @@ export const jobWithDetails = z.object({
   cancelledAt: z.string().nullable(),
   customer: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
   vehicle: z.object({ make: z.string(), model: z.string(), year: z.number(), registration: z.string(), color: z.string().nullable() }).nullable(),
-  photos: z.array(z.object({ id: z.string(), type: z.string(), originalName: z.string() })),
+  /** takenBy: the staff member's username, null for the customer's own photos. */
+  photos: z.array(z.object({ id: z.string(), type: z.string(), originalName: z.string(), takenBy: z.string().nullable() })),
 });
 
 // ---- Dispatch: lists, moves, schedule, slots (docs/product.md "Job statuses and their moves") ----
@@ -86,6 +88,8 @@ export const jobDetail = jobWithDetails.extend({
   cancelReason: z.string().nullable(),
   refundAmount: z.string().nullable(),
   hasInvoice: z.boolean(),
+  /** The payment taken on site that stands (not reversed), if any (decision 349). */
+  onsitePayment: onsitePayment.nullable(),
 });
 export type JobDetail = z.infer<typeof jobDetail>;
 

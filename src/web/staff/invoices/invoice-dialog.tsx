@@ -11,6 +11,7 @@ import { api, errorMessage } from '../../lib/api';
 import { pdfEmailedNote } from '../../lib/email-wording';
 import { perthDateTime } from '../../lib/format';
 import { useEmailDelivery } from '../../lib/use-browser-state';
+import { PaymentMethodForm } from '../jobs/payment-method-form';
 import { CreditNotesPanel } from './credit-notes-panel';
 import { describeInvoiceEvent, INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
 import { InvoiceStatusBadge } from './invoice-status-badge';
@@ -52,6 +53,8 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
   const locked = invoice.status !== 'draft';
   const issued = (ISSUED_INVOICE_STATUSES as readonly string[]).includes(invoice.status);
   const needsReason = invoice.status === 'paid' && status !== 'paid' && status !== 'cancelled';
+  // Marking paid asks how the customer paid, with the job's payment form (decision 349).
+  const markingPaid = status === 'paid' && invoice.status !== 'paid' && invoice.status !== 'cancelled';
   // An issued invoice is voided only by its Void button, which asks first (decision 295).
   const statusChoices = CUSTOMER_INVOICE_STATUSES.filter((s) => !(issued && (s === 'draft' || s === 'cancelled')));
   const update = useUpdateInvoice();
@@ -127,12 +130,15 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
             <TextField label="Reason for marking unpaid" value={reason} maxLength={200} required onChange={(e) => setReason(e.target.value)} />
           </div>
         ) : null}
-        <div className="sm:col-span-3 sm:text-right">
-          <Button type="submit" disabled={!isDirty || update.isPending || (needsReason && !reason.trim())} className="w-full sm:w-auto">
-            {update.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </div>
+        {markingPaid ? null : (
+          <div className="sm:col-span-3 sm:text-right">
+            <Button type="submit" disabled={!isDirty || update.isPending || (needsReason && !reason.trim())} className="w-full sm:w-auto">
+              {update.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        )}
       </form>
+      {markingPaid ? <PaymentMethodForm job={invoice.job} defaultAmount={invoice.totalAmount} submitLabel="Mark as Paid" onDone={() => setStatus(invoice.status)} /> : null}
 
       <LineItemsEditor
         lines={invoice.items}

@@ -20,7 +20,8 @@ import { JobHistory } from './job-history';
 import { JobPhotos } from './job-photos';
 import { JobStatusAction } from './job-status-action';
 import { JobQueueNotices } from '../offline/job-queue-notices';
-import { OnsiteWork } from '../offline/onsite-work';
+import { OnsitePaymentSection } from './onsite-payment-section';
+import { AddJobPhotos } from './add-job-photos';
 import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
 import { PurchaseInvoicesSection } from './purchase-invoices-section';
@@ -138,7 +139,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
 
       <JobQueueNotices jobId={job.id} />
       <JobStatusAction job={job} isAdmin={isAdmin} />
-      {isAdmin ? null : <OnsiteWork job={job} />}
+      <OnsitePaymentSection job={job} isAdmin={isAdmin} />
       <JobContactLinks job={job} />
 
       <div className="grid gap-6 sm:grid-cols-2">
@@ -177,6 +178,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
       </div>
 
       <JobPhotos job={job} />
+      <AddJobPhotos job={job} />
       <JobTimeline job={job} />
 
       {isAdmin && job.status !== 'cancelled' ? <AssignTechnician job={job} /> : null}

@@ -10,7 +10,6 @@ import { useChangeStatus } from './use-job-actions';
 const PENDING_LABEL: Record<string, string> = {
   'in-progress': 'Starting...',
   completed: 'Completing...',
-  paid: 'Marking as paid...',
 };
 
 /**
@@ -37,7 +36,8 @@ export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boo
   }
   if (job.status === 'cancelled' || !action) return null;
 
-  const mayMove = isAdmin ? isDirectStatusMove(job.status, action.to) : isTechnicianMove(job.status, action.to);
+  // Mark as Paid asks how the customer paid: it is the payment section's form (decision 349).
+  const mayMove = action.to !== 'paid' && (isAdmin ? isDirectStatusMove(job.status, action.to) : isTechnicianMove(job.status, action.to));
   return (
     <div className="space-y-2">
       {mayMove ? (
@@ -61,9 +61,7 @@ export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boo
           />
         </>
       ) : !isAdmin && job.status === 'completed' ? (
-        <p className="rounded-lg bg-gray-100 p-3">Work completed. The office invoices the customer.</p>
-      ) : !isAdmin && job.status === 'invoiced' ? (
-        <p className="rounded-lg bg-gray-100 p-3">Invoice sent. Waiting for payment.</p>
+        <p className="rounded-lg bg-gray-100 p-3">Work completed. Record the payment if the customer paid you; otherwise the office invoices them.</p>
       ) : null}
       {/* Generate Invoice and the invoice's PDF: docs/product.md "Customer invoices". */}
       {isAdmin ? <InvoiceActions job={job} /> : null}

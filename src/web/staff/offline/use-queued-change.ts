@@ -16,7 +16,7 @@ export type QueuedJobChange = {
  * queued with its key, shown on the saved job, and sent at once when there is a network. The toast
  * says whether it went or waits for signal; a refusal is shown on the job (JobQueueNotices).
  */
-export function useQueuedJobChange<TVars>(describe: (vars: TVars) => QueuedJobChange) {
+export function useQueuedJobChange<TVars>(describe: (vars: TVars) => QueuedJobChange, onDone?: () => void) {
   const client = useQueryClient();
   const user = useCurrentUser().data;
   return useMutation({
@@ -35,6 +35,7 @@ export function useQueuedJobChange<TVars>(describe: (vars: TVars) => QueuedJobCh
       } else if (!outcome || outcome.stoppedBy !== 'done') {
         toast({ title: 'Saved on this phone', description: `${change.label} for ${job.jobNumber} will be sent when there is signal.` });
       }
+      onDone?.();
       await client.invalidateQueries({ queryKey: ['api'] });
     },
     onError: (err) => toast({ title: 'Not saved', description: err instanceof Error ? err.message : 'Please try again.', variant: 'destructive' }),

@@ -6,6 +6,7 @@ import { useSignOut } from '../use-sign-out';
 import { ClosuresSection } from '../closures';
 import { OwnerSettings } from '../settings';
 import { OutboxSection } from './outbox-section';
+import { SmsOutboxSection } from './sms-outbox-section';
 import { TwoFactorSection } from '../two-factor';
 import { SuburbPagesSection } from '../suburb-pages';
 
@@ -43,6 +44,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
         </OwnerSettings>
       ) : null}
       <OutboxSection user={user} />
+      <SmsOutboxSection user={user} />
     </div>
   );
 }

@@ -1,0 +1,152 @@
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { outboundSms, smsOptOuts } from '../db/schema';
+import { CLAIM_LEASE_MS, retryDelayMs, type DeliveryReport } from '../emails/outbox';
+import { SmsSendError, TWILIO_UNSUBSCRIBED, type SmsSender } from './provider';
+
+/**
+ * The SMS outbox's delivery loop, shaped as the email outbox's (decisions 132 and 164,
+ * docs/decisions/363-sms-delivery.md): texts are written to outbound_sms first (sms/outbox.ts
+ * queueSms) and delivered here afterwards, so a provider that is down never fails a booking. Each
+ * message is claimed alone with SKIP LOCKED and a lease, so several passes, in several instances,
+ * send it exactly once; failures are retried with backoff and kept with their last error.
+ */
+export type SmsOutbox = {
+  /** 'local': no SMS provider configured, texts are kept for staff to read. */
+  readonly provider: SmsSender['kind'];
+  deliverDue(): Promise<DeliveryReport>;
+  /** Starts a delivery pass in the background (after a commit), or asks the running one to look again. */
+  kick(): void;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+};
+
+export const MAX_SMS_ATTEMPTS = 8;
+const MAX_PER_PASS = 100;
+
+type SmsRow = typeof outboundSms.$inferSelect;
+/** A provider's refusal may quote the number: kept out of the log line (the outbox row has it for staff). */
+const withoutNumbers = (text: string) => text.replace(/\+?\d[\d\s]{7,}\d/g, '<number>').slice(0, 500);
+
+export function createSmsOutbox(deps: { db: Db; clock: Clock; sender: SmsSender; log: FastifyBaseLogger }): SmsOutbox {
+  const { db, clock, sender, log } = deps;
+  const inFlight = new Set<Promise<unknown>>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: { promise: Promise<unknown>; lastProgressAt: number } | undefined;
+  let lookAgain = false;
+
+  async function claimOne(): Promise<SmsRow | undefined> {
+    const now = clock.now();
+    const due = db
+      .select({ id: outboundSms.id })
+      .from(outboundSms)
+      .where(and(eq(outboundSms.status, 'pending'), or(isNull(outboundSms.nextAttemptAt), lte(outboundSms.nextAttemptAt, now))))
+      .orderBy(outboundSms.createdAt)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await db
+      .update(outboundSms)
+      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS), attempts: sql`${outboundSms.attempts} + 1` })
+      .where(sql`${outboundSms.id} = (${due})`)
+      .returning();
+    return row;
+  }
+
+  /** Still ours: pending, and no later claim has bumped the attempt number since we took it. */
+  async function settle(sms: SmsRow, values: Partial<typeof outboundSms.$inferInsert>): Promise<boolean> {
+    const updated = await db
+      .update(outboundSms)
+      .set(values)
+      .where(and(eq(outboundSms.id, sms.id), eq(outboundSms.status, 'pending'), eq(outboundSms.attempts, sms.attempts)))
+      .returning({ id: outboundSms.id });
+    if (updated.length === 0) log.warn({ smsId: sms.id, attempts: sms.attempts }, 'SMS claim was lost (lease expired and another pass took it); result not recorded');
+    return updated.length > 0;
+  }
+
+  async function deliverOne(sms: SmsRow, report: DeliveryReport): Promise<void> {
+    let providerId: string | null;
+    try {
+      ({ providerId } = await sender.send({ to: sms.to, body: sms.body }));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const givenUp = sms.attempts >= MAX_SMS_ATTEMPTS || (err instanceof SmsSendError && err.permanent);
+      const recorded = await settle(sms, {
+        status: givenUp ? 'failed' : 'pending',
+        lastError: message.slice(0, 1000),
+        nextAttemptAt: givenUp ? null : new Date(clock.now().getTime() + retryDelayMs(sms.attempts)),
+      });
+      // A STOP Twilio heard and our webhook did not (down, or not yet pointed at us): kept, so no later text is tried.
+      if (err instanceof SmsSendError && err.code === TWILIO_UNSUBSCRIBED) await db.insert(smsOptOuts).values({ phone: sms.to, createdAt: clock.now() }).onConflictDoNothing();
+      if (recorded) log.warn({ smsId: sms.id, jobId: sms.jobId, attempts: sms.attempts, err: withoutNumbers(message) }, givenUp ? 'SMS delivery failed; giving up' : 'SMS delivery failed; will retry');
+      report.failed++;
+      return;
+    }
+    if (sender.kind === 'local') {
+      await settle(sms, { status: 'stored', lastError: null, nextAttemptAt: null });
+      log.info({ smsId: sms.id, jobId: sms.jobId, kind: sms.kind }, 'SMS not sent: no SMS provider configured (local outbox)');
+      report.stored++;
+    } else {
+      await settle(sms, { status: 'sent', sentAt: clock.now(), providerId, lastError: null, nextAttemptAt: null });
+      report.sent++;
+    }
+  }
+
+  async function deliverDue(onProgress?: () => void): Promise<DeliveryReport> {
+    const report: DeliveryReport = { sent: 0, stored: 0, failed: 0 };
+    for (let i = 0; i < MAX_PER_PASS; i++) {
+      const sms = await claimOne();
+      if (!sms) break;
+      await deliverOne(sms, report);
+      onProgress?.();
+    }
+    return report;
+  }
+
+  const isHung = (pass: NonNullable<typeof running>) => clock.now().getTime() - pass.lastProgressAt >= CLAIM_LEASE_MS;
+
+  function startPass() {
+    const pass = { promise: Promise.resolve() as Promise<unknown>, lastProgressAt: clock.now().getTime() };
+    const progress = () => {
+      pass.lastProgressAt = clock.now().getTime();
+    };
+    pass.promise = (async () => {
+      do {
+        lookAgain = false;
+        await deliverDue(progress);
+      } while (lookAgain);
+    })()
+      .catch((err: unknown) => log.error({ err }, 'SMS delivery pass failed'))
+      .finally(() => {
+        if (running === pass) running = undefined;
+      });
+    running = pass;
+    inFlight.add(pass.promise);
+    void pass.promise.finally(() => inFlight.delete(pass.promise));
+  }
+
+  const outbox: SmsOutbox = {
+    provider: sender.kind,
+    deliverDue: () => deliverDue(),
+    kick() {
+      if (running && !isHung(running)) {
+        lookAgain = true;
+        return;
+      }
+      if (running) log.warn('SMS delivery pass made no progress for a whole lease; starting another');
+      startPass();
+    },
+    start(intervalMs = 60_000) {
+      if (timer) return;
+      timer = setInterval(() => outbox.kick(), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+  return outbox;
+}

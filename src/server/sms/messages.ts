@@ -1,0 +1,57 @@
+import { count, desc } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { outboundEmails, outboundSms } from '../db/schema';
+import type { MessageChannel, OutgoingMessage } from '../../shared/schemas/messages';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** One page of the outgoing texts or emails, newest first, with the total for the pager. */
+export async function listOutgoingMessages(db: Executor, q: { channel: MessageChannel; page: number; pageSize: number }): Promise<{ items: OutgoingMessage[]; total: number }> {
+  const offset = (q.page - 1) * q.pageSize;
+  if (q.channel === 'sms') {
+    const [rows, [total]] = await Promise.all([
+      db.select().from(outboundSms).orderBy(desc(outboundSms.createdAt), desc(outboundSms.id)).limit(q.pageSize).offset(offset),
+      db.select({ n: count() }).from(outboundSms),
+    ]);
+    return {
+      total: total?.n ?? 0,
+      items: rows.map((r) => ({
+        id: r.id,
+        channel: 'sms',
+        kind: r.kind,
+        jobId: r.jobId,
+        to: r.to,
+        subject: null,
+        text: r.body,
+        status: r.status,
+        attempts: r.attempts,
+        lastError: r.lastError,
+        nextAttemptAt: r.status === 'pending' ? iso(r.nextAttemptAt) : null,
+        createdAt: r.createdAt.toISOString(),
+        sentAt: iso(r.sentAt),
+      })),
+    };
+  }
+  const [rows, [total]] = await Promise.all([
+    db.select().from(outboundEmails).orderBy(desc(outboundEmails.createdAt), desc(outboundEmails.id)).limit(q.pageSize).offset(offset),
+    db.select({ n: count() }).from(outboundEmails),
+  ]);
+  return {
+    total: total?.n ?? 0,
+    items: rows.map((r) => ({
+      id: r.id,
+      channel: 'email',
+      kind: r.kind,
+      jobId: r.jobId,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      status: r.status,
+      attempts: r.attempts,
+      lastError: r.lastError,
+      nextAttemptAt: r.status === 'pending' ? iso(r.nextAttemptAt) : null,
+      createdAt: r.createdAt.toISOString(),
+      sentAt: iso(r.sentAt),
+    })),
+  };
+}
