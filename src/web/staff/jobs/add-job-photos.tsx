@@ -56,6 +56,7 @@ export function AddJobPhotos({ job }: { job: JobDetail }) {
       url: api.jobs.addPhotos.url({ params: { id: job.id } }),
       photos: { type: chosen.type, files: chosen.files.map((f) => ({ name: f.name, type: f.type, blob: f })) },
     },
+    sent: { title: 'Photos Added', description: `${chosen.files.length} ${STAFF_PHOTO_TYPE_LABELS[chosen.type].toLowerCase()} ${chosen.files.length === 1 ? 'photo' : 'photos'} added to ${job.jobNumber}.` },
   }));
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {

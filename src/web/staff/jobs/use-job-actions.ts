@@ -58,6 +58,7 @@ export function useChangeStatus() {
     job,
     change: { label: MOVE_LABELS[status] ?? `Move to ${STATUS_LABELS[status]}`, method: 'PATCH', url: api.jobs.changeStatus.url({ params: { id: job.id }, body: { status } }), json: { status } },
     onDevice: (saved) => ({ ...saved, detail: { ...saved.detail, status }, listItem: { ...saved.listItem, status } }),
+    sent: { title: 'Status Updated', description: `${job.jobNumber} is now ${STATUS_LABELS[status]}.` },
   }));
   return user?.role === 'technician' ? queued : direct;
 }

@@ -46,6 +46,7 @@ export function useRecordPayment(onDone?: () => void) {
       job: seenJob(job),
       change: { label: `Payment taken: ${ONSITE_PAYMENT_LABELS[method]} ${formatDollars(toCents(amount))}`, method: 'POST', url: api.jobs.recordOnsitePayment.url({ params: { id: job.id }, body: { method, amount } }), json: { method, amount } },
       onDevice: (saved) => ({ ...saved, detail: { ...saved.detail, status: 'paid', paymentStatus: 'paid' }, listItem: { ...saved.listItem, status: 'paid', paymentStatus: 'paid' } }),
+      sent: { title: 'Payment Recorded', description: `${job.jobNumber} is paid: ${formatDollars(toCents(amount))} by ${ONSITE_PAYMENT_LABELS[method]}.` },
     }),
     onDone,
   );

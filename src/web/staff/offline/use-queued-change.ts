@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../components/ui/toast';
+import { toast, type ToastInput } from '../../components/ui/toast';
 import { useCurrentUser } from '../session';
 import { updateSavedJob, type SavedJob } from './device-store';
 import { enqueue, sendQueue, type JobSeenFrom, type NewChange } from './queue';
@@ -9,6 +9,8 @@ export type QueuedJobChange = {
   change: NewChange;
   /** How the saved job reads once the change is made, so the day offline shows it at once. */
   onDevice?: (saved: SavedJob) => SavedJob;
+  /** The toast once it reached the server, as the same action online says it. */
+  sent: ToastInput;
 };
 
 /**
@@ -27,11 +29,13 @@ export function useQueuedJobChange<TVars>(describe: (vars: TVars) => QueuedJobCh
       await enqueue(user.id, job, change);
       if (onDevice) await updateSavedJob(job.id, onDevice);
       const outcome = navigator.onLine ? await sendQueue(user.id) : null;
-      return { job, change, outcome };
+      return { job, change, outcome, sent: describe(vars).sent };
     },
-    onSuccess: async ({ job, change, outcome }) => {
+    onSuccess: async ({ job, change, outcome, sent }) => {
       if (outcome && outcome.stoppedBy === 'done' && outcome.refused === 0) {
-        toast({ title: 'Saved', description: `${change.label} for ${job.jobNumber} was sent.` });
+        toast(sent);
+      } else if (outcome && outcome.refused > 0) {
+        toast({ title: 'Not sent', description: `${change.label} for ${job.jobNumber} was refused: the job says why.`, variant: 'destructive' });
       } else if (!outcome || outcome.stoppedBy !== 'done') {
         toast({ title: 'Saved on this phone', description: `${change.label} for ${job.jobNumber} will be sent when there is signal.` });
       }
