@@ -2,9 +2,31 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { contractRoutes } from './scripts/lib/contract-routes-plugin';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// ---- The staff dashboard's service worker (docs/decisions/345-offline-day-queue.md) ----
+// Built from src/web/staff/offline/sw.ts with Workbox (injectManifest): the build's scripts, styles
+// and icons are precached. The worker is registered by /sw-register.js from staff pages only, with
+// scope /dashboard, and the manifest stays the server's (/dashboard.webmanifest), so the public
+// pages get neither.
+const staffOffline = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/web/staff/offline',
+  filename: 'sw.ts',
+  scope: '/dashboard',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,svg,png,woff2}'],
+    // The raw page template and the registration script are not pages a technician opens.
+    globIgnores: ['index.html', 'sw-register.js'],
+  },
+  devOptions: { enabled: false },
+});
+// ---- end of the service worker block ----
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), contractRoutes(import.meta.dirname)],
+  plugins: [react(), tailwindcss(), contractRoutes(import.meta.dirname), staffOffline],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -9,6 +9,8 @@ import { systemClock } from './clock';
 import { pendingMigrations, type Db } from './db/client';
 import { registerAccessControl } from './http/access';
 import { registerAuditContext } from './audit/context';
+import { registerIdempotency } from './idempotency/request-keys';
+import { registerJobSeenCheck } from './idempotency/job-seen';
 import { auditRoutes } from './audit/routes';
 import { resolveSessionUser } from './auth/sessions';
 import type { AppDeps } from './deps';
@@ -144,6 +146,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerPasswordChangeGuard(app);
   registerAdminMfaRequirement(app, deps);
   registerAuditContext(app);
+  // Changes queued on a phone run once, and the office wins over them (decisions 345, 346).
+  registerIdempotency(app, deps.db);
+  registerJobSeenCheck(app, deps.db);
 
   const instanceName = opts.config.instanceName;
   // Set when the app starts closing (SIGTERM): /readyz answers 503 and every response closes its connection (decision 225).

@@ -1,7 +1,8 @@
-import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, useQuery, type DefaultOptions } from '@tanstack/react-query';
 import { ADMIN_MFA_REQUIRED, type SignedInUser } from '../../shared/schemas/auth';
 import { api, ApiError } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
+import { clearSavedDay } from './offline/device-store';
 
 /** The current user is fetched on every staff page; a 401 means nobody is signed in. */
 export const USER_KEY = api.auth.currentUser.key();
@@ -35,7 +36,11 @@ export function clearSession(client: QueryClient) {
  */
 export function createStaffQueryClient(): QueryClient {
   const onError = (err: unknown) => {
-    if (err instanceof ApiError && err.status === 401) clearSession(client);
+    // The session is gone: so is the saved day on this phone, while its waiting changes wait for a sign-in (decision 347).
+    if (err instanceof ApiError && err.status === 401) {
+      clearSession(client);
+      void clearSavedDay().catch(() => undefined);
+    }
     // A temporary password set by an admin: read the user again, whose flag shows "Choose a new password".
     if (err instanceof ApiError && err.status === 403 && err.json?.passwordChangeRequired === true) void client.invalidateQueries({ queryKey: USER_KEY });
     // The owner has just required two-factor of admins: the dashboard reads the status again and shows the enrolment (decision 321).
@@ -44,7 +49,12 @@ export function createStaffQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),
-    defaultOptions: createQueryClient().getDefaultOptions(),
+    // Reads are asked even without signal: the service worker answers a technician's saved day (decision 345).
+    defaultOptions: withNetworkAlways(createQueryClient().getDefaultOptions()),
   });
   return client;
+}
+
+function withNetworkAlways(options: DefaultOptions): DefaultOptions {
+  return { ...options, queries: { ...options.queries, networkMode: 'always' }, mutations: { ...options.mutations, networkMode: 'always' } };
 }

@@ -7,6 +7,7 @@ import { Spinner } from '../components/ui/spinner';
 import { ChoosePasswordPage } from './account';
 import { EmailDeliveryNotice } from './email-delivery-notice';
 import { LiveNotifications } from './notifications/live-notifications';
+import { OfflineBanner } from './offline/offline-banner';
 import { useCurrentUser } from './session';
 import { TwoFactorRequired, useTwoFactorRequired } from './two-factor';
 
@@ -60,6 +61,7 @@ function SignedInFrame({ business, user, children }: { business: BusinessInfo; u
           </Link>
         </div>
       </header>
+      <OfflineBanner user={user} />
       {user.role === 'admin' ? <EmailDeliveryNotice /> : null}
       {children}
     </div>

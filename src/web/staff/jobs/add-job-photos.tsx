@@ -8,6 +8,8 @@ import { SelectField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { refreshAfterWrite } from '../../lib/refresh';
+import { useQueuedJobChange } from '../offline/use-queued-change';
+import { useCurrentUser } from '../session';
 
 /** POST /api/dashboard/jobs/{id}/photos through XMLHttpRequest, because fetch cannot report upload progress. */
 function uploadPhotos(jobId: string, type: StaffPhotoType, files: File[], onProgress: (percent: number) => void): Promise<void> {
@@ -45,6 +47,17 @@ export function AddJobPhotos({ job }: { job: JobDetail }) {
   const [error, setError] = useState<string | null>(null);
   const busy = progress !== null;
   const full = job.photos.length >= STAFF_PHOTO_MAX_PER_JOB;
+  const queueing = useCurrentUser().data?.role === 'technician';
+  const queued = useQueuedJobChange((chosen: { type: StaffPhotoType; files: File[] }) => ({
+    job,
+    change: {
+      label: `${chosen.files.length} ${STAFF_PHOTO_TYPE_LABELS[chosen.type].toLowerCase()} ${chosen.files.length === 1 ? 'photo' : 'photos'}`,
+      method: 'POST',
+      url: api.jobs.addPhotos.url({ params: { id: job.id } }),
+      photos: { type: chosen.type, files: chosen.files.map((f) => ({ name: f.name, type: f.type, blob: f })) },
+    },
+    sent: { title: 'Photos Added', description: `${chosen.files.length} ${STAFF_PHOTO_TYPE_LABELS[chosen.type].toLowerCase()} ${chosen.files.length === 1 ? 'photo' : 'photos'} added to ${job.jobNumber}.` },
+  }));
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
@@ -53,6 +66,11 @@ export function AddJobPhotos({ job }: { job: JobDetail }) {
     const refusal = photoRefusal(files, job.photos.length);
     setError(refusal);
     if (refusal) return;
+    // A technician's photos go through the phone's queue: taken without signal, sent once (decision 345).
+    if (queueing) {
+      queued.mutate({ type, files });
+      return;
+    }
     setProgress(0);
     try {
       await uploadPhotos(job.id, type, files, setProgress);

@@ -7,6 +7,7 @@ import { JobLocation } from './job-location';
 import { JobRowActions } from './job-row-actions';
 import { JobStatusBadge } from './job-status-badge';
 import { QuoteEditor } from './quote-editor';
+import { JobQueueNotices } from '../offline/job-queue-notices';
 
 type ListProps = { jobs: JobListItem[]; isAdmin: boolean; onView: (job: JobListItem) => void; onDelete: (job: JobListItem) => void };
 
@@ -47,6 +48,7 @@ export function JobCards({ jobs, isAdmin, onView, onDelete }: ListProps) {
               )}
               {isAdmin ? <p className="text-sm text-gray-700">{job.technician ? `Technician: ${job.technician.username}` : 'Unassigned'}</p> : null}
             </div>
+            <JobQueueNotices jobId={job.id} />
             <JobRowActions job={job} isAdmin={isAdmin} onView={() => onView(job)} onDelete={() => onDelete(job)} />
           </article>
         </li>

@@ -20,6 +20,7 @@ import { formatJobVisit, fullAddress } from './job-format';
 import { JobHistory } from './job-history';
 import { JobPhotos } from './job-photos';
 import { JobStatusAction } from './job-status-action';
+import { JobQueueNotices } from '../offline/job-queue-notices';
 import { OnsitePaymentSection } from './onsite-payment-section';
 import { AddJobPhotos } from './add-job-photos';
 import { JobStatusBadge } from './job-status-badge';
@@ -137,6 +138,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
         </div>
       ) : null}
 
+      <JobQueueNotices jobId={job.id} />
       <JobStatusAction job={job} isAdmin={isAdmin} />
       <OnsitePaymentSection job={job} isAdmin={isAdmin} />
       <OnMyWayButton job={job} />

@@ -4,6 +4,9 @@ import type { CancelRequest, RescheduleRequest } from '../../../shared/schemas/j
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
+import { useQueuedJobChange } from '../offline/use-queued-change';
+import type { JobSeenFrom } from '../offline/queue';
+import { useCurrentUser } from '../session';
 import { formatJobVisit, STATUS_LABELS } from './job-format';
 
 /**
@@ -36,15 +39,31 @@ export function useDeleteJob(onDeleted?: () => void) {
   });
 }
 
+type StatusMove = { job: JobRef & JobSeenFrom; status: JobStatus };
+
+/**
+ * A technician's moves go through the phone's queue (docs/decisions/345-offline-day-queue.md), so
+ * Start Work and Complete Work work without signal and are sent once; an admin's go straight out.
+ */
 export function useChangeStatus() {
-  return useApiMutation(api.jobs.changeStatus, {
-    input: ({ job, status }: { job: JobRef; status: JobStatus }) => ({ params: { id: job.id }, body: { status } }),
+  const user = useCurrentUser().data;
+  const direct = useApiMutation(api.jobs.changeStatus, {
+    input: ({ job, status }: StatusMove) => ({ params: { id: job.id }, body: { status } }),
     onSuccess: (job) => {
       toast({ title: 'Status Updated', description: `${job.jobNumber} is now ${STATUS_LABELS[job.status]}.` });
     },
     onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update job status.'), variant: 'destructive' }),
   });
+  const queued = useQueuedJobChange(({ job, status }: StatusMove) => ({
+    job,
+    change: { label: MOVE_LABELS[status] ?? `Move to ${STATUS_LABELS[status]}`, method: 'PATCH', url: api.jobs.changeStatus.url({ params: { id: job.id }, body: { status } }), json: { status } },
+    onDevice: (saved) => ({ ...saved, detail: { ...saved.detail, status }, listItem: { ...saved.listItem, status } }),
+    sent: { title: 'Status Updated', description: `${job.jobNumber} is now ${STATUS_LABELS[status]}.` },
+  }));
+  return user?.role === 'technician' ? queued : direct;
 }
+
+const MOVE_LABELS: Partial<Record<JobStatus, string>> = { 'in-progress': 'Start Work', completed: 'Complete Work' };
 
 export function useReschedule(onDone?: () => void) {
   return useApiMutation(api.jobs.reschedule, {

@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { SignedInUser } from '../../../shared/schemas/auth';
+import { downloadDay } from './day-download';
+import { claimDevice, clearDevice, clearSavedDay, deviceOwner } from './device-store';
+import { queueState, reloadQueue, sendQueue, subscribeToQueue, type QueueState } from './queue';
+
+/** How often a signed-in technician's saved day is read again while online. */
+const REFRESH_DAY_MS = 10 * 60_000;
+
+function subscribeToNetwork(listener: () => void) {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the browser believes it has a network; true on the server render. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeToNetwork, () => navigator.onLine, () => true);
+}
+
+export function useQueue(): QueueState {
+  return useSyncExternalStore(subscribeToQueue, queueState, queueState);
+}
+
+/**
+ * Keeps the phone in step with the signed-in user (docs/decisions/345-offline-day-queue.md): the
+ * device becomes this technician's (another user's jobs and changes go), their waiting changes are
+ * sent, then their day is saved again; each time the network comes back, and every ten minutes. An
+ * admin's sign-in clears a technician's device too. Answers when the day was last saved.
+ */
+export function useOfflineDevice(user: SignedInUser): { updatedAt: string | null } {
+  const client = useQueryClient();
+  const [updatedAt, setUpdatedAt] = useState<string | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    const isTechnician = user.role === 'technician';
+    const refresh = async () => {
+      if (!isTechnician) {
+        const owner = await deviceOwner();
+        if (owner && owner.userId !== user.id) await clearDevice();
+        return;
+      }
+      await claimDevice(user);
+      await reloadQueue();
+      const owner = await deviceOwner();
+      if (!stopped) setUpdatedAt(owner?.updatedAt ?? null);
+      if (!navigator.onLine) return;
+      const outcome = await sendQueue(user.id);
+      if (outcome.sent || outcome.refused) await client.invalidateQueries({ queryKey: ['api'] });
+      if (outcome.stoppedBy === 'signed-out') {
+        // The session is gone (expired or the account deactivated): the day goes, the changes wait for a sign-in.
+        await clearSavedDay();
+        return;
+      }
+      if (outcome.stoppedBy !== 'done') return;
+      await downloadDay(user);
+      const saved = await deviceOwner();
+      if (!stopped) setUpdatedAt(saved?.updatedAt ?? null);
+    };
+    const run = () => void refresh().catch(() => undefined);
+    run();
+    window.addEventListener('online', run);
+    const timer = window.setInterval(run, REFRESH_DAY_MS);
+    return () => {
+      stopped = true;
+      window.removeEventListener('online', run);
+      window.clearInterval(timer);
+    };
+  }, [user, client]);
+  return { updatedAt };
+}
+
+/** "10:42" in Perth, as the van's clock reads. */
+export function perthClock(iso: string): string {
+  return new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Perth', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+}
