@@ -8,7 +8,7 @@ import { SelectField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { refreshAfterWrite } from '../../lib/refresh';
-import { useQueuedJobChange } from '../offline/use-queued-change';
+import { useQueuedJobChange } from '../offline';
 import { useCurrentUser } from '../session';
 
 /** POST /api/dashboard/jobs/{id}/photos through XMLHttpRequest, because fetch cannot report upload progress. */

@@ -7,7 +7,7 @@ import { JobLocation } from './job-location';
 import { JobRowActions } from './job-row-actions';
 import { JobStatusBadge } from './job-status-badge';
 import { QuoteEditor } from './quote-editor';
-import { JobQueueNotices } from '../offline/job-queue-notices';
+import { JobQueueNotices } from '../offline';
 
 type ListProps = { jobs: JobListItem[]; isAdmin: boolean; onView: (job: JobListItem) => void; onDelete: (job: JobListItem) => void };
 

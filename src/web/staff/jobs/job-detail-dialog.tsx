@@ -20,7 +20,7 @@ import { formatJobVisit, fullAddress } from './job-format';
 import { JobHistory } from './job-history';
 import { JobPhotos } from './job-photos';
 import { JobStatusAction } from './job-status-action';
-import { JobQueueNotices } from '../offline/job-queue-notices';
+import { JobQueueNotices } from '../offline';
 import { OnsitePaymentSection } from './onsite-payment-section';
 import { AddJobPhotos } from './add-job-photos';
 import { JobStatusBadge } from './job-status-badge';

@@ -4,8 +4,8 @@ import type { CancelRequest, RescheduleRequest } from '../../../shared/schemas/j
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
-import { useQueuedJobChange } from '../offline/use-queued-change';
-import type { JobSeenFrom } from '../offline/queue';
+import { useQueuedJobChange } from '../offline';
+import type { JobSeenFrom } from '../offline';
 import { useCurrentUser } from '../session';
 import { formatJobVisit, STATUS_LABELS } from './job-format';
 

@@ -3,8 +3,8 @@ import { ONSITE_PAYMENT_LABELS, type OnsitePaymentMethod } from '../../../shared
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
-import type { JobSeenFrom } from '../offline/queue';
-import { useQueuedJobChange } from '../offline/use-queued-change';
+import type { JobSeenFrom } from '../offline';
+import { useQueuedJobChange } from '../offline';
 import { useCurrentUser } from '../session';
 
 /**

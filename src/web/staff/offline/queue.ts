@@ -135,8 +135,3 @@ async function sendAll(userId: string): Promise<SendOutcome> {
   await reloadQueue();
   return outcome;
 }
-
-/** After signing in again: the queue may be sent. */
-export function signedInAgain() {
-  publish({ signInNeeded: false });
-}
