@@ -169,11 +169,11 @@ describe("a technician's day without signal", () => {
     await dialog.getByRole('button', { name: 'Save note' }).click();
     await eventually(() => dialog.getByText('Note is required').isVisible()).toBe(true);
     expect(await page.getByText('4 changes waiting to send').isVisible()).toBe(true);
-    await dialog.getByLabel('Add a note').fill('  Locking wheel nut key is in the glovebox  ');
+    await dialog.getByRole('textbox', { name: 'Add a note' }).fill('  Locking wheel nut key is in the glovebox  ');
     await dialog.getByRole('button', { name: 'Save note' }).click();
     await eventually(() => page.getByText('5 changes waiting to send').isVisible()).toBe(true);
     await eventually(() => dialog.getByText('Note: waiting to send').isVisible()).toBe(true);
-    expect(await dialog.getByLabel('Add a note').inputValue()).toBe('');
+    expect(await dialog.getByRole('textbox', { name: 'Add a note' }).inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // Meanwhile the office cancels the other job; the technician, offline, starts it.
