@@ -164,6 +164,16 @@ describe("a technician's day without signal", () => {
       { name: 'after-rear.png', mimeType: 'image/png', buffer: await png('#1f2328') },
     ]);
     await eventually(() => page.getByText('4 changes waiting to send').isVisible()).toBe(true);
+
+    // A note: a blank one is refused under the field before anything is queued; a real one is queued.
+    await dialog.getByRole('button', { name: 'Save note' }).click();
+    await eventually(() => dialog.getByText('Note is required').isVisible()).toBe(true);
+    expect(await page.getByText('4 changes waiting to send').isVisible()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Add a note' }).fill('  Locking wheel nut key is in the glovebox  ');
+    await dialog.getByRole('button', { name: 'Save note' }).click();
+    await eventually(() => page.getByText('5 changes waiting to send').isVisible()).toBe(true);
+    await eventually(() => dialog.getByText('Note: waiting to send').isVisible()).toBe(true);
+    expect(await dialog.getByRole('textbox', { name: 'Add a note' }).inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // Meanwhile the office cancels the other job; the technician, offline, starts it.
@@ -171,7 +181,7 @@ describe("a technician's day without signal", () => {
     expect(cancel.status, await cancel.clone().text()).toBe(200);
     dialog = await openJob(page, doomed.jobNumber);
     await confirmedMove(page, dialog, /^Start Work/);
-    await eventually(() => page.getByText('5 changes waiting to send').isVisible()).toBe(true);
+    await eventually(() => page.getByText('6 changes waiting to send').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await keepQueueCopy(page);
     const queued = (await deviceContents(page)).queue as Queued[];
@@ -180,6 +190,7 @@ describe("a technician's day without signal", () => {
       `/api/dashboard/jobs/${worked.jobId}/status`,
       `/api/dashboard/jobs/${worked.jobId}/onsite-payment`,
       `/api/dashboard/jobs/${worked.jobId}/photos`,
+      `/api/dashboard/jobs/${worked.jobId}/notes`,
       `/api/dashboard/jobs/${doomed.jobId}/status`,
     ]);
     // Nothing reached the server while offline.
@@ -188,6 +199,7 @@ describe("a technician's day without signal", () => {
     // Signal again: the queue empties in order, the refusal stays on its job.
     await page.context().setOffline(false);
     await eventually(async () => (await jobAsOwner(owner, worked.jobId)).status).toBe('paid');
+    await eventually(async () => (await jobAsOwner(owner, worked.jobId)).history.some((e) => e.note === 'Note: Locking wheel nut key is in the glovebox')).toBe(true);
     await eventually(() => page.getByText(/changes? waiting to send/).count()).toBe(0);
     // The cancelled job has left the list; the banner keeps its refusal in view and opens it.
     await page.getByRole('list', { name: 'Changes not sent' }).getByRole('link', { name: `Open ${doomed.jobNumber}` }).click();
@@ -220,11 +232,13 @@ describe("a technician's day without signal", () => {
       }
       return out;
     });
-    expect(replies).toEqual([200, 200, 200, 201, 409]);
+    expect(replies).toEqual([200, 200, 200, 201, 200, 409]);
     const after = await jobAsOwner(owner, worked.jobId);
     expect(statusMoves(after)).toEqual(['new -> in-progress', 'in-progress -> completed', 'completed -> invoiced', 'invoiced -> paid']);
     expect(after).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
     expect(after.photos.map((p) => p.originalName).sort()).toEqual(['after-front.png', 'after-rear.png']);
+    // The note reached the office once, trimmed, with who wrote it.
+    expect(after.history.filter((e) => e.kind === 'note' && e.note?.startsWith('Note: ')).map((e) => [e.note, e.actor])).toEqual([['Note: Locking wheel nut key is in the glovebox', tech.username]]);
 
     // Signing out leaves nothing of the day or the queue on the phone.
     await page.goto('/dashboard?tab=settings');

@@ -5,6 +5,7 @@ import { addRoute } from '../http/contract-routes';
 import { forbidden } from '../http/errors';
 import { assignJob } from './assignment';
 import { cancelJob, changeJobStatus, deleteJob, editJobQuote, previewCancellation, rescheduleJob } from './moves';
+import { addJobNote } from './notes';
 import { recordOnsitePayment, reverseOnsitePayment } from './onsite-payment';
 import { getJobDetail, listJobs, readJobPhoto } from './service';
 import { listTechnicians } from './technicians';
@@ -25,6 +26,7 @@ export function jobRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, jobs.cancellationPreview, async ({ actor, params }) => previewCancellation(deps, actor, params.id));
     addRoute(app, jobs.cancel, async ({ actor, params, body }) => cancelJob(deps, actor, params.id, body));
     addRoute(app, jobs.assign, async ({ actor, params, body }) => assignJob(deps, actor, params.id, body.technicianId));
+    addRoute(app, jobs.addNote, async ({ actor, params, body }) => addJobNote(deps, actor, params.id, body.note));
     addRoute(app, jobs.recordOnsitePayment, async ({ actor, params, body }) => recordOnsitePayment(deps, actor, params.id, body));
     addRoute(app, jobs.reverseOnsitePayment, async ({ actor, params, body }) => reverseOnsitePayment(deps, actor, params.id, body.reason));
     addRoute(app, jobs.technicians, async () => listTechnicians(deps.db));

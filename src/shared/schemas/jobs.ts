@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JOB_STATUSES } from '../domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
-import { day, money, oneLineText, pageQuery, pageSizeQuery } from './fields';
+import { day, money, notes, oneLineText, pageQuery, pageSizeQuery } from './fields';
 import { onsitePayment } from './onsite-payments';
 
 /** A job with its customer, vehicle and photos: GET /api/dashboard/jobs/{id}. */
@@ -107,6 +107,14 @@ export const rescheduleRequest = z.object({
   timeSlot: z.enum(TIME_SLOTS, { message: RESCHEDULE_BOTH_MESSAGE }),
 });
 export type RescheduleRequest = z.infer<typeof rescheduleRequest>;
+
+export const NOTE_REQUIRED_MESSAGE = 'Note is required';
+export const NOTE_MAX = 1000;
+/** A note staff add to a job's history: a line or a few, trimmed, 1-1000 characters. */
+export const jobNoteRequest = z.object({
+  note: z.string({ message: NOTE_REQUIRED_MESSAGE }).pipe(notes(NOTE_MAX, 'Note').min(1, NOTE_REQUIRED_MESSAGE)),
+});
+export type JobNoteRequest = z.input<typeof jobNoteRequest>;
 
 export const CANCEL_REASON_MESSAGE = 'Please give a reason for cancelling';
 export const cancelRequest = z.object({

@@ -23,6 +23,7 @@ import { JobStatusAction } from './job-status-action';
 import { JobQueueNotices } from '../offline';
 import { OnsitePaymentSection } from './onsite-payment-section';
 import { AddJobPhotos } from './add-job-photos';
+import { AddJobNote } from './add-job-note';
 import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
 import { PurchaseInvoicesSection } from './purchase-invoices-section';
@@ -207,6 +208,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
       {/* A job's supplier bills: docs/product.md "Purchase invoices and expenses". */}
       {isAdmin ? <PurchaseInvoicesSection jobId={job.id} /> : null}
 
+      <AddJobNote job={job} />
       <JobHistory events={job.history} />
 
       {isAdmin ? (

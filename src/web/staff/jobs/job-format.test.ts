@@ -101,6 +101,8 @@ describe('job history lines', () => {
     [{ kind: 'schedule', from: 'somewhen', to: 'later' }, 'Rescheduled: somewhen → later'],
     [{ kind: 'created', note: 'Booked online' }, 'Booked: Booked online'],
     [{ kind: 'created' }, 'Booked'],
+    [{ kind: 'note', note: 'Note: Wheel nut seized' }, 'Note: Wheel nut seized'],
+    [{ kind: 'note', note: 'Invoice INV-1 deleted' }, 'Note: Invoice INV-1 deleted'],
   ])('%j reads %j', (over, expected) => {
     expect(describeEvent(event(over))).toBe(expected);
   });

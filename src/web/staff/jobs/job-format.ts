@@ -107,7 +107,8 @@ function scheduleText(value: string): string {
 /** One line of history: "Status: New → In Progress"; a schedule change shows the visit as it reads elsewhere. */
 export function describeEvent(event: JobEvent): string {
   const label = KIND_LABEL[event.kind];
-  if (event.from === null && event.to === null) return event.note ? `${label}: ${event.note}` : label;
+  // A staff note is stored as "Note: ..." already: shown once, not "Note: Note: ...".
+  if (event.from === null && event.to === null) return event.note ? (event.note.startsWith(`${label}: `) ? event.note : `${label}: ${event.note}`) : label;
   const change = event.from === null ? valueText(event.kind, event.to) : `${valueText(event.kind, event.from)} → ${valueText(event.kind, event.to)}`;
   return `${label}: ${change}`;
 }

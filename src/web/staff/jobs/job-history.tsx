@@ -15,7 +15,7 @@ export function JobHistory({ events }: { events: JobEvent[] }) {
         <ol className="divide-y divide-gray-100 rounded-lg border border-gray-200">
           {newestFirst.map((event) => (
             <li key={event.id} className="p-3">
-              <p className="font-medium">{describeEvent(event)}</p>
+              <p className="font-medium whitespace-pre-wrap">{describeEvent(event)}</p>
               {event.note && (event.from !== null || event.to !== null) ? <p className="text-gray-800">{event.note}</p> : null}
               <p className="text-sm text-gray-700">
                 <time dateTime={event.at}>{perthDateTime(event.at)}</time> · {event.actor ?? 'System'}
