@@ -74,7 +74,7 @@ export async function queueBookingConfirmation(deps: AppDeps, jobId: string): Pr
 export function newBookingNotification(job: JobRow): NewBookingNotification {
   return {
     type: 'new_booking',
-    data: { id: job.id, jobNumber: job.jobNumber, serviceType: job.serviceType, suburb: job.suburb, timeSlot: job.timeSlot, createdAt: job.createdAt.toISOString() },
+    data: { id: job.id, jobNumber: job.jobNumber, serviceType: job.serviceType, suburb: job.suburb, timeSlot: job.timeSlot, scheduledDay: job.scheduledDay, createdAt: job.createdAt.toISOString() },
   };
 }
 

@@ -150,7 +150,8 @@ describe('rescheduling', () => {
     expect(email!.attachments[0]!.contentType).toContain('text/calendar');
     expect(await historyNotes(jobId)).toContain('Customer: rescheduled');
     const popups = await t.db.select().from(notifications);
-    expect(popups.some((n) => n.data.id === jobId && n.data.change === 'rescheduled')).toBe(true);
+    // The office popup names the day and window the visit moved to.
+    expect(popups.some((n) => n.data.id === jobId && n.data.change === 'rescheduled' && n.data.scheduledDay === to.scheduledDay && n.data.timeSlot === to.timeSlot)).toBe(true);
   });
 
   it('refuses a taken slot with 409, and a past or too-far date or a missing slot with 400, changing nothing', async () => {
