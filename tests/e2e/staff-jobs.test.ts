@@ -185,9 +185,9 @@ describe('the Jobs tab and the job detail', () => {
     for (const photo of await photos.all()) await eventually(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const [left, right] = await Promise.all((await photos.all()).map((p) => p.boundingBox()));
     expect(left!.y).toBe(right!.y);
-    const sms = await dialog.getByRole('link', { name: 'Text ETA' }).getAttribute('href');
-    expect(sms).toMatch(/^sms:0400111222\?&body=/);
-    expect(decodeURIComponent(sms!.split('&body=')[1]!)).toMatch(new RegExp(`^Hi Alex, .*job ${job.jobNumber} and should arrive at about \\d{1,2}:\\d{2} (am|pm)\\.$`));
+    // A job not yet under way has no arrival to text; calling and directions stay.
+    expect(await dialog.getByRole('link', { name: 'Text ETA' }).count()).toBe(0);
+    expect(await dialog.getByRole('link', { name: 'Call' }).getAttribute('href')).toMatch(/^tel:/);
     expect(await dialog.getByRole('link', { name: 'Directions' }).getAttribute('href')).toBe(
       `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent('42 Long Example Boulevard, Rockingham WA 6168, Australia')}`,
     );

@@ -119,8 +119,8 @@ describe('a payment taken on site', () => {
     await expectToast(owner, 'Payment Reversed');
     await eventually(() => ownerDialog.getByRole('button', { name: 'Mark as Paid' }).isVisible()).toBe(true);
     await expectAccessible(owner, '[role="dialog"]');
-    const after = (await (await api('GET', `/api/dashboard/customer-invoices/${invoice!.id}`, cookie)).json()) as { status: string; paymentNote: string | null; history: { note: string | null }[] };
-    expect(after).toMatchObject({ status: 'sent', paymentNote: null });
+    const after = (await (await api('GET', `/api/dashboard/customer-invoices/${invoice!.id}`, cookie)).json()) as { status: string; paymentNote: string | null; sentAt: string | null; history: { note: string | null }[] };
+    expect(after).toMatchObject({ status: 'sent', paymentNote: null, sentAt: null });
     expect(after.history.at(-1)!.note).toContain('Reason: EFTPOS terminal showed declined afterwards');
     const jobAfter = (await (await api('GET', `/api/dashboard/jobs/${job.jobId}`, cookie)).json()) as { status: string; paymentStatus: string };
     expect(jobAfter).toMatchObject({ status: 'invoiced', paymentStatus: 'pending' });

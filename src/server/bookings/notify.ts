@@ -8,6 +8,8 @@ import { readSettings } from '../settings/store';
 import { queueBookingConfirmationSmsIn } from '../sms/booking-confirmation';
 import { issueManageToken } from '../jobs/manage-link';
 import { manageLinkFor } from '../manage/token';
+import { paidCents } from '../jobs/moves';
+import type { Cents } from '../../shared/domain/money';
 
 export const CONFIRMATION_KIND = 'booking_confirmation';
 
@@ -30,14 +32,22 @@ export async function queueBookingConfirmationIn(deps: AppDeps, exec: Executor, 
   if (!row) return null;
   // Paid now: the manage link is made with the confirmation that carries it (decision 358).
   const manageToken = await issueManageToken(exec, row.job.id);
-  return queueNewBookingConfirmationIn(deps, exec, row.job, row.vehicle, manageToken);
+  // What the card was charged (surcharge included), recorded in this same transaction.
+  return queueNewBookingConfirmationIn(deps, exec, row.job, row.vehicle, manageToken, await paidCents(exec, row.job));
 }
 
 /**
  * The same for a job this transaction has just inserted: nothing can have been queued for it yet,
  * and the caller holds its rows, so nothing is read back (decision 240).
  */
-export async function queueNewBookingConfirmationIn(deps: AppDeps, exec: Executor, job: JobRow, vehicle: VehicleRow | null, manageToken: string | null = null): Promise<string> {
+export async function queueNewBookingConfirmationIn(
+  deps: AppDeps,
+  exec: Executor,
+  job: JobRow,
+  vehicle: VehicleRow | null,
+  manageToken: string | null = null,
+  paid: Cents = 0,
+): Promise<string> {
   const manageUrl = manageToken ? manageLinkFor(deps.config, manageToken) : null;
   // The contact given with this booking, not the customer record (decision 191).
   const email = buildBookingConfirmation({
@@ -49,6 +59,7 @@ export async function queueNewBookingConfirmationIn(deps: AppDeps, exec: Executo
     publicBaseUrl: deps.config.publicBaseUrl,
     now: deps.clock.now(),
     manageUrl,
+    paidCents: paid,
   });
   // And a text when the contact phone is a mobile (docs/decisions/362-sms-channel.md), with the same link.
   await queueBookingConfirmationSmsIn(deps, exec, job, manageUrl ? { manageUrl } : {});
@@ -74,7 +85,7 @@ export async function queueBookingConfirmation(deps: AppDeps, jobId: string): Pr
 export function newBookingNotification(job: JobRow): NewBookingNotification {
   return {
     type: 'new_booking',
-    data: { id: job.id, jobNumber: job.jobNumber, serviceType: job.serviceType, suburb: job.suburb, timeSlot: job.timeSlot, createdAt: job.createdAt.toISOString() },
+    data: { id: job.id, jobNumber: job.jobNumber, serviceType: job.serviceType, suburb: job.suburb, timeSlot: job.timeSlot, scheduledDay: job.scheduledDay, createdAt: job.createdAt.toISOString() },
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBookingConfirmation, buildVisitIcs } from './booking-confirmation';
+import { buildBookingConfirmation, buildVisitIcs, paidOnlineText } from './booking-confirmation';
 
 describe('buildVisitIcs text escaping', () => {
   const ics = (location: string, description = 'Visit') =>
@@ -45,8 +45,18 @@ describe('buildBookingConfirmation in Perth time', () => {
     });
     expect(out.subject).toBe('Booking confirmed: JOB-1001 on Wednesday 25 November 2026, 8 am - 10 am');
     expect(out.text).toContain('When: Wednesday 25 November 2026, 8 am - 10 am (Perth time)');
+    // A name ending in a full stop gets no second one.
+    expect(out.text).toContain('Thanks for booking with Mobile Tyre & Battery Co. Your booking is confirmed.');
     const ics = Buffer.from(out.attachments[0]!.contentBase64, 'base64').toString('utf8');
     expect(ics).toContain('DTSTART:20261125T000000Z'); // 8 am Perth is midnight UTC
     expect(ics).toContain('DTEND:20261125T020000Z');
+  });
+});
+
+describe('what a prepaid booking says was paid', () => {
+  it('shows the amount the card was charged, naming the card surcharge inside it', () => {
+    expect(paidOnlineText('457.80', 46558)).toBe('Paid online $465.58 (includes the card surcharge of $7.78)');
+    expect(paidOnlineText('457.80', 45780)).toBe('Paid online $457.80');
+    expect(paidOnlineText('457.80', 0)).toBe('Paid online');
   });
 });

@@ -1,4 +1,5 @@
-import { formatDollars, toCents } from '../../shared/domain/money';
+import { formatDollars, toCents, type Cents } from '../../shared/domain/money';
+import { endSentence } from '../../shared/domain/business-placeholders';
 import { SERVICE_LABELS, isServiceType } from '../../shared/domain/services';
 import { formatDayLong, isTimeSlot, slotStart, slotWindowLabel, type TimeSlot } from '../../shared/domain/slots';
 import type { StoredAttachment } from '../db/schema';
@@ -27,6 +28,8 @@ export type ConfirmationInput = {
   now: Date;
   /** The customer's manage-my-booking link (src/server/manage/token.ts), when the booking has one. */
   manageUrl?: string | null;
+  /** What the card was charged, surcharge included (src/server/jobs/moves.ts `paidCents`); 0 when unknown. */
+  paidCents?: Cents;
 };
 
 /** The cancellation terms (docs/product.md "The business"), in the customer's words. */
@@ -51,8 +54,18 @@ function priceLine(job: ConfirmationInput['job']): string {
   return saving > 0 ? `${formatDollars(total)} (includes the ${formatDollars(saving)} online payment discount)` : formatDollars(total);
 }
 
-function paymentLine(job: ConfirmationInput['job']): string {
-  if (job.paymentMethod === 'prepaid') return job.paymentStatus === 'paid' ? 'Paid online' : 'Online payment';
+/**
+ * What the card was charged, as the customer's statement shows it: the price plus the card
+ * surcharge added at checkout (docs/product.md "Prices and fees"), so it matches the refund promised.
+ */
+export function paidOnlineText(customerValue: string | null, paid: Cents): string {
+  if (paid <= 0) return 'Paid online';
+  const surcharge = customerValue === null ? 0 : paid - toCents(customerValue);
+  return surcharge > 0 ? `Paid online ${formatDollars(paid)} (includes the card surcharge of ${formatDollars(surcharge)})` : `Paid online ${formatDollars(paid)}`;
+}
+
+function paymentLine(job: ConfirmationInput['job'], paid: Cents): string {
+  if (job.paymentMethod === 'prepaid') return job.paymentStatus === 'paid' ? paidOnlineText(job.customerValue, paid) : 'Online payment';
   return 'Pay on site (card, EFTPOS, PayID or cash)';
 }
 
@@ -64,7 +77,7 @@ export function buildBookingConfirmation(input: ConfirmationInput): { subject: s
   const lines = [
     `Hi ${customer.name},`,
     '',
-    `Thanks for booking with ${business.name}. Your booking is confirmed.`,
+    `Thanks for booking with ${endSentence(business.name)} Your booking is confirmed.`,
     '',
     `Booking reference: ${job.jobNumber}`,
     `When: ${when}`,
@@ -73,7 +86,7 @@ export function buildBookingConfirmation(input: ConfirmationInput): { subject: s
     `Service: ${serviceLine(job)}`,
     ...(vehicle ? [`Vehicle: ${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.registration})`] : []),
     `Price: ${priceLine(job)}`,
-    `Payment: ${paymentLine(job)}`,
+    `Payment: ${paymentLine(job, input.paidCents ?? 0)}`,
     '',
     ...(input.manageUrl
       ? [`Need to change or cancel? Manage your booking here: ${input.manageUrl}`, `(This link is private to your booking.) Or call us on ${business.phone}.`]

@@ -1,7 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { customerInvoices, type jobs } from '../db/schema';
-import { recordHistory } from '../history/history';
+import { historyOf, recordHistory } from '../history/history';
+import type { CustomerInvoiceStatus } from '../../shared/domain/job-status';
 import type { SessionUser } from '../http/access';
 import { conflict } from '../http/errors';
 import type { AppDeps } from '../deps';
@@ -33,9 +34,24 @@ export async function invoicePaidOnSite(tx: Executor, invoice: Invoice, actor: S
 }
 
 /**
- * An admin reversed the payment: the invoice is issued and unpaid again ('sent'; an issued invoice
- * never returns to draft, decision 294), its payment note gone, the reason in its history. A voided
- * invoice stays void, and the reversal is refused so the job and the invoice never disagree.
+ * The status the invoice had before this payment marked it paid, from its history: sent or overdue
+ * only if it had been sent, else the draft it was made as (an invoice made and paid in one go at the
+ * job was never sent, docs/decisions/349-payment-taken-on-site.md).
+ */
+async function statusBeforePaid(tx: Executor, invoice: Invoice): Promise<CustomerInvoiceStatus> {
+  const paidLine = (await historyOf(tx, 'invoice', invoice.id)).findLast((h) => h.kind === 'status' && h.to === 'paid');
+  const before = paidLine?.from;
+  if (before === 'overdue') return before;
+  // Once paid it was issued, and an issued invoice never goes back to draft: it stays issued and
+  // unpaid, its sent time as it was (docs/decisions/369-reversed-payment-leaves-the-invoice-issued.md).
+  return 'sent';
+}
+
+/**
+ * An admin reversed the payment: the invoice is unpaid again, back at the status it had before the
+ * payment (nothing is sent by a reversal, so its sent time stays as it was), its payment note gone,
+ * the reason in its history. A voided invoice stays void, and the reversal is refused so the job and
+ * the invoice never disagree.
  */
 export async function invoiceOnsitePaymentReversed(tx: Executor, invoiceId: string, actor: SessionUser, now: Date, historyNote: string): Promise<void> {
   const invoice = await findInvoice(tx, invoiceId, true);
@@ -43,9 +59,7 @@ export async function invoiceOnsitePaymentReversed(tx: Executor, invoiceId: stri
     throw conflict(`Invoice ${invoice.invoiceNumber} of this payment was voided, so the payment cannot be reversed here. Issue a credit note instead.`);
   }
   if (invoice.status !== 'paid') return;
-  await tx
-    .update(customerInvoices)
-    .set({ status: 'sent', paidAt: null, paymentNote: null, sentAt: invoice.sentAt ?? now, updatedAt: now })
-    .where(eq(customerInvoices.id, invoice.id));
-  await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'status', from: 'paid', to: 'sent', note: historyNote });
+  const status = await statusBeforePaid(tx, invoice);
+  await tx.update(customerInvoices).set({ status, paidAt: null, paymentNote: null, updatedAt: now }).where(eq(customerInvoices.id, invoice.id));
+  await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'status', from: 'paid', to: status, note: historyNote });
 }

@@ -1,8 +1,18 @@
 import PDFDocument from 'pdfkit';
 import { formatDollars, type Cents } from '../../shared/domain/money';
+import { endSentence } from '../../shared/domain/business-placeholders';
 import { drawText, heightOf, registerFonts, type Weight } from './pdf-fonts';
 
 /** Everything printed on an invoice, and nothing else: its hash decides whether a new version is due. */
+/**
+ * The paid line of an invoice: a note that already says "Paid by EFTPOS on site on 27 Nov 2026" is
+ * not prefixed with a second "Paid", and it ends its sentence before "Thank you."
+ */
+export function paidLine(note: string): string {
+  const sentence = endSentence(note);
+  return /^paid\b/i.test(sentence) ? `${sentence} Thank you.` : `Paid: ${sentence} Thank you.`;
+}
+
 export type InvoicePdfInput = {
   business: {
     name: string;
@@ -173,7 +183,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   if (invoice.isPaid) {
     const note = invoice.paymentNote ?? (invoice.paidDay ? `Paid on ${printedDay(invoice.paidDay)}.` : 'Paid in full.');
     doc.fontSize(10).fillColor('#047857');
-    text(`Paid: ${note} Thank you.`, 'bold', PAGE.left, y, { width });
+    text(paidLine(note), 'bold', PAGE.left, y, { width });
   } else if (!invoice.isCancelled) {
     doc.fontSize(10).fillColor(CHARCOAL);
     text('How to pay', 'bold', PAGE.left, y, { width });

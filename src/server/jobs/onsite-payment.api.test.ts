@@ -164,13 +164,29 @@ describe('POST /api/dashboard/jobs/{id}/onsite-payment/reverse', () => {
     const line = `Payment taken on site reversed: $259.60 by EFTPOS (${admin.user.username}). Reason: Card payment declined later`;
     expect((await detail(job.id)).history.at(-1)).toMatchObject({ kind: 'status', from: 'paid', to: 'invoiced', note: line, actor: admin.user.username });
     const invoice = await invoiceOf(job.id);
-    expect(invoice).toMatchObject({ status: 'sent', paidAt: null, paymentNote: null });
+    // The invoice made at the job was issued when paid: it stays issued and unpaid, and nothing says it was emailed.
+    expect(invoice).toMatchObject({ status: 'sent', paidAt: null, paymentNote: null, sentAt: null });
     expect(invoice.history.at(-1)).toMatchObject({ from: 'paid', to: 'sent', note: line });
     expect(await paymentsOf(job.id)).toEqual([expect.objectContaining({ reversedById: admin.user.id, reversalReason: 'Card payment declined later' })]);
 
     expect((await pay(job.id, { method: 'cash', amount: '259.60' })).statusCode).toBe(200);
     expect(await invoiceCount(job.id)).toBe(1);
     expect(await invoiceOf(job.id)).toMatchObject({ status: 'paid', paymentNote: 'Paid by Cash on site on 23 Nov 2026' });
+  });
+
+  it('puts an invoice that had been emailed back to sent, keeping the time it was sent', async () => {
+    const job = await newJob();
+    expect((await pay(job.id, { method: 'eftpos', amount: '259.60' })).statusCode).toBe(200);
+    expect((await reverse(job.id, { reason: 'Wrong job' })).statusCode).toBe(200);
+    const draft = await invoiceOf(job.id);
+    const emailed = await t.app.inject({ method: 'POST', url: `/api/dashboard/customer-invoices/${draft.id}/email`, headers: { cookie: admin.cookie } });
+    expect(emailed.statusCode, emailed.body).toBe(200);
+    const { sentAt } = await invoiceOf(job.id);
+    expect(sentAt).not.toBeNull();
+    t.clock.advance(3_600_000);
+    expect((await pay(job.id, { method: 'cash', amount: '259.60' })).statusCode).toBe(200);
+    expect((await reverse(job.id, { reason: 'Counted twice' })).statusCode).toBe(200);
+    expect(await invoiceOf(job.id)).toMatchObject({ status: 'sent', sentAt, paidAt: null, paymentNote: null });
   });
 
   it('refuses a blank reason (400), a technician (403) and a job with nothing to reverse (409), changing nothing', async () => {

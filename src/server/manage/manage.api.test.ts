@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formatDollars, toCents } from '../../shared/domain/money';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -94,7 +95,15 @@ describe('the manage link', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     const [email] = await t.db.select().from(outboundEmails).where(and(eq(outboundEmails.jobId, quote.json().jobId), eq(outboundEmails.kind, 'booking_confirmation')));
     const token = email!.text.match(/\/booking\/([A-Za-z0-9_-]+)/)![1]!;
-    expect((await api('GET', `/api/manage/${token}`)).json()).toMatchObject({ payment: 'Paid online' });
+    // Both show what the card was charged, the price plus the card surcharge, as the refund promises.
+    const job = await jobRow(quote.json().jobId);
+    const [charge] = await t.db.select().from(paymentEvents).where(eq(paymentEvents.jobId, job.id));
+    const charged = (charge!.payload as { data: { object: { amount: number } } }).data.object.amount;
+    const surcharge = charged - toCents(job.customerValue!);
+    expect(surcharge).toBeGreaterThan(0);
+    const paidText = `Paid online ${formatDollars(charged)} (includes the card surcharge of ${formatDollars(surcharge)})`;
+    expect(email!.text).toContain(`Payment: ${paidText}`);
+    expect((await api('GET', `/api/manage/${token}`)).json()).toMatchObject({ payment: paidText });
   });
 
   it('comes with the confirmation of a booking staff make for a caller', async () => {
@@ -150,7 +159,8 @@ describe('rescheduling', () => {
     expect(email!.attachments[0]!.contentType).toContain('text/calendar');
     expect(await historyNotes(jobId)).toContain('Customer: rescheduled');
     const popups = await t.db.select().from(notifications);
-    expect(popups.some((n) => n.data.id === jobId && n.data.change === 'rescheduled')).toBe(true);
+    // The office popup names the day and window the visit moved to.
+    expect(popups.some((n) => n.data.id === jobId && n.data.change === 'rescheduled' && n.data.scheduledDay === to.scheduledDay && n.data.timeSlot === to.timeSlot)).toBe(true);
   });
 
   it('refuses a taken slot with 409, and a past or too-far date or a missing slot with 400, changing nothing', async () => {

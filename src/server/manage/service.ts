@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { canTransition } from '../../shared/domain/job-status';
-import { formatDollars, toCents } from '../../shared/domain/money';
+import { formatDollars, toCents, type Cents } from '../../shared/domain/money';
 import { SERVICE_LABELS, isServiceType } from '../../shared/domain/services';
 import { addDays, compareDays, formatDayLong, perthToday, slotStart, slotWindowLabel } from '../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS, BOOKING_TOO_FAR_MESSAGE } from '../../shared/schemas/booking';
@@ -14,7 +14,7 @@ import { recordJobEvent } from '../jobs/history';
 import { changeContactByCustomer } from '../jobs/manage-link';
 import { cancelLockedJob, paidCents, previewOf, rescheduleJobBy, type JobMover } from '../jobs/moves';
 import { storeJobPhotos, type IncomingPhoto } from '../photos/service';
-import { QUOTE_TO_FOLLOW } from '../emails/booking-confirmation';
+import { paidOnlineText, QUOTE_TO_FOLLOW } from '../emails/booking-confirmation';
 import { announceBookingChangeIn } from './office';
 import { hashManageToken, isManageTokenShape, MANAGE_LINK_DAYS_AFTER_VISIT } from './token';
 
@@ -71,9 +71,9 @@ const statusOf = (job: Job): Pick<ManageBooking, 'status' | 'statusLabel'> =>
         ? { status: 'in-progress', statusLabel: 'Technician on the way' }
         : { status: 'done', statusLabel: 'Done' };
 
-function paymentOf(job: Job): string {
+function paymentOf(job: Job, paid: Cents): string {
   if (job.paymentStatus === 'refunded') return `Refunded $${job.refundAmount ?? '0.00'} to your card`;
-  if (job.paymentMethod === 'prepaid') return job.paymentStatus === 'paid' ? 'Paid online' : 'Awaiting online payment';
+  if (job.paymentMethod === 'prepaid') return job.paymentStatus === 'paid' ? paidOnlineText(job.customerValue, paid) : 'Awaiting online payment';
   return job.paymentStatus === 'paid' ? 'Paid' : 'Pay on site (card, EFTPOS, PayID or cash)';
 }
 
@@ -87,10 +87,11 @@ function serviceOf(job: Job): string {
 /** What the customer's page shows: this one booking, nothing of any other. */
 export async function bookingView(deps: Pick<AppDeps, 'db' | 'clock' | 'settings'>, job: Job): Promise<ManageBooking> {
   const now = deps.clock.now();
-  const [[vehicle], [photos], { business }] = await Promise.all([
+  const [[vehicle], [photos], { business }, paid] = await Promise.all([
     job.vehicleId ? deps.db.select().from(vehicles).where(eq(vehicles.id, job.vehicleId)) : Promise.resolve([]),
     deps.db.select({ n: count() }).from(jobPhotos).where(eq(jobPhotos.jobId, job.id)),
     deps.settings.current(),
+    paidCents(deps.db, job),
   ]);
   const start = startOf(job).getTime();
   const beforeCutoff = now.getTime() <= start - CHANGE_CUTOFF_MS;
@@ -106,7 +107,7 @@ export async function bookingView(deps: Pick<AppDeps, 'db' | 'clock' | 'settings
     address: `${job.address}, ${job.suburb} ${job.postcode}`,
     vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.registration})` : null,
     price: job.customerValue === null ? QUOTE_TO_FOLLOW : formatDollars(toCents(job.customerValue)),
-    payment: paymentOf(job),
+    payment: paymentOf(job, paid),
     contactName: job.contactName,
     contactPhone: job.contactPhone,
     notes: job.notes,

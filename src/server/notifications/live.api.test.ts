@@ -173,7 +173,8 @@ describe('new_booking events', () => {
     const booking = await book(t.app, 'Joondalup');
     const message = await feed.next('new_booking', 2_000);
     expect(message.eventId).toEqual(expect.any(Number));
-    expect(Object.keys(message.data).sort()).toEqual(['createdAt', 'id', 'jobNumber', 'serviceType', 'suburb', 'timeSlot']);
+    expect(Object.keys(message.data).sort()).toEqual(['createdAt', 'id', 'jobNumber', 'scheduledDay', 'serviceType', 'suburb', 'timeSlot']);
+    expect(message.data.scheduledDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(message.data).toMatchObject({ id: booking.jobId, jobNumber: booking.jobNumber, serviceType: 'puncture-repair', suburb: 'Joondalup' });
     expect(TIME_SLOTS).toContain(message.data.timeSlot);
     expect(new Date(message.data.createdAt).toISOString()).toBe(message.data.createdAt);

@@ -21,6 +21,8 @@ export const newBookingData = z.object({
   serviceType: z.string(),
   suburb: z.string(),
   timeSlot: z.string(),
+  /** The visit's day (YYYY-MM-DD); absent on events stored before it was sent. */
+  scheduledDay: z.string().optional(),
   createdAt: z.string(),
   /**
    * Set when the event is a customer's own change to an existing booking through the manage link,

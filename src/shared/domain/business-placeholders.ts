@@ -54,3 +54,11 @@ export function withPlaceholders(text: string, known: readonly PlaceholderBusine
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * Ends a sentence after a configured name: "Mobile Tyre & Battery Co." already carries its stop, so
+ * adding one would print "Co.." (the default name of docs/product.md "The business").
+ */
+export function endSentence(text: string): string {
+  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}

@@ -6,13 +6,8 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/**
- * Ends a sentence after a configured name: "Mobile Tyre & Battery Co." already carries its stop, so
- * adding one would print "Co.." (the default name of docs/product.md "The business").
- */
-export function endSentence(text: string): string {
-  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
-}
+/** Shared with the server's emails, which end sentences after the business name too. */
+export { endSentence } from '../../shared/domain/business-placeholders';
 
 /** The configured business days and hours in the forms the pages use ("Mon-Fri 8am-4pm", ...). */
 export function hoursOf(business: Pick<BusinessInfo, 'hours'>) {

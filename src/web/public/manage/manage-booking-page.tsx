@@ -2,8 +2,9 @@ import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-q
 import { useState } from 'react';
 import type { ManageBooking } from '../../../shared/schemas/manage';
 import { Toaster } from '../../components/ui/toast';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { createQueryClient } from '../../lib/query-client';
+import { manageRefusal } from './manage-refusal';
 import { CancelSection } from './cancel-section';
 import { ContactSection, PhotosSection } from './contact-section';
 import { RescheduleSection } from './reschedule-section';
@@ -56,10 +57,11 @@ function ManageBookingView({ token }: { token: string }) {
     );
   }
   if (booking.isError) {
+    const refusal = manageRefusal(booking.error);
     return (
       <main id="main" className="mx-auto max-w-xl px-4 py-20">
-        <h1 className="text-2xl font-bold">Booking Not Found</h1>
-        <p className="mt-2">{errorMessage(booking.error, 'The requested booking could not be found or has expired.')}</p>
+        <h1 className="text-2xl font-bold">{refusal.heading}</h1>
+        <p className="mt-2">{refusal.text}</p>
       </main>
     );
   }

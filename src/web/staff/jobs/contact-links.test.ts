@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalSmsBody, dialableNumber, directionsHref, jobEmailBody, mailtoHref, smsHref } from './contact-links';
+import { arrivalSmsBody, dialableNumber, directionsHref, jobEmailBody, mailtoHref, offersArrivalText, smsHref } from './contact-links';
 
 const job = {
   jobNumber: 'JOB-10001',
@@ -15,6 +15,11 @@ const job = {
 };
 
 describe('the arrival text message', () => {
+  it('is offered only while the job is in progress', () => {
+    expect(offersArrivalText({ status: 'in-progress' })).toBe(true);
+    for (const status of ['new', 'completed', 'invoiced', 'paid', 'cancelled']) expect(offersArrivalText({ status })).toBe(false);
+  });
+
   it('gives the arrival time as now plus 30 minutes in Perth time', () => {
     // 01:40 UTC = 9:40 am Perth; plus 30 minutes = 10:10 am.
     const body = arrivalSmsBody(job, 'Mobile Tyre & Battery Co.', new Date('2026-11-23T01:40:00Z'));

@@ -22,6 +22,15 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
 }
 
+/**
+ * The arrival text is only true while the technician is on the way: a job days ahead, finished,
+ * paid or cancelled gets no "arrive at about" text (like the server's "Text the customer" button,
+ * docs/decisions/368-on-my-way-text.md).
+ */
+export function offersArrivalText(job: { status: string }): boolean {
+  return job.status === 'in-progress';
+}
+
 export function arrivalTime(now: Date): Date {
   return new Date(now.getTime() + ARRIVAL_MINUTES * 60_000);
 }

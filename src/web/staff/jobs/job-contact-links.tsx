@@ -2,7 +2,7 @@ import { Mail, MessageSquareText, Navigation, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { telHref } from '../../public/contact';
-import { arrivalSmsBody, arrivalTime, directionsHref, jobEmailBody, mailtoHref, smsHref } from './contact-links';
+import { arrivalSmsBody, arrivalTime, offersArrivalText, directionsHref, jobEmailBody, mailtoHref, smsHref } from './contact-links';
 import { perthClockTime } from './job-format';
 import { useBusiness, useNow } from '../../lib/use-browser-state';
 
@@ -21,12 +21,14 @@ function ActionLink({ href, icon, children, external = false }: { href: string; 
 /**
  * Call, text, email and directions for the job's own contact and address (docs/product.md "Staff
  * dashboard"): the text says the technician arrives in about 30 minutes, in Perth time, so the
- * clock is re-read every 30 seconds while the job is open.
+ * clock is re-read every 30 seconds while the job is open; it is offered only while the job is in
+ * progress, as a later or finished job has no arrival to announce.
  */
 export function JobContactLinks({ job }: { job: JobDetail }) {
   const business = useBusiness();
   const now = useNow(30_000);
   const arrival = perthClockTime(arrivalTime(now));
+  const textsArrival = offersArrivalText(job);
   return (
     <section aria-labelledby="job-contact-heading" className="space-y-2">
       <h3 id="job-contact-heading" className="sr-only">
@@ -36,9 +38,11 @@ export function JobContactLinks({ job }: { job: JobDetail }) {
         <ActionLink href={telHref(job.customer.phone)} icon={<Phone aria-hidden className="h-4 w-4" />}>
           Call
         </ActionLink>
-        <ActionLink href={smsHref(job.customer.phone, arrivalSmsBody(job, business.name, now))} icon={<MessageSquareText aria-hidden className="h-4 w-4" />}>
-          Text ETA
-        </ActionLink>
+        {textsArrival ? (
+          <ActionLink href={smsHref(job.customer.phone, arrivalSmsBody(job, business.name, now))} icon={<MessageSquareText aria-hidden className="h-4 w-4" />}>
+            Text ETA
+          </ActionLink>
+        ) : null}
         {job.customer.email ? (
           <ActionLink href={mailtoHref(job.customer.email, `${business.name}: booking ${job.jobNumber}`, jobEmailBody(job, business))} icon={<Mail aria-hidden className="h-4 w-4" />}>
             Email
@@ -48,7 +52,11 @@ export function JobContactLinks({ job }: { job: JobDetail }) {
           Directions
         </ActionLink>
       </div>
-      <p className="text-sm text-gray-700">Text ETA tells {job.customer.name || 'the customer'} you will arrive at about {arrival}.</p>
+      {textsArrival ? (
+        <p className="text-sm text-gray-700">
+          Text ETA tells {job.customer.name || 'the customer'} you will arrive at about {arrival}.
+        </p>
+      ) : null}
     </section>
   );
 }

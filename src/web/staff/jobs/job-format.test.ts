@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobEvent } from '../../../shared/schemas/jobs';
-import { ADDRESS_MAX_IN_TABLE, ADDRESS_MAX_ON_CARD, describeEvent, formatJobVisit, fullAddress, isSameAmount, latestChange, pageRangeText, perthClockTime, perthDateTime, quoteInputValue, truncate } from './job-format';
+import { ADDRESS_MAX_IN_TABLE, ADDRESS_MAX_ON_CARD, describeEvent, formatJobVisit, historyNewestFirst, fullAddress, isSameAmount, latestChange, pageRangeText, perthClockTime, perthDateTime, quoteInputValue, truncate } from './job-format';
 
 describe('truncate', () => {
   it.each([
@@ -103,8 +103,20 @@ describe('job history lines', () => {
     [{ kind: 'created' }, 'Booked'],
     [{ kind: 'note', note: 'Note: Wheel nut seized' }, 'Note: Wheel nut seized'],
     [{ kind: 'note', note: 'Invoice INV-1 deleted' }, 'Note: Invoice INV-1 deleted'],
+    [{ kind: 'note', from: '0412 345 678', to: '0498 765 432', note: 'Customer: changed the contact phone' }, 'Customer: changed the contact phone from 0412 345 678 to 0498 765 432'],
+    [{ kind: 'note', from: null, to: 'Gate code 1234', note: 'Customer: changed the notes for the technician' }, 'Customer: changed the notes for the technician to Gate code 1234'],
   ])('%j reads %j', (over, expected) => {
     expect(describeEvent(event(over))).toBe(expected);
+  });
+
+  it('lists lines written at the same time newest first, in the reverse of the order written', () => {
+    const at = '2026-11-27T02:00:00Z';
+    const written = [
+      event({ id: 'a', at: '2026-11-27T01:00:00Z', from: 'in-progress', to: 'completed' }),
+      event({ id: 'b', at, from: 'completed', to: 'invoiced' }),
+      event({ id: 'c', at, from: 'invoiced', to: 'paid' }),
+    ];
+    expect(historyNewestFirst(written).map(describeEvent)).toEqual(['Status: Invoiced → Paid', 'Status: Completed → Invoiced', 'Status: In Progress → Completed']);
   });
 
   it('takes the latest change from the history or the last update', () => {

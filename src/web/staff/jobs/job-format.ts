@@ -104,13 +104,35 @@ function scheduleText(value: string): string {
   return m ? formatJobVisit({ scheduledDay: m[1]!, timeSlot: m[2]! }) : value;
 }
 
+/** A note that records a change ("Customer: changed the contact phone") reads as one sentence with both values. */
+function changeNoteText(note: string, from: string | null, to: string | null): string {
+  if (from === null) return `${note} to ${to ?? ''}`;
+  if (to === null) return `${note} from ${from} to nothing`;
+  return `${note} from ${from} to ${to}`;
+}
+
+/** Whether the history line shows its note on a line of its own (a change note is already in the line). */
+export const showsNoteApart = (event: JobEvent) => event.note !== null && event.kind !== 'note' && (event.from !== null || event.to !== null);
+
 /** One line of history: "Status: New → In Progress"; a schedule change shows the visit as it reads elsewhere. */
 export function describeEvent(event: JobEvent): string {
   const label = KIND_LABEL[event.kind];
   // A staff note is stored as "Note: ..." already: shown once, not "Note: Note: ...".
   if (event.from === null && event.to === null) return event.note ? (event.note.startsWith(`${label}: `) ? event.note : `${label}: ${event.note}`) : label;
+  if (event.kind === 'note' && event.note) return changeNoteText(event.note, event.from, event.to);
   const change = event.from === null ? valueText(event.kind, event.to) : `${valueText(event.kind, event.from)} → ${valueText(event.kind, event.to)}`;
   return `${label}: ${change}`;
+}
+
+/**
+ * The history newest first. The server sends it in the order written (oldest first); lines written
+ * in one transaction share a time, so among equal times the later-written line comes first.
+ */
+export function historyNewestFirst<T extends { at: string }>(events: readonly T[]): T[] {
+  return events
+    .map((event, index) => ({ event, index }))
+    .sort((a, b) => Date.parse(b.event.at) - Date.parse(a.event.at) || b.index - a.index)
+    .map(({ event }) => event);
 }
 
 /** The most recent change to the job: its last history entry, or its last update. */

@@ -1,9 +1,9 @@
 import type { JobEvent } from '../../../shared/schemas/jobs';
-import { describeEvent, perthDateTime } from './job-format';
+import { describeEvent, historyNewestFirst, perthDateTime, showsNoteApart } from './job-format';
 
 /** Every change of status, price, schedule or assignment, newest first, with who and when (docs/product.md "Job statuses and their moves"). */
 export function JobHistory({ events }: { events: JobEvent[] }) {
-  const newestFirst = [...events].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  const newestFirst = historyNewestFirst(events);
   return (
     <section aria-labelledby="job-history-heading" className="space-y-2">
       <h3 id="job-history-heading" className="text-lg font-bold">
@@ -16,7 +16,7 @@ export function JobHistory({ events }: { events: JobEvent[] }) {
           {newestFirst.map((event) => (
             <li key={event.id} className="p-3">
               <p className="font-medium whitespace-pre-wrap">{describeEvent(event)}</p>
-              {event.note && (event.from !== null || event.to !== null) ? <p className="text-gray-800">{event.note}</p> : null}
+              {showsNoteApart(event) ? <p className="text-gray-800">{event.note}</p> : null}
               <p className="text-sm text-gray-700">
                 <time dateTime={event.at}>{perthDateTime(event.at)}</time> · {event.actor ?? 'System'}
               </p>

@@ -3,11 +3,11 @@ import { BellRing, X } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '../../../shared/schemas/auth';
-import { isServiceType, SERVICE_LABELS } from '../../../shared/domain/services';
 import { BUSINESS_TIME_ZONE } from '../../../shared/domain/slots';
 import { cn } from '../../components/ui/cn';
 import { api } from '../../lib/api';
 import { refreshAfterWrite } from '../../lib/refresh';
+import { popupHeadline, popupService, popupSummary, popupVisit } from './popup-text';
 import { addPopups, dismissPopup, FIRST_POPUP_DISMISS_MS, jobHref, POPUPS_SHOWN, type Popup } from './popup-list';
 import { useLiveNotifications, type ConnectionState } from './use-live-notifications';
 
@@ -44,10 +44,8 @@ const receivedAt = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : perthTime.format(date).replace(/\s/g, ' ').toLowerCase();
 };
-const serviceLabel = (type: string) => (isServiceType(type) ? SERVICE_LABELS[type] : type);
-/** A new booking, or a customer's own change to one (the manage link). */
-const headline = ({ booking }: Popup) => (booking.change ? `Booking ${booking.jobNumber} ${booking.change} by the customer` : `New booking ${booking.jobNumber}`);
-const summary = ({ booking }: Popup) => `${serviceLabel(booking.serviceType)} in ${booking.suburb}, ${booking.timeSlot}`;
+const headline = ({ booking }: Popup) => popupHeadline(booking);
+const summary = ({ booking }: Popup) => popupSummary(booking);
 
 const STATE_TEXT: Record<ConnectionState, string> = {
   connecting: 'Connecting...',
@@ -178,10 +176,10 @@ function PopupBody({ popup, canOpen, onOpen }: { popup: Popup; canOpen: boolean;
         {headline(popup)}
       </span>
       <span className="mt-0.5 block text-sm">
-        {serviceLabel(booking.serviceType)} · {booking.suburb}
+        {popupService(booking.serviceType)} · {booking.suburb}
       </span>
       <span className="block text-sm text-gray-600">
-        {booking.timeSlot}
+        {popupVisit(booking)}
         {receivedAt(booking.createdAt) ? ` · received ${receivedAt(booking.createdAt)}` : ''}
       </span>
     </>

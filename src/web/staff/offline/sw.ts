@@ -3,7 +3,7 @@
  * caching-nothing worker of decision 188), built by vite-plugin-pwa with Workbox. Scope /dashboard,
  * registered from staff pages only, so the public site never has one.
  * - The build's scripts and styles are precached; the staff page (the same shell for every staff
- *   path, holding no user's data) is kept network-first, so /dashboard opens with no signal.
+ *   path, kept without the user's data it was sent with) is kept network-first, so /dashboard opens with no signal.
  * - API reads always go to the network; only when it fails does the worker answer the signed-in
  *   technician's saved day from IndexedDB (offline-answers.ts). No API answer is put in a cache.
  * - Changes are never replayed here: the page's queue sends them (queue.ts).
@@ -32,20 +32,38 @@ cleanupOutdatedCaches();
 void worker.skipWaiting();
 clientsClaim();
 
+/**
+ * The staff page as it is kept for use without signal: the server sends the signed-in user's
+ * session and first data inside the page (docs/decisions/342-staff-first-screen.md); the kept copy
+ * has them taken out, so it holds no user's data and, opened offline, asks for the session, which
+ * the saved day answers.
+ */
+async function withoutUserData(response: Response): Promise<Response | null> {
+  if (!response.ok) return null;
+  const html = await response.text();
+  const kept = html.replace(/(<script id="page-data" type="application\/json">)([\s\S]*?)(<\/script>)/, (_all, open: string, json: string, close: string) => {
+    const { page: _userData, ...data } = JSON.parse(json) as Record<string, unknown>;
+    return open + JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026') + close;
+  });
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(kept, { status: response.status, statusText: response.statusText, headers });
+}
+
 // Every staff path is served the same shell, so one cached copy serves them all.
 const staffPage = new NetworkFirst({
   cacheName: STAFF_PAGE_CACHE,
   networkTimeoutSeconds: 6,
-  plugins: [{ cacheKeyWillBeUsed: async () => new URL(STAFF_PAGE_KEY, location.origin).href }],
+  plugins: [{ cacheKeyWillBeUsed: async () => new URL(STAFF_PAGE_KEY, location.origin).href, cacheWillUpdate: async ({ response }) => withoutUserData(response) }],
 });
 registerRoute(({ request, url }) => request.mode === 'navigate' && url.pathname.startsWith('/dashboard'), staffPage);
 
 // The page that registered the worker was loaded before it: keep a copy now, not only after the next load.
 worker.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(STAFF_PAGE_CACHE)
-      .then((cache) => cache.add(new Request(STAFF_PAGE_KEY, { credentials: 'same-origin' })))
+    fetch(new Request(STAFF_PAGE_KEY, { credentials: 'same-origin' }))
+      .then(withoutUserData)
+      .then(async (page) => page && (await caches.open(STAFF_PAGE_CACHE)).put(STAFF_PAGE_KEY, page))
       .catch(() => undefined),
   );
 });
