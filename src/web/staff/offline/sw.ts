@@ -46,7 +46,9 @@ async function withoutUserData(response: Response): Promise<Response | null> {
     return open + JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026') + close;
   });
   const headers = new Headers(response.headers);
+  // The body is read and written again as plain text.
   headers.delete('content-length');
+  headers.delete('content-encoding');
   return new Response(kept, { status: response.status, statusText: response.statusText, headers });
 }
 
