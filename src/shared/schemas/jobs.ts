@@ -114,7 +114,6 @@ export const NOTE_MAX = 1000;
 export const jobNoteRequest = z.object({
   note: z.string({ message: NOTE_REQUIRED_MESSAGE }).pipe(notes(NOTE_MAX, 'Note').min(1, NOTE_REQUIRED_MESSAGE)),
 });
-export type JobNoteRequest = z.input<typeof jobNoteRequest>;
 
 export const CANCEL_REASON_MESSAGE = 'Please give a reason for cancelling';
 export const cancelRequest = z.object({
