@@ -105,7 +105,8 @@ export async function storeJobPhotos(deps: AppDeps, jobId: string, type: string,
       if ((await countPhotos(tx, jobId)) + prepared.length > limit.max) throw invalid(limit.tooMany);
       return tx
         .insert(jobPhotos)
-        .values(prepared.map((p) => ({ jobId, type, filename: p.filename, originalName: p.originalName, mimeType: p.mimeType, size: p.data.length, uploadedAt: now, takenById: limit.takenById ?? null })))
+        // A millisecond apart, so the job lists a batch in the order it was chosen.
+        .values(prepared.map((p, i) => ({ jobId, type, filename: p.filename, originalName: p.originalName, mimeType: p.mimeType, size: p.data.length, uploadedAt: new Date(now.getTime() + i), takenById: limit.takenById ?? null })))
         .returning({ id: jobPhotos.id, type: jobPhotos.type, originalName: jobPhotos.originalName, mimeType: jobPhotos.mimeType, size: jobPhotos.size });
     });
   } catch (err) {
