@@ -317,7 +317,7 @@ describe('POST /api/bookings (onsite) results', () => {
     expect(emails[0]!.text).toContain(out.jobNumber);
     expect(emails[0]!.attachments[0]!.filename).toMatch(/\.ics$/);
     expect(await announced.list()).toEqual([
-      { type: 'new_booking', data: { id: out.jobId, jobNumber: out.jobNumber, serviceType: 'puncture-repair', suburb: 'Joondalup', timeSlot: '2-4 PM', createdAt: MONDAY_7AM_PERTH } },
+      { type: 'new_booking', data: { id: out.jobId, jobNumber: out.jobNumber, serviceType: 'puncture-repair', suburb: 'Joondalup', timeSlot: '2-4 PM', scheduledDay: day, createdAt: MONDAY_7AM_PERTH } },
     ]);
   });
 
