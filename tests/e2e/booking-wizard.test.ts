@@ -147,8 +147,9 @@ describe('booking wizard on a 390 px phone', () => {
 
     await next(dialog);
     expect(await dialog.getByText("Please enter your tyre size, or tick 'I don't know my tyre size'").isVisible()).toBe(true);
-    // Typed in one go as printed on the tyre: a full part moves on to the next, and anything but digits is dropped.
-    await dialog.getByLabel('Width').pressSequentially('205x55/16');
+    // Typed in one go as printed on the tyre, at a quick thumb's pace (80 ms a key): a full part moves
+    // on to the next, and anything but digits is dropped.
+    await dialog.getByLabel('Width').pressSequentially('205x55/16', { delay: 80 });
     expect(await dialog.getByLabel('Width').inputValue()).toBe('205');
     expect(await dialog.getByLabel('Profile').inputValue()).toBe('55');
     expect(await dialog.getByTestId('tyre-size-preview').textContent()).toBe('205/55R16');
