@@ -11,7 +11,8 @@ import { bookingHolds, outboundEmails } from '../db/schema';
 import { bookingBody, seedTyrePrices, signInStaff } from '../../../tests/helpers/bookings';
 import { queueBookingConfirmation } from '../bookings/notify';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { CLAIM_LEASE_MS, createOutbox } from './outbox';
+import { CLAIM_LEASE_MS } from './delivery-passes';
+import { createOutbox } from './outbox';
 import { CANCELLATION_TERMS, QUOTE_TO_FOLLOW } from './booking-confirmation';
 
 /** Polls a database row the app's own background delivery pass writes (the test holds no handle on that pass). */

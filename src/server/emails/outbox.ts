@@ -5,6 +5,7 @@ import type { Db, Executor } from '../db/client';
 import { outboundEmails, type StoredAttachment } from '../db/schema';
 import type { Mailer } from '../adapters/email';
 import { unsubscribeHeaders } from '../messages/unsubscribe-headers';
+import { CLAIM_LEASE_MS, createDeliveryPasses, retryDelayMs, type DeliveryPasses, type DeliveryReport } from './delivery-passes';
 
 export type QueuedEmail = {
   kind: string;
@@ -16,40 +17,17 @@ export type QueuedEmail = {
   jobId?: string | null;
 };
 
-export type DeliveryReport = { sent: number; stored: number; failed: number };
-
 /**
  * The outbox (docs/product.md "Emails to customers", decisions 132 and 164): every email is written
  * to outbound_emails first, in the caller's transaction when it has one, and delivered afterwards,
  * so a mail server that is down never fails or loses a booking. A periodic pass retries failures
  * with backoff.
  */
-export type Outbox = {
+export type Outbox = DeliveryPasses & {
   queue(exec: Executor, email: QueuedEmail): Promise<string>;
-  /**
-   * Delivers every due message once. Safe to run concurrently, in this process or another: each
-   * message is claimed alone, with its own lease, just before it is sent (decision 164).
-   */
-  deliverDue(): Promise<DeliveryReport>;
-  /** Starts a delivery pass in the background (after a commit), or asks the running one to look again. */
-  kick(): void;
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
 };
 
 export const MAX_EMAIL_ATTEMPTS = 8;
-/**
- * A claimed message is not picked up by another pass for this long. One send is bounded by the
- * SMTP timeouts (adapters/email.ts), well under this, so only a crashed or hung sender loses it.
- */
-export const CLAIM_LEASE_MS = 5 * 60_000;
-/** Messages one pass sends at most; the rest wait for the next kick or tick. */
-const MAX_PER_PASS = 100;
-
-/** 1, 2, 4, ... minutes, at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
-}
 
 type EmailRow = typeof outboundEmails.$inferSelect;
 /** RFC 8058 headers when the email carries an unsubscribe link (decision 366); none otherwise. */
@@ -60,11 +38,6 @@ const withoutAddresses = (text: string) => text.replace(/[^\s<>"']+@[^\s<>"']+/g
 /** `mailFrom`: the sender, or how to find it at each send (the business's stored name and address, decision 280). */
 export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: FastifyBaseLogger; mailFrom: string | (() => Promise<string>) }): Outbox {
   const { db, clock, mailer, log, mailFrom } = deps;
-  const inFlight = new Set<Promise<unknown>>();
-  let timer: NodeJS.Timeout | undefined;
-  /** The background pass of this process, and when it last finished a message (hang detection). */
-  let running: { promise: Promise<unknown>; lastProgressAt: number } | undefined;
-  let lookAgain = false;
 
   /** Claims the oldest due message, alone: SKIP LOCKED lets concurrent passes take different rows. */
   async function claimOne(): Promise<EmailRow | undefined> {
@@ -128,43 +101,7 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
     }
   }
 
-  async function deliverDue(onProgress?: () => void): Promise<DeliveryReport> {
-    const report: DeliveryReport = { sent: 0, stored: 0, failed: 0 };
-    for (let i = 0; i < MAX_PER_PASS; i++) {
-      const email = await claimOne();
-      if (!email) break;
-      await deliverOne(email, report);
-      onProgress?.();
-    }
-    return report;
-  }
-
-  function track(p: Promise<unknown>) {
-    inFlight.add(p);
-    void p.finally(() => inFlight.delete(p));
-  }
-
-  /** A pass that has finished nothing for a whole lease is hung (its message's lease has lapsed too). */
-  const isHung = (pass: NonNullable<typeof running>) => clock.now().getTime() - pass.lastProgressAt >= CLAIM_LEASE_MS;
-
-  function startPass() {
-    const pass = { promise: Promise.resolve() as Promise<unknown>, lastProgressAt: clock.now().getTime() };
-    const progress = () => {
-      pass.lastProgressAt = clock.now().getTime();
-    };
-    pass.promise = (async () => {
-      do {
-        lookAgain = false;
-        await deliverDue(progress);
-      } while (lookAgain);
-    })()
-      .catch((err: unknown) => log.error({ err }, 'Email delivery pass failed'))
-      .finally(() => {
-        if (running === pass) running = undefined;
-      });
-    running = pass;
-    track(pass.promise);
-  }
+  const passes = createDeliveryPasses({ clock, log, what: 'Email', claim: claimOne, deliver: deliverOne });
 
   const outbox: Outbox = {
     async queue(exec, email) {
@@ -186,26 +123,11 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
         .returning({ id: outboundEmails.id });
       return row!.id;
     },
-    deliverDue: () => deliverDue(),
-    kick() {
-      // One background pass at a time: a running one is asked to look again when it finishes its
-      // current message; a hung one no longer blocks delivery (decision 164).
-      if (running && !isHung(running)) {
-        lookAgain = true;
-        return;
-      }
-      if (running) log.warn('Email delivery pass made no progress for a whole lease; starting another');
-      startPass();
-    },
-    start(intervalMs = 60_000) {
-      if (timer) return;
-      timer = setInterval(() => outbox.kick(), intervalMs);
-      timer.unref();
-    },
+    deliverDue: passes.deliverDue,
+    kick: passes.kick,
+    start: passes.start,
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await Promise.allSettled([...inFlight]);
+      await passes.stop();
       mailer.close();
     },
   };

@@ -3,28 +3,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { outboundSms, smsOptOuts } from '../db/schema';
-import { CLAIM_LEASE_MS, retryDelayMs, type DeliveryReport } from '../emails/outbox';
+import { CLAIM_LEASE_MS, createDeliveryPasses, retryDelayMs, type DeliveryPasses, type DeliveryReport } from '../emails/delivery-passes';
 import { SmsSendError, TWILIO_UNSUBSCRIBED, type SmsSender } from './provider';
 
 /**
- * The SMS outbox's delivery loop, shaped as the email outbox's (decisions 132 and 164,
+ * The SMS outbox's delivery, through the same passes as the email outbox's (emails/delivery-passes.ts,
  * docs/decisions/363-sms-delivery.md): texts are written to outbound_sms first (sms/outbox.ts
  * queueSms) and delivered here afterwards, so a provider that is down never fails a booking. Each
  * message is claimed alone with SKIP LOCKED and a lease, so several passes, in several instances,
  * send it exactly once; failures are retried with backoff and kept with their last error.
  */
-export type SmsOutbox = {
+export type SmsOutbox = DeliveryPasses & {
   /** 'local': no SMS provider configured, texts are kept for staff to read. */
   readonly provider: SmsSender['kind'];
-  deliverDue(): Promise<DeliveryReport>;
-  /** Starts a delivery pass in the background (after a commit), or asks the running one to look again. */
-  kick(): void;
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
 };
 
 export const MAX_SMS_ATTEMPTS = 8;
-const MAX_PER_PASS = 100;
 
 type SmsRow = typeof outboundSms.$inferSelect;
 /** A provider's refusal may quote the number: kept out of the log line (the outbox row has it for staff). */
@@ -32,10 +26,6 @@ const withoutNumbers = (text: string) => text.replace(/\+?\d[\d\s]{7,}\d/g, '<nu
 
 export function createSmsOutbox(deps: { db: Db; clock: Clock; sender: SmsSender; log: FastifyBaseLogger }): SmsOutbox {
   const { db, clock, sender, log } = deps;
-  const inFlight = new Set<Promise<unknown>>();
-  let timer: NodeJS.Timeout | undefined;
-  let running: { promise: Promise<unknown>; lastProgressAt: number } | undefined;
-  let lookAgain = false;
 
   async function claimOne(): Promise<SmsRow | undefined> {
     const now = clock.now();
@@ -93,60 +83,5 @@ export function createSmsOutbox(deps: { db: Db; clock: Clock; sender: SmsSender;
     }
   }
 
-  async function deliverDue(onProgress?: () => void): Promise<DeliveryReport> {
-    const report: DeliveryReport = { sent: 0, stored: 0, failed: 0 };
-    for (let i = 0; i < MAX_PER_PASS; i++) {
-      const sms = await claimOne();
-      if (!sms) break;
-      await deliverOne(sms, report);
-      onProgress?.();
-    }
-    return report;
-  }
-
-  const isHung = (pass: NonNullable<typeof running>) => clock.now().getTime() - pass.lastProgressAt >= CLAIM_LEASE_MS;
-
-  function startPass() {
-    const pass = { promise: Promise.resolve() as Promise<unknown>, lastProgressAt: clock.now().getTime() };
-    const progress = () => {
-      pass.lastProgressAt = clock.now().getTime();
-    };
-    pass.promise = (async () => {
-      do {
-        lookAgain = false;
-        await deliverDue(progress);
-      } while (lookAgain);
-    })()
-      .catch((err: unknown) => log.error({ err }, 'SMS delivery pass failed'))
-      .finally(() => {
-        if (running === pass) running = undefined;
-      });
-    running = pass;
-    inFlight.add(pass.promise);
-    void pass.promise.finally(() => inFlight.delete(pass.promise));
-  }
-
-  const outbox: SmsOutbox = {
-    provider: sender.kind,
-    deliverDue: () => deliverDue(),
-    kick() {
-      if (running && !isHung(running)) {
-        lookAgain = true;
-        return;
-      }
-      if (running) log.warn('SMS delivery pass made no progress for a whole lease; starting another');
-      startPass();
-    },
-    start(intervalMs = 60_000) {
-      if (timer) return;
-      timer = setInterval(() => outbox.kick(), intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await Promise.allSettled([...inFlight]);
-    },
-  };
-  return outbox;
+  return { provider: sender.kind, ...createDeliveryPasses({ clock, log, what: 'SMS', claim: claimOne, deliver: deliverOne }) };
 }

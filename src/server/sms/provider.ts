@@ -26,7 +26,7 @@ export class SmsSendError extends Error {
   }
 }
 
-/** One send stays well inside the outbox's claim lease (emails/outbox.ts CLAIM_LEASE_MS). */
+/** One send stays well inside the outbox's claim lease (emails/delivery-passes.ts CLAIM_LEASE_MS). */
 const TWILIO_TIMEOUT_MS = 30_000;
 
 export type TwilioSettings = {
