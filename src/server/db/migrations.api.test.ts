@@ -125,4 +125,19 @@ describe('migrations keep existing rows', () => {
       await client.close();
     }
   });
+  it('moves "Messages to customers" out of the business row into a row of its own (decision 365)', async () => {
+    const { client, finish } = await databaseBefore('0019_messages_setting_row');
+    try {
+      const messages = { remindersOn: false, reminderTime: '15:30', reviewRequestsOn: true, reviewDelayHours: 3, returnVisitsOn: true };
+      await client.query(`insert into business_settings (key, value) values ('business', $1)`, [JSON.stringify({ name: 'Olive Tyres', reviewUrl: '', messages })]);
+      await finish();
+      const rows = await client.query<{ key: string; value: Record<string, unknown> }>(`select key, value from business_settings order by key`);
+      expect(rows.rows).toEqual([
+        { key: 'business', value: { name: 'Olive Tyres', reviewUrl: '' } },
+        { key: 'messages', value: messages },
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
 });

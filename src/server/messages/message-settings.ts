@@ -3,7 +3,7 @@ import type { MessageSettings } from '../../shared/domain/settings';
 import { MESSAGE_LABELS, type messagesForm, type MessagesView } from '../../shared/schemas/customer-messages';
 import type { AppDeps } from '../deps';
 import { recordSettingChanges, type SettingChange } from '../history/history';
-import { lockSetting, readSettings, writeMessageSettings } from '../settings/store';
+import { lockSetting, readSettings, writeSetting } from '../settings/store';
 
 const LABEL = 'Messages to customers';
 
@@ -25,14 +25,13 @@ export async function updateMessageSettings(deps: Pick<AppDeps, 'db' | 'config' 
   const at = deps.clock.now();
   const next: MessageSettings = { ...form };
   const saved = await deps.db.transaction(async (tx) => {
-    // The messages live in the business row (decision 365), so its lock orders two saves.
-    await lockSetting(tx, 'business');
+    await lockSetting(tx, 'messages');
     const before = (await readSettings(tx, deps.config)).messages;
     const changes: SettingChange[] = (Object.keys(MESSAGE_LABELS) as (keyof MessageSettings)[])
       .filter((key) => shown(key, before) !== shown(key, next))
       .map((key) => ({ subject: 'messages', label: LABEL, at, actorId, kind: 'changed', field: MESSAGE_LABELS[key], from: shown(key, before), to: shown(key, next) }));
     if (changes.length === 0) return before;
-    await writeMessageSettings(tx, deps.config, next, actorId, at);
+    await writeSetting(tx, 'messages', next, actorId, at);
     await recordSettingChanges(tx, changes);
     return next;
   });

@@ -12,18 +12,6 @@ import { businessSettings, type SettingKey } from '../db/schema';
  */
 export type Settings = { fees: Fees; business: BusinessProfile; capacity: Capacity; security: Security; messages: MessageSettings };
 
-/**
- * "Messages to customers" travel inside the business row (decision 365): the stored keys are fixed
- * by the database, and a group of its own would need a schema change.
- */
-const STORED_MESSAGES = z.object({
-  remindersOn: z.boolean(),
-  reminderTime: z.string().regex(/^\d\d:\d\d$/),
-  reviewRequestsOn: z.boolean(),
-  reviewDelayHours: z.number().int().min(1).max(72),
-  returnVisitsOn: z.boolean(),
-});
-
 const cents = z.number().int().min(0).max(9_999_999);
 
 /** What a stored row must hold; a row that does not (edited by hand) falls back to the seed, loudly. */
@@ -52,10 +40,16 @@ const STORED = {
     businessDays: z.array(z.number().int().min(0).max(6)),
     // A profile stored before the switch existed reads as on, the first-start value (decision 301).
     overdueReminders: z.boolean().default(true),
-    messages: STORED_MESSAGES.optional(),
   }),
   capacity: z.object({ vans: z.number().int().min(1).max(MAX_VANS) }),
   security: z.object({ requireAdminMfa: z.boolean() }),
+  messages: z.object({
+    remindersOn: z.boolean(),
+    reminderTime: z.string().regex(/^\d\d:\d\d$/),
+    reviewRequestsOn: z.boolean(),
+    reviewDelayHours: z.number().int().min(1).max(72),
+    returnVisitsOn: z.boolean(),
+  }),
 } satisfies Record<SettingKey, z.ZodType>;
 
 /** The first start's settings: fees from docs/product.md, business details from the environment. */
@@ -89,11 +83,7 @@ export async function readSettings(exec: Executor, config: Config, log?: { error
   const settings = { ...seed };
   for (const row of rows) {
     const parsed = STORED[row.key].safeParse(row.value);
-    if (parsed.success && row.key === 'business') {
-      const { messages, ...business } = parsed.data as z.output<typeof STORED.business>;
-      settings.business = business;
-      if (messages) settings.messages = messages;
-    } else if (parsed.success) (settings as Record<SettingKey, unknown>)[row.key] = parsed.data;
+    if (parsed.success) (settings as Record<SettingKey, unknown>)[row.key] = parsed.data;
     else log?.error({ key: row.key, issues: parsed.error.issues.map((i) => i.path.join('.')) }, 'A stored setting is not valid; its first-start value is used');
   }
   return settings;
@@ -101,26 +91,10 @@ export async function readSettings(exec: Executor, config: Config, log?: { error
 
 /** Stores one group of settings in the caller's transaction; the database tells every instance. */
 export async function writeSetting<K extends SettingKey>(exec: Executor, key: K, value: Settings[K], actorId: string | null, at: Date): Promise<void> {
-  let stored: object = STORED[key].parse(value);
-  // The business row also holds the messages settings (decision 365): a profile save keeps them.
-  if (key === 'business') {
-    const [row] = await exec.select({ value: businessSettings.value }).from(businessSettings).where(eq(businessSettings.key, 'business'));
-    const kept = STORED.business.safeParse(row?.value);
-    if (kept.success && kept.data.messages) stored = { ...stored, messages: kept.data.messages };
-  }
+  const stored: object = STORED[key].parse(value);
   await exec
     .insert(businessSettings)
     .values({ key, value: stored, updatedAt: at, updatedBy: actorId })
-    .onConflictDoUpdate({ target: businessSettings.key, set: { value: stored, updatedAt: at, updatedBy: actorId } });
-}
-
-/** Stores "Messages to customers" in the business row (decision 365); the caller holds its lock (`lockSetting(tx, 'business')`). */
-export async function writeMessageSettings(exec: Executor, config: Config, value: MessageSettings, actorId: string | null, at: Date): Promise<void> {
-  const business = (await readSettings(exec, config)).business;
-  const stored = { ...STORED.business.parse(business), messages: STORED_MESSAGES.parse(value) };
-  await exec
-    .insert(businessSettings)
-    .values({ key: 'business', value: stored, updatedAt: at, updatedBy: actorId })
     .onConflictDoUpdate({ target: businessSettings.key, set: { value: stored, updatedAt: at, updatedBy: actorId } });
 }
 
