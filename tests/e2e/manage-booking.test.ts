@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { nextBusinessDay } from '../../src/shared/domain/business-days';
+import { bookingDaysOf } from '../helpers/e2e-calendar';
 import { useBrowser } from '../helpers/browser';
 import { readOutbox } from '../helpers/outbox';
 
@@ -10,9 +10,9 @@ import { readOutbox } from '../helpers/outbox';
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
 const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const runId = Date.now().toString(36);
-/** Days no other browser file books (theirs are the first 40 business days, e2e-calendar.ts), inside the 90-day horizon. */
-const FIRST_DAY = nextBusinessDay('2027-02-08');
-const MOVED_TO = nextBusinessDay(FIRST_DAY);
+/** This file's own block of days (e2e-calendar.ts): it books the first and moves the visit to the second. */
+const FIRST_DAY = bookingDaysOf('manage-booking')(0);
+const MOVED_TO = bookingDaysOf('manage-booking')(1);
 
 async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page }).include('main').analyze();

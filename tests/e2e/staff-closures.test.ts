@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { closureLabel } from '../../src/shared/domain/closures';
 import { formatVisit } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
+import { bookingDaysOf } from '../helpers/e2e-calendar';
 import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // Phone first: the owner closes days from a 360 px phone.
@@ -12,12 +14,10 @@ const runId = Date.now().toString(36);
 
 /**
  * The browser files of a worker share its server, and a closure closes its days for every file, so
- * this file closes days no other file books: Wednesday 27 and Thursday 28 January 2027, after the
- * booking files' business days (e2e-calendar.ts) and before the jobs test's February days, inside
- * the public 90-day horizon of the suite's clock.
+ * this file closes its own two business days (e2e-calendar.ts), which no other file books.
  */
-const FIRST_DAY = '2027-01-27';
-const LAST_DAY = '2027-01-28';
+const FIRST_DAY = bookingDaysOf('staff-closures')(0);
+const LAST_DAY = bookingDaysOf('staff-closures')(1);
 
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text }));
@@ -70,7 +70,7 @@ describe('Closures in the Settings tab', () => {
     await eventually(() => toast(page, `Kept ${jobNumber}`).count()).toBeGreaterThan(0);
     await eventually(() => question.count()).toBe(0);
     const listed = section.getByRole('list', { name: 'Closures' }).getByRole('listitem').filter({ hasText: 'Away at the tyre expo' });
-    await eventually(() => listed.textContent()).toContain('Away 27-28 Jan');
+    await eventually(() => listed.textContent()).toContain(closureLabel(FIRST_DAY, LAST_DAY));
     expect(await listed.textContent()).toContain('1 booked job kept');
     await expectAccessible(page, CLOSURES);
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { nextBusinessDay } from '../../src/shared/domain/business-days';
+import { bookingDaysOf } from '../helpers/e2e-calendar';
 import { formatVisit, type TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
 import { staffApi } from '../helpers/staff-api';
@@ -15,14 +15,8 @@ const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 
 const runId = Date.now().toString(36);
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 
-/**
- * The browser files of a worker share its server, so this file books only days no other file uses: business
- * days from February 2027 on, after the other files' blocks and inside the public 90-day horizon of
- * the suite's clock (Monday 23 November 2026).
- */
-const DAYS: string[] = [];
-for (let day = '2027-01-31'; DAYS.length < 8; ) DAYS.push((day = nextBusinessDay(day)));
-const day = (n: number) => DAYS[n]!;
+/** The browser files of a worker share its server, so this file books only its own block of days (e2e-calendar.ts). */
+const day = bookingDaysOf('staff-jobs');
 
 type Booked = { jobId: string; jobNumber: string };
 

@@ -1,11 +1,10 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { formatVisit, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
 import { staffApi } from '../helpers/staff-api';
-import { E2E_TODAY } from '../helpers/e2e-calendar';
+import { bookingDaysOf, E2E_TODAY } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 const browser = useBrowser();
@@ -14,14 +13,11 @@ const runId = Date.now().toString(36);
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 
 /**
- * The browser files of a worker share its server, so this file uses days no other file books: the business
- * days after the jobs test's first eight of February 2027, inside the public 90-day horizon of the
- * suite's clock (Monday 23 November 2026). Today's run uses today's free slots, whichever they are.
+ * The browser files of a worker share its server, so this file uses its own block of days
+ * (e2e-calendar.ts). Today's run uses today's free slots, whichever they are.
  */
-const DAYS: string[] = [];
-for (let day = '2027-02-10'; DAYS.length < 2; ) DAYS.push((day = nextBusinessDay(day)));
-const BLOCK_DAY = DAYS[0]!;
-const LATER_DAY = DAYS[1]!;
+const BLOCK_DAY = bookingDaysOf('staff-slots')(0);
+const LATER_DAY = bookingDaysOf('staff-slots')(1);
 
 async function send(method: 'POST' | 'PATCH', url: string, body: unknown, cookie?: string): Promise<Response> {
   return fetch(`${browser.baseUrl}${url}`, {
@@ -59,7 +55,7 @@ describe('the Time-slots tab', () => {
     await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
     await page.goto(`/dashboard?tab=time-slots&from=${BLOCK_DAY}`);
     const reason = `Van service ${runId}`;
-    // "Tue 16 Feb, 10 am - 12 pm" is named "10 am - 12 pm on Tue 16 Feb" on the tab's buttons.
+    // "Tue 16 Feb, 10 am - 12 pm" is named "10 am - 12 pm on Tue 16 Feb" on the tab's buttons (for example).
     const slotName = `${slotWindowLabel('10-12 AM')} on ${formatVisit(BLOCK_DAY, '10-12 AM').split(',')[0]}`;
 
     await page.getByRole('button', { name: `Block ${slotName}` }).click();

@@ -15,25 +15,38 @@ export function e2eNow(launchedAtMs: number, realNowMs = Date.now()): Date {
 }
 
 /**
- * Browser test files in one worker share that worker's server and its bookings, so each books only on business days
- * of its own: file N gets the N-th block of DAYS_PER_FILE business days after E2E_TODAY. Five
- * blocks of 10 end in February 2027, inside the 90-day public booking horizon.
+ * Browser test files in one worker share that worker's server and its bookings, so each books only
+ * business days of its own: the blocks below, one after another from the day after E2E_TODAY, in
+ * this order. This list is the one place a file's days are given out; a file that books fixed days
+ * of its own would sooner or later meet another file's block (a closure counting a stranger's job).
+ * The last block ends in mid-February 2027, inside the public 90-day booking horizon.
  */
-const FILES = ['booking-wizard', 'booking-admin', 'checkout-simulated', 'staff-outbox', 'booking-wizard-phone'] as const;
-export type E2eFile = (typeof FILES)[number];
-const DAYS_PER_FILE = 10;
+const BLOCKS = {
+  'booking-wizard': 10,
+  'booking-admin': 10,
+  'checkout-simulated': 10,
+  'staff-outbox': 10,
+  'booking-wizard-phone': 3,
+  'staff-closures': 2,
+  'staff-jobs': 8,
+  'staff-slots': 2,
+  'manage-booking': 2,
+} as const;
+export type E2eFile = keyof typeof BLOCKS;
 
 const businessDaysAfterToday: string[] = [];
-for (let day = E2E_TODAY; businessDaysAfterToday.length < FILES.length * DAYS_PER_FILE; ) {
+const total = Object.values(BLOCKS).reduce((sum, n) => sum + n, 0);
+for (let day = E2E_TODAY; businessDaysAfterToday.length < total; ) {
   day = nextBusinessDay(day);
   businessDaysAfterToday.push(day);
 }
 
-/** The file's own n-th business day (0-based, at most DAYS_PER_FILE - 1). */
+/** The file's own n-th business day (0-based, fewer than its block's size). */
 export function bookingDaysOf(file: E2eFile): (n: number) => string {
-  const first = FILES.indexOf(file) * DAYS_PER_FILE;
+  const files = Object.keys(BLOCKS) as E2eFile[];
+  const first = files.slice(0, files.indexOf(file)).reduce((sum, f) => sum + BLOCKS[f], 0);
   return (n) => {
-    if (!Number.isInteger(n) || n < 0 || n >= DAYS_PER_FILE) throw new Error(`${file} has business days 0-${DAYS_PER_FILE - 1}, not ${n}`);
+    if (!Number.isInteger(n) || n < 0 || n >= BLOCKS[file]) throw new Error(`${file} has business days 0-${BLOCKS[file] - 1}, not ${n}`);
     return businessDaysAfterToday[first + n]!;
   };
 }
