@@ -1,4 +1,4 @@
-import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, notExists, sql } from 'drizzle-orm';
 import { addDays, hasSlotPassed, perthToday } from '../../shared/domain/slots';
 import { jobs, outboundEmails, outboundSms } from '../db/schema';
 import { issueManageToken } from '../jobs/manage-link';
@@ -79,13 +79,15 @@ async function withdrawCancelledReminders(deps: MessageDeps): Promise<void> {
  */
 async function withdrawMovedReminders(deps: MessageDeps): Promise<void> {
   const set = { status: 'failed' as const, lastError: MOVED, nextAttemptAt: null };
-  const movedJobs = (key: typeof outboundEmails.dedupeKey | typeof outboundSms.dedupeKey) => deps.db.select({ id: jobs.id }).from(jobs).where(sql`${key} <> ${reminderKeyOfRow}`);
+  // The message's own job, whose visit no longer matches the key the message was queued under.
+  const moved = (message: typeof outboundEmails | typeof outboundSms) =>
+    exists(deps.db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, message.jobId), sql`${message.dedupeKey} <> ${reminderKeyOfRow}`)));
   await deps.db
     .update(outboundEmails)
     .set(set)
-    .where(and(eq(outboundEmails.kind, REMINDER_KIND), eq(outboundEmails.status, 'pending'), inArray(outboundEmails.jobId, movedJobs(outboundEmails.dedupeKey))));
+    .where(and(eq(outboundEmails.kind, REMINDER_KIND), eq(outboundEmails.status, 'pending'), moved(outboundEmails)));
   await deps.db
     .update(outboundSms)
     .set(set)
-    .where(and(eq(outboundSms.kind, REMINDER_KIND), eq(outboundSms.status, 'pending'), inArray(outboundSms.jobId, movedJobs(outboundSms.dedupeKey))));
+    .where(and(eq(outboundSms.kind, REMINDER_KIND), eq(outboundSms.status, 'pending'), moved(outboundSms)));
 }
