@@ -131,6 +131,8 @@ describe('the staff screens on a 390 px phone', () => {
   });
 
   it('opens Reports on the headline figures, a month in one tap, and the GST report clear of the bars', async () => {
+    // An invoice this month, so the month's GST report has figures to show.
+    await aJob(await ownerCookie(), '8-10 AM', { invoiced: true });
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await signInAsOwner(page);
@@ -138,7 +140,10 @@ describe('the staff screens on a 390 px phone', () => {
     const figures = page.locator('dl[aria-label="Headline figures"]');
     await eventually(() => figures.isVisible()).toBe(true);
     for (const label of ['Revenue', 'Costs', 'Net profit']) expect(await figures.getByText(label, { exact: true }).isVisible()).toBe(true);
-    expect(await figures.getByText(/^GST (payable|refund)$/).isVisible()).toBe(true);
+    // The business is not registered for GST (the default): nothing to pay, and it says so (decision 377).
+    expect(await figures.getByText('GST', { exact: true }).isVisible()).toBe(true);
+    expect(await figures.getByRole('definition').filter({ hasText: /^Not registered$/ }).isVisible()).toBe(true);
+    expect(await figures.getByText(/GST (payable|refund)/).count()).toBe(0);
     // Above the fold on the phone: no scroll to reach net profit or the GST.
     const figuresBox = await box(figures);
     expect(figuresBox.y + figuresBox.height).toBeLessThanOrEqual(HEIGHT - 56);
@@ -174,6 +179,11 @@ describe('the staff screens on a 390 px phone', () => {
     await gstTab.click();
     await eventually(() => gstTab.getAttribute('aria-selected')).toBe('true');
     expect(await tappable(gstTab)).toBe(true);
+    // The GST tab says plainly that none is payable and shows no payable or refund figure.
+    await eventually(() => page.getByText('none is payable and no refund is due', { exact: false }).isVisible()).toBe(true);
+    const summary = page.getByLabel('GST summary');
+    await eventually(() => summary.getByText('Net GST (if registered)', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('tabpanel').getByText(/payable\)|refund\)|GST payable|GST refund/).count()).toBe(0);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page);
   });

@@ -166,7 +166,7 @@ async function walk(page: Page, job: { jobId: string; jobNumber: string }) {
     await tap(page.getByRole('button', { name: 'This month', exact: true }));
     const figures = page.locator('dl[aria-label="Headline figures"]');
     await waitFor(figures.getByText('Net profit'));
-    await reveal(figures.getByText(/^GST (payable|refund)$/));
+    await reveal(figures.getByText(/^GST( payable| refund)?$/));
   });
 }
 
