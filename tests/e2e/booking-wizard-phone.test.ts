@@ -42,7 +42,6 @@ async function toStep4(page: Page, dialog: Locator, day: string, window: string,
   await tapNext(dialog);
   await stepShown(dialog, 2);
   await dialog.getByRole('radio', { name: service }).tap();
-  await tapNext(dialog);
 }
 
 describe('step 4 (location and vehicle) after an error, on a touch phone', () => {
@@ -85,6 +84,44 @@ describe('step 4 (location and vehicle) after an error, on a touch phone', () =>
   });
 });
 
+describe('step 2 (service) on a touch phone', () => {
+  it('moves on as a service card is tapped, as Enter or Space on it does, while the arrow keys only move the choice', async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    await dialog.getByRole('group', { name: 'Next free times' }).getByRole('button').first().tap();
+    await stepShown(dialog, 2);
+
+    // One tap on the card's name chooses the service and moves on: puncture repair has no tyre step.
+    await dialog.getByText('Puncture Repair', { exact: true }).tap();
+    await stepShown(dialog, 4);
+    // Back shows the service chosen, and Next still goes on for a customer who keeps it.
+    await dialog.getByRole('button', { name: 'Back' }).tap();
+    await stepShown(dialog, 2);
+    expect(await dialog.getByRole('radio', { name: /Puncture Repair/ }).isChecked()).toBe(true);
+    await tapNext(dialog);
+    await stepShown(dialog, 4);
+    await dialog.getByRole('button', { name: 'Back' }).tap();
+    await stepShown(dialog, 2);
+
+    // The keyboard: an arrow moves the choice and stays on the step; Space on the card moves on.
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await dialog.getByRole('radio', { name: /Battery Service/ }).isChecked()).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await dialog.getByText('Step 2 of 7').isVisible()).toBe(true);
+    await page.keyboard.press(' ');
+    await stepShown(dialog, 4);
+    await dialog.getByRole('button', { name: 'Back' }).tap();
+    await stepShown(dialog, 2);
+    await dialog.getByRole('radio', { name: /Battery Service/ }).focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await dialog.getByRole('radio', { name: /New Tyres/ }).isChecked()).toBe(true);
+    await page.keyboard.press('Enter');
+    await stepShown(dialog, 3);
+  });
+});
+
 describe('tyre details on a touch phone', () => {
   it('shows size hints that do not read as values, the total for the tyres chosen, and a hint (no second dialog) for one tyre', async () => {
     const page = await browser.newPage();
@@ -92,7 +129,6 @@ describe('tyre details on a touch phone', () => {
     await chooseDay(page, dialog, bookingDay(1), '8 am - 10 am');
     await tapNext(dialog);
     await dialog.getByRole('radio', { name: /New Tyres/ }).tap();
-    await tapNext(dialog);
     await stepShown(dialog, 3);
 
     // An empty width field must not look filled in: its placeholder is not a bare number.
@@ -114,6 +150,21 @@ describe('tyre details on a touch phone', () => {
     await tapNext(dialog);
     await stepShown(dialog, 4);
     expect(await page.getByRole('dialog', { name: 'Replacing just one tyre?' }).count()).toBe(0);
+  });
+
+  it('looks up the price as soon as the size is typed to its last digit, without waiting for a pause', async () => {
+    const page = await browser.newPage();
+    const dialog = await openWizard(page);
+    await dialog.getByRole('group', { name: 'Next free times' }).getByRole('button').first().tap();
+    await dialog.getByRole('radio', { name: /New Tyres/ }).tap();
+    await stepShown(dialog, 3);
+    // The page's clock stands still: a lookup that waited for a pause in the typing would never start.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+    const lookup = page.waitForRequest((request) => request.url().includes('/api/tyre-pricing/'), { timeout: 5_000 });
+    for (const [label, digits] of [['Width', '205'], ['Profile', '55'], ['Rim', '16']] as const) await tapAndType(page, dialog.getByLabel(label, { exact: true }), digits);
+    expect(decodeURIComponent((await lookup).url())).toContain('205/55R16');
+    await page.clock.resume();
+    await expect.poll(() => dialog.getByText('$159.00 per tyre', { exact: false }).isVisible()).toBe(true);
   });
 });
 

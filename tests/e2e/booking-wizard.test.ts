@@ -90,8 +90,7 @@ describe('booking wizard on a 390 px phone', () => {
     await chooseSlot(dialog, bookingDay(0), '8-10 AM');
     await next(dialog);
     await stepShown(dialog, 2);
-    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).click(); // a service card moves on by itself
     await stepShown(dialog, 4);
     await dialog.getByRole('button', { name: 'Back' }).click();
     await stepShown(dialog, 2);
@@ -141,8 +140,7 @@ describe('booking wizard on a 390 px phone', () => {
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(1), '10-12 AM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /New Tyres/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /New Tyres/ }).click(); // a service card moves on by itself
     await stepShown(dialog, 3);
 
     await next(dialog);
@@ -198,8 +196,7 @@ describe('booking wizard on a 390 px phone', () => {
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(2), '12-2 PM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /New Tyres/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /New Tyres/ }).click(); // a service card moves on by itself
     await dialog.getByLabel("I don't know my tyre size").check();
     await dialog.getByLabel('Choose photos from the gallery').setInputFiles([photo('1.png'), photo('2.png'), photo('3.png'), photo('4.png')]);
     await expect.poll(() => page.getByText('Maximum 3 files allowed').first().isVisible()).toBe(true);
@@ -237,8 +234,7 @@ describe('booking wizard on a 390 px phone', () => {
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(3), '8-10 AM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /Battery Service/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /Battery Service/ }).click(); // a service card moves on by itself
     await stepShown(dialog, 4);
     await fillLocation(dialog);
     await next(dialog);
@@ -256,8 +252,7 @@ describe('booking wizard on a 390 px phone', () => {
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(3), '10-12 AM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).click(); // a service card moves on by itself
     await fillLocation(dialog);
     await dialog.getByLabel('Suburb').fill('Kalgoorlie');
     await dialog.getByLabel('Postcode').fill('6430');
@@ -272,8 +267,7 @@ describe('booking wizard on a 390 px phone', () => {
     const dialog = await openWizard(page);
     await chooseSlot(dialog, day, '2-4 PM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).click(); // a service card moves on by itself
     await fillLocation(dialog);
     await next(dialog);
     await next(dialog);
@@ -297,8 +291,7 @@ describe('booking wizard on a 390 px phone', () => {
     const dialog = await openWizard(page);
     await chooseSlot(dialog, day, '8-10 AM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).click(); // a service card moves on by itself
     await fillLocation(dialog);
     await next(dialog);
     await next(dialog);
@@ -325,8 +318,7 @@ describe('booking wizard on a 390 px phone', () => {
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(6), '10-12 AM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).click(); // a service card moves on by itself
     await fillLocation(dialog);
     await next(dialog);
     await next(dialog);
@@ -363,8 +355,7 @@ describe('booking wizard on a 390 px phone', () => {
     const dialog = page.getByRole('dialog', { name: 'Book a Mobile Service' });
     await chooseSlot(dialog, bookingDay(7), '2-4 PM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /Battery Service/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /Battery Service/ }).click(); // a service card moves on by itself
     await stepShown(dialog, 4);
     expect(await dialog.getByLabel('Suburb').inputValue()).toBe('Mandurah');
     expect(await dialog.getByLabel('Postcode').inputValue()).toBe('6210');
@@ -449,8 +440,7 @@ describe('after booking', () => {
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(9), '8-10 AM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).click(); // a service card moves on by itself
     await fillLocation(dialog);
     await next(dialog);
     await stepShown(dialog, 5);
@@ -482,8 +472,7 @@ describe('photos are judged by their bytes, and a failed upload is told', () => 
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(8), '10-12 AM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /Battery Service/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /Battery Service/ }).click(); // a service card moves on by itself
     await fillLocation(dialog);
     await next(dialog);
     await stepShown(dialog, 5);
@@ -504,8 +493,7 @@ describe('photos are judged by their bytes, and a failed upload is told', () => 
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(9), '10-12 AM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).click(); // a service card moves on by itself
     await fillLocation(dialog);
     await next(dialog);
     await stepShown(dialog, 5);
@@ -532,8 +520,7 @@ describe('contact checks', () => {
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(8), '12-2 PM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).click(); // a service card moves on by itself
     await fillLocation(dialog);
     await dialog.getByLabel('Postcode').fill('9999');
     await next(dialog);
@@ -582,8 +569,7 @@ describe('details on a phone', () => {
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(8), '2-4 PM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /New Tyres/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /New Tyres/ }).click(); // a service card moves on by itself
     await dialog.getByLabel('Width').fill('205');
     await dialog.getByLabel('Profile').fill('55');
     await dialog.getByLabel('Rim').fill('16');
@@ -600,8 +586,7 @@ describe('details on a phone', () => {
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(9), '12-2 PM');
     await next(dialog);
-    await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
-    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).click(); // a service card moves on by itself
     await fillLocation(dialog);
     await next(dialog);
     await next(dialog);

@@ -78,6 +78,52 @@ describe('manage my booking', () => {
     await eventually(async () => (await readOutbox(browser.baseUrl)).filter((e) => e.to === email && e.kind === 'booking_cancelled').length).toBe(1);
   });
 
+  it('leaves nothing to read or tap under the floating call button at the end of the page, at 390 px', async () => {
+    const email = `manager.end.${runId}@example.com`;
+    const booked = await fetch(`${browser.baseUrl}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: browser.baseUrl },
+      body: JSON.stringify({
+        customer: { name: 'Ed End', email, phone: '0400 333 444' },
+        vehicle: { make: 'Kia', model: 'Rio', year: 2018, registration: `ME${runId.slice(-5).toUpperCase()}` },
+        job: { serviceType: 'puncture-repair', scheduledDate: FIRST_DAY, timeSlot: '8-10 AM', address: '7 End Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+      }),
+    });
+    expect(booked.status, await booked.clone().text()).toBe(200);
+    let path = '';
+    await eventually(async () => {
+      const confirmation = (await readOutbox(browser.baseUrl)).find((e) => e.to === email && e.kind === 'booking_confirmation');
+      path = /\/booking\/[A-Za-z0-9_-]+/.exec(confirmation?.text ?? '')?.[0] ?? '';
+      return path;
+    }).not.toBe('');
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(path);
+    await page.getByRole('heading', { name: /^Your booking / }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+
+    const call = page.getByRole('complementary', { name: 'Quick call' }).getByRole('link');
+    expect(await call.isVisible()).toBe(true);
+    // Every line of text and every control on screen, other than the button itself, lies clear of its box.
+    const covered = await call.evaluate((button) => {
+      const b = button.getBoundingClientRect();
+      const overlaps = (r: DOMRect) => r.width > 0 && r.height > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+      const hits: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || button.contains(node)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if ([...range.getClientRects()].some(overlaps)) hits.push(node.textContent.trim());
+      }
+      for (const control of document.querySelectorAll('a, button, input, select, textarea')) {
+        if (control !== button && overlaps(control.getBoundingClientRect())) hits.push(control.outerHTML.slice(0, 80));
+      }
+      return hits;
+    });
+    expect(covered).toEqual([]);
+  });
+
   it("answers a made-up link with 'Booking Not Found'", async () => {
     const page = await browser.newPage();
     await page.goto('/booking/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');

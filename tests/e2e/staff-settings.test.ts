@@ -78,8 +78,7 @@ async function quotePunctureInWizard(page: Page): Promise<Locator> {
   await eventually(() => slot.isEnabled()).toBe(true);
   await slot.click();
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByRole('radio', { name: /Puncture Repair/ }).check();
-  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('radio', { name: /Puncture Repair/ }).click(); // a service card moves on by itself
   await dialog.getByText('Step 4 of 7').waitFor();
   await dialog.getByLabel('Street address').fill('12 Example Street');
   await dialog.getByLabel('Suburb').fill('Mandurah');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs, smsOptOuts } from '../db/schema';
 import { setJobState } from '../../../tests/helpers/job-state';
+import { signedInStaff } from '../../../tests/helpers/staff-session';
 import { messagesHarness, perth } from '../../../tests/helpers/messages-harness';
 import { hashManageToken } from '../manage/token';
 import { runMessageTick } from './scheduler';
@@ -9,9 +10,16 @@ import { REMINDER_KIND, sendVisitReminders } from './visit-reminders';
 
 const TUESDAY = '2026-11-24';
 const MONDAY = '2026-11-23';
+const WEDNESDAY = '2026-11-25';
+const THURSDAY = '2026-11-26';
 
 describe('the visit reminder the day before', () => {
-  const { h, instance, newJob, emailsOf, textsOf, setMessages } = messagesHarness();
+  const { h, instance, request, newJob, emailsOf, textsOf, setMessages } = messagesHarness();
+  /** Staff sign in when they act: the clock jumps days ahead, past a session signed in on Monday morning. */
+  const reschedule = async (jobId: string, scheduledDate: string, timeSlot: string) => {
+    const staff = await signedInStaff(h.t, { role: 'admin' });
+    return request('PUT', `/api/dashboard/jobs/${jobId}/reschedule`, { scheduledDate, timeSlot }, staff.cookie);
+  };
   const reminders = async (jobId: string) => ({ emails: (await emailsOf(jobId)).filter((e) => e.kind === REMINDER_KIND), texts: (await textsOf(jobId)).filter((s) => s.kind === REMINDER_KIND) });
 
   it('goes at the set time (4 pm Perth) and not before: an email and a text with the window and a working manage link, once', async () => {
@@ -27,7 +35,7 @@ describe('the visit reminder the day before', () => {
     const { emails, texts } = await reminders(job.id);
     expect(emails).toHaveLength(1);
     expect(texts).toHaveLength(1);
-    expect(emails[0]!).toMatchObject({ to: 'kim.reminded@example.com', dedupeKey: `reminder:${job.id}` });
+    expect(emails[0]!).toMatchObject({ to: 'kim.reminded@example.com', dedupeKey: `reminder:${job.id}:${TUESDAY}:10-12 AM` });
     expect(emails[0]!.subject).toContain('Tue 24 Nov, 10 am - 12 pm');
     expect(texts[0]!).toMatchObject({ to: '+61412345678' });
     expect(texts[0]!.body).toContain('Tue 24 Nov, 10 am - 12 pm');
@@ -37,6 +45,59 @@ describe('the visit reminder the day before', () => {
     expect(texts[0]!.body).toContain(`/booking/${token}`);
     const [row] = await h.t.db.select({ hash: jobs.manageTokenHash }).from(jobs).where(eq(jobs.id, job.id));
     expect(row!.hash).toBe(hashManageToken(token!));
+  });
+
+  it('goes again for a visit moved after its reminder: once for the new date, across instances, and never once the job is cancelled', async () => {
+    const job = await newJob({ scheduledDay: TUESDAY, timeSlot: '8-10 AM', contactEmail: 'moved@example.com', contactPhone: '0412 000 111' });
+    h.t.clock.set(perth(MONDAY, '16:00'));
+    expect(await sendVisitReminders(instance())).toBe(1);
+
+    // Staff move the visit to Thursday after the reminder went.
+    const moved = await reschedule(job.id, THURSDAY, '2-4 PM');
+    expect(moved.statusCode, moved.body).toBe(200);
+    h.t.clock.set(perth(MONDAY, '16:30'));
+    expect(await sendVisitReminders(instance())).toBe(0);
+    h.t.clock.set(perth(WEDNESDAY, '15:59'));
+    expect(await sendVisitReminders(instance())).toBe(0);
+
+    // The day before the new date: one reminder for Thursday, whichever instances run the pass.
+    h.t.clock.set(perth(WEDNESDAY, '16:00'));
+    const passes = await Promise.all([sendVisitReminders(instance()), sendVisitReminders(instance())]);
+    expect(passes.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await sendVisitReminders(instance())).toBe(0);
+    const { emails, texts } = await reminders(job.id);
+    expect(emails.map((e) => e.subject.includes('Thu 26 Nov, 2 pm - 4 pm'))).toEqual([false, true]);
+    expect(texts.map((t) => t.body.includes('Thu 26 Nov, 2 pm - 4 pm'))).toEqual([false, true]);
+
+    // Moved again after the second reminder, then cancelled: nothing more goes.
+    const again = await reschedule(job.id, '2026-11-27', '2-4 PM');
+    expect(again.statusCode, again.body).toBe(200);
+    await setJobState(h.t.db, job.id, { status: 'cancelled', cancelledAt: h.t.clock.now() });
+    h.t.clock.set(perth(THURSDAY, '16:00'));
+    expect(await sendVisitReminders(instance())).toBe(0);
+    expect((await reminders(job.id)).emails).toHaveLength(2);
+  });
+
+  it('takes back a reminder not yet gone when its visit is moved: the old time never reaches the customer', async () => {
+    const job = await newJob({ scheduledDay: TUESDAY, timeSlot: '8-10 AM', slotPlace: 2, contactEmail: 'moved.early@example.com', contactPhone: '0412 000 222' });
+    h.t.clock.set(perth(MONDAY, '16:00'));
+    await sendVisitReminders(instance());
+    expect((await reminders(job.id)).emails[0]!.status).toBe('pending');
+    // Moved to another window of the same day before the outbox sent it (straight in the row: a move
+    // through the API would also run the outbox, and the reminder would be gone before the pass).
+    await setJobState(h.t.db, job.id, { timeSlot: '10-12 AM' });
+
+    // Still the day before: the next pass takes the old one back and reminds of the new window, once.
+    h.t.clock.set(perth(MONDAY, '16:01'));
+    expect(await sendVisitReminders(instance())).toBe(1);
+    expect(await sendVisitReminders(instance())).toBe(0);
+    const { emails, texts } = await reminders(job.id);
+    expect(emails.map((e) => [e.status, e.lastError])).toEqual([
+      ['failed', 'Not sent: the visit was moved'],
+      ['pending', null],
+    ]);
+    expect(texts.map((t) => t.status)).toEqual(['failed', 'pending']);
+    expect(emails[1]!.subject).toContain('Tue 24 Nov, 10 am - 12 pm');
   });
 
   it('follows the time set in Settings', async () => {

@@ -10,7 +10,15 @@ import { isWithinSendWindow } from './send-window';
 import { reminderEmail, reminderSms } from './texts';
 
 export const REMINDER_KIND = 'visit-reminder';
-export const reminderKey = (jobId: string) => `reminder:${jobId}`;
+/**
+ * A reminder is once per job AND visit: its key names the visit's day and window, so a visit moved
+ * after its reminder went gets its own reminder the day before the new date, still once
+ * (docs/decisions/375-a-moved-visit-gets-its-own-reminder.md).
+ */
+export const reminderKey = (visit: { id: string; scheduledDay: string; timeSlot: string }) => `reminder:${visit.id}:${visit.scheduledDay}:${visit.timeSlot}`;
+/** The same key, worked out by the database for the job's row as it is now. */
+const reminderKeyOfRow = sql`'reminder:' || ${jobs.id} || ':' || ${jobs.scheduledDay}::text || ':' || ${jobs.timeSlot}`;
+const MOVED = 'Not sent: the visit was moved';
 
 /**
  * The visit reminder (docs/decisions/366-automated-messages-once-and-in-hours.md): the day before
@@ -25,6 +33,7 @@ export async function sendVisitReminders(deps: MessageDeps): Promise<number> {
   const now = deps.clock.now();
   const { messages, business } = await deps.settings.current();
   await withdrawCancelledReminders(deps);
+  await withdrawMovedReminders(deps);
   if (!messages.remindersOn || !isWithinSendWindow(now)) return 0;
   const today = perthToday(now);
   const tomorrow = addDays(today, 1);
@@ -36,8 +45,8 @@ export async function sendVisitReminders(deps: MessageDeps): Promise<number> {
       and(
         eq(jobs.status, 'new'),
         inArray(jobs.scheduledDay, days),
-        notExists(deps.db.select({ id: outboundEmails.id }).from(outboundEmails).where(eq(outboundEmails.dedupeKey, sql`'reminder:' || ${jobs.id}`))),
-        notExists(deps.db.select({ id: outboundSms.id }).from(outboundSms).where(eq(outboundSms.dedupeKey, sql`'reminder:' || ${jobs.id}`))),
+        notExists(deps.db.select({ id: outboundEmails.id }).from(outboundEmails).where(eq(outboundEmails.dedupeKey, reminderKeyOfRow))),
+        notExists(deps.db.select({ id: outboundSms.id }).from(outboundSms).where(eq(outboundSms.dedupeKey, reminderKeyOfRow))),
       ),
     );
   let reminded = 0;
@@ -47,11 +56,11 @@ export async function sendVisitReminders(deps: MessageDeps): Promise<number> {
     const sent = await deps.db.transaction(async (tx) => {
       // The job's row, locked: a cancel waits for this transaction, or this one sees the cancel; two instances take turns.
       const [v] = await tx.select().from(jobs).where(eq(jobs.id, job.id)).for('update');
-      if (!v || v.status !== 'new' || (await queuedEither(tx, reminderKey(v.id)))) return false;
+      if (!v || v.status !== 'new' || (await queuedEither(tx, reminderKey(v)))) return false;
       // A fresh link: only the hash of the confirmation's is kept (docs/decisions/367-reminder-carries-a-fresh-manage-link.md).
       const manageUrl = manageLinkFor(deps.config, await issueManageToken(tx, v.id));
-      const email = v.contactEmail ? await queueEmailOnce(tx, deps.clock, { kind: REMINDER_KIND, jobId: v.id, to: v.contactEmail, dedupeKey: reminderKey(v.id), ...reminderEmail(business, v, manageUrl) }) : false;
-      const sms = await queueSms(tx, deps, { jobId: v.id, kind: REMINDER_KIND, to: v.contactPhone, body: reminderSms(business, v, manageUrl), dedupeKey: reminderKey(v.id), automated: true });
+      const email = v.contactEmail ? await queueEmailOnce(tx, deps.clock, { kind: REMINDER_KIND, jobId: v.id, to: v.contactEmail, dedupeKey: reminderKey(v), ...reminderEmail(business, v, manageUrl) }) : false;
+      const sms = await queueSms(tx, deps, { jobId: v.id, kind: REMINDER_KIND, to: v.contactPhone, body: reminderSms(business, v, manageUrl), dedupeKey: reminderKey(v), automated: true });
       return email || sms === 'queued';
     });
     if (sent) reminded++;
@@ -62,4 +71,21 @@ export async function sendVisitReminders(deps: MessageDeps): Promise<number> {
 /** Reminders not yet gone for jobs cancelled since they were queued are taken back. */
 async function withdrawCancelledReminders(deps: MessageDeps): Promise<void> {
   await withdrawPending(deps.db, deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'cancelled')), [REMINDER_KIND], 'Not sent: the visit was cancelled');
+}
+
+/**
+ * Reminders not yet gone for a visit since moved (their key names the old day or window) are taken
+ * back: the old time must not reach the customer; the new visit gets its own reminder.
+ */
+async function withdrawMovedReminders(deps: MessageDeps): Promise<void> {
+  const set = { status: 'failed' as const, lastError: MOVED, nextAttemptAt: null };
+  const movedJobs = (key: typeof outboundEmails.dedupeKey | typeof outboundSms.dedupeKey) => deps.db.select({ id: jobs.id }).from(jobs).where(sql`${key} <> ${reminderKeyOfRow}`);
+  await deps.db
+    .update(outboundEmails)
+    .set(set)
+    .where(and(eq(outboundEmails.kind, REMINDER_KIND), eq(outboundEmails.status, 'pending'), inArray(outboundEmails.jobId, movedJobs(outboundEmails.dedupeKey))));
+  await deps.db
+    .update(outboundSms)
+    .set(set)
+    .where(and(eq(outboundSms.kind, REMINDER_KIND), eq(outboundSms.status, 'pending'), inArray(outboundSms.jobId, movedJobs(outboundSms.dedupeKey))));
 }

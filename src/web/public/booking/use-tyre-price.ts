@@ -12,9 +12,17 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** The looked-up price of a tyre size: undefined while there is no size or the lookup runs. */
+/** Every digit a size can have (width 3, profile 2, rim 2: docs/product.md "Bookings"): nothing more is coming. */
+const FULL_SIZE = /^\d{3}\/\d{2}R\d{2}$/;
+
+/**
+ * The looked-up price of a tyre size: undefined while there is no size or the lookup runs. A size
+ * still being typed waits for the typing to pause; a size typed to its last digit is looked up at
+ * once, so the customer does not wait for a pause that changes nothing (decision 373).
+ */
 export function useTyrePrice(size: string | null): { result: TyrePriceResult | undefined; isLoading: boolean } {
-  const debounced = useDebounced(size, 350);
+  const paused = useDebounced(size, 350);
+  const debounced = size && FULL_SIZE.test(size) ? size : paused;
   const settled = debounced === size;
   const query = useQuery({
     queryKey: api.pricing.tyrePrice.key({ params: { size: debounced ?? '' } }),

@@ -172,7 +172,8 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
     // Step 4's suburb and postcode are checked against the service area by the schema itself.
     const valid = await trigger(STEP_FIELDS[step], { shouldFocus: true });
     if (!valid) return;
-    setStep(nextStep(step, service));
+    // The service is read afresh: a tapped service card moves on in the same tap that chose it.
+    setStep(nextStep(step, getValues('serviceType')));
   }
 
   const finish = form.handleSubmit(
@@ -215,7 +216,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
             {/* Only the fields scroll: the Back/Next bar never moves under the finger when messages come and go. */}
             <div className="min-h-0 flex-1 space-y-5 overflow-y-auto pb-4">
               {step === 1 ? <DateStep hours={business.hours} onWindowChosen={() => void goNext()} /> : null}
-              {step === 2 ? <ServiceStep fees={business.fees} /> : null}
+              {step === 2 ? <ServiceStep fees={business.fees} onServiceChosen={() => void goNext()} /> : null}
               {step === 3 ? (
                 <TyreStep photos={photos} price={price} quote={baseQuote} />
               ) : null}

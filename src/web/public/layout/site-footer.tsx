@@ -63,7 +63,8 @@ export function SiteFooter({ business }: { business: BusinessInfo }) {
           </div>
         </div>
       </div>
-      <div className="border-t border-white/10 px-4 py-5 text-center text-xs text-gray-300">
+      {/* Below md the floating call button (72 px from the bottom edge) sits over the page's end: the last line stays clear of it (decision 374). */}
+      <div className="border-t border-white/10 px-4 pb-24 pt-5 text-center text-xs text-gray-300 md:pb-5">
         {business.name} is a booking platform; work is carried out by independent service providers.
       </div>
     </footer>
