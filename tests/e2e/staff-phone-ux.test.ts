@@ -18,6 +18,8 @@ const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 
 /** A business day of this file's own, so no other file's bookings share its Schedule or slots. */
 const JOB_DAY = nextBusinessDay('2027-09-21');
+/** This file's second day, for the jobs of the get-paid round (decision 378), once JOB_DAY's windows are taken. */
+const ROUND_DAY = nextBusinessDay(JOB_DAY);
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -47,22 +49,29 @@ async function expectAccessible(page: Page, selector = 'body') {
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** Whether the whole element is on the screen as it stands, with no scroll. */
+const inView = async (locator: Locator) => {
+  const b = await box(locator);
+  return b.y >= 0 && b.y + b.height <= HEIGHT;
+};
+
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** A staff job on JOB_DAY, optionally done and invoiced, as set-up through the API. */
-async function aJob(cookie: string, timeSlot: TimeSlot, opts: { invoiced?: boolean } = {}) {
+async function aJob(cookie: string, timeSlot: TimeSlot, opts: { invoiced?: boolean; done?: boolean; day?: string } = {}) {
   const booked = await api('POST', '/api/bookings', cookie, {
     customer: { name: `Pat Phone ${runId}`, email: `pat.${runId}@example.com`, phone: '0400 555 666' },
     vehicle: { make: 'Kia', model: 'Rio', year: 2021, color: 'Blue', registration: `U${runId.slice(-5).toUpperCase()}` },
-    job: { serviceType: 'puncture-repair', scheduledDate: JOB_DAY, timeSlot, address: '9 Thumb Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite', customerValue: '' },
+    job: { serviceType: 'puncture-repair', scheduledDate: opts.day ?? JOB_DAY, timeSlot, address: '9 Thumb Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite', customerValue: '' },
   });
   expect(booked.status, await booked.clone().text()).toBe(200);
   const job = (await booked.json()) as { jobId: string; jobNumber: string };
-  if (!opts.invoiced) return { ...job, invoiceNumber: '' };
+  if (!opts.invoiced && !opts.done) return { ...job, invoiceNumber: '' };
   for (const status of ['in-progress', 'completed']) {
     const moved = await api('PATCH', `/api/dashboard/jobs/${job.jobId}/status`, cookie, { status });
     expect(moved.status, await moved.clone().text()).toBe(200);
   }
+  if (!opts.invoiced) return { ...job, invoiceNumber: '' };
   const made = await api('POST', '/api/dashboard/customer-invoices', cookie, {
     jobId: job.jobId,
     status: 'sent',
@@ -130,7 +139,46 @@ describe('the staff screens on a 390 px phone', () => {
     await expectAccessible(page);
   });
 
+  it('adds an expense from the More sheet, one tap after More, and stays on the screen the owner was on', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await signInAsOwner(page);
+    const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
+    await eventually(() => nav.getByRole('link', { name: 'Jobs' }).getAttribute('aria-current')).toBe('page');
+    await nav.getByRole('button', { name: 'More' }).click();
+    const add = page.getByRole('dialog', { name: 'More sections' }).getByRole('button', { name: 'Add expense', exact: true });
+    await eventually(() => add.isVisible()).toBe(true);
+    await expectTapTarget(add, 'Add expense');
+    await add.click();
+
+    // Decision 378: the expense form opens over the jobs, not on the Expenses tab.
+    const form = page.getByRole('dialog', { name: 'Add Expense' });
+    await eventually(() => form.isVisible()).toBe(true);
+    expect(await page.getByRole('dialog', { name: 'More sections' }).count()).toBe(0);
+    // Its Add Expense button is on screen as it opens, under all the optional fields: no scroll to save.
+    expect(await inView(form.getByRole('button', { name: 'Add Expense' }))).toBe(true);
+    const supplier = `Fuel Stop ${runId}`;
+    await form.getByLabel('Supplier name').fill(supplier);
+    await form.getByLabel('Description').fill('Van fuel');
+    await form.getByLabel('Total inc-GST ($)').fill('88');
+    await form.getByLabel('Category').selectOption({ label: 'Vehicle Expenses' });
+    await form.getByRole('button', { name: 'Add Expense' }).click();
+    await eventually(() => page.getByRole('status').filter({ hasText: `Business expense added successfully (${supplier}, $88.00)` }).count()).toBeGreaterThan(0);
+    await eventually(() => form.count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Jobs' }).getAttribute('aria-current')).toBe('page');
+    expect(page.url()).not.toContain('tab=expenses');
+
+    // Saved as the Expenses tab would save it.
+    const listed = await api('GET', `/api/dashboard/business-expenses?search=${encodeURIComponent(supplier)}`, await ownerCookie());
+    expect(listed.status, await listed.clone().text()).toBe(200);
+    expect(((await listed.json()) as { supplierName: string; amount: string; category: string }[]).map((e) => [e.supplierName, e.amount, e.category])).toEqual([[supplier, '88.00', 'vehicle']]);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
+
   it('opens Reports on the headline figures, a month in one tap, and the GST report clear of the bars', async () => {
+    // An invoice this month, so the month's GST report has figures to show.
+    await aJob(await ownerCookie(), '8-10 AM', { invoiced: true, day: ROUND_DAY });
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await signInAsOwner(page);
@@ -138,7 +186,10 @@ describe('the staff screens on a 390 px phone', () => {
     const figures = page.locator('dl[aria-label="Headline figures"]');
     await eventually(() => figures.isVisible()).toBe(true);
     for (const label of ['Revenue', 'Costs', 'Net profit']) expect(await figures.getByText(label, { exact: true }).isVisible()).toBe(true);
-    expect(await figures.getByText(/^GST (payable|refund)$/).isVisible()).toBe(true);
+    // The business is not registered for GST (the default): nothing to pay, and it says so (decision 377).
+    expect(await figures.getByText('GST', { exact: true }).isVisible()).toBe(true);
+    expect(await figures.getByRole('definition').filter({ hasText: /^Not registered$/ }).isVisible()).toBe(true);
+    expect(await figures.getByText(/GST (payable|refund)/).count()).toBe(0);
     // Above the fold on the phone: no scroll to reach net profit or the GST.
     const figuresBox = await box(figures);
     expect(figuresBox.y + figuresBox.height).toBeLessThanOrEqual(HEIGHT - 56);
@@ -174,8 +225,53 @@ describe('the staff screens on a 390 px phone', () => {
     await gstTab.click();
     await eventually(() => gstTab.getAttribute('aria-selected')).toBe('true');
     expect(await tappable(gstTab)).toBe(true);
+    // The GST tab says plainly that none is payable and shows no payable or refund figure.
+    await eventually(() => page.getByText('none is payable and no refund is due', { exact: false }).isVisible()).toBe(true);
+    const summary = page.getByLabel('GST summary');
+    await eventually(() => summary.getByText('Net GST (if registered)', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('tabpanel').getByText(/payable\)|refund\)|GST payable|GST refund/).count()).toBe(0);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page);
+  });
+
+  it("puts a done job's money first: its PDF made ahead, the payment form and the supplier bill in reach", async () => {
+    const cookie = await ownerCookie();
+    const job = await aJob(cookie, '10-12 AM', { done: true, day: ROUND_DAY });
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await signInAsOwner(page);
+    await page.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
+    const dialog = page.getByRole('dialog', { name: `Job ${job.jobNumber}` });
+    await dialog.getByRole('button', { name: 'Generate Invoice' }).click();
+    await eventually(() => dialog.getByRole('button', { name: 'Email Invoice' }).isVisible()).toBe(true);
+
+    // The PDF is made while the owner reads the new invoice, before View PDF is tapped (decision 378).
+    const invoices = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)).json()) as { id: string }[];
+    const pdfs = async () => ((await (await api('GET', `/api/dashboard/customer-invoices/${invoices[0]!.id}/pdfs`, cookie)).json()) as { version: number }[]).map((v) => v.version);
+    await eventually(pdfs).toEqual([1]);
+
+    // The supplier bills come right after the invoice and payment, not below the job's details.
+    const bills = dialog.getByRole('region', { name: 'Purchase invoices' });
+    const addBill = bills.getByRole('button', { name: 'Add Purchase Invoice' });
+    await eventually(() => addBill.isVisible()).toBe(true);
+    expect(await inView(addBill)).toBe(true);
+
+    // Mark as Paid's form comes into view whole, its save button too.
+    await dialog.getByRole('button', { name: 'Mark as Paid' }).click();
+    const pay = dialog.getByRole('form', { name: `Mark as Paid: ${job.jobNumber}` });
+    await eventually(() => inView(pay.getByRole('button', { name: 'Mark as Paid' }))).toBe(true);
+    await pay.getByRole('radio', { name: 'PayID' }).check();
+    await pay.getByRole('button', { name: 'Mark as Paid' }).click();
+    await eventually(() => dialog.getByText('Job Complete: paid in full.').isVisible()).toBe(true);
+
+    // The bill's form opens at the top of the view, the total third, so its fields need no scroll.
+    await bills.getByRole('button', { name: 'Add Purchase Invoice' }).click();
+    const bill = bills.getByRole('form', { name: 'Add purchase invoice' });
+    await eventually(() => inView(bill.getByLabel('Total inc-GST ($)'))).toBe(true);
+    expect(await inView(bill.getByLabel('Supplier name'))).toBe(true);
+    expect(await tappable(bill.getByLabel('Supplier name'))).toBe(true);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page, '[role="dialog"]');
   });
 
   it("keeps a job's Close in reach and asks before Start Work and Complete Work, warning of another day", async () => {

@@ -136,6 +136,38 @@ describe('Settings on a 360 px phone', () => {
     expect(await publicText('/')).toContain('Save $25 when you book and pay online');
   });
 
+  it('every section below the shortcuts has one, named as its heading, and each takes the owner there', async () => {
+    const page = await phonePage();
+    await signIn(page);
+    await page.goto('/dashboard?tab=settings');
+    const shortcuts = page.getByRole('navigation', { name: 'Business settings' });
+    await eventually(() => page.getByRole('heading', { name: 'Text messages' }).isVisible()).toBe(true);
+    // Read from the screen itself, so a section added later without a shortcut fails here.
+    const found = await shortcuts.evaluate((nav) => {
+      const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const headings = [...document.querySelectorAll('main h2')].filter((h) => nav.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING).map(text);
+      const links = [...nav.querySelectorAll('a')].map((a) => {
+        const target = document.getElementById((a.getAttribute('href') ?? '').replace(/^#/, ''));
+        return { label: text(a), leadsTo: text(target?.matches('h2') ? target : (target?.querySelector('h2') ?? null)) };
+      });
+      return { headings, links };
+    });
+    expect(found.headings).toContain('Customer emails');
+    expect(found.headings).toContain('Text messages');
+    expect(found.links.map((l) => l.label)).toEqual(found.headings);
+    for (const link of found.links) expect(link.leadsTo, link.label).toBe(link.label);
+
+    // The last shortcut brings its section into view, under the header, not behind it.
+    await shortcuts.getByRole('link', { name: 'Text messages' }).click();
+    const heading = page.getByRole('heading', { name: 'Text messages' });
+    await eventually(() => heading.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight && document.elementFromPoint(r.x + 4, r.y + r.height / 2) !== null && el.contains(document.elementFromPoint(r.x + 4, r.y + r.height / 2));
+    })).toBe(true);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectAccessible(page, 'nav[aria-label="Business settings"]');
+  });
+
   it('a wrong ABN is refused on the form; a right one is saved and shown on the public pages', async () => {
     expect(await publicText('/')).toContain('ABN 00 000 000 000');
     const page = await phonePage();

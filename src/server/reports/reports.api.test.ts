@@ -328,6 +328,36 @@ describe('CSV downloads carry the same figures as the JSON', () => {
   });
 });
 
+describe('GST registration and the period (decision 377)', () => {
+  const business = (over: { gstRegistered: boolean; gstRegisteredFrom: string | null }) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/dashboard/settings/business',
+      headers: { cookie: admin.cookie },
+      payload: { name: 'Report Tyres', abn: '51824753556', phone: '0412 345 678', email: 'office@report-tyres.example', businessDays: [1, 2, 3, 4, 5], ...over },
+    });
+
+  it('says registered only for a period that reaches the registration date, and not at all once registration is off', async () => {
+    const saved = await business({ gstRegistered: true, gstRegisteredFrom: '2026-12-01' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      // November ends before 1 December: no GST was collected or payable then.
+      expect((await get<GstReport>('gst')).gstRegistered).toBe(false);
+      expect((await get<GstReport>('gst', 'startDate=2026-11-01&endDate=2026-12-31')).gstRegistered).toBe(true);
+      const csv = await getCsv('gst', 'startDate=2026-12-01&endDate=2026-12-31');
+      expect(csv[0]?.[0]).toBe('GST report');
+      expect(await business({ gstRegistered: true, gstRegisteredFrom: null })).toMatchObject({ statusCode: 200 });
+      expect((await get<GstReport>('gst')).gstRegistered).toBe(true);
+    } finally {
+      expect(await business({ gstRegistered: false, gstRegisteredFrom: null })).toMatchObject({ statusCode: 200 });
+    }
+    const after = await get<GstReport>('gst');
+    expect(after.gstRegistered).toBe(false);
+    // The figures themselves are tracked the same either way: only what they mean changes.
+    expect(after).toMatchObject({ gstCollected: '99.96', gstPaid: '211.67', netGST: '-111.71' });
+  });
+});
+
 describe('report refusals', () => {
   it('refuses a start after the end and a malformed date', async () => {
     const reversed = await t.app.inject({ method: 'GET', url: '/api/dashboard/reports/gst?startDate=2026-12-01&endDate=2026-11-01', headers: { cookie: admin.cookie } });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { resolveReportRange, twelveMonthsEnding } from '../../shared/domain/bookkeeping';
+import { isTaxInvoice } from '../../shared/domain/settings';
 import { perthToday } from '../../shared/domain/slots';
 import type { GstReport, PayablesReport, ProfitAndLossReport, ReceivablesReport, reportQuery } from '../../shared/schemas/reports';
 import type { AppDeps } from '../deps';
@@ -29,8 +30,10 @@ export async function gstReport(deps: Deps, query: Query): Promise<GstReport> {
     loadExpenses(deps.db, range),
     loadSales(deps.db, turnoverWindow),
   ]);
-  // A credit note lowers the GST collected in its own period (decision 297).
-  return computeGstReport({ range, gstRegistered: (await deps.settings.current()).business.gstRegistered, invoices: [...invoices, ...credits], purchases, expenses, turnoverWindow, turnoverInvoices });
+  // A credit note lowers the GST collected in its own period (decision 297). A period that ends
+  // before the registration date was not registered, so it has no GST to pay (decision 377).
+  const gstRegistered = isTaxInvoice((await deps.settings.current()).business, range.endDate);
+  return computeGstReport({ range, gstRegistered, invoices: [...invoices, ...credits], purchases, expenses, turnoverWindow, turnoverInvoices });
 }
 
 export async function payablesReport(deps: Deps, query: Query): Promise<PayablesReport> {

@@ -1,10 +1,14 @@
-import { BarChart3, Briefcase, CalendarDays, Clock, FileText, type LucideIcon, MoreHorizontal, Receipt, Settings, Tag, Users } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { BarChart3, Briefcase, CalendarDays, Clock, FileText, type LucideIcon, MoreHorizontal, Plus, Receipt, Settings, Tag, Users } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { cn } from '../components/ui/cn';
 import { Dialog } from '../components/ui/dialog';
 import { useMediaQuery } from '../components/ui/use-media-query';
 import { phoneSections, tabHref, type TabDef, type TabId } from './tabs';
+
+// The expense form is fetched when "More" is opened, not with the first screen (decision 342).
+const loadExpenseDialog = () => import('./expenses/expense-dialog');
+const ExpenseDialog = lazy(async () => ({ default: (await loadExpenseDialog()).ExpenseDialog }));
 
 /** Tailwind's `sm`: below it the staff screens are a phone's (decision 352). */
 const PHONE_WIDTH_ENDS = '(min-width: 640px)';
@@ -74,7 +78,9 @@ const barItem = (selected: boolean) =>
 
 function PhoneBar({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId | undefined }) {
   const [moreOpen, setMoreOpen] = useState(false);
+  const [addingExpense, setAddingExpense] = useState(false);
   const { bar, more } = phoneSections(tabs);
+  const mayAddExpense = more.some((t) => t.id === 'expenses');
   const current = more.find((t) => t.id === activeId);
   return (
     <>
@@ -94,7 +100,16 @@ function PhoneBar({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId
           })}
           {more.length ? (
             <li>
-              <button type="button" aria-haspopup="dialog" aria-expanded={moreOpen} onClick={() => setMoreOpen(true)} className={barItem(current !== undefined)}>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                aria-expanded={moreOpen}
+                onClick={() => {
+                  setMoreOpen(true);
+                  if (mayAddExpense) void loadExpenseDialog().catch(() => undefined);
+                }}
+                className={barItem(current !== undefined)}
+              >
                 <MoreHorizontal aria-hidden className="h-5 w-5" />
                 {/* The section open behind "More" is named on the bar itself, so the bar always says where you are. */}
                 <span>{current ? current.label : 'More'}</span>
@@ -105,6 +120,20 @@ function PhoneBar({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId
         </ul>
       </nav>
       <Dialog open={moreOpen} onOpenChange={setMoreOpen} title="More sections">
+        {mayAddExpense ? (
+          // A receipt is added from wherever the owner is, one tap after "More" (decision 378).
+          <button
+            type="button"
+            onClick={() => {
+              setMoreOpen(false);
+              setAddingExpense(true);
+            }}
+            className="mb-3 flex min-h-14 w-full items-center gap-3 rounded-xl border border-gray-300 px-3 font-semibold hover:bg-gray-50"
+          >
+            <Plus aria-hidden className="h-5 w-5 shrink-0" />
+            Add expense
+          </button>
+        ) : null}
         <nav aria-label="More sections">
           <ul className="grid grid-cols-2 gap-2">
             {more.map((tab) => {
@@ -127,6 +156,11 @@ function PhoneBar({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId
           </ul>
         </nav>
       </Dialog>
+      {addingExpense ? (
+        <Suspense fallback={null}>
+          <ExpenseDialog open expense={null} onClose={() => setAddingExpense(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -80,7 +80,9 @@ function ExpenseForm({ expense, onClose }: { expense: BusinessExpense | null; on
         </label>
       </div>
       <TextareaField label="Notes (optional)" error={errors.notes?.message} {...form.register('notes')} />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      {/* Pinned at the foot of a phone's dialog, side by side, so saving needs no scroll past the
+          optional fields (decision 378); the negative margins lay the bar over the dialog's padding. */}
+      <div className="sticky bottom-0 -mx-5 -mb-5 grid grid-cols-2 gap-2 border-t border-gray-200 bg-white px-5 py-3 sm:static sm:m-0 sm:flex sm:justify-end sm:border-0 sm:p-0 sm:pt-2">
         <Button variant="outline" onClick={onClose} disabled={saving}>
           Cancel
         </Button>

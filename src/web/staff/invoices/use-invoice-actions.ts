@@ -1,5 +1,6 @@
 import { downloadFile } from '../../lib/download';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { CustomerInvoiceStatus } from '../../../shared/domain/job-status';
 import type { CreditNoteRequest, InvoiceLineInput, UpdateInvoiceRequest } from '../../../shared/schemas/invoices';
 import { toast } from '../../components/ui/toast';
@@ -17,10 +18,26 @@ import { useEmailDelivery } from '../../lib/use-browser-state';
 
 type InvoiceRef = { id: string; invoiceNumber: string };
 
+/** Invoices generated in this page whose PDF is not asked for yet (see `usePdfMadeAhead`). */
+const justGenerated = new Set<string>();
+
+/**
+ * Once a just-generated invoice is on screen, its PDF is made while the owner reads it, so View PDF
+ * and Email Invoice find it ready (decision 378). Not sooner: the invoice itself shows first. The
+ * server makes one version however many ask at once (the invoice row is locked).
+ */
+export function usePdfMadeAhead(invoiceId: string | undefined) {
+  useEffect(() => {
+    if (!invoiceId || !justGenerated.delete(invoiceId)) return;
+    void api.invoices.makePdf({ params: { id: invoiceId } }).catch(() => undefined);
+  }, [invoiceId]);
+}
+
 export function useGenerateInvoice() {
   return useApiMutation(api.invoices.generate, {
     input: (job: { id: string; jobNumber: string }) => ({ params: { jobId: job.id } }),
     onSuccess: ({ customerInvoice }) => {
+      justGenerated.add(customerInvoice.id);
       toast({ title: 'Invoice Created', description: `${customerInvoice.invoiceNumber} for ${customerInvoice.job.jobNumber}: ${customerInvoice.totalAmount === '0.00' ? '$0.00' : `$${customerInvoice.totalAmount}`}.` });
     },
     onError: (err) => toast({ title: 'Invoice Generation Failed', description: errorMessage(err, 'Failed to generate the invoice.'), variant: 'destructive' }),

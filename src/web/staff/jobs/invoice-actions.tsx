@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
-import { invoiceEmailBody, InvoiceStatusBadge, money, shortDay, useDownloadPdf, useEmailInvoice, useGenerateInvoice, useViewPdf } from '../invoices';
+import { invoiceEmailBody, InvoiceStatusBadge, money, shortDay, useDownloadPdf, useEmailInvoice, useGenerateInvoice, usePdfMadeAhead, useViewPdf } from '../invoices';
 import { mailtoHref } from './contact-links';
 import { useBusiness } from '../../lib/use-browser-state';
 
@@ -32,9 +32,10 @@ export function InvoiceActions({ job }: { job: JobDetail }) {
   const download = useDownloadPdf();
   const view = useViewPdf();
   const email = useEmailInvoice();
+  const invoice: InvoiceDetail | undefined = invoiceable && job.hasInvoice ? invoices.data?.find((i) => i.status !== 'cancelled') : undefined;
+  usePdfMadeAhead(invoice?.id);
   if (!invoiceable) return null;
 
-  const invoice: InvoiceDetail | undefined = job.hasInvoice ? invoices.data?.find((i) => i.status !== 'cancelled') : undefined;
   const openMailLink = async () => {
     let target = invoice;
     if (!target) {

@@ -111,6 +111,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
   const [panel, setPanel] = useState<'reschedule' | 'cancel' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const isLive = job.status === 'new' || job.status === 'in-progress';
+  const workDone = job.status === 'completed' || job.status === 'invoiced' || job.status === 'paid';
   const mayCancel = isAdmin && canTransition(job.status, 'cancelled');
   const vehicle = job.vehicle;
 
@@ -142,6 +143,8 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
       <JobQueueNotices jobId={job.id} />
       <JobStatusAction job={job} isAdmin={isAdmin} />
       <OnsitePaymentSection job={job} isAdmin={isAdmin} />
+      {/* Once the work is done its money comes first: the supplier bills follow the payment (decision 378). */}
+      {isAdmin && workDone ? <PurchaseInvoicesSection jobId={job.id} /> : null}
       <OnMyWayButton job={job} />
       <JobContactLinks job={job} />
 
@@ -206,7 +209,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
       ) : null}
 
       {/* A job's supplier bills: docs/product.md "Purchase invoices and expenses". */}
-      {isAdmin ? <PurchaseInvoicesSection jobId={job.id} /> : null}
+      {isAdmin && !workDone ? <PurchaseInvoicesSection jobId={job.id} /> : null}
 
       <AddJobNote job={job} />
       <JobHistory events={job.history} />

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ONSITE_PAYMENT_LABELS, ONSITE_PAYMENT_METHODS, type OnsitePaymentMethod } from '../../../shared/domain/services';
 import { onsitePaymentRequest } from '../../../shared/schemas/onsite-payments';
 import { Button } from '../../components/ui/button';
@@ -27,6 +27,12 @@ export function PaymentMethodForm({
   const [amount, setAmount] = useState(defaultAmount ?? '');
   const [errors, setErrors] = useState<Errors>({});
   const record = useRecordPayment(onDone);
+  // Opened low in a job sheet: the whole form, its save button too, comes into view (decision 378).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Braces: Chromium's scrollIntoView may return a promise, which React would take for a clean-up.
+    formRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
 
   const submit = () => {
     const parsed = onsitePaymentRequest.safeParse({ method: method || undefined, amount });
@@ -42,6 +48,7 @@ export function PaymentMethodForm({
 
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={`${submitLabel}: ${job.jobNumber}`}
       className="space-y-4 rounded-xl border border-gray-300 bg-white p-3"

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Circle, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDollars, toCents } from '../../../shared/domain/money';
@@ -42,9 +42,9 @@ export function PurchaseInvoicesSection({ jobId }: { jobId: string }) {
         ) : null}
       </div>
 
-      <JobProfit jobId={jobId} />
-
       {editing !== null ? <PurchaseInvoiceForm key={editing === 'new' ? 'new' : editing.id} jobId={jobId} bill={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+
+      <JobProfit jobId={jobId} />
 
       {bills.isPending ? (
         <SkeletonGroup label="Loading purchase invoices..." className="space-y-2">
@@ -182,6 +182,12 @@ function PurchaseInvoiceForm({ jobId, bill, onDone }: { jobId: string; bill: Pur
   const total = useWatch({ control: form.control, name: 'totalAmount' });
   const actions = usePurchaseActions();
   const saving = actions.create.isPending || actions.update.isPending;
+  // Opened from a long job sheet: the form comes to the top of the view, its fields in reach (decision 378).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Braces: Chromium's scrollIntoView may return a promise, which React would take for a clean-up.
+    formRef.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
 
   const submit = (values: FormOutput) => {
     // GST is worked out again by the server from a changed total (docs/product.md "Purchase invoices and expenses").
@@ -191,13 +197,13 @@ function PurchaseInvoiceForm({ jobId, bill, onDone }: { jobId: string; bill: Pur
   };
 
   return (
-    <form noValidate aria-label={bill ? `Edit purchase invoice ${bill.invoiceNumber}` : 'Add purchase invoice'} className="space-y-3 rounded-xl border-2 border-accent p-3" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
+    <form ref={formRef} noValidate aria-label={bill ? `Edit purchase invoice ${bill.invoiceNumber}` : 'Add purchase invoice'} className="scroll-mt-24 space-y-3 rounded-xl border-2 border-accent p-3" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Supplier name" autoComplete="off" error={errors.supplierName?.message} {...form.register('supplierName')} />
         <TextField label="Invoice number" autoComplete="off" error={errors.invoiceNumber?.message} {...form.register('invoiceNumber')} />
+        <TextField label="Total inc-GST ($)" type="number" inputMode="decimal" step="0.01" min="0" error={errors.totalAmount?.message} {...form.register('totalAmount')} />
         <TextField label="Invoice date" type="date" error={errors.invoiceDate?.message} {...form.register('invoiceDate')} />
         <TextField label="Due date (optional)" type="date" error={errors.dueDate?.message} {...form.register('dueDate')} />
-        <TextField label="Total inc-GST ($)" type="number" inputMode="decimal" step="0.01" min="0" error={errors.totalAmount?.message} {...form.register('totalAmount')} />
       </div>
       <GstBreakdown total={total} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -22,7 +22,7 @@ export function GstReportPanel({ range }: { range: ReportQuery }) {
       {r.gstRegistered ? null : (
         <p className="flex gap-2 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sky-950">
           <Info aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
-          Tracking only: the business is not registered for GST, so no GST is charged or claimed. These figures show what GST would be if it were.
+          Tracking only: the business is not registered for GST, so no GST is charged or claimed, none is payable and no refund is due. These figures show what GST would be if it were.
         </p>
       )}
       <div className="flex flex-wrap justify-end">
@@ -35,7 +35,11 @@ export function GstReportPanel({ range }: { range: ReportQuery }) {
           <Figures label="GST summary">
             <Figure label="GST collected" value={money(r.gstCollected)} hint="On invoiced and paid customer invoices" />
             <Figure label="GST paid" value={money(r.gstPaid)} hint={`${money(r.gstPaidOnPurchases)} purchases + ${money(r.gstPaidOnExpenses)} expenses`} />
-            <Figure label={net < 0 ? 'Net GST (refund)' : 'Net GST (payable)'} value={money(r.netGST)} tone={net < 0 ? 'good' : undefined} />
+            {r.gstRegistered ? (
+              <Figure label={net < 0 ? 'Net GST (refund)' : 'Net GST (payable)'} value={money(r.netGST)} tone={net < 0 ? 'good' : undefined} />
+            ) : (
+              <Figure label="Net GST (if registered)" value={money(r.netGST)} hint="Not payable: not registered" />
+            )}
             <Figure label="Customer invoices" value={String(r.customerInvoices.length)} />
           </Figures>
           <ChartFrame title="GST collected and paid by month" summary={`GST collected ${money(r.gstCollected)} and paid ${money(r.gstPaid)} across ${r.months.length} months; the By month figures are in the CSV.`}>
@@ -48,7 +52,7 @@ export function GstReportPanel({ range }: { range: ReportQuery }) {
             />
           </ChartFrame>
           <DataTable
-            caption="BAS worksheet"
+            caption={r.gstRegistered ? 'BAS worksheet' : 'BAS worksheet (for when the business registers)'}
             rowKey={(row) => row[0]}
             columns={[
               { header: 'Label', cell: (row: [string, string]) => row[0] },

@@ -7,7 +7,8 @@ import { Figure, money } from './report-parts';
 
 /**
  * The four figures the owner opens Reports for, first and above the fold on a phone (decision 353):
- * revenue, costs, net profit and the GST to pay. They come from the same P&L and GST reports the
+ * revenue, costs, net profit and the GST to pay (or that the business is not registered for GST,
+ * decision 377). They come from the same P&L and GST reports the
  * tabs below show (the same queries, fetched once), so the two always agree.
  */
 export function HeadlineFigures({ range }: { range: ReportQuery }) {
@@ -31,7 +32,12 @@ export function HeadlineFigures({ range }: { range: ReportQuery }) {
       <Figure label="Revenue" value={money(pnl.data.revenue.totalRevenue)} />
       <Figure label="Costs" value={money(pnl.data.expenses.totalExpenses)} />
       <Figure label="Net profit" value={money(net)} tone={toCents(net) < 0 ? 'bad' : 'good'} />
-      <Figure label={gstNet < 0 ? 'GST refund' : 'GST payable'} value={formatDollars(Math.abs(gstNet))} />
+      {gst.data.gstRegistered ? (
+        <Figure label={gstNet < 0 ? 'GST refund' : 'GST payable'} value={formatDollars(Math.abs(gstNet))} />
+      ) : (
+        // Not registered: no GST is collected, so none is payable or refunded (decision 377).
+        <Figure label="GST" value="Not registered" hint="None to pay or claim back" />
+      )}
     </dl>
   );
 }

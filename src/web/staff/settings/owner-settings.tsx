@@ -17,6 +17,9 @@ const SECTIONS = [
   ['suburb-pages-heading', 'Suburb pages'],
   ['changes', 'Changes'],
   ['audit-log', 'Audit log'],
+  // The two outboxes follow the owner's settings on the tab (settings-tab.tsx), admins only too.
+  ['customer-emails', 'Customer emails'],
+  ['text-messages', 'Text messages'],
 ] as const;
 
 /**

@@ -41,7 +41,7 @@ function OutboxList() {
   const emails = useQuery({ ...api.emails.outbox.query(), staleTime: 0 });
 
   return (
-    <section aria-labelledby="outbox-heading" className="max-w-3xl rounded-xl border border-gray-200 p-5">
+    <section id="customer-emails" aria-labelledby="outbox-heading" className="max-w-3xl scroll-mt-20 rounded-xl border border-gray-200 p-5">
       <h2 id="outbox-heading" className="text-lg font-bold">
         Customer emails
       </h2>

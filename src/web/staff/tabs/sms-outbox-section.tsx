@@ -54,7 +54,7 @@ function SmsOutboxList() {
   const pages = texts.data ? Math.max(1, Math.ceil(texts.data.total / PAGE_SIZE)) : 1;
 
   return (
-    <section aria-labelledby="sms-outbox-heading" className="max-w-5xl rounded-xl border border-gray-200 p-4 sm:p-5">
+    <section id="text-messages" aria-labelledby="sms-outbox-heading" className="max-w-5xl scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5">
       <h2 id="sms-outbox-heading" className="text-lg font-bold">
         Text messages
       </h2>
