@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hashKey, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import type { BusinessInfo } from '../../shared/schemas/site';
@@ -22,14 +22,25 @@ const loading = (
   </div>
 );
 
+/** How long the reads that came with the page count as just read, so mounting the first screen does not ask them again. */
+const FROM_PAGE_FRESH_MS = 10_000;
+
 /**
  * The session and first reads the server sent with the page (decision 342): the first screen
- * renders from them at once instead of asking /api/user and then the tab's list in turn.
+ * renders from them at once instead of asking /api/user and then the tab's list in turn. A list
+ * read again whenever it is shown (staleTime 0) is not read again as the page opens: the server has
+ * just read it, and asking again would render the whole first screen twice more, as "Refreshing..."
+ * and back (docs/decisions/370-staff-first-screen-server-rendered.md).
  */
 export function seeded(client: QueryClient, firstScreen: StaffFirstScreen | undefined): QueryClient {
   if (!firstScreen) return client;
+  const arrived = Date.now();
   client.setQueryData(USER_KEY, firstScreen.session);
-  for (const { key, data } of firstScreen.queries) client.setQueryData(key, data);
+  for (const { key, data } of firstScreen.queries) client.setQueryData(key, data, { updatedAt: arrived });
+  const fromPage = new Set(firstScreen.queries.map(({ key }) => hashKey(key)));
+  const defaults = client.getDefaultOptions();
+  const justSent = (query: Query) => fromPage.has(query.queryHash) && query.state.dataUpdatedAt === arrived && Date.now() - arrived < FROM_PAGE_FRESH_MS;
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, refetchOnMount: (query) => !justSent(query) } });
   return client;
 }
 
