@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { MailWarning, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { api } from '../lib/api';
 
 const DISMISSED_KEY = 'email-delivery-notice-dismissed';
+
+const noSubscription = () => () => undefined;
 
 function wasDismissed(): boolean {
   try {
@@ -22,7 +24,11 @@ function wasDismissed(): boolean {
  */
 export function EmailDeliveryNotice() {
   const delivery = useQuery(api.emails.delivery.query());
-  const [dismissed, setDismissed] = useState(wasDismissed);
+  // Storage is read after hydration (false on the server and while hydrating): the server's markup
+  // cannot know this tab's session storage (decision 370).
+  const dismissedBefore = useSyncExternalStore(noSubscription, wasDismissed, () => false);
+  const [dismissedNow, setDismissed] = useState(false);
+  const dismissed = dismissedBefore || dismissedNow;
   if (delivery.data?.mode !== 'stored' || dismissed) return null;
   return (
     <aside aria-label="Email delivery" className="border-b border-amber-300 bg-amber-50 px-4 text-sm text-amber-950">
