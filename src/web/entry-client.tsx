@@ -23,8 +23,15 @@ if (data.app === 'staff') {
   // blocking a phone's main thread for the whole first screen (docs/decisions/342-staff-first-screen.md).
   // A signed-in dashboard page comes rendered by the server and is hydrated (decision 370); a page
   // without markup (nobody signed in, or the copy kept for use offline) is rendered here.
-  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
-  else {
+  const firstScreen = data.page as StaffFirstScreen | undefined;
+  if (root.firstElementChild && firstScreen?.session) {
+    // The staff app's and the shown tab's code first (both modulepreloaded with the page), so
+    // hydration waits on no chunk and a tap is never dropped by a part still waiting for its code.
+    void import('./staff/staff-app')
+      .then((m) => m.loadShownTab(window.location.search, firstScreen.session!.role))
+      .catch(() => undefined)
+      .then(() => startTransition(() => void hydrateRoot(root, app)));
+  } else {
     const staffRoot = createRoot(root);
     startTransition(() => staffRoot.render(app));
   }

@@ -53,6 +53,16 @@ function preloadTabOfLink(target: EventTarget) {
   if (id && id in TAB_CONTENT) void TAB_CONTENT[id as TabId].preload().catch(() => undefined);
 }
 
+/**
+ * Loads the code of the tab a server-rendered page shows before it is hydrated, so hydration never
+ * waits on a chunk and a tap on the page is handled as soon as React is running, not dropped
+ * while the tab's code is still on its way (decision 370).
+ */
+export async function loadShownTab(search: string, role: PublicUser['role']): Promise<void> {
+  const id = new URLSearchParams(search).get('tab') ?? tabsFor(role)[0]!.id;
+  if (tabsFor(role).some((t) => t.id === id)) await TAB_CONTENT[id as TabId].preload();
+}
+
 const tabLoading = (
   <SkeletonGroup label="Loading..." className="space-y-3">
     <Skeleton className="h-8 w-40" />

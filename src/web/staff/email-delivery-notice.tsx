@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { MailWarning, X } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../lib/api';
+import { useHydrated } from '../public/use-hydrated';
 
 const DISMISSED_KEY = 'email-delivery-notice-dismissed';
-
-const noSubscription = () => () => undefined;
 
 function wasDismissed(): boolean {
   try {
@@ -24,12 +23,11 @@ function wasDismissed(): boolean {
  */
 export function EmailDeliveryNotice() {
   const delivery = useQuery(api.emails.delivery.query());
-  // Storage is read after hydration (false on the server and while hydrating): the server's markup
-  // cannot know this tab's session storage (decision 370).
-  const dismissedBefore = useSyncExternalStore(noSubscription, wasDismissed, () => false);
-  const [dismissedNow, setDismissed] = useState(false);
-  const dismissed = dismissedBefore || dismissedNow;
-  if (delivery.data?.mode !== 'stored' || dismissed) return null;
+  // Shown after hydration only: the server's markup cannot know whether this browser session put it
+  // away, and a reload after that must not show it even for a moment (decision 370).
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState(false);
+  if (!hydrated || delivery.data?.mode !== 'stored' || dismissed || wasDismissed()) return null;
   return (
     <aside aria-label="Email delivery" className="border-b border-amber-300 bg-amber-50 px-4 text-sm text-amber-950">
       <p className="mx-auto flex max-w-7xl items-center gap-2">

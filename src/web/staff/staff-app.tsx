@@ -8,6 +8,7 @@ import { Spinner } from '../components/ui/spinner';
 import { Toaster } from '../components/ui/toast';
 import { StaffBusiness } from './business';
 import { DashboardPage } from './dashboard-page';
+export { loadShownTab } from './dashboard-page';
 import { LoginPage } from './login-page';
 import { StaffNotFoundPage } from './not-found-page';
 import { createStaffQueryClient, USER_KEY } from './session';
