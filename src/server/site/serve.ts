@@ -13,12 +13,11 @@ import type { SettingsStore } from '../settings/store';
 import { createPageCache } from './page-cache';
 import { registerStaffManifest, staffInstallHead } from './staff-manifest';
 import { staffPreloads } from './staff-preload';
-import { renderStaffScreen, type StaffRenderer } from './staff-render';
 
 export type WebMode = 'none' | 'dev' | 'prod';
 
 type RenderResult = { html: string; head: string };
-type EntryServer = { render(url: string, data: PageData): RenderResult; renderStaff: StaffRenderer };
+type EntryServer = { render(url: string, data: PageData): RenderResult };
 
 const root = APP_ROOT;
 export const distDir = path.resolve(root, process.env.WEB_DIST_DIR || 'dist');
@@ -55,7 +54,7 @@ export function assertProductionBundle(dir: string): void {
   }
 }
 
-type StaffFirstScreenOf = (request: FastifyRequest, tab: string | null) => Promise<{ page: StaffFirstScreen; readable: boolean }>;
+type StaffFirstScreenOf = (request: FastifyRequest, tab: string | null) => Promise<StaffFirstScreen>;
 
 export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; settings: SettingsStore; changes?: PublicChanges; staffFirstScreen?: StaffFirstScreenOf }) {
   if (opts.mode === 'none') return;
@@ -115,7 +114,7 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (staff) {
       const { business } = await current();
-      // The staff dashboard is never indexed.
+      // The staff dashboard is rendered in the browser only and never indexed.
       reply.header('X-Robots-Tag', 'noindex, nofollow');
       // The page carries who is signed in and their first jobs: never kept by a shared cache.
       reply.header('Cache-Control', 'private, no-cache');
@@ -123,15 +122,8 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
       const tab = onDashboard ? url.searchParams.get('tab') : 'none';
       const head = `<title>Staff dashboard | ${escapeHtml(business.name)}</title><meta name="robots" content="noindex, nofollow">${staffInstallHead(business.name, escapeHtml)}${preloads(tab)}`;
       // Who is signed in and the jobs tab's first page travel with the HTML (decision 342); only the dashboard's own pages read data.
-      const first = await opts.staffFirstScreen?.(request, tab);
-      if (!first?.readable || tab === 'none') return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business, page: first?.page } }));
-      // A signed-in dashboard page comes rendered, with the reads it was rendered from (decision 370).
-      const { html, page } = await renderStaffScreen(app, request, (await getEntry()).renderStaff, business, first.page).catch((err: unknown) => {
-        // Rendered in the browser instead, as before: a page that opens slower, never one that does not open.
-        request.log.warn({ err }, 'the staff page was not rendered on the server');
-        return { html: '', page: first.page };
-      });
-      return reply.send(fillTemplate(template, { head, html, data: { app: 'staff', business, page } }));
+      const page = await opts.staffFirstScreen?.(request, tab);
+      return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business, page } }));
     }
     const render = async () => {
       const { business } = await current();

@@ -3,7 +3,6 @@ import { MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { api } from '../lib/api';
-import { useHydrated } from '../public/use-hydrated';
 
 const DISMISSED_KEY = 'email-delivery-notice-dismissed';
 
@@ -23,11 +22,8 @@ function wasDismissed(): boolean {
  */
 export function EmailDeliveryNotice() {
   const delivery = useQuery(api.emails.delivery.query());
-  // Shown after hydration only: the server's markup cannot know whether this browser session put it
-  // away, and a reload after that must not show it even for a moment (decision 370).
-  const hydrated = useHydrated();
-  const [dismissed, setDismissed] = useState(false);
-  if (!hydrated || delivery.data?.mode !== 'stored' || dismissed || wasDismissed()) return null;
+  const [dismissed, setDismissed] = useState(wasDismissed);
+  if (delivery.data?.mode !== 'stored' || dismissed) return null;
   return (
     <aside aria-label="Email delivery" className="border-b border-amber-300 bg-amber-50 px-4 text-sm text-amber-950">
       <p className="mx-auto flex max-w-7xl items-center gap-2">

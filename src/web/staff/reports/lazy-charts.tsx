@@ -1,11 +1,9 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { useHydrated } from '../../public/use-hydrated';
 
 /**
  * The report charts, fetched after the figures: the chart library is most of the reports tab's
  * script, and the headline numbers should not wait for it (docs/decisions/342-staff-first-screen.md).
- * Each chart fills a box of fixed height, so nothing moves when it arrives. Not in the server's
- * markup (decision 370): the charts measure the page they are drawn in.
+ * Each chart fills a box of fixed height, so nothing moves when it arrives.
  */
 const Charts = {
   MonthlyBars: lazy(async () => ({ default: (await import('./charts')).MonthlyBars })),
@@ -15,7 +13,6 @@ const Charts = {
 type ChartsModule = typeof import('./charts');
 
 export function MonthlyBars(props: ComponentProps<ChartsModule['MonthlyBars']>) {
-  if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
       <Charts.MonthlyBars {...props} />
@@ -24,7 +21,6 @@ export function MonthlyBars(props: ComponentProps<ChartsModule['MonthlyBars']>) 
 }
 
 export function CategoryBars(props: ComponentProps<ChartsModule['CategoryBars']>) {
-  if (!useHydrated()) return null;
   return (
     <Suspense fallback={null}>
       <Charts.CategoryBars {...props} />
