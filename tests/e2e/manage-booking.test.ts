@@ -32,6 +32,11 @@ async function paidBookingLink(email: string): Promise<string> {
   const { bookingToken } = (await quote.json()) as { bookingToken: string };
   const paid = await post('/api/payments/simulated/confirm', { bookingToken, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', nameOnCard: 'Mia Manager' });
   expect(paid.status, await paid.clone().text()).toBe(200);
+  return manageLinkSentTo(email);
+}
+
+/** The manage link (`/booking/{token}`) in the booking confirmation sent to this address. */
+async function manageLinkSentTo(email: string): Promise<string> {
   let link = '';
   await eventually(async () => {
     const confirmation = (await readOutbox(browser.baseUrl)).find((e) => e.to === email && e.kind === 'booking_confirmation');
@@ -90,12 +95,7 @@ describe('manage my booking', () => {
       }),
     });
     expect(booked.status, await booked.clone().text()).toBe(200);
-    let path = '';
-    await eventually(async () => {
-      const confirmation = (await readOutbox(browser.baseUrl)).find((e) => e.to === email && e.kind === 'booking_confirmation');
-      path = /\/booking\/[A-Za-z0-9_-]+/.exec(confirmation?.text ?? '')?.[0] ?? '';
-      return path;
-    }).not.toBe('');
+    const path = await manageLinkSentTo(email);
     const page = await browser.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto(path);

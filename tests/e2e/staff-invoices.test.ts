@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import type { TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
-import { signInAsOwner, staffApi } from '../helpers/staff-api';
+import { openJobAsOwner, signInAsOwner, staffApi } from '../helpers/staff-api';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 // Mobile first: the owner bills from a 390 px phone.
@@ -49,10 +49,7 @@ describe('billing a job from the job detail', () => {
     const cookie = await ownerCookie();
     const job = await completedJob(cookie, DAYS[0]!, '8-10 AM', 'Gina');
     const page = await browser.newPage();
-    page.setDefaultTimeout(10_000);
-    await signInAsOwner(page);
-    await page.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
-    const dialog = page.getByRole('dialog', { name: `Job ${job.jobNumber}` });
+    const dialog = await openJobAsOwner(page, job);
     await dialog.getByRole('button', { name: 'Generate Invoice' }).click();
     await eventually(() => toast(page, 'Invoice Created').count()).toBeGreaterThan(0);
     const section = dialog.getByRole('region', { name: 'Customer invoice', exact: true });

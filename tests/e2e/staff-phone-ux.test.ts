@@ -6,7 +6,7 @@ import { formatDollars, toCents } from '../../src/shared/domain/money';
 import { formatVisit, type TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
 import { E2E_TODAY } from '../helpers/e2e-calendar';
-import { signInAsOwner, staffApi } from '../helpers/staff-api';
+import { openJobAsOwner, signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // The owner and a technician on a 390 px phone in the van (docs/decisions/352-staff-phone-navigation-and-toasts.md).
 const WIDTH = 390;
@@ -238,10 +238,7 @@ describe('the staff screens on a 390 px phone', () => {
     const cookie = await ownerCookie();
     const job = await aJob(cookie, '10-12 AM', { done: true, day: ROUND_DAY });
     const page = await browser.newPage();
-    page.setDefaultTimeout(10_000);
-    await signInAsOwner(page);
-    await page.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
-    const dialog = page.getByRole('dialog', { name: `Job ${job.jobNumber}` });
+    const dialog = await openJobAsOwner(page, job);
     await dialog.getByRole('button', { name: 'Generate Invoice' }).click();
     await eventually(() => dialog.getByRole('button', { name: 'Email Invoice' }).isVisible()).toBe(true);
 
@@ -278,10 +275,7 @@ describe('the staff screens on a 390 px phone', () => {
     const cookie = await ownerCookie();
     const job = await aJob(cookie, '10-12 AM');
     const page = await browser.newPage();
-    page.setDefaultTimeout(10_000);
-    await signInAsOwner(page);
-    await page.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
-    const dialog = page.getByRole('dialog', { name: `Job ${job.jobNumber}` });
+    const dialog = await openJobAsOwner(page, job);
     const start = dialog.getByRole('button', { name: 'Start Work (En Route)' });
     await eventually(() => start.isVisible()).toBe(true);
 

@@ -41,3 +41,11 @@ export async function openReports(page: Page, range: { startDate: string; endDat
   await page.getByLabel('End date').fill(range.endDate);
   await page.getByRole('button', { name: 'Show' }).click();
 }
+
+/** The owner, signed in, with a job's sheet open (the dashboard opens it from `?job=`). */
+export async function openJobAsOwner(page: Page, job: { jobId: string; jobNumber: string }) {
+  page.setDefaultTimeout(10_000);
+  await signInAsOwner(page);
+  await page.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
+  return page.getByRole('dialog', { name: `Job ${job.jobNumber}` });
+}
