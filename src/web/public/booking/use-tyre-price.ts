@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { lookupTyrePrice, type TyrePriceResult } from './booking-api';
+import { normaliseTyreSize } from '../../../shared/domain/tyre-size';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -12,8 +13,6 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** Every digit a size can have (width 3, profile 2, rim 2: docs/product.md "Bookings"): nothing more is coming. */
-const FULL_SIZE = /^\d{3}\/\d{2}R\d{2}$/;
 
 /**
  * The looked-up price of a tyre size: undefined while there is no size or the lookup runs. A size
@@ -22,7 +21,8 @@ const FULL_SIZE = /^\d{3}\/\d{2}R\d{2}$/;
  */
 export function useTyrePrice(size: string | null): { result: TyrePriceResult | undefined; isLoading: boolean } {
   const paused = useDebounced(size, 350);
-  const debounced = size && FULL_SIZE.test(size) ? size : paused;
+  // A size the shared rule reads whole has every digit it can have: nothing more is coming.
+  const debounced = size && normaliseTyreSize(size) !== null ? size : paused;
   const settled = debounced === size;
   const query = useQuery({
     queryKey: api.pricing.tyrePrice.key({ params: { size: debounced ?? '' } }),
