@@ -131,6 +131,15 @@ describe("a technician's day without signal", () => {
     await page.goto('/dashboard');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await eventually(() => page.getByText(/^Your jobs are saved on this phone \(updated \d\d:\d\d\)\.$/).isVisible()).toBe(true);
+    // The page kept for use offline holds neither the jobs the server rendered into it nor their
+    // customer or who was signed in (docs/decisions/370-staff-first-screen-server-rendered.md); the
+    // server's own page did hold them.
+    expect(await page.locator('#root').innerHTML()).toContain(worked.jobNumber);
+    const keptPage = () => page.evaluate(async () => (await (await caches.open('staff-page')).match('/dashboard'))?.text() ?? null);
+    await eventually(keptPage).not.toBeNull();
+    const kept = (await keptPage())!;
+    expect(kept).toContain('<div id="root"></div>');
+    for (const secret of [worked.jobNumber, doomed.jobNumber, 'Olive Driver', '9 Olive Road', tech.username]) expect(kept).not.toContain(secret);
 
     // No signal: the page opens again from the phone, with the day and when it was saved.
     await page.context().setOffline(true);

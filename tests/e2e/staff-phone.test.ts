@@ -130,6 +130,8 @@ describe('the staff dashboard on a 360 px phone', () => {
     // The bars' category names read as words, also where they wrap onto two lines.
     await page.getByRole('tab', { name: 'Payables' }).click();
     const chart = page.getByRole('figure').filter({ hasText: 'Purchases by category' });
+    // A chart is drawn as it nears the screen.
+    await chart.scrollIntoViewIfNeeded();
     await eventually(() => chart.textContent()).toContain('Cost of Goods Sold');
     expect(await chart.textContent()).not.toContain('GoodsSold');
   });

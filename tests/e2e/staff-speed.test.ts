@@ -101,3 +101,58 @@ describe('the jobs tab on a phone over a month of jobs', () => {
     await context.close();
   });
 });
+
+describe('a dashboard page on a slow connection, before its scripts have run', () => {
+  it('is painted from the server with its controls disabled, then takes the dates typed and the tap on Show', async () => {
+    const { page, errors } = await ownerPhone();
+    const reportReads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/dashboard/reports/')) reportReads.push(r.url());
+    });
+    // Every script arrives two seconds late, as on a weak signal.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto('/dashboard?tab=reports', { waitUntil: 'domcontentloaded' });
+    // The figures are on screen before any script has arrived, and no script was asked for before the first paint.
+    await page.getByRole('tab', { name: 'GST' }).waitFor({ timeout: 1500 });
+    const paintedAt = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+    expect(paintedAt).not.toBeNull();
+    const firstScript = await page.evaluate(() => Math.min(...performance.getEntriesByType('resource').filter((r) => r.name.includes('/assets/') && r.name.endsWith('.js')).map((r) => r.startTime)));
+    expect(firstScript).toBeGreaterThanOrEqual(paintedAt!);
+    // Nothing that would do nothing: the period's fields and buttons wait for the page to work.
+    expect(await page.getByLabel('Start date').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Show' }).isDisabled()).toBe(true);
+
+    // Typed as soon as the fields take it: the dates and the tap are not lost to hydration.
+    await page.getByLabel('Start date').fill('2025-03-01');
+    await page.getByLabel('End date').fill('2025-03-31');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await eventually(() => reportReads.some((url) => url.includes('startDate=2025-03-01') && url.includes('endDate=2025-03-31'))).toBe(true);
+    expect(await page.getByLabel('Start date').inputValue()).toBe('2025-03-01');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a dashboard page at a desk', () => {
+  it('is drawn in the wide layout from the first paint, not the phone layout first', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: app.baseUrl });
+    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: app.baseUrl })));
+    const page = await context.newPage();
+    let scriptsHeld = true;
+    await page.route('**/assets/*.js', async (route) => {
+      while (scriptsHeld) await new Promise((resolve) => setTimeout(resolve, 50));
+      await route.continue();
+    });
+    await page.goto('/dashboard?tab=invoices', { waitUntil: 'domcontentloaded' });
+    // Before any script: the invoices are a table, as they stay.
+    await page.getByRole('table').waitFor({ timeout: 5000 });
+    expect(await page.getByRole('list', { name: 'Invoices' }).count()).toBe(0);
+    scriptsHeld = false;
+    await eventually(() => page.getByLabel('Search').isEnabled()).toBe(true);
+    expect(await page.getByRole('table').count()).toBe(1);
+    expect(await page.getByRole('list', { name: 'Invoices' }).count()).toBe(0);
+    await context.close();
+  });
+});

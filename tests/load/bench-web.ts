@@ -11,6 +11,7 @@
  *   BENCH_WEB_ONLY=staff npm run bench:web   # only the staff table (or =public)
  *   BENCH_WEB_TABS=jobs,reports ...  # only these staff tabs
  *   BENCH_WEB_PROFILE=1 ...      # also prints each staff page's script evaluation per file
+ *   BENCH_WEB_LHR=dir ...        # also writes each run's Lighthouse report (JSON) into dir
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -79,6 +80,12 @@ async function runLighthouse(url: string, cookie?: string): Promise<LhResult> {
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
+    // BENCH_WEB_LHR=dir keeps each run's whole report (LCP element, long tasks, bootup time) for reading afterwards.
+    if (process.env.BENCH_WEB_LHR) {
+      fs.mkdirSync(process.env.BENCH_WEB_LHR, { recursive: true });
+      const name = new URL(url).pathname.slice(1).replace(/\W+/g, '-') + new URL(url).search.replace(/\W+/g, '-');
+      fs.writeFileSync(path.join(process.env.BENCH_WEB_LHR, `${name || 'home'}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     // A run Chromium could not finish (a timeout on a loaded machine) scores 0: say why instead.
     if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(Object.keys(TARGETS).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { emails } from '../../shared/contracts/emails';
+import { EMAIL_NOTICE_PUT_AWAY_COOKIE } from '../../shared/schemas/emails';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { listOutboxEmails } from './service';
@@ -16,6 +17,9 @@ export function emailRoutes(deps: AppDeps): FastifyPluginAsync {
 
     // Without SMTP_URL nothing leaves the machine: admins read the stored messages here.
     addRoute(app, emails.outbox, async ({ query }) => listOutboxEmails(deps.db, query.limit));
-    addRoute(app, emails.delivery, async () => ({ mode: deps.config.smtpUrl ? ('smtp' as const) : ('stored' as const) }));
+    addRoute(app, emails.delivery, async ({ request }) => ({
+      mode: deps.config.smtpUrl ? ('smtp' as const) : ('stored' as const),
+      noticePutAway: request.cookies[EMAIL_NOTICE_PUT_AWAY_COOKIE] === '1',
+    }));
   };
 }

@@ -12,12 +12,13 @@ import { businessInfoOf, loadPublicPage } from '../seo/page-data';
 import type { SettingsStore } from '../settings/store';
 import { createPageCache } from './page-cache';
 import { registerStaffManifest, staffInstallHead } from './staff-manifest';
-import { staffPreloads } from './staff-preload';
+import { modulePreloadTags, scriptsAfterFirstPaint, staffChunks } from './staff-preload';
+import { renderStaffScreen, type StaffRenderer } from './staff-render';
 
 export type WebMode = 'none' | 'dev' | 'prod';
 
 type RenderResult = { html: string; head: string };
-type EntryServer = { render(url: string, data: PageData): RenderResult };
+type EntryServer = { render(url: string, data: PageData): RenderResult; renderStaff: StaffRenderer; fontPreload: string };
 
 const root = APP_ROOT;
 export const distDir = path.resolve(root, process.env.WEB_DIST_DIR || 'dist');
@@ -54,7 +55,7 @@ export function assertProductionBundle(dir: string): void {
   }
 }
 
-type StaffFirstScreenOf = (request: FastifyRequest, tab: string | null) => Promise<StaffFirstScreen>;
+type StaffFirstScreenOf = (request: FastifyRequest, tab: string | null) => Promise<{ page: StaffFirstScreen; readable: boolean }>;
 
 export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; settings: SettingsStore; changes?: PublicChanges; staffFirstScreen?: StaffFirstScreenOf }) {
   if (opts.mode === 'none') return;
@@ -68,7 +69,7 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
   registerStaffManifest(app, async () => (await current()).business.name);
 
   let getTemplate: (url: string) => Promise<string>;
-  let preloads: (tab: string | null) => string = () => '';
+  let chunksOf: (tab: string | null) => string[] = () => [];
   let getEntry: () => Promise<EntryServer>;
   // Built pages are kept rendered until their data changes (decision 232); development renders each time.
   const pages = opts.mode === 'prod' ? createPageCache(opts.changes) : undefined;
@@ -88,7 +89,7 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
     const template = fs.readFileSync(templatePath, 'utf8');
     const entry = (await import(path.join(distDir, 'server', 'entry-server.js'))) as EntryServer;
     getTemplate = async () => template;
-    preloads = staffPreloads(clientDir);
+    chunksOf = staffChunks(clientDir);
     getEntry = async () => entry;
     await app.register((await import('@fastify/compress')).default, { global: true, encodings: ['br', 'gzip'] });
     await app.register((await import('@fastify/static')).default, {
@@ -114,16 +115,30 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (staff) {
       const { business } = await current();
-      // The staff dashboard is rendered in the browser only and never indexed.
+      // The staff dashboard is never indexed.
       reply.header('X-Robots-Tag', 'noindex, nofollow');
       // The page carries who is signed in and their first jobs: never kept by a shared cache.
       reply.header('Cache-Control', 'private, no-cache');
       const onDashboard = url.pathname === '/' || url.pathname === '/dashboard';
       const tab = onDashboard ? url.searchParams.get('tab') : 'none';
-      const head = `<title>Staff dashboard | ${escapeHtml(business.name)}</title><meta name="robots" content="noindex, nofollow">${staffInstallHead(business.name, escapeHtml)}${preloads(tab)}`;
+      const head = `<title>Staff dashboard | ${escapeHtml(business.name)}</title><meta name="robots" content="noindex, nofollow">${staffInstallHead(business.name, escapeHtml)}`;
       // Who is signed in and the jobs tab's first page travel with the HTML (decision 342); only the dashboard's own pages read data.
-      const page = await opts.staffFirstScreen?.(request, tab);
-      return reply.send(fillTemplate(template, { head, html: '', data: { app: 'staff', business, page } }));
+      const first = await opts.staffFirstScreen?.(request, tab);
+      if (!first?.readable || tab === 'none') {
+        return reply.send(fillTemplate(template, { head: head + modulePreloadTags(chunksOf(tab)), html: '', data: { app: 'staff', business, page: first?.page } }));
+      }
+      // A signed-in dashboard page comes rendered, with the reads it was rendered from (decision 370).
+      const { html, page } = await renderStaffScreen(app, request, (await getEntry()).renderStaff, business, first.page).catch((err: unknown) => {
+        // Rendered in the browser instead, as before: a page that opens slower, never one that does not open.
+        request.log.warn({ err }, 'the staff page was not rendered on the server');
+        return { html: '', page: first.page };
+      });
+      // Painted first, its scripts asked for after (decision 379); a page the browser must draw itself starts them at once.
+      const paintFirst = html !== '' && opts.mode === 'prod';
+      const shell = paintFirst ? scriptsAfterFirstPaint(template, chunksOf(tab)) : template;
+      // The text font comes with the first paint, so nothing reflows when it arrives.
+      const headTags = paintFirst ? head + (await getEntry()).fontPreload : head + modulePreloadTags(chunksOf(tab));
+      return reply.send(fillTemplate(shell, { head: headTags, html, data: { app: 'staff', business, page } }));
     }
     const render = async () => {
       const { business } = await current();

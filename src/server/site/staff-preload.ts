@@ -19,13 +19,14 @@ const TAB_MODULES: Record<string, string[]> = {
 const STAFF_APP = 'src/web/staff/staff-app.tsx';
 
 /**
- * `<link rel="modulepreload">` tags for the staff app and the requested tab, so the browser fetches
- * them with the entry script instead of one after another as each import is reached
- * (docs/decisions/342-staff-first-screen.md). Empty when the build has no manifest (development).
+ * The build files of the staff app and the requested tab (the jobs tab's when none is
+ * named), so the browser fetches them with the entry script instead of one after another as each
+ * import is reached (docs/decisions/342-staff-first-screen.md). Empty when the build has no
+ * manifest (development).
  */
-export function staffPreloads(clientDir: string): (tab: string | null) => string {
+export function staffChunks(clientDir: string): (tab: string | null) => string[] {
   const file = path.join(clientDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) return () => '';
+  if (!fs.existsSync(file)) return () => [];
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
   const chunksOf = (roots: string[]) => {
     const seen = new Set<string>();
@@ -36,13 +37,28 @@ export function staffPreloads(clientDir: string): (tab: string | null) => string
       for (const dep of entry.imports ?? []) visit(dep);
     };
     roots.forEach(visit);
-    return [...seen].map((key) => manifest[key]!.file);
+    return [...seen].map((key) => `/${manifest[key]!.file}`);
   };
-  const tags = (roots: string[]) =>
-    chunksOf(roots)
-      .map((f) => `<link rel="modulepreload" href="/${f}">`)
-      .join('');
-  const byTab = new Map(Object.entries(TAB_MODULES).map(([tab, modules]) => [tab, tags([STAFF_APP, ...modules])]));
-  const appOnly = tags([STAFF_APP]);
+  const byTab = new Map(Object.entries(TAB_MODULES).map(([tab, modules]) => [tab, chunksOf([STAFF_APP, ...modules])]));
+  const appOnly = chunksOf([STAFF_APP]);
   return (tab) => (tab === null ? byTab.get('jobs')! : (byTab.get(tab) ?? appOnly));
+}
+
+/** `<link rel="modulepreload">` tags for these files, for a page whose scripts start at once. */
+export const modulePreloadTags = (files: string[]) => files.map((f) => `<link rel="modulepreload" href="${f}">`).join('');
+
+/**
+ * A server-rendered dashboard page is painted before any of its scripts is asked for
+ * (docs/decisions/379-staff-page-usable-before-its-scripts.md): the template's entry script and
+ * module preloads give way to /staff-boot.js, which asks for the entry and these files together
+ * once the page has been painted.
+ */
+export function scriptsAfterFirstPaint(template: string, files: string[]): string {
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(template);
+  if (!entry) return template;
+  const templatePreloads = [...template.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
+  const preload = [...new Set([...templatePreloads, ...files])].join(' ');
+  return template
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(entry[0], () => `<script defer src="/staff-boot.js" data-entry="${entry[1]}" data-preload="${preload}"></script>`);
 }

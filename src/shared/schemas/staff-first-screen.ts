@@ -9,6 +9,8 @@ import type { JobListQuery } from './jobs';
 export type StaffFirstScreen = {
   session: SignedInUser | null;
   queries: { key: readonly unknown[]; data: unknown }[];
+  /** The browser does not call itself a phone: the page is rendered in the wide layout (decision 379). */
+  wide?: boolean;
 };
 
 /** The jobs tab's first read: today (Perth) and upcoming, every status but cancelled, page 1. */

@@ -11,22 +11,24 @@ export function dollars(value: string | number | null | undefined, fallback = 'N
   }
 }
 
-const perthDateTimeFormat = new Intl.DateTimeFormat('en-AU', {
-  timeZone: BUSINESS_TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
+/**
+ * A formatter in the business's time zone, made on first use: the first one a page makes costs a
+ * phone tens of milliseconds, which at load would fall in its busiest moment whether or not the
+ * first screen shows a time (docs/decisions/379-staff-page-usable-before-its-scripts.md).
+ */
+export function perthFormatter(options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat('en-AU', { ...options, timeZone: BUSINESS_TIME_ZONE }));
+}
+
+const perthDateTimeFormat = perthFormatter({ weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true });
 
 /** "Mon 23 Nov, 9:41 am" in Perth, whatever the device's zone; '' for a missing or bad instant. */
 export function perthDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return '';
-  const p = Object.fromEntries(perthDateTimeFormat.formatToParts(instant).map((part) => [part.type, part.value]));
+  const p = Object.fromEntries(perthDateTimeFormat().formatToParts(instant).map((part) => [part.type, part.value]));
   return `${p.weekday} ${p.day} ${p.month}, ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
 }
 

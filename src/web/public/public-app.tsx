@@ -11,7 +11,7 @@ import { NotFoundPage } from './pages/not-found-page';
 import { PrivacyPage } from './pages/privacy-page';
 import { SuburbNotFound, SuburbPage } from './pages/suburb-page';
 import { TermsPage } from './pages/terms-page';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../lib/use-hydrated';
 
 const CheckoutPage = lazy(() => import('./checkout/checkout-page'));
 const PayInvoicePage = lazy(() => import('./pay/pay-invoice-page'));

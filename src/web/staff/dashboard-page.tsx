@@ -7,14 +7,15 @@ import { USER_KEY } from './session';
 import { SectionNav } from './section-nav';
 import { tabsFor, type TabId } from './tabs';
 import { AdminOnly, ComingSoon } from './tabs/coming-soon';
+import { UntilHydrated } from './until-hydrated';
 
 type TabContent = ComponentType<{ user: PublicUser }>;
 type LazyTab = TabContent & { preload: () => Promise<unknown> };
 
 /**
- * A tab's code is fetched when the tab is first opened, or sooner once the first screen is idle
- * (docs/decisions/342-staff-first-screen.md). A tab whose code has arrived renders at once, without
- * a loading state.
+ * A tab's code is fetched when the tab is first opened, or sooner when its link is pointed at
+ * (docs/decisions/342-staff-first-screen.md, decision 370). A tab whose code has arrived renders at
+ * once, without a loading state.
  */
 function tab(load: () => Promise<TabContent>): LazyTab {
   let loaded: TabContent | undefined;
@@ -41,18 +42,26 @@ const TAB_CONTENT: Record<TabId, LazyTab> = {
   settings: tab(async () => (await import('./tabs/settings-tab')).SettingsTab),
 };
 
-/** Once the first screen is idle, the role's other tabs are fetched, so switching tabs waits on nothing. */
-function usePreloadTabs(ids: TabId[]) {
-  const key = ids.join(',');
-  useEffect(() => {
-    const start = () => key.split(',').forEach((id) => void TAB_CONTENT[id as TabId].preload().catch(() => undefined));
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(start, { timeout: 3000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(start, 1000);
-    return () => clearTimeout(timer);
-  }, [key]);
+/**
+ * A tab's code is evaluated when a section link is pointed at, touched or focused, so the click
+ * that follows waits on little; its file is already on the phone (the service worker keeps every
+ * build file). It is not evaluated for every tab as the first screen goes idle: that work fell in
+ * the first seconds a phone is used and blocked them (docs/decisions/370-staff-first-screen-server-rendered.md).
+ */
+function preloadTabOfLink(target: EventTarget) {
+  const link = target instanceof Element ? target.closest('a[href]') : null;
+  const id = link ? new URL(link.getAttribute('href') ?? '', window.location.origin).searchParams.get('tab') : null;
+  if (id && id in TAB_CONTENT) void TAB_CONTENT[id as TabId].preload().catch(() => undefined);
+}
+
+/**
+ * Loads the code of the tab a server-rendered page shows before it is hydrated, so hydration never
+ * waits on a chunk and a tap on the page is handled as soon as React is running, not dropped
+ * while the tab's code is still on its way (decision 370).
+ */
+export async function loadShownTab(search: string, role: PublicUser['role']): Promise<void> {
+  const id = new URLSearchParams(search).get('tab') ?? tabsFor(role)[0]!.id;
+  if (tabsFor(role).some((t) => t.id === id)) await TAB_CONTENT[id as TabId].preload();
 }
 
 const tabLoading = (
@@ -66,7 +75,6 @@ const tabLoading = (
 /** The dashboard (docs/product.md "Staff dashboard"): tabs per role, the chosen one in the URL (?tab=) so reload and back work. */
 export function DashboardPage({ user }: { user: PublicUser }) {
   const tabs = tabsFor(user.role);
-  usePreloadTabs(tabs.map((t) => t.id));
   const requested = new URLSearchParams(useSearch()).get('tab');
   const activeId = requested ?? tabs[0]!.id;
   // Only the role's own tabs render: a technician asking for ?tab=team is told it is an admin's.
@@ -87,12 +95,17 @@ export function DashboardPage({ user }: { user: PublicUser }) {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <SectionNav tabs={tabs} activeId={active?.id} />
+      {/* Its own box-less wrapper: the section bar stays sticky; events from the "More" dialog reach it through React. */}
+      <div className="contents" onPointerOver={(e) => preloadTabOfLink(e.target)} onFocus={(e) => preloadTabOfLink(e.target)} onTouchStart={(e) => preloadTabOfLink(e.target)}>
+        <SectionNav tabs={tabs} activeId={active?.id} />
+      </div>
       {/* On a phone the section bar is fixed at the bottom: the page ends above it. */}
       <main className="px-4 pt-6 pb-24 sm:pb-6">
         <h1 className="sr-only">{active ? active.label : 'Dashboard'}</h1>
         <Suspense fallback={tabLoading}>
-          <Content user={user} />
+          <UntilHydrated>
+            <Content user={user} />
+          </UntilHydrated>
         </Suspense>
       </main>
     </div>

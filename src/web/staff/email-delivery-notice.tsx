@@ -2,17 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { EMAIL_NOTICE_PUT_AWAY_COOKIE } from '../../shared/schemas/emails';
 import { api } from '../lib/api';
-
-const DISMISSED_KEY = 'email-delivery-notice-dismissed';
-
-function wasDismissed(): boolean {
-  try {
-    return sessionStorage.getItem(DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Tells an admin, on every dashboard page, when customer emails are only stored: without SMTP_URL
@@ -22,8 +13,11 @@ function wasDismissed(): boolean {
  */
 export function EmailDeliveryNotice() {
   const delivery = useQuery(api.emails.delivery.query());
-  const [dismissed, setDismissed] = useState(wasDismissed);
-  if (delivery.data?.mode !== 'stored' || dismissed) return null;
+  // Put away with a browser-session cookie, which the server reads too: a page it renders after that
+  // leaves the notice out, and one it renders before shows it from the first paint, so nothing
+  // below it moves when the page comes to life (decision 379).
+  const [dismissed, setDismissed] = useState(false);
+  if (delivery.data?.mode !== 'stored' || delivery.data.noticePutAway || dismissed) return null;
   return (
     <aside aria-label="Email delivery" className="border-b border-amber-300 bg-amber-50 px-4 text-sm text-amber-950">
       <p className="mx-auto flex max-w-7xl items-center gap-2">
@@ -37,11 +31,7 @@ export function EmailDeliveryNotice() {
           aria-label="Dismiss the email notice"
           className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-amber-100"
           onClick={() => {
-            try {
-              sessionStorage.setItem(DISMISSED_KEY, '1');
-            } catch {
-              // Storage refused (private mode): the notice still goes for this page's life.
-            }
+            document.cookie = `${EMAIL_NOTICE_PUT_AWAY_COOKIE}=1; path=/; SameSite=Lax`;
             setDismissed(true);
           }}
         >

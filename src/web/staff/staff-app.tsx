@@ -1,12 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hashKey, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Router, Switch } from 'wouter';
 import type { BusinessInfo } from '../../shared/schemas/site';
 import type { StaffFirstScreen } from '../../shared/schemas/staff-first-screen';
 import type { QueryClient } from '@tanstack/react-query';
 import { Spinner } from '../components/ui/spinner';
+import { WideScreenGuess } from '../components/ui/use-media-query';
 import { Toaster } from '../components/ui/toast';
+import { StaffBusiness } from './business';
 import { DashboardPage } from './dashboard-page';
+export { loadShownTab } from './dashboard-page';
 import { LoginPage } from './login-page';
 import { StaffNotFoundPage } from './not-found-page';
 import { createStaffQueryClient, USER_KEY } from './session';
@@ -21,58 +24,96 @@ const loading = (
   </div>
 );
 
+/** How long the reads that came with the page count as just read, so mounting the first screen does not ask them again. */
+const FROM_PAGE_FRESH_MS = 10_000;
+
 /**
  * The session and first reads the server sent with the page (decision 342): the first screen
- * renders from them at once instead of asking /api/user and then the tab's list in turn.
+ * renders from them at once instead of asking /api/user and then the tab's list in turn. A list
+ * read again whenever it is shown (staleTime 0) is not read again as the page opens: the server has
+ * just read it, and asking again would render the whole first screen twice more, as "Refreshing..."
+ * and back (docs/decisions/370-staff-first-screen-server-rendered.md).
  */
-function seeded(client: QueryClient, firstScreen: StaffFirstScreen | undefined): QueryClient {
+export function seeded(client: QueryClient, firstScreen: StaffFirstScreen | undefined): QueryClient {
   if (!firstScreen) return client;
+  const arrived = Date.now();
   client.setQueryData(USER_KEY, firstScreen.session);
-  for (const { key, data } of firstScreen.queries) client.setQueryData(key, data);
+  for (const { key, data } of firstScreen.queries) client.setQueryData(key, data, { updatedAt: arrived });
+  const fromPage = new Set(firstScreen.queries.map(({ key }) => hashKey(key)));
+  const defaults = client.getDefaultOptions();
+  const justSent = (query: Query) => fromPage.has(query.queryHash) && query.state.dataUpdatedAt === arrived && Date.now() - arrived < FROM_PAGE_FRESH_MS;
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, refetchOnMount: (query) => !justSent(query) } });
   return client;
 }
 
-/** The staff app (docs/product.md "Staff dashboard"), rendered in the browser only. */
-export default function StaffApp({ business, firstScreen }: { business: BusinessInfo; firstScreen?: StaffFirstScreen }) {
-  const [client] = useState(() => seeded(createStaffQueryClient(), firstScreen));
+type StaffAppProps = {
+  business: BusinessInfo;
+  firstScreen?: StaffFirstScreen;
+  /** Server render only: the requested address, and the query client whose reads it records (docs/decisions/370-staff-first-screen-server-rendered.md). */
+  server?: { pathname: string; search: string; client: QueryClient };
+};
+
+/**
+ * The staff app (docs/product.md "Staff dashboard"). A signed-in dashboard page is rendered on the
+ * server too and hydrated in the browser from the same seeded reads (decision 370).
+ */
+export default function StaffApp({ business, firstScreen, server }: StaffAppProps) {
+  const [client] = useState(() => server?.client ?? seeded(createStaffQueryClient(), firstScreen));
+  const routes = <StaffRoutes business={business} />;
   return (
-    <QueryClientProvider client={client}>
-      <Switch>
-        <Route path="/auth">
-          <LoginPage business={business} />
-        </Route>
-        <Route path="/dashboard/login">
-          <LoginPage business={business} />
-        </Route>
-        <Route path="/dashboard/booking/new">
-          <StaffLayout business={business}>
-            {() => (
-              <Suspense fallback={loading}>
-                <AdminBookingPage />
-              </Suspense>
-            )}
-          </StaffLayout>
-        </Route>
-        <Route path="/dashboard/invoices/new">
-          <StaffLayout business={business}>
-            {() => (
-              <Suspense fallback={loading}>
-                <CreateInvoicePage />
-              </Suspense>
-            )}
-          </StaffLayout>
-        </Route>
-        <Route path="/dashboard">
-          <StaffLayout business={business}>{(user) => <DashboardPage user={user} />}</StaffLayout>
-        </Route>
-        <Route path="/">
-          <StaffLayout business={business}>{(user) => <DashboardPage user={user} />}</StaffLayout>
-        </Route>
-        <Route>
-          <StaffNotFoundPage />
-        </Route>
-      </Switch>
-      <Toaster placement="staff" />
-    </QueryClientProvider>
+    <WideScreenGuess value={firstScreen?.wide ?? false}>
+      <QueryClientProvider client={client}>
+        <StaffBusiness value={business}>
+          {server ? (
+            <Router ssrPath={server.pathname} ssrSearch={server.search}>
+              {routes}
+            </Router>
+          ) : (
+            routes
+          )}
+        </StaffBusiness>
+        <Toaster placement="staff" />
+      </QueryClientProvider>
+    </WideScreenGuess>
+  );
+}
+
+function StaffRoutes({ business }: { business: BusinessInfo }) {
+  return (
+    <Switch>
+      <Route path="/auth">
+        <LoginPage business={business} />
+      </Route>
+      <Route path="/dashboard/login">
+        <LoginPage business={business} />
+      </Route>
+      <Route path="/dashboard/booking/new">
+        <StaffLayout business={business}>
+          {() => (
+            <Suspense fallback={loading}>
+              <AdminBookingPage />
+            </Suspense>
+          )}
+        </StaffLayout>
+      </Route>
+      <Route path="/dashboard/invoices/new">
+        <StaffLayout business={business}>
+          {() => (
+            <Suspense fallback={loading}>
+              <CreateInvoicePage />
+            </Suspense>
+          )}
+        </StaffLayout>
+      </Route>
+      <Route path="/dashboard">
+        <StaffLayout business={business}>{(user) => <DashboardPage user={user} />}</StaffLayout>
+      </Route>
+      <Route path="/">
+        <StaffLayout business={business}>{(user) => <DashboardPage user={user} />}</StaffLayout>
+      </Route>
+      <Route>
+        <StaffNotFoundPage />
+      </Route>
+    </Switch>
   );
 }

@@ -10,6 +10,7 @@ import { LiveNotifications } from './notifications/live-notifications';
 import { OfflineBanner } from './offline/offline-banner';
 import { useCurrentUser } from './session';
 import { TwoFactorRequired, useTwoFactorRequired } from './two-factor';
+import { UntilHydrated } from './until-hydrated';
 
 /**
  * The protected frame of every staff screen: 'Checking authentication...' while
@@ -39,31 +40,33 @@ function SignedInFrame({ business, user, children }: { business: BusinessInfo; u
   const twoFactor = useTwoFactorRequired(user);
   if (twoFactor.required) return <TwoFactorRequired onDone={twoFactor.done} />;
   return (
-    <div className="min-h-dvh bg-gray-50">
-      <header className="bg-charcoal text-white">
-        {/* On a phone the name keeps its row, wrapping rather than cut off, and New Booking takes the next row. */}
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
-          <Link href="/dashboard" className="min-w-0 flex-1 basis-0 rounded">
-            <span className="block text-lg font-bold leading-snug [overflow-wrap:anywhere]">
-              {business.name}
-            </span>
-            <span className="block text-sm text-gray-300">
-              {user.username} · {user.role === 'admin' ? 'Admin' : 'Technician'}
-            </span>
-          </Link>
-          <LiveNotifications user={user} />
-          <Link
-            href="/dashboard/booking/new"
-            className="inline-flex min-h-11 w-full shrink-0 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong sm:w-auto"
-          >
-            <Plus aria-hidden className="h-4 w-4" />
-            New Booking
-          </Link>
-        </div>
-      </header>
-      <OfflineBanner user={user} />
-      {user.role === 'admin' ? <EmailDeliveryNotice /> : null}
-      {children}
-    </div>
+    <UntilHydrated>
+      <div className="min-h-dvh bg-gray-50">
+        <header className="bg-charcoal text-white">
+          {/* On a phone the name keeps its row, wrapping rather than cut off, and New Booking takes the next row. */}
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
+            <Link href="/dashboard" className="min-w-0 flex-1 basis-0 rounded">
+              <span className="block text-lg font-bold leading-snug [overflow-wrap:anywhere]">
+                {business.name}
+              </span>
+              <span className="block text-sm text-gray-300">
+                {user.username} · {user.role === 'admin' ? 'Admin' : 'Technician'}
+              </span>
+            </Link>
+            <LiveNotifications user={user} />
+            <Link
+              href="/dashboard/booking/new"
+              className="inline-flex min-h-11 w-full shrink-0 items-center justify-center gap-2 rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong sm:w-auto"
+            >
+              <Plus aria-hidden className="h-4 w-4" />
+              New Booking
+            </Link>
+          </div>
+        </header>
+        <OfflineBanner user={user} />
+        {user.role === 'admin' ? <EmailDeliveryNotice /> : null}
+        {children}
+      </div>
+    </UntilHydrated>
   );
 }

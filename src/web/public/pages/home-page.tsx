@@ -7,7 +7,7 @@ import type { EmailDelivery } from '../../lib/email-wording';
 import type { FeaturedArea } from '../../../shared/schemas/suburbs';
 import { hoursOf, telHref } from '../contact';
 import { BookButton } from '../layout/book-button';
-import { useHydrated } from '../use-hydrated';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const PaymentSuccess = lazy(() => import('../checkout/payment-success'));
 

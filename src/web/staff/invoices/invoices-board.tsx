@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
+import { useMediaQuery } from '../../components/ui/use-media-query';
 import { api, errorMessage } from '../../lib/api';
 import { pageRangeText } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-browser-state';
@@ -43,6 +44,8 @@ export function InvoicesBoard() {
     staleTime: 0,
     refetchInterval: REFRESH_MS,
   });
+  // One of the two is in the page, so a phone's first screen holds the cards only (decision 370).
+  const isTable = useMediaQuery('(min-width: 768px)');
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -158,68 +161,67 @@ export function InvoicesBoard() {
         <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-700">
           {search || status !== 'all' ? 'No invoices match the current filters.' : 'No invoices yet. Generate one from a completed job.'}
         </p>
-      ) : (
-        <>
-          <ul className="space-y-2 md:hidden" aria-label="Invoices">
-            {items.map((inv) => (
-              <li key={inv.id} className="rounded-xl border border-gray-200 bg-white p-3">
-                <div className="flex items-start gap-3">
-                  <div className="-ml-3 pt-1">{checkbox(inv)}</div>
-                  <div className="min-w-0 flex-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-bold">{inv.invoiceNumber}</span>
-                      <InvoiceStatusBadge status={inv.shownStatus} />
-                    </div>
-                    <p className="truncate text-gray-800">
-                      {inv.job.jobNumber} · {inv.job.customer.name}
-                    </p>
-                    <p className="text-sm text-gray-700">
-                      {shortDay(inv.invoiceDate)} · due {inv.dueDate ? shortDay(inv.dueDate) : 'on receipt'}
-                    </p>
-                    <p className="text-lg font-bold tabular-nums">{money(inv.totalAmount)}</p>
-                  </div>
-                </div>
-                <div className="mt-2 flex justify-end">{rowActions(inv)}</div>
-              </li>
-            ))}
-          </ul>
-          <table className="hidden w-full text-left md:table">
-            <thead className="border-b border-gray-300 text-sm text-gray-700">
-              <tr>
-                <th className="w-10 py-2">
-                  <span className="sr-only">Select</span>
-                </th>
-                <th className="py-2 pr-2 font-medium">Invoice</th>
-                <th className="py-2 pr-2 font-medium">Job</th>
-                <th className="py-2 pr-2 font-medium">Customer</th>
-                <th className="py-2 pr-2 font-medium">Date</th>
-                <th className="py-2 pr-2 font-medium">Due</th>
-                <th className="py-2 pr-2 text-right font-medium">Total</th>
-                <th className="py-2 pr-2 font-medium">Status</th>
-                <th className="py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((inv) => (
-                <tr key={inv.id} className="border-b border-gray-100">
-                  <td className="py-1">{checkbox(inv)}</td>
-                  <td className="py-1 pr-2 font-semibold">{inv.invoiceNumber}</td>
-                  <td className="py-1 pr-2">{inv.job.jobNumber}</td>
-                  <td className="py-1 pr-2">{inv.job.customer.name}</td>
-                  <td className="py-1 pr-2 whitespace-nowrap">{shortDay(inv.invoiceDate)}</td>
-                  <td className="py-1 pr-2 whitespace-nowrap">{inv.dueDate ? shortDay(inv.dueDate) : 'On receipt'}</td>
-                  <td className="py-1 pr-2 text-right font-semibold tabular-nums">{money(inv.totalAmount)}</td>
-                  <td className="py-1 pr-2">
+      ) : !isTable ? (
+        <ul className="space-y-2" aria-label="Invoices">
+          {items.map((inv) => (
+            <li key={inv.id} className="card-in-long-list rounded-xl border border-gray-200 bg-white p-3">
+              <div className="flex items-start gap-3">
+                <div className="-ml-3 pt-1">{checkbox(inv)}</div>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-bold">{inv.invoiceNumber}</span>
                     <InvoiceStatusBadge status={inv.shownStatus} />
-                  </td>
-                  <td className="py-1">{rowActions(inv)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
+                  </div>
+                  <p className="truncate text-gray-800">
+                    {inv.job.jobNumber} · {inv.job.customer.name}
+                  </p>
+                  <p className="text-sm text-gray-700">
+                    {shortDay(inv.invoiceDate)} · due {inv.dueDate ? shortDay(inv.dueDate) : 'on receipt'}
+                  </p>
+                  <p className="text-lg font-bold tabular-nums">{money(inv.totalAmount)}</p>
+                </div>
+              </div>
+              <div className="mt-2 flex justify-end">{rowActions(inv)}</div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <table className="w-full text-left">
+          <thead className="border-b border-gray-300 text-sm text-gray-700">
+            <tr>
+              <th className="w-10 py-2">
+                <span className="sr-only">Select</span>
+              </th>
+              <th className="py-2 pr-2 font-medium">Invoice</th>
+              <th className="py-2 pr-2 font-medium">Job</th>
+              <th className="py-2 pr-2 font-medium">Customer</th>
+              <th className="py-2 pr-2 font-medium">Date</th>
+              <th className="py-2 pr-2 font-medium">Due</th>
+              <th className="py-2 pr-2 text-right font-medium">Total</th>
+              <th className="py-2 pr-2 font-medium">Status</th>
+              <th className="py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((inv) => (
+              <tr key={inv.id} className="border-b border-gray-100">
+                <td className="py-1">{checkbox(inv)}</td>
+                <td className="py-1 pr-2 font-semibold">{inv.invoiceNumber}</td>
+                <td className="py-1 pr-2">{inv.job.jobNumber}</td>
+                <td className="py-1 pr-2">{inv.job.customer.name}</td>
+                <td className="py-1 pr-2 whitespace-nowrap">{shortDay(inv.invoiceDate)}</td>
+                <td className="py-1 pr-2 whitespace-nowrap">{inv.dueDate ? shortDay(inv.dueDate) : 'On receipt'}</td>
+                <td className="py-1 pr-2 text-right font-semibold tabular-nums">{money(inv.totalAmount)}</td>
+                <td className="py-1 pr-2">
+                  <InvoiceStatusBadge status={inv.shownStatus} />
+                </td>
+                <td className="py-1">{rowActions(inv)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
 
       <nav aria-label="Invoice pages" className="flex items-center justify-between gap-2">

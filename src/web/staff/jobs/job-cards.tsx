@@ -16,7 +16,7 @@ export function JobCards({ jobs, isAdmin, onView, onDelete }: ListProps) {
   return (
     <ul aria-label="Jobs" className="space-y-3">
       {jobs.map((job) => (
-        <li key={job.id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+        <li key={job.id} className="card-in-long-list rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
           <article aria-labelledby={`job-card-${job.id}`} className="space-y-3">
             <header className="flex items-start justify-between gap-3">
               <div className="min-w-0">

@@ -34,14 +34,17 @@ clientsClaim();
 
 /**
  * The staff page as it is kept for use without signal: the server sends the signed-in user's
- * session and first data inside the page (docs/decisions/342-staff-first-screen.md); the kept copy
- * has them taken out, so it holds no user's data and, opened offline, asks for the session, which
- * the saved day answers.
+ * session and first data inside the page (docs/decisions/342-staff-first-screen.md) and their
+ * screen rendered with it (decision 370); the kept copy has both taken out, so it holds no user's
+ * data and, opened offline, is rendered in the browser and asks for the session, which the saved
+ * day answers.
  */
 async function withoutUserData(response: Response): Promise<Response | null> {
   if (!response.ok) return null;
   const html = await response.text();
-  const kept = html.replace(/(<script id="page-data" type="application\/json">)([\s\S]*?)(<\/script>)/, (_all, open: string, json: string, close: string) => {
+  // The root's markup ends where the page data starts: escaped text never holds a '<'.
+  const emptied = html.replace(/(<div id="root">)[\s\S]*?(<\/div>\s*<script id="page-data")/, '$1$2');
+  const kept = emptied.replace(/(<script id="page-data" type="application\/json">)([\s\S]*?)(<\/script>)/, (_all, open: string, json: string, close: string) => {
     const { page: _userData, ...data } = JSON.parse(json) as Record<string, unknown>;
     return open + JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026') + close;
   });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SignedInUser } from '../../../shared/schemas/auth';
+import { perthFormatter } from '../../lib/format';
 import { downloadDay } from './day-download';
 import { claimDevice, clearDevice, clearSavedDay, deviceOwner } from './device-store';
 import { queueState, reloadQueue, sendQueue, subscribeToQueue, type QueueState } from './queue';
@@ -74,7 +75,9 @@ export function useOfflineDevice(user: SignedInUser): { updatedAt: string | null
   return { updatedAt };
 }
 
+const vanClock = perthFormatter({ hour: '2-digit', minute: '2-digit', hour12: false });
+
 /** "10:42" in Perth, as the van's clock reads. */
 export function perthClock(iso: string): string {
-  return new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Perth', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+  return vanClock().format(new Date(iso));
 }

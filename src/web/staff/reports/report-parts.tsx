@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatDollars, toCents } from '../../../shared/domain/money';
 import { cn } from '../../components/ui/cn';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
+import { useMediaQuery } from '../../components/ui/use-media-query';
 
 /** Pieces every report panel shares: money, figure cards, tables, states and the CSV link. */
 
@@ -34,71 +35,77 @@ export type Column<T> = { header: string; cell: (row: T) => ReactNode; numeric?:
 /**
  * A report table. On a phone (under the sm breakpoint) each row is a card of label/value pairs,
  * so nothing scrolls sideways; from sm up it is a table, which may still scroll inside its frame
- * (decision 242). Only one of the two is displayed, so assistive technology meets one.
+ * (decision 242). Only one of the two is in the page, so assistive technology meets one and a
+ * phone's first screen holds the cards only (decision 370).
  */
 export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { caption: string; columns: Column<T>[]; rows: readonly T[]; rowKey: (row: T, i: number) => string; empty?: string }) {
   const nothing = empty ?? 'Nothing in this period.';
+  const wide = useMediaQuery('(min-width: 640px)');
   return (
     <div className="rounded-xl border border-gray-200">
-      <section aria-label={caption} className="sm:hidden">
-        <h3 className="px-3 py-2 text-base font-bold">{caption}</h3>
-        {rows.length === 0 ? (
-          <p className="px-3 pb-3 text-sm text-gray-700">{nothing}</p>
-        ) : (
-          <ul className="divide-y divide-gray-200 border-t border-gray-200">
-            {rows.map((row, i) => (
-              <li key={rowKey(row, i)} className="px-3 py-2">
-                <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1 text-sm">
-                  {columns.map((c) => {
-                    const value = c.cell(row);
-                    // An empty cell (a bill with no number) is left out rather than shown as a bare label.
-                    if (value === '' || value === null || value === undefined) return null;
-                    return (
-                      <div key={c.header} className="contents">
-                        <dt className="text-gray-700">{c.header}</dt>
-                        <dd className={cn('min-w-0 font-medium [overflow-wrap:anywhere]', c.numeric && 'tabular-nums')}>{value}</dd>
-                      </div>
-                    );
-                  })}
-                </dl>
-              </li>
-            ))}
-          </ul>
+      {wide ? null : (
+        <section aria-label={caption}>
+          <h3 className="px-3 py-2 text-base font-bold">{caption}</h3>
+          {rows.length === 0 ? (
+            <p className="px-3 pb-3 text-sm text-gray-700">{nothing}</p>
+          ) : (
+            <ul className="divide-y divide-gray-200 border-t border-gray-200">
+              {rows.map((row, i) => (
+                <li key={rowKey(row, i)} className="px-3 py-2">
+                  <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1 text-sm">
+                    {columns.map((c) => {
+                      const value = c.cell(row);
+                      // An empty cell (a bill with no number) is left out rather than shown as a bare label.
+                      if (value === '' || value === null || value === undefined) return null;
+                      return (
+                        <div key={c.header} className="contents">
+                          <dt className="text-gray-700">{c.header}</dt>
+                          <dd className={cn('min-w-0 font-medium [overflow-wrap:anywhere]', c.numeric && 'tabular-nums')}>{value}</dd>
+                        </div>
+                      );
+                    })}
+                  </dl>
+                </li>
+              ))}
+            </ul>
         )}
       </section>
-      <div className="hidden overflow-x-auto sm:block">
-        <table className="w-full min-w-max text-left text-sm">
-          <caption className="px-3 py-2 text-left text-base font-bold">{caption}</caption>
-          <thead className="bg-gray-50">
-            <tr>
-              {columns.map((c) => (
-                <th key={c.header} scope="col" className={cn('px-3 py-2 font-semibold', c.numeric && 'text-right')}>
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-200">
-            {rows.length === 0 ? (
+      )}
+      {wide ? (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-max text-left text-sm">
+            <caption className="px-3 py-2 text-left text-base font-bold">{caption}</caption>
+            <thead className="bg-gray-50">
               <tr>
-                <td colSpan={columns.length} className="px-3 py-3 text-gray-700">
-                  {nothing}
-                </td>
+                {columns.map((c) => (
+                  <th key={c.header} scope="col" className={cn('px-3 py-2 font-semibold', c.numeric && 'text-right')}>
+                    {c.header}
+                  </th>
+                ))}
               </tr>
-            ) : (
-              rows.map((row, i) => (
-                <tr key={rowKey(row, i)}>
-                  {columns.map((c) => (
-                    <td key={c.header} className={cn('px-3 py-2', c.numeric && 'text-right tabular-nums')}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
+            </thead>
+            <tbody className="divide-y divide-gray-200">
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={columns.length} className="px-3 py-3 text-gray-700">
+                    {nothing}
+                  </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+              ) : (
+                rows.map((row, i) => (
+                  <tr key={rowKey(row, i)}>
+                    {columns.map((c) => (
+                      <td key={c.header} className={cn('px-3 py-2', c.numeric && 'text-right tabular-nums')}>
+                        {c.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -5,33 +5,20 @@ import { fillPlaceholders } from '../../../shared/domain/business-placeholders';
 import { placeholderValuesOf } from './placeholder-values';
 import { REGIONS } from '../../../shared/reference/service-area';
 import type { AdminSuburbPage, SuburbPageListQuery } from '../../../shared/schemas/suburb-pages';
-import type { BusinessInfo } from '../../../shared/schemas/site';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { useMediaQuery, WIDE_SCREEN } from '../../components/ui/use-media-query';
 import { api } from '../../lib/api';
-import { readPageData } from '../../lib/page-data';
 import { useDebouncedValue } from '../../lib/use-browser-state';
 import { AddSuburbPageDialog, EditSuburbPageDialog } from './suburb-page-dialog';
 import { useSuburbPageActions } from './use-suburb-page-actions';
+import { useStaffBusiness } from '../business';
 import { PageNav } from '../../components/ui/page-nav';
 
 const PAGE_SIZE = 20;
 type Region = NonNullable<SuburbPageListQuery['region']>;
 type Status = NonNullable<SuburbPageListQuery['status']>;
-
-/** The business the preview fills the placeholders with: what the server put in the page. */
-function useBusinessInfo(): BusinessInfo | null {
-  const [business] = useState(() => {
-    try {
-      return readPageData().business;
-    } catch {
-      return null;
-    }
-  });
-  return business;
-}
 
 /**
  * The owner's suburb pages (docs/decisions/284-suburb-pages-from-the-dashboard.md): search, region
@@ -45,7 +32,8 @@ export function SuburbPagesSection() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminSuburbPage | null>(null);
   const [adding, setAdding] = useState(false);
-  const business = useBusinessInfo();
+  // The business the preview fills the placeholders with: what the server put in the page.
+  const business = useStaffBusiness();
   const searched = useDebouncedValue(search.trim(), 300);
   const list = useQuery({ ...api.suburbPages.list.pageQuery({ query: { search: searched || undefined, region, status, page, pageSize: PAGE_SIZE } }), placeholderData: keepPreviousData });
   const isWide = useMediaQuery(WIDE_SCREEN);

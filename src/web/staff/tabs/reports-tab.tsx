@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Spinner } from '../../components/ui/spinner';
+import { UntilHydrated } from '../until-hydrated';
 
 // The charts library is downloaded only when the Reports tab opens (decision 210).
 const ReportsScreen = lazy(() => import('../reports/reports-screen'));
@@ -9,7 +10,9 @@ const ReportsScreen = lazy(() => import('../reports/reports-screen'));
 export function ReportsTab(_props: { user: PublicUser }) {
   return (
     <Suspense fallback={<Spinner label="Loading reports..." />}>
-      <ReportsScreen />
+      <UntilHydrated>
+        <ReportsScreen />
+      </UntilHydrated>
     </Suspense>
   );
 }
