@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { contractRoutes } from './scripts/lib/contract-routes-plugin';
+import { zodWithoutEval } from './scripts/lib/zod-without-eval-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // ---- The staff dashboard's service worker (docs/decisions/345-offline-day-queue.md) ----
@@ -26,7 +27,7 @@ const staffOffline = VitePWA({
 // ---- end of the service worker block ----
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), contractRoutes(import.meta.dirname), staffOffline],
+  plugins: [react(), tailwindcss(), contractRoutes(import.meta.dirname), zodWithoutEval(import.meta.dirname), staffOffline],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

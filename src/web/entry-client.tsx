@@ -1,4 +1,3 @@
-import './lib/zod-without-eval';
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { readPageData } from './lib/page-data';

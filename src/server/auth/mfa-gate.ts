@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN_MFA_REQUIRED } from '../../shared/schemas/auth';
+import { ADMIN_MFA_REQUIRED } from '../../shared/domain/two-factor';
 import type { AppDeps } from '../deps';
 import { forbidden } from '../http/errors';
 import { hasTwoFactor } from './mfa';

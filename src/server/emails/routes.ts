@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { emails } from '../../shared/contracts/emails';
-import { EMAIL_NOTICE_PUT_AWAY_COOKIE } from '../../shared/schemas/emails';
+import { EMAIL_NOTICE_PUT_AWAY_COOKIE } from '../../shared/domain/email-notice';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { listOutboxEmails } from './service';

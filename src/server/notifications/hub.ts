@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
-import { clientMessage, NOTIFICATION_PING_MS, SESSION_ENDED_CLOSE, type ServerMessage } from '../../shared/contracts/notifications';
+import { clientMessage, type ServerMessage } from '../../shared/contracts/notifications';
+import { NOTIFICATION_PING_MS, SESSION_ENDED_CLOSE } from '../../shared/domain/live-notifications';
 import type { AppDeps } from '../deps';
 import { resolveSessionUser } from '../auth/sessions';
 import type { SessionUser } from '../http/access';

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
-import { categoryLabel, serviceLabel, type GstReport, type PayablesReport, type ProfitAndLossReport, type ReceivablesReport } from '../../shared/schemas/reports';
+import { categoryLabel, serviceLabel } from '../../shared/domain/reports';
+import type { GstReport, PayablesReport, ProfitAndLossReport, ReceivablesReport } from '../../shared/schemas/reports';
 
 /**
  * A report as CSV (docs/product.md "Reports": same figures as the JSON). Built from the report

@@ -7,12 +7,7 @@ import { defineContract } from './contract';
  * decision 196). The browser and the server read the message shapes from here.
  */
 
-/** The client pings this often; the server answers pong and re-checks the session. */
-export const NOTIFICATION_PING_MS = 30_000;
-/** The normal close (sign-out, leaving the page): the client does not reconnect after it. */
-export const NORMAL_CLOSE = 1000;
-/** The server closes with this when the staff session has ended (logout, deactivation, expiry). */
-export const SESSION_ENDED_CLOSE = 4401;
+// Its timings and close codes: src/shared/domain/live-notifications.ts.
 
 /** A booking as staff are told of it (docs/product.md "Live notifications"). */
 export const newBookingData = z.object({

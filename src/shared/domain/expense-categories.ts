@@ -7,3 +7,17 @@ export const COST_OF_GOODS_SOLD = 'cost-of-goods-sold' satisfies ExpenseCategory
 
 /** The overheads the Expenses tab offers: every category but cost of goods sold. */
 export const OVERHEAD_CATEGORIES = ['fuel', 'rent', 'utilities', 'marketing', 'insurance', 'subscriptions', 'admin', 'tools', 'vehicle', 'misc'] as const satisfies readonly Exclude<ExpenseCategory, typeof COST_OF_GOODS_SOLD>[];
+
+export const EXPENSE_CATEGORY_LABELS: Record<ExpenseCategory, string> = {
+  'cost-of-goods-sold': 'Cost of Goods Sold',
+  fuel: 'Fuel',
+  rent: 'Rent',
+  utilities: 'Utilities',
+  marketing: 'Marketing',
+  insurance: 'Insurance',
+  subscriptions: 'Subscriptions',
+  admin: 'Administration',
+  tools: 'Tools & Equipment',
+  vehicle: 'Vehicle Expenses',
+  misc: 'Miscellaneous',
+};

@@ -177,6 +177,3 @@ export const securityForm = z.object({
   requireAdminMfa: z.boolean({ message: 'Require two-factor sign-in for admins must be on or off' }),
 });
 export type SecurityForm = z.infer<typeof securityForm>;
-
-/** What an admin without two-factor hears from the dashboard while the owner requires it. */
-export const ADMIN_MFA_REQUIRED = 'Two-factor sign-in is required: set it up in Settings';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { billAmounts } from '../domain/bookkeeping';
-import { COST_OF_GOODS_SOLD, EXPENSE_CATEGORIES, OVERHEAD_CATEGORIES, type ExpenseCategory } from '../domain/expense-categories';
+import { COST_OF_GOODS_SOLD, EXPENSE_CATEGORIES, OVERHEAD_CATEGORIES } from '../domain/expense-categories';
 import { MONEY_MESSAGE, toCents } from '../domain/money';
 import { blankToNull, DATE_MESSAGE, day, isBusinessDay, isUuid, money, notes, oneLineText, optionalDay, wholeNumber } from './fields';
 
@@ -122,19 +122,6 @@ export type JobProfitSummary = z.infer<typeof jobProfitSummary>;
 
 // --- Business expenses (overheads) ---
 
-export const EXPENSE_CATEGORY_LABELS: Record<ExpenseCategory, string> = {
-  'cost-of-goods-sold': 'Cost of Goods Sold',
-  fuel: 'Fuel',
-  rent: 'Rent',
-  utilities: 'Utilities',
-  marketing: 'Marketing',
-  insurance: 'Insurance',
-  subscriptions: 'Subscriptions',
-  admin: 'Administration',
-  tools: 'Tools & Equipment',
-  vehicle: 'Vehicle Expenses',
-  misc: 'Miscellaneous',
-};
 
 const expenseFields = z.object({
   supplierName: requiredText('Supplier name is required', 'Supplier name', BOOKKEEPING_TEXT_LIMITS.supplierName),

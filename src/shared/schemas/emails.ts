@@ -21,8 +21,6 @@ export type OutboxEmail = z.infer<typeof outboxEmail>;
 export const outboxQuery = z.object({ limit: wholeNumber('Limit', 1, 200).default(50) });
 
 /** 'smtp' when SMTP_URL is set; 'stored' when every email is only kept in the outbox. */
-/** The browser-session cookie an admin's "put away" of the mail-server notice sets (decision 352). */
-export const EMAIL_NOTICE_PUT_AWAY_COOKIE = 'email_notice_put_away';
 
 /** How customer emails leave, and whether this browser session has put the notice about it away (so the server's page already leaves it out). */
 export const emailDelivery = z.object({ mode: z.enum(['smtp', 'stored']), noticePutAway: z.boolean() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseMoney, MONEY_MAX_CENTS, day, money, oneLineText, optionalDay as optionalBusinessDay, pageQuery, pageSizeQuery, wholeNumber } from './fields';
-import { INVOICE_LINE_CATEGORIES } from '../domain/invoices';
+import { INVOICE_LINE_CATEGORIES, JOB_REQUIRED_MESSAGE } from '../domain/invoices';
 import { CUSTOMER_INVOICE_STATUSES, JOB_STATUSES } from '../domain/job-status';
 import { SERVICE_TYPES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
@@ -10,7 +10,6 @@ import { TIME_SLOTS } from '../domain/slots';
  * Create Invoice screen and the job detail share, with the messages staff see.
  */
 
-export const JOB_REQUIRED_MESSAGE = 'Please select a job for this invoice.';
 export const LINE_DESCRIPTION_MESSAGE = 'Please enter a description for the line item.';
 export const DUE_DATE_REQUIRED_MESSAGE = 'Due date is required';
 export const NO_LINES_MESSAGE = 'Please add at least one line item to the invoice.';
@@ -169,12 +168,6 @@ export const invoiceListItem = z.object({
   job: z.object({ id: z.string(), jobNumber: z.string(), status: z.enum(JOB_STATUSES), customer: z.object({ name: z.string(), email: z.string() }) }),
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItem>;
-
-/** What "Delete" does to an invoice: a draft goes, an issued one is voided and kept, a void one stays (decision 295). */
-export function deleteActionOf(invoice: { status: (typeof CUSTOMER_INVOICE_STATUSES)[number]; voidedAt: string | null }): 'delete' | 'void' | null {
-  if (invoice.voidedAt) return null;
-  return invoice.status === 'draft' || invoice.status === 'cancelled' ? 'delete' : 'void';
-}
 
 export const invoiceItem = z.object({
   id: z.string(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { AGE_BUCKETS } from '../domain/bookkeeping';
-import { SERVICE_LABELS, type ServiceType } from '../domain/services';
-import { EXPENSE_CATEGORY_LABELS } from './bills';
+import { RANGE_ORDER_MESSAGE } from '../domain/reports';
 import { day as businessDay } from './fields';
 
 /**
@@ -11,7 +10,6 @@ import { day as businessDay } from './fields';
  */
 
 const day = businessDay();
-export const RANGE_ORDER_MESSAGE = 'Start date must be on or before the end date';
 
 /** `?startDate=&endDate=` (Perth days, both inclusive); missing ends come from this financial year. */
 export const reportQuery = z
@@ -101,13 +99,3 @@ export const receivablesReport = z.object({
   ),
 });
 export type ReceivablesReport = z.infer<typeof receivablesReport>;
-
-/** How the P&L names its revenue streams (invoice line categories) and the revenue on no line. */
-export const REVENUE_STREAM_LABELS: Record<string, string> = { callout: 'Callout', tyre: 'Tyres', labour: 'Labour', battery: 'Battery', note: 'Notes', other: 'Other (not on a line)', 'credit-notes': 'Credit notes' };
-
-export function categoryLabel(category: string): string {
-  return (EXPENSE_CATEGORY_LABELS as Record<string, string>)[category] ?? REVENUE_STREAM_LABELS[category] ?? category;
-}
-export function serviceLabel(serviceType: string): string {
-  return SERVICE_LABELS[serviceType as ServiceType] ?? 'No job';
-}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { EMAIL_NOTICE_PUT_AWAY_COOKIE } from '../../shared/schemas/emails';
+import { EMAIL_NOTICE_PUT_AWAY_COOKIE } from '../../shared/domain/email-notice';
 import { api } from '../lib/api';
 
 /**

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, useQuery, type DefaultOptions } from '@tanstack/react-query';
-import { ADMIN_MFA_REQUIRED, type SignedInUser } from '../../shared/schemas/auth';
+import { ADMIN_MFA_REQUIRED } from '../../shared/domain/two-factor';
+import type { SignedInUser } from '../../shared/schemas/auth';
 import { api, ApiError } from '../lib/api';
 import { createQueryClient } from '../lib/query-client';
 import { clearSavedDay } from './offline/device-store';

@@ -10,13 +10,14 @@ import { Toaster } from '../components/ui/toast';
 import { StaffBusiness } from './business';
 import { DashboardPage } from './dashboard-page';
 export { loadShownTab } from './dashboard-page';
-import { LoginPage } from './login-page';
 import { StaffNotFoundPage } from './not-found-page';
 import { createStaffQueryClient, USER_KEY } from './session';
 import { StaffLayout } from './staff-layout';
 
 const AdminBookingPage = lazy(() => import('./booking/admin-booking-page'));
 const CreateInvoicePage = lazy(() => import('./invoices/create-invoice-page'));
+// The sign-in forms load zod; a signed-in page does not need them (docs/decisions/380-staff-first-screen-without-zod.md).
+const LoginPage = lazy(async () => ({ default: (await import('./login-page')).LoginPage }));
 
 const loading = (
   <div className="flex justify-center py-12">
@@ -82,10 +83,14 @@ function StaffRoutes({ business }: { business: BusinessInfo }) {
   return (
     <Switch>
       <Route path="/auth">
-        <LoginPage business={business} />
+        <Suspense fallback={loading}>
+          <LoginPage business={business} />
+        </Suspense>
       </Route>
       <Route path="/dashboard/login">
-        <LoginPage business={business} />
+        <Suspense fallback={loading}>
+          <LoginPage business={business} />
+        </Suspense>
       </Route>
       <Route path="/dashboard/booking/new">
         <StaffLayout business={business}>

@@ -1,16 +1,26 @@
 import { Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { BusinessInfo } from '../../shared/schemas/site';
 import { Spinner } from '../components/ui/spinner';
-import { ChoosePasswordPage } from './account';
 import { EmailDeliveryNotice } from './email-delivery-notice';
 import { LiveNotifications } from './notifications/live-notifications';
 import { OfflineBanner } from './offline/offline-banner';
 import { useCurrentUser } from './session';
-import { TwoFactorRequired, useTwoFactorRequired } from './two-factor';
+import { useTwoFactorRequired } from './two-factor/use-two-factor-required';
 import { UntilHydrated } from './until-hydrated';
+
+// Shown instead of the dashboard only now and then, and built on forms that load zod: their code
+// comes when they are shown (docs/decisions/380-staff-first-screen-without-zod.md).
+const ChoosePasswordPage = lazy(async () => ({ default: (await import('./account/choose-password-page')).ChoosePasswordPage }));
+const TwoFactorRequired = lazy(async () => ({ default: (await import('./two-factor/two-factor-required')).TwoFactorRequired }));
+
+const checking = (
+  <main className="flex min-h-dvh items-center justify-center">
+    <Spinner label="Checking authentication..." />
+  </main>
+);
 
 /**
  * The protected frame of every staff screen: 'Checking authentication...' while
@@ -18,16 +28,16 @@ import { UntilHydrated } from './until-hydrated';
  */
 export function StaffLayout({ business, children }: { business: BusinessInfo; children: (user: PublicUser) => ReactNode }) {
   const user = useCurrentUser();
-  if (user.isPending) {
-    return (
-      <main className="flex min-h-dvh items-center justify-center">
-        <Spinner label="Checking authentication..." />
-      </main>
-    );
-  }
+  if (user.isPending) return checking;
   if (!user.data) return <Redirect to="/auth" replace />;
   // After an admin's reset nothing else answers until the user has chosen their own password.
-  if (user.data.passwordChangeRequired) return <ChoosePasswordPage user={user.data} />;
+  if (user.data.passwordChangeRequired) {
+    return (
+      <Suspense fallback={checking}>
+        <ChoosePasswordPage user={user.data} />
+      </Suspense>
+    );
+  }
   return (
     <SignedInFrame business={business} user={user.data}>
       {children(user.data)}
@@ -38,7 +48,13 @@ export function StaffLayout({ business, children }: { business: BusinessInfo; ch
 /** The header and the screen; while the owner requires two-factor of this admin, only its enrolment (decision 321). */
 function SignedInFrame({ business, user, children }: { business: BusinessInfo; user: PublicUser; children: ReactNode }) {
   const twoFactor = useTwoFactorRequired(user);
-  if (twoFactor.required) return <TwoFactorRequired onDone={twoFactor.done} />;
+  if (twoFactor.required) {
+    return (
+      <Suspense fallback={checking}>
+        <TwoFactorRequired onDone={twoFactor.done} />
+      </Suspense>
+    );
+  }
   return (
     <UntilHydrated>
       <div className="min-h-dvh bg-gray-50">

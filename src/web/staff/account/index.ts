@@ -1,4 +1,3 @@
-/** The signed-in user's own account: devices, password, and the forced password choice. */
-export { ChoosePasswordPage } from './choose-password-page';
+/** The signed-in user's own account: devices and password (the forced password choice, ./choose-password-page.tsx, is loaded on its own). */
 export { DevicesSection } from './devices-section';
 export { PasswordSection } from './password-section';

@@ -3,7 +3,8 @@ import { Ban, Download, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { CUSTOMER_INVOICE_STATUSES, type CustomerInvoiceStatus } from '../../../shared/domain/job-status';
-import { deleteActionOf, JOB_REQUIRED_MESSAGE, type InvoiceListItem, type InvoiceListQuery } from '../../../shared/schemas/invoices';
+import { deleteActionOf, JOB_REQUIRED_MESSAGE } from '../../../shared/domain/invoices';
+import type { InvoiceListItem, InvoiceListQuery } from '../../../shared/schemas/invoices';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
@@ -13,7 +14,7 @@ import { api, errorMessage } from '../../lib/api';
 import { pageRangeText } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-browser-state';
 import { INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
-import { InvoiceDialog } from './invoice-dialog';
+import { InvoiceDialogLoader, preloadInvoiceDialog } from './invoice-dialog-loader';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { RemoveInvoiceConfirm } from './remove-invoice-confirm';
 import { useBulkStatus, useDeleteInvoice, useDownloadPdf } from './use-invoice-actions';
@@ -64,7 +65,7 @@ export function InvoicesBoard() {
 
   const rowActions = (inv: InvoiceListItem) => (
     <div className="flex gap-1">
-      <Button variant="ghost" className="w-11 px-0" aria-label={`Edit ${inv.invoiceNumber}`} onClick={() => setEditing(inv.id)}>
+      <Button variant="ghost" className="w-11 px-0" aria-label={`Edit ${inv.invoiceNumber}`} onPointerDown={preloadInvoiceDialog} onFocus={preloadInvoiceDialog} onClick={() => setEditing(inv.id)}>
         <Pencil aria-hidden className="h-4 w-4" />
       </Button>
       <Button variant="ghost" className="w-11 px-0" aria-label={`Download PDF of ${inv.invoiceNumber}`} disabled={download.isPending} onClick={() => download.mutate(inv)}>
@@ -236,7 +237,7 @@ export function InvoicesBoard() {
         </div>
       </nav>
 
-      <InvoiceDialog invoiceId={editing} onClose={() => setEditing(null)} />
+      <InvoiceDialogLoader invoiceId={editing} onClose={() => setEditing(null)} />
       <RemoveInvoiceConfirm invoice={deleting} onClose={() => setDeleting(null)} isPending={remove.isPending} onConfirm={(inv) => remove.mutate(inv)} />
       <ChooseJobDialog open={choosingJob} onClose={() => setChoosingJob(false)} />
     </section>

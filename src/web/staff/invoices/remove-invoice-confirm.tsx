@@ -1,4 +1,5 @@
-import { deleteActionOf, type InvoiceListItem } from '../../../shared/schemas/invoices';
+import { deleteActionOf } from '../../../shared/domain/invoices';
+import type { InvoiceListItem } from '../../../shared/schemas/invoices';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 /** Delete a draft, or void an issued invoice: the customer holds a copy, so it is kept and marked VOID (decision 295). */

@@ -8,7 +8,6 @@ import type { JobDetail } from '../../../shared/schemas/jobs';
 import { PAYMENT_FLAGS, type PaymentFlag } from '../../../shared/schemas/payments';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api, errorMessage } from '../../lib/api';
 import { dollars } from '../../lib/format';
 import { AssignTechnician } from './assign-technician';
@@ -17,6 +16,7 @@ import { DeleteJobConfirm } from './delete-job-confirm';
 import { JobContactLinks } from './job-contact-links';
 import { OnMyWayButton } from './on-my-way-button';
 import { formatJobVisit, fullAddress } from './job-format';
+import { JobDetailSkeleton } from './job-detail-skeleton';
 import { JobHistory } from './job-history';
 import { JobPhotos } from './job-photos';
 import { JobStatusAction } from './job-status-action';
@@ -42,7 +42,7 @@ export function JobDetailDialog({ open, jobId, user, onClose }: { open: boolean;
       {!jobId ? (
         <StateMessage>Error: No job ID provided</StateMessage>
       ) : job.isPending ? (
-        <DetailSkeleton />
+        <JobDetailSkeleton />
       ) : job.isError ? (
         <StateMessage detail={errorMessage(job.error, job.error.message)}>Error loading job details</StateMessage>
       ) : !job.data ? (
@@ -60,28 +60,6 @@ function StateMessage({ children, detail }: { children: ReactNode; detail?: stri
       <p className="font-semibold">{children}</p>
       {detail ? <p className="mt-1 text-sm">{detail}</p> : null}
     </div>
-  );
-}
-
-function DetailSkeleton() {
-  return (
-    <SkeletonGroup label="Loading job details..." className="space-y-4">
-      <div className="flex gap-3">
-        <Skeleton className="h-7 w-28 rounded-full" />
-        <Skeleton className="h-7 w-48" />
-      </div>
-      <Skeleton className="h-12 w-full sm:w-64" />
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-12" />
-        ))}
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Skeleton className="h-28" />
-        <Skeleton className="h-28" />
-      </div>
-      <Skeleton className="h-48" />
-    </SkeletonGroup>
   );
 }
 

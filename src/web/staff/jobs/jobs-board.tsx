@@ -10,7 +10,7 @@ import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api, errorMessage } from '../../lib/api';
 import { DeleteJobConfirm } from './delete-job-confirm';
 import { JobCards } from './job-cards';
-import { JobDetailDialog } from './job-detail-dialog';
+import { JobDetailDialogLoader, preloadJobDetailDialog } from './job-detail-loader';
 import { pageRangeText } from './job-format';
 import { JobsTable } from './jobs-table';
 import { useMediaQuery } from '../../components/ui/use-media-query';
@@ -142,7 +142,12 @@ export function JobsBoard({ user }: { user: PublicUser }) {
                 : 'No jobs are assigned to you today or coming up.'}
         </p>
       ) : (
-        <div aria-busy={jobs.isPlaceholderData} className={jobs.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+        <div
+          aria-busy={jobs.isPlaceholderData}
+          className={jobs.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          onPointerDown={preloadJobDetailDialog}
+          onFocus={preloadJobDetailDialog}
+        >
           {isWide ? (
             <JobsTable jobs={jobs.data.items} isAdmin={isAdmin} onView={(j) => dialog.open(j.id)} onDelete={setDeleting} />
           ) : (
@@ -168,7 +173,7 @@ export function JobsBoard({ user }: { user: PublicUser }) {
       ) : null}
 
       <DeleteJobConfirm job={deleting} onClose={() => setDeleting(null)} />
-      <JobDetailDialog open={dialog.isOpen} jobId={dialog.jobId} user={user} onClose={dialog.close} />
+      <JobDetailDialogLoader open={dialog.isOpen} jobId={dialog.jobId} user={user} onClose={dialog.close} />
     </section>
   );
 }

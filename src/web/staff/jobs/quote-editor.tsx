@@ -1,12 +1,28 @@
 import type { JobStatus } from '../../../shared/domain/job-status';
 import { dollars } from '../../lib/format';
 import { Check } from 'lucide-react';
-import { useId, useState } from 'react';
-import { quoteEditRequest } from '../../../shared/schemas/jobs';
+import { useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { isSameAmount, quoteInputValue } from './job-format';
 import { useEditQuote } from './use-job-actions';
+
+/**
+ * The server's own rule and message for a quote (src/shared/schemas/jobs.ts). Loaded, with zod, when
+ * a quote box is first focused or saved rather than with the jobs list
+ * (docs/decisions/380-staff-first-screen-without-zod.md).
+ */
+let quoteRule: Promise<(typeof import('../../../shared/schemas/jobs'))['quoteEditRequest']> | undefined;
+function loadQuoteRule() {
+  quoteRule ??= import('../../../shared/schemas/jobs').then(
+    (m) => m.quoteEditRequest,
+    (err: unknown) => {
+      quoteRule = undefined;
+      throw err;
+    },
+  );
+  return quoteRule;
+}
 
 type QuoteJob = { id: string; jobNumber: string; customerValue: string | null; status: JobStatus };
 
@@ -32,13 +48,18 @@ function QuoteBox({ job, saved, className }: { job: QuoteJob; saved: string; cla
   // A number box answers '' both when blank and when its text is not a number ("1e", "abc" on some keyboards).
   const [unreadable, setUnreadable] = useState(false);
   const edit = useEditQuote();
+  const checking = useRef(false);
   const value = text.trim();
   const isDirty = value === '' || unreadable || !isSameAmount(value, saved);
 
-  const save = () => {
-    if (!isDirty || edit.isPending) return;
-    // The server's own rule and message (src/shared/schemas/jobs.ts); blank is refused there too.
-    const parsed = quoteEditRequest.safeParse({ customerValue: unreadable ? 'not a number' : value });
+  const save = async () => {
+    if (!isDirty || edit.isPending || checking.current) return;
+    checking.current = true;
+    // The server's own rule and message; blank is refused there too.
+    const rule = await loadQuoteRule().catch(() => null);
+    checking.current = false;
+    if (!rule) return setError('Could not check the amount. Try again.');
+    const parsed = rule.safeParse({ customerValue: unreadable ? 'not a number' : value });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Must be a valid decimal amount');
       return;
@@ -53,7 +74,7 @@ function QuoteBox({ job, saved, className }: { job: QuoteJob; saved: string; cla
       className={cn('flex flex-col gap-1', className)}
       onSubmit={(e) => {
         e.preventDefault();
-        save();
+        void save();
       }}
     >
       <div className="flex items-center gap-1">
@@ -78,9 +99,16 @@ function QuoteBox({ job, saved, className }: { job: QuoteJob; saved: string; cla
             setUnreadable(e.target.validity.badInput);
             setError(null);
           }}
+          onFocus={() => void loadQuoteRule().catch(() => undefined)}
           onBlur={() => {
             // Show the amount to the cent once typing stops.
-            if (quoteEditRequest.safeParse({ customerValue: text.trim() }).success) setText(quoteInputValue(text.trim()));
+            const typed = text.trim();
+            void loadQuoteRule().then(
+              (rule) => {
+                if (rule.safeParse({ customerValue: typed }).success) setText((now) => (now.trim() === typed ? quoteInputValue(typed) : now));
+              },
+              () => undefined,
+            );
           }}
           onKeyDown={(e) => {
             if (e.key === 'Escape' && isDirty) {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { NORMAL_CLOSE, NOTIFICATION_PING_MS, serverMessage, SESSION_ENDED_CLOSE } from '../../../shared/contracts/notifications';
+import { NORMAL_CLOSE, NOTIFICATION_PING_MS, SESSION_ENDED_CLOSE } from '../../../shared/domain/live-notifications';
 import { api } from '../../lib/api';
 import { USER_KEY } from '../session';
 import { reconnectDelayMs, type Popup } from './popup-list';
@@ -45,6 +45,8 @@ export function useLiveNotifications(userId: string, onBookings: (popups: Popup[
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let pingTimer: ReturnType<typeof setInterval> | undefined;
     let pongTimer: ReturnType<typeof setTimeout> | undefined;
+    // Bookings are handled one after another, in the order they came.
+    let handled = Promise.resolve();
 
     const stopTimers = () => {
       clearInterval(pingTimer);
@@ -96,15 +98,26 @@ export function useLiveNotifications(userId: string, onBookings: (popups: Popup[
         } catch {
           return;
         }
-        const message = serverMessage.safeParse(parsed);
-        if (!message.success) return;
-        const m = message.data;
-        if (m.type === 'ready') {
-          if (!lastEventSeen.has(userId) && m.lastEventId !== null) lastEventSeen.set(userId, m.lastEventId);
-        } else if (m.type === 'new_booking') {
-          lastEventSeen.set(userId, Math.max(lastEventSeen.get(userId) ?? 0, m.eventId));
-          deliver([{ eventId: m.eventId, booking: m.data }]);
+        const type = typeof parsed === 'object' && parsed !== null ? (parsed as { type?: unknown }).type : undefined;
+        if (type === 'pong' || type === 'error') return;
+        if (type === 'ready') {
+          const { lastEventId } = parsed as { lastEventId?: unknown };
+          if (!lastEventSeen.has(userId) && Number.isInteger(lastEventId)) lastEventSeen.set(userId, lastEventId as number);
+          return;
         }
+        // A booking is checked against the contract's own shape. That check needs zod, loaded with
+        // the first booking rather than with the page, which the socket opens with
+        // (docs/decisions/380-staff-first-screen-without-zod.md).
+        handled = handled
+          .then(async () => {
+            const { serverMessage } = await import('../../../shared/contracts/notifications');
+            const message = serverMessage.safeParse(parsed);
+            if (disposed || !message.success || message.data.type !== 'new_booking') return;
+            const m = message.data;
+            lastEventSeen.set(userId, Math.max(lastEventSeen.get(userId) ?? 0, m.eventId));
+            deliver([{ eventId: m.eventId, booking: m.data }]);
+          })
+          .catch(() => undefined);
       };
       ws.onclose = (event) => lost(opened, event.code);
     }

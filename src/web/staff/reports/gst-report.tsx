@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { toCents } from '../../../shared/domain/money';
 import type { ReportQuery } from '../../../shared/schemas/reports';
-import { categoryLabel } from '../../../shared/schemas/reports';
+import { categoryLabel } from '../../../shared/domain/reports';
 import { api } from '../../lib/api';
 import { MonthlyBars } from './lazy-charts';
 import { ChartFrame, chartDollars, CsvLink, DataTable, Figure, Figures, money, percent, ReportEmpty, ReportError, ReportSkeleton } from './report-parts';

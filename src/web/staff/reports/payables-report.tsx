@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { dueTone, type DueTone } from '../../../shared/domain/bookkeeping';
 import type { ReportQuery } from '../../../shared/schemas/reports';
-import { categoryLabel } from '../../../shared/schemas/reports';
+import { categoryLabel } from '../../../shared/domain/reports';
 import { cn } from '../../components/ui/cn';
 import { api } from '../../lib/api';
 import { CategoryBars } from './lazy-charts';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { toCents } from '../../../shared/domain/money';
-import { categoryLabel, serviceLabel, type ProfitAndLossReport, type ReportQuery } from '../../../shared/schemas/reports';
+import { categoryLabel, serviceLabel } from '../../../shared/domain/reports';
+import type { ProfitAndLossReport, ReportQuery } from '../../../shared/schemas/reports';
 import { api } from '../../lib/api';
 import { CategoryBars, MonthlyBars } from './lazy-charts';
 import { ChartFrame, chartDollars, CsvLink, DataTable, Figure, Figures, money, percent, ReportEmpty, ReportError, ReportSkeleton } from './report-parts';

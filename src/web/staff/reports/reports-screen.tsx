@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { financialYearOf } from '../../../shared/domain/bookkeeping';
 import { perthToday } from '../../../shared/domain/slots';
-import { RANGE_ORDER_MESSAGE } from '../../../shared/schemas/reports';
+import { RANGE_ORDER_MESSAGE } from '../../../shared/domain/reports';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { TextField } from '../../components/ui/field';

@@ -1,4 +1,3 @@
 /** Two-factor sign-in in the dashboard (docs/decisions/320-two-factor-sign-in.md). */
 export { TwoFactorSection } from './two-factor-section';
-export { TwoFactorRequired, useTwoFactorRequired } from './two-factor-required';
 export { ResetTwoFactorButton } from './reset-two-factor';
