@@ -1,4 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Dialog } from '../components/ui/dialog';
+import { Skeleton, SkeletonGroup } from '../components/ui/skeleton';
 
 /**
  * A dialog whose code is loaded the first time it opens, not with the screen that holds it: the
@@ -29,4 +31,17 @@ export function dialogOnDemand<P extends object>(load: () => Promise<ComponentTy
     );
   }
   return { Dialog: DialogOnDemand, preload: () => void fetchCode().catch(() => undefined) };
+}
+
+/** The plain loading state of a dialog on demand: its frame and title, the form's place held. */
+export function LoadingDialog({ open, onClose, title }: { open: boolean; onClose: () => void; title: string }) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={title}>
+      <SkeletonGroup label="Loading..." className="space-y-3">
+        <Skeleton className="h-11" />
+        <Skeleton className="h-11" />
+        <Skeleton className="h-11 w-32" />
+      </SkeletonGroup>
+    </Dialog>
+  );
 }

@@ -4,16 +4,24 @@ import { useState } from 'react';
 import { formatDollars, toCents } from '../../../shared/domain/money';
 import { formatDayLong } from '../../../shared/domain/slots';
 import { EXPENSE_CATEGORY_LABELS } from '../../../shared/domain/expense-categories';
-import { OVERHEAD_CATEGORIES, type BusinessExpense, type ExpenseListQuery } from '../../../shared/schemas/bills';
+import { OVERHEAD_CATEGORIES } from '../../../shared/domain/expense-categories';
+import type { BusinessExpense, ExpenseListQuery } from '../../../shared/schemas/bills';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
-import { ExpenseDialog } from './expense-dialog';
+import { dialogOnDemand, LoadingDialog } from '../dialog-on-demand';
 import { GstBreakdown } from './gst-breakdown';
 import { useExpenseActions } from './use-expense-actions';
 import { PageNav } from '../../components/ui/page-nav';
+
+/** The add and edit form, loaded (with the zod it validates with) when first opened (docs/decisions/380-staff-first-screen-without-zod.md). */
+const { Dialog: ExpenseDialog } = dialogOnDemand(
+  async () => (await import('./expense-dialog')).ExpenseDialog,
+  (props) => props.open,
+  (props) => <LoadingDialog open={props.open} onClose={props.onClose} title={props.expense ? 'Edit Expense' : 'Add Expense'} />,
+);
 
 const PAGE_SIZE = 20;
 type Category = NonNullable<ExpenseListQuery['category']>;

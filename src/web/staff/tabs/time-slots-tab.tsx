@@ -7,10 +7,18 @@ import type { PublicUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
-import { BlockDialog, type BlockTarget } from '../slots/block-dialog';
+import type { BlockTarget } from '../slots/block-dialog';
+import { dialogOnDemand, LoadingDialog } from '../dialog-on-demand';
 import { calendarStart, DAYS_SHOWN, shortDay } from '../slots/calendar-days';
 import { SlotCalendar } from '../slots/slot-calendar';
 import { useSlotActions } from '../slots/use-slot-actions';
+
+/** The block form, loaded (with the zod it validates with) when first opened (docs/decisions/380-staff-first-screen-without-zod.md). */
+const { Dialog: BlockDialog } = dialogOnDemand(
+  async () => (await import('../slots/block-dialog')).BlockDialog,
+  (props) => props.target !== null,
+  (props) => <LoadingDialog open={props.target !== null} onClose={props.onClose} title="Block" />,
+);
 
 const tabUrl = (from: string | null) => `/dashboard?tab=time-slots${from ? `&from=${from}` : ''}`;
 
