@@ -131,7 +131,9 @@ export function useLiveNotifications(userId: string, onBookings: (popups: Popup[
       }
     };
     window.addEventListener('online', onOnline);
-    connect();
+    // Opened in a task of its own, not in the one that finishes hydrating the page
+    // (docs/decisions/380-staff-first-screen-without-zod.md).
+    retryTimer = setTimeout(connect, 0);
 
     return () => {
       disposed = true;

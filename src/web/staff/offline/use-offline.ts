@@ -63,11 +63,14 @@ export function useOfflineDevice(user: SignedInUser): { updatedAt: string | null
       if (!stopped) setUpdatedAt(saved?.updatedAt ?? null);
     };
     const run = () => void refresh().catch(() => undefined);
-    run();
+    // The first run in a task of its own, not in the one that finishes hydrating the page
+    // (docs/decisions/380-staff-first-screen-without-zod.md).
+    const first = window.setTimeout(run, 0);
     window.addEventListener('online', run);
     const timer = window.setInterval(run, REFRESH_DAY_MS);
     return () => {
       stopped = true;
+      window.clearTimeout(first);
       window.removeEventListener('online', run);
       window.clearInterval(timer);
     };
