@@ -1,5 +1,5 @@
 import { gstOf } from './gst';
-import type { CUSTOMER_INVOICE_STATUSES, CustomerInvoiceStatus } from './job-status';
+import type { CustomerInvoiceStatus } from './job-status';
 import { sumCents, type Cents } from './money';
 import { cardSurcharge, cardSurchargeLabel, priceService, type PriceServiceInput } from './pricing';
 import type { Fees } from './settings';
@@ -109,11 +109,11 @@ export function invoiceLinesForJob(job: JobForInvoice, fees: Fees): InvoiceLine[
   return lines;
 }
 
-/** The invoice form's refusal when no job is chosen; the New Invoice button says the same without a job. */
+/** The refusal when an invoice is asked for with no job chosen, by the invoice form and the invoices list's job picker alike. */
 export const JOB_REQUIRED_MESSAGE = 'Please select a job for this invoice.';
 
 /** What "Delete" does to an invoice: a draft goes, an issued one is voided and kept, a void one stays (decision 295). */
-export function deleteActionOf(invoice: { status: (typeof CUSTOMER_INVOICE_STATUSES)[number]; voidedAt: string | null }): 'delete' | 'void' | null {
+export function deleteActionOf(invoice: { status: CustomerInvoiceStatus; voidedAt: string | null }): 'delete' | 'void' | null {
   if (invoice.voidedAt) return null;
   return invoice.status === 'draft' || invoice.status === 'cancelled' ? 'delete' : 'void';
 }

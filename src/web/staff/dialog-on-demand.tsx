@@ -3,8 +3,8 @@ import { Dialog } from '../components/ui/dialog';
 import { Skeleton, SkeletonGroup } from '../components/ui/skeleton';
 
 /**
- * A dialog whose code is loaded the first time it opens, not with the screen that holds it: the
- * job and invoice dialogs' forms validate with zod, which the lists behind them never need
+ * A dialog whose code is loaded the first time it opens, not with the screen that holds it: a
+ * dialog's form validates with zod, which the list or calendar behind it never needs
  * (docs/decisions/380-staff-first-screen-without-zod.md). Until its code is there, `loading`
  * shows the same dialog, loading. Once opened it stays mounted, so closing plays out as before.
  * `preload` fetches the code ahead of a tap.
