@@ -94,8 +94,15 @@ async function expectToast(page: Page, title: string) {
   await expect.poll(async () => ((await toasts.getByText(title, { exact: true }).count()) > 0 ? title : (await toasts.allTextContents()).join(' | ')), { timeout: 10_000 }).toBe(title);
 }
 
+/**
+ * Types a search and waits for the list read that carries it. Waiting for the rows is not enough:
+ * on a server holding one job the unfiltered list already looks like the answer, and the search's
+ * own read then dims the list while the test goes on.
+ */
 async function searchFor(page: Page, text: string) {
+  const read = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/dashboard/jobs' && (new URL(r.url()).searchParams.get('search') ?? '') === text);
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  await read;
 }
 
 /**

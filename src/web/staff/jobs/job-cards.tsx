@@ -16,7 +16,8 @@ export function JobCards({ jobs, isAdmin, onView, onDelete }: ListProps) {
   return (
     <ul aria-label="Jobs" className="space-y-3">
       {jobs.map((job) => (
-        <li key={job.id} className="card-in-long-list rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+        // A job card is about 24 rem tall on a phone: the estimate a card off screen is given until drawn.
+        <li key={job.id} className="card-in-long-list rounded-xl border border-gray-200 bg-white p-4 shadow-sm [contain-intrinsic-size:auto_24rem]">
           <article aria-labelledby={`job-card-${job.id}`} className="space-y-3">
             <header className="flex items-start justify-between gap-3">
               <div className="min-w-0">

@@ -52,7 +52,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { captio
             <ul className="divide-y divide-gray-200 border-t border-gray-200">
               {rows.map((row, i) => (
                 // A long period has dozens of rows: a phone lays out those on screen (decision 379).
-                <li key={rowKey(row, i)} className="card-in-long-list px-3 py-2 [contain-intrinsic-size:auto_8rem]">
+                <li key={rowKey(row, i)} className="card-in-long-list px-3 py-2">
                   <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1 text-sm">
                     {columns.map((c) => {
                       const value = c.cell(row);
