@@ -1,15 +1,14 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { Dialog } from '../components/ui/dialog';
-import { Skeleton, SkeletonGroup } from '../components/ui/skeleton';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 /**
  * A dialog whose code is loaded the first time it opens, not with the screen that holds it: a
  * dialog's form validates with zod, which the list or calendar behind it never needs
- * (docs/decisions/380-staff-first-screen-without-zod.md). Until its code is there, `loading`
- * shows the same dialog, loading. Once opened it stays mounted, so closing plays out as before.
- * `preload` fetches the code ahead of a tap.
+ * (docs/decisions/380-staff-first-screen-without-zod.md). The first time, it opens once its code
+ * is there; a stand-in dialog shown meanwhile was tried, and swapping one dialog for another left
+ * a moment with neither's buttons usable. Once opened it stays mounted, so closing plays out as
+ * before. `preload` fetches the code ahead of a tap.
  */
-export function dialogOnDemand<P extends object>(load: () => Promise<ComponentType<P>>, isOpen: (props: P) => boolean, loading: (props: P) => ReactNode) {
+export function dialogOnDemand<P extends object>(load: () => Promise<ComponentType<P>>, isOpen: (props: P) => boolean) {
   let pending: Promise<ComponentType<P>> | undefined;
   const fetchCode = () => {
     pending ??= load().catch((err: unknown) => {
@@ -25,23 +24,10 @@ export function dialogOnDemand<P extends object>(load: () => Promise<ComponentTy
     if (open && !wanted) setWanted(true);
     if (!wanted) return null;
     return (
-      <Suspense fallback={loading(props)}>
+      <Suspense fallback={null}>
         <Loaded {...props} />
       </Suspense>
     );
   }
   return { Dialog: DialogOnDemand, preload: () => void fetchCode().catch(() => undefined) };
-}
-
-/** The plain loading state of a dialog on demand: its frame and title, the form's place held. */
-export function LoadingDialog({ open, onClose, title }: { open: boolean; onClose: () => void; title: string }) {
-  return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={title}>
-      <SkeletonGroup label="Loading..." className="space-y-3">
-        <Skeleton className="h-11" />
-        <Skeleton className="h-11" />
-        <Skeleton className="h-11 w-32" />
-      </SkeletonGroup>
-    </Dialog>
-  );
 }

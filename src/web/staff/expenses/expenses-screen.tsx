@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
-import { dialogOnDemand, LoadingDialog } from '../dialog-on-demand';
+import { dialogOnDemand } from '../dialog-on-demand';
 import { GstBreakdown } from './gst-breakdown';
 import { useExpenseActions } from './use-expense-actions';
 import { PageNav } from '../../components/ui/page-nav';
@@ -19,7 +19,6 @@ import { PageNav } from '../../components/ui/page-nav';
 const { Dialog: ExpenseDialog } = dialogOnDemand(
   async () => (await import('./expense-dialog')).ExpenseDialog,
   (props) => props.open,
-  (props) => <LoadingDialog open={props.open} onClose={props.onClose} title={props.expense ? 'Edit Expense' : 'Add Expense'} />,
 );
 
 const PAGE_SIZE = 20;

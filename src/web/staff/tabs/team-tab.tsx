@@ -9,19 +9,17 @@ import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { ResetTwoFactorButton } from '../two-factor/reset-two-factor';
 import { RosterButton, RosterPanel } from '../team/roster-panel';
-import { dialogOnDemand, LoadingDialog } from '../dialog-on-demand';
+import { dialogOnDemand } from '../dialog-on-demand';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 // The team's forms, loaded (with the zod they validate with) when first opened (docs/decisions/380-staff-first-screen-without-zod.md).
 const { Dialog: AddUserDialog } = dialogOnDemand(
   async () => (await import('./add-user-dialog')).AddUserDialog,
   (props) => props.open,
-  (props) => <LoadingDialog open={props.open} onClose={() => props.onOpenChange(false)} title="Add User" />,
 );
 const { Dialog: ResetPasswordDialog } = dialogOnDemand(
   async () => (await import('./reset-password-dialog')).ResetPasswordDialog,
   (props) => props.user !== null,
-  (props) => <LoadingDialog open={props.user !== null} onClose={props.onClose} title={`Reset password for ${props.user?.username ?? ''}`} />,
 );
 
 /** The Team tab (admin only): the user list, Add User, and Activate/Deactivate. */

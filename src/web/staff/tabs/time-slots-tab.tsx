@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
 import type { BlockTarget } from '../slots/block-dialog';
-import { dialogOnDemand, LoadingDialog } from '../dialog-on-demand';
+import { dialogOnDemand } from '../dialog-on-demand';
 import { calendarStart, DAYS_SHOWN, shortDay } from '../slots/calendar-days';
 import { SlotCalendar } from '../slots/slot-calendar';
 import { useSlotActions } from '../slots/use-slot-actions';
@@ -17,7 +17,6 @@ import { useSlotActions } from '../slots/use-slot-actions';
 const { Dialog: BlockDialog } = dialogOnDemand(
   async () => (await import('../slots/block-dialog')).BlockDialog,
   (props) => props.target !== null,
-  (props) => <LoadingDialog open={props.target !== null} onClose={props.onClose} title="Block" />,
 );
 
 const tabUrl = (from: string | null) => `/dashboard?tab=time-slots${from ? `&from=${from}` : ''}`;
