@@ -187,4 +187,32 @@ describe('the screens that only show data load no zod', () => {
     expect(await zodLoaded()).toBe(true);
     expect(errors).toEqual([]);
   });
+  it('settings shows its forms without it, and a bad value still gets the server\'s own message', async () => {
+    const { page, errors } = await ownerPhone();
+    const scripts: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+    });
+    const zodLoaded = async () => (await Promise.all(scripts)).some((text) => text.includes(ZOD_MARK));
+
+    await page.goto('/dashboard?tab=settings');
+    await eventually(() => page.locator('fieldset[role="none"]').count()).toBeGreaterThan(0);
+    await eventually(() => page.locator('fieldset[role="none"][disabled]').count()).toBe(0);
+    const callout = page.getByLabel('Callout', { exact: true });
+    await eventually(() => callout.count()).toBe(1);
+    await page.waitForLoadState('networkidle');
+    expect(await zodLoaded()).toBe(false);
+
+    await callout.fill('12.345');
+    await page.getByRole('button', { name: 'Save Fees' }).click();
+    await eventually(() => page.getByText('Must be a valid decimal amount').count()).toBe(1);
+    expect(await callout.getAttribute('aria-invalid')).toBe('true');
+
+    const auditLog = page.getByRole('region', { name: 'Audit log' });
+    await auditLog.getByLabel('From').fill('2026-11-20');
+    await auditLog.getByLabel('To').fill('2026-11-10');
+    await eventually(() => auditLog.getByText('From must be on or before To').count()).toBe(1);
+    expect(await zodLoaded()).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@
  *
  * Builds nothing: run `npm run build` first (WEB_DIST_DIR picks another build). Starts the built
  * app in production mode on a free port with a fresh data directory, as the e2e setup does.
- * Then the eight staff tabs, signed in as the owner over the demo month (tests/load/staff-pages.ts),
+ * Then every staff tab, signed in as the owner over the demo month (tests/load/staff-pages.ts),
  * median of 3, one table with the budgets of docs/decisions/342-staff-first-screen.md.
  *   npm run bench:web            # exits 1 when a budget is missed
  *   BENCH_WEB_ONLY=staff npm run bench:web   # only the staff table (or =public)
@@ -110,7 +110,7 @@ async function runLighthouse(url: string, cookie?: string): Promise<LhResult> {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-/** The eight staff tabs, signed in over the demo month: median of 3 each, one table. */
+/** Every staff tab, signed in over the demo month: median of 3 each, one table. */
 async function staffTabs(): Promise<boolean> {
   const dataDir = seedDemoDataDir();
   const app = await startBuiltApp({ PAYMENTS_SIMULATED: 'true', DATA_DIR: dataDir });

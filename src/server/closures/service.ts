@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, lte, ne, not, sql } from 'drizzle-orm';
-import { closureLabel } from '../../shared/domain/closures';
+import { CLOSURE_IN_PAST, closureLabel } from '../../shared/domain/closures';
 import { compareDays, formatVisit, perthToday, type TimeSlot } from '../../shared/domain/slots';
 import {
-  CLOSURE_IN_PAST,
   CLOSURE_NOT_FOUND,
   type Closure,
   type ClosureCreated,

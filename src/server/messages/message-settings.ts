@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { MessageSettings } from '../../shared/domain/settings';
-import { MESSAGE_LABELS, type messagesForm, type MessagesView } from '../../shared/schemas/customer-messages';
+import { MESSAGE_LABELS } from '../../shared/domain/settings';
+import type { messagesForm, MessagesView } from '../../shared/schemas/customer-messages';
 import type { AppDeps } from '../deps';
 import { recordSettingChanges, type SettingChange } from '../history/history';
 import { lockSetting, readSettings, writeSetting } from '../settings/store';

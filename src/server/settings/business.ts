@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { formatDaysShort } from '../../shared/domain/business-hours';
 import type { BusinessProfile } from '../../shared/domain/settings';
-import { BUSINESS_LABELS, type BusinessView, type businessForm } from '../../shared/schemas/settings';
+import { BUSINESS_LABELS } from '../../shared/domain/settings';
+import type { BusinessView, businessForm } from '../../shared/schemas/settings';
 import type { AppDeps } from '../deps';
 import { recordSettingChanges, type SettingChange } from '../history/history';
 import { lockSetting, readSettings, writeSetting } from './store';

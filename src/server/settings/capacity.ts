@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { VANS_LABEL, type capacityForm, type CapacityView } from '../../shared/schemas/capacity';
+import { VANS_LABEL } from '../../shared/domain/settings';
+import type { capacityForm, CapacityView } from '../../shared/schemas/capacity';
 import type { AppDeps } from '../deps';
 import { recordSettingChanges } from '../history/history';
 import { lockSetting, readSettings, writeSetting } from './store';

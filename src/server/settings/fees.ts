@@ -1,6 +1,7 @@
 import { formatCents } from '../../shared/domain/money';
 import type { Fees } from '../../shared/domain/settings';
-import { FEE_LABELS, feesFromView, type FeesView, type feesForm } from '../../shared/schemas/settings';
+import { FEE_LABELS } from '../../shared/domain/settings';
+import { feesFromView, type FeesView, type feesForm } from '../../shared/schemas/settings';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { recordSettingChanges, type SettingChange } from '../history/history';

@@ -1,5 +1,8 @@
 import { isIsoDay } from './slots';
 
+/** Said when a closure's first day is before Perth's today: by the form, and again by the server. */
+export const CLOSURE_IN_PAST = 'Closure cannot start in the past';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /**

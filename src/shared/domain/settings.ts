@@ -92,3 +92,43 @@ export type MessageSettings = {
   returnVisitsOn: boolean;
 };
 export const DEFAULT_MESSAGE_SETTINGS: MessageSettings = { remindersOn: true, reminderTime: '16:00', reviewRequestsOn: true, reviewDelayHours: 2, returnVisitsOn: true };
+
+/**
+ * What the settings forms' fields are called, on the forms and in the settings history, which names
+ * each change by them. Each form's schema (src/shared/schemas) has exactly these fields.
+ */
+export const FEE_LABELS = {
+  callout: 'Callout',
+  punctureRepair: 'Puncture repair',
+  fittingPerTyre: 'Fitting per tyre',
+  balancingPerTyre: 'Balancing per tyre',
+  prepaidDiscount: 'Prepayment discount',
+  cardSurchargePercent: 'Card surcharge %',
+} as const;
+
+export const BUSINESS_LABELS = {
+  name: 'Business name',
+  abn: 'ABN',
+  phone: 'Phone',
+  email: 'Email',
+  postalAddress: 'Postal address',
+  gstRegistered: 'GST registered',
+  gstRegisteredFrom: 'GST registered from',
+  bankAccountName: 'Bank account name',
+  bsb: 'BSB',
+  bankAccountNumber: 'Account number',
+  payId: 'PayID',
+  reviewUrl: 'Google review link',
+  businessDays: 'Opening days',
+  overdueReminders: 'Email overdue reminders',
+} as const;
+
+export const VANS_LABEL = 'Vans on the road';
+
+export const MESSAGE_LABELS = {
+  remindersOn: 'Send visit reminders',
+  reminderTime: 'Reminder time the day before',
+  reviewRequestsOn: 'Send review requests',
+  reviewDelayHours: 'Hours after payment for the review request',
+  returnVisitsOn: 'Send return-visit reminders',
+} as const;

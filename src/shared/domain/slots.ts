@@ -81,6 +81,12 @@ export function perthToday(now: Date): string {
   return perthDay(now);
 }
 
+/** Perth's wall clock at an instant, by the fixed offset: month 1-12, weekday 0 for Sunday, hour 0-23. */
+export function perthWallClock(instant: Date): { y: number; m: number; d: number; weekday: number; hour: number; minute: number } {
+  const t = new Date(instant.getTime() + PERTH_OFFSET_MS);
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate(), weekday: t.getUTCDay(), hour: t.getUTCHours(), minute: t.getUTCMinutes() };
+}
+
 /** UTC instant of the slot's start in Perth: the job's scheduledDate (docs/product.md "Time slots and business days"). */
 export function slotStart(day: string, slot: TimeSlot): Date {
   return new Date(dayToUtcMs(day) + SLOT_START_HOUR[slot] * 3600_000 - PERTH_OFFSET_MS);
@@ -122,8 +128,8 @@ export function isWithinSchedulingHorizon(day: string, today: string): boolean {
   return compareDays(day, schedulingHorizonEnd(today)) <= 0;
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const MONTHS = [
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',
 ] as const;

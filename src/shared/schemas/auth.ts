@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHOSEN_PASSWORD_MIN } from '../domain/passwords';
 
 /** The new-user and sign-in forms (docs/product.md "Messages the UI shows"); passwords also capped at 128 characters. */
 export const ROLES = ['admin', 'technician'] as const;
@@ -61,7 +62,6 @@ export type SignedInUser = z.infer<typeof signedInUser>;
  * more characters and not containing their username. The server also refuses the 10,000 most common
  * passwords (a list too large for the browser), with a message in the same words.
  */
-export const CHOSEN_PASSWORD_MIN = 10;
 export const PASSWORD_RULES = {
   tooShort: `Password must be at least ${CHOSEN_PASSWORD_MIN} characters`,
   tooLong: 'Password must be at most 128 characters',

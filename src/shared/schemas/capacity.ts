@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_VANS } from '../domain/settings';
+import { MAX_VANS, VANS_LABEL } from '../domain/settings';
 import { wholeNumber } from './fields';
 
 /**
@@ -7,7 +7,6 @@ import { wholeNumber } from './fields';
  * slot takes. The dashboard's form and the server read this one schema, so a refusal carries the
  * words the form shows.
  */
-export const VANS_LABEL = 'Vans on the road';
 export const VANS_MESSAGE = `${VANS_LABEL} must be a whole number from 1 to ${MAX_VANS}`;
 
 export const capacityForm = z.object({ vans: wholeNumber(VANS_LABEL, 1, MAX_VANS, VANS_MESSAGE) });

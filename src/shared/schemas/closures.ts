@@ -12,7 +12,6 @@ export const CLOSURE_REASON_MAX = 120;
 export const FIRST_DAY_REQUIRED = 'First day is required';
 export const REASON_REQUIRED = 'Please give a reason for the closure';
 export const LAST_BEFORE_FIRST = 'Last day cannot be before the first day';
-export const CLOSURE_IN_PAST = 'Closure cannot start in the past';
 export const CLOSURE_NOT_FOUND = 'Closure not found';
 
 /** What to do with live jobs on the days being closed; absent means "ask me" (409 listing them). */

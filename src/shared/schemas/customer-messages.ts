@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGE_LABELS } from '../domain/settings';
 import { wholeNumber } from './fields';
 
 /**
@@ -6,14 +7,6 @@ import { wholeNumber } from './fields';
  * automated reminders and review requests go, and which kinds go at all. The dashboard's form and
  * the server read this one schema, so a refusal carries the words the form shows.
  */
-export const MESSAGE_LABELS = {
-  remindersOn: 'Send visit reminders',
-  reminderTime: 'Reminder time the day before',
-  reviewRequestsOn: 'Send review requests',
-  reviewDelayHours: 'Hours after payment for the review request',
-  returnVisitsOn: 'Send return-visit reminders',
-} as const;
-
 /** Automated messages go between 8 am and 8 pm Perth (docs/decisions/366-automated-messages-once-and-in-hours.md), so the set time must be inside them. */
 export const REMINDER_TIME_MESSAGE = 'Reminder time must be between 08:00 and 19:59 (24-hour time, Perth)';
 export const REVIEW_DELAY_MAX_HOURS = 72;
@@ -30,7 +23,7 @@ export const messagesForm = z.object({
   reviewRequestsOn: z.boolean({ message: `${MESSAGE_LABELS.reviewRequestsOn} must be yes or no` }),
   reviewDelayHours: wholeNumber(MESSAGE_LABELS.reviewDelayHours, 1, REVIEW_DELAY_MAX_HOURS, REVIEW_DELAY_MESSAGE),
   returnVisitsOn: z.boolean({ message: `${MESSAGE_LABELS.returnVisitsOn} must be yes or no` }),
-});
+} satisfies Record<keyof typeof MESSAGE_LABELS, z.ZodType>);
 export type MessagesForm = z.input<typeof messagesForm>;
 
 export const messagesView = z.object({

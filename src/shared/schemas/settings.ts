@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatAbn, isValidAbn } from '../domain/abn';
 import { isPlausibleAustralianPhone } from '../domain/contact-checks';
 import { MONEY_MESSAGE, toCents } from '../domain/money';
-import { SETTING_EVENT_KINDS, type Fees } from '../domain/settings';
+import { BUSINESS_LABELS, FEE_LABELS, SETTING_EVENT_KINDS, type Fees } from '../domain/settings';
 import { isBusinessDay, DATE_MESSAGE, money, notes, oneLineText, pageQuery, pageSizeQuery } from './fields';
 
 /**
@@ -30,21 +30,12 @@ export const feesForm = z.object({
   prepaidDiscount: fee(),
   // The percentage has the shape of money (at most 2 decimals), so the one money rule reads it.
   cardSurchargePercent: money({ max: SURCHARGE_MAX_BASIS_POINTS, message: SURCHARGE_MESSAGE, maxMessage: SURCHARGE_MESSAGE }),
-})
+} satisfies Record<keyof typeof FEE_LABELS, z.ZodType>)
   // The smallest booking a customer can pay online is an emergency callout alone: a discount as big
   // would make it free (docs/decisions/290-fees-and-estimates-in-the-dashboard.md).
   .refine((f) => toCents(f.prepaidDiscount) < toCents(f.callout), { path: ['prepaidDiscount'], message: PREPAID_DISCOUNT_MESSAGE });
 export type FeesForm = z.input<typeof feesForm>;
 
-/** What the fees form's fields are called: the settings history names each change by it. */
-export const FEE_LABELS = {
-  callout: 'Callout',
-  punctureRepair: 'Puncture repair',
-  fittingPerTyre: 'Fitting per tyre',
-  balancingPerTyre: 'Balancing per tyre',
-  prepaidDiscount: 'Prepayment discount',
-  cardSurchargePercent: 'Card surcharge %',
-} as const satisfies Record<keyof FeesForm, string>;
 
 const decimal = z.string();
 /** The fees as the dashboard and the public pages read them, with the admin form's fixed estimates. */
@@ -128,7 +119,7 @@ export const businessForm = z
       .min(1, OPENING_DAYS_MESSAGE)
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
     overdueReminders: z.boolean({ message: 'Overdue reminders must be on or off' }).default(true),
-  })
+  } satisfies Record<keyof typeof BUSINESS_LABELS, z.ZodType>)
   .superRefine((v, ctx) => {
     const bank = [v.bankAccountName, v.bsb, v.bankAccountNumber];
     if (bank.some(Boolean) && !bank.every(Boolean)) {
@@ -139,22 +130,6 @@ export const businessForm = z
 export type BusinessForm = z.input<typeof businessForm>;
 export type BusinessFormValues = z.output<typeof businessForm>;
 
-export const BUSINESS_LABELS = {
-  name: 'Business name',
-  abn: 'ABN',
-  phone: 'Phone',
-  email: 'Email',
-  postalAddress: 'Postal address',
-  gstRegistered: 'GST registered',
-  gstRegisteredFrom: 'GST registered from',
-  bankAccountName: 'Bank account name',
-  bsb: 'BSB',
-  bankAccountNumber: 'Account number',
-  payId: 'PayID',
-  reviewUrl: 'Google review link',
-  businessDays: 'Opening days',
-  overdueReminders: 'Email overdue reminders',
-} as const satisfies Record<keyof BusinessForm, string>;
 
 /** The business profile as the dashboard reads it (the form's own shape). */
 export const businessView = z.object({

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { onDemand } from '../lib/on-demand';
 
 /**
  * A dialog whose code is loaded the first time it opens, not with the screen that holds it: a
@@ -9,14 +10,7 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
  * before. `preload` fetches the code ahead of a tap.
  */
 export function dialogOnDemand<P extends object>(load: () => Promise<ComponentType<P>>, isOpen: (props: P) => boolean) {
-  let pending: Promise<ComponentType<P>> | undefined;
-  const fetchCode = () => {
-    pending ??= load().catch((err: unknown) => {
-      pending = undefined;
-      throw err;
-    });
-    return pending;
-  };
+  const fetchCode = onDemand(load);
   const Loaded = lazy(async () => ({ default: await fetchCode() }));
   function DialogOnDemand(props: P) {
     const open = isOpen(props);

@@ -1,22 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { changePasswordFormSchema, CHOSEN_PASSWORD_MIN, type ChangePasswordInput } from '../../../shared/schemas/auth';
+import { CHOSEN_PASSWORD_MIN } from '../../../shared/domain/passwords';
+import type { ChangePasswordInput } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
+import { onDemand } from '../../lib/on-demand';
+import { rulesOnDemand } from '../../lib/resolver-on-demand';
 
-export const REPEAT_MISMATCH = 'The two new passwords are not the same';
-
-/** The server's rules plus, on the form only, typing the new password twice. */
-const formSchema = (username: string) =>
-  changePasswordFormSchema(username)
-    .and(z.object({ repeatPassword: z.string() }))
-    .superRefine((value, ctx) => {
-      if (value.repeatPassword !== value.newPassword) ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: REPEAT_MISMATCH });
-    });
+const loadRules = onDemand(() => import('./change-password-rules'));
 type FormValues = ChangePasswordInput & { repeatPassword: string };
 const EMPTY: FormValues = { currentPassword: '', newPassword: '', repeatPassword: '' };
 
@@ -25,7 +19,8 @@ const EMPTY: FormValues = { currentPassword: '', newPassword: '', repeatPassword
  * server uses; the common-password rule is the server's alone and comes back on its field.
  */
 export function ChangePasswordForm({ username, currentLabel = 'Current password', onChanged }: { username: string; currentLabel?: string; onChanged?: () => void }) {
-  const form = useForm<FormValues>({ resolver: zodResolver(formSchema(username)), defaultValues: EMPTY });
+  const rules = useMemo(() => rulesOnDemand(async () => (await loadRules()).changePasswordRules(username)), [username]);
+  const form = useForm<FormValues>({ resolver: rules.resolver, defaultValues: EMPTY });
   const { errors } = form.formState;
   const change = useApiMutation(api.account.changePassword, {
     input: ({ currentPassword, newPassword }: FormValues) => ({ body: { currentPassword, newPassword } }),
@@ -43,7 +38,7 @@ export function ChangePasswordForm({ username, currentLabel = 'Current password'
   });
 
   return (
-    <form noValidate className="space-y-4" aria-label="Change password" onSubmit={(e) => void form.handleSubmit((values) => change.mutate(values))(e)}>
+    <form noValidate onFocus={rules.preload} className="space-y-4" aria-label="Change password" onSubmit={(e) => void form.handleSubmit((values) => change.mutate(values))(e)}>
       {/* For password managers: whose password this is. */}
       <input type="text" name="username" aria-label="Username" autoComplete="username" value={username} readOnly hidden />
       <TextField label={currentLabel} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />

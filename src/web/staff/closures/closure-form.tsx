@@ -1,12 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { compareDays, perthToday, schedulingHorizonEnd } from '../../../shared/domain/slots';
-import { CLOSURE_IN_PAST, closureForm, type CreateClosureRequest } from '../../../shared/schemas/closures';
+import { CLOSURE_IN_PAST } from '../../../shared/domain/closures';
+import type { closureForm, CreateClosureRequest } from '../../../shared/schemas/closures';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { JobsOnClosedDays } from './jobs-on-closed-days';
 import { useClosureActions } from './use-closure-actions';
+import { rulesOnDemand } from '../../lib/resolver-on-demand';
+
+const rules = rulesOnDemand(async () => (await import('../../../shared/schemas/closures')).closureForm);
 
 type FormInput = z.input<typeof closureForm>;
 type FormOutput = z.output<typeof closureForm>;
@@ -18,7 +21,7 @@ const FIELDS = ['firstDay', 'lastDay', 'reason'] as const;
  */
 export function ClosureForm() {
   const today = perthToday(new Date());
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(closureForm), defaultValues: { firstDay: '', lastDay: '', reason: '' } });
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: rules.resolver, defaultValues: { firstDay: '', lastDay: '', reason: '' } });
   const { errors } = form.formState;
   const actions = useClosureActions({
     onFieldErrors: (fields) => {
@@ -36,7 +39,7 @@ export function ClosureForm() {
 
   return (
     <div className="space-y-4">
-      <form noValidate aria-label="Close days" className="space-y-4 rounded-xl border border-gray-200 p-4" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
+      <form noValidate onFocus={rules.preload} aria-label="Close days" className="space-y-4 rounded-xl border border-gray-200 p-4" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First day" type="date" min={today} max={schedulingHorizonEnd(today)} error={errors.firstDay?.message} {...form.register('firstDay')} />
           <TextField label="Last day (optional)" type="date" min={today} max={schedulingHorizonEnd(today)} hint="Leave empty to close one day." error={errors.lastDay?.message} {...form.register('lastDay')} />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobEvent } from '../../../shared/schemas/jobs';
 import { ADDRESS_MAX_IN_TABLE, ADDRESS_MAX_ON_CARD, describeEvent, formatJobVisit, historyNewestFirst, fullAddress, isSameAmount, latestChange, pageRangeText, perthClockTime, perthDateTime, quoteInputValue, truncate } from './job-format';
+import { perthClock24 } from '../../lib/format';
 
 describe('truncate', () => {
   it.each([
@@ -71,6 +72,11 @@ describe('Perth times', () => {
     expect(perthDateTime('2026-11-23T01:40:00Z')).toBe('Mon 23 Nov, 9:40 am');
     // 17:30 UTC on Sunday is already Monday morning in Perth.
     expect(perthDateTime('2026-11-22T17:30:00Z')).toBe('Mon 23 Nov, 1:30 am');
+    expect(perthClockTime(new Date('2026-11-22T16:05:00Z'))).toBe('12:05 am');
+    expect(perthClockTime(new Date('2026-11-23T11:59:00Z'))).toBe('7:59 pm');
+    expect(perthDateTime('2026-12-31T16:00:00Z')).toBe('Fri 1 Jan, 12:00 am');
+    expect(perthClock24(new Date('2026-11-23T02:42:00Z'))).toBe('10:42');
+    expect(perthClock24(new Date('2026-11-22T16:05:00Z'))).toBe('00:05');
     expect(perthDateTime(null)).toBe('');
     expect(perthDateTime('nonsense')).toBe('');
   });

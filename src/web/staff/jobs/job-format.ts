@@ -2,7 +2,7 @@ import { isJobStatus, type JobStatus } from '../../../shared/domain/job-status';
 import { formatCents, toCents } from '../../../shared/domain/money';
 import { formatVisit, isIsoDay, isTimeSlot } from '../../../shared/domain/slots';
 import type { JobDetail, JobEvent } from '../../../shared/schemas/jobs';
-import { dollars, perthFormatter } from '../../lib/format';
+import { dollars } from '../../lib/format';
 
 /** How a status reads on a badge: the words carry the meaning, colour only helps. */
 export const STATUS_LABELS: Readonly<Record<JobStatus, string>> = {
@@ -62,19 +62,8 @@ export function isSameAmount(a: string, b: string): boolean {
   }
 }
 
-const perthClock = perthFormatter({ hour: 'numeric', minute: '2-digit', hour12: true });
 
-function partsOf(format: Intl.DateTimeFormat, instant: Date): Record<string, string> {
-  return Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
-}
-
-/** "10:40 am" in Perth, whatever the device's zone. */
-export function perthClockTime(instant: Date): string {
-  const p = partsOf(perthClock(), instant);
-  return `${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`.trim();
-}
-
-export { pageRangeText, perthDateTime } from '../../lib/format';
+export { pageRangeText, perthClockTime, perthDateTime } from '../../lib/format';
 
 // ---- The job's history -------------------------------------------------------------------------
 

@@ -6,23 +6,14 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { isSameAmount, quoteInputValue } from './job-format';
 import { useEditQuote } from './use-job-actions';
+import { onDemand } from '../../lib/on-demand';
 
 /**
  * The server's own rule and message for a quote (src/shared/schemas/jobs.ts). Loaded, with zod, when
  * a quote box is first focused or saved rather than with the jobs list
  * (docs/decisions/380-staff-first-screen-without-zod.md).
  */
-let quoteRule: Promise<(typeof import('../../../shared/schemas/jobs'))['quoteEditRequest']> | undefined;
-function loadQuoteRule() {
-  quoteRule ??= import('../../../shared/schemas/jobs').then(
-    (m) => m.quoteEditRequest,
-    (err: unknown) => {
-      quoteRule = undefined;
-      throw err;
-    },
-  );
-  return quoteRule;
-}
+const loadQuoteRule = onDemand(async () => (await import('../../../shared/schemas/jobs')).quoteEditRequest);
 
 type QuoteJob = { id: string; jobNumber: string; customerValue: string | null; status: JobStatus };
 

@@ -3,7 +3,7 @@ import { BellRing, X } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '../../../shared/schemas/auth';
-import { perthFormatter } from '../../lib/format';
+import { perthClockTime } from '../../lib/format';
 import { cn } from '../../components/ui/cn';
 import { api } from '../../lib/api';
 import { refreshAfterWrite } from '../../lib/refresh';
@@ -39,10 +39,9 @@ function usePopups(userId: string): Popup[] {
   return store.userId === userId ? store.popups : NO_POPUPS;
 }
 
-const perthTime = perthFormatter({ hour: 'numeric', minute: '2-digit', hour12: true });
 const receivedAt = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : perthTime().format(date).replace(/\s/g, ' ').toLowerCase();
+  return Number.isNaN(date.getTime()) ? '' : perthClockTime(date);
 };
 const headline = ({ booking }: Popup) => popupHeadline(booking);
 const summary = ({ booking }: Popup) => popupSummary(booking);

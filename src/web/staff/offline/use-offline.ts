@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SignedInUser } from '../../../shared/schemas/auth';
-import { perthFormatter } from '../../lib/format';
+import { perthClock24 } from '../../lib/format';
 import { downloadDay } from './day-download';
 import { claimDevice, clearDevice, clearSavedDay, deviceOwner } from './device-store';
 import { queueState, reloadQueue, sendQueue, subscribeToQueue, type QueueState } from './queue';
@@ -78,9 +78,7 @@ export function useOfflineDevice(user: SignedInUser): { updatedAt: string | null
   return { updatedAt };
 }
 
-const vanClock = perthFormatter({ hour: '2-digit', minute: '2-digit', hour12: false });
-
 /** "10:42" in Perth, as the van's clock reads. */
 export function perthClock(iso: string): string {
-  return vanClock().format(new Date(iso));
+  return perthClock24(new Date(iso));
 }

@@ -1,10 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { tyrePriceInlineForm, type TyrePrice } from '../../../shared/schemas/tyre-prices';
+import type { tyrePriceInlineForm, TyrePrice } from '../../../shared/schemas/tyre-prices';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { rowName, usePriceActions } from './use-price-actions';
+import { rulesOnDemand } from '../../lib/resolver-on-demand';
+
+const rules = rulesOnDemand(async () => (await import('../../../shared/schemas/tyre-prices')).tyrePriceInlineForm);
 
 type FormInput = z.input<typeof tyrePriceInlineForm>;
 type FormOutput = z.output<typeof tyrePriceInlineForm>;
@@ -16,7 +18,7 @@ type FormOutput = z.output<typeof tyrePriceInlineForm>;
  */
 export function PriceInlineEditor({ row, onDone }: { row: TyrePrice; onDone: () => void }) {
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(tyrePriceInlineForm),
+    resolver: rules.resolver,
     defaultValues: { retailPrice: row.retailPrice, purchasePrice: row.purchasePrice, stock: row.stock === null ? '' : String(row.stock) },
   });
   const { errors } = form.formState;
@@ -26,7 +28,7 @@ export function PriceInlineEditor({ row, onDone }: { row: TyrePrice; onDone: () 
   const submit = (values: FormOutput) => update.mutate({ row, body: values }, { onSuccess: onDone });
 
   return (
-    <form noValidate aria-label={`Edit ${name}`} className="space-y-3" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
+    <form noValidate onFocus={rules.preload} aria-label={`Edit ${name}`} className="space-y-3" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <TextField label="Retail price ($)" inputMode="decimal" autoComplete="off" error={errors.retailPrice?.message} {...form.register('retailPrice')} />
         <TextField label="Purchase price ($)" inputMode="decimal" autoComplete="off" error={errors.purchasePrice?.message} {...form.register('purchasePrice')} />

@@ -6,11 +6,15 @@ import { TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { useMediaQuery, WIDE_SCREEN } from '../../components/ui/use-media-query';
 import { api } from '../../lib/api';
-import { AddPriceDialog } from './add-price-dialog';
-import { BulkChangeDialog } from './bulk-change-dialog';
-import { ImportDialog } from './import-dialog';
 import { PriceCards, PriceTable } from './price-rows';
 import { PageNav } from '../../components/ui/page-nav';
+import { dialogOnDemand } from '../dialog-on-demand';
+
+// The dialogs' forms validate with zod, which the list never needs (docs/decisions/380-staff-first-screen-without-zod.md).
+const isOpen = (props: { open: boolean }) => props.open;
+const { Dialog: AddPriceDialog } = dialogOnDemand(async () => (await import('./add-price-dialog')).AddPriceDialog, isOpen);
+const { Dialog: BulkChangeDialog } = dialogOnDemand(async () => (await import('./bulk-change-dialog')).BulkChangeDialog, isOpen);
+const { Dialog: ImportDialog } = dialogOnDemand(async () => (await import('./import-dialog')).ImportDialog, isOpen);
 
 const PAGE_SIZE = 25;
 type Open = 'add' | 'bulk' | 'import' | null;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
-import { auditFilterQuery, type AuditFilter } from '../../../shared/schemas/audit';
+import { useEffect, useState } from 'react';
+import type { AuditFilter } from '../../../shared/schemas/audit';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { PageNav } from '../../components/ui/page-nav';
@@ -11,19 +11,30 @@ import { api } from '../../lib/api';
 import { pageRangeText } from '../../lib/format';
 import { downloadFile } from '../../lib/download';
 import { AuditCards, AuditTable, kindLabel } from './audit-entries';
+import { onDemand } from '../../lib/on-demand';
+import { RULES_UNAVAILABLE } from '../../lib/resolver-on-demand';
 
 const PAGE_SIZE = 20;
 const NO_FILTERS = { user: '', kind: '', from: '', to: '' };
 type Filters = typeof NO_FILTERS;
 
-/** The filters as the API takes them (empty ones left out), or the refusal of each field in the server's words. */
-function checkFilters(f: Filters): { query: AuditFilter; errors: Partial<Record<keyof Filters, string>> } {
+// The server's filter rule, fetched (with zod) once a filter is set (docs/decisions/381-form-rules-on-demand.md).
+const loadFilterRule = onDemand(async () => (await import('../../../shared/schemas/audit')).auditFilterQuery);
+type FilterRule = Awaited<ReturnType<typeof loadFilterRule>>;
+
+/**
+ * The filters as the API takes them (empty ones left out), and the refusal of each field in the
+ * server's words; `checked` is false while a set filter waits for the rule.
+ */
+function checkFilters(f: Filters, rule: FilterRule | null): { query: AuditFilter; errors: Partial<Record<keyof Filters, string>>; checked: boolean } {
   const query: AuditFilter = { user: f.user || undefined, kind: f.kind || undefined, from: f.from || undefined, to: f.to || undefined };
-  const parsed = auditFilterQuery.safeParse(query);
-  if (parsed.success) return { query, errors: {} };
+  if (!Object.values(f).some(Boolean)) return { query, errors: {}, checked: true };
+  if (!rule) return { query, errors: {}, checked: false };
+  const parsed = rule.safeParse(query);
+  if (parsed.success) return { query, errors: {}, checked: true };
   const errors: Partial<Record<keyof Filters, string>> = {};
   for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Filters] ??= issue.message;
-  return { query, errors };
+  return { query, errors, checked: true };
 }
 
 /**
@@ -34,8 +45,22 @@ function checkFilters(f: Filters): { query: AuditFilter; errors: Partial<Record<
 export function AuditLogSection() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const { query, errors } = checkFilters(filters);
-  const valid = Object.keys(errors).length === 0;
+  const [rule, setRule] = useState<FilterRule | null>(null);
+  const filtered = Object.values(filters).some(Boolean);
+  useEffect(() => {
+    if (!filtered || rule) return;
+    let live = true;
+    loadFilterRule().then(
+      (loaded) => live && setRule(() => loaded),
+      () => live && toast({ title: 'Error', description: RULES_UNAVAILABLE, variant: 'destructive' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [filtered, rule]);
+  const { query, errors, checked } = checkFilters(filters, rule);
+  const refused = Object.keys(errors).length > 0;
+  const valid = checked && !refused;
   const users = useQuery(api.team.listUsers.query());
   // Every staff write adds to the log without naming it in `affects` (the log is no area a write
   // changes, decision 330), so the log is read afresh each time the section shows.
@@ -85,7 +110,7 @@ export function AuditLogSection() {
         <TextField label="To" type="date" value={filters.to} onChange={set('to')} error={errors.to} />
       </div>
 
-      {!valid ? null : log.isPending ? (
+      {refused ? null : log.isPending ? (
         <SkeletonGroup label="Loading the audit log..." className="mt-4 space-y-2">
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-16 w-full" />

@@ -1,13 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { BUSINESS_LABELS, businessForm, type BusinessForm, type BusinessFormValues, type BusinessView } from '../../../shared/schemas/settings';
+import { BUSINESS_LABELS } from '../../../shared/domain/settings';
+import type { BusinessForm, BusinessFormValues, BusinessView } from '../../../shared/schemas/settings';
 import { Button } from '../../components/ui/button';
 import { TextareaField, TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
+import { rulesOnDemand } from '../../lib/resolver-on-demand';
+
+const rules = rulesOnDemand(async () => (await import('../../../shared/schemas/settings')).businessForm);
 import { RecentChanges } from './recent-changes';
 
 /** Monday first, as the week reads in Australia; 0 is Sunday. */
@@ -54,7 +57,7 @@ export function BusinessSection() {
 }
 
 function BusinessFormFields({ saved }: { saved: BusinessView }) {
-  const form = useForm<BusinessForm, unknown, BusinessFormValues>({ resolver: zodResolver(businessForm), defaultValues: formOf(saved) });
+  const form = useForm<BusinessForm, unknown, BusinessFormValues>({ resolver: rules.resolver, defaultValues: formOf(saved) });
   const { errors } = form.formState;
   const registered = useWatch({ control: form.control, name: 'gstRegistered' });
   const save = useApiMutation(api.settings.updateBusiness, {
@@ -67,7 +70,7 @@ function BusinessFormFields({ saved }: { saved: BusinessView }) {
   );
 
   return (
-    <form noValidate className="mt-4 space-y-5" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
+    <form noValidate onFocus={rules.preload} className="mt-4 space-y-5" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
       <div className="grid gap-4 sm:grid-cols-2">
         {text('name', { autoComplete: 'organization' })}
         {text('abn', { inputMode: 'numeric', autoComplete: 'off' })}

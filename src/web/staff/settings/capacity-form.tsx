@@ -1,15 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MAX_VANS } from '../../../shared/domain/settings';
-import { capacityForm, VANS_LABEL, type CapacityForm, type CapacityView } from '../../../shared/schemas/capacity';
+import { MAX_VANS, VANS_LABEL } from '../../../shared/domain/settings';
+import type { CapacityForm, CapacityView, capacityForm } from '../../../shared/schemas/capacity';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
+import { rulesOnDemand } from '../../lib/resolver-on-demand';
+
+const rules = rulesOnDemand(async () => (await import('../../../shared/schemas/capacity')).capacityForm);
 import { RecentChanges } from './recent-changes';
 
 type FormOutput = z.output<typeof capacityForm>;
@@ -45,7 +47,7 @@ export function CapacitySection() {
 }
 
 function CapacityFormFields({ saved }: { saved: CapacityView }) {
-  const form = useForm<CapacityForm, unknown, FormOutput>({ resolver: zodResolver(capacityForm), defaultValues: { vans: String(saved.vans) } });
+  const form = useForm<CapacityForm, unknown, FormOutput>({ resolver: rules.resolver, defaultValues: { vans: String(saved.vans) } });
   const save = useApiMutation(api.settings.updateCapacity, {
     input: (body: FormOutput) => ({ body }),
     onSuccess: (view) => toast({ title: 'Success', description: `Vans on the road saved: each slot now takes ${view.vans} ${view.vans === 1 ? 'job' : 'jobs'}.` }),
@@ -53,7 +55,7 @@ function CapacityFormFields({ saved }: { saved: CapacityView }) {
   });
 
   return (
-    <form noValidate className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
+    <form noValidate onFocus={rules.preload} className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
       <div className="sm:max-w-64">
         <TextField label={VANS_LABEL} inputMode="numeric" autoComplete="off" hint={`1 to ${MAX_VANS}`} error={form.formState.errors.vans?.message} {...form.register('vans')} />
       </div>

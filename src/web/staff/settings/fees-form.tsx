@@ -1,15 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDollars, parseMoney } from '../../../shared/domain/money';
-import { FEE_LABELS, feesForm, type FeesForm, type FeesView } from '../../../shared/schemas/settings';
+import { FEE_LABELS } from '../../../shared/domain/settings';
+import type { FeesForm, FeesView, feesForm } from '../../../shared/schemas/settings';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
+import { rulesOnDemand } from '../../lib/resolver-on-demand';
+
+const rules = rulesOnDemand(async () => (await import('../../../shared/schemas/settings')).feesForm);
 import { RecentChanges } from './recent-changes';
 
 type FormOutput = z.output<typeof feesForm>;
@@ -55,7 +58,7 @@ function estimate(callout: unknown, repair: unknown, saved: string): string {
 }
 
 function FeesFormFields({ saved }: { saved: FeesView }) {
-  const form = useForm<FeesForm, unknown, FormOutput>({ resolver: zodResolver(feesForm), defaultValues: formOf(saved) });
+  const form = useForm<FeesForm, unknown, FormOutput>({ resolver: rules.resolver, defaultValues: formOf(saved) });
   const { errors } = form.formState;
   const [callout, repair] = useWatch({ control: form.control, name: ['callout', 'punctureRepair'] });
   const save = useApiMutation(api.settings.updateFees, {
@@ -65,7 +68,7 @@ function FeesFormFields({ saved }: { saved: FeesView }) {
   });
 
   return (
-    <form noValidate className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
+    <form noValidate onFocus={rules.preload} className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {MONEY_FIELDS.map((name) => (
           <TextField key={name} label={FEE_LABELS[name]} inputMode="decimal" autoComplete="off" error={errors[name]?.message} {...form.register(name)} />

@@ -1,14 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { MESSAGE_LABELS, messagesForm, type MessagesForm, type MessagesView } from '../../../shared/schemas/customer-messages';
+import { MESSAGE_LABELS } from '../../../shared/domain/settings';
+import type { MessagesForm, MessagesView, messagesForm } from '../../../shared/schemas/customer-messages';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
+import { rulesOnDemand } from '../../lib/resolver-on-demand';
+
+const rules = rulesOnDemand(async () => (await import('../../../shared/schemas/customer-messages')).messagesForm);
 import { RecentChanges } from './recent-changes';
 
 type FormOutput = z.output<typeof messagesForm>;
@@ -58,7 +61,7 @@ function Switch({ label, hint, id, field }: { label: string; hint: string; id: s
 }
 
 function MessagesFields({ saved }: { saved: MessagesView }) {
-  const form = useForm<MessagesForm, unknown, FormOutput>({ resolver: zodResolver(messagesForm), defaultValues: { ...saved, reviewDelayHours: String(saved.reviewDelayHours) } });
+  const form = useForm<MessagesForm, unknown, FormOutput>({ resolver: rules.resolver, defaultValues: { ...saved, reviewDelayHours: String(saved.reviewDelayHours) } });
   const save = useApiMutation(api.settings.updateMessages, {
     input: (body: FormOutput) => ({ body }),
     onSuccess: () => toast({ title: 'Success', description: 'Messages to customers saved.' }),
@@ -66,7 +69,7 @@ function MessagesFields({ saved }: { saved: MessagesView }) {
   });
   const errors = form.formState.errors;
   return (
-    <form noValidate className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
+    <form noValidate onFocus={rules.preload} className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
       <Switch id="reminders-on" label={MESSAGE_LABELS.remindersOn} hint="A text and an email the day before each visit, with its window and the link to manage the booking." field={form.register('remindersOn')} />
       <div className="sm:max-w-64">
         <TextField label={MESSAGE_LABELS.reminderTime} type="time" min="08:00" max="19:59" hint="24-hour time, Perth, 08:00 to 19:59" error={errors.reminderTime?.message} {...form.register('reminderTime')} />

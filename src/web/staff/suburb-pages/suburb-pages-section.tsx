@@ -11,12 +11,17 @@ import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { useMediaQuery, WIDE_SCREEN } from '../../components/ui/use-media-query';
 import { api } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/use-browser-state';
-import { AddSuburbPageDialog, EditSuburbPageDialog } from './suburb-page-dialog';
 import { useSuburbPageActions } from './use-suburb-page-actions';
 import { useStaffBusiness } from '../business';
 import { PageNav } from '../../components/ui/page-nav';
+import { dialogOnDemand } from '../dialog-on-demand';
 
-const PAGE_SIZE = 20;
+// The dialogs' forms validate with zod, which the list never needs (docs/decisions/380-staff-first-screen-without-zod.md).
+const { Dialog: EditSuburbPageDialog } = dialogOnDemand(async () => (await import('./suburb-page-dialog')).EditSuburbPageDialog, (p) => p.page !== null);
+const { Dialog: AddSuburbPageDialog } = dialogOnDemand(async () => (await import('./suburb-page-dialog')).AddSuburbPageDialog, (p) => p.open);
+
+// Ten a page: the list sits in the middle of the settings page, which a phone scrolls past it (decision 381).
+const PAGE_SIZE = 10;
 type Region = NonNullable<SuburbPageListQuery['region']>;
 type Status = NonNullable<SuburbPageListQuery['status']>;
 
@@ -145,7 +150,7 @@ function PageCards({ pages, titleOf, onEdit }: { pages: AdminSuburbPage[]; title
   return (
     <ul aria-label="Suburb pages" className="grid gap-3 md:grid-cols-2">
       {pages.map((p) => (
-        <li key={p.id} className="space-y-2 rounded-xl border border-gray-200 p-4">
+        <li key={p.id} className="card-in-long-list space-y-2 rounded-xl border border-gray-200 p-4">
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <p className="font-semibold">

@@ -1,14 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { mfaConfirmSchema, type MfaConfirmForm, type MfaSetupView } from '../../../shared/schemas/auth';
+import type { mfaConfirmSchema, MfaConfirmForm, MfaSetupView } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { RecoveryCodes } from './recovery-codes';
+import { rulesOnDemand } from '../../lib/resolver-on-demand';
+
+const confirmRules = rulesOnDemand(async () => (await import('../../../shared/schemas/auth')).mfaConfirmSchema);
 
 /** The secret in groups of four, as people type it into an app. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -38,7 +40,7 @@ export function Enrolment({ onStarted, onDone }: { onStarted?: () => void; onDon
 }
 
 function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirmed: (codes: string[]) => void }) {
-  const form = useForm<MfaConfirmForm, unknown, z.output<typeof mfaConfirmSchema>>({ resolver: zodResolver(mfaConfirmSchema), defaultValues: { code: '' } });
+  const form = useForm<MfaConfirmForm, unknown, z.output<typeof mfaConfirmSchema>>({ resolver: confirmRules.resolver, defaultValues: { code: '' } });
   const confirm = useMutation({
     mutationFn: (body: z.output<typeof mfaConfirmSchema>) => api.twoFactor.confirm({ body }),
     onSuccess: (result) => onConfirmed(result.recoveryCodes),
@@ -67,7 +69,7 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirm
           {grouped(setup.secret)}
         </code>
       </div>
-      <form noValidate className="space-y-4" onSubmit={(e) => void form.handleSubmit((values) => confirm.mutate(values))(e)}>
+      <form noValidate onFocus={confirmRules.preload} className="space-y-4" onSubmit={(e) => void form.handleSubmit((values) => confirm.mutate(values))(e)}>
         <TextField
           label="Code from the app"
           autoComplete="one-time-code"

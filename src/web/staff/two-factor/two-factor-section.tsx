@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { mfaDisableSchema, type MfaDisableForm, type MfaStatusView } from '../../../shared/schemas/auth';
+import type { mfaDisableSchema, MfaDisableForm, MfaStatusView } from '../../../shared/schemas/auth';
+import { MONTHS, perthWallClock } from '../../../shared/domain/slots';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
@@ -12,8 +12,15 @@ import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { Enrolment } from './enrolment';
+import { rulesOnDemand } from '../../lib/resolver-on-demand';
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Perth' });
+const turnOffRules = rulesOnDemand(async () => (await import('../../../shared/schemas/auth')).mfaDisableSchema);
+
+/** "27 November 2026" in Perth. */
+const dateOf = (iso: string) => {
+  const { d, m, y } = perthWallClock(new Date(iso));
+  return `${d} ${MONTHS[m - 1] ?? ''} ${y}`;
+};
 
 /**
  * Settings, "Two-factor sign-in", for every staff user (docs/decisions/320-two-factor-sign-in.md):
@@ -86,7 +93,7 @@ function TwoFactorState({ status, onFinished }: { status: MfaStatusView; onFinis
 
 function TurnOff() {
   const [open, setOpen] = useState(false);
-  const form = useForm<MfaDisableForm, unknown, z.output<typeof mfaDisableSchema>>({ resolver: zodResolver(mfaDisableSchema), defaultValues: { password: '', code: '' } });
+  const form = useForm<MfaDisableForm, unknown, z.output<typeof mfaDisableSchema>>({ resolver: turnOffRules.resolver, defaultValues: { password: '', code: '' } });
   const turnOff = useApiMutation(api.twoFactor.disable, {
     input: (body: z.output<typeof mfaDisableSchema>) => ({ body }),
     onSuccess: () => toast({ title: 'Two-factor sign-in is off', description: 'Sign-in asks for your password only.' }),
@@ -106,7 +113,7 @@ function TurnOff() {
   }
   const { errors } = form.formState;
   return (
-    <form noValidate className="mt-2 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => turnOff.mutate(values))(e)}>
+    <form noValidate onFocus={turnOffRules.preload} className="mt-2 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => turnOff.mutate(values))(e)}>
       <TextField label="Your password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
       <TextField label="Code from your authenticator app" autoComplete="one-time-code" inputMode="numeric" maxLength={7} error={errors.code?.message} {...form.register('code')} />
       <div className="flex flex-col gap-2 sm:flex-row">
