@@ -46,9 +46,9 @@ export function AuditLogSection() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [rule, setRule] = useState<FilterRule | null>(null);
-  const filtered = Object.values(filters).some(Boolean);
+  // Asked again at each change of a filter, should the last fetch have failed.
   useEffect(() => {
-    if (!filtered || rule) return;
+    if (rule || !Object.values(filters).some(Boolean)) return;
     let live = true;
     loadFilterRule().then(
       (loaded) => live && setRule(() => loaded),
@@ -57,7 +57,7 @@ export function AuditLogSection() {
     return () => {
       live = false;
     };
-  }, [filtered, rule]);
+  }, [filters, rule]);
   const { query, errors, checked } = checkFilters(filters, rule);
   const refused = Object.keys(errors).length > 0;
   const valid = checked && !refused;
