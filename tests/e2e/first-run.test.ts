@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('first run', () => {
-  it('offers the owner account on /dashboard, guarded by the setup code from the log, and never again', async () => {
+  it('offers the owner account on /dashboard, guarded by the setup code from the log, and never again; the books start empty', async () => {
     const code = /setup code ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(app.output())?.[1];
     expect(code, app.output()).toBeTruthy();
     const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
@@ -33,6 +33,9 @@ describe('first run', () => {
     await page.getByRole('button', { name: 'Create the owner account' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
     await expect.poll(() => page.getByRole('navigation', { name: 'Dashboard sections' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    // A new business's books are empty, and say where to start.
+    await page.goto(`${app.baseUrl}/dashboard?tab=expenses`);
+    await expect.poll(() => page.getByText('Start by adding your first business expense.').isVisible(), { timeout: 10_000 }).toBe(true);
 
     // Signed out, the site now asks for a sign-in: the owner screen never appears again.
     const fresh = await (await browser.newContext()).newPage();

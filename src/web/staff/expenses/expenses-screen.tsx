@@ -16,7 +16,7 @@ import { useExpenseActions } from './use-expense-actions';
 import { PageNav } from '../../components/ui/page-nav';
 
 /** The add and edit form, loaded (with the zod it validates with) when first opened (docs/decisions/380-staff-first-screen-without-zod.md). */
-const { Dialog: ExpenseDialog } = dialogOnDemand(
+const { Dialog: ExpenseDialog, preload: preloadExpenseDialog } = dialogOnDemand(
   async () => (await import('./expense-dialog')).ExpenseDialog,
   (props) => props.open,
 );
@@ -41,7 +41,8 @@ export function ExpensesScreen() {
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
 
   return (
-    <section aria-labelledby="expenses-heading" className="space-y-4">
+    // A finger coming down anywhere on the screen fetches the form's code ahead of the tap.
+    <section aria-labelledby="expenses-heading" className="space-y-4" onPointerDown={preloadExpenseDialog} onFocus={preloadExpenseDialog}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="expenses-heading" className="text-lg font-bold">
           Business expenses

@@ -12,9 +12,13 @@ import { dialogOnDemand } from '../dialog-on-demand';
 
 // The dialogs' forms validate with zod, which the list never needs (docs/decisions/380-staff-first-screen-without-zod.md).
 const isOpen = (props: { open: boolean }) => props.open;
-const { Dialog: AddPriceDialog } = dialogOnDemand(async () => (await import('./add-price-dialog')).AddPriceDialog, isOpen);
-const { Dialog: BulkChangeDialog } = dialogOnDemand(async () => (await import('./bulk-change-dialog')).BulkChangeDialog, isOpen);
-const { Dialog: ImportDialog } = dialogOnDemand(async () => (await import('./import-dialog')).ImportDialog, isOpen);
+const addPrice = dialogOnDemand(async () => (await import('./add-price-dialog')).AddPriceDialog, isOpen);
+const bulkChange = dialogOnDemand(async () => (await import('./bulk-change-dialog')).BulkChangeDialog, isOpen);
+const importPrices = dialogOnDemand(async () => (await import('./import-dialog')).ImportDialog, isOpen);
+const { Dialog: AddPriceDialog } = addPrice;
+const { Dialog: BulkChangeDialog } = bulkChange;
+const { Dialog: ImportDialog } = importPrices;
+const preloadDialogs = () => [addPrice, bulkChange, importPrices].forEach((d) => d.preload());
 
 const PAGE_SIZE = 25;
 type Open = 'add' | 'bulk' | 'import' | null;
@@ -36,7 +40,8 @@ export function PricesScreen() {
   const Rows = isWide ? PriceTable : PriceCards;
 
   return (
-    <section aria-labelledby="prices-heading" className="space-y-4">
+    // A finger coming down anywhere on the screen fetches its dialogs' code ahead of the tap.
+    <section aria-labelledby="prices-heading" className="space-y-4" onPointerDown={preloadDialogs} onFocus={preloadDialogs}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="prices-heading" className="text-lg font-bold">
           Tyre prices

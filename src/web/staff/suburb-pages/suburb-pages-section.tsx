@@ -17,8 +17,14 @@ import { PageNav } from '../../components/ui/page-nav';
 import { dialogOnDemand } from '../dialog-on-demand';
 
 // The dialogs' forms validate with zod, which the list never needs (docs/decisions/380-staff-first-screen-without-zod.md).
-const { Dialog: EditSuburbPageDialog } = dialogOnDemand(async () => (await import('./suburb-page-dialog')).EditSuburbPageDialog, (p) => p.page !== null);
-const { Dialog: AddSuburbPageDialog } = dialogOnDemand(async () => (await import('./suburb-page-dialog')).AddSuburbPageDialog, (p) => p.open);
+const editPage = dialogOnDemand(async () => (await import('./suburb-page-dialog')).EditSuburbPageDialog, (p) => p.page !== null);
+const addPage = dialogOnDemand(async () => (await import('./suburb-page-dialog')).AddSuburbPageDialog, (p) => p.open);
+const { Dialog: EditSuburbPageDialog } = editPage;
+const { Dialog: AddSuburbPageDialog } = addPage;
+const preloadDialogs = () => {
+  editPage.preload();
+  addPage.preload();
+};
 
 // Ten a page: the list sits in the middle of the settings page, which a phone scrolls past it (decision 381).
 const PAGE_SIZE = 10;
@@ -51,7 +57,8 @@ export function SuburbPagesSection() {
   };
 
   return (
-    <section aria-labelledby="suburb-pages-heading" className="space-y-4 rounded-xl border border-gray-200 p-4 sm:p-5">
+    // A finger coming down anywhere on the section fetches its dialogs' code ahead of the tap.
+    <section aria-labelledby="suburb-pages-heading" className="space-y-4 rounded-xl border border-gray-200 p-4 sm:p-5" onPointerDown={preloadDialogs} onFocus={preloadDialogs}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="suburb-pages-heading" className="text-lg font-bold">

@@ -13,14 +13,19 @@ import { dialogOnDemand } from '../dialog-on-demand';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 // The team's forms, loaded (with the zod they validate with) when first opened (docs/decisions/380-staff-first-screen-without-zod.md).
-const { Dialog: AddUserDialog } = dialogOnDemand(
+const { Dialog: AddUserDialog, preload: preloadAddUser } = dialogOnDemand(
   async () => (await import('./add-user-dialog')).AddUserDialog,
   (props) => props.open,
 );
-const { Dialog: ResetPasswordDialog } = dialogOnDemand(
+const { Dialog: ResetPasswordDialog, preload: preloadResetPassword } = dialogOnDemand(
   async () => (await import('./reset-password-dialog')).ResetPasswordDialog,
   (props) => props.user !== null,
 );
+
+const preloadDialogs = () => {
+  preloadAddUser();
+  preloadResetPassword();
+};
 
 /** The Team tab (admin only): the user list, Add User, and Activate/Deactivate. */
 export function TeamTab({ user: me }: { user: PublicUser }) {
@@ -46,7 +51,8 @@ export function TeamTab({ user: me }: { user: PublicUser }) {
   });
 
   return (
-    <section aria-labelledby="team-heading" className="space-y-4">
+    // A finger coming down anywhere on the screen fetches its dialogs' code ahead of the tap.
+    <section aria-labelledby="team-heading" className="space-y-4" onPointerDown={preloadDialogs} onFocus={preloadDialogs}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="team-heading" className="text-lg font-bold">
           Team

@@ -14,7 +14,7 @@ import { SlotCalendar } from '../slots/slot-calendar';
 import { useSlotActions } from '../slots/use-slot-actions';
 
 /** The block form, loaded (with the zod it validates with) when first opened (docs/decisions/380-staff-first-screen-without-zod.md). */
-const { Dialog: BlockDialog } = dialogOnDemand(
+const { Dialog: BlockDialog, preload: preloadBlockDialog } = dialogOnDemand(
   async () => (await import('../slots/block-dialog')).BlockDialog,
   (props) => props.target !== null,
 );
@@ -55,7 +55,8 @@ export function TimeSlotsTab(_props: { user: PublicUser }) {
   const last = addDays(from, DAYS_SHOWN - 1);
 
   return (
-    <section aria-labelledby="time-slots-heading" className="space-y-4">
+    // A finger coming down anywhere on the calendar fetches the block form's code ahead of the tap.
+    <section aria-labelledby="time-slots-heading" className="space-y-4" onPointerDown={preloadBlockDialog} onFocus={preloadBlockDialog}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="time-slots-heading" className="text-lg font-bold">
