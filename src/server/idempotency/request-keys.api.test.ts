@@ -8,6 +8,7 @@ import { insertJob } from '../db/seed/factories';
 import { freshSlots } from '../../../tests/helpers/fresh-slots';
 import { signedInStaff } from '../../../tests/helpers/staff-session';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
+import { pruneRequestKeys, REQUEST_KEY_DAYS } from './request-keys';
 
 /**
  * A change queued on a technician's phone is sent with an Idempotency-Key and the job as they saw it
@@ -143,5 +144,20 @@ describe('the office wins over a change queued on the phone', () => {
     expect((await move(job.id, 'in-progress', { 'x-job-seen': encodeJobSeen(seen) })).statusCode).toBe(200);
     const bad = await move(job.id, 'completed', { 'x-job-seen': 'yesterday' });
     expect([bad.statusCode, bad.json().fields]).toEqual([400, { 'X-Job-Seen': "X-Job-Seen must be the job's day, time slot and technician." }]);
+  });
+
+  it('is kept 30 days: older keys are deleted, newer ones still answer a replay', async () => {
+    const { job } = await techJob();
+    const kept = randomUUID();
+    expect((await move(job.id, 'in-progress', { 'idempotency-key': kept })).statusCode).toBe(200);
+    const old = randomUUID();
+    const day = 86_400_000;
+    await t.db.insert(requestKeys).values({ userId: tech.user.id, key: old, request: 'PATCH /api/dashboard/jobs/x/status', statusCode: 200, body: null, createdAt: new Date(Date.now() - (REQUEST_KEY_DAYS + 1) * day) });
+
+    expect(await pruneRequestKeys(t.db, new Date(Date.now() - REQUEST_KEY_DAYS * day))).toBeGreaterThanOrEqual(1);
+    const left = await t.db.select({ key: requestKeys.key }).from(requestKeys).where(eq(requestKeys.userId, tech.user.id));
+    expect(left.map((r) => r.key)).toContain(kept);
+    expect(left.map((r) => r.key)).not.toContain(old);
+    expect((await move(job.id, 'in-progress', { 'idempotency-key': kept })).headers['idempotency-replayed']).toBe('true');
   });
 });

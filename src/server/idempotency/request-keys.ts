@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_RE } from '../../shared/domain/queued-change';
 import type { Db } from '../db/client';
@@ -11,6 +11,20 @@ const WAIT_FOR_FIRST_MS = 15_000;
 const POLL_MS = 50;
 /** A key whose first request never finished (the instance died mid-way) is taken over after this long. */
 const ABANDONED_AFTER_MS = 120_000;
+
+/**
+ * A key is kept 30 days, far longer than any phone stays offline with changes queued; older ones are
+ * deleted, at most every ten minutes per instance, so the table does not grow for as long as the
+ * business runs (docs/decisions/382-request-keys-kept-thirty-days.md).
+ */
+export const REQUEST_KEY_DAYS = 30;
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/** Deletes the keys first used before `before`; the number deleted. */
+export async function pruneRequestKeys(db: Db, before: Date): Promise<number> {
+  const deleted = await db.delete(requestKeys).where(lt(requestKeys.createdAt, before)).returning({ key: requestKeys.key });
+  return deleted.length;
+}
 
 export const KEY_MISUSED_MESSAGE = 'This Idempotency-Key was already used for another request.';
 export const KEY_FORMAT_MESSAGE = 'Idempotency-Key must be a UUID.';
@@ -76,6 +90,13 @@ function replay(reply: FastifyReply, answer: StoredAnswer) {
  * retry runs again.
  */
 export function registerIdempotency(app: FastifyInstance, db: Db) {
+  let prunedAt = 0;
+  const pruneNowAndThen = () => {
+    const now = Date.now();
+    if (now - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now;
+    pruneRequestKeys(db, new Date(now - REQUEST_KEY_DAYS * 86_400_000)).catch((err: unknown) => app.log.error({ err }, 'Could not delete old request keys'));
+  };
   app.addHook('preHandler', async (request, reply) => {
     if (!MUTATING.has(request.method) || !request.user) return;
     const access = request.routeOptions.config?.contract?.access;
@@ -86,6 +107,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     const line = requestLine(request);
     if (await claim(db, userId, key, line)) {
       request.claimedKey = { userId, key };
+      pruneNowAndThen();
       return;
     }
     const answer = await answerOfFirst(db, userId, key, line, () => Date.now());
