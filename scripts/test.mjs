@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unused code, unit, API (PGlite), build, browser and system tests:
+// `npm test`: typecheck, lint, unused code, unit, API (PGlite and PostgreSQL), build, browser and system tests:
 // everything CI runs. Independent steps run side by side within the machine's cores; a failure
 // starts nothing new (docs/decisions/265-parallel-test-steps.md). `node scripts/test.mjs build
 // system` runs only the steps whose names start so; `--cores=1` runs one step at a time.
@@ -31,6 +31,10 @@ const steps = [
   vitest('API tests (PGlite)', ['--project', 'api']),
   // The browser and system tests wait for it.
   { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
+  // The API suite again on a throwaway PostgreSQL server (`npm run test:pg`), where requests at once
+  // truly overlap; beside the PGlite run, on the core the short steps below left idle for minutes
+  // (docs/decisions/383-postgresql-suite-in-npm-test.md).
+  { name: 'API tests (PostgreSQL)', cmd: 'node', args: ['scripts/test-pg.mjs'], report: 'test-results/api-postgresql.json', writesReport: true },
   { name: 'typecheck', cmd: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   // One definition of what is linted: package.json's lint script (ESLint without a cache, then
   // import circles).

@@ -15,6 +15,7 @@ import path from 'node:path';
  * @property {string[]} [needs] names of steps that must pass first (ignored when not selected)
  * @property {number} [cores] how many cores it keeps busy (default 1)
  * @property {string} [report] a Vitest step: where its JSON report goes, for the closing count
+ * @property {boolean} [writesReport] the step's command writes `report` itself (it is only read)
  *
  * @typedef {object} Outcome
  * @property {Step} step
@@ -43,7 +44,7 @@ function readReport(file) {
 
 function run(step, colour, live) {
   const started = Date.now();
-  const args = step.report ? [...step.args, '--reporter=default', '--reporter=json', `--outputFile.json=${step.report}`] : step.args;
+  const args = step.report && !step.writesReport ? [...step.args, '--reporter=default', '--reporter=json', `--outputFile.json=${step.report}`] : step.args;
   if (step.report) {
     fs.mkdirSync(path.dirname(step.report), { recursive: true });
     fs.rmSync(step.report, { force: true });
