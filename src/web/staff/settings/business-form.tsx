@@ -9,9 +9,9 @@ import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { rulesOnDemand } from '../../lib/resolver-on-demand';
+import { RecentChanges } from './recent-changes';
 
 const rules = rulesOnDemand(async () => (await import('../../../shared/schemas/settings')).businessForm);
-import { RecentChanges } from './recent-changes';
 
 /** Monday first, as the week reads in Australia; 0 is Sunday. */
 const WEEK = [

@@ -10,9 +10,9 @@ import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { rulesOnDemand } from '../../lib/resolver-on-demand';
+import { RecentChanges } from './recent-changes';
 
 const rules = rulesOnDemand(async () => (await import('../../../shared/schemas/customer-messages')).messagesForm);
-import { RecentChanges } from './recent-changes';
 
 type FormOutput = z.output<typeof messagesForm>;
 
