@@ -26,7 +26,7 @@ const preloadDialogs = () => {
   addPage.preload();
 };
 
-// Ten a page: the list sits in the middle of the settings page, which a phone scrolls past it (decision 381).
+// Ten a page: the list sits in the middle of the settings page, and a phone scrolls past all of it (decision 381).
 const PAGE_SIZE = 10;
 type Region = NonNullable<SuburbPageListQuery['region']>;
 type Status = NonNullable<SuburbPageListQuery['status']>;
