@@ -160,20 +160,29 @@ describe('a dashboard page at a desk', () => {
 /** The browser's zod build names its schema classes: a script holding this is zod. */
 const ZOD_MARK = '$ZodType';
 
+/** Whether any script the page has loaded so far is zod. */
+function watchForZod(page: Page): () => Promise<boolean> {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+  });
+  return async () => (await Promise.all(scripts)).some((text) => text.includes(ZOD_MARK));
+}
+
+/** Hydrated: nothing on the page is held disabled any more (src/web/staff/until-hydrated.tsx). */
+async function hydrated(page: Page) {
+  await eventually(() => page.locator('fieldset[role="none"]').count()).toBeGreaterThan(0);
+  await eventually(() => page.locator('fieldset[role="none"][disabled]').count()).toBe(0);
+}
+
 describe('the screens that only show data load no zod', () => {
   it('jobs, invoices and reports work without it; opening a job loads it and shows the job', async () => {
     const { page, errors } = await ownerPhone();
-    const scripts: Promise<string>[] = [];
-    page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
-    });
-    const zodLoaded = async () => (await Promise.all(scripts)).some((text) => text.includes(ZOD_MARK));
+    const zodLoaded = watchForZod(page);
 
     for (const screen of ['/dashboard', '/dashboard?tab=invoices', '/dashboard?tab=reports']) {
       await page.goto(screen);
-      // Hydrated: nothing on the page is held disabled any more (src/web/staff/until-hydrated.tsx).
-      await eventually(() => page.locator('fieldset[role="none"]').count()).toBeGreaterThan(0);
-      await eventually(() => page.locator('fieldset[role="none"][disabled]').count()).toBe(0);
+      await hydrated(page);
       await page.waitForLoadState('networkidle');
       expect(await zodLoaded(), screen).toBe(false);
     }
@@ -187,17 +196,13 @@ describe('the screens that only show data load no zod', () => {
     expect(await zodLoaded()).toBe(true);
     expect(errors).toEqual([]);
   });
-  it('settings shows its forms without it, and a bad value still gets the server\'s own message', async () => {
+
+  it("settings shows its forms without it, and a bad value still gets the server's own message", async () => {
     const { page, errors } = await ownerPhone();
-    const scripts: Promise<string>[] = [];
-    page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
-    });
-    const zodLoaded = async () => (await Promise.all(scripts)).some((text) => text.includes(ZOD_MARK));
+    const zodLoaded = watchForZod(page);
 
     await page.goto('/dashboard?tab=settings');
-    await eventually(() => page.locator('fieldset[role="none"]').count()).toBeGreaterThan(0);
-    await eventually(() => page.locator('fieldset[role="none"][disabled]').count()).toBe(0);
+    await hydrated(page);
     const callout = page.getByLabel('Callout', { exact: true });
     await eventually(() => callout.count()).toBe(1);
     await page.waitForLoadState('networkidle');

@@ -25,3 +25,13 @@ export function dialogOnDemand<P extends object>(load: () => Promise<ComponentTy
   }
   return { Dialog: DialogOnDemand, preload: () => void fetchCode().catch(() => undefined) };
 }
+
+/**
+ * Handlers for the element a dialog is opened from (a list, a screen, a button): a finger coming
+ * down on it, or focus moving into it, fetches the dialogs' code, so the tap that follows seldom
+ * waits for it.
+ */
+export function fetchAheadOfTap(...dialogs: { preload: () => void }[]) {
+  const preload = () => dialogs.forEach((d) => d.preload());
+  return { onPointerDown: preload, onFocus: preload };
+}

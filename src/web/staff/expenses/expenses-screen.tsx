@@ -10,16 +10,18 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
-import { dialogOnDemand } from '../dialog-on-demand';
+import { dialogOnDemand, fetchAheadOfTap } from '../dialog-on-demand';
 import { GstBreakdown } from './gst-breakdown';
 import { useExpenseActions } from './use-expense-actions';
 import { PageNav } from '../../components/ui/page-nav';
 
 /** The add and edit form, loaded (with the zod it validates with) when first opened (docs/decisions/380-staff-first-screen-without-zod.md). */
-const { Dialog: ExpenseDialog, preload: preloadExpenseDialog } = dialogOnDemand(
+const expenseDialog = dialogOnDemand(
   async () => (await import('./expense-dialog')).ExpenseDialog,
   (props) => props.open,
 );
+const { Dialog: ExpenseDialog } = expenseDialog;
+const aheadOfTap = fetchAheadOfTap(expenseDialog);
 
 const PAGE_SIZE = 20;
 type Category = NonNullable<ExpenseListQuery['category']>;
@@ -41,8 +43,7 @@ export function ExpensesScreen() {
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
 
   return (
-    // A finger coming down anywhere on the screen fetches the form's code ahead of the tap.
-    <section aria-labelledby="expenses-heading" className="space-y-4" onPointerDown={preloadExpenseDialog} onFocus={preloadExpenseDialog}>
+    <section aria-labelledby="expenses-heading" className="space-y-4" {...aheadOfTap}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="expenses-heading" className="text-lg font-bold">
           Business expenses

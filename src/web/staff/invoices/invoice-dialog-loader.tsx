@@ -1,7 +1,11 @@
-import { dialogOnDemand } from '../dialog-on-demand';
+import { dialogOnDemand, fetchAheadOfTap } from '../dialog-on-demand';
 
-/** The invoice dialog (./invoice-dialog.tsx), its code loaded when an invoice is first opened or a finger comes down on the list. */
-export const { Dialog: InvoiceDialogLoader, preload: preloadInvoiceDialog } = dialogOnDemand(
+const invoiceDialog = dialogOnDemand(
   async () => (await import('./invoice-dialog')).InvoiceDialog,
   (props) => props.invoiceId !== null,
 );
+
+/** The invoice dialog (./invoice-dialog.tsx), its code loaded when an invoice is first opened. */
+export const InvoiceDialogLoader = invoiceDialog.Dialog;
+/** For an invoice's Edit: a finger coming down on it fetches the invoice dialog's code. */
+export const invoiceDialogAheadOfTap = fetchAheadOfTap(invoiceDialog);

@@ -14,7 +14,7 @@ import { api, errorMessage } from '../../lib/api';
 import { pageRangeText } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-browser-state';
 import { INVOICE_STATUS_LABELS, money, shortDay } from './invoice-format';
-import { InvoiceDialogLoader, preloadInvoiceDialog } from './invoice-dialog-loader';
+import { InvoiceDialogLoader, invoiceDialogAheadOfTap } from './invoice-dialog-loader';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { RemoveInvoiceConfirm } from './remove-invoice-confirm';
 import { useBulkStatus, useDeleteInvoice, useDownloadPdf } from './use-invoice-actions';
@@ -65,7 +65,7 @@ export function InvoicesBoard() {
 
   const rowActions = (inv: InvoiceListItem) => (
     <div className="flex gap-1">
-      <Button variant="ghost" className="w-11 px-0" aria-label={`Edit ${inv.invoiceNumber}`} onPointerDown={preloadInvoiceDialog} onFocus={preloadInvoiceDialog} onClick={() => setEditing(inv.id)}>
+      <Button variant="ghost" className="w-11 px-0" aria-label={`Edit ${inv.invoiceNumber}`} {...invoiceDialogAheadOfTap} onClick={() => setEditing(inv.id)}>
         <Pencil aria-hidden className="h-4 w-4" />
       </Button>
       <Button variant="ghost" className="w-11 px-0" aria-label={`Download PDF of ${inv.invoiceNumber}`} disabled={download.isPending} onClick={() => download.mutate(inv)}>

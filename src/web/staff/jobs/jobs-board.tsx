@@ -10,7 +10,7 @@ import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api, errorMessage } from '../../lib/api';
 import { DeleteJobConfirm } from './delete-job-confirm';
 import { JobCards } from './job-cards';
-import { JobDetailDialogLoader, preloadJobDetailDialog } from './job-detail-loader';
+import { JobDetailDialogLoader, jobDetailAheadOfTap } from './job-detail-loader';
 import { pageRangeText } from './job-format';
 import { JobsTable } from './jobs-table';
 import { useMediaQuery } from '../../components/ui/use-media-query';
@@ -145,8 +145,7 @@ export function JobsBoard({ user }: { user: PublicUser }) {
         <div
           aria-busy={jobs.isPlaceholderData}
           className={jobs.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-          onPointerDown={preloadJobDetailDialog}
-          onFocus={preloadJobDetailDialog}
+          {...jobDetailAheadOfTap}
         >
           {isWide ? (
             <JobsTable jobs={jobs.data.items} isAdmin={isAdmin} onView={(j) => dialog.open(j.id)} onDelete={setDeleting} />

@@ -8,7 +8,7 @@ import { useMediaQuery, WIDE_SCREEN } from '../../components/ui/use-media-query'
 import { api } from '../../lib/api';
 import { PriceCards, PriceTable } from './price-rows';
 import { PageNav } from '../../components/ui/page-nav';
-import { dialogOnDemand } from '../dialog-on-demand';
+import { dialogOnDemand, fetchAheadOfTap } from '../dialog-on-demand';
 
 // The dialogs' forms validate with zod, which the list never needs (docs/decisions/380-staff-first-screen-without-zod.md).
 const isOpen = (props: { open: boolean }) => props.open;
@@ -18,7 +18,7 @@ const importPrices = dialogOnDemand(async () => (await import('./import-dialog')
 const { Dialog: AddPriceDialog } = addPrice;
 const { Dialog: BulkChangeDialog } = bulkChange;
 const { Dialog: ImportDialog } = importPrices;
-const preloadDialogs = () => [addPrice, bulkChange, importPrices].forEach((d) => d.preload());
+const aheadOfTap = fetchAheadOfTap(addPrice, bulkChange, importPrices);
 
 const PAGE_SIZE = 25;
 type Open = 'add' | 'bulk' | 'import' | null;
@@ -40,8 +40,7 @@ export function PricesScreen() {
   const Rows = isWide ? PriceTable : PriceCards;
 
   return (
-    // A finger coming down anywhere on the screen fetches its dialogs' code ahead of the tap.
-    <section aria-labelledby="prices-heading" className="space-y-4" onPointerDown={preloadDialogs} onFocus={preloadDialogs}>
+    <section aria-labelledby="prices-heading" className="space-y-4" {...aheadOfTap}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="prices-heading" className="text-lg font-bold">
           Tyre prices

@@ -14,17 +14,14 @@ import { useDebouncedValue } from '../../lib/use-browser-state';
 import { useSuburbPageActions } from './use-suburb-page-actions';
 import { useStaffBusiness } from '../business';
 import { PageNav } from '../../components/ui/page-nav';
-import { dialogOnDemand } from '../dialog-on-demand';
+import { dialogOnDemand, fetchAheadOfTap } from '../dialog-on-demand';
 
 // The dialogs' forms validate with zod, which the list never needs (docs/decisions/380-staff-first-screen-without-zod.md).
 const editPage = dialogOnDemand(async () => (await import('./suburb-page-dialog')).EditSuburbPageDialog, (p) => p.page !== null);
 const addPage = dialogOnDemand(async () => (await import('./suburb-page-dialog')).AddSuburbPageDialog, (p) => p.open);
 const { Dialog: EditSuburbPageDialog } = editPage;
 const { Dialog: AddSuburbPageDialog } = addPage;
-const preloadDialogs = () => {
-  editPage.preload();
-  addPage.preload();
-};
+const aheadOfTap = fetchAheadOfTap(editPage, addPage);
 
 // Ten a page: the list sits in the middle of the settings page, and a phone scrolls past all of it (decision 381).
 const PAGE_SIZE = 10;
@@ -57,8 +54,7 @@ export function SuburbPagesSection() {
   };
 
   return (
-    // A finger coming down anywhere on the section fetches its dialogs' code ahead of the tap.
-    <section aria-labelledby="suburb-pages-heading" className="space-y-4 rounded-xl border border-gray-200 p-4 sm:p-5" onPointerDown={preloadDialogs} onFocus={preloadDialogs}>
+    <section aria-labelledby="suburb-pages-heading" className="space-y-4 rounded-xl border border-gray-200 p-4 sm:p-5" {...aheadOfTap}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="suburb-pages-heading" className="text-lg font-bold">

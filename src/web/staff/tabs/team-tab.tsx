@@ -9,23 +9,22 @@ import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { ResetTwoFactorButton } from '../two-factor/reset-two-factor';
 import { RosterButton, RosterPanel } from '../team/roster-panel';
-import { dialogOnDemand } from '../dialog-on-demand';
+import { dialogOnDemand, fetchAheadOfTap } from '../dialog-on-demand';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 // The team's forms, loaded (with the zod they validate with) when first opened (docs/decisions/380-staff-first-screen-without-zod.md).
-const { Dialog: AddUserDialog, preload: preloadAddUser } = dialogOnDemand(
+const addUser = dialogOnDemand(
   async () => (await import('./add-user-dialog')).AddUserDialog,
   (props) => props.open,
 );
-const { Dialog: ResetPasswordDialog, preload: preloadResetPassword } = dialogOnDemand(
+const resetPassword = dialogOnDemand(
   async () => (await import('./reset-password-dialog')).ResetPasswordDialog,
   (props) => props.user !== null,
 );
 
-const preloadDialogs = () => {
-  preloadAddUser();
-  preloadResetPassword();
-};
+const { Dialog: AddUserDialog } = addUser;
+const { Dialog: ResetPasswordDialog } = resetPassword;
+const aheadOfTap = fetchAheadOfTap(addUser, resetPassword);
 
 /** The Team tab (admin only): the user list, Add User, and Activate/Deactivate. */
 export function TeamTab({ user: me }: { user: PublicUser }) {
@@ -51,8 +50,7 @@ export function TeamTab({ user: me }: { user: PublicUser }) {
   });
 
   return (
-    // A finger coming down anywhere on the screen fetches its dialogs' code ahead of the tap.
-    <section aria-labelledby="team-heading" className="space-y-4" onPointerDown={preloadDialogs} onFocus={preloadDialogs}>
+    <section aria-labelledby="team-heading" className="space-y-4" {...aheadOfTap}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="team-heading" className="text-lg font-bold">
           Team

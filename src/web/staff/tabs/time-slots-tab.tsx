@@ -8,16 +8,18 @@ import { Button } from '../../components/ui/button';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
 import type { BlockTarget } from '../slots/block-dialog';
-import { dialogOnDemand } from '../dialog-on-demand';
+import { dialogOnDemand, fetchAheadOfTap } from '../dialog-on-demand';
 import { calendarStart, DAYS_SHOWN, shortDay } from '../slots/calendar-days';
 import { SlotCalendar } from '../slots/slot-calendar';
 import { useSlotActions } from '../slots/use-slot-actions';
 
 /** The block form, loaded (with the zod it validates with) when first opened (docs/decisions/380-staff-first-screen-without-zod.md). */
-const { Dialog: BlockDialog, preload: preloadBlockDialog } = dialogOnDemand(
+const blockDialog = dialogOnDemand(
   async () => (await import('../slots/block-dialog')).BlockDialog,
   (props) => props.target !== null,
 );
+const { Dialog: BlockDialog } = blockDialog;
+const aheadOfTap = fetchAheadOfTap(blockDialog);
 
 const tabUrl = (from: string | null) => `/dashboard?tab=time-slots${from ? `&from=${from}` : ''}`;
 
@@ -55,8 +57,7 @@ export function TimeSlotsTab(_props: { user: PublicUser }) {
   const last = addDays(from, DAYS_SHOWN - 1);
 
   return (
-    // A finger coming down anywhere on the calendar fetches the block form's code ahead of the tap.
-    <section aria-labelledby="time-slots-heading" className="space-y-4" onPointerDown={preloadBlockDialog} onFocus={preloadBlockDialog}>
+    <section aria-labelledby="time-slots-heading" className="space-y-4" {...aheadOfTap}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="time-slots-heading" className="text-lg font-bold">
