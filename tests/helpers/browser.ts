@@ -19,6 +19,19 @@ const FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
+/** Below Tailwind's `md` a test browser presents as a phone, as the phones the staff use do. */
+const PHONE_WIDTH_BELOW = 768;
+
+/**
+ * A phone's user agent for this Chromium, sent with `isMobile` so its Sec-CH-UA-Mobile says so
+ * too: the server guesses a phone's layout from them for the first screen
+ * (docs/decisions/379-staff-page-usable-before-its-scripts.md). A desktop browser at a phone's
+ * width gets the desk's layout first and the phone's once the scripts run, so an element found in
+ * the first could be gone the moment after.
+ */
+const phoneUserAgent = (browser: Browser) =>
+  `Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`;
+
 export const screenshotDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 /**
@@ -56,7 +69,14 @@ export function useBrowser(opts: { viewport?: { width: number; height: number };
       return state.baseUrl;
     },
     async newPage(viewport = opts.viewport ?? { width: 1280, height: 900 }): Promise<Page> {
-      state.context = await state.browser!.newContext({ viewport, baseURL: state.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', ...(opts.touch ? { hasTouch: true, isMobile: true } : {}) });
+      state.context = await state.browser!.newContext({
+        viewport,
+        baseURL: state.baseUrl,
+        locale: 'en-AU',
+        timezoneId: 'Australia/Perth',
+        ...(viewport.width < PHONE_WIDTH_BELOW ? { userAgent: phoneUserAgent(state.browser!), isMobile: true } : {}),
+        ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
+      });
       await state.context.clock.install({ time: e2eNow(state.launchedAtMs) });
       const page = await state.context.newPage();
       onTestFailed(async ({ task }) => {
