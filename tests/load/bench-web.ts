@@ -21,7 +21,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startBuiltApp } from '../helpers/built-app';
-import { medianRun, meetsBudget, seedDemoDataDir, signInCookie, STAFF_TABS, tableRows, type StaffRun } from './staff-pages';
+import { medianRun, meetsBudget, seedDemoDataDir, signInCookie, STAFF_TABS, tableRows, type MedianRun, type StaffRun } from './staff-pages';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST_DIR || 'dist');
@@ -114,7 +114,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 async function staffTabs(): Promise<boolean> {
   const dataDir = seedDemoDataDir();
   const app = await startBuiltApp({ PAYMENTS_SIMULATED: 'true', DATA_DIR: dataDir });
-  const rows: { page: string; run: StaffRun }[] = [];
+  const rows: { page: string; run: MedianRun }[] = [];
   try {
     const cookie = await signInCookie(app.baseUrl);
     const wanted = process.env.BENCH_WEB_TABS?.split(',');
