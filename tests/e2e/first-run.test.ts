@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_PATH } from '../helpers/browser';
+import { CHROMIUM_PATH, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 
 /** A newcomer runs the app with no staff user and no ADMIN_USERNAME (decision 111). */
@@ -19,7 +19,7 @@ describe('first run', () => {
   it('offers the owner account on /dashboard, guarded by the setup code from the log, and never again; the books start empty', async () => {
     const code = /setup code ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(app.output())?.[1];
     expect(code, app.output()).toBeTruthy();
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const page = await (await newTestContext(browser, { viewport: { width: 390, height: 844 } })).newPage();
     await page.goto(`${app.baseUrl}/dashboard`);
     await expect.poll(() => page.getByRole('heading', { name: 'Create the owner account' }).isVisible(), { timeout: 10_000 }).toBe(true);
 

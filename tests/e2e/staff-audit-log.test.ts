@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/domain/slots';
-import { CHROMIUM_PATH } from '../helpers/browser';
+import { CHROMIUM_PATH, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { E2E_CLOCK_START, E2E_TODAY, e2eNow } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
@@ -40,7 +40,7 @@ async function expectAccessible(page: Page, selector: string) {
 }
 
 async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', acceptDownloads: true });
+  const context = await newTestContext(browser, { viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', acceptDownloads: true });
   await context.clock.install({ time: e2eNow(app.launchedAtMs) });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

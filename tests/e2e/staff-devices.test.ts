@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH } from '../helpers/browser';
+import { CHROMIUM_PATH, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { E2E_CLOCK_START, e2eNow } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
@@ -34,7 +34,7 @@ const DESK_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (K
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 async function newContext(width: number, userAgent: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', userAgent });
+  const context = await newTestContext(browser, { viewport: { width, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', userAgent });
   await context.clock.install({ time: e2eNow(app.launchedAtMs) });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_TIME_MESSAGE } from '../../src/shared/schemas/customer-messages';
-import { CHROMIUM_PATH } from '../helpers/browser';
+import { CHROMIUM_PATH, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { E2E_CLOCK_START, e2eNow } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
@@ -27,7 +27,7 @@ const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 
 const MESSAGES = 'section[aria-labelledby="messages-heading"]';
 
 async function signedInPhone(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', hasTouch: true, isMobile: true });
+  const context = await newTestContext(browser, { viewport: { width: 390, height: 844 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', hasTouch: true, isMobile: true });
   await context.clock.install({ time: e2eNow(app.launchedAtMs) });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

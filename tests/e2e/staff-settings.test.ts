@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
-import { CHROMIUM_PATH } from '../helpers/browser';
+import { CHROMIUM_PATH, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { E2E_CLOCK_START, E2E_TODAY, e2eNow } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
@@ -35,7 +35,7 @@ const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 
 const SETTINGS = 'section[aria-labelledby="fees-heading"]';
 
 async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
+  const context = await newTestContext(browser, { viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
   await context.clock.install({ time: e2eNow(app.launchedAtMs) });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

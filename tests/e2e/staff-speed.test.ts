@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { perthDay } from '../../src/shared/domain/slots';
 import type { JobListItem } from '../../src/shared/schemas/jobs';
-import { CHROMIUM_PATH } from '../helpers/browser';
+import { CHROMIUM_PATH, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { seedDemoDataDir, signInCookie } from '../load/staff-pages';
 
@@ -40,7 +40,7 @@ async function jobsApi(query: string): Promise<JobListItem[]> {
 
 /** A phone signed in as the owner, recording every request the page makes and every console error. */
 async function ownerPhone(): Promise<{ page: Page; requests: string[]; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.baseUrl });
+  const context = await newTestContext(browser, { viewport: { width: 390, height: 844 }, baseURL: app.baseUrl });
   await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: app.baseUrl })));
   const page = await context.newPage();
   const requests: string[] = [];
@@ -89,7 +89,7 @@ describe('the jobs tab on a phone over a month of jobs', () => {
   });
 
   it('signed out, the sign-in page asks for no session and logs no error', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.baseUrl });
+    const context = await newTestContext(browser, { viewport: { width: 390, height: 844 }, baseURL: app.baseUrl });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (m) => {

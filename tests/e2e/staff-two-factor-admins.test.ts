@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH } from '../helpers/browser';
+import { CHROMIUM_PATH, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { E2E_CLOCK_START, e2eNow } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
@@ -48,7 +48,7 @@ async function technicianWithTwoFactor(page: Page): Promise<string> {
 
 describe('two-factor sign-in required for admins', () => {
   it('takes the owner to the setup once required, back to the dashboard once done; the owner resets a technician', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
+    const context = await newTestContext(browser, { viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     await page.goto('/auth');

@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotWindowLabel, type TimeSlot } from '../../src/shared/domain/slots';
 import { VANS_MESSAGE } from '../../src/shared/schemas/capacity';
-import { CHROMIUM_PATH } from '../helpers/browser';
+import { CHROMIUM_PATH, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { E2E_CLOCK_START, e2eNow } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
@@ -28,7 +28,7 @@ const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 
 const VANS = 'section[aria-labelledby="vans-heading"]';
 
 async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
+  const context = await newTestContext(browser, { viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
   await context.clock.install({ time: e2eNow(app.launchedAtMs) });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

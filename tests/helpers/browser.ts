@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest';
 import { e2eNow } from './e2e-calendar';
 import type { E2eServer } from './e2e-global-setup';
@@ -23,14 +23,17 @@ const FLAGS = [
 const PHONE_WIDTH_BELOW = 768;
 
 /**
- * A phone's user agent for this Chromium, sent with `isMobile` so its Sec-CH-UA-Mobile says so
- * too: the server guesses a phone's layout from them for the first screen
- * (docs/decisions/379-staff-page-usable-before-its-scripts.md). A desktop browser at a phone's
- * width gets the desk's layout first and the phone's once the scripts run, so an element found in
- * the first could be gone the moment after.
+ * A new context for a test: at a phone's width it presents as a phone, with a phone's user agent
+ * and `isMobile` (without it Chromium's Sec-CH-UA-Mobile still says `?0`). The server guesses the
+ * first screen's layout from them (docs/decisions/379-staff-page-usable-before-its-scripts.md); a
+ * desktop browser at a phone's width is drawn the desk's layout first and the phone's once the
+ * scripts run, so an element a test has just found can be gone the moment after.
  */
-const phoneUserAgent = (browser: Browser) =>
-  `Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`;
+export function newTestContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const phone = (options.viewport?.width ?? Infinity) < PHONE_WIDTH_BELOW;
+  const userAgent = `Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`;
+  return browser.newContext(phone ? { userAgent, isMobile: true, ...options } : options);
+}
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
@@ -69,12 +72,11 @@ export function useBrowser(opts: { viewport?: { width: number; height: number };
       return state.baseUrl;
     },
     async newPage(viewport = opts.viewport ?? { width: 1280, height: 900 }): Promise<Page> {
-      state.context = await state.browser!.newContext({
+      state.context = await newTestContext(state.browser!, {
         viewport,
         baseURL: state.baseUrl,
         locale: 'en-AU',
         timezoneId: 'Australia/Perth',
-        ...(viewport.width < PHONE_WIDTH_BELOW ? { userAgent: phoneUserAgent(state.browser!), isMobile: true } : {}),
         ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
       });
       await state.context.clock.install({ time: e2eNow(state.launchedAtMs) });
