@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,19 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 // Inside the project, so the server bundle finds node_modules.
 const out = fs.mkdtempSync(path.join(ROOT, '.dist-build-mode-'));
 let app: BuiltApp | undefined;
+
+/** One asset's bytes as sent, with the Accept-Encoding given (fetch would decode them). */
+function rawGet(url: string, acceptEncoding: string): Promise<{ encoding: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 afterAll(async () => {
   await app?.stop();
   fs.rmSync(out, { recursive: true, force: true });
@@ -24,6 +38,22 @@ describe('the build is for production whatever the shell says (decision 186)', (
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<h1');
   }, 120_000);
+
+  it('sends each script as compressed once by the build, brotli or gzip as the browser asks, and keeps those copies out of the offline list', async () => {
+    const assets = path.join(out, 'client', 'assets');
+    const script = fs.readdirSync(assets).find((f) => f.endsWith('.js') && fs.statSync(path.join(assets, f)).size > 10_000)!;
+    const asked = [
+      ['br, gzip', `${script}.br`, 'br'],
+      ['gzip', `${script}.gz`, 'gzip'],
+      ['identity', script, undefined],
+    ] as const;
+    for (const [acceptEncoding, file, encoding] of asked) {
+      const res = await rawGet(`${app!.baseUrl}/assets/${script}`, acceptEncoding);
+      expect(res.encoding).toBe(encoding);
+      expect(res.body.equals(fs.readFileSync(path.join(assets, file))), `${acceptEncoding}: the bytes of ${file}`).toBe(true);
+    }
+    expect(fs.readFileSync(path.join(out, 'client', 'sw.js'), 'utf8')).not.toMatch(/\.(br|gz)["'`]/);
+  });
 
   it('refuses to serve a bundle that is not a production build, saying what to do', () => {
     const dev = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-devdist-'));

@@ -43,7 +43,8 @@ export type AppProcess = {
  * crash-safety tests. Without `DATABASE_URL` in `env` it runs on the embedded database in DATA_DIR.
  */
 export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
-  const dist = path.resolve(ROOT, process.env.WEB_DIST_DIR || 'dist');
+  // A test that builds into a folder of its own runs that build's server too, not only its files.
+  const dist = path.resolve(ROOT, env.WEB_DIST_DIR || process.env.WEB_DIST_DIR || 'dist');
   if (!fs.existsSync(path.join(dist, 'client/index.html')) || !fs.existsSync(path.join(dist, 'server/main.js'))) {
     throw new Error(`The app is not built (${dist} has no client/index.html or server/main.js): run \`npm run build\` first (npm test does).`);
   }

@@ -12,6 +12,7 @@
  *   BENCH_WEB_TABS=jobs,reports ...  # only these staff tabs
  *   BENCH_WEB_PROFILE=1 ...      # also prints each staff page's script evaluation per file
  *   BENCH_WEB_LHR=dir ...        # also writes each run's Lighthouse report (JSON) into dir
+ *   BENCH_WEB_BLOCK='*sw-register.js' ...  # Lighthouse blocks these URL patterns (here: no service worker)
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -76,7 +77,7 @@ type LhResult = { url: string; scores: Record<Category, number>; failing: string
 async function runLighthouse(url: string, cookie?: string): Promise<LhResult> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
-    const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: Object.keys(TARGETS), ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) };
+    const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: Object.keys(TARGETS), ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}), ...(process.env.BENCH_WEB_BLOCK ? { blockedUrlPatterns: process.env.BENCH_WEB_BLOCK.split(',') } : {}) };
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;

@@ -97,7 +97,8 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
       prefix: '/assets/',
       immutable: true,
       maxAge: '365d',
-      preCompressed: false,
+      // The build writes each script and style compressed beside it (scripts/lib/precompress.mjs).
+      preCompressed: true,
       wildcard: true,
     });
     for (const file of fs.readdirSync(clientDir)) {
