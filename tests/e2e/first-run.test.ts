@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_PATH, newTestContext } from '../helpers/browser';
+import type { Browser } from 'playwright-core';
+import { launchTestBrowser, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 
 /** A newcomer runs the app with no staff user and no ADMIN_USERNAME (decision 111). */
@@ -8,7 +8,7 @@ let app: BuiltApp;
 let browser: Browser;
 beforeAll(async () => {
   app = await startBuiltApp({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '', LOG_LEVEL: 'info' });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  browser = await launchTestBrowser();
 });
 afterAll(async () => {
   await browser?.close();

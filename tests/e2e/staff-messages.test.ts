@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_TIME_MESSAGE } from '../../src/shared/schemas/customer-messages';
-import { CHROMIUM_PATH, newTestContext } from '../helpers/browser';
+import { launchTestBrowser, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { E2E_CLOCK_START, e2eNow } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
@@ -16,7 +16,7 @@ let app: BuiltApp;
 let browser: Browser;
 beforeAll(async () => {
   app = await startBuiltApp({ ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password }, { clockStart: E2E_CLOCK_START });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'] });
+  browser = await launchTestBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { perthDay } from '../../src/shared/domain/slots';
 import type { JobListItem } from '../../src/shared/schemas/jobs';
-import { CHROMIUM_PATH, newTestContext } from '../helpers/browser';
+import { launchTestBrowser, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { seedDemoDataDir, signInCookie } from '../load/staff-pages';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   dataDir = seedDemoDataDir();
   app = await startBuiltApp({ DATA_DIR: dataDir });
   cookie = await signInCookie(app.baseUrl);
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'] });
+  browser = await launchTestBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -8,7 +8,7 @@ import type { E2eServer } from './e2e-global-setup';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 // Without the background-networking flags Chromium tries to reach Google and is refused here.
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -18,6 +18,11 @@ const FLAGS = [
   '--no-first-run',
   '--disable-dev-shm-usage',
 ];
+
+/** Chromium as every test and benchmark launches it: Debian's, headless, never calling out. */
+export function launchTestBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
 
 /** Below Tailwind's `md` a test browser presents as a phone, as the phones the staff use do. */
 const PHONE_WIDTH_BELOW = 768;
@@ -57,7 +62,7 @@ export function useBrowser(opts: { viewport?: { width: number; height: number };
   const state = { browser: undefined as Browser | undefined, context: undefined as BrowserContext | undefined, baseUrl: server.baseUrl, launchedAtMs: server.launchedAtMs };
 
   beforeAll(async () => {
-    state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+    state.browser = await launchTestBrowser();
   });
   afterEach(async () => {
     await state.context?.close();

@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { chromium } from 'playwright-core';
 import { buildApp } from '../../src/server/app';
 import { createUser } from '../../src/server/auth/users';
 import { startSession } from '../../src/server/auth/sessions';
@@ -12,7 +11,7 @@ import { systemClock } from '../../src/server/clock';
 import { testConfig } from '../../src/server/config';
 import { openPglite, type Database } from '../../src/server/db/client';
 import { jobs } from '../../src/server/db/schema';
-import { CHROMIUM_PATH } from '../helpers/browser';
+import { launchTestBrowser } from '../helpers/browser';
 import { startBuiltApp } from '../helpers/built-app';
 import { measure, report, withEngine, type Engine, type Measurement } from './bench-harness';
 import { seedJobs } from './seed-volume';
@@ -73,7 +72,7 @@ async function benchFirstPage(): Promise<Measurement> {
   await seed(database);
   await database.close();
   const server = await startBuiltApp({ DATA_DIR: dataDir });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await launchTestBrowser();
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${server.baseUrl}/auth`);

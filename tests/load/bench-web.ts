@@ -21,13 +21,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../helpers/browser';
 import { startBuiltApp } from '../helpers/built-app';
 import { medianRun, meetsBudget, seedDemoDataDir, signInCookie, STAFF_TABS, tableRows, type MedianRun, type StaffRun } from './staff-pages';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST_DIR || 'dist');
-const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
 const PAGES = ['/', '/about', '/suburb/mandurah'];
 const JS_BUDGET_BYTES = 100 * 1024;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
@@ -75,7 +74,7 @@ async function initialJs(baseUrl: string) {
 type LhResult = { url: string; scores: Record<Category, number>; failing: string[]; scriptBytes: number; lcpMs: number; tbtMs: number; bootup: string[] };
 
 async function runLighthouse(url: string, cookie?: string): Promise<LhResult> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
     const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: Object.keys(TARGETS), ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}), ...(process.env.BENCH_WEB_BLOCK ? { blockedUrlPatterns: process.env.BENCH_WEB_BLOCK.split(',') } : {}) };
     const result = await lighthouse(url, flags);

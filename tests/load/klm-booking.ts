@@ -12,9 +12,9 @@
  *   npm run bench:klm-booking              # exits 1 above the goal (75 s)
  *   npm run bench:klm-booking -- --slow    # CPU x4 and a slow connection (150 ms, 1.6 Mbps)
  */
-import { chromium, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startBuiltApp } from '../helpers/built-app';
-import { CHROMIUM_PATH } from '../helpers/browser';
+import { launchTestBrowser } from '../helpers/browser';
 import { E2E_CLOCK_START } from '../helpers/e2e-calendar';
 
 const TAP_S = 1.3;
@@ -127,7 +127,7 @@ async function walkBooking(page: Page): Promise<Walk> {
 
 async function main() {
   const app = await startBuiltApp({ BOOKINGS_PER_ADDRESS: '1000' }, { clockStart: E2E_CLOCK_START });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'] });
+  const browser = await launchTestBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', hasTouch: true, isMobile: true });
     await context.clock.install({ time: new Date(Date.parse(E2E_CLOCK_START) + (Date.now() - app.launchedAtMs)) });

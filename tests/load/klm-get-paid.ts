@@ -8,9 +8,9 @@
  * Builds nothing: run `npm run build` first (WEB_DIST_DIR picks another build).
  *   npm run bench:klm            # exits 1 when the round takes over 60 s
  */
-import { chromium, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { TIME_SLOTS } from '../../src/shared/domain/slots';
-import { CHROMIUM_PATH } from '../helpers/browser';
+import { launchTestBrowser } from '../helpers/browser';
 import { startBuiltApp } from '../helpers/built-app';
 
 const WIDTH = 390;
@@ -192,7 +192,7 @@ async function walk(page: Page, job: { jobId: string; jobNumber: string }) {
 
 async function main() {
   const app = await startBuiltApp({ ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, PAYMENTS_SIMULATED: 'true' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
+  const browser = await launchTestBrowser();
   try {
     const job = await completedJob(app.baseUrl);
     const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', hasTouch: true, isMobile: true });
