@@ -58,7 +58,7 @@ describe('the Prices tab on a phone', () => {
     await eventually(() => dialog.getByRole('heading', { name: 'Dry run: nothing has changed yet' }).isVisible()).toBe(true);
     const summary = dialog.getByRole('definition');
     await eventually(() => summary.allTextContents()).toEqual(['3', '0', '0', '1']);
-    expect(await dialog.getByRole('list', { name: 'Refused lines' }).textContent()).toBe('line 4, retail price: must be a number above 0');
+    expect(await dialog.getByRole('list', { name: 'Refused lines' }).textContent()).toBe('line 4, retail price: must be a dollar amount above 0, with at most 2 decimals');
     expect(await dialog.getByRole('list', { name: 'Changes' }).getByText(`Added: 235/45R18 ${BRAND} Sport`).isVisible()).toBe(true);
     const apply = dialog.getByRole('button', { name: 'Apply import' });
     expect(await apply.isDisabled()).toBe(true);
@@ -86,7 +86,7 @@ describe('the Prices tab on a phone', () => {
     await editor.getByLabel('Retail price ($)').fill('0');
     await editor.getByRole('button', { name: 'Save' }).click();
     // The server's own rule and message, before anything is sent.
-    await eventually(() => editor.getByText('Retail price must be a number above 0').isVisible()).toBe(true);
+    await eventually(() => editor.getByText('Retail price must be a dollar amount above 0, with at most 2 decimals').isVisible()).toBe(true);
     await editor.getByLabel('Retail price ($)').fill('149.50');
     await editor.getByRole('button', { name: 'Save' }).click();
     await eventually(() => toast(page, `195/50R16 ${BRAND} City updated.`).count()).toBeGreaterThan(0);

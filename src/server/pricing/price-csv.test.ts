@@ -45,11 +45,11 @@ describe('reading a supplier price file', () => {
     expect(file.lines.map((l) => l.line)).toEqual([2, 6]);
     expect(file.refusedLines).toBe(2);
     expect(file.errors).toEqual([
-      { line: 3, column: 'retail price', message: 'line 3, retail price: must be a number above 0' },
+      { line: 3, column: 'retail price', message: 'line 3, retail price: must be a dollar amount above 0, with at most 2 decimals' },
       {
         line: 5,
         column: 'size',
-        message: 'line 5, size: must be a tyre size like 205/55R16; purchase price: must be a number, 0 or more; stock: must be a whole number, 0 or more (empty: not tracked)',
+        message: 'line 5, size: must be a tyre size like 205/55R16; purchase price: must be a dollar amount, 0 or more, with at most 2 decimals; stock: must be a whole number, 0 or more (empty: not tracked)',
       },
     ]);
     // A refused line still names its row: "deactivate missing" must not take it off sale.

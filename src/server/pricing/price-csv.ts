@@ -96,13 +96,13 @@ const CHECKS: Record<PriceColumn, z.ZodType> = {
   stock: stockField(),
 };
 
-/** The rule a cell broke, without the form's label: "must be a number above 0". */
+/** The rule a cell broke, without the form's label: "must be a dollar amount above 0, with at most 2 decimals". */
 function ruleBroken(column: PriceColumn, issueMessage: string): string {
   const label = PRICE_RULES[column].label;
   return issueMessage.startsWith(`${label} `) ? issueMessage.slice(label.length + 1) : issueMessage;
 }
 
-/** A refused line: "line 7, retail price: must be a number above 0", further problems of the line after a semicolon. */
+/** A refused line: "line 7, retail price: must be a dollar amount above 0, with at most 2 decimals", further problems of the line after a semicolon. */
 export function lineError(line: number, problems: { column: PriceColumn; rule: string }[]): ImportError {
   const said = problems.map((p) => `${PRICE_RULES[p.column].column}: ${p.rule}`).join('; ');
   return { line, column: PRICE_RULES[problems[0]!.column].column, message: `line ${line}, ${said}` };

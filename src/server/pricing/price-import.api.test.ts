@@ -59,7 +59,7 @@ describe('importing a supplier file with refused lines', () => {
     expect(body.applied).toBe(false);
     expect(body.summary).toEqual({ added: 3, changed: 0, unchanged: 0, refused: 2 });
     expect(body.errors).toEqual([
-      { line: 4, column: 'retail price', message: 'line 4, retail price: must be a number above 0' },
+      { line: 4, column: 'retail price', message: 'line 4, retail price: must be a dollar amount above 0, with at most 2 decimals' },
       { line: 6, column: 'size', message: 'line 6, size: must be a tyre size like 205/55R16' },
     ]);
     expect(body.changes.map((c) => [c.line, c.kind, c.label])).toEqual([

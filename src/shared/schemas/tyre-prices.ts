@@ -6,7 +6,7 @@ import { money, oneLineText, pageQuery, pageSizeQuery, wholeNumber } from './fie
  * The price list (the `tyre_stock_pricing` rows) and the supplier CSV import (docs/product.md
  * "Prices and fees"; decisions 280-283). The add / edit forms, the bulk change and each line of an
  * imported file are checked by these same rules, so a refusal reads the same everywhere: the form
- * shows "Retail price must be a number above 0", the import "line 7, retail price: must be a number above 0".
+ * shows "Retail price must be a dollar amount above 0, with at most 2 decimals", the import "line 7, retail price: must be a dollar amount above 0, with at most 2 decimals".
  */
 
 /** Each column's rule, worded once: the form's message is the label and the rule, the import's the column and the rule. */
@@ -14,8 +14,8 @@ export const PRICE_RULES = {
   size: { label: 'Size', column: 'size', rule: 'must be a tyre size like 205/55R16' },
   brand: { label: 'Brand', column: 'brand', rule: 'is required' },
   model: { label: 'Model', column: 'model', rule: 'is required' },
-  purchasePrice: { label: 'Purchase price', column: 'purchase price', rule: 'must be a number, 0 or more' },
-  retailPrice: { label: 'Retail price', column: 'retail price', rule: 'must be a number above 0' },
+  purchasePrice: { label: 'Purchase price', column: 'purchase price', rule: 'must be a dollar amount, 0 or more, with at most 2 decimals' },
+  retailPrice: { label: 'Retail price', column: 'retail price', rule: 'must be a dollar amount above 0, with at most 2 decimals' },
   stock: { label: 'Stock', column: 'stock', rule: 'must be a whole number, 0 or more (empty: not tracked)' },
 } as const;
 export type PriceColumn = keyof typeof PRICE_RULES;
