@@ -9,6 +9,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.api.test.ts', 'node_modules/**'],
           environment: 'node',
+          // As the API files below (docs/decisions/384-test-files-share-modules.md).
+          isolate: false,
         },
       },
       {
@@ -20,7 +22,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           globalSetup: ['tests/helpers/api-global-setup.ts'],
           // Files share a worker's module cache: each still opens its own database and app, and the
-          // suite spends a tenth of the time importing (docs/decisions/384-api-tests-share-modules.md).
+          // suite spends a tenth of the time importing (docs/decisions/384-test-files-share-modules.md).
           isolate: false,
         },
       },
