@@ -1,29 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assertProductionBundle } from '../../src/server/site/serve';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
+import { rawGet } from '../helpers/raw-get';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // Inside the project, so the server bundle finds node_modules.
 const out = fs.mkdtempSync(path.join(ROOT, '.dist-build-mode-'));
 let app: BuiltApp | undefined;
 
-/** One asset's bytes as sent, with the Accept-Encoding given (fetch would decode them). */
-function rawGet(url: string, acceptEncoding: string): Promise<{ encoding: string | undefined; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
 afterAll(async () => {
   await app?.stop();
   fs.rmSync(out, { recursive: true, force: true });

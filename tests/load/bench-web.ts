@@ -15,7 +15,6 @@
  *   BENCH_WEB_BLOCK='*sw-register.js' ...  # Lighthouse blocks these URL patterns (here: no service worker)
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -23,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../helpers/browser';
 import { startBuiltApp } from '../helpers/built-app';
+import { rawGet } from '../helpers/raw-get';
 import { medianRun, meetsBudget, seedDemoDataDir, signInCookie, STAFF_TABS, tableRows, type MedianRun, type StaffRun } from './staff-pages';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -31,19 +31,6 @@ const PAGES = ['/', '/about', '/suburb/mandurah'];
 const JS_BUDGET_BYTES = 100 * 1024;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof TARGETS;
-
-/** The bytes on the wire for one URL asked for with Accept-Encoding: br (fetch would decode them). */
-function rawGet(url: string): Promise<{ status: number; encoding: string | undefined; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
 
 /**
  * Every JS file the home page loads before anyone clicks: the entry script and module preloads in
@@ -59,7 +46,7 @@ async function initialJs(baseUrl: string) {
     const url = queue.shift()!;
     if (seen.has(url)) continue;
     seen.add(url);
-    const res = await rawGet(new URL(url, baseUrl).href);
+    const res = await rawGet(new URL(url, baseUrl).href, 'br');
     if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
     const source = res.encoding === 'br' ? zlib.brotliDecompressSync(res.body) : res.body;
     const brotli11 = zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
