@@ -3,8 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { makeScratchDir } from './scratch.mjs';
 
 export function findPgBinDir() {
   return process.env.PG_BIN || ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find((d) => fs.existsSync(path.join(d, 'initdb')));
@@ -19,14 +19,15 @@ const freePort = () =>
   });
 
 /**
- * Starts a cluster in a temporary folder and returns its URL and a stop function that removes it.
+ * Starts a cluster in a scratch folder (in memory where the machine allows, scratch.mjs) and
+ * returns its URL and a stop function that removes it.
  * initdb refuses to run as root, so as root the cluster runs as the postgres user.
  */
 export async function startPgCluster() {
   const binDir = findPgBinDir();
   if (!binDir) throw new Error('No PostgreSQL server binaries found: install them with `sudo apt-get install -y postgresql`, or set PG_BIN.');
   const port = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-pg-'));
+  const dir = makeScratchDir('tyres-pg-');
   const dataDir = path.join(dir, 'data');
   const isRoot = process.getuid?.() === 0;
   if (isRoot) fs.chmodSync(dir, 0o777);

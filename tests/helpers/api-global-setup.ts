@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { makeScratchDir } from '../../scripts/lib/scratch.mjs';
 import { openPglite, openPostgres } from '../../src/server/db/client';
 
 /**
  * Migrates once, and every test file clones the result: a copy of a PGlite data directory (opening
- * one is ~4x faster than migrating a new one), or with TEST_DATABASE_URL a template database.
+ * one is ~4x faster than migrating a new one), kept in memory where the machine allows
+ * (scripts/lib/scratch.mjs), or with TEST_DATABASE_URL a template database.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     project.provide('pgTemplate', null);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-api-'));
+    const dir = makeScratchDir('tyres-api-');
     const database = await openPglite(path.join(dir, 'migrated'));
     await database.migrate();
     await database.close();
