@@ -34,8 +34,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
-          // Two files at a time, each worker on a built server of its own (decision 265).
+          // Two files at a time, each worker on a built server of its own (decision 265), and
+          // each worker importing the test code once (docs/decisions/384-test-files-share-modules.md).
           maxWorkers: 2,
+          isolate: false,
           // Side by side each file has half the cores: a poll waits as long as the pages' own
           // Playwright timeout (10 s), not Vitest's 1 s, before it calls a slow answer a failure.
           expect: { poll: { timeout: 10_000 } },
