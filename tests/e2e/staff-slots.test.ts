@@ -164,6 +164,28 @@ describe('the Schedule tab for a technician', () => {
 });
 
 describe('the installable dashboard', () => {
+  it('registers its service worker only after the page has loaded and had a few quiet seconds', async () => {
+    const page = await browser.newPage();
+    // When the page finished loading and when it asked for the worker, by the page's own clock (decision 387).
+    await page.addInitScript(() => {
+      const w = window as unknown as { registeredAt?: number; loadedAt?: number };
+      window.addEventListener('load', () => (w.loadedAt = performance.now()));
+      const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+      navigator.serviceWorker.register = (...args) => {
+        w.registeredAt = performance.now();
+        return register(...args);
+      };
+    });
+    await page.goto('/auth');
+    await eventually(() => page.evaluate(() => (window as unknown as { registeredAt?: number }).registeredAt !== undefined)).toBe(true);
+    const { registeredAt, loadedAt } = await page.evaluate(() => {
+      const w = window as unknown as { registeredAt: number; loadedAt: number };
+      return { registeredAt: w.registeredAt, loadedAt: w.loadedAt };
+    });
+    expect(registeredAt - loadedAt).toBeGreaterThanOrEqual(3000);
+    await page.close();
+  });
+
   it('links a manifest and registers a service worker on /dashboard only, caching no API answer', async () => {
     const page = await browser.newPage();
     await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
