@@ -165,10 +165,11 @@ describe('the Schedule tab for a technician', () => {
 
 describe('the installable dashboard', () => {
   it('registers its service worker only after the page has loaded and had a few quiet seconds', async () => {
+    type Timings = { registeredAt?: number; loadedAt?: number };
     const page = await browser.newPage();
     // When the page finished loading and when it asked for the worker, by the page's own clock (decision 387).
     await page.addInitScript(() => {
-      const w = window as unknown as { registeredAt?: number; loadedAt?: number };
+      const w = window as unknown as Timings;
       window.addEventListener('load', () => (w.loadedAt = performance.now()));
       const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
       navigator.serviceWorker.register = (...args) => {
@@ -176,13 +177,15 @@ describe('the installable dashboard', () => {
         return register(...args);
       };
     });
+    const timings = () =>
+      page.evaluate((): Timings => {
+        const w = window as unknown as Timings;
+        return { registeredAt: w.registeredAt, loadedAt: w.loadedAt };
+      });
     await page.goto('/auth');
-    await eventually(() => page.evaluate(() => (window as unknown as { registeredAt?: number }).registeredAt !== undefined)).toBe(true);
-    const { registeredAt, loadedAt } = await page.evaluate(() => {
-      const w = window as unknown as { registeredAt: number; loadedAt: number };
-      return { registeredAt: w.registeredAt, loadedAt: w.loadedAt };
-    });
-    expect(registeredAt - loadedAt).toBeGreaterThanOrEqual(3000);
+    await eventually(async () => (await timings()).registeredAt !== undefined).toBe(true);
+    const { registeredAt, loadedAt } = await timings();
+    expect(registeredAt! - loadedAt!).toBeGreaterThanOrEqual(3000);
     await page.close();
   });
 
