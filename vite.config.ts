@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { contractRoutes } from './scripts/lib/contract-routes-plugin';
 import { zodWithoutEval } from './scripts/lib/zod-without-eval-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreenChunks } from './scripts/lib/first-screen-chunks';
 
 // ---- The staff dashboard's service worker (docs/decisions/345-offline-day-queue.md) ----
 // Built from src/web/staff/offline/sw.ts with Workbox (injectManifest): the build's scripts, styles
@@ -26,7 +27,7 @@ const staffOffline = VitePWA({
 });
 // ---- end of the service worker block ----
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), contractRoutes(import.meta.dirname), zodWithoutEval(import.meta.dirname), staffOffline],
   build: {
     outDir: 'dist/client',
@@ -34,6 +35,7 @@ export default defineConfig({
     sourcemap: false,
     // The server reads it to preload the staff app and the requested tab (src/server/site/staff-preload.ts).
     manifest: true,
+    rolldownOptions: isSsrBuild || process.env.CHUNKS_OFF ? {} : { output: { codeSplitting: { groups: firstScreenChunks(import.meta.dirname) } } },
   },
   ssr: { noExternal: [] },
-});
+}));

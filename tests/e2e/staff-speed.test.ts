@@ -6,7 +6,7 @@ import { perthDay } from '../../src/shared/domain/slots';
 import type { JobListItem } from '../../src/shared/schemas/jobs';
 import { launchTestBrowser, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
-import { seedDemoDataDir, signInCookie } from '../load/staff-pages';
+import { seedDemoDataDir, signInCookie, STAFF_TABS } from '../load/staff-pages';
 
 /**
  * The owner opens the jobs tab on a 390 px phone over the demo month (`npm run db:seed:demo`):
@@ -220,5 +220,49 @@ describe('the screens that only show data load no zod', () => {
     await eventually(() => auditLog.getByText('From must be on or before To').count()).toBe(1);
     expect(await zodLoaded()).toBe(true);
     expect(errors).toEqual([]);
+  });
+});
+
+/** The script files of the build a page asked for (its own assets, not the small starters in public/). */
+function watchScripts(page: Page): { files: Set<string>; texts: Promise<string>[] } {
+  const files = new Set<string>();
+  const texts: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() !== 'script' || !new URL(r.url()).pathname.startsWith('/assets/')) return;
+    files.add(new URL(r.url()).pathname);
+    texts.push(r.text().catch(() => ''));
+  });
+  return { files, texts };
+}
+
+/** Words only the staff app holds (its offline banner). */
+const STAFF_MARK = 'waiting to send';
+
+describe('how many script files a page asks for (docs/decisions/388-first-screen-chunks.md)', () => {
+  it('each dashboard tab works after at most 13, the jobs tab after 7', async () => {
+    const { page, errors } = await ownerPhone();
+    const counts: Record<string, number> = {};
+    const scripts = watchScripts(page);
+    for (const tab of STAFF_TABS) {
+      scripts.files.clear();
+      await page.goto(tab === 'jobs' ? '/dashboard' : `/dashboard?tab=${tab}`);
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      counts[tab] = scripts.files.size;
+    }
+    expect(counts.jobs).toBeLessThanOrEqual(7);
+    expect(Object.entries(counts).filter(([, n]) => n > 13)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("the home page asks for 3 and none of the staff app's code", async () => {
+    const context = await newTestContext(browser, { viewport: { width: 390, height: 844 }, baseURL: app.baseUrl });
+    const page = await context.newPage();
+    const scripts = watchScripts(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.files.size).toBeLessThanOrEqual(3);
+    expect((await Promise.all(scripts.texts)).filter((text) => text.includes(STAFF_MARK))).toEqual([]);
+    await context.close();
   });
 });

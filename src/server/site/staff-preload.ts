@@ -5,7 +5,7 @@ import path from 'node:path';
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /** The module each dashboard tab's code starts from (src/web/staff/dashboard-page.tsx); the reports screen is its tab's real content. */
-const TAB_MODULES: Record<string, string[]> = {
+export const TAB_MODULES: Record<string, string[]> = {
   jobs: ['src/web/staff/tabs/jobs-tab.tsx'],
   schedule: ['src/web/staff/tabs/schedule-tab.tsx'],
   invoices: ['src/web/staff/tabs/invoices-tab.tsx'],
@@ -16,7 +16,7 @@ const TAB_MODULES: Record<string, string[]> = {
   team: ['src/web/staff/tabs/team-tab.tsx'],
   settings: ['src/web/staff/tabs/settings-tab.tsx'],
 };
-const STAFF_APP = 'src/web/staff/staff-app.tsx';
+export const STAFF_APP = 'src/web/staff/staff-app.tsx';
 
 /**
  * The build files of the staff app and the requested tab (the jobs tab's when none is
