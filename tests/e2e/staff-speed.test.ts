@@ -136,6 +136,27 @@ describe('a dashboard page on a slow connection, before its scripts have run', (
   });
 });
 
+describe('a dashboard page coming to life', () => {
+  it('draws no animation until it works, so the phone paints it once rather than every frame', async () => {
+    const { page, errors } = await ownerPhone();
+    let scriptsHeld = true;
+    await page.route('**/assets/*.js', async (route) => {
+      while (scriptsHeld) await new Promise((resolve) => setTimeout(resolve, 50));
+      await route.continue();
+    });
+    const running = () => page.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName ?? a.constructor.name));
+    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
+    // The live notices' status is on the first screen, connecting, before any script has run.
+    await eventually(() => page.getByText('Connecting...').count()).toBe(1);
+    expect(await running()).toEqual([]);
+    scriptsHeld = false;
+    await hydrated(page);
+    expect(await running()).toEqual([]);
+    await eventually(() => page.getByText('Live notifications: Live', { exact: true }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('a dashboard page at a desk', () => {
   it('is drawn in the wide layout from the first paint, not the phone layout first', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: app.baseUrl });

@@ -113,7 +113,9 @@ export function LiveNotifications({ user }: { user: PublicUser }) {
           </button>
         ) : (
           <p className="inline-flex items-center gap-1.5" title="New bookings appear here as they come in">
-            <span aria-hidden className={cn('h-2 w-2 rounded-full', state === 'live' ? 'bg-green-400' : 'animate-pulse bg-amber-300')} />
+            {/* Steady while the page first connects: a pulse there would have the phone draw a new
+                frame sixty times a second while it brings the page to life (docs/decisions/389-first-screen-holds-still.md). */}
+            <span aria-hidden className={cn('h-2 w-2 rounded-full', state === 'live' ? 'bg-green-400' : 'bg-amber-300', state === 'reconnecting' && 'animate-pulse motion-reduce:animate-none')} />
             <span className="sr-only">Live notifications: </span>
             {STATE_TEXT[state]}
           </p>
