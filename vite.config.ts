@@ -35,7 +35,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     // The server reads it to preload the staff app and the requested tab (src/server/site/staff-preload.ts).
     manifest: true,
-    rolldownOptions: isSsrBuild || process.env.CHUNKS_OFF ? {} : { output: { codeSplitting: { groups: firstScreenChunks(import.meta.dirname) } } },
+    // A few chunks grouped by the first screen that needs them (docs/decisions/388-first-screen-chunks.md);
+    // the server render (`--ssr`) is read from disk by the server, where the number of files costs nothing.
+    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: firstScreenChunks(import.meta.dirname) } } },
   },
   ssr: { noExternal: [] },
 }));

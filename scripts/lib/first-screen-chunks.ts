@@ -34,7 +34,7 @@ export function firstScreenChunks(root: string): Rolldown.CodeSplittingGroup[] {
   const entry = abs('src/web/entry-client.tsx');
   const publicDir = abs('src/web/public') + path.sep;
   const staffApp = abs(STAFF_APP);
-  const tabRoots = Object.values(TAB_MODULES).map((modules) => abs(modules[0]!));
+  const tabs = Object.values(TAB_MODULES).map((modules) => modules.map(abs));
   let groupOf: Map<string, Group> | undefined;
 
   const classify = (graph: Graph) => {
@@ -69,7 +69,7 @@ export function firstScreenChunks(root: string): Rolldown.CodeSplittingGroup[] {
     }
     const app = reach(staffApp);
     const tabUses = new Map<string, number>();
-    for (const tab of tabRoots) for (const id of reach(tab)) tabUses.set(id, (tabUses.get(id) ?? 0) + 1);
+    for (const modules of tabs) for (const id of new Set(modules.flatMap((m) => [...reach(m)]))) tabUses.set(id, (tabUses.get(id) ?? 0) + 1);
 
     // A module two tabs share rides with the app when it is small with what it imports (icons, a
     // field, a badge); a large one (the form library) keeps its own chunk for the tabs that use it.

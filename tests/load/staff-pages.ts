@@ -47,9 +47,10 @@ export async function signInCookie(baseUrl: string): Promise<string> {
     .join('; ');
 }
 
-export type StaffRun = { performance: number; accessibility: number; 'best-practices': number; lcpMs: number; tbtMs: number; failing: string[] };
+/** `ownCpuMs`: the same blocking estimated from the CPU time the page's main thread got (tests/load/thread-time.ts); null when the trace had no first paint. */
+export type StaffRun = { performance: number; accessibility: number; 'best-practices': number; lcpMs: number; tbtMs: number; ownCpuMs: number | null; failing: string[] };
 /** A tab's median run, with each run's total blocking time so the table shows how far they spread. */
-export type MedianRun = StaffRun & { tbtRunsMs: number[] };
+export type MedianRun = StaffRun & { tbtRunsMs: number[]; ownCpuRunsMs: (number | null)[] };
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -58,6 +59,7 @@ export function median(values: number[]): number {
 
 /** The median of each figure over the runs; the failing audits of the median-performance run. */
 export function medianRun(runs: StaffRun[]): MedianRun {
+  const cpu = runs.flatMap((r) => (r.ownCpuMs === null ? [] : [r.ownCpuMs]));
   const byPerf = [...runs].sort((a, b) => a.performance - b.performance);
   return {
     performance: median(runs.map((r) => r.performance)),
@@ -65,8 +67,10 @@ export function medianRun(runs: StaffRun[]): MedianRun {
     'best-practices': median(runs.map((r) => r['best-practices'])),
     lcpMs: median(runs.map((r) => r.lcpMs)),
     tbtMs: median(runs.map((r) => r.tbtMs)),
+    ownCpuMs: cpu.length ? median(cpu) : null,
     failing: byPerf[Math.floor(byPerf.length / 2)]!.failing,
     tbtRunsMs: runs.map((r) => r.tbtMs),
+    ownCpuRunsMs: runs.map((r) => r.ownCpuMs),
   };
 }
 
@@ -80,9 +84,12 @@ export function meetsBudget(r: StaffRun): boolean {
   );
 }
 
-/** One row of the printed table: page, performance, a11y, best practices, LCP, TBT (median, then each run's), budget met. */
+/**
+ * One row of the printed table: page, performance, a11y, best practices, LCP, TBT (median, then
+ * each run's), the same runs' blocking by the page's own CPU time, budget met.
+ */
 export function tableRows(rows: { page: string; run: MedianRun }[]): string[] {
-  const head = ['page', 'performance', 'a11y', 'best practices', 'LCP', 'TBT', 'TBT of each run', 'budget met'];
+  const head = ['page', 'performance', 'a11y', 'best practices', 'LCP', 'TBT', 'TBT of each run', 'own CPU of each run', 'budget met'];
   const body = rows.map(({ page, run }) => [
     page,
     String(run.performance),
@@ -91,6 +98,7 @@ export function tableRows(rows: { page: string; run: MedianRun }[]): string[] {
     `${(run.lcpMs / 1000).toFixed(1)} s`,
     `${Math.round(run.tbtMs)} ms`,
     run.tbtRunsMs.map((ms) => Math.round(ms)).join(', '),
+    run.ownCpuRunsMs.map((ms) => (ms === null ? '-' : Math.round(ms))).join(', '),
     meetsBudget(run) ? 'yes' : 'NO',
   ]);
   return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((cells) => `| ${cells.join(' | ')} |`)];
