@@ -157,24 +157,6 @@ describe('a dashboard page coming to life', () => {
   });
 });
 
-describe('the long lists on a phone (docs/decisions/390-more-lists-drawn-near-the-screen.md)', () => {
-  it('prices and time slots draw their cards only as they near the screen, and a card scrolled to is drawn', async () => {
-    const { page, errors } = await ownerPhone();
-    for (const [tab, list] of [['prices', 'Tyre prices'], ['time-slots', null]] as const) {
-      await page.goto(`/dashboard?tab=${tab}`);
-      await hydrated(page);
-      const cards = list ? page.getByRole('list', { name: list }).getByRole('listitem') : page.locator('main li[aria-labelledby^="slots-day-"]');
-      expect(await cards.count(), tab).toBeGreaterThan(3);
-      const skipped = () => cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).contentVisibility));
-      expect(new Set(await skipped()), tab).toEqual(new Set(['auto']));
-      // The last card, scrolled to, is drawn in full: its heading has a size of its own.
-      await cards.last().scrollIntoViewIfNeeded();
-      await eventually(async () => ((await cards.last().locator('p, h3').first().boundingBox())?.height ?? 0) > 0).toBe(true);
-    }
-    expect(errors).toEqual([]);
-  });
-});
-
 describe('a dashboard page at a desk', () => {
   it('is drawn in the wide layout from the first paint, not the phone layout first', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: app.baseUrl });

@@ -92,7 +92,7 @@ function DayCard({ day, today, actions, onBlockSlot, onBlockDay }: Omit<Props, '
   const headingId = `slots-day-${day.date}`;
   const folded = day.closedReason !== null || isSpentDay(day);
   return (
-    <li aria-labelledby={headingId} className={cn('card-in-long-list rounded-xl border border-gray-200', folded ? 'bg-gray-50' : 'bg-white')}>
+    <li aria-labelledby={headingId} className={cn('rounded-xl border border-gray-200', folded ? 'bg-gray-50' : 'bg-white')}>
       <div className="flex flex-wrap items-center justify-between gap-2 px-3 pt-2">
         <h3 id={headingId} className="py-1 font-bold">
           {shortDay(day.date)}
