@@ -38,35 +38,23 @@ export function firstScreenChunks(root: string): Rolldown.CodeSplittingGroup[] {
   let groupOf: Map<string, Group> | undefined;
 
   const classify = (graph: Graph) => {
-    const reach = (from: string) => {
+    // Every module `from` imports, directly or not; and through `follow`'s dynamic imports too.
+    const reach = (from: string, follow: (target: string) => boolean = () => false) => {
       const seen = new Set<string>();
       const stack = [from];
       while (stack.length) {
         const id = stack.pop()!;
         if (seen.has(id)) continue;
         seen.add(id);
-        if (!BARREL.test(id)) stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+        if (BARREL.test(id)) continue;
+        const info = graph.getModuleInfo(id);
+        stack.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []).filter(follow));
       }
       return seen;
     };
     const site = reach(entry);
-    // The public pages opened later (checkout, pay, manage, the booking dialog) and what they import.
-    const publicLater = new Set<string>();
-    const visited = new Set<string>();
-    const stack = [entry];
-    while (stack.length) {
-      const id = stack.pop()!;
-      if (visited.has(id)) continue;
-      visited.add(id);
-      const info = graph.getModuleInfo(id);
-      if (!info) continue;
-      stack.push(...info.importedIds);
-      for (const target of info.dynamicallyImportedIds) {
-        if (!target.startsWith(publicDir)) continue;
-        for (const m of reach(target)) publicLater.add(m);
-        stack.push(target);
-      }
-    }
+    // The public pages and those opened later from them (checkout, pay, manage, the booking dialog).
+    const publicLater = reach(entry, (target) => target.startsWith(publicDir));
     const app = reach(staffApp);
     const tabUses = new Map<string, number>();
     for (const modules of tabs) for (const id of new Set(modules.flatMap((m) => [...reach(m)]))) tabUses.set(id, (tabUses.get(id) ?? 0) + 1);

@@ -6,7 +6,7 @@ import { perthDay } from '../../src/shared/domain/slots';
 import type { JobListItem } from '../../src/shared/schemas/jobs';
 import { launchTestBrowser, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
-import { seedDemoDataDir, signInCookie, STAFF_TABS } from '../load/staff-pages';
+import { seedDemoDataDir, signInCookie, STAFF_TABS, staffTabPath } from '../load/staff-pages';
 
 /**
  * The owner opens the jobs tab on a 390 px phone over the demo month (`npm run db:seed:demo`):
@@ -266,7 +266,7 @@ describe('how many script files a page asks for (docs/decisions/388-first-screen
     const scripts = watchScripts(page);
     for (const tab of STAFF_TABS) {
       scripts.files.clear();
-      await page.goto(tab === 'jobs' ? '/dashboard' : `/dashboard?tab=${tab}`);
+      await page.goto(staffTabPath(tab));
       await hydrated(page);
       await page.waitForLoadState('networkidle');
       counts[tab] = scripts.files.size;

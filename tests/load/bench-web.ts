@@ -24,7 +24,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../helpers/browser';
 import { startBuiltApp } from '../helpers/built-app';
 import { rawGet } from '../helpers/raw-get';
 import { blockingEstimate, type TraceEvent } from './thread-time';
-import { medianRun, meetsBudget, seedDemoDataDir, signInCookie, STAFF_TABS, tableRows, type MedianRun, type StaffRun } from './staff-pages';
+import { medianRun, meetsBudget, seedDemoDataDir, signInCookie, STAFF_TABS, staffTabPath, tableRows, type MedianRun, type StaffRun } from './staff-pages';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST_DIR || 'dist');
@@ -108,13 +108,12 @@ async function staffTabs(): Promise<boolean> {
   try {
     const cookie = await signInCookie(app.baseUrl);
     const wanted = process.env.BENCH_WEB_TABS?.split(',');
-    const pageOf = (tab: string) => (tab === 'jobs' ? '/dashboard' : `/dashboard?tab=${tab}`);
     // A server that has just started renders its first pages slowly (nothing compiled or cached
     // yet), and here that CPU is taken from the browser being measured: each page is asked for
     // twice first, as a server that has been running would have been.
-    for (let i = 0; i < 2; i++) for (const tab of STAFF_TABS) await (await fetch(`${app.baseUrl}${pageOf(tab)}`, { headers: { cookie } })).text();
+    for (let i = 0; i < 2; i++) for (const tab of STAFF_TABS) await (await fetch(`${app.baseUrl}${staffTabPath(tab)}`, { headers: { cookie } })).text();
     for (const tab of STAFF_TABS.filter((t) => !wanted || wanted.includes(t))) {
-      const page = pageOf(tab);
+      const page = staffTabPath(tab);
       const runs: StaffRun[] = [];
       // Three measured runs; a run Lighthouse could not finish is reported and tried again (at most three times).
       for (let attempt = 0; runs.length < 3 && attempt < 6; attempt++) {

@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const STAFF_TABS = ['jobs', 'schedule', 'invoices', 'prices', 'expenses', 'time-slots', 'reports', 'team', 'settings'] as const;
+/** The address of a dashboard tab (the jobs tab is the dashboard's own). */
+export const staffTabPath = (tab: string) => (tab === 'jobs' ? '/dashboard' : `/dashboard?tab=${tab}`);
 export const STAFF_BUDGET = { performance: 90, accessibility: 100, 'best-practices': 100, lcpMs: 2500, tbtMs: 200 } as const;
 export const BENCH_OWNER = { username: 'owner', password: 'owner-pass-123' };
 
