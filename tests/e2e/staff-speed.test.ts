@@ -287,3 +287,51 @@ describe('how many script files a page asks for (docs/decisions/388-first-screen
     await context.close();
   });
 });
+
+/** Cards of the long lists, drawn only as they near the screen (the `card-in-long-list` style). */
+const LONG_LISTS = [
+  ['jobs', 'main ul > li.card-in-long-list'],
+  ['invoices', 'main li.card-in-long-list'],
+  ['prices', 'main ul[aria-label="Tyre prices"] > li'],
+  ['time-slots', 'main ol[aria-label="Days"] > li'],
+] as const;
+
+describe('the long lists on a phone (docs/decisions/390-long-lists-drawn-near-the-screen.md)', () => {
+  it('draw their cards only as they near the screen, each keeping room for all it holds', async () => {
+    const { page, errors } = await ownerPhone();
+    for (const [tab, selector] of LONG_LISTS) {
+      await page.goto(staffTabPath(tab));
+      await hydrated(page);
+      const cards = page.locator(selector);
+      expect(await cards.count(), tab).toBeGreaterThan(3);
+      expect(new Set(await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).contentVisibility))), tab).toEqual(new Set(['auto']));
+      // A card not yet drawn stands in at a guessed height. Its contents must fit in it, or they lie
+      // over the next card, and a checker (Lighthouse's tap-target audit) finds its buttons covered.
+      const spills = await cards.evaluateAll((els) =>
+        els.flatMap((card, i) => {
+          const box = card.getBoundingClientRect();
+          const lowest = Math.max(...[...card.querySelectorAll('*')].map((el) => el.getBoundingClientRect().bottom));
+          return lowest > box.bottom + 1 ? [`card ${i + 1}: ${Math.round(lowest - box.bottom)} px below its room`] : [];
+        }),
+      );
+      expect(spills, tab).toEqual([]);
+      // Scrolled to, the last card is drawn in full.
+      await cards.last().scrollIntoViewIfNeeded();
+      await eventually(async () => ((await cards.last().locator('p, h3').first().boundingBox())?.height ?? 0) > 0).toBe(true);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('every tab, unscrolled, passes the accessibility checks Lighthouse runs, tap-target size included', async () => {
+    const { page, errors } = await ownerPhone();
+    const found: string[] = [];
+    for (const tab of STAFF_TABS) {
+      await page.goto(staffTabPath(tab));
+      await hydrated(page);
+      const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag22aa', 'best-practice']).analyze();
+      found.push(...axe.violations.map((v) => `${tab} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+    }
+    expect(found).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

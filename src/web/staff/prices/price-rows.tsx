@@ -42,7 +42,7 @@ export function PriceCards({ rows, editingId, onEdit }: RowsProps) {
   return (
     <ul aria-label="Tyre prices" className="grid gap-3 md:grid-cols-2">
       {rows.map((r) => (
-        <li key={r.id} className={`space-y-3 rounded-xl border p-4 ${r.isActive ? 'border-gray-200' : 'border-dashed border-gray-300 bg-gray-50'}`}>
+        <li key={r.id} className={`card-in-long-list space-y-3 [contain-intrinsic-size:auto_18rem] rounded-xl border p-4 ${r.isActive ? 'border-gray-200' : 'border-dashed border-gray-300 bg-gray-50'}`}>
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <p className="text-lg font-bold">{r.size}</p>

@@ -51,7 +51,7 @@ export function BusinessSection() {
       ) : (
         <BusinessFormFields key={JSON.stringify(business.data)} saved={business.data} />
       )}
-      <RecentChanges subject="business" headingId="business-changes-heading" />
+      <RecentChanges subject="business" section="business" />
     </section>
   );
 }

@@ -41,7 +41,7 @@ export function CapacitySection() {
       ) : (
         <CapacityFormFields key={capacity.data.vans} saved={capacity.data} />
       )}
-      <RecentChanges subject="capacity" headingId="vans-changes-heading" />
+      <RecentChanges subject="capacity" section="vans" />
     </section>
   );
 }

@@ -45,7 +45,7 @@ export function FeesSection() {
       ) : (
         <FeesFormFields key={JSON.stringify(fees.data)} saved={fees.data} />
       )}
-      <RecentChanges subject="fees" headingId="fees-changes-heading" />
+      <RecentChanges subject="fees" section="fees" />
     </section>
   );
 }

@@ -41,7 +41,7 @@ export function MessagesSection() {
       ) : (
         <MessagesFields key={JSON.stringify(messages.data)} saved={messages.data} />
       )}
-      <RecentChanges subject="messages" headingId="messages-changes-heading" />
+      <RecentChanges subject="messages" section="messages" />
     </section>
   );
 }

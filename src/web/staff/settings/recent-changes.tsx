@@ -5,11 +5,16 @@ import { SettingChangeList } from './setting-changes';
 
 const RECENT = 5;
 
-/** The last few changes of one setting, shown under its form. */
-export function RecentChanges({ subject, headingId }: { subject: 'fees' | 'business' | 'security' | 'capacity' | 'messages'; headingId: string }) {
+/**
+ * The last few changes of one setting, shown under its form. `section` is the id of the form's
+ * section: its heading joins this one's in the region's name ("Recent changes Fees and prices"), so
+ * a screen reader's list of regions tells the five apart.
+ */
+export function RecentChanges({ subject, section }: { subject: 'fees' | 'business' | 'security' | 'capacity' | 'messages'; section: string }) {
+  const headingId = `${section}-changes-heading`;
   const recent = useQuery(api.settings.history.pageQuery({ query: { subject, page: 1, pageSize: RECENT } }));
   return (
-    <section aria-labelledby={headingId} className="mt-6 space-y-2">
+    <section aria-labelledby={`${headingId} ${section}-heading`} className="mt-6 space-y-2">
       <h3 id={headingId} className="text-base font-bold">
         Recent changes
       </h3>

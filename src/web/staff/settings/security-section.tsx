@@ -27,7 +27,7 @@ export function SecuritySection() {
       ) : (
         <SecurityFields key={String(security.data.requireAdminMfa)} saved={security.data} />
       )}
-      <RecentChanges subject="security" headingId="security-changes-heading" />
+      <RecentChanges subject="security" section="security" />
     </section>
   );
 }

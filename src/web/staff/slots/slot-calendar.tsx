@@ -91,8 +91,11 @@ function WeekTable({ week, today, actions, onBlockSlot, onBlockDay }: Props & { 
 function DayCard({ day, today, actions, onBlockSlot, onBlockDay }: Omit<Props, 'days'> & { day: StaffSlotDay }) {
   const headingId = `slots-day-${day.date}`;
   const folded = day.closedReason !== null || isSpentDay(day);
+  // The room the card keeps until it is drawn (card-in-long-list), on the generous side so what it
+  // holds always fits: a folded day is one line, an open day its four slots and each job's lines.
+  const room = folded ? 3.5 : 20 + 5 * day.slots.reduce((jobs, s) => jobs + s.jobs.length, 0);
   return (
-    <li aria-labelledby={headingId} className={cn('rounded-xl border border-gray-200', folded ? 'bg-gray-50' : 'bg-white')}>
+    <li aria-labelledby={headingId} style={{ containIntrinsicSize: `auto ${room}rem` }} className={cn('card-in-long-list rounded-xl border border-gray-200', folded ? 'bg-gray-50' : 'bg-white')}>
       <div className="flex flex-wrap items-center justify-between gap-2 px-3 pt-2">
         <h3 id={headingId} className="py-1 font-bold">
           {shortDay(day.date)}
