@@ -4,6 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { perthDay } from '../../src/shared/domain/slots';
 import type { JobListItem } from '../../src/shared/schemas/jobs';
+import type { StaffSlotDay } from '../../src/shared/schemas/slots';
+import { calendarStart, DAYS_SHOWN } from '../../src/web/staff/slots/calendar-days';
 import { launchTestBrowser, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { seedDemoDataDir, signInCookie, STAFF_TABS, staffTabPath } from '../load/staff-pages';
@@ -39,8 +41,8 @@ async function jobsApi(query: string): Promise<JobListItem[]> {
 }
 
 /** A phone signed in as the owner, recording every request the page makes and every console error. */
-async function ownerPhone(): Promise<{ page: Page; requests: string[]; errors: string[] }> {
-  const context = await newTestContext(browser, { viewport: { width: 390, height: 844 }, baseURL: app.baseUrl });
+async function ownerPhone(width = 390): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+  const context = await newTestContext(browser, { viewport: { width, height: 844 }, baseURL: app.baseUrl });
   await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: app.baseUrl })));
   const page = await context.newPage();
   const requests: string[] = [];
@@ -296,9 +298,22 @@ const LONG_LISTS = [
   ['time-slots', 'main ol[aria-label="Days"] > li'],
 ] as const;
 
+/** Blocks every slot of the last free day the calendar shows, each with `reason`: a 200-character reason makes the tallest day card there can be. */
+async function blockLastOpenDay(reason: string) {
+  const headers = { cookie, origin: app.baseUrl, 'content-type': 'application/json' };
+  const days = (await (await fetch(`${app.baseUrl}/api/dashboard/timeslots?from=${calendarStart(null, new Date())}&days=${DAYS_SHOWN}`, { headers })).json()) as StaffSlotDay[];
+  const day = days.findLast((d) => d.slots.every((s) => s.state === 'free'))!;
+  for (const { slot } of day.slots) {
+    const res = await fetch(`${app.baseUrl}/api/dashboard/timeslots/${day.date}/${encodeURIComponent(slot)}/block`, { method: 'PATCH', headers, body: JSON.stringify({ reason }) });
+    expect(res.status).toBe(200);
+  }
+}
+
 describe('the long lists on a phone (docs/decisions/390-long-lists-drawn-near-the-screen.md)', () => {
   it('draw their cards only as they near the screen, each keeping room for all it holds', async () => {
-    const { page, errors } = await ownerPhone();
+    await blockLastOpenDay('Council roadworks on the freeway ramp: the van cannot reach the southern suburbs until the crew reopens the lane, so every visit that day waits for the next free morning slot in Mandurah or Pinjarra.');
+    // The narrowest phone the dashboard is made for, where text wraps most.
+    const { page, errors } = await ownerPhone(360);
     for (const [tab, selector] of LONG_LISTS) {
       await page.goto(staffTabPath(tab));
       await hydrated(page);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffSlotDay } from '../../../shared/schemas/slots';
-import { calendarStart, closedLabel, dayBlockedSummary, groupByWeek, mondayOf, placesLabel, shortDay } from './calendar-days';
+import { calendarStart, closedLabel, dayBlockedSummary, dayCardRoom, groupByWeek, mondayOf, placesLabel, shortDay } from './calendar-days';
 
 const free = (slot: StaffSlotDay['slots'][number]['slot']) => ({ slot, state: 'free' as const, reason: null, places: 1, jobs: [] });
 const day = (date: string, over: Partial<StaffSlotDay> = {}): StaffSlotDay => ({ date, closedReason: null, slots: [free('8-10 AM'), free('10-12 AM'), free('12-2 PM'), free('2-4 PM')], ...over });
@@ -49,5 +49,20 @@ describe('the Time-slots calendar days', () => {
     expect(placesLabel({ state: 'booked', places: 1, jobs: [job(1), job(2)] })).toBe('2 booked: full');
     expect(placesLabel({ state: 'booked', places: 0, jobs: [] })).toBe('Full: no van free');
     expect(placesLabel({ state: 'free', places: 2, jobs: [] })).toBeNull();
+  });
+});
+
+describe("a phone's day card before it is drawn", () => {
+  const job = (n: number) => ({ id: `j${n}`, jobNumber: `JOB-1000${n}`, suburb: 'Mandurah', status: 'new' as const, technician: 'Sam' });
+  it('keeps a line or two for a closed or passed day, and more for each job and each line of a block reason', () => {
+    expect(dayCardRoom(day('2026-12-25', { closedReason: 'Public holiday' }))).toBe(5);
+    const passed = (slot: StaffSlotDay['slots'][number]['slot']) => ({ ...free(slot), state: 'passed' as const });
+    expect(dayCardRoom(day('2026-11-23', { slots: [passed('8-10 AM'), passed('10-12 AM'), passed('12-2 PM'), passed('2-4 PM')] }))).toBe(5);
+    const open = dayCardRoom(day('2026-12-01'));
+    const twoJobs = dayCardRoom(day('2026-12-01', { slots: [{ ...free('8-10 AM'), state: 'booked', jobs: [job(1)] }, { ...free('10-12 AM'), state: 'partly', places: 2, jobs: [job(2)] }, free('12-2 PM'), free('2-4 PM')] }));
+    const blocked = dayCardRoom(day('2026-12-01', { slots: [{ ...free('8-10 AM'), state: 'blocked', reason: 'x'.repeat(200) }, free('10-12 AM'), free('12-2 PM'), free('2-4 PM')] }));
+    expect(open).toBeGreaterThan(5);
+    expect(twoJobs).toBeGreaterThan(open);
+    expect(blocked - open).toBeGreaterThanOrEqual(20 * 1.25);
   });
 });

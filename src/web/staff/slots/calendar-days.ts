@@ -48,6 +48,22 @@ export const canBlockDay = (day: StaffSlotDay) => day.closedReason === null && d
 export const canUnblockDay = (day: StaffSlotDay) => day.slots.some((s) => s.state === 'blocked');
 /** A day with nothing left to act on or look at: every slot has passed and none holds a job. */
 export const isSpentDay = (day: StaffSlotDay) => day.slots.every((s) => s.state === 'passed' && s.jobs.length === 0);
+/** A phone shows a closed or spent day as one line. */
+export const isFoldedDay = (day: StaffSlotDay) => day.closedReason !== null || isSpentDay(day);
+
+/**
+ * The room (rem) a phone's day card keeps until it is first drawn (card-in-long-list). It errs
+ * large, so all the card holds fits in it (docs/decisions/390-long-lists-drawn-near-the-screen.md):
+ * - a folded day: a line or two;
+ * - an open day: its four slots, plus each job's link and two lines, plus each block reason's lines
+ *   at a 360 px phone's ten characters a line (beside the Unblock button).
+ */
+export function dayCardRoom(day: StaffSlotDay): number {
+  if (isFoldedDay(day)) return 5;
+  const jobs = day.slots.reduce((n, s) => n + s.jobs.length, 0);
+  const reasonLines = day.slots.reduce((n, s) => n + (s.state === 'blocked' && s.reason ? Math.ceil(s.reason.length / 10) : 0), 0);
+  return 20 + 6 * jobs + 1.5 * reasonLines;
+}
 
 /** What blocking a whole day did, for its toast: "3 slots blocked on Tue 24 Nov. JOB-10001 keeps its booking." */
 export function dayBlockedSummary(day: StaffSlotDay, reason: string): string {

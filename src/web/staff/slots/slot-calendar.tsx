@@ -4,7 +4,7 @@ import type { StaffSlotDay } from '../../../shared/schemas/slots';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { useMediaQuery, WIDE_SCREEN } from '../../components/ui/use-media-query';
-import { canBlockDay, canUnblockDay, closedLabel, groupByWeek, isSpentDay, shortDay } from './calendar-days';
+import { canBlockDay, canUnblockDay, closedLabel, dayCardRoom, groupByWeek, isFoldedDay, shortDay } from './calendar-days';
 import { cellTone, SlotCellContent } from './slot-cell';
 import type { SlotActions } from './use-slot-actions';
 
@@ -90,12 +90,9 @@ function WeekTable({ week, today, actions, onBlockSlot, onBlockDay }: Props & { 
 /** Phones: a list of days, each with its four slots; closed and spent days fold to one line. */
 function DayCard({ day, today, actions, onBlockSlot, onBlockDay }: Omit<Props, 'days'> & { day: StaffSlotDay }) {
   const headingId = `slots-day-${day.date}`;
-  const folded = day.closedReason !== null || isSpentDay(day);
-  // The room the card keeps until it is drawn (card-in-long-list), on the generous side so what it
-  // holds always fits: a folded day is one line, an open day its four slots and each job's lines.
-  const room = folded ? 3.5 : 20 + 5 * day.slots.reduce((jobs, s) => jobs + s.jobs.length, 0);
+  const folded = isFoldedDay(day);
   return (
-    <li aria-labelledby={headingId} style={{ containIntrinsicSize: `auto ${room}rem` }} className={cn('card-in-long-list rounded-xl border border-gray-200', folded ? 'bg-gray-50' : 'bg-white')}>
+    <li aria-labelledby={headingId} style={{ containIntrinsicSize: `auto ${dayCardRoom(day)}rem` }} className={cn('card-in-long-list rounded-xl border border-gray-200', folded ? 'bg-gray-50' : 'bg-white')}>
       <div className="flex flex-wrap items-center justify-between gap-2 px-3 pt-2">
         <h3 id={headingId} className="py-1 font-bold">
           {shortDay(day.date)}
