@@ -51,7 +51,7 @@ describe('Vans on the road on a 360 px phone', () => {
     await page.goto('/dashboard?tab=settings#vans');
 
     const section = page.locator(VANS);
-    const field = section.getByLabel('Vans on the road');
+    const field = section.getByRole('textbox', { name: 'Vans on the road' });
     await eventually(() => field.inputValue()).toBe('1');
     const save = section.getByRole('button', { name: 'Save Vans' });
     expect((await save.boundingBox())!.height).toBeGreaterThanOrEqual(44);

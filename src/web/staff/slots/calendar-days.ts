@@ -56,12 +56,12 @@ export const isFoldedDay = (day: StaffSlotDay) => day.closedReason !== null || i
  * large, so all the card holds fits in it (docs/decisions/390-long-lists-drawn-near-the-screen.md):
  * - a folded day: a line or two;
  * - an open day: its four slots, plus each job's link and two lines, plus each block reason's lines
- *   at a 360 px phone's ten characters a line (beside the Unblock button).
+ *   at twenty characters a line (under the badge, beside the slot's time, on a 360 px phone).
  */
 export function dayCardRoom(day: StaffSlotDay): number {
   if (isFoldedDay(day)) return 5;
   const jobs = day.slots.reduce((n, s) => n + s.jobs.length, 0);
-  const reasonLines = day.slots.reduce((n, s) => n + (s.state === 'blocked' && s.reason ? Math.ceil(s.reason.length / 10) : 0), 0);
+  const reasonLines = day.slots.reduce((n, s) => n + (s.state === 'blocked' && s.reason ? Math.ceil(s.reason.length / 20) : 0), 0);
   return 20 + 6 * jobs + 1.5 * reasonLines;
 }
 

@@ -111,24 +111,28 @@ export function SlotCellContent({
         {unblocking ? 'Unblocking...' : 'Unblock'}
       </Button>
     ) : null;
-  const details = (
-    <>
-      <SlotBadge slot={slot} />
-      <SlotJobs jobs={slot.jobs} inline={isRow} />
-      {slot.state === 'blocked' ? <p className="break-words text-sm text-gray-900">{slot.reason}</p> : null}
-    </>
-  );
+  const reason = slot.state === 'blocked' ? <p className="break-words text-sm text-gray-900">{slot.reason}</p> : null;
   if (isRow) {
+    // The reason goes under the badge and the button, so a long one is not a column of a few
+    // letters a line beside Unblock on a 360 px phone.
     return (
-      <div className="flex min-w-0 flex-1 items-center justify-between gap-2">
-        <div className="flex min-w-0 flex-col items-start gap-1">{details}</div>
-        {action}
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex items-center justify-between gap-2">
+          <div className="flex min-w-0 flex-col items-start gap-1">
+            <SlotBadge slot={slot} />
+            <SlotJobs jobs={slot.jobs} inline />
+          </div>
+          {action}
+        </div>
+        {reason}
       </div>
     );
   }
   return (
     <div className="flex min-w-0 flex-col items-start gap-1.5">
-      {details}
+      <SlotBadge slot={slot} />
+      <SlotJobs jobs={slot.jobs} inline={false} />
+      {reason}
       {action}
     </div>
   );
