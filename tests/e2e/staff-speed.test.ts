@@ -299,7 +299,7 @@ const LONG_LISTS = [
 ] as const;
 
 /** Blocks every slot of the last free day the calendar shows, each with `reason`: a 200-character reason makes the tallest day card there can be. */
-async function blockLastOpenDay(reason: string) {
+async function blockLastFreeDay(reason: string) {
   const headers = { cookie, origin: app.baseUrl, 'content-type': 'application/json' };
   const days = (await (await fetch(`${app.baseUrl}/api/dashboard/timeslots?from=${calendarStart(null, new Date())}&days=${DAYS_SHOWN}`, { headers })).json()) as StaffSlotDay[];
   const day = days.findLast((d) => d.slots.every((s) => s.state === 'free'))!;
@@ -311,7 +311,7 @@ async function blockLastOpenDay(reason: string) {
 
 describe('the long lists on a phone (docs/decisions/390-long-lists-drawn-near-the-screen.md)', () => {
   it('draw their cards only as they near the screen, each keeping room for all it holds', async () => {
-    await blockLastOpenDay('Council roadworks on the freeway ramp: the van cannot reach the southern suburbs until the crew reopens the lane, so every visit that day waits for the next free morning slot in Mandurah or Pinjarra.');
+    await blockLastFreeDay('Council roadworks on the freeway ramp: the van cannot reach the southern suburbs until the crew reopens the lane, so every visit that day waits for the next free morning slot in Mandurah or Pinjarra.');
     // The narrowest phone the dashboard is made for, where text wraps most.
     const { page, errors } = await ownerPhone(360);
     for (const [tab, selector] of LONG_LISTS) {
