@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { perthDay } from '../../src/shared/domain/slots';
 import type { JobListItem } from '../../src/shared/schemas/jobs';
-import type { StaffSlotDay } from '../../src/shared/schemas/slots';
+import { BLOCK_REASON_MAX, type StaffSlotDay } from '../../src/shared/schemas/slots';
 import { calendarStart, DAYS_SHOWN } from '../../src/web/staff/slots/calendar-days';
 import { launchTestBrowser, newTestContext } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
@@ -298,8 +298,9 @@ const LONG_LISTS = [
   ['time-slots', 'main ol[aria-label="Days"] > li'],
 ] as const;
 
-/** Blocks every slot of the last free day the calendar shows, each with `reason`: a 200-character reason makes the tallest day card there can be. */
-async function blockLastFreeDay(reason: string) {
+/** Blocks every slot of the last free day the calendar shows, each for the longest reason allowed: the tallest day card there can be. */
+async function blockLastFreeDay(words: string) {
+  const reason = words.padEnd(BLOCK_REASON_MAX, ' and more').slice(0, BLOCK_REASON_MAX);
   const headers = { cookie, origin: app.baseUrl, 'content-type': 'application/json' };
   const days = (await (await fetch(`${app.baseUrl}/api/dashboard/timeslots?from=${calendarStart(null, new Date())}&days=${DAYS_SHOWN}`, { headers })).json()) as StaffSlotDay[];
   const day = days.findLast((d) => d.slots.every((s) => s.state === 'free'))!;
@@ -311,7 +312,7 @@ async function blockLastFreeDay(reason: string) {
 
 describe('the long lists on a phone (docs/decisions/390-long-lists-drawn-near-the-screen.md)', () => {
   it('draw their cards only as they near the screen, each keeping room for all it holds', async () => {
-    await blockLastFreeDay('Council roadworks on the freeway ramp: the van cannot reach the southern suburbs until the crew reopens the lane, so every visit that day waits for the next free morning slot in Mandurah or Pinjarra.');
+    await blockLastFreeDay('Council roadworks on the freeway ramp: the van cannot reach the southern suburbs until the crew reopens the lane, so every visit that day waits for the next free morning slot in Mandurah or Pinjarra');
     // The narrowest phone the dashboard is made for, where text wraps most.
     const { page, errors } = await ownerPhone(360);
     for (const [tab, selector] of LONG_LISTS) {

@@ -24,7 +24,8 @@ export const isoDayParams = z.object({ isoDate: isoDay });
 // ---- Slots as staff see them (docs/product.md "Time slots and business days") ----
 
 export const BLOCK_REASON_MESSAGE = 'Please give a reason for blocking';
-export const blockRequest = z.object({ reason: oneLineText('Reason', 200, BLOCK_REASON_MESSAGE) });
+export const BLOCK_REASON_MAX = 200;
+export const blockRequest = z.object({ reason: oneLineText('Reason', BLOCK_REASON_MAX, BLOCK_REASON_MESSAGE) });
 export const slotParams = z.object({ date: isoDay, slot: z.enum(TIME_SLOTS, { message: 'Invalid time slot' }) });
 export const dayParams = z.object({ date: isoDay });
 

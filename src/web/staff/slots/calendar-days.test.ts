@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StaffSlotDay } from '../../../shared/schemas/slots';
+import { BLOCK_REASON_MAX, type StaffSlotDay } from '../../../shared/schemas/slots';
 import { calendarStart, closedLabel, dayBlockedSummary, dayCardRoom, groupByWeek, mondayOf, placesLabel, shortDay } from './calendar-days';
 
 const free = (slot: StaffSlotDay['slots'][number]['slot']) => ({ slot, state: 'free' as const, reason: null, places: 1, jobs: [] });
@@ -60,7 +60,7 @@ describe("a phone's day card before it is drawn", () => {
     expect(dayCardRoom(day('2026-11-23', { slots: [passed('8-10 AM'), passed('10-12 AM'), passed('12-2 PM'), passed('2-4 PM')] }))).toBe(5);
     const open = dayCardRoom(day('2026-12-01'));
     const twoJobs = dayCardRoom(day('2026-12-01', { slots: [{ ...free('8-10 AM'), state: 'booked', jobs: [job(1)] }, { ...free('10-12 AM'), state: 'partly', places: 2, jobs: [job(2)] }, free('12-2 PM'), free('2-4 PM')] }));
-    const blocked = dayCardRoom(day('2026-12-01', { slots: [{ ...free('8-10 AM'), state: 'blocked', reason: 'x'.repeat(200) }, free('10-12 AM'), free('12-2 PM'), free('2-4 PM')] }));
+    const blocked = dayCardRoom(day('2026-12-01', { slots: [{ ...free('8-10 AM'), state: 'blocked', reason: 'x'.repeat(BLOCK_REASON_MAX) }, free('10-12 AM'), free('12-2 PM'), free('2-4 PM')] }));
     expect(open).toBeGreaterThan(5);
     expect(twoJobs).toBeGreaterThan(open);
     expect(blocked - open).toBeGreaterThanOrEqual(10 * 1.25);
