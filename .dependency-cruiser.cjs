@@ -6,7 +6,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'Modules must not import each other in a circle, not even for a type: move the shared piece into its own module.',
+      comment:
+        'Modules must not import each other in a circle, not even for a type: move the shared piece into its own module.',
       from: {},
       to: { circular: true },
     },

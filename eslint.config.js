@@ -18,11 +18,23 @@ const writes = (table, owner, how) => ({
   selector: `CallExpression[callee.property.name='update'][arguments.0.name='${table}']`,
   message: `Only ${owner} writes the ${table} table: call its functions (${how}; decision 250).`,
 });
-const JOBS_WRITE = writes('jobs', 'src/server/jobs', "a job's status, payment and history move through src/server/jobs/lifecycle.ts");
-const INVOICES_WRITE = writes('customerInvoices', 'src/server/invoices', 'paid on a job and on its invoice is src/server/invoices/job-sync.ts');
+const JOBS_WRITE = writes(
+  'jobs',
+  'src/server/jobs',
+  "a job's status, payment and history move through src/server/jobs/lifecycle.ts",
+);
+const INVOICES_WRITE = writes(
+  'customerInvoices',
+  'src/server/invoices',
+  'paid on a job and on its invoice is src/server/invoices/job-sync.ts',
+);
 const OWNED_STATE = ['src/server/jobs/**', 'src/server/invoices/**'];
 const oneWriter = [
-  { files: ['src/server/**/*.ts', 'src/shared/**/*.ts'], ignores: OWNED_STATE, rules: { 'no-restricted-syntax': ['error', JOBS_WRITE, INVOICES_WRITE] } },
+  {
+    files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
+    ignores: OWNED_STATE,
+    rules: { 'no-restricted-syntax': ['error', JOBS_WRITE, INVOICES_WRITE] },
+  },
   { files: ['src/server/jobs/**/*.ts'], rules: { 'no-restricted-syntax': ['error', INVOICES_WRITE] } },
   { files: ['src/server/invoices/**/*.ts'], rules: { 'no-restricted-syntax': ['error', JOBS_WRITE] } },
 ];
@@ -37,12 +49,18 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
         // Type information for the promise rules; the .mjs scripts are outside tsconfig.json (a dozen is fine for speed).
-        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs', 'scripts/lib/*.mjs'], maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 24 },
+        projectService: {
+          allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs', 'scripts/lib/*.mjs'],
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 24,
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-console': 'off',
       '@typescript-eslint/no-floating-promises': 'error',
@@ -76,22 +94,32 @@ export default tseslint.config(
             ':not(:has(JSXAttribute[name.name=/^(id|aria-label|aria-labelledby)$/]))' +
             ':not(:has(JSXAttribute[name.name="type"][value.value=/^(hidden|submit|reset|button|image)$/]))' +
             ':not(JSXElement[openingElement.name.name="label"] JSXOpeningElement)',
-          message: 'A form control needs a label: put it inside a <label>, give it an id that a <label htmlFor> names, or give it an aria-label.',
+          message:
+            'A form control needs a label: put it inside a <label>, give it an id that a <label htmlFor> names, or give it an aria-label.',
         },
       ],
     },
   },
   {
     files: ['src/web/**'],
-    rules: boundary(['**/server/**', 'node:*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], 'The web app talks to the server over HTTP only.'),
+    rules: boundary(
+      ['**/server/**', 'node:*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+      'The web app talks to the server over HTTP only.',
+    ),
   },
   {
     files: ['src/server/**'],
-    rules: boundary(['**/web/**', 'react', 'react-dom', 'react-dom/*'], 'The server does not import the web app; it renders it through the built SSR entry.'),
+    rules: boundary(
+      ['**/web/**', 'react', 'react-dom', 'react-dom/*'],
+      'The server does not import the web app; it renders it through the built SSR entry.',
+    ),
   },
   {
     files: ['src/shared/**'],
-    rules: boundary(['**/server/**', '**/web/**', 'node:*', 'drizzle-orm', 'drizzle-orm/*'], 'shared/ runs in the browser and on the server: pure code only.'),
+    rules: boundary(
+      ['**/server/**', '**/web/**', 'node:*', 'drizzle-orm', 'drizzle-orm/*'],
+      'shared/ runs in the browser and on the server: pure code only.',
+    ),
   },
   ...oneWriter,
 );

@@ -28,7 +28,13 @@ const staffOffline = VitePWA({
 // ---- end of the service worker block ----
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), contractRoutes(import.meta.dirname), zodWithoutEval(import.meta.dirname), staffOffline],
+  plugins: [
+    react(),
+    tailwindcss(),
+    contractRoutes(import.meta.dirname),
+    zodWithoutEval(import.meta.dirname),
+    staffOffline,
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -37,7 +43,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     // A few chunks grouped by the first screen that needs them (docs/decisions/388-first-screen-chunks.md);
     // the server render (`--ssr`) is read from disk by the server, where the number of files costs nothing.
-    rolldownOptions: isSsrBuild ? {} : { output: { codeSplitting: { groups: firstScreenChunks(import.meta.dirname) } } },
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: firstScreenChunks(import.meta.dirname) } } },
   },
   ssr: { noExternal: [] },
 }));

@@ -11,7 +11,8 @@ import { precompressDir } from './lib/precompress.mjs';
 
 const out = process.env.WEB_DIST_DIR || 'dist';
 const env = { ...process.env, NODE_ENV: 'production' };
-const vite = (args) => execFileSync('npx', ['vite', 'build', '--mode', 'production', ...args], { stdio: 'inherit', env });
+const vite = (args) =>
+  execFileSync('npx', ['vite', 'build', '--mode', 'production', ...args], { stdio: 'inherit', env });
 vite(['--outDir', `${out}/client`, '--emptyOutDir']);
 // After the service worker's list of files is written, so the compressed copies are not in it.
 precompressDir(path.join(out, 'client', 'assets'));
@@ -19,4 +20,7 @@ vite(['--ssr', 'src/web/entry-server.tsx', '--outDir', `${out}/server`, '--empty
 // After the render entry, whose build empties the folder they share.
 await buildServer(path.join(out, 'server'));
 // The server checks this before serving the bundle (src/server/site/serve.ts).
-fs.writeFileSync(path.join(out, 'build-info.json'), JSON.stringify({ mode: 'production', builtAt: new Date().toISOString() }, null, 2) + '\n');
+fs.writeFileSync(
+  path.join(out, 'build-info.json'),
+  JSON.stringify({ mode: 'production', builtAt: new Date().toISOString() }, null, 2) + '\n',
+);

@@ -37,9 +37,12 @@ try {
   process.exit(1);
 }
 
-say(`Ready: ${cluster.url} (staff dashboard: ${cluster.url}/dashboard), through nginx to ${cluster.instances.map((i) => `${i.name} on :${i.port}`).join(' and ')}`);
+say(
+  `Ready: ${cluster.url} (staff dashboard: ${cluster.url}/dashboard), through nginx to ${cluster.instances.map((i) => `${i.name} on :${i.port}`).join(' and ')}`,
+);
 say(`PostgreSQL: ${cluster.databaseUrl}`);
-if (cluster.storageEnv.FILE_STORAGE === 's3') say(`Files: S3 stand-in at ${cluster.storageEnv.S3_ENDPOINT} (s3rver, a local stand-in, NOT real S3)`);
+if (cluster.storageEnv.FILE_STORAGE === 's3')
+  say(`Files: S3 stand-in at ${cluster.storageEnv.S3_ENDPOINT} (s3rver, a local stand-in, NOT real S3)`);
 say('Card payments are simulated (PAYMENTS_SIMULATED=true). Ctrl-C stops everything.');
 
 let stopping = false;

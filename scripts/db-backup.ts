@@ -7,11 +7,14 @@ import { pruneBackups } from '../src/server/backup/prune';
 import { backupSummary } from '../src/server/backup/summary';
 import { loadConfigOrExit } from '../src/server/config';
 
-const USAGE = 'Usage: npm run db:backup -- [--out <folder>] [--keep-days <n>]\n  --out        where backups go (default: BACKUP_DIR, else ./backups)\n  --keep-days  afterwards, remove backups older than this many days (the newest is always kept)';
+const USAGE =
+  'Usage: npm run db:backup -- [--out <folder>] [--keep-days <n>]\n  --out        where backups go (default: BACKUP_DIR, else ./backups)\n  --keep-days  afterwards, remove backups older than this many days (the newest is always kept)';
 
 let values;
 try {
-  ({ values } = parseArgs({ options: { out: { type: 'string' }, 'keep-days': { type: 'string' }, help: { type: 'boolean' } } }));
+  ({ values } = parseArgs({
+    options: { out: { type: 'string' }, 'keep-days': { type: 'string' }, help: { type: 'boolean' } },
+  }));
 } catch (err) {
   console.error(`${(err as Error).message}\n${USAGE}`);
   process.exit(2);
@@ -30,11 +33,21 @@ const outDir = values.out ?? process.env.BACKUP_DIR ?? 'backups';
 const config = loadConfigOrExit();
 const storage = createFileStorage(config);
 try {
-  const { folder, manifest } = await createBackup({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, outDir, stores: { photos: storage.photos, invoices: storage.pdfs }, fileStorage: config.fileStorage.kind });
+  const { folder, manifest } = await createBackup({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    outDir,
+    stores: { photos: storage.photos, invoices: storage.pdfs },
+    fileStorage: config.fileStorage.kind,
+  });
   for (const line of backupSummary(folder, manifest)) console.log(line);
   if (keepDays !== undefined) {
     const removed = await pruneBackups(outDir, keepDays, new Date());
-    console.log(removed.length ? `Removed ${removed.length} backup(s) older than ${keepDays} days: ${removed.join(', ')}` : `No backup older than ${keepDays} days to remove.`);
+    console.log(
+      removed.length
+        ? `Removed ${removed.length} backup(s) older than ${keepDays} days: ${removed.join(', ')}`
+        : `No backup older than ${keepDays} days to remove.`,
+    );
   }
 } catch (err) {
   if (!(err instanceof BackupError)) throw err;

@@ -13,7 +13,10 @@ const USAGE =
 
 let parsed;
 try {
-  parsed = parseArgs({ options: { force: { type: 'boolean', default: false }, help: { type: 'boolean' } }, allowPositionals: true });
+  parsed = parseArgs({
+    options: { force: { type: 'boolean', default: false }, help: { type: 'boolean' } },
+    allowPositionals: true,
+  });
 } catch (err) {
   console.error(`${(err as Error).message}\n${USAGE}`);
   process.exit(2);

@@ -86,7 +86,9 @@ export function parseDecisionRecord(file: string, text: string): DecisionRecord 
 export function readDecisionRecords(dir = DECISIONS_DIR): { records: DecisionRecord[]; problems: string[] } {
   const records: DecisionRecord[] = [];
   const problems: string[] = [];
-  const files = readdirSync(dir).filter((file) => file !== INDEX_FILE && file.endsWith('.md')).sort();
+  const files = readdirSync(dir)
+    .filter((file) => file !== INDEX_FILE && file.endsWith('.md'))
+    .sort();
   for (const file of files) {
     if (!RECORD_FILE.test(file)) {
       problems.push(`${file}: a record's file is named NNN-short-title.md`);
@@ -113,9 +115,15 @@ export function checkDecisionLinks(records: DecisionRecord[], productHeadings: s
     for (const link of record.links) {
       const other = byNumber.get(link.number);
       if (!other) {
-        problems.push(`${record.file}: its Status line says "${link.relation} ${pad(link.number)}", but there is no record ${pad(link.number)}`);
-      } else if (!other.links.some((back) => back.relation === REVERSE[link.relation] && back.number === record.number)) {
-        problems.push(`${other.file}: its Status line must say "${REVERSE[link.relation]} ${pad(record.number)}" (${record.file} says "${link.relation} ${pad(other.number)}")`);
+        problems.push(
+          `${record.file}: its Status line says "${link.relation} ${pad(link.number)}", but there is no record ${pad(link.number)}`,
+        );
+      } else if (
+        !other.links.some((back) => back.relation === REVERSE[link.relation] && back.number === record.number)
+      ) {
+        problems.push(
+          `${other.file}: its Status line must say "${REVERSE[link.relation]} ${pad(record.number)}" (${record.file} says "${link.relation} ${pad(other.number)}")`,
+        );
       }
     }
     if (record.movedTo && !productHeadings.includes(record.movedTo)) {
@@ -137,7 +145,10 @@ function themeOf(n: number): string {
 }
 
 function anchor(heading: string): string {
-  return heading.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/ /g, '-');
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z0-9 _-]/g, '')
+    .replace(/ /g, '-');
 }
 
 function statusCell(record: DecisionRecord, files: Map<number, string>): string {
@@ -180,13 +191,18 @@ export function renderDecisionsIndex(records: DecisionRecord[]): string {
       lines.push('', `## ${theme}`, '', '| No. | Decision | Status |', '|---|---|---|');
     }
     const title = record.title.replace(/\|/g, '\\|');
-    lines.push(`| ${pad(record.number)} | [${title}](${record.file}) | ${statusCell(record, files).replace(/\|/g, '\\|')} |`);
+    lines.push(
+      `| ${pad(record.number)} | [${title}](${record.file}) | ${statusCell(record, files).replace(/\|/g, '\\|')} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** The index, or the problems that must be fixed first. */
-export function buildDecisionsIndex(dir = DECISIONS_DIR, productFile = PRODUCT_FILE): { index: string | null; problems: string[] } {
+export function buildDecisionsIndex(
+  dir = DECISIONS_DIR,
+  productFile = PRODUCT_FILE,
+): { index: string | null; problems: string[] } {
   const { records, problems } = readDecisionRecords(dir);
   // Links are checked once every record reads: a record that cannot be read would show as missing.
   if (!problems.length) problems.push(...checkDecisionLinks(records, productHeadings(productFile)));
@@ -196,9 +212,13 @@ export function buildDecisionsIndex(dir = DECISIONS_DIR, productFile = PRODUCT_F
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { index, problems } = buildDecisionsIndex();
   if (!index) {
-    console.error(`docs/decisions/${INDEX_FILE} not written; fix these records first:\n${problems.map((p) => `- docs/decisions/${p}`).join('\n')}`);
+    console.error(
+      `docs/decisions/${INDEX_FILE} not written; fix these records first:\n${problems.map((p) => `- docs/decisions/${p}`).join('\n')}`,
+    );
     process.exit(1);
   }
   writeFileSync(path.join(DECISIONS_DIR, INDEX_FILE), index);
-  console.log(`docs/decisions/${INDEX_FILE}: ${index.split('\n').filter((line) => /^\| \d{3} /.test(line)).length} records.`);
+  console.log(
+    `docs/decisions/${INDEX_FILE}: ${index.split('\n').filter((line) => /^\| \d{3} /.test(line)).length} records.`,
+  );
 }

@@ -28,6 +28,8 @@ const icons = [
   { file: 'apple-touch-icon.png', size: 180, scale: 0.75, rounded: false },
 ];
 for (const icon of icons) {
-  await sharp(Buffer.from(iconSvg(icon.size, icon))).png({ compressionLevel: 9, palette: true }).toFile(path.join(out, icon.file));
+  await sharp(Buffer.from(iconSvg(icon.size, icon)))
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(path.join(out, icon.file));
   console.log(`public/${icon.file}`);
 }

@@ -11,5 +11,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 await seedReferenceData(database.db, config);
 const made = await seedDemo(database.db, config, perthDay(new Date()));
-console.log(`Demo data: ${made.jobs} jobs, ${made.expenses} expenses, technicians jake and priya (password technician123), in ${database.location}.`);
+console.log(
+  `Demo data: ${made.jobs} jobs, ${made.expenses} expenses, technicians jake and priya (password technician123), in ${database.location}.`,
+);
 await database.close();

@@ -8,9 +8,19 @@ import { startPgCluster } from './lib/pg-cluster.mjs';
 function runSuite(url) {
   const report = 'test-results/api-postgresql.json';
   fs.mkdirSync('test-results', { recursive: true });
-  const args = ['run', '--project', 'api', ...process.argv.slice(2), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const args = [
+    'run',
+    '--project',
+    'api',
+    ...process.argv.slice(2),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
   // With NODE24 naming a Node.js 24 binary (CI), the suite runs on the documented runtime (decision 341).
-  const [cmd, cmdArgs] = process.env.NODE24 ? [process.env.NODE24, ['node_modules/vitest/vitest.mjs', ...args]] : ['npx', ['vitest', ...args]];
+  const [cmd, cmdArgs] = process.env.NODE24
+    ? [process.env.NODE24, ['node_modules/vitest/vitest.mjs', ...args]]
+    : ['npx', ['vitest', ...args]];
   const r = spawnSync(cmd, cmdArgs, {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: url },

@@ -7,12 +7,24 @@ import { openDatabase } from '../src/server/db/client';
 import { newUserSchema } from '../src/shared/schemas/auth';
 
 const { values } = parseArgs({
-  options: { username: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', default: 'admin' }, email: { type: 'string' } },
+  options: {
+    username: { type: 'string' },
+    password: { type: 'string' },
+    role: { type: 'string', default: 'admin' },
+    email: { type: 'string' },
+  },
 });
-const parsed = newUserSchema.safeParse({ username: values.username ?? '', password: values.password ?? '', role: values.role, email: values.email ?? '' });
+const parsed = newUserSchema.safeParse({
+  username: values.username ?? '',
+  password: values.password ?? '',
+  role: values.role,
+  email: values.email ?? '',
+});
 if (!parsed.success) {
   console.error(z.prettifyError(parsed.error));
-  console.error('Usage: npm run user:create -- --username <name> --password <password> [--role admin|technician] [--email <email>]');
+  console.error(
+    'Usage: npm run user:create -- --username <name> --password <password> [--role admin|technician] [--email <email>]',
+  );
   process.exit(1);
 }
 const config = loadConfigOrExit();

@@ -17,9 +17,16 @@ describe('the decisions index', () => {
     const { index } = buildDecisionsIndex();
     const files = readdirSync(DECISIONS_DIR).filter((file) => /^\d{3}-.*\.md$/.test(file));
     expect(files.length).toBeGreaterThanOrEqual(79);
-    expect(files.filter((file) => !index?.includes(`](${file}) |`)), 'records missing from the index').toEqual([]);
-    expect(index).toContain('| 001 | [PGlite by default, PostgreSQL when DATABASE_URL is set](001-pglite-by-default.md) | accepted |');
-    expect(index).toContain('| 234 | [Booking throughput on the embedded database is bounded by PGlite\'s main-thread CPU](234-bookings-on-the-embedded-database.md) | superseded by [239](239-embedded-database-on-its-own-thread.md) and [240](240-fewer-statements-per-booking.md) |');
+    expect(
+      files.filter((file) => !index?.includes(`](${file}) |`)),
+      'records missing from the index',
+    ).toEqual([]);
+    expect(index).toContain(
+      '| 001 | [PGlite by default, PostgreSQL when DATABASE_URL is set](001-pglite-by-default.md) | accepted |',
+    );
+    expect(index).toContain(
+      "| 234 | [Booking throughput on the embedded database is bounded by PGlite's main-thread CPU](234-bookings-on-the-embedded-database.md) | superseded by [239](239-embedded-database-on-its-own-thread.md) and [240](240-fewer-statements-per-booking.md) |",
+    );
   });
 
   describe('refuses records a reader could not navigate, saying what to write', () => {
@@ -43,15 +50,20 @@ describe('the decisions index', () => {
     });
 
     it('a record missing one of Context, Decision and Consequences', () => {
-      const { problems } = problemsOf({ '250-new-rule.md': '# 250 A new rule\nStatus: accepted\n\n**Decision.** What.\n' });
-      expect(problems).toEqual(['250-new-rule.md: the body must have **Context.**, **Decision.**, **Consequences.** paragraphs, in that order']);
+      const { problems } = problemsOf({
+        '250-new-rule.md': '# 250 A new rule\nStatus: accepted\n\n**Decision.** What.\n',
+      });
+      expect(problems).toEqual([
+        '250-new-rule.md: the body must have **Context.**, **Decision.**, **Consequences.** paragraphs, in that order',
+      ]);
     });
 
     it('an amendment the older record does not mention, and a section product.md does not have', () => {
       const { problems } = problemsOf({
         '160-limits.md': `# 160 Limits\nStatus: accepted\n${body}`,
         '221-limits-in-the-database.md': `# 221 Limits in the database\nStatus: accepted; amends 160\n${body}`,
-        '243-colour.md': '# 243 Colour\nStatus: moved to docs/product.md "Staff screens"\n\nThe label rule is in docs/product.md.\n',
+        '243-colour.md':
+          '# 243 Colour\nStatus: moved to docs/product.md "Staff screens"\n\nThe label rule is in docs/product.md.\n',
       });
       expect(problems).toEqual([
         '160-limits.md: its Status line must say "amended by 221" (221-limits-in-the-database.md says "amends 160")',
@@ -63,12 +75,17 @@ describe('the decisions index', () => {
       const { index, problems } = problemsOf({
         '160-limits.md': `# 160 Limits\nStatus: accepted; amended by 221\n${body}`,
         '221-limits-in-the-database.md': `# 221 Limits in the database\nStatus: accepted; amends 160\n${body}`,
-        '243-colour.md': '# 243 Colour\nStatus: moved to docs/product.md "Bookings"\n\nThe label rule is in docs/product.md.\n',
+        '243-colour.md':
+          '# 243 Colour\nStatus: moved to docs/product.md "Bookings"\n\nThe label rule is in docs/product.md.\n',
       });
       expect(problems).toEqual([]);
       expect(index).toContain('## 160-169 Limits and safeguards');
-      expect(index).toContain('| 160 | [Limits](160-limits.md) | accepted; amended by [221](221-limits-in-the-database.md) |');
-      expect(index).toContain('| 243 | [Colour](243-colour.md) | moved to [docs/product.md "Bookings"](../product.md#bookings) |');
+      expect(index).toContain(
+        '| 160 | [Limits](160-limits.md) | accepted; amended by [221](221-limits-in-the-database.md) |',
+      );
+      expect(index).toContain(
+        '| 243 | [Colour](243-colour.md) | moved to [docs/product.md "Bookings"](../product.md#bookings) |',
+      );
     });
   });
 });

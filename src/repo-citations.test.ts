@@ -29,7 +29,8 @@ describe('citations', () => {
       readFileSync(path.join(ROOT, file), 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          if (OUTSIDE_CITATIONS.some((re) => re.test(line))) hits.push(`${file.split(path.sep).join('/')}:${i + 1}: ${line.trim()}`);
+          if (OUTSIDE_CITATIONS.some((re) => re.test(line)))
+            hits.push(`${file.split(path.sep).join('/')}:${i + 1}: ${line.trim()}`);
         });
     }
     expect(hits, 'Cite docs/product.md "Section" or "decision NNN" instead').toEqual([]);

@@ -51,7 +51,8 @@ export function launchInstance({ name, port, env, logFile, onLine = () => {} }) 
     async ready(timeoutMs = 90_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited during start-up:\n${text}`);
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`${name} exited during start-up:\n${text}`);
         const res = await fetch(`${url}/readyz`).catch(() => null);
         if (res?.ok) return;
         if (Date.now() > deadline) throw new Error(`${name} was not ready within ${timeoutMs / 1000} s:\n${text}`);

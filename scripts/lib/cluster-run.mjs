@@ -27,7 +27,8 @@ const portIsFree = (port) =>
   });
 
 function ensureBuilt(log) {
-  if (fs.existsSync(path.join(ROOT, 'dist/client/index.html')) && fs.existsSync(path.join(ROOT, 'dist/server/main.js'))) return;
+  if (fs.existsSync(path.join(ROOT, 'dist/client/index.html')) && fs.existsSync(path.join(ROOT, 'dist/server/main.js')))
+    return;
   log('No production build in dist/: running npm run build');
   const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('npm run build failed');
@@ -45,7 +46,10 @@ function lockFolder(dir) {
     } catch (err) {
       alive = err.code === 'EPERM';
     }
-    if (alive) throw new Error(`A cluster (process ${pid}) already runs from ${dir}: stop it first (Ctrl-C there), or use another CLUSTER_DIR.`);
+    if (alive)
+      throw new Error(
+        `A cluster (process ${pid}) already runs from ${dir}: stop it first (Ctrl-C there), or use another CLUSTER_DIR.`,
+      );
   }
   fs.writeFileSync(file, String(process.pid));
   return () => {
@@ -108,10 +112,23 @@ export async function startCluster(opts = {}) {
         ...storageEnv,
         ...opts.env,
       };
-      slots.push({ name, port: await freePort(), env, logFile: path.join(logsDir, `${name}.log`), process: null, history: '' });
+      slots.push({
+        name,
+        port: await freePort(),
+        env,
+        logFile: path.join(logsDir, `${name}.log`),
+        process: null,
+        history: '',
+      });
     }
     const launch = (slot) => {
-      slot.process = launchInstance({ name: slot.name, port: slot.port, env: slot.env, logFile: slot.logFile, onLine: opts.onInstanceLine });
+      slot.process = launchInstance({
+        name: slot.name,
+        port: slot.port,
+        env: slot.env,
+        logFile: slot.logFile,
+        onLine: opts.onInstanceLine,
+      });
       return slot.process;
     };
     cleanups.push(async () => {
@@ -146,7 +163,12 @@ export async function startCluster(opts = {}) {
       dir,
       databaseUrl: pg.url,
       storageEnv,
-      instances: slots.map((s) => ({ name: s.name, port: s.port, url: `http://127.0.0.1:${s.port}`, logFile: s.logFile })),
+      instances: slots.map((s) => ({
+        name: s.name,
+        port: s.port,
+        url: `http://127.0.0.1:${s.port}`,
+        logFile: s.logFile,
+      })),
       /** What an instance printed, over all its runs. */
       output: (name) => byName(name).history + (byName(name).process?.output() ?? ''),
       pidOf: (name) => byName(name).process?.pid,

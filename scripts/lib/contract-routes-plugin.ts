@@ -9,7 +9,12 @@ function routeTable(): string {
   const table = Object.fromEntries(
     Object.entries(contracts).map(([area, ops]) => [
       area,
-      Object.fromEntries(Object.entries(ops as Record<string, Record<string, unknown>>).map(([name, c]) => [name, Object.fromEntries(ROUTE_FIELDS.filter((f) => c[f] !== undefined).map((f) => [f, c[f]]))])),
+      Object.fromEntries(
+        Object.entries(ops as Record<string, Record<string, unknown>>).map(([name, c]) => [
+          name,
+          Object.fromEntries(ROUTE_FIELDS.filter((f) => c[f] !== undefined).map((f) => [f, c[f]])),
+        ]),
+      ),
     ]),
   );
   return `export const contracts = ${JSON.stringify(table)};\n`;

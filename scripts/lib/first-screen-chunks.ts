@@ -57,11 +57,16 @@ export function firstScreenChunks(root: string): Rolldown.CodeSplittingGroup[] {
     const publicLater = reach(entry, (target) => target.startsWith(publicDir));
     const app = reach(staffApp);
     const tabUses = new Map<string, number>();
-    for (const modules of tabs) for (const id of new Set(modules.flatMap((m) => [...reach(m)]))) tabUses.set(id, (tabUses.get(id) ?? 0) + 1);
+    for (const modules of tabs)
+      for (const id of new Set(modules.flatMap((m) => [...reach(m)]))) tabUses.set(id, (tabUses.get(id) ?? 0) + 1);
 
     // A module two tabs share rides with the app when it is small with what it imports (icons, a
     // field, a badge); a large one (the form library) keeps its own chunk for the tabs that use it.
-    const extraBytes = (id: string) => [...reach(id)].reduce((sum, m) => (site.has(m) || app.has(m) ? sum : sum + (graph.getModuleInfo(m)?.code?.length ?? 0)), 0);
+    const extraBytes = (id: string) =>
+      [...reach(id)].reduce(
+        (sum, m) => (site.has(m) || app.has(m) ? sum : sum + (graph.getModuleInfo(m)?.code?.length ?? 0)),
+        0,
+      );
     const groups = new Map<string, Group>();
     for (const id of site) if (id !== entry) groups.set(id, 'site');
     for (const id of new Set([...app, ...tabUses.keys()])) {
@@ -76,7 +81,8 @@ export function firstScreenChunks(root: string): Rolldown.CodeSplittingGroup[] {
   // unless an earlier group holds them, so React stays in `site` when `staff` imports it.
   const order: Group[] = ['site', 'shared', 'staff'];
   return order.map((group, i) => ({
-    name: (id: string, ctx: Graph) => (((groupOf ??= classify(ctx)).get(id) ?? (ICON.test(id) ? 'shared' : null)) === group ? group : null),
+    name: (id: string, ctx: Graph) =>
+      ((groupOf ??= classify(ctx)).get(id) ?? (ICON.test(id) ? 'shared' : null)) === group ? group : null,
     priority: order.length - i,
   }));
 }

@@ -7,7 +7,12 @@ import path from 'node:path';
 import { makeScratchDir } from './scratch.mjs';
 
 export function findPgBinDir() {
-  return process.env.PG_BIN || ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find((d) => fs.existsSync(path.join(d, 'initdb')));
+  return (
+    process.env.PG_BIN ||
+    ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find((d) =>
+      fs.existsSync(path.join(d, 'initdb')),
+    )
+  );
 }
 
 const freePort = () =>
@@ -25,7 +30,10 @@ const freePort = () =>
  */
 export async function startPgCluster() {
   const binDir = findPgBinDir();
-  if (!binDir) throw new Error('No PostgreSQL server binaries found: install them with `sudo apt-get install -y postgresql`, or set PG_BIN.');
+  if (!binDir)
+    throw new Error(
+      'No PostgreSQL server binaries found: install them with `sudo apt-get install -y postgresql`, or set PG_BIN.',
+    );
   const port = await freePort();
   const dir = makeScratchDir('tyres-pg-');
   const dataDir = path.join(dir, 'data');
@@ -45,7 +53,16 @@ export async function startPgCluster() {
   };
   try {
     exec(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
-    exec(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off`, 'start']);
+    exec(path.join(binDir, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off`,
+      'start',
+    ]);
   } catch (err) {
     const log = path.join(dir, 'server.log');
     const detail = fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : '';
@@ -63,7 +80,10 @@ export async function startPgCluster() {
  */
 export async function startPgServer({ dir, port, log = () => {} }) {
   const binDir = findPgBinDir();
-  if (!binDir) throw new Error('No PostgreSQL server binaries found: install them with `sudo apt-get install -y postgresql`, or set PG_BIN.');
+  if (!binDir)
+    throw new Error(
+      'No PostgreSQL server binaries found: install them with `sudo apt-get install -y postgresql`, or set PG_BIN.',
+    );
   const isRoot = process.getuid?.() === 0;
   const dataDir = path.join(dir, 'data');
   const logFile = path.join(dir, 'server.log');
@@ -89,8 +109,18 @@ export async function startPgServer({ dir, port, log = () => {} }) {
         /* not running */
       }
     }
-    run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-w', '-o', `-p ${serverPort} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start']);
-    if (fresh) run(path.join(binDir, 'createdb'), ['-h', '127.0.0.1', '-p', String(serverPort), '-U', 'postgres', 'tyres']);
+    run(path.join(binDir, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-l',
+      logFile,
+      '-w',
+      '-o',
+      `-p ${serverPort} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+      'start',
+    ]);
+    if (fresh)
+      run(path.join(binDir, 'createdb'), ['-h', '127.0.0.1', '-p', String(serverPort), '-U', 'postgres', 'tyres']);
   } catch (err) {
     const detail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n') : '';
     throw new Error(`Could not start PostgreSQL in ${dataDir}: ${err.stderr ?? err.message}\n${detail}`);

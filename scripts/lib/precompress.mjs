@@ -17,7 +17,12 @@ export function precompressDir(dir) {
     if (!COMPRESSIBLE.test(name) || !fs.statSync(file).isFile()) continue;
     const bytes = fs.readFileSync(file);
     if (bytes.length < MIN_BYTES) continue;
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(bytes, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+    );
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
     count++;
   }

@@ -9,4 +9,9 @@ export type S3StandIn = {
   stop(): Promise<void>;
 };
 
-export function startS3StandIn(opts?: { bucket?: string; port?: number; directory?: string; log?: (line: string) => void }): Promise<S3StandIn>;
+export function startS3StandIn(opts?: {
+  bucket?: string;
+  port?: number;
+  directory?: string;
+  log?: (line: string) => void;
+}): Promise<S3StandIn>;

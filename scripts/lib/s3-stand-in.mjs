@@ -23,12 +23,22 @@ const STAND_IN_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 export async function startS3StandIn(opts = {}) {
   const bucket = opts.bucket ?? 'tyres';
   const ownDirectory = !opts.directory;
-  const directory = opts.directory ? path.resolve(opts.directory) : fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-s3-stand-in-'));
+  const directory = opts.directory
+    ? path.resolve(opts.directory)
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-s3-stand-in-'));
   fs.mkdirSync(directory, { recursive: true });
-  const server = new S3rver({ address: '127.0.0.1', port: opts.port ?? 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: opts.port ?? 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
-  opts.log?.(`S3 stand-in (s3rver, a local test double, not real S3) serving bucket '${bucket}' at ${endpoint} from ${directory}`);
+  opts.log?.(
+    `S3 stand-in (s3rver, a local test double, not real S3) serving bucket '${bucket}' at ${endpoint} from ${directory}`,
+  );
   return {
     bucket,
     port,

@@ -44,20 +44,39 @@ function readReport(file) {
 
 function run(step, colour, live) {
   const started = Date.now();
-  const args = step.report && !step.writesReport ? [...step.args, '--reporter=default', '--reporter=json', `--outputFile.json=${step.report}`] : step.args;
+  const args =
+    step.report && !step.writesReport
+      ? [...step.args, '--reporter=default', '--reporter=json', `--outputFile.json=${step.report}`]
+      : step.args;
   if (step.report) {
     fs.mkdirSync(path.dirname(step.report), { recursive: true });
     fs.rmSync(step.report, { force: true });
   }
   const chunks = [];
   return new Promise((resolve) => {
-    const child = spawn(step.cmd, args, { env: { ...process.env, FORCE_COLOR: colour ? '1' : '0', ...step.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d) => { chunks.push(d); if (live) process.stdout.write(d); });
-    child.stderr.on('data', (d) => { chunks.push(d); if (live) process.stderr.write(d); });
+    const child = spawn(step.cmd, args, {
+      env: { ...process.env, FORCE_COLOR: colour ? '1' : '0', ...step.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (d) => {
+      chunks.push(d);
+      if (live) process.stdout.write(d);
+    });
+    child.stderr.on('data', (d) => {
+      chunks.push(d);
+      if (live) process.stderr.write(d);
+    });
     child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
     child.on('close', (code, signal) => {
       const output = Buffer.concat(chunks).toString();
-      resolve({ step, status: code === 0 ? 'passed' : 'failed', seconds: (Date.now() - started) / 1000, output: code === 0 ? output : `${output}\n(exit ${code ?? signal})\n`, live, tests: readReport(step.report) });
+      resolve({
+        step,
+        status: code === 0 ? 'passed' : 'failed',
+        seconds: (Date.now() - started) / 1000,
+        output: code === 0 ? output : `${output}\n(exit ${code ?? signal})\n`,
+        live,
+        tests: readReport(step.report),
+      });
     });
   });
 }
@@ -78,7 +97,8 @@ export async function runSteps(steps, { cores, keepGoing, colour, show }) {
   let busy = 0;
   let failed = false;
   const ready = (s) => (s.needs ?? []).every((n) => !names.has(n) || outcomes.get(n)?.status === 'passed');
-  const blocked = (s) => (s.needs ?? []).some((n) => names.has(n) && outcomes.has(n) && outcomes.get(n).status !== 'passed');
+  const blocked = (s) =>
+    (s.needs ?? []).some((n) => names.has(n) && outcomes.has(n) && outcomes.get(n).status !== 'passed');
 
   for (;;) {
     for (const s of steps) {
@@ -93,7 +113,10 @@ export async function runSteps(steps, { cores, keepGoing, colour, show }) {
       // A step that takes every core runs alone: its lines can show as they come.
       const live = need >= cores;
       console.log(`> ${s.name} started`);
-      running.set(s.name, run(s, colour, live).then((o) => ({ o, need })));
+      running.set(
+        s.name,
+        run(s, colour, live).then((o) => ({ o, need })),
+      );
     }
     if (running.size === 0) break;
     const { o, need } = await Promise.race(running.values());
@@ -109,6 +132,9 @@ export async function runSteps(steps, { cores, keepGoing, colour, show }) {
 /** One line per step with its time, then the wall-clock total. */
 export function printTimes(outcomes, startedAt) {
   console.log('');
-  for (const o of outcomes) console.log(`${o.status.padEnd(7)} ${o.status === 'skipped' ? '' : seconds(o.seconds * 1000).padStart(8)}  ${o.step.name}`);
+  for (const o of outcomes)
+    console.log(
+      `${o.status.padEnd(7)} ${o.status === 'skipped' ? '' : seconds(o.seconds * 1000).padStart(8)}  ${o.step.name}`,
+    );
   console.log(`total   ${seconds(Date.now() - startedAt).padStart(8)}`);
 }

@@ -22,7 +22,9 @@ describe("the app's folder", () => {
     try {
       // Another project's package.json on the way up is not the app's.
       fs.writeFileSync(path.join(elsewhere, 'package.json'), JSON.stringify({ name: 'something-else' }));
-      expect(appRootFrom(pathToFileURL(path.join(elsewhere, 'server', 'main.js')).href, '/srv/tyre-booking')).toBe('/srv/tyre-booking');
+      expect(appRootFrom(pathToFileURL(path.join(elsewhere, 'server', 'main.js')).href, '/srv/tyre-booking')).toBe(
+        '/srv/tyre-booking',
+      );
     } finally {
       fs.rmSync(elsewhere, { recursive: true, force: true });
     }

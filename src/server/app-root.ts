@@ -6,7 +6,9 @@ const PACKAGE_NAME = 'mobile-tyre-booking';
 
 function isAppRoot(dir: string): boolean {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === PACKAGE_NAME;
+    return (
+      (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === PACKAGE_NAME
+    );
   } catch {
     return false;
   }

@@ -128,7 +128,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     clock,
     log: app.log,
     mailer,
-    outbox: createOutbox({ db: opts.db, clock, mailer, log: app.log, mailFrom: opts.config.mailFrom ?? senderOfBusiness }),
+    outbox: createOutbox({
+      db: opts.db,
+      clock,
+      mailer,
+      log: app.log,
+      mailFrom: opts.config.mailFrom ?? senderOfBusiness,
+    }),
     sms: createSmsOutbox({ db: opts.db, clock, sender: opts.smsSender ?? createSmsSender(opts.config), log: app.log }),
     storage: opts.storage ?? files.photos,
     pdfs: opts.pdfs ?? files.pdfs,
@@ -184,14 +190,43 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       app.log.error({ err }, 'readiness check failed');
       return reply.status(503).send({ status: 'error', database: 'unreachable' });
     }
-    if (pending.length > 0) return reply.status(503).send({ status: 'migrations pending', database: 'reachable', pending });
+    if (pending.length > 0)
+      return reply.status(503).send({ status: 'migrations pending', database: 'reachable', pending });
     return { status: 'ready', database: 'reachable', migrations: 'applied' };
   });
 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
 
   // One plugin per business area; each route inside states its access level.
-  for (const area of [authRoutes, accountRoutes, teamRoutes, publicSlotRoutes, staffSlotRoutes, pricingRoutes, priceListRoutes, bookingRoutes, photoRoutes, jobRoutes, runRoutes, invoiceRoutes, billRoutes, closureRoutes, reportRoutes, paymentRoutes, suburbRoutes, suburbPageRoutes, seoRoutes, emailRoutes, smsRoutes, notificationRoutes, settingsRoutes, auditRoutes, docsRoutes, customerMessageRoutes, manageRoutes]) {
+  for (const area of [
+    authRoutes,
+    accountRoutes,
+    teamRoutes,
+    publicSlotRoutes,
+    staffSlotRoutes,
+    pricingRoutes,
+    priceListRoutes,
+    bookingRoutes,
+    photoRoutes,
+    jobRoutes,
+    runRoutes,
+    invoiceRoutes,
+    billRoutes,
+    closureRoutes,
+    reportRoutes,
+    paymentRoutes,
+    suburbRoutes,
+    suburbPageRoutes,
+    seoRoutes,
+    emailRoutes,
+    smsRoutes,
+    notificationRoutes,
+    settingsRoutes,
+    auditRoutes,
+    docsRoutes,
+    customerMessageRoutes,
+    manageRoutes,
+  ]) {
     await app.register(area(deps));
   }
 
@@ -204,7 +239,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // Unpaid prepaid holds lapse after config.holdMs and free their slot (decision 150).
-  const holdSweepMs = opts.holdSweepMs === undefined ? (opts.config.env === 'test' ? null : opts.config.holdSweepMs) : opts.holdSweepMs;
+  const holdSweepMs =
+    opts.holdSweepMs === undefined ? (opts.config.env === 'test' ? null : opts.config.holdSweepMs) : opts.holdSweepMs;
   if (holdSweepMs) {
     let stopHoldSweep: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
@@ -231,11 +267,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Files a crash left between writing a file and committing its row (decision 194); a failure is logged, never fatal.
   if (opts.cleanFileLeftoversOnStart ?? opts.config.env !== 'test') {
     app.addHook('onReady', async () => {
-      await cleanPhotoLeftovers(deps).catch((err: unknown) => app.log.error({ err }, 'Could not clean up leftover photo files'));
-      await cleanInvoicePdfLeftovers(deps).catch((err: unknown) => app.log.error({ err }, 'Could not clean up leftover invoice PDF files'));
+      await cleanPhotoLeftovers(deps).catch((err: unknown) =>
+        app.log.error({ err }, 'Could not clean up leftover photo files'),
+      );
+      await cleanInvoicePdfLeftovers(deps).catch((err: unknown) =>
+        app.log.error({ err }, 'Could not clean up leftover invoice PDF files'),
+      );
     });
   }
 
-  await registerWeb(app, { mode: opts.web ?? 'none', config: opts.config, db: deps.db, settings: deps.settings, changes: publicChanges, staffFirstScreen: staffFirstScreen(deps) });
+  await registerWeb(app, {
+    mode: opts.web ?? 'none',
+    config: opts.config,
+    db: deps.db,
+    settings: deps.settings,
+    changes: publicChanges,
+    staffFirstScreen: staffFirstScreen(deps),
+  });
   return app;
 }

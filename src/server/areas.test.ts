@@ -78,7 +78,9 @@ describe('one list of area names', () => {
 
   it('every contract file is the home of an area', () => {
     const homes = new Set(AREAS.map((area) => CONTRACT_FILE_OF[area] ?? kebab(area)));
-    const files = readdirSync(contractsDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['areas.ts', 'contract.ts', 'index.ts'].includes(f));
+    const files = readdirSync(contractsDir).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['areas.ts', 'contract.ts', 'index.ts'].includes(f),
+    );
     expect(files.map((f) => f.replace(/\.ts$/, '')).filter((f) => !homes.has(f))).toEqual([]);
   });
 

@@ -8,7 +8,13 @@ describe('loadConfig', () => {
     expect(c.port).toBe(5000);
     expect(c.dataDir).toMatch(/[/\\]data$/);
     expect(c.databaseUrl).toBeUndefined();
-    expect(c.business).toMatchObject({ phone: '08 5550 1234', email: 'bookings@example.com', abn: '00 000 000 000', businessDays: [1, 2, 3, 4, 5], gstRegistered: false });
+    expect(c.business).toMatchObject({
+      phone: '08 5550 1234',
+      email: 'bookings@example.com',
+      abn: '00 000 000 000',
+      businessDays: [1, 2, 3, 4, 5],
+      gstRegistered: false,
+    });
     expect(c.holdMs).toBe(30 * 60_000);
   });
 
@@ -38,15 +44,32 @@ describe('loadConfig', () => {
   it('keeps files on local disk by default, in an S3 bucket when FILE_STORAGE=s3', () => {
     expect(loadConfig({}).fileStorage).toEqual({ kind: 'local' });
     expect(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'tyres' }).fileStorage).toEqual({
-      kind: 's3', bucket: 'tyres', region: 'ap-southeast-2', endpoint: undefined, forcePathStyle: false, credentials: undefined, prefix: '',
+      kind: 's3',
+      bucket: 'tyres',
+      region: 'ap-southeast-2',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+      prefix: '',
     });
     const compatible = loadConfig({
-      FILE_STORAGE: 's3', S3_BUCKET: 'tyres', S3_REGION: 'us-east-1', S3_ENDPOINT: 'http://127.0.0.1:4568', S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_PREFIX: '/shop/prod/',
+      FILE_STORAGE: 's3',
+      S3_BUCKET: 'tyres',
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: 'http://127.0.0.1:4568',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_PREFIX: '/shop/prod/',
     }).fileStorage;
     expect(compatible).toEqual({
-      kind: 's3', bucket: 'tyres', region: 'us-east-1', endpoint: 'http://127.0.0.1:4568', forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, prefix: 'shop/prod/',
+      kind: 's3',
+      bucket: 'tyres',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:4568',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      prefix: 'shop/prod/',
     });
   });
 
@@ -62,7 +85,13 @@ describe('loadConfig', () => {
   });
 
   it('picks the card provider: Stripe with keys, simulated in development, none in production', () => {
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).paymentProvider).toBe('stripe');
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }).paymentProvider,
+    ).toBe('stripe');
     expect(loadConfig({}).paymentProvider).toBe('simulated');
     expect(loadConfig({ NODE_ENV: 'production' }).paymentProvider).toBe('none');
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SIMULATED: 'true' }).paymentProvider).toBe('simulated');
@@ -87,17 +116,27 @@ describe('loadConfig', () => {
   it('refuses a production configuration with a cheap password cost', () => {
     const production = loadConfig({ NODE_ENV: 'production' });
     expect(() => checkConfig({ ...production, passwordCost: TEST_PASSWORD_COST })).toThrow(ConfigError);
-    expect(() => checkConfig({ ...production, passwordCost: TEST_PASSWORD_COST })).toThrow(/below the production minimum/);
+    expect(() => checkConfig({ ...production, passwordCost: TEST_PASSWORD_COST })).toThrow(
+      /below the production minimum/,
+    );
     expect(() => checkConfig({ ...testConfig(), passwordCost: TEST_PASSWORD_COST })).not.toThrow();
   });
 
   it('reads TEST_CLOCK_START outside production and refuses it in production, naming it', () => {
     expect(loadConfig({}).testClockStart).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK_START: '2026-11-23T07:00:00+08:00' }).testClockStart?.toISOString()).toBe('2026-11-22T23:00:00.000Z');
-    expect(loadConfig({ TEST_CLOCK_START: '2026-11-22T23:00:00Z' }).testClockStart?.toISOString()).toBe('2026-11-22T23:00:00.000Z');
-    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK_START: '2026-11-22T23:00:00Z' })).toThrow(/TEST_CLOCK_START: is a test-only setting/);
+    expect(
+      loadConfig({ NODE_ENV: 'test', TEST_CLOCK_START: '2026-11-23T07:00:00+08:00' }).testClockStart?.toISOString(),
+    ).toBe('2026-11-22T23:00:00.000Z');
+    expect(loadConfig({ TEST_CLOCK_START: '2026-11-22T23:00:00Z' }).testClockStart?.toISOString()).toBe(
+      '2026-11-22T23:00:00.000Z',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK_START: '2026-11-22T23:00:00Z' })).toThrow(
+      /TEST_CLOCK_START: is a test-only setting/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'test', TEST_CLOCK_START: 'next tuesday' })).toThrow(/TEST_CLOCK_START/);
-    expect(() => checkConfig({ ...loadConfig({ NODE_ENV: 'production' }), testClockStart: new Date() })).toThrow(ConfigError);
+    expect(() => checkConfig({ ...loadConfig({ NODE_ENV: 'production' }), testClockStart: new Date() })).toThrow(
+      ConfigError,
+    );
   });
 
   it('gives the business hours from BUSINESS_DAYS and the time slots', () => {

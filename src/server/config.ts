@@ -13,8 +13,7 @@ const optionalText = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
-const positiveInt = (fallback: number) =>
-  z.coerce.number().int().positive().optional().default(fallback);
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().optional().default(fallback);
 
 const envSchema = z
   .object({
@@ -25,7 +24,12 @@ const envSchema = z
     DATABASE_URL: optionalText.pipe(z.url({ message: 'must be a postgres:// URL' }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** This instance's name among several behind one proxy: sent as X-Instance and in every log line (decision 226). */
-    INSTANCE_NAME: optionalText.pipe(z.string().regex(/^[\w.-]{1,40}$/, 'may hold only letters, digits, ".", "-" and "_" (at most 40)').optional()),
+    INSTANCE_NAME: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[\w.-]{1,40}$/, 'may hold only letters, digits, ".", "-" and "_" (at most 40)')
+        .optional(),
+    ),
     /** How long a stopping instance lets requests in flight finish before it closes them (decision 225). */
     SHUTDOWN_SECONDS: positiveInt(10),
     PUBLIC_BASE_URL: optionalText.pipe(z.url().optional()),
@@ -38,11 +42,18 @@ const envSchema = z
         const value = v?.trim() ?? '';
         if (value === '' || value === 'false' || value === '0') return false;
         if (value === 'true') {
-          ctx.addIssue({ code: 'custom', message: "use the number of proxies in front of the app (e.g. 1) or their addresses, not 'true' (that trusts any X-Forwarded-For a client sends)" });
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              "use the number of proxies in front of the app (e.g. 1) or their addresses, not 'true' (that trusts any X-Forwarded-For a client sends)",
+          });
           return z.NEVER;
         }
         if (/^\d+$/.test(value)) return Number(value);
-        return value.split(',').map((p) => p.trim()).filter(Boolean);
+        return value
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean);
       }),
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText,
@@ -64,8 +75,18 @@ const envSchema = z
     GST_REGISTERED: bool,
     /** How customers pay an invoice by bank transfer or PayID (printed on invoice PDFs, decision 201); unset: not offered. */
     BANK_ACCOUNT_NAME: optionalText,
-    BANK_BSB: optionalText.pipe(z.string().regex(/^\d{3}-?\d{3}$/, 'must be a 6-digit BSB, e.g. 066-000').optional()),
-    BANK_ACCOUNT_NUMBER: optionalText.pipe(z.string().regex(/^\d{5,10}$/, 'must be 5 to 10 digits').optional()),
+    BANK_BSB: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{3}-?\d{3}$/, 'must be a 6-digit BSB, e.g. 066-000')
+        .optional(),
+    ),
+    BANK_ACCOUNT_NUMBER: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{5,10}$/, 'must be 5 to 10 digits')
+        .optional(),
+    ),
     PAYID: optionalText.pipe(z.string().max(254, 'must be at most 254 characters').optional()),
     SESSION_IDLE_HOURS: positiveInt(8),
     SESSION_MAX_DAYS: positiveInt(7),
@@ -75,21 +96,50 @@ const envSchema = z
     /** How often each instance tries the expired-hold sweep; one instance runs it per tick (decision 222). */
     HOLD_SWEEP_SECONDS: positiveInt(60),
     /** Where photos and invoice PDFs live: local disk under DATA_DIR, or an S3-compatible bucket (decision 220). */
-    FILE_STORAGE: z.enum(['local', 's3'], { message: "must be 'local' (files under DATA_DIR) or 's3' (an S3-compatible bucket)" }).default('local'),
+    FILE_STORAGE: z
+      .enum(['local', 's3'], { message: "must be 'local' (files under DATA_DIR) or 's3' (an S3-compatible bucket)" })
+      .default('local'),
     S3_BUCKET: optionalText,
     S3_REGION: optionalText,
-    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, message: 'must be the http(s):// address of the S3-compatible service' }).optional()),
+    S3_ENDPOINT: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, message: 'must be the http(s):// address of the S3-compatible service' })
+        .optional(),
+    ),
     S3_FORCE_PATH_STYLE: bool,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
-    S3_PREFIX: optionalText.pipe(z.string().regex(/^[\w.\-/]*$/, 'may hold only letters, digits, ".", "-", "_" and "/"').optional()),
+    S3_PREFIX: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[\w.\-/]*$/, 'may hold only letters, digits, ".", "-", "_" and "/"')
+        .optional(),
+    ),
     SMTP_URL: optionalText,
     MAIL_FROM: optionalText,
     /** Twilio sends the text messages when these are set; otherwise they are kept in a local outbox (docs/decisions/363-sms-delivery.md). */
-    TWILIO_ACCOUNT_SID: optionalText.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be the Account SID from the Twilio console (AC and 32 hex digits)').optional()),
+    TWILIO_ACCOUNT_SID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^AC[0-9a-fA-F]{32}$/, 'must be the Account SID from the Twilio console (AC and 32 hex digits)')
+        .optional(),
+    ),
     TWILIO_AUTH_TOKEN: optionalText,
-    TWILIO_FROM: optionalText.pipe(z.string().regex(/^(\+[1-9]\d{6,14}|[A-Za-z][A-Za-z0-9 ]{0,10})$/, 'must be the sending number in E.164 form (+614...) or an alphanumeric sender ID of up to 11 characters').optional()),
-    TWILIO_MESSAGING_SERVICE_SID: optionalText.pipe(z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Messaging Service SID (MG and 32 hex digits)').optional()),
+    TWILIO_FROM: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^(\+[1-9]\d{6,14}|[A-Za-z][A-Za-z0-9 ]{0,10})$/,
+          'must be the sending number in E.164 form (+614...) or an alphanumeric sender ID of up to 11 characters',
+        )
+        .optional(),
+    ),
+    TWILIO_MESSAGING_SERVICE_SID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Messaging Service SID (MG and 32 hex digits)')
+        .optional(),
+    ),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -99,7 +149,11 @@ const envSchema = z
      * Test-only: the server's clock starts at this instant (ISO 8601) and runs on in real time,
      * so browser tests choose their dates from a known "now" (docs/decisions/181-fast-tests-and-a-pinned-clock.md).
      */
-    TEST_CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time, e.g. 2026-11-23T07:00:00+08:00' }).optional()),
+    TEST_CLOCK_START: optionalText.pipe(
+      z.iso
+        .datetime({ offset: true, message: 'must be an ISO 8601 date and time, e.g. 2026-11-23T07:00:00+08:00' })
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -114,35 +168,58 @@ const envSchema = z
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       // Without it every webhook is refused: customers would be charged and their booking never marked paid.
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when Stripe keys are set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required when Stripe keys are set',
+      });
     }
     if (env.TEST_CLOCK_START && env.NODE_ENV === 'production') {
       ctx.addIssue({
         code: 'custom',
         path: ['TEST_CLOCK_START'],
-        message: 'is a test-only setting and is refused when NODE_ENV=production: the production server always runs on the real clock. Unset it.',
+        message:
+          'is a test-only setting and is refused when NODE_ENV=production: the production server always runs on the real clock. Unset it.',
       });
     }
     if (env.FILE_STORAGE === 's3' && !env.S3_BUCKET) {
-      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: "is required when FILE_STORAGE=s3: the name of the bucket that holds photos and invoice PDFs" });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when FILE_STORAGE=s3: the name of the bucket that holds photos and invoice PDFs',
+      });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
         code: 'custom',
         path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
-        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, to use the AWS SDK's default credentials)",
+        message:
+          "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, to use the AWS SDK's default credentials)",
       });
     }
     const bank = [env.BANK_ACCOUNT_NAME, env.BANK_BSB, env.BANK_ACCOUNT_NUMBER];
     if (bank.some(Boolean) && !bank.every(Boolean)) {
       const missing = (['BANK_ACCOUNT_NAME', 'BANK_BSB', 'BANK_ACCOUNT_NUMBER'] as const).find((k) => !env[k]);
-      ctx.addIssue({ code: 'custom', path: [missing ?? 'BANK_ACCOUNT_NAME'], message: 'BANK_ACCOUNT_NAME, BANK_BSB and BANK_ACCOUNT_NUMBER must be set together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing ?? 'BANK_ACCOUNT_NAME'],
+        message: 'BANK_ACCOUNT_NAME, BANK_BSB and BANK_ACCOUNT_NUMBER must be set together',
+      });
     }
     if (Boolean(env.TWILIO_ACCOUNT_SID) !== Boolean(env.TWILIO_AUTH_TOKEN)) {
-      ctx.addIssue({ code: 'custom', path: [env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID'], message: 'TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN must be set together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID'],
+        message: 'TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN must be set together',
+      });
     }
     if (env.TWILIO_ACCOUNT_SID && !env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID) {
-      ctx.addIssue({ code: 'custom', path: ['TWILIO_FROM'], message: 'is required with Twilio keys (or set TWILIO_MESSAGING_SERVICE_SID): the number or sender ID texts come from' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_FROM'],
+        message:
+          'is required with Twilio keys (or set TWILIO_MESSAGING_SERVICE_SID): the number or sender ID texts come from',
+      });
     }
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
       ctx.addIssue({
@@ -170,7 +247,10 @@ function toConfig(env: z.output<typeof envSchema>) {
     trustProxy: env.TRUST_PROXY,
     instanceName: env.INSTANCE_NAME,
     shutdownMs: env.SHUTDOWN_SECONDS * 1000,
-    firstAdmin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
+    firstAdmin:
+      env.ADMIN_USERNAME && env.ADMIN_PASSWORD
+        ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
+        : undefined,
     business: {
       name: env.BUSINESS_NAME,
       abn: env.BUSINESS_ABN,
@@ -182,9 +262,14 @@ function toConfig(env: z.output<typeof envSchema>) {
       gstRegistered: env.GST_REGISTERED,
       /** Bank transfer and PayID details for invoices (decision 201); undefined when not configured. */
       payment: {
-        bank: env.BANK_ACCOUNT_NAME && env.BANK_BSB && env.BANK_ACCOUNT_NUMBER
-          ? { accountName: env.BANK_ACCOUNT_NAME, bsb: env.BANK_BSB.replace(/^(\d{3})-?(\d{3})$/, '$1-$2'), accountNumber: env.BANK_ACCOUNT_NUMBER }
-          : undefined,
+        bank:
+          env.BANK_ACCOUNT_NAME && env.BANK_BSB && env.BANK_ACCOUNT_NUMBER
+            ? {
+                accountName: env.BANK_ACCOUNT_NAME,
+                bsb: env.BANK_BSB.replace(/^(\d{3})-?(\d{3})$/, '$1-$2'),
+                accountNumber: env.BANK_ACCOUNT_NUMBER,
+              }
+            : undefined,
         payId: env.PAYID,
       },
     },
@@ -197,18 +282,26 @@ function toConfig(env: z.output<typeof envSchema>) {
     /** Period of the expired-hold sweep (decision 222). */
     holdSweepMs: env.HOLD_SWEEP_SECONDS * 1000,
     /** Photos and invoice PDFs: local disk under dataDir, or an S3-compatible bucket (decision 220). */
-    fileStorage: env.FILE_STORAGE === 's3' && env.S3_BUCKET
-      ? {
-          kind: 's3' as const,
-          bucket: env.S3_BUCKET,
-          region: env.S3_REGION ?? 'ap-southeast-2',
-          endpoint: env.S3_ENDPOINT,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE,
-          credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
-          /** Keys are `<prefix>photos/<name>` and `<prefix>invoices/<name>`; a prefix always ends in '/'. */
-          prefix: (env.S3_PREFIX ?? '').split('/').filter(Boolean).map((part) => `${part}/`).join(''),
-        }
-      : { kind: 'local' as const },
+    fileStorage:
+      env.FILE_STORAGE === 's3' && env.S3_BUCKET
+        ? {
+            kind: 's3' as const,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION ?? 'ap-southeast-2',
+            endpoint: env.S3_ENDPOINT,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            /** Keys are `<prefix>photos/<name>` and `<prefix>invoices/<name>`; a prefix always ends in '/'. */
+            prefix: (env.S3_PREFIX ?? '')
+              .split('/')
+              .filter(Boolean)
+              .map((part) => `${part}/`)
+              .join(''),
+          }
+        : { kind: 'local' as const },
     /** Public quotes and bookings one client address may make in 15 minutes (decision 160). */
     bookingsPerAddress: env.BOOKINGS_PER_ADDRESS,
     /** Live unpaid holds one client address may have at once (decision 198). */
@@ -217,12 +310,23 @@ function toConfig(env: z.output<typeof envSchema>) {
     /** The emails' sender when set; otherwise the business's stored name and address at each send (decision 280). */
     mailFrom: env.MAIL_FROM,
     /** Twilio's keys and sender; undefined keeps texts in the local outbox (docs/decisions/363-sms-delivery.md). */
-    twilio: env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && (env.TWILIO_FROM || env.TWILIO_MESSAGING_SERVICE_SID)
-      ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID }
-      : undefined,
-    stripe: env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
-      ? { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
-      : undefined,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && (env.TWILIO_FROM || env.TWILIO_MESSAGING_SERVICE_SID)
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+          }
+        : undefined,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
     /**
      * Without Stripe keys a labelled simulated card provider is used outside production; in
@@ -267,7 +371,9 @@ export function checkConfig(config: Config): Config {
     throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
   }
   if (config.isProduction && config.testClockStart) {
-    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_START: the production server always runs on the real clock');
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CLOCK_START: the production server always runs on the real clock',
+    );
   }
   return config;
 }

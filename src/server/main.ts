@@ -19,11 +19,20 @@ async function main() {
     // Nor the query string of a request's URL (a search for a customer's name).
     serializers: {
       err: sanitizedError,
-      req: (req: { method?: string; url?: string; hostname?: string; ip?: string }) => ({ method: req.method, url: req.url?.split('?')[0], host: req.hostname, remoteAddress: req.ip }),
+      req: (req: { method?: string; url?: string; hostname?: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url?.split('?')[0],
+        host: req.hostname,
+        remoteAddress: req.ip,
+      }),
     },
     // Several instances log to one place: each line says which (decision 226).
-    ...(config.instanceName ? { base: { pid: process.pid, hostname: os.hostname(), instance: config.instanceName } } : {}),
-    ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+    ...(config.instanceName
+      ? { base: { pid: process.pid, hostname: os.hostname(), instance: config.instanceName } }
+      : {}),
+    ...(config.env === 'development'
+      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+      : {}),
   });
 
   const database = await openDatabase({
@@ -51,15 +60,26 @@ async function main() {
   const url = `http://localhost:${config.port}`;
   logger.info(`Serving the site at ${url} (staff dashboard: ${url}/dashboard)`);
   logger.info(describeFileStorage(config));
-  logger.info(`Data: ${database.engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${database.location}` : `PostgreSQL at ${database.location}`}`);
-  if (config.testClockStart) logger.warn(`TEST_CLOCK_START: the server's clock started at ${config.testClockStart.toISOString()} and runs on from there (test-only setting).`);
-  if (seeded.tyrePrices || seeded.suburbPages) logger.info(`Loaded reference data: ${seeded.tyrePrices} tyre prices, ${seeded.suburbPages} suburb pages`);
-  if (seeded.adminCreated) logger.info(`Created the first admin user '${seeded.adminCreated}' from ADMIN_USERNAME/ADMIN_PASSWORD`);
+  logger.info(
+    `Data: ${database.engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${database.location}` : `PostgreSQL at ${database.location}`}`,
+  );
+  if (config.testClockStart)
+    logger.warn(
+      `TEST_CLOCK_START: the server's clock started at ${config.testClockStart.toISOString()} and runs on from there (test-only setting).`,
+    );
+  if (seeded.tyrePrices || seeded.suburbPages)
+    logger.info(`Loaded reference data: ${seeded.tyrePrices} tyre prices, ${seeded.suburbPages} suburb pages`);
+  if (seeded.adminCreated)
+    logger.info(`Created the first admin user '${seeded.adminCreated}' from ADMIN_USERNAME/ADMIN_PASSWORD`);
   if (config.isProduction && !config.publicBaseUrl.startsWith('https://')) {
-    logger.warn(`PUBLIC_BASE_URL is ${config.publicBaseUrl}: set it to the site's https:// address so links, the sitemap and Secure session cookies are right.`);
+    logger.warn(
+      `PUBLIC_BASE_URL is ${config.publicBaseUrl}: set it to the site's https:// address so links, the sitemap and Secure session cookies are right.`,
+    );
   }
   if (config.isProduction && config.paymentProvider === 'simulated') {
-    logger.warn('PAYMENTS_SIMULATED=true: prepaid bookings use the test-mode card form and NO real payment is taken. Do not use this for real customers.');
+    logger.warn(
+      'PAYMENTS_SIMULATED=true: prepaid bookings use the test-mode card form and NO real payment is taken. Do not use this for real customers.',
+    );
   }
   const setupCode = await ensureSetupCode(database.db);
   if (setupCode) {
@@ -75,9 +95,12 @@ async function main() {
   // dashboards reconnect elsewhere, let the hold sweep and the outbox finish their pass, close the database.
   let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) return logger.info(`${signal} received again: still draining (at most ${config.shutdownMs / 1000} s)`);
+    if (stopping)
+      return logger.info(`${signal} received again: still draining (at most ${config.shutdownMs / 1000} s)`);
     stopping = true;
-    logger.info(`${signal} received: draining requests in flight (at most ${config.shutdownMs / 1000} s), then stopping`);
+    logger.info(
+      `${signal} received: draining requests in flight (at most ${config.shutdownMs / 1000} s), then stopping`,
+    );
     const cutOff = setTimeout(() => {
       logger.warn(`Requests still in flight after ${config.shutdownMs / 1000} s: closing their connections`);
       app.server.closeAllConnections();

@@ -18,7 +18,11 @@ export const fontPreload = `<link rel="preload" href="${interLatin}" as="font" t
 export function render(url: string, data: PageData) {
   const { pathname, search } = new URL(url, 'http://site');
   const html = renderToString(<PublicApp data={data} location={{ pathname, search }} />);
-  const head = renderHead({ ...headFor(matchPublicPath(pathname), data), extra: fontPreload }, data.business.publicBaseUrl, data.business.name);
+  const head = renderHead(
+    { ...headFor(matchPublicPath(pathname), data), extra: fontPreload },
+    data.business.publicBaseUrl,
+    data.business.name,
+  );
   return { html, head };
 }
 
@@ -29,13 +33,21 @@ export function render(url: string, data: PageData) {
  * The tree is the browser's (src/web/entry-client.tsx), so hydration finds the same markup; every
  * tab's lazy chunk is waited for, so the markup holds the tab, not its loading state.
  */
-export async function renderStaff(url: string, business: BusinessInfo, firstScreen: StaffFirstScreen): Promise<{ html: string; wanted: QueryKey[] }> {
+export async function renderStaff(
+  url: string,
+  business: BusinessInfo,
+  firstScreen: StaffFirstScreen,
+): Promise<{ html: string; wanted: QueryKey[] }> {
   const { pathname, search } = new URL(url, 'http://site');
   const client = seeded(createStaffQueryClient(), firstScreen);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Suspense fallback={null}>
-        <StaffApp business={business} firstScreen={firstScreen} server={{ pathname, search: search.replace(/^\?/, ''), client }} />
+        <StaffApp
+          business={business}
+          firstScreen={firstScreen}
+          server={{ pathname, search: search.replace(/^\?/, ''), client }}
+        />
       </Suspense>
     </StrictMode>,
     // Every boundary in the markup as it is: a large one would otherwise be sent as its loading state

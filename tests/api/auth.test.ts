@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
 import { ensureSetupCode } from '../../src/server/auth/owner-setup';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../helpers/test-app';
-import { call, freshAddress, insertStaff, sessionCookieOf, signedInStaff, signIn, STAFF_PASSWORD, uniqueName } from './staff-helpers';
+import {
+  call,
+  freshAddress,
+  insertStaff,
+  sessionCookieOf,
+  signedInStaff,
+  signIn,
+  STAFF_PASSWORD,
+  uniqueName,
+} from './staff-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +31,14 @@ describe('POST /api/login and GET /api/user', () => {
     const tech = await insertStaff(t, { email: 'tech@example.com' });
     const res = await login(tech.username, STAFF_PASSWORD);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: tech.id, username: tech.username, email: 'tech@example.com', role: 'technician', isActive: true, passwordChangeRequired: false });
+    expect(res.json()).toEqual({
+      id: tech.id,
+      username: tech.username,
+      email: 'tech@example.com',
+      role: 'technician',
+      isActive: true,
+      passwordChangeRequired: false,
+    });
     const sid = res.cookies.find((c) => c.name === 'sid')!;
     expect(sid.httpOnly).toBe(true);
     expect(sid.sameSite).toBe('Lax');
@@ -87,7 +103,7 @@ describe('POST /api/logout', () => {
     expect(res.statusCode).toBe(204);
     expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
     expect((await me(cookie)).statusCode).toBe(401);
-    expect((await t.db.select().from(sessions).where(eq(sessions.userId, tech.id)))).toHaveLength(0);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, tech.id))).toHaveLength(0);
   });
 
   it('is harmless without a session', async () => {
@@ -126,7 +142,9 @@ describe('login rate limit (decisions 110 and 327)', () => {
     expect((await login(other.username, STAFF_PASSWORD, attacker)).statusCode).toBe(200);
 
     t.clock.advance(10 * 60_000);
-    expect((await login(tech.username, STAFF_PASSWORD, attacker)).json().message).toBe('Too many failed sign-in attempts. Please try again in 5 minutes.');
+    expect((await login(tech.username, STAFF_PASSWORD, attacker)).json().message).toBe(
+      'Too many failed sign-in attempts. Please try again in 5 minutes.',
+    );
     t.clock.advance(5 * 60_000 + 1000);
     expect((await login(tech.username, STAFF_PASSWORD, attacker)).statusCode).toBe(200);
     t.clock.set(MONDAY_7AM_PERTH);
@@ -166,7 +184,9 @@ describe('login limit under a burst', () => {
     t.clock.set(MONDAY_7AM_PERTH);
     const tech = await insertStaff(t);
     const address = freshAddress();
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login(tech.username, `guess-${i}`, address)));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(tech.username, `guess-${i}`, address)),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(25);
@@ -205,7 +225,12 @@ describe('POST /api/register', () => {
 
   it('answers 409 Username already exists for a taken name', async () => {
     const { user: admin, cookie } = await signedInStaff(t, { role: 'admin' });
-    const res = await call(t, { method: 'POST', url: '/api/register', payload: { ...newUser(), username: admin.username }, cookie });
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/register',
+      payload: { ...newUser(), username: admin.username },
+      cookie,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Username already exists');
   });
@@ -223,7 +248,11 @@ describe('the owner account on a new site (decision 111)', () => {
 
   it('refuses an anonymous register even with no user at all: whoever arrives first cannot take the site', async () => {
     expect(await empty.db.select().from(users)).toHaveLength(0);
-    const res = await empty.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'firstboss', password: 'secret-pass' } });
+    const res = await empty.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: 'firstboss', password: 'secret-pass' },
+    });
     expect(res.statusCode).toBe(403);
     expect(await empty.db.select().from(users)).toHaveLength(0);
   });
@@ -244,11 +273,18 @@ describe('the owner account on a new site (decision 111)', () => {
     expect(await empty.db.select().from(users)).toHaveLength(0);
 
     // Typed in lower case and without dashes, it still matches.
-    const owner = await setup({ setupCode: code!.toLowerCase().replaceAll('-', ''), username: 'owner', password: 'secret-pass', email: '' });
+    const owner = await setup({
+      setupCode: code!.toLowerCase().replaceAll('-', ''),
+      username: 'owner',
+      password: 'secret-pass',
+      email: '',
+    });
     expect(owner.statusCode, owner.body).toBe(201);
     expect(owner.json()).toMatchObject({ username: 'owner', role: 'admin' });
     const cookie = sessionCookieOf(owner);
-    expect((await empty.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: cookie! } })).json()).toMatchObject({ username: 'owner' });
+    expect(
+      (await empty.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: cookie! } })).json(),
+    ).toMatchObject({ username: 'owner' });
 
     expect((await empty.app.inject({ method: 'GET', url: '/api/setup' })).json()).toEqual({ ownerSetupNeeded: false });
     const again = await setup({ setupCode: code!, username: 'second', password: 'secret-pass' });
@@ -261,30 +297,53 @@ describe('the owner account on a new site (decision 111)', () => {
 describe('cross-origin requests', () => {
   it('refuses a POST whose Origin is another site with 403, and accepts the site itself', async () => {
     const tech = await insertStaff(t);
-    const evil = await call(t, { method: 'POST', url: '/api/login', payload: { username: tech.username, password: STAFF_PASSWORD }, headers: { origin: 'https://evil.example' } });
+    const evil = await call(t, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: tech.username, password: STAFF_PASSWORD },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(evil.statusCode).toBe(403);
     expect(evil.cookies.find((c) => c.name === 'sid')).toBeUndefined();
 
     const { cookie } = await signedInStaff(t, { role: 'admin' });
-    const forged = await call(t, { method: 'POST', url: '/api/admin/users', payload: { username: uniqueName('x'), password: 'secret-pass' }, cookie, headers: { origin: 'https://evil.example' } });
+    const forged = await call(t, {
+      method: 'POST',
+      url: '/api/admin/users',
+      payload: { username: uniqueName('x'), password: 'secret-pass' },
+      cookie,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(forged.statusCode).toBe(403);
 
-    const own = await call(t, { method: 'POST', url: '/api/logout', cookie, headers: { origin: 'http://localhost:5000' } });
+    const own = await call(t, {
+      method: 'POST',
+      url: '/api/logout',
+      cookie,
+      headers: { origin: 'http://localhost:5000' },
+    });
     expect(own.statusCode).toBe(204);
   });
 
   it('judges the Origin against the configured public URL and staff host, not the Host header the request names', async () => {
-    const site = await createTestApp({ env: { PUBLIC_BASE_URL: 'https://tyres.example', STAFF_HOST: 'admin.tyres.example' } });
+    const site = await createTestApp({
+      env: { PUBLIC_BASE_URL: 'https://tyres.example', STAFF_HOST: 'admin.tyres.example' },
+    });
     try {
-      const logout = (headers: Record<string, string>) => site.app.inject({ method: 'POST', url: '/api/logout', headers });
+      const logout = (headers: Record<string, string>) =>
+        site.app.inject({ method: 'POST', url: '/api/logout', headers });
       // A page on another host that reaches this server (DNS rebinding, a stray proxy) names itself in both headers.
       expect((await logout({ host: 'evil.example', origin: 'http://evil.example' })).statusCode).toBe(403);
       expect((await logout({ host: 'evil.example', referer: 'http://evil.example/page' })).statusCode).toBe(403);
       // Right host, wrong scheme: not the configured origin.
       expect((await logout({ host: 'tyres.example', origin: 'http://tyres.example' })).statusCode).toBe(403);
       expect((await logout({ host: 'tyres.example', origin: 'https://tyres.example' })).statusCode).toBe(204);
-      expect((await logout({ host: 'admin.tyres.example', origin: 'https://admin.tyres.example' })).statusCode).toBe(204);
-      expect((await logout({ host: 'tyres.example', referer: 'https://tyres.example/dashboard' })).statusCode).toBe(204);
+      expect((await logout({ host: 'admin.tyres.example', origin: 'https://admin.tyres.example' })).statusCode).toBe(
+        204,
+      );
+      expect((await logout({ host: 'tyres.example', referer: 'https://tyres.example/dashboard' })).statusCode).toBe(
+        204,
+      );
     } finally {
       await site.close();
     }

@@ -8,7 +8,15 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema';
 import { insertExpense, insertJob, insertPurchaseInvoice } from '../../src/server/db/seed/factories';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { fieldPaths, HOSTILE_JSON, HOSTILE_TEXT, MISSING, objectShape, plausibleObject, withField } from '../helpers/hostile-inputs';
+import {
+  fieldPaths,
+  HOSTILE_JSON,
+  HOSTILE_TEXT,
+  MISSING,
+  objectShape,
+  plausibleObject,
+  withField,
+} from '../helpers/hostile-inputs';
 import { signedInStaff } from './staff-helpers';
 
 /**
@@ -32,16 +40,30 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-type Fixture = { cookie: string; technicianCookie: string; ids: Record<string, string>; pathIds: (path: string, name: string) => string };
+type Fixture = {
+  cookie: string;
+  technicianCookie: string;
+  ids: Record<string, string>;
+  pathIds: (path: string, name: string) => string;
+};
 
 /** Fresh rows for each operation: what one operation changes (a cancel, a delete) does not starve the next. */
 async function fixture(): Promise<Fixture> {
-  const [admin, technician, other] = await Promise.all([signedInStaff(t, { role: 'admin' }), signedInStaff(t, { role: 'technician' }), signedInStaff(t, { role: 'technician' })]);
+  const [admin, technician, other] = await Promise.all([
+    signedInStaff(t, { role: 'admin' }),
+    signedInStaff(t, { role: 'technician' }),
+    signedInStaff(t, { role: 'technician' }),
+  ]);
   // The admin has two-factor on: the fuzz of the security setting may require it of admins (decision 321), and must not refuse the operations after it.
   await t.db.update(users).set({ mfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(users.id, admin.user.id));
   // Each fixture's job on its own slot, clear of the day the plausible requests ask for (2026-12-01).
   const n = fixtures++;
-  const job = await insertJob(t.db, { scheduledDay: addDays('2027-01-04', Math.floor(n / 4)), timeSlot: TIME_SLOTS[n % 4], assignedTechnicianId: technician.user.id, status: 'completed' });
+  const job = await insertJob(t.db, {
+    scheduledDay: addDays('2027-01-04', Math.floor(n / 4)),
+    timeSlot: TIME_SLOTS[n % 4],
+    assignedTechnicianId: technician.user.id,
+    status: 'completed',
+  });
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/dashboard/customer-invoices',
@@ -49,7 +71,8 @@ async function fixture(): Promise<Fixture> {
     payload: { jobId: job.id, items: [{ description: 'Labour', quantity: 1, unitPrice: '100.00' }] },
   });
   expect(created.statusCode, created.body).toBeLessThan(300);
-  const invoice = (JSON.parse(created.body) as { customerInvoice: { id: string; items: { id: string }[] } }).customerInvoice;
+  const invoice = (JSON.parse(created.body) as { customerInvoice: { id: string; items: { id: string }[] } })
+    .customerInvoice;
   const [purchase, expense] = await Promise.all([insertPurchaseInvoice(t.db, { jobId: job.id }), insertExpense(t.db)]);
   const ids = { jobId: job.id, technicianId: technician.user.id, ids: invoice.id, user: admin.user.id, kind: 'job' };
   const pathIds = (path: string, name: string): string => {
@@ -96,15 +119,22 @@ function requestsFor(area: string, name: string, contract: ContractDef, f: Fixtu
   const bodies = bodySchemas(area, name, contract).map((s) => plausibleObject(s, f.ids));
   const base = { params, query, body: bodies[0] };
   const out: Request[] = [];
-  for (const p of paramNames) for (const v of HOSTILE_TEXT) out.push({ ...base, label: `param ${p}=${show(v)}`, params: { ...params, [p]: v } });
+  for (const p of paramNames)
+    for (const v of HOSTILE_TEXT) out.push({ ...base, label: `param ${p}=${show(v)}`, params: { ...params, [p]: v } });
   for (const key of Object.keys(objectShape(contract.query) ?? {})) {
-    for (const v of [...HOSTILE_TEXT, ['1', '2'], MISSING]) out.push({ ...base, label: `query ${key}=${show(v)}`, query: withField(query, [key], v) as Record<string, unknown> });
+    for (const v of [...HOSTILE_TEXT, ['1', '2'], MISSING])
+      out.push({
+        ...base,
+        label: `query ${key}=${show(v)}`,
+        query: withField(query, [key], v) as Record<string, unknown>,
+      });
   }
   for (const body of bodies) {
     out.push({ ...base, body, label: 'plausible body' });
     for (const v of [[], 'text', null, 1e21]) out.push({ ...base, body: v, label: `body ${JSON.stringify(v)}` });
     for (const path of fieldPaths(body)) {
-      for (const v of [...HOSTILE_JSON, MISSING]) out.push({ ...base, body: withField(body, path, v), label: `body ${path.join('.')}=${show(v)}` });
+      for (const v of [...HOSTILE_JSON, MISSING])
+        out.push({ ...base, body: withField(body, path, v), label: `body ${path.join('.')}=${show(v)}` });
     }
   }
   if (!out.length) out.push({ ...base, label: 'plausible request' });
@@ -114,23 +144,36 @@ function requestsFor(area: string, name: string, contract: ContractDef, f: Fixtu
 function url(contract: ContractDef, r: Request): string {
   const path = contract.path.replace(/:(\w+)/g, (_m, n: string) => encodeURIComponent(r.params[n] ?? ''));
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(r.query)) for (const one of [v].flat()) if (one !== undefined) search.append(k, String(one));
+  for (const [k, v] of Object.entries(r.query))
+    for (const one of [v].flat()) if (one !== undefined) search.append(k, String(one));
   const q = search.toString();
   return q ? `${path}?${q}` : path;
 }
 
 /** The requests of one operation that the server answered with a 5xx, as the caller with this cookie. */
-async function serverFaults(area: string, name: string, contract: ContractDef, f: Fixture, cookie: string | undefined): Promise<string[]> {
+async function serverFaults(
+  area: string,
+  name: string,
+  contract: ContractDef,
+  f: Fixture,
+  cookie: string | undefined,
+): Promise<string[]> {
   const failures: string[] = [];
   for (const r of requestsFor(area, name, contract, f)) {
     const res = await t.app.inject({
       method: contract.method,
       url: url(contract, r),
-      headers: { ...(cookie ? { cookie } : {}), ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       remoteAddress: nextAddress(),
       ...(r.body === undefined || contract.method === 'GET' ? {} : { payload: JSON.stringify(r.body) }),
     });
-    if (res.statusCode >= 500) failures.push(`${contract.method} ${url(contract, r).slice(0, 120)} ${r.label}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+    if (res.statusCode >= 500)
+      failures.push(
+        `${contract.method} ${url(contract, r).slice(0, 120)} ${r.label}: ${res.statusCode} ${res.body.slice(0, 160)}`,
+      );
   }
   return failures;
 }
@@ -145,17 +188,24 @@ describe('a staff fuzz of every contract answers no bad input with a 5xx', () =>
     for (const { area, name, contract } of fuzzed) {
       if (contract.query) {
         const issues = contract.query.safeParse(plausibleObject(contract.query, f.ids)).error?.issues ?? [];
-        if (issues.length) refused.push(`${area}.${name} query: ${issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+        if (issues.length)
+          refused.push(`${area}.${name} query: ${issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
       }
       for (const schema of bodySchemas(area, name, contract)) {
         const issues = schema.safeParse(plausibleObject(schema, f.ids)).error?.issues ?? [];
-        if (issues.length) refused.push(`${area}.${name} body: ${issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+        if (issues.length)
+          refused.push(`${area}.${name} body: ${issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
       }
     }
     expect(refused).toEqual([]);
   });
 
-  it.each(fuzzed.map(({ area, name, contract }) => [`${area}.${name} ${contract.method} ${contract.path}`, area, name, contract] as const))(
+  it.each(
+    fuzzed.map(
+      ({ area, name, contract }) =>
+        [`${area}.${name} ${contract.method} ${contract.path}`, area, name, contract] as const,
+    ),
+  )(
     '%s',
     async (_label, area, name, contract) => {
       const f = await fixture();
@@ -166,15 +216,23 @@ describe('a staff fuzz of every contract answers no bad input with a 5xx', () =>
 
   // A technician reaches the staff operations on their own job; anyone reaches the public ones.
   const asTechnician = fuzzed.filter(({ contract }) => contract.access === 'staff');
-  const asAnyone = fuzzed.filter(({ contract }) => contract.access === 'public' || contract.access === 'optional-staff');
+  const asAnyone = fuzzed.filter(
+    ({ contract }) => contract.access === 'public' || contract.access === 'optional-staff',
+  );
   it.each([
-    ...asTechnician.map(({ area, name, contract }) => [`as a technician: ${area}.${name}`, area, name, contract, 'technician'] as const),
-    ...asAnyone.map(({ area, name, contract }) => [`signed out: ${area}.${name}`, area, name, contract, 'anyone'] as const),
+    ...asTechnician.map(
+      ({ area, name, contract }) => [`as a technician: ${area}.${name}`, area, name, contract, 'technician'] as const,
+    ),
+    ...asAnyone.map(
+      ({ area, name, contract }) => [`signed out: ${area}.${name}`, area, name, contract, 'anyone'] as const,
+    ),
   ])(
     '%s',
     async (_label, area, name, contract, who) => {
       const f = await fixture();
-      expect(await serverFaults(area, name, contract, f, who === 'technician' ? f.technicianCookie : undefined)).toEqual([]);
+      expect(
+        await serverFaults(area, name, contract, f, who === 'technician' ? f.technicianCookie : undefined),
+      ).toEqual([]);
     },
     60_000,
   );

@@ -21,9 +21,13 @@ describe('the demo seed', () => {
     const invoices = await t.db.select().from(customerInvoices);
     expect(invoices.length).toBeGreaterThan(10);
     for (const invoice of invoices) {
-      const lines = await t.db.select().from(customerInvoiceItems).where(eq(customerInvoiceItems.customerInvoiceId, invoice.id));
+      const lines = await t.db
+        .select()
+        .from(customerInvoiceItems)
+        .where(eq(customerInvoiceItems.customerInvoiceId, invoice.id));
       expect(lines.length).toBeGreaterThan(0);
-      for (const line of lines) expect(toCents(line.totalPrice), invoice.invoiceNumber).toBe(line.quantity * toCents(line.unitPrice));
+      for (const line of lines)
+        expect(toCents(line.totalPrice), invoice.invoiceNumber).toBe(line.quantity * toCents(line.unitPrice));
       const total = lines.reduce((sum, line) => sum + toCents(line.totalPrice), 0);
       expect(invoice.totalAmount, invoice.invoiceNumber).toBe(formatCents(total));
       expect(invoice.gstAmount, invoice.invoiceNumber).toBe(formatCents(gstOf(total)));

@@ -23,8 +23,16 @@ beforeAll(async () => {
   });
   t = await createTestApp({ overrides: { logger: pino({ level: 'info' }, sink) } });
   // Every new customer row fails, as a full disk or a lost connection would fail it.
-  await t.db.execute(sql.raw(`create function fail_customer_insert() returns trigger language plpgsql as $$ begin raise exception 'forced failure for the logging test'; end $$`));
-  await t.db.execute(sql.raw(`create trigger fail_customer_insert before insert on customers for each row execute function fail_customer_insert()`));
+  await t.db.execute(
+    sql.raw(
+      `create function fail_customer_insert() returns trigger language plpgsql as $$ begin raise exception 'forced failure for the logging test'; end $$`,
+    ),
+  );
+  await t.db.execute(
+    sql.raw(
+      `create trigger fail_customer_insert before insert on customers for each row execute function fail_customer_insert()`,
+    ),
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -33,13 +41,26 @@ afterAll(async () => {
 const booking = (name: string, email: string) => ({
   customer: { name, email, phone: '0412 345 678' },
   vehicle: { make: 'Toyota', model: 'Corolla', year: '2018', color: 'White', registration: '1ABC234' },
-  job: { serviceType: 'puncture-repair', scheduledDate: '2026-12-01', timeSlot: '10-12 AM', address: '12 Example Street', suburb: 'Joondalup', postcode: '6027', paymentMethod: 'onsite' },
+  job: {
+    serviceType: 'puncture-repair',
+    scheduledDate: '2026-12-01',
+    timeSlot: '10-12 AM',
+    address: '12 Example Street',
+    suburb: 'Joondalup',
+    postcode: '6027',
+    paymentMethod: 'onsite',
+  },
 });
 
 describe('a database error is logged without customer data', () => {
   it('logs the failure and its code, never the name or email the statement carried', async () => {
     const admin = await signedInStaff(t, { role: 'admin' });
-    const res = await call(t, { method: 'POST', url: '/api/bookings', cookie: admin.cookie, payload: booking('Philippa Quenby-Marsh', 'philippa.quenby@example.com') });
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/bookings',
+      cookie: admin.cookie,
+      payload: booking('Philippa Quenby-Marsh', 'philippa.quenby@example.com'),
+    });
     expect(res.statusCode).toBe(500);
     const log = lines.join('');
     expect(log).not.toContain('Quenby');
@@ -52,7 +73,9 @@ describe('a database error is logged without customer data', () => {
 
 describe('sanitizedError', () => {
   it('cuts a statement message at its parameters even when a value spans lines (notes), in the message and the stack', () => {
-    const err = new Error('Failed query: insert into "jobs" ("notes", "email") values ($1, $2)\nparams: Gate code 4411\nCustomer Philippa Quenby, 0412 345 678,philippa@example.com');
+    const err = new Error(
+      'Failed query: insert into "jobs" ("notes", "email") values ($1, $2)\nparams: Gate code 4411\nCustomer Philippa Quenby, 0412 345 678,philippa@example.com',
+    );
     const logged = JSON.stringify(sanitizedError(err));
     expect(logged).toContain('Failed query: insert into \\"jobs\\"');
     expect(logged).not.toContain('Gate code');

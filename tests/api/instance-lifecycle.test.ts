@@ -20,11 +20,19 @@ describe('readiness and the instance name', () => {
 
   it('/readyz is 503 naming the migration not applied, while /healthz (liveness) stays 200', async () => {
     t = await createTestApp();
-    await t.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
-    const journal = JSON.parse(fs.readFileSync(path.join(ROOT, 'drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+    await t.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    );
+    const journal = JSON.parse(fs.readFileSync(path.join(ROOT, 'drizzle/meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'migrations pending', database: 'reachable', pending: [journal.entries.at(-1)!.tag] });
+    expect(res.json()).toEqual({
+      status: 'migrations pending',
+      database: 'reachable',
+      pending: [journal.entries.at(-1)!.tag],
+    });
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 

@@ -2,7 +2,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, knownDevices, users } from '../../src/server/db/schema';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../helpers/test-app';
-import { call, freshAddress, insertStaff, sessionCookieOf, signedInStaff, signIn, STAFF_PASSWORD } from './staff-helpers';
+import {
+  call,
+  freshAddress,
+  insertStaff,
+  sessionCookieOf,
+  signedInStaff,
+  signIn,
+  STAFF_PASSWORD,
+} from './staff-helpers';
 
 /** Changing a password and an admin's reset (docs/decisions/325-passwords-people-choose.md). */
 let t: TestApp;
@@ -16,10 +24,25 @@ afterAll(async () => {
 
 const NEW_PASSWORD = 'wheel-nut-torque-42';
 const change = (cookie: string, currentPassword: string, newPassword: string) =>
-  call(t, { method: 'POST', url: '/api/user/password', payload: { currentPassword, newPassword }, cookie, remoteAddress: '203.0.113.5' });
+  call(t, {
+    method: 'POST',
+    url: '/api/user/password',
+    payload: { currentPassword, newPassword },
+    cookie,
+    remoteAddress: '203.0.113.5',
+  });
 const me = (cookie: string) => call(t, { method: 'GET', url: '/api/user', cookie });
-const passwordOf = async (id: string) => (await t.db.select({ p: users.password }).from(users).where(eq(users.id, id)))[0]!.p;
-const lastAuditOf = async (id: string) => (await t.db.select().from(auditLog).where(and(eq(auditLog.subject, `user:${id}`), eq(auditLog.kind, 'password'))).orderBy(desc(auditLog.seq)).limit(1))[0];
+const passwordOf = async (id: string) =>
+  (await t.db.select({ p: users.password }).from(users).where(eq(users.id, id)))[0]!.p;
+const lastAuditOf = async (id: string) =>
+  (
+    await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subject, `user:${id}`), eq(auditLog.kind, 'password')))
+      .orderBy(desc(auditLog.seq))
+      .limit(1)
+  )[0];
 
 describe('POST /api/user/password', () => {
   it('changes my password: the old one stops working, the new one signs in, every other browser is signed out, and it is recorded', async () => {
@@ -31,7 +54,13 @@ describe('POST /api/user/password', () => {
     expect((await me(here)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
 
-    const login = (password: string) => call(t, { method: 'POST', url: '/api/login', payload: { username: tech.username, password }, remoteAddress: freshAddress() });
+    const login = (password: string) =>
+      call(t, {
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: tech.username, password },
+        remoteAddress: freshAddress(),
+      });
     expect((await login(STAFF_PASSWORD)).statusCode).toBe(401);
     expect((await login(NEW_PASSWORD)).statusCode).toBe(200);
 
@@ -42,8 +71,16 @@ describe('POST /api/user/password', () => {
 
   it.each([
     ['9 characters', 'tyre-9-ch', 'Password must be at least 10 characters'],
-    ['a common password', 'qwertyuiop', 'That password is one of the most common ones: choose one that is harder to guess'],
-    ['a common password in capitals', 'QWERTYUIOP', 'That password is one of the most common ones: choose one that is harder to guess'],
+    [
+      'a common password',
+      'qwertyuiop',
+      'That password is one of the most common ones: choose one that is harder to guess',
+    ],
+    [
+      'a common password in capitals',
+      'QWERTYUIOP',
+      'That password is one of the most common ones: choose one that is harder to guess',
+    ],
   ])('refuses %s with 400 naming the rule, and changes nothing', async (_case, newPassword, message) => {
     const { user, cookie } = await signedInStaff(t);
     const before = await passwordOf(user.id);
@@ -83,7 +120,13 @@ describe('POST /api/user/password', () => {
 
 describe('an admin resets a password (Team)', () => {
   const reset = (cookie: string, userId: string, payload: Record<string, unknown> = {}) =>
-    call(t, { method: 'POST', url: `/api/admin/users/${userId}/password`, payload, cookie, remoteAddress: '198.51.100.7' });
+    call(t, {
+      method: 'POST',
+      url: `/api/admin/users/${userId}/password`,
+      payload,
+      cookie,
+      remoteAddress: '198.51.100.7',
+    });
 
   it('forces a change: the user signs in with the temporary password, every dashboard API answers 403 until they choose their own', async () => {
     const admin = await signedInStaff(t, { role: 'admin' });
@@ -100,17 +143,30 @@ describe('an admin resets a password (Team)', () => {
     // The reset ends the user's sessions at once, and no browser of theirs stays a known device.
     expect((await me(before)).statusCode).toBe(401);
     expect(await t.db.select().from(knownDevices).where(eq(knownDevices.userId, tech.id))).toEqual([]);
-    expect((await lastAuditOf(tech.id))).toMatchObject({ kind: 'password', action: 'reset', actorId: admin.user.id, address: '198.51.100.7' });
+    expect(await lastAuditOf(tech.id)).toMatchObject({
+      kind: 'password',
+      action: 'reset',
+      actorId: admin.user.id,
+      address: '198.51.100.7',
+    });
     expect(JSON.stringify(await lastAuditOf(tech.id))).not.toContain(temporaryPassword);
 
-    const login = await call(t, { method: 'POST', url: '/api/login', payload: { username: tech.username, password: temporaryPassword }, remoteAddress: freshAddress() });
+    const login = await call(t, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: tech.username, password: temporaryPassword },
+      remoteAddress: freshAddress(),
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ username: tech.username, passwordChangeRequired: true });
     const cookie = sessionCookieOf(login)!;
     expect((await me(cookie)).json()).toMatchObject({ passwordChangeRequired: true });
     const jobs = await call(t, { method: 'GET', url: '/api/dashboard/jobs', cookie });
     expect(jobs.statusCode).toBe(403);
-    expect(jobs.json()).toMatchObject({ passwordChangeRequired: true, message: 'Choose a new password before going on.' });
+    expect(jobs.json()).toMatchObject({
+      passwordChangeRequired: true,
+      message: 'Choose a new password before going on.',
+    });
     expect((await call(t, { method: 'GET', url: '/api/user/sessions', cookie })).statusCode).toBe(403);
 
     // Their own choice must meet the rules too.
@@ -128,7 +184,12 @@ describe('an admin resets a password (Team)', () => {
     expect(short.json().fields).toEqual({ temporaryPassword: 'Password must be at least 6 characters' });
     const typed = await reset(admin.cookie, tech.id, { temporaryPassword: 'van-temp-7' });
     expect(typed.json()).toEqual({ username: tech.username, temporaryPassword: 'van-temp-7' });
-    const login = await call(t, { method: 'POST', url: '/api/login', payload: { username: tech.username, password: 'van-temp-7' }, remoteAddress: freshAddress() });
+    const login = await call(t, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: tech.username, password: 'van-temp-7' },
+      remoteAddress: freshAddress(),
+    });
     expect(login.json()).toMatchObject({ passwordChangeRequired: true });
   });
 
@@ -144,10 +205,22 @@ describe('an admin resets a password (Team)', () => {
 
   it('keeps the new-user rule: a new user with a 6-character password signs in as today', async () => {
     const admin = await signedInStaff(t, { role: 'admin' });
-    const res = await call(t, { method: 'POST', url: '/api/admin/users', payload: { username: 'six_char_user', password: 'abc123' }, cookie: admin.cookie });
+    const res = await call(t, {
+      method: 'POST',
+      url: '/api/admin/users',
+      payload: { username: 'six_char_user', password: 'abc123' },
+      cookie: admin.cookie,
+    });
     expect(res.statusCode).toBe(201);
-    const login = await call(t, { method: 'POST', url: '/api/login', payload: { username: 'six_char_user', password: 'abc123' }, remoteAddress: freshAddress() });
+    const login = await call(t, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'six_char_user', password: 'abc123' },
+      remoteAddress: freshAddress(),
+    });
     expect(login.json()).toMatchObject({ passwordChangeRequired: false });
-    expect((await call(t, { method: 'GET', url: '/api/dashboard/jobs', cookie: sessionCookieOf(login)! })).statusCode).toBe(200);
+    expect(
+      (await call(t, { method: 'GET', url: '/api/dashboard/jobs', cookie: sessionCookieOf(login)! })).statusCode,
+    ).toBe(200);
   });
 });

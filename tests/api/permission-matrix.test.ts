@@ -18,11 +18,18 @@ let adminCookie: string;
 let technicianCookie: string;
 let technicianId: string;
 type Operation = { method: string; url: string; access: ContractDef['access'] };
-const operations: Operation[] = listContracts().map(({ contract }) => ({ method: contract.method, url: contract.path, access: contract.access }));
+const operations: Operation[] = listContracts().map(({ contract }) => ({
+  method: contract.method,
+  url: contract.path,
+  access: contract.access,
+}));
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [admin, technician] = await Promise.all([signedInStaff(t, { role: 'admin' }), signedInStaff(t, { role: 'technician' })]);
+  const [admin, technician] = await Promise.all([
+    signedInStaff(t, { role: 'admin' }),
+    signedInStaff(t, { role: 'technician' }),
+  ]);
   adminCookie = admin.cookie;
   technicianCookie = technician.cookie;
   technicianId = technician.user.id;
@@ -60,19 +67,30 @@ const requestFor = (r: Operation, cookie?: string) => ({
 
 describe('every route states who may call it', () => {
   it('finds the auth and team operations among the contracts (the matrix is not empty by accident)', () => {
-    expect(operations.map(label)).toEqual(expect.arrayContaining(['GET /api/user', 'POST /api/login', 'GET /api/admin/users', 'PATCH /api/admin/users/:userId/status']));
+    expect(operations.map(label)).toEqual(
+      expect.arrayContaining([
+        'GET /api/user',
+        'POST /api/login',
+        'GET /api/admin/users',
+        'PATCH /api/admin/users/:userId/status',
+      ]),
+    );
     expect(protectedRoutes('admin').length).toBeGreaterThanOrEqual(3);
   });
 
   it('serves exactly the contracts under /api: every contract is implemented, no route bypasses one', () => {
-    const served = t.app.routeAccess.filter((r) => (r.url.startsWith('/api') || r.url.startsWith('/ws')) && r.method !== 'HEAD');
+    const served = t.app.routeAccess.filter(
+      (r) => (r.url.startsWith('/api') || r.url.startsWith('/ws')) && r.method !== 'HEAD',
+    );
     expect(served.filter((r) => !r.contract).map(label)).toEqual([]);
     expect(new Set(served.map(label))).toEqual(new Set(operations.map(label)));
   });
 
   it('keeps /api/admin/* admin-only and /api/dashboard/* behind a sign-in', () => {
     const adminArea = operations.filter((r) => r.url.startsWith('/api/admin/') && r.access !== 'admin');
-    const dashboard = operations.filter((r) => r.url.startsWith('/api/dashboard/') && r.access !== 'staff' && r.access !== 'admin');
+    const dashboard = operations.filter(
+      (r) => r.url.startsWith('/api/dashboard/') && r.access !== 'staff' && r.access !== 'admin',
+    );
     expect(adminArea.map(label)).toEqual([]);
     expect(dashboard.map(label)).toEqual([]);
   });
@@ -81,7 +99,13 @@ describe('every route states who may call it', () => {
     const app = Fastify();
     registerAccessControl(app, async () => null);
     expect(() => app.get('/api/forgotten', async () => ({}))).toThrow(/must be registered from a contract/);
-    expect(() => addRoute(app, { method: 'GET', path: '/api/stated', access: 'staff', summary: 'A test route.', responseKind: 'empty' }, async () => undefined)).not.toThrow();
+    expect(() =>
+      addRoute(
+        app,
+        { method: 'GET', path: '/api/stated', access: 'staff', summary: 'A test route.', responseKind: 'empty' },
+        async () => undefined,
+      ),
+    ).not.toThrow();
     await app.close();
   });
 });

@@ -14,12 +14,20 @@ afterAll(async () => {
   await t?.close();
 });
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const WINDOWS_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** Signs in through /api/login from a given browser and address; answers the session cookie. */
 async function signInFrom(username: string, userAgent: string, address: string): Promise<string> {
-  const res = await call(t, { method: 'POST', url: '/api/login', payload: { username, password: STAFF_PASSWORD }, remoteAddress: address, headers: { 'user-agent': userAgent } });
+  const res = await call(t, {
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password: STAFF_PASSWORD },
+    remoteAddress: address,
+    headers: { 'user-agent': userAgent },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return sessionCookieOf(res)!;
 }
@@ -34,13 +42,30 @@ describe('GET /api/user/sessions', () => {
     const res = await devices(desk);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const list = res.json() as { id: string; browser: string; os: string; address: string; current: boolean; lastSeenAt: string }[];
+    const list = res.json() as {
+      id: string;
+      browser: string;
+      os: string;
+      address: string;
+      current: boolean;
+      lastSeenAt: string;
+    }[];
     expect(list).toHaveLength(2);
-    expect(list.find((d) => d.current)).toMatchObject({ browser: 'Chrome 131', os: 'Windows NT 10.0', address: '198.51.100.20' });
-    expect(list.find((d) => !d.current)).toMatchObject({ browser: 'Safari 17', os: 'iOS 17.4', address: '203.0.113.10', lastSeenAt: MONDAY_7AM_PERTH });
+    expect(list.find((d) => d.current)).toMatchObject({
+      browser: 'Chrome 131',
+      os: 'Windows NT 10.0',
+      address: '198.51.100.20',
+    });
+    expect(list.find((d) => !d.current)).toMatchObject({
+      browser: 'Safari 17',
+      os: 'iOS 17.4',
+      address: '203.0.113.10',
+      lastSeenAt: MONDAY_7AM_PERTH,
+    });
     // Neither the cookie's token nor the stored hash is ever shown.
     const stored = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, tech.id));
-    for (const secret of [phone.slice(4), desk.slice(4), ...stored.map((s) => s.id)]) expect(res.body).not.toContain(secret);
+    for (const secret of [phone.slice(4), desk.slice(4), ...stored.map((s) => s.id)])
+      expect(res.body).not.toContain(secret);
   });
 
   it("lists only my own browsers, never another user's", async () => {
@@ -66,7 +91,12 @@ describe('signing a browser out', () => {
     expect((await me(phone)).statusCode).toBe(401);
     expect((await me(desk)).statusCode).toBe(200);
     expect((await devices(desk)).json()).toHaveLength(1);
-    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.subject, `user:${tech.id}`)).orderBy(desc(auditLog.seq)).limit(1);
+    const [row] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `user:${tech.id}`))
+      .orderBy(desc(auditLog.seq))
+      .limit(1);
     expect(row).toMatchObject({ kind: 'session', action: 'signed out a device', actorId: tech.id });
   });
 
@@ -78,16 +108,25 @@ describe('signing a browser out', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Device not found');
     expect((await me(b.cookie)).statusCode).toBe(200);
-    expect((await call(t, { method: 'DELETE', url: '/api/user/sessions/not-a-device', cookie: a.cookie })).statusCode).toBe(404);
+    expect(
+      (await call(t, { method: 'DELETE', url: '/api/user/sessions/not-a-device', cookie: a.cookie })).statusCode,
+    ).toBe(404);
     // An id no device could have is refused before any lookup, like any malformed path (400).
-    const malformed = await call(t, { method: 'DELETE', url: `/api/user/sessions/${'%27'.repeat(3)}`, cookie: a.cookie });
+    const malformed = await call(t, {
+      method: 'DELETE',
+      url: `/api/user/sessions/${'%27'.repeat(3)}`,
+      cookie: a.cookie,
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('Device not found');
   });
 
   it('DELETE /api/user/sessions signs out every other browser of mine and keeps this one', async () => {
     const tech = await insertStaff(t);
-    const others = [await signInFrom(tech.username, IPHONE, freshAddress()), await signInFrom(tech.username, IPHONE, freshAddress())];
+    const others = [
+      await signInFrom(tech.username, IPHONE, freshAddress()),
+      await signInFrom(tech.username, IPHONE, freshAddress()),
+    ];
     const here = await signInFrom(tech.username, WINDOWS_CHROME, freshAddress());
     const someoneElse = await signedInStaff(t);
     const res = await call(t, { method: 'DELETE', url: '/api/user/sessions', cookie: here });
@@ -108,9 +147,16 @@ describe('an admin signs a user out everywhere (Team)', () => {
   it('ends every session of the user at once and records it; a technician may not', async () => {
     const admin = await signedInStaff(t, { role: 'admin' });
     const tech = await insertStaff(t);
-    const browsers = [await signInFrom(tech.username, IPHONE, freshAddress()), await signInFrom(tech.username, WINDOWS_CHROME, freshAddress())];
+    const browsers = [
+      await signInFrom(tech.username, IPHONE, freshAddress()),
+      await signInFrom(tech.username, WINDOWS_CHROME, freshAddress()),
+    ];
 
-    const asTech = await call(t, { method: 'DELETE', url: `/api/admin/users/${admin.user.id}/sessions`, cookie: browsers[0] });
+    const asTech = await call(t, {
+      method: 'DELETE',
+      url: `/api/admin/users/${admin.user.id}/sessions`,
+      cookie: browsers[0],
+    });
     expect(asTech.statusCode).toBe(403);
     expect((await me(admin.cookie)).statusCode).toBe(200);
 
@@ -119,10 +165,24 @@ describe('an admin signs a user out everywhere (Team)', () => {
     expect(res.json()).toEqual({ ended: 2 });
     for (const cookie of browsers) expect((await me(cookie)).statusCode).toBe(401);
     expect((await me(admin.cookie)).statusCode).toBe(200);
-    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.subject, `user:${tech.id}`)).orderBy(desc(auditLog.seq)).limit(1);
-    expect(row).toMatchObject({ kind: 'session', action: 'signed out everywhere', actorId: admin.user.id, label: tech.username });
+    const [row] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `user:${tech.id}`))
+      .orderBy(desc(auditLog.seq))
+      .limit(1);
+    expect(row).toMatchObject({
+      kind: 'session',
+      action: 'signed out everywhere',
+      actorId: admin.user.id,
+      label: tech.username,
+    });
 
-    const unknown = await call(t, { method: 'DELETE', url: '/api/admin/users/00000000-0000-4000-8000-000000000000/sessions', cookie: admin.cookie });
+    const unknown = await call(t, {
+      method: 'DELETE',
+      url: '/api/admin/users/00000000-0000-4000-8000-000000000000/sessions',
+      cookie: admin.cookie,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

@@ -59,7 +59,9 @@ describe('a browser that signed in before (the device cookie)', () => {
     const wait = Number(slowed.headers['retry-after']);
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(60);
-    expect(slowed.json().message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ (seconds?|minute)\.$/);
+    expect(slowed.json().message).toMatch(
+      /^Too many failed sign-in attempts\. Please try again in \d+ (seconds?|minute)\.$/,
+    );
     t.clock.advance(wait * 1000);
     expect((await login(owner.username, STAFF_PASSWORD, fresh)).statusCode).toBe(200);
   });
@@ -82,7 +84,8 @@ describe('a browser that signed in before (the device cookie)', () => {
   it('keeps a small budget of its own, so a stolen device cookie is no free pass for guessing', async () => {
     const tech = await insertStaff(t);
     const device = deviceCookieOf(await login(tech.username, STAFF_PASSWORD));
-    for (let i = 0; i < 10; i++) expect((await login(tech.username, `guess-${i}`, freshAddress(), device)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(tech.username, `guess-${i}`, freshAddress(), device)).statusCode).toBe(401);
     expect((await login(tech.username, STAFF_PASSWORD, freshAddress(), device)).statusCode).toBe(429);
     // It is the device that is stopped, not the user.
     expect((await login(tech.username, STAFF_PASSWORD, freshAddress())).statusCode).toBe(200);
@@ -120,7 +123,12 @@ describe('unknown usernames', () => {
 });
 
 describe('the audit log of sign-ins', () => {
-  const rowsAbout = (label: string) => t.db.select().from(auditLog).where(and(eq(auditLog.kind, 'sign-in'), eq(auditLog.label, label))).orderBy(desc(auditLog.seq));
+  const rowsAbout = (label: string) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.kind, 'sign-in'), eq(auditLog.label, label)))
+      .orderBy(desc(auditLog.seq));
 
   it('records each sign-in and each failure with the address, and the typed name for an unknown one, never the password', async () => {
     const tech = await insertStaff(t);
@@ -128,7 +136,13 @@ describe('the audit log of sign-ins', () => {
     expect((await login(tech.username, 'wrong-password', address)).statusCode).toBe(401);
     expect((await login(tech.username, STAFF_PASSWORD, address)).statusCode).toBe(200);
     const [ok, failed] = await rowsAbout(tech.username);
-    expect(ok).toMatchObject({ action: 'succeeded', actorId: tech.id, actorName: tech.username, address, subject: `user:${tech.id}` });
+    expect(ok).toMatchObject({
+      action: 'succeeded',
+      actorId: tech.id,
+      actorName: tech.username,
+      address,
+      subject: `user:${tech.id}`,
+    });
     expect(failed).toMatchObject({ action: 'failed', actorId: null, address, subject: `user:${tech.id}` });
 
     const typed = uniqueName('ghost');

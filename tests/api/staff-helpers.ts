@@ -18,7 +18,8 @@ export function assertNoPasswordHash(res: LightMyRequestResponse) {
   const walk = (value: unknown, parentKey: string) => {
     if (!value || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value)) {
-      if (key === 'password' && parentKey !== 'fields' && parentKey !== 'properties') expect.fail(`response carries a password field: ${res.body}`);
+      if (key === 'password' && parentKey !== 'fields' && parentKey !== 'properties')
+        expect.fail(`response carries a password field: ${res.body}`);
       walk(child, key);
     }
   };
@@ -43,7 +44,12 @@ let addressCounter = 1;
 export const freshAddress = () => `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
 
 /** Signs in through POST /api/login, for tests about signing in; other tests use `signedInStaff`. */
-export async function signIn(t: TestApp, username: string, password = STAFF_PASSWORD, remoteAddress = freshAddress()): Promise<string> {
+export async function signIn(
+  t: TestApp,
+  username: string,
+  password = STAFF_PASSWORD,
+  remoteAddress = freshAddress(),
+): Promise<string> {
   const res = await call(t, { method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
   expect(res.statusCode, res.body).toBe(200);
   const cookie = sessionCookieOf(res);

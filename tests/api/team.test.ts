@@ -13,7 +13,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const addUser = (payload: Record<string, unknown>, cookie = adminCookie) => call(t, { method: 'POST', url: '/api/admin/users', payload, cookie });
+const addUser = (payload: Record<string, unknown>, cookie = adminCookie) =>
+  call(t, { method: 'POST', url: '/api/admin/users', payload, cookie });
 const setStatus = (userId: string, isActive: boolean, cookie = adminCookie) =>
   call(t, { method: 'PATCH', url: `/api/admin/users/${userId}/status`, payload: { isActive }, cookie });
 
@@ -23,7 +24,13 @@ describe('team: listing and adding users', () => {
     const res = await call(t, { method: 'GET', url: '/api/admin/users', cookie: adminCookie });
     expect(res.statusCode).toBe(200);
     const list = res.json() as Record<string, unknown>[];
-    expect(list).toContainEqual({ id: tech.id, username: tech.username, email: 'van1@example.com', role: 'technician', isActive: true });
+    expect(list).toContainEqual({
+      id: tech.id,
+      username: tech.username,
+      email: 'van1@example.com',
+      role: 'technician',
+      isActive: true,
+    });
     for (const u of list) expect(Object.keys(u).sort()).toEqual(['email', 'id', 'isActive', 'role', 'username']);
   });
 
@@ -32,7 +39,12 @@ describe('team: listing and adding users', () => {
     const res = await addUser({ username, password: 'van-pass-1', email: 'newtech@example.com' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ username, email: 'newtech@example.com', role: 'technician', isActive: true });
-    const login = await call(t, { method: 'POST', url: '/api/login', payload: { username, password: 'van-pass-1' }, remoteAddress: '10.9.9.9' });
+    const login = await call(t, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password: 'van-pass-1' },
+      remoteAddress: '10.9.9.9',
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -41,7 +53,7 @@ describe('team: listing and adding users', () => {
     [{ username: 'validname', password: '12345' }, 'password', 'Password must be at least 6 characters'],
     [{ username: 'validname', password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
     [{ username: 'validname', password: 'secret-pass', email: 'not-an-email' }, 'email', 'Invalid email address'],
-  ])('rejects %j with the field\'s message', async (payload, field, message) => {
+  ])("rejects %j with the field's message", async (payload, field, message) => {
     const res = await addUser(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields[field]).toBe(message);
@@ -64,7 +76,12 @@ describe('team: activate and deactivate', () => {
     expect(res.json()).toMatchObject({ id: tech.id, isActive: false });
 
     expect((await call(t, { method: 'GET', url: '/api/user', cookie: techCookie })).statusCode).toBe(401);
-    const signIn2 = await call(t, { method: 'POST', url: '/api/login', payload: { username: tech.username, password: STAFF_PASSWORD }, remoteAddress: '10.8.8.8' });
+    const signIn2 = await call(t, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: tech.username, password: STAFF_PASSWORD },
+      remoteAddress: '10.8.8.8',
+    });
     expect(signIn2.statusCode).toBe(401);
     expect(signIn2.json().message).toBe('Invalid username or password');
 

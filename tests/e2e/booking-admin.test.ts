@@ -18,7 +18,18 @@ describe('admin new booking screen', () => {
       body: JSON.stringify({
         customer: { name: 'Early Bird', email: `early.${Date.now()}@example.com`, phone: '0400 111 222' },
         vehicle: { make: 'Mazda', model: '3', year: 2020, registration: 'EARLY1' },
-        job: { serviceType: 'puncture-repair', scheduledDate: day, timeSlot: '8-10 AM', address: '1 Other Road', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+        job: {
+          serviceType: 'puncture-repair',
+          scheduledDate: day,
+          timeSlot: '8-10 AM',
+          address: '1 Other Road',
+          suburb: 'Mandurah',
+          postcode: '6210',
+          tyreSize: null,
+          tyreQuantity: null,
+          notes: null,
+          paymentMethod: 'onsite',
+        },
       }),
     });
     expect(taken.status).toBe(200);
@@ -35,7 +46,14 @@ describe('admin new booking screen', () => {
 
     const create = page.getByRole('button', { name: 'Create Booking' });
     expect(await create.isDisabled()).toBe(true);
-    for (const section of ['Date & Time', 'Service Details', 'Customer Details', 'Vehicle Details', 'Service Location', 'Payment & Notes']) {
+    for (const section of [
+      'Date & Time',
+      'Service Details',
+      'Customer Details',
+      'Vehicle Details',
+      'Service Location',
+      'Payment & Notes',
+    ]) {
       expect(await page.getByRole('heading', { name: section }).isVisible()).toBe(true);
     }
 
@@ -87,10 +105,18 @@ describe('admin new booking screen', () => {
 
     await create.click();
     await expect.poll(() => page.getByText('Booking Created').first().isVisible()).toBe(true);
-    expect(await page.getByText(/Booking JOB-\d+ has been created successfully\./).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/Booking JOB-\d+ has been created successfully\./)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await page.waitForURL(/\/dashboard$/);
 
-    const slots = (await (await fetch(`${browser.baseUrl}/api/time-slots?date=${day}`)).json()) as { slot: string; isAvailable: boolean }[];
+    const slots = (await (await fetch(`${browser.baseUrl}/api/time-slots?date=${day}`)).json()) as {
+      slot: string;
+      isAvailable: boolean;
+    }[];
     expect(slots.find((s) => s.slot === '10-12 AM')?.isAvailable).toBe(false);
   });
 });

@@ -22,7 +22,8 @@ async function openWizard(page: Page): Promise<Locator> {
 }
 
 const tapNext = (dialog: Locator) => dialog.getByRole('button', { name: 'Next' }).tap();
-const stepShown = (dialog: Locator, n: number) => expect.poll(() => dialog.getByText(`Step ${n} of 7`).isVisible()).toBe(true);
+const stepShown = (dialog: Locator, n: number) =>
+  expect.poll(() => dialog.getByText(`Step ${n} of 7`).isVisible()).toBe(true);
 
 /** Taps a field and types into it with the keyboard, as a thumb and an on-screen keyboard do. */
 async function tapAndType(page: Page, field: Locator, text: string) {
@@ -72,7 +73,9 @@ describe('step 4 (location and vehicle) after an error, on a touch phone', () =>
     await stepShown(dialog, 4);
     for (const label of ['Street address', 'Suburb', 'Postcode', 'Make', 'Model', 'Year', 'Registration']) {
       const field = dialog.getByLabel(label, { exact: true });
-      const marked = await field.evaluate((el) => (el as HTMLInputElement).required || el.getAttribute('aria-required') === 'true');
+      const marked = await field.evaluate(
+        (el) => (el as HTMLInputElement).required || el.getAttribute('aria-required') === 'true',
+      );
       expect(marked, `${label} is marked required`).toBe(true);
     }
     await tapNext(dialog);
@@ -161,7 +164,12 @@ describe('tyre details on a touch phone', () => {
     // The page's clock stands still: a lookup that waited for a pause in the typing would never start.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
     const lookup = page.waitForRequest((request) => request.url().includes('/api/tyre-pricing/'), { timeout: 5_000 });
-    for (const [label, digits] of [['Width', '205'], ['Profile', '55'], ['Rim', '16']] as const) await tapAndType(page, dialog.getByLabel(label, { exact: true }), digits);
+    for (const [label, digits] of [
+      ['Width', '205'],
+      ['Profile', '55'],
+      ['Rim', '16'],
+    ] as const)
+      await tapAndType(page, dialog.getByLabel(label, { exact: true }), digits);
     expect(decodeURIComponent((await lookup).url())).toContain('205/55R16');
     await page.clock.resume();
     await expect.poll(() => dialog.getByText('$159.00 per tyre', { exact: false }).isVisible()).toBe(true);
@@ -201,7 +209,8 @@ describe('the price before and after Confirm Booking, on a touch phone', () => {
       const box = el.getBoundingClientRect();
       const x = box.left + box.width / 2;
       const y = box.top + box.height / 2;
-      const inside = box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth;
+      const inside =
+        box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth;
       const top = document.elementFromPoint(x, y);
       return inside && !!top && (top === el || el.contains(top));
     });
@@ -219,7 +228,11 @@ describe('step 1 on a touch phone', () => {
   it('offers the next free windows as buttons, focuses the step heading, and opens a calendar for another day', async () => {
     const page = await browser.newPage();
     const dialog = await openWizard(page);
-    await expect.poll(() => dialog.getByRole('heading', { name: 'Choose a date and time' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        dialog.getByRole('heading', { name: 'Choose a date and time' }).evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     const windows = dialog.getByRole('group', { name: 'Next free times' }).getByRole('button');
     await expect.poll(() => windows.count()).toBe(6);
     // The first is the earliest window still open: one tap chooses its day and time and moves on.
@@ -236,7 +249,9 @@ describe('step 1 on a touch phone', () => {
     const sunday = calendar.getByRole('button', { name: /^Sunday/ }).first();
     expect(await sunday.isDisabled()).toBe(true);
     // An open day with a free window is named plainly and can be tapped once its windows are known.
-    const openDay = calendar.getByRole('button', { name: /^(Monday|Tuesday|Wednesday|Thursday|Friday) \d+ [A-Z][a-z]+$/ }).first();
+    const openDay = calendar
+      .getByRole('button', { name: /^(Monday|Tuesday|Wednesday|Thursday|Friday) \d+ [A-Z][a-z]+$/ })
+      .first();
     await expect.poll(() => openDay.isEnabled()).toBe(true);
     await openDay.tap();
     await expect.poll(() => calendar.isVisible()).toBe(false);
@@ -259,7 +274,8 @@ describe('the book button on a slow phone', () => {
     const book = page.getByText('Book Service Now').first();
     await book.waitFor();
     // The tap must fall in the gap, or this test would prove nothing: React has not reached the button yet.
-    const wired = () => book.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__react'))).catch(() => true);
+    const wired = () =>
+      book.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__react'))).catch(() => true);
     expect(await wired()).toBe(false);
     await book.tap();
     await expect.poll(() => wizardOf(page).isVisible(), { timeout: 30_000 }).toBe(true);

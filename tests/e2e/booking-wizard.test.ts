@@ -14,7 +14,9 @@ const bookingDay = bookingDaysOf('booking-wizard');
 
 let png: Buffer;
 beforeAll(async () => {
-  png = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#777777' } }).png().toBuffer();
+  png = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#777777' } })
+    .png()
+    .toBuffer();
 });
 const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: png });
 
@@ -27,7 +29,12 @@ async function openWizard(page: Page): Promise<Locator> {
   return dialog;
 }
 
-const SLOT_LABEL: Record<TimeSlot, string> = { '8-10 AM': '8 am - 10 am', '10-12 AM': '10 am - 12 pm', '12-2 PM': '12 pm - 2 pm', '2-4 PM': '2 pm - 4 pm' };
+const SLOT_LABEL: Record<TimeSlot, string> = {
+  '8-10 AM': '8 am - 10 am',
+  '10-12 AM': '10 am - 12 pm',
+  '12-2 PM': '12 pm - 2 pm',
+  '2-4 PM': '2 pm - 4 pm',
+};
 
 async function chooseSlot(dialog: Locator, day: string, slot: TimeSlot) {
   await dialog.getByLabel('Date', { exact: true }).fill(day);
@@ -38,7 +45,8 @@ async function chooseSlot(dialog: Locator, day: string, slot: TimeSlot) {
 }
 
 const next = (dialog: Locator) => dialog.getByRole('button', { name: 'Next' }).click();
-const stepShown = (dialog: Locator, n: number) => expect.poll(() => dialog.getByText(`Step ${n} of 7`).isVisible()).toBe(true);
+const stepShown = (dialog: Locator, n: number) =>
+  expect.poll(() => dialog.getByText(`Step ${n} of 7`).isVisible()).toBe(true);
 
 async function fillLocation(dialog: Locator) {
   await dialog.getByLabel('Street address').fill('12 Example Street');
@@ -61,7 +69,12 @@ async function fillContact(dialog: Locator, email: string) {
 function countPhotoUploads(page: Page) {
   const counter = { ok: 0 };
   page.on('response', (res) => {
-    if (/\/api\/bookings\/[^/]+\/photos$/.test(new URL(res.url()).pathname) && res.request().method() === 'POST' && res.ok()) counter.ok++;
+    if (
+      /\/api\/bookings\/[^/]+\/photos$/.test(new URL(res.url()).pathname) &&
+      res.request().method() === 'POST' &&
+      res.ok()
+    )
+      counter.ok++;
   });
   return counter;
 }
@@ -73,7 +86,18 @@ async function bookViaApi(baseUrl: string, day: string, slot: TimeSlot) {
     body: JSON.stringify({
       customer: { name: 'Someone Else', email: `other.${Date.now()}@example.com`, phone: '0400 111 222' },
       vehicle: { make: 'Mazda', model: '3', year: 2020, registration: `RACE${Date.now() % 10000}` },
-      job: { serviceType: 'puncture-repair', scheduledDate: day, timeSlot: slot, address: '1 Other Road', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+      job: {
+        serviceType: 'puncture-repair',
+        scheduledDate: day,
+        timeSlot: slot,
+        address: '1 Other Road',
+        suburb: 'Mandurah',
+        postcode: '6210',
+        tyreSize: null,
+        tyreQuantity: null,
+        notes: null,
+        paymentMethod: 'onsite',
+      },
     }),
   });
   expect(res.status).toBe(200);
@@ -121,7 +145,9 @@ describe('booking wizard on a 390 px phone', () => {
     expect(await dialog.getByText('sam.puncture@example.com').isVisible()).toBe(true);
     // No mail server here, so the step does not claim the confirmation was sent (decision 241).
     const step7 = (await dialog.textContent()) ?? '';
-    expect(step7).toContain("Please keep your booking reference: we can't send emails at the moment, so no confirmation email will reach sam.puncture@example.com.");
+    expect(step7).toContain(
+      "Please keep your booking reference: we can't send emails at the moment, so no confirmation email will reach sam.puncture@example.com.",
+    );
     expect(step7).not.toContain('sent the confirmation');
 
     // The confirmation email, with its calendar file, is in the outbox once (no SMTP here: stored).
@@ -144,7 +170,9 @@ describe('booking wizard on a 390 px phone', () => {
     await stepShown(dialog, 3);
 
     await next(dialog);
-    expect(await dialog.getByText("Please enter your tyre size, or tick 'I don't know my tyre size'").isVisible()).toBe(true);
+    expect(await dialog.getByText("Please enter your tyre size, or tick 'I don't know my tyre size'").isVisible()).toBe(
+      true,
+    );
     // Typed in one go as printed on the tyre, at a quick thumb's pace (80 ms a key): a full part moves
     // on to the next, and anything but digits is dropped.
     await dialog.getByLabel('Width').pressSequentially('205x55/16', { delay: 80 });
@@ -198,7 +226,9 @@ describe('booking wizard on a 390 px phone', () => {
     await next(dialog);
     await dialog.getByRole('radio', { name: /New Tyres/ }).click(); // a service card moves on by itself
     await dialog.getByLabel("I don't know my tyre size").check();
-    await dialog.getByLabel('Choose photos from the gallery').setInputFiles([photo('1.png'), photo('2.png'), photo('3.png'), photo('4.png')]);
+    await dialog
+      .getByLabel('Choose photos from the gallery')
+      .setInputFiles([photo('1.png'), photo('2.png'), photo('3.png'), photo('4.png')]);
     await expect.poll(() => page.getByText('Maximum 3 files allowed').first().isVisible()).toBe(true);
     await dialog.getByLabel('Choose photos from the gallery').setInputFiles([photo('sidewall.png')]);
     await expect.poll(() => dialog.getByRole('img').count()).toBe(1);
@@ -221,7 +251,9 @@ describe('booking wizard on a 390 px phone', () => {
 
     expect(await dialog.getByRole('radio', { name: /Pay online now/ }).isDisabled()).toBe(true);
     expect(await dialog.getByRole('radio', { name: /Pay on site/ }).isChecked()).toBe(true);
-    expect(await dialog.getByText('We need to confirm the price of your tyres first', { exact: false }).isVisible()).toBe(true);
+    expect(
+      await dialog.getByText('We need to confirm the price of your tyres first', { exact: false }).isVisible(),
+    ).toBe(true);
     await fillContact(dialog, 'sam.unknown@example.com');
     await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
     await stepShown(dialog, 7);
@@ -257,7 +289,11 @@ describe('booking wizard on a 390 px phone', () => {
     await dialog.getByLabel('Suburb').fill('Kalgoorlie');
     await dialog.getByLabel('Postcode').fill('6430');
     await next(dialog);
-    expect(await dialog.getByText('Sorry, Kalgoorlie is outside our service area. Please call us on 08 5550 1234', { exact: false }).isVisible()).toBe(true);
+    expect(
+      await dialog
+        .getByText('Sorry, Kalgoorlie is outside our service area. Please call us on 08 5550 1234', { exact: false })
+        .isVisible(),
+    ).toBe(true);
     expect(await dialog.getByText('Step 4 of 7').isVisible()).toBe(true);
   });
 
@@ -277,7 +313,12 @@ describe('booking wizard on a 390 px phone', () => {
     await bookViaApi(browser.baseUrl, day, '2-4 PM');
     await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
     await expect.poll(() => page.getByText('Time Slot Unavailable').first().isVisible()).toBe(true);
-    expect(await page.getByText('This time slot is no longer available. Please select a different time slot.').first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText('This time slot is no longer available. Please select a different time slot.')
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await stepShown(dialog, 1);
     const slot = dialog.getByRole('button', { name: /^2 pm - 4 pm/ });
     await expect.poll(() => slot.isDisabled()).toBe(true);
@@ -302,10 +343,21 @@ describe('booking wizard on a 390 px phone', () => {
     const stale = await (await fetch(`${browser.baseUrl}/api/time-slots?date=${day}`)).text();
     await bookViaApi(browser.baseUrl, day, '8-10 AM');
     let staleAnswers = 1;
-    await page.route('**/api/time-slots?date=*', (route) => (staleAnswers-- > 0 ? route.fulfill({ status: 200, contentType: 'application/json', body: stale }) : route.continue()));
+    await page.route('**/api/time-slots?date=*', (route) =>
+      staleAnswers-- > 0
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: stale })
+        : route.continue(),
+    );
 
     await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
-    await expect.poll(() => page.getByText('This time slot was just booked by someone else. Please select a different time slot.').first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText('This time slot was just booked by someone else. Please select a different time slot.')
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(await page.getByText('Time Slot Unavailable').first().isVisible()).toBe(true);
     await stepShown(dialog, 1);
     const slot = dialog.getByRole('button', { name: /^8 am - 10 am/ });
@@ -403,7 +455,8 @@ describe('booking dialog focus and keyboard', () => {
 });
 
 describe('step 1 refuses days it cannot book', () => {
-  const slotButtons = (dialog: Locator) => Object.values(SLOT_LABEL).map((label) => dialog.getByRole('button', { name: new RegExp(`^${label}`) }));
+  const slotButtons = (dialog: Locator) =>
+    Object.values(SLOT_LABEL).map((label) => dialog.getByRole('button', { name: new RegExp(`^${label}`) }));
 
   it('refuses a date beyond the 90-day horizon at step 1, and the slots say why', async () => {
     const page = await browser.newPage();
@@ -476,7 +529,11 @@ describe('photos are judged by their bytes, and a failed upload is told', () => 
     await fillLocation(dialog);
     await next(dialog);
     await stepShown(dialog, 5);
-    const fake = { name: 'tyre.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is not an image, just some text pretending to be one') };
+    const fake = {
+      name: 'tyre.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('this is not an image, just some text pretending to be one'),
+    };
     await dialog.getByLabel('Choose photos from the gallery').setInputFiles([fake, photo('real.png')]);
     await expect.poll(() => page.getByText('Invalid file type').first().isVisible()).toBe(true);
     expect(await page.getByText('Please upload JPEG, PNG or WebP files only.').first().isVisible()).toBe(true);
@@ -488,7 +545,14 @@ describe('photos are judged by their bytes, and a failed upload is told', () => 
   it('tells the customer when a photo upload fails, and the booking stands', async () => {
     const page = await browser.newPage();
     await page.route('**/api/bookings/*/photos', (route) =>
-      route.fulfill({ status: 415, contentType: 'application/json', body: JSON.stringify({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Please upload JPEG, PNG or WebP files only.' }) }),
+      route.fulfill({
+        status: 415,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'Please upload JPEG, PNG or WebP files only.',
+        }),
+      }),
     );
     const dialog = await openWizard(page);
     await chooseSlot(dialog, bookingDay(9), '10-12 AM');
@@ -510,7 +574,9 @@ describe('photos are judged by their bytes, and a failed upload is told', () => 
     await expect.poll(() => toasts.getByText('Booking Confirmed!').isVisible()).toBe(true);
     await page.clock.fastForward(5_500);
     await expect.poll(() => toasts.getByText('Photo Upload Failed').isVisible()).toBe(true);
-    expect(await toasts.textContent()).toContain('Your photo could not be added to your booking. Please upload JPEG, PNG or WebP files only.');
+    expect(await toasts.textContent()).toContain(
+      'Your photo could not be added to your booking. Please upload JPEG, PNG or WebP files only.',
+    );
   });
 });
 
@@ -548,8 +614,10 @@ describe('contact checks', () => {
 });
 
 describe('details on a phone', () => {
-  const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const overlaps = (
+    a: { x: number; y: number; width: number; height: number },
+    b: { x: number; y: number; width: number; height: number },
+  ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
   it("keeps toasts off the dialog's title, step counter and Next button", async () => {
     const page = await browser.newPage();
@@ -559,7 +627,11 @@ describe('details on a phone', () => {
     const toast = page.locator('li[data-state="open"]');
     await expect.poll(() => toast.getByText('Failed to fetch time slots').isVisible()).toBe(true);
     const toastBox = (await toast.boundingBox())!;
-    for (const covered of [dialog.getByRole('heading', { name: 'Book a Mobile Service' }), dialog.getByText('Step 1 of 7'), dialog.getByRole('button', { name: 'Next' })]) {
+    for (const covered of [
+      dialog.getByRole('heading', { name: 'Book a Mobile Service' }),
+      dialog.getByText('Step 1 of 7'),
+      dialog.getByRole('button', { name: 'Next' }),
+    ]) {
       expect(overlaps(toastBox, (await covered.boundingBox())!)).toBe(false);
     }
   });
@@ -575,7 +647,12 @@ describe('details on a phone', () => {
     await dialog.getByLabel('Rim').fill('16');
     await dialog.getByLabel('Number of tyres').selectOption('2');
     await dialog.getByLabel('Number of tyres').selectOption('1');
-    expect(await dialog.getByRole('note').filter({ hasText: /replacing tyres in pairs/i }).isVisible()).toBe(true);
+    expect(
+      await dialog
+        .getByRole('note')
+        .filter({ hasText: /replacing tyres in pairs/i })
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(1);
     await next(dialog);
     await stepShown(dialog, 4);

@@ -19,8 +19,14 @@ afterAll(async () => {
 
 describe('the build is for production whatever the shell says (decision 186)', () => {
   it('builds under NODE_ENV=development and the production server renders the home page', async () => {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'development', WEB_DIST_DIR: out }, stdio: 'ignore' });
-    expect(JSON.parse(fs.readFileSync(path.join(out, 'build-info.json'), 'utf8'))).toMatchObject({ mode: 'production' });
+    execFileSync(process.execPath, ['scripts/build.mjs'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'development', WEB_DIST_DIR: out },
+      stdio: 'ignore',
+    });
+    expect(JSON.parse(fs.readFileSync(path.join(out, 'build-info.json'), 'utf8'))).toMatchObject({
+      mode: 'production',
+    });
     app = await startBuiltApp({ WEB_DIST_DIR: out });
     const res = await fetch(`${app.baseUrl}/`);
     expect(res.status).toBe(200);
@@ -29,7 +35,9 @@ describe('the build is for production whatever the shell says (decision 186)', (
 
   it('sends each script as compressed once by the build, brotli or gzip as the browser asks, and keeps those copies out of the offline list', async () => {
     const assets = path.join(out, 'client', 'assets');
-    const script = fs.readdirSync(assets).find((f) => f.endsWith('.js') && fs.statSync(path.join(assets, f)).size > 10_000)!;
+    const script = fs
+      .readdirSync(assets)
+      .find((f) => f.endsWith('.js') && fs.statSync(path.join(assets, f)).size > 10_000)!;
     const asked = [
       ['br, gzip', `${script}.br`, 'br'],
       ['gzip', `${script}.gz`, 'gzip'],
@@ -38,7 +46,9 @@ describe('the build is for production whatever the shell says (decision 186)', (
     for (const [acceptEncoding, file, encoding] of asked) {
       const res = await rawGet(`${app!.baseUrl}/assets/${script}`, acceptEncoding);
       expect(res.encoding).toBe(encoding);
-      expect(res.body.equals(fs.readFileSync(path.join(assets, file))), `${acceptEncoding}: the bytes of ${file}`).toBe(true);
+      expect(res.body.equals(fs.readFileSync(path.join(assets, file))), `${acceptEncoding}: the bytes of ${file}`).toBe(
+        true,
+      );
     }
     expect(fs.readFileSync(path.join(out, 'client', 'sw.js'), 'utf8')).not.toMatch(/\.(br|gz)["'`]/);
   });

@@ -19,7 +19,13 @@ async function html(path: string) {
 }
 
 /** The visible text of server-rendered HTML (tags and React's text separators removed). */
-const textOf = (page: string) => page.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const textOf = (page: string) =>
+  page
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe('BUSINESS_DAYS=1,2,3,4,5,6 (Monday to Saturday)', () => {
   it('shows the hours on the home page, in its footer and description, and in the structured data', async () => {
@@ -33,7 +39,13 @@ describe('BUSINESS_DAYS=1,2,3,4,5,6 (Monday to Saturday)', () => {
     const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page)?.[1];
     expect(JSON.parse(json!)).toMatchObject({
       openingHours: 'Mo-Sa 08:00-16:00',
-      openingHoursSpecification: [{ dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'], opens: '08:00', closes: '16:00' }],
+      openingHoursSpecification: [
+        {
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+          opens: '08:00',
+          closes: '16:00',
+        },
+      ],
     });
   });
 

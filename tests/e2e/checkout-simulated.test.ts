@@ -10,7 +10,13 @@ const browser = useBrowser({ viewport: { width: 390, height: 844 } });
 /** Slots persist across test files in one server, so this file books only its own days (e2e-calendar.ts). */
 const bookingDay = bookingDaysOf('checkout-simulated');
 
-type Booking = { jobNumber: string; amount: string; totalAmount: string; surchargeAmount: string; paymentStatus: string };
+type Booking = {
+  jobNumber: string;
+  amount: string;
+  totalAmount: string;
+  surchargeAmount: string;
+  paymentStatus: string;
+};
 
 async function bookingByToken(token: string): Promise<{ status: number; body: Booking }> {
   const res = await fetch(`${browser.baseUrl}/api/booking-token/${token}`);
@@ -18,14 +24,29 @@ async function bookingByToken(token: string): Promise<{ status: number; body: Bo
 }
 
 /** A prepaid quote made the way the wizard makes it (POST /api/bookings/quote). */
-async function quoteViaApi(day: string, slot: TimeSlot, email: string): Promise<{ bookingToken: string; amount: string }> {
+async function quoteViaApi(
+  day: string,
+  slot: TimeSlot,
+  email: string,
+): Promise<{ bookingToken: string; amount: string }> {
   const res = await fetch(`${browser.baseUrl}/api/bookings/quote`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
       customer: { name: 'Sam Taylor', email, phone: '0400 000 000' },
       vehicle: { make: 'Toyota', model: 'Corolla', year: 2018, registration: `PAY${Date.now() % 100000}` },
-      job: { serviceType: 'puncture-repair', scheduledDate: day, timeSlot: slot, address: '12 Example Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'prepaid' },
+      job: {
+        serviceType: 'puncture-repair',
+        scheduledDate: day,
+        timeSlot: slot,
+        address: '12 Example Street',
+        suburb: 'Mandurah',
+        postcode: '6210',
+        tyreSize: null,
+        tyreQuantity: null,
+        notes: null,
+        paymentMethod: 'prepaid',
+      },
     }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -117,19 +138,41 @@ describe('checkout with the simulated card provider', () => {
     await payButton(page).click();
     await expect.poll(() => payButton(page).textContent()).toBe('Processing...');
     expect(await payButton(page).isDisabled()).toBe(true);
-    await payButton(page).click({ force: true, timeout: 1000 }).catch(() => undefined);
+    await payButton(page)
+      .click({ force: true, timeout: 1000 })
+      .catch(() => undefined);
     releaseConfirm();
 
-    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('payment') === 'success' && url.searchParams.get('booking') === token);
-    await expect.poll(() => page.getByRole('heading', { name: 'Payment successful' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/' &&
+        url.searchParams.get('payment') === 'success' &&
+        url.searchParams.get('booking') === token,
+    );
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Payment successful' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     const { status, body } = await bookingByToken(token);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ paymentStatus: 'paid', amount: '855.80', surchargeAmount: '14.55', totalAmount: '870.35' });
+    expect(body).toMatchObject({
+      paymentStatus: 'paid',
+      amount: '855.80',
+      surchargeAmount: '14.55',
+      totalAmount: '870.35',
+    });
     expect(await page.getByTestId('job-number').textContent()).toBe(body.jobNumber);
     // No mail server here: the page says so instead of "on its way" (decision 241).
-    expect(await page.getByText(`Please keep your booking reference: we can't send emails at the moment, so no confirmation email will reach ${email}.`).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(
+          `Please keep your booking reference: we can't send emails at the moment, so no confirmation email will reach ${email}.`,
+        )
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByText('on its way').count()).toBe(0);
-    expect(await page.getByText(/technician will call you before arriving within your 2-hour window/).isVisible()).toBe(true);
+    expect(await page.getByText(/technician will call you before arriving within your 2-hour window/).isVisible()).toBe(
+      true,
+    );
     expect(confirmCalls).toBe(1);
 
     const emails = (await outbox()).filter((e) => e.to === email);
@@ -170,9 +213,16 @@ describe('checkout with the simulated card provider', () => {
     const page = await browser.newPage();
     await page.goto('/checkout/this-token-does-not-exist-123');
     await expect.poll(() => page.getByRole('heading', { name: 'Booking Not Found' }).isVisible()).toBe(true);
-    expect(await page.getByText('The requested booking could not be found or has expired.').first().isVisible()).toBe(true);
+    expect(await page.getByText('The requested booking could not be found or has expired.').first().isVisible()).toBe(
+      true,
+    );
     // The toast says it too.
-    expect(await page.getByRole('region', { name: /Notifications/ }).getByText('Booking Not Found').isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('region', { name: /Notifications/ })
+        .getByText('Booking Not Found')
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByLabel('Card number').count()).toBe(0);
   });
 });

@@ -14,7 +14,8 @@ async function watchPolicyProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
   const cdp = await page.context().newCDPSession(page);
   cdp.on('Audits.issueAdded', ({ issue }) => {
-    if (issue.code === 'ContentSecurityPolicyIssue') problems.push(`issue: ${JSON.stringify(issue.details.contentSecurityPolicyIssueDetails)}`);
+    if (issue.code === 'ContentSecurityPolicyIssue')
+      problems.push(`issue: ${JSON.stringify(issue.details.contentSecurityPolicyIssueDetails)}`);
   });
   await cdp.send('Audits.enable');
   page.on('console', (message) => {

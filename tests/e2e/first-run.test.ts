@@ -21,26 +21,43 @@ describe('first run', () => {
     expect(code, app.output()).toBeTruthy();
     const page = await (await newTestContext(browser, { viewport: { width: 390, height: 844 } })).newPage();
     await page.goto(`${app.baseUrl}/dashboard`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Create the owner account' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Create the owner account' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     await page.getByLabel('Setup code').fill('WRONG-CODE-0000');
     await page.getByLabel('Username').fill('owner');
     await page.getByLabel('Password').fill('a-long-password');
     await page.getByRole('button', { name: 'Create the owner account' }).click();
-    await expect.poll(() => page.getByText(/setup code is not right/).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/setup code is not right/)
+            .first()
+            .isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     await page.getByLabel('Setup code').fill(code!);
     await page.getByRole('button', { name: 'Create the owner account' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
-    await expect.poll(() => page.getByRole('navigation', { name: 'Dashboard sections' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Dashboard sections' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     // A new business's books are empty, and say where to start.
     await page.goto(`${app.baseUrl}/dashboard?tab=expenses`);
-    await expect.poll(() => page.getByText('Start by adding your first business expense.').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Start by adding your first business expense.').isVisible(), { timeout: 10_000 })
+      .toBe(true);
 
     // Signed out, the site now asks for a sign-in: the owner screen never appears again.
     const fresh = await (await browser.newContext()).newPage();
     await fresh.goto(`${app.baseUrl}/auth`);
-    await expect.poll(() => fresh.getByRole('heading', { name: 'Staff sign in' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => fresh.getByRole('heading', { name: 'Staff sign in' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(await fresh.getByRole('heading', { name: 'Create the owner account' }).count()).toBe(0);
   });
 });

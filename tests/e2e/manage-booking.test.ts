@@ -8,7 +8,7 @@ import { readOutbox } from '../helpers/outbox';
 // The customer manages their booking from the link in the confirmation email, on a phone
 // (docs/decisions/358-customers-manage-their-own-booking.md).
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const runId = Date.now().toString(36);
 /** This file's own block of days (e2e-calendar.ts): it books the first and moves the visit to the second. */
 const FIRST_DAY = bookingDaysOf('manage-booking')(0);
@@ -22,15 +22,36 @@ async function expectAccessible(page: Page) {
 /** A prepaid booking paid with the simulated card, as the wizard and checkout make it; answers its confirmation's manage link. */
 async function paidBookingLink(email: string): Promise<string> {
   const post = (url: string, body: unknown) =>
-    fetch(`${browser.baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: browser.baseUrl }, body: JSON.stringify(body) });
+    fetch(`${browser.baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: browser.baseUrl },
+      body: JSON.stringify(body),
+    });
   const quote = await post('/api/bookings/quote', {
     customer: { name: 'Mia Manager', email, phone: '0400 111 222' },
     vehicle: { make: 'Mazda', model: '3', year: 2019, registration: `MB${runId.slice(-5).toUpperCase()}` },
-    job: { serviceType: 'puncture-repair', scheduledDate: FIRST_DAY, timeSlot: '2-4 PM', address: '5 Manage Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'prepaid' },
+    job: {
+      serviceType: 'puncture-repair',
+      scheduledDate: FIRST_DAY,
+      timeSlot: '2-4 PM',
+      address: '5 Manage Street',
+      suburb: 'Mandurah',
+      postcode: '6210',
+      tyreSize: null,
+      tyreQuantity: null,
+      notes: null,
+      paymentMethod: 'prepaid',
+    },
   });
   expect(quote.status, await quote.clone().text()).toBe(200);
   const { bookingToken } = (await quote.json()) as { bookingToken: string };
-  const paid = await post('/api/payments/simulated/confirm', { bookingToken, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', nameOnCard: 'Mia Manager' });
+  const paid = await post('/api/payments/simulated/confirm', {
+    bookingToken,
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/30',
+    cvc: '123',
+    nameOnCard: 'Mia Manager',
+  });
   expect(paid.status, await paid.clone().text()).toBe(200);
   return manageLinkSentTo(email);
 }
@@ -39,7 +60,9 @@ async function paidBookingLink(email: string): Promise<string> {
 async function manageLinkSentTo(email: string): Promise<string> {
   let link = '';
   await eventually(async () => {
-    const confirmation = (await readOutbox(browser.baseUrl)).find((e) => e.to === email && e.kind === 'booking_confirmation');
+    const confirmation = (await readOutbox(browser.baseUrl)).find(
+      (e) => e.to === email && e.kind === 'booking_confirmation',
+    );
     link = /\/booking\/[A-Za-z0-9_-]+/.exec(confirmation?.text ?? '')?.[0] ?? '';
     return link;
   }).not.toBe('');
@@ -64,7 +87,12 @@ describe('manage my booking', () => {
     await page.getByLabel('New date').fill(MOVED_TO);
     await page.getByRole('button', { name: '10 am - 12 pm' }).click();
     await page.getByRole('button', { name: 'Move my booking' }).click();
-    await eventually(() => page.getByText(/10 am - 12 pm \(Perth time\)/).first().isVisible()).toBe(true);
+    await eventually(() =>
+      page
+        .getByText(/10 am - 12 pm \(Perth time\)/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     const moved = (await readOutbox(browser.baseUrl)).filter((e) => e.to === email && e.kind === 'booking_rescheduled');
     expect(moved).toHaveLength(1);
 
@@ -80,7 +108,10 @@ describe('manage my booking', () => {
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
-    await eventually(async () => (await readOutbox(browser.baseUrl)).filter((e) => e.to === email && e.kind === 'booking_cancelled').length).toBe(1);
+    await eventually(
+      async () =>
+        (await readOutbox(browser.baseUrl)).filter((e) => e.to === email && e.kind === 'booking_cancelled').length,
+    ).toBe(1);
   });
 
   it('leaves nothing to read or tap under the floating call button at the end of the page, at 390 px', async () => {
@@ -91,7 +122,18 @@ describe('manage my booking', () => {
       body: JSON.stringify({
         customer: { name: 'Ed End', email, phone: '0400 333 444' },
         vehicle: { make: 'Kia', model: 'Rio', year: 2018, registration: `ME${runId.slice(-5).toUpperCase()}` },
-        job: { serviceType: 'puncture-repair', scheduledDate: FIRST_DAY, timeSlot: '8-10 AM', address: '7 End Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+        job: {
+          serviceType: 'puncture-repair',
+          scheduledDate: FIRST_DAY,
+          timeSlot: '8-10 AM',
+          address: '7 End Street',
+          suburb: 'Mandurah',
+          postcode: '6210',
+          tyreSize: null,
+          tyreQuantity: null,
+          notes: null,
+          paymentMethod: 'onsite',
+        },
       }),
     });
     expect(booked.status, await booked.clone().text()).toBe(200);
@@ -107,7 +149,8 @@ describe('manage my booking', () => {
     // Every line of text and every control on screen, other than the button itself, lies clear of its box.
     const covered = await call.evaluate((button) => {
       const b = button.getBoundingClientRect();
-      const overlaps = (r: DOMRect) => r.width > 0 && r.height > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+      const overlaps = (r: DOMRect) =>
+        r.width > 0 && r.height > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
       const hits: string[] = [];
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {

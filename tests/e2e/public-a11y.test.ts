@@ -40,7 +40,10 @@ describe('accessibility (axe)', () => {
     await page.getByRole('button', { name: 'Book Service Now' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Book a Mobile Service' });
     await dialog.getByText('Step 1 of 7').waitFor();
-    const violations = async () => (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const violations = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
     expect(await violations()).toEqual([]);
 
     // A business day past every browser test file's booking days (e2e-calendar.ts); nothing is booked.
@@ -52,7 +55,10 @@ describe('accessibility (axe)', () => {
     await dialog.getByRole('radio', { name: /New Tyres/ }).click(); // a service card moves on by itself
     await dialog.getByLabel('Number of tyres').selectOption('2');
     await dialog.getByLabel('Number of tyres').selectOption('1');
-    await dialog.getByRole('note').filter({ hasText: /replacing tyres in pairs/i }).waitFor();
+    await dialog
+      .getByRole('note')
+      .filter({ hasText: /replacing tyres in pairs/i })
+      .waitFor();
     expect(await violations()).toEqual([]);
   });
 });

@@ -28,7 +28,9 @@ describe('public pages', () => {
     const res = await page.goto('/');
     expect(res?.status()).toBe(200);
     await hydrated(page);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Mobile tyres, puncture repair and batteries/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(
+      /Mobile tyres, puncture repair and batteries/,
+    );
     const services = page.locator('#services');
     for (const name of ['New Tyres', 'Puncture Repair', 'Mobile Battery Service', 'Mobile Tyre Service']) {
       expect(await services.getByRole('heading', { name, exact: true }).isVisible()).toBe(true);
@@ -38,17 +40,29 @@ describe('public pages', () => {
     expect(servicesText).toContain('$40');
     expect(servicesText).toContain('Quote on site');
     const body = (await page.locator('main').textContent()) ?? '';
-    for (const claim of ['350+ suburbs', '20+ years', '12-month warranty', 'Same or next day', 'Mon-Fri 8am-4pm', '30-60 minute response', 'Save $30 when you book and pay online']) {
+    for (const claim of [
+      '350+ suburbs',
+      '20+ years',
+      '12-month warranty',
+      'Same or next day',
+      'Mon-Fri 8am-4pm',
+      '30-60 minute response',
+      'Save $30 when you book and pay online',
+    ]) {
       expect(body).toContain(claim);
     }
-    for (const pay of ['Visa, Mastercard and Amex', 'EFTPOS', 'PayID', 'Cash', 'Pay in 4 instalments']) expect(body).toContain(pay);
-    for (const region of REGIONS) expect(await page.locator('#areas').getByRole('heading', { name: region }).isVisible()).toBe(true);
+    for (const pay of ['Visa, Mastercard and Amex', 'EFTPOS', 'PayID', 'Cash', 'Pay in 4 instalments'])
+      expect(body).toContain(pay);
+    for (const region of REGIONS)
+      expect(await page.locator('#areas').getByRole('heading', { name: region }).isVisible()).toBe(true);
     expect(await page.locator('#areas a[href^="/suburb/"]').count()).toBe(42);
 
     const footer = page.locator('footer');
     expect(await footer.textContent()).toContain('ABN 00 000 000 000');
     expect(await footer.getByRole('link', { name: PHONE }).getAttribute('href')).toBe(TEL);
-    expect(await footer.getByRole('link', { name: 'bookings@example.com' }).getAttribute('href')).toBe('mailto:bookings@example.com');
+    expect(await footer.getByRole('link', { name: 'bookings@example.com' }).getAttribute('href')).toBe(
+      'mailto:bookings@example.com',
+    );
     for (const [name, href] of [
       ['Privacy Policy', '/privacy'],
       ['Terms of Service', '/terms'],
@@ -60,17 +74,20 @@ describe('public pages', () => {
     expect(errors).toEqual([]);
   });
 
-  it.each(['Book Service Now', 'Book Home Service', 'Get Roadside Help', 'Check Service Availability', 'Book Now'])('home button "%s" opens the booking dialog', async (name) => {
-    const page = await browser.newPage();
-    const errors = watchErrors(page);
-    await page.goto('/');
-    await hydrated(page);
-    await page.getByRole('button', { name, exact: true }).first().click();
-    await expect.poll(() => page.getByRole('dialog').isVisible(), { timeout: 10_000 }).toBe(true);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    expect(errors).toEqual([]);
-  });
+  it.each(['Book Service Now', 'Book Home Service', 'Get Roadside Help', 'Check Service Availability', 'Book Now'])(
+    'home button "%s" opens the booking dialog',
+    async (name) => {
+      const page = await browser.newPage();
+      const errors = watchErrors(page);
+      await page.goto('/');
+      await hydrated(page);
+      await page.getByRole('button', { name, exact: true }).first().click();
+      await expect.poll(() => page.getByRole('dialog').isVisible(), { timeout: 10_000 }).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('about shows its stats, story, four values, booking buttons and contact section', async () => {
     const page = await browser.newPage();
@@ -98,7 +115,15 @@ describe('public pages', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy Policy');
     const text = (await page.locator('main').textContent()) ?? '';
     expect(text).toContain('Last updated October 2024');
-    for (const s of ['Australian Privacy Principles', 'Contact details', 'Vehicle details', 'Service address', 'Photos', 'Why we collect it', 'How long we keep it']) {
+    for (const s of [
+      'Australian Privacy Principles',
+      'Contact details',
+      'Vehicle details',
+      'Service address',
+      'Photos',
+      'Why we collect it',
+      'How long we keep it',
+    ]) {
       expect(text).toContain(s);
     }
     expect(errors).toEqual([]);
@@ -166,7 +191,12 @@ describe('public pages', () => {
     expect((await page.goto('/no-such-page'))?.status()).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found');
     expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-    expect(await page.locator('main').getByRole('link', { name: `Call ${PHONE}` }).getAttribute('href')).toBe(TEL);
+    expect(
+      await page
+        .locator('main')
+        .getByRole('link', { name: `Call ${PHONE}` })
+        .getAttribute('href'),
+    ).toBe(TEL);
     expect(await page.locator('main').textContent()).toContain('Mon-Fri 8am-4pm');
   });
 });
@@ -175,8 +205,12 @@ describe('featured suburb tiles', () => {
   it('every tile links to /suburb/{slug} of its suburb and lands on a real page', async () => {
     const page = await browser.newPage();
     await page.goto('/');
-    const tiles = await page.locator('#areas a[href^="/suburb/"]').evaluateAll((as) => as.map((a) => ({ name: a.textContent?.trim() ?? '', href: a.getAttribute('href') ?? '' })));
-    const expected = REGIONS.flatMap((r) => FEATURED_SUBURBS[r].map((s) => ({ name: s.name, href: `/suburb/${suburbSlug(s.name)}` })));
+    const tiles = await page
+      .locator('#areas a[href^="/suburb/"]')
+      .evaluateAll((as) => as.map((a) => ({ name: a.textContent?.trim() ?? '', href: a.getAttribute('href') ?? '' })));
+    const expected = REGIONS.flatMap((r) =>
+      FEATURED_SUBURBS[r].map((s) => ({ name: s.name, href: `/suburb/${suburbSlug(s.name)}` })),
+    );
     expect(tiles).toEqual(expected);
     for (const tile of tiles) {
       const res = await fetch(`${browser.baseUrl}${tile.href}`);
@@ -210,7 +244,9 @@ describe('navigation', () => {
     expect(box).not.toBeNull();
     expect(box!.x + box!.width).toBeGreaterThan(PHONE_SIZE.width - 40);
     expect(box!.y + box!.height).toBeGreaterThan(PHONE_SIZE.height - 40);
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).isVisible()).toBe(
+      false,
+    );
   });
 
   it('the phone drawer opens on the right and closes when a link is chosen', async () => {
@@ -256,7 +292,13 @@ describe('navigation', () => {
     await page.goto('/');
     await hydrated(page);
     // Keep the browser from leaving for the dialler; the page's own click handling still runs.
-    await page.evaluate(() => window.addEventListener('click', (e) => (e.target as Element).closest('a[href^="tel:"]') && e.preventDefault(), true));
+    await page.evaluate(() =>
+      window.addEventListener(
+        'click',
+        (e) => (e.target as Element).closest('a[href^="tel:"]') && e.preventDefault(),
+        true,
+      ),
+    );
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect.poll(() => drawer.isVisible()).toBe(true);

@@ -8,7 +8,7 @@ import { staffApi } from '../helpers/staff-api';
 
 // The customer opens the invoice email's link on a phone (decision 300).
 const browser = useBrowser({ viewport: { width: 360, height: 800 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const runId = Date.now().toString(36);
 /** A day no other browser file books (they share one server). */
 const JOB_DAY = nextBusinessDay('2027-09-14');
@@ -28,23 +28,38 @@ async function sentInvoiceLink(): Promise<{ path: string; invoiceNumber: string 
   const booked = await api('POST', '/api/bookings', cookie, {
     customer: { name: 'Ngoc Payer', email, phone: '0400 222 333' },
     vehicle: { make: 'Kia', model: 'Rio', year: 2020, color: 'Red', registration: `P${runId.slice(-5).toUpperCase()}` },
-    job: { serviceType: 'puncture-repair', scheduledDate: JOB_DAY, timeSlot: '8-10 AM', address: '9 Paylink Road', suburb: 'Rockingham', postcode: '6168', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite', customerValue: '' },
+    job: {
+      serviceType: 'puncture-repair',
+      scheduledDate: JOB_DAY,
+      timeSlot: '8-10 AM',
+      address: '9 Paylink Road',
+      suburb: 'Rockingham',
+      postcode: '6168',
+      tyreSize: null,
+      tyreQuantity: null,
+      notes: null,
+      paymentMethod: 'onsite',
+      customerValue: '',
+    },
   });
   expect(booked.status, await booked.clone().text()).toBe(200);
   const { jobId } = (await booked.json()) as { jobId: string };
-  for (const status of ['in-progress', 'completed']) expect((await api('PATCH', `/api/dashboard/jobs/${jobId}/status`, cookie, { status })).status).toBe(200);
+  for (const status of ['in-progress', 'completed'])
+    expect((await api('PATCH', `/api/dashboard/jobs/${jobId}/status`, cookie, { status })).status).toBe(200);
   const generated = await api('POST', `${INVOICES}/generate/${jobId}`, cookie);
   expect(generated.status, await generated.clone().text()).toBe(201);
   const { customerInvoice } = (await generated.json()) as { customerInvoice: { id: string; invoiceNumber: string } };
   expect((await api('PATCH', `${INVOICES}/${customerInvoice.id}`, cookie, { status: 'sent' })).status).toBe(200);
   const emailed = await api('POST', `${INVOICES}/${customerInvoice.id}/email`, cookie);
   expect(emailed.status, await emailed.clone().text()).toBe(200);
-  const sent = (await readOutbox(browser.baseUrl)).find((e) => e.to === email && e.subject.includes(customerInvoice.invoiceNumber))!;
+  const sent = (await readOutbox(browser.baseUrl)).find(
+    (e) => e.to === email && e.subject.includes(customerInvoice.invoiceNumber),
+  )!;
   const path = /\/pay\/[A-Za-z0-9_-]+/.exec(sent.text)![0];
   return { path, invoiceNumber: customerInvoice.invoiceNumber };
 }
 
-describe("paying an invoice from its link", () => {
+describe('paying an invoice from its link', () => {
   it('the customer opens the link at 360 px, pays with the simulated card 4242 and the page says paid', async () => {
     const { path, invoiceNumber } = await sentInvoiceLink();
     const page = await browser.newPage();
@@ -70,7 +85,9 @@ describe("paying an invoice from its link", () => {
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(errors).toEqual([]);
-    const receipt = (await readOutbox(browser.baseUrl)).filter((e) => e.subject.startsWith(`Receipt: invoice ${invoiceNumber} `));
+    const receipt = (await readOutbox(browser.baseUrl)).filter((e) =>
+      e.subject.startsWith(`Receipt: invoice ${invoiceNumber} `),
+    );
     expect(receipt).toHaveLength(1);
   });
 });

@@ -15,12 +15,27 @@ function attr(html: string, pattern: RegExp): string | undefined {
 }
 
 const PAGES = [
-  { path: '/', h1: 'Mobile tyres, puncture repair and batteries.', title: 'Mobile Tyres, Puncture Repair &amp; Batteries Perth', canonical: '/' },
+  {
+    path: '/',
+    h1: 'Mobile tyres, puncture repair and batteries.',
+    title: 'Mobile Tyres, Puncture Repair &amp; Batteries Perth',
+    canonical: '/',
+  },
   { path: '/about', h1: 'About Mobile Tyre &amp; Battery Co.', title: 'About Us', canonical: '/about' },
   { path: '/privacy', h1: 'Privacy Policy', title: 'Privacy Policy', canonical: '/privacy' },
   { path: '/terms', h1: 'Terms of Service', title: 'Terms of Service', canonical: '/terms' },
-  { path: '/suburb/mandurah', h1: 'Mobile Tyres Mandurah', title: 'Mobile Tyres Mandurah 6210', canonical: '/suburb/mandurah' },
-  { path: '/mobile-tyres-joondalup', h1: 'Mobile Tyres Joondalup', title: 'Mobile Tyres Joondalup 6027', canonical: '/suburb/joondalup' },
+  {
+    path: '/suburb/mandurah',
+    h1: 'Mobile Tyres Mandurah',
+    title: 'Mobile Tyres Mandurah 6210',
+    canonical: '/suburb/mandurah',
+  },
+  {
+    path: '/mobile-tyres-joondalup',
+    h1: 'Mobile Tyres Joondalup',
+    title: 'Mobile Tyres Joondalup 6027',
+    canonical: '/suburb/joondalup',
+  },
 ];
 
 describe('server-rendered HTML (no JavaScript)', () => {

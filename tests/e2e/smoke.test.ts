@@ -13,7 +13,12 @@ describe('smoke', () => {
     expect(res?.status()).toBe(200);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
     expect(await page.title()).toContain('Mobile Tyre');
-    expect(await page.getByRole('link', { name: /08 5550 1234/ }).first().getAttribute('href')).toBe('tel:0855501234');
+    expect(
+      await page
+        .getByRole('link', { name: /08 5550 1234/ })
+        .first()
+        .getAttribute('href'),
+    ).toBe('tel:0855501234');
     expect(errors).toEqual([]);
   });
 

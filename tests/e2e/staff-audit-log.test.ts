@@ -17,7 +17,10 @@ import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 let app: BuiltApp;
 let browser: Browser;
 beforeAll(async () => {
-  app = await startBuiltApp({ ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password }, { clockStart: E2E_CLOCK_START });
+  app = await startBuiltApp(
+    { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password },
+    { clockStart: E2E_CLOCK_START },
+  );
   browser = await launchTestBrowser();
 });
 afterAll(async () => {
@@ -25,7 +28,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const AUDIT = 'section[aria-labelledby="audit-log-heading"]';
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 async function shot(page: Page, name: string) {
@@ -40,7 +43,13 @@ async function expectAccessible(page: Page, selector: string) {
 }
 
 async function phonePage(): Promise<Page> {
-  const context = await newTestContext(browser, { viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', acceptDownloads: true });
+  const context = await newTestContext(browser, {
+    viewport: { width: 360, height: 780 },
+    baseURL: app.baseUrl,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Perth',
+    acceptDownloads: true,
+  });
   await context.clock.install({ time: e2eNow(app.launchedAtMs) });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -61,7 +70,9 @@ describe('the audit log on a 360 px phone', () => {
     await eventually(() => fees.getByLabel('Puncture repair').inputValue()).toBe('40.00');
     await fees.getByLabel('Puncture repair').fill('45.50');
     await fees.getByRole('button', { name: 'Save Fees' }).click();
-    await eventually(() => fees.getByRole('region', { name: 'Recent changes' }).getByText('Puncture repair: 40.00 -> 45.50').isVisible()).toBe(true);
+    await eventually(() =>
+      fees.getByRole('region', { name: 'Recent changes' }).getByText('Puncture repair: 40.00 -> 45.50').isVisible(),
+    ).toBe(true);
 
     await page.getByRole('navigation', { name: 'Business settings' }).getByRole('link', { name: 'Audit log' }).click();
     const audit = page.locator(AUDIT);
@@ -94,7 +105,10 @@ describe('the audit log on a 360 px phone', () => {
     await expectAccessible(page, AUDIT);
     await shot(page, 'staff-audit-log-360.png');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), audit.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      audit.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\n')[0]).toBe('When (UTC),Who,Address,Kind,Subject,What,Action,Field,From,To,Note');
@@ -104,7 +118,9 @@ describe('the audit log on a 360 px phone', () => {
     // A desk: the same rows as a table.
     await page.setViewportSize({ width: 1280, height: 900 });
     const table = audit.getByRole('table', { name: 'Audit log entries' });
-    await eventually(() => table.getByRole('row').filter({ hasText: 'Puncture repair 40.00 -> 45.50' }).isVisible()).toBe(true);
+    await eventually(() =>
+      table.getByRole('row').filter({ hasText: 'Puncture repair 40.00 -> 45.50' }).isVisible(),
+    ).toBe(true);
     expect(await entries.isVisible()).toBe(false);
     await expectAccessible(page, AUDIT);
     await shot(page, 'staff-audit-log-1280.png');

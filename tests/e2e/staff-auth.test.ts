@@ -5,7 +5,7 @@ import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 const browser = useBrowser();
 // Sign-in runs a deliberately slow password hash; give the page time to react.
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 let counter = 0;
 const uniqueUsername = (prefix: string) => `${prefix}_${runId}_${counter++}`;
@@ -20,21 +20,30 @@ async function signInThroughForm(page: Page, username: string, password: string)
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-const tabNames = (page: Page) => page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link').allTextContents();
+const tabNames = (page: Page) =>
+  page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link').allTextContents();
 
 /** The admin's own API session, as a second device would have, for set-up and deactivation. */
 async function adminApi(baseUrl: string) {
   const headers = { 'content-type': 'application/json', origin: baseUrl };
   const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers, body: JSON.stringify(E2E_ADMIN) });
   expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const send = async (method: string, url: string, body: unknown) => {
-    const res = await fetch(`${baseUrl}${url}`, { method, headers: { ...headers, cookie }, body: JSON.stringify(body) });
+    const res = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { ...headers, cookie },
+      body: JSON.stringify(body),
+    });
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return (await res.json()) as { id: string; username: string };
   };
   return {
-    addUser: (username: string, password: string) => send('POST', '/api/admin/users', { username, password, role: 'technician' }),
+    addUser: (username: string, password: string) =>
+      send('POST', '/api/admin/users', { username, password, role: 'technician' }),
     setActive: (userId: string, isActive: boolean) => send('PATCH', `/api/admin/users/${userId}/status`, { isActive }),
   };
 }
@@ -97,7 +106,9 @@ describe('staff sign-in and roles', () => {
     expect(await row.textContent()).toContain('Active');
 
     await page.getByRole('link', { name: 'Settings' }).click();
-    await eventually(() => page.getByRole('region', { name: 'Account' }).getByText('Not set', { exact: true }).isVisible()).toBe(true);
+    await eventually(() =>
+      page.getByRole('region', { name: 'Account' }).getByText('Not set', { exact: true }).isVisible(),
+    ).toBe(true);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/auth');
     await eventually(() => page.getByText('Logged out', { exact: true }).isVisible()).toBe(true);
@@ -142,7 +153,12 @@ describe('staff sign-in and roles', () => {
     await page.waitForURL('**/dashboard');
     const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
     // The main four on the bottom bar, the rest one tap further behind "More" (decision 352); nothing widens the page.
-    await eventually(() => nav.getByRole('link').allTextContents()).toEqual(['Jobs', 'Schedule', 'Invoices', 'Reports']);
+    await eventually(() => nav.getByRole('link').allTextContents()).toEqual([
+      'Jobs',
+      'Schedule',
+      'Invoices',
+      'Reports',
+    ]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await nav.getByRole('button', { name: 'More' }).click();

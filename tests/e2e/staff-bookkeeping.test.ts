@@ -11,7 +11,7 @@ import { openReports, signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // Mobile first: the owner keeps the books from a 360 px phone.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 
 /**
@@ -24,17 +24,43 @@ const MARCH_2025 = { startDate: '2025-03-01', endDate: '2025-03-31' };
 
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text }));
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByRole('alert').filter({ hasText: text }));
 const dollars = (v: string) => formatDollars(toCents(v));
-const figure = (scope: Locator, label: string) => scope.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+const figure = (scope: Locator, label: string) =>
+  scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
 describe('a supplier bill on a job', () => {
   it("is added from the job dialog with its GST breakdown, shows the job's profit and is marked paid by its badge", async () => {
     const cookie = await ownerCookie();
     const booked = await api('POST', '/api/bookings', cookie, {
       customer: { name: `Pat Books`, email: `pat.${runId}@example.com`, phone: '0400 555 666' },
-      vehicle: { make: 'Ford', model: 'Ranger', year: 2020, color: 'White', registration: `B${runId.slice(-5).toUpperCase()}` },
-      job: { serviceType: 'puncture-repair', scheduledDate: JOB_DAY, timeSlot: '8-10 AM', address: '9 Ledger Lane', suburb: 'Rockingham', postcode: '6168', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite', customerValue: '' },
+      vehicle: {
+        make: 'Ford',
+        model: 'Ranger',
+        year: 2020,
+        color: 'White',
+        registration: `B${runId.slice(-5).toUpperCase()}`,
+      },
+      job: {
+        serviceType: 'puncture-repair',
+        scheduledDate: JOB_DAY,
+        timeSlot: '8-10 AM',
+        address: '9 Ledger Lane',
+        suburb: 'Rockingham',
+        postcode: '6168',
+        tyreSize: null,
+        tyreQuantity: null,
+        notes: null,
+        paymentMethod: 'onsite',
+        customerValue: '',
+      },
     });
     expect(booked.status, await booked.clone().text()).toBe(200);
     const { jobId, jobNumber } = (await booked.json()) as { jobId: string; jobNumber: string };
@@ -45,7 +71,9 @@ describe('a supplier bill on a job', () => {
     await page.goto(`/dashboard?tab=jobs&job=${jobId}`);
     const dialog = page.getByRole('dialog', { name: `Job ${jobNumber}` });
     const section = dialog.getByRole('region', { name: 'Purchase invoices' });
-    await eventually(() => section.getByText('No purchase invoices for this job yet.', { exact: false }).isVisible()).toBe(true);
+    await eventually(() =>
+      section.getByText('No purchase invoices for this job yet.', { exact: false }).isVisible(),
+    ).toBe(true);
 
     await section.getByRole('button', { name: 'Add Purchase Invoice' }).click();
     const form = section.getByRole('form', { name: 'Add purchase invoice' });
@@ -69,7 +97,9 @@ describe('a supplier bill on a job', () => {
 
     const badge = section.getByRole('button', { name: `Unpaid: mark purchase invoice RS-${runId} as paid` });
     await badge.click();
-    await eventually(() => section.getByRole('button', { name: `Paid: mark purchase invoice RS-${runId} as unpaid` }).isVisible()).toBe(true);
+    await eventually(() =>
+      section.getByRole('button', { name: `Paid: mark purchase invoice RS-${runId} as unpaid` }).isVisible(),
+    ).toBe(true);
     await eventually(() => figure(profit, 'Unpaid costs').textContent()).toBe('$0.00');
   });
 });
@@ -124,7 +154,10 @@ describe('the Expenses tab', () => {
     await categoryFilter.selectOption({ label: 'All categories' });
     const second = await addExpense('Tool Shop', 'Torque wrench', '99.99', 'Tools & Equipment', '2025-03-20');
     await second.getByRole('button', { name: 'Add Expense' }).click();
-    const toolCard = page.getByRole('list', { name: 'Expenses' }).getByRole('listitem').filter({ hasText: 'Torque wrench' });
+    const toolCard = page
+      .getByRole('list', { name: 'Expenses' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Torque wrench' });
     await eventually(() => toolCard.count()).toBe(1);
     await toolCard.getByRole('button', { name: 'Delete Tool Shop Torque wrench' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete expense?' });
@@ -139,8 +172,13 @@ describe('the Reports tab', () => {
   it("shows the API's figures for the chosen month on each report and downloads the P&L as CSV", async () => {
     const cookie = await ownerCookie();
     const query = new URLSearchParams(MARCH_2025).toString();
-    const read = async <T,>(report: string) => (await (await api('GET', `/api/dashboard/reports/${report}?${query}`, cookie)).json()) as T;
-    const [gst, payables, pnl] = await Promise.all([read<GstReport>('gst'), read<PayablesReport>('purchases-payables'), read<ProfitAndLossReport>('enhanced-pl')]);
+    const read = async <T>(report: string) =>
+      (await (await api('GET', `/api/dashboard/reports/${report}?${query}`, cookie)).json()) as T;
+    const [gst, payables, pnl] = await Promise.all([
+      read<GstReport>('gst'),
+      read<PayablesReport>('purchases-payables'),
+      read<ProfitAndLossReport>('enhanced-pl'),
+    ]);
     // What the two tests above recorded in March 2025: the $55.00 bill and the $220.00 fuel.
     expect(pnl.expenses).toEqual({ totalExpenses: '275.00', jobCosts: '55.00', businessExpenses: '220.00' });
     expect(gst.gstPaid).toBe('25.00');
@@ -148,16 +186,22 @@ describe('the Reports tab', () => {
     const page = await browser.newPage();
     await openReports(page, MARCH_2025);
 
-    await eventually(() => page.getByText('Tracking only: the business is not registered for GST', { exact: false }).isVisible()).toBe(true);
+    await eventually(() =>
+      page.getByText('Tracking only: the business is not registered for GST', { exact: false }).isVisible(),
+    ).toBe(true);
     const gstFigures = page.getByLabel('GST summary');
     await eventually(() => figure(gstFigures, 'GST paid').first().textContent()).toBe(dollars(gst.gstPaid));
     expect(await figure(gstFigures, 'GST collected').first().textContent()).toBe(dollars(gst.gstCollected));
     // On a 360 px phone the worksheet is a list of cards (decision 242).
-    expect(await page.getByRole('region', { name: 'BAS worksheet' }).textContent()).toContain(dollars(gst.bas.gstOnPurchases1B));
+    expect(await page.getByRole('region', { name: 'BAS worksheet' }).textContent()).toContain(
+      dollars(gst.bas.gstOnPurchases1B),
+    );
 
     await page.getByRole('tab', { name: 'Payables' }).click();
     const payFigures = page.getByLabel('Payables summary');
-    await eventually(() => figure(payFigures, 'Total purchases').first().textContent()).toBe(dollars(payables.totalPurchases));
+    await eventually(() => figure(payFigures, 'Total purchases').first().textContent()).toBe(
+      dollars(payables.totalPurchases),
+    );
     expect(await figure(payFigures, 'Paid').first().textContent()).toBe(dollars(payables.totalPaid));
 
     await page.getByRole('tab', { name: 'P&L Report' }).click();
@@ -165,9 +209,14 @@ describe('the Reports tab', () => {
     await eventually(() => figure(pnlFigures, 'Net profit').first().textContent()).toBe(dollars(pnl.profit.netProfit));
     expect(await figure(pnlFigures, 'Job costs').first().textContent()).toBe('$55.00');
     expect(await figure(pnlFigures, 'Business expenses').first().textContent()).toBe('$220.00');
-    expect(await page.getByRole('img', { name: /Revenue \$0\.00, job costs \$55\.00, business expenses \$220\.00/ }).count()).toBe(1);
+    expect(
+      await page.getByRole('img', { name: /Revenue \$0\.00, job costs \$55\.00, business expenses \$220\.00/ }).count(),
+    ).toBe(1);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download P&L CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download P&L CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('profit-and-loss-2025-03-01-to-2025-03-31.csv');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-csv-')), 'pnl.csv');
     await download.saveAs(file);

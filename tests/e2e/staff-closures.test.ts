@@ -9,7 +9,7 @@ import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // Phone first: the owner closes days from a 360 px phone.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 
 /**
@@ -20,7 +20,11 @@ const FIRST_DAY = bookingDaysOf('staff-closures')(0);
 const LAST_DAY = bookingDaysOf('staff-closures')(1);
 
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text }));
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByRole('alert').filter({ hasText: text }));
 
 async function expectAccessible(page: Page, selector: string) {
   await eventually(() => page.locator(`${selector} [aria-busy="true"]`).count()).toBe(0);
@@ -35,7 +39,18 @@ describe('Closures in the Settings tab', () => {
     const booked = await api('POST', '/api/bookings', cookie, {
       customer: { name: 'Kim Closure', email: `kim.${runId}@example.com`, phone: '0400 777 888' },
       vehicle: { make: 'Honda', model: 'Jazz', year: 2019, registration: `C${runId.slice(-5).toUpperCase()}` },
-      job: { serviceType: 'puncture-repair', scheduledDate: FIRST_DAY, timeSlot: '10-12 AM', address: '3 Shut Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+      job: {
+        serviceType: 'puncture-repair',
+        scheduledDate: FIRST_DAY,
+        timeSlot: '10-12 AM',
+        address: '3 Shut Street',
+        suburb: 'Mandurah',
+        postcode: '6210',
+        tyreSize: null,
+        tyreQuantity: null,
+        notes: null,
+        paymentMethod: 'onsite',
+      },
     });
     expect(booked.status, await booked.clone().text()).toBe(200);
     const { jobId, jobNumber } = (await booked.json()) as { jobId: string; jobNumber: string };
@@ -62,14 +77,19 @@ describe('Closures in the Settings tab', () => {
     const question = section.getByRole('region', { name: 'These days hold 1 booked job' });
     await question.waitFor();
     const jobs = question.getByRole('list', { name: 'Booked jobs on these days' }).getByRole('listitem');
-    await eventually(() => jobs.allTextContents()).toEqual([`${jobNumber}${formatVisit(FIRST_DAY, '10-12 AM')} · Kim Closure`]);
+    await eventually(() => jobs.allTextContents()).toEqual([
+      `${jobNumber}${formatVisit(FIRST_DAY, '10-12 AM')} · Kim Closure`,
+    ]);
     await expectAccessible(page, CLOSURES);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await question.getByRole('button', { name: 'Keep these jobs' }).click();
     await eventually(() => toast(page, `Kept ${jobNumber}`).count()).toBeGreaterThan(0);
     await eventually(() => question.count()).toBe(0);
-    const listed = section.getByRole('list', { name: 'Closures' }).getByRole('listitem').filter({ hasText: 'Away at the tyre expo' });
+    const listed = section
+      .getByRole('list', { name: 'Closures' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Away at the tyre expo' });
     await eventually(() => listed.textContent()).toContain(closureLabel(FIRST_DAY, LAST_DAY));
     expect(await listed.textContent()).toContain('1 booked job kept');
     await expectAccessible(page, CLOSURES);
@@ -85,7 +105,9 @@ describe('Closures in the Settings tab', () => {
     const dialog = wizard.getByRole('dialog', { name: 'Book a Mobile Service' });
     await dialog.getByText('Step 1 of 7').waitFor();
     await dialog.getByLabel('Date', { exact: true }).fill(LAST_DAY);
-    await eventually(() => dialog.getByRole('status').filter({ hasText: "We're closed on this day." }).isVisible()).toBe(true);
+    await eventually(() =>
+      dialog.getByRole('status').filter({ hasText: "We're closed on this day." }).isVisible(),
+    ).toBe(true);
     const slot = dialog.getByRole('button', { name: /8 am - 10 am/ });
     expect(await slot.textContent()).toContain('Closed');
     expect(await slot.isDisabled()).toBe(true);

@@ -10,7 +10,7 @@ import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // The technician reads the day's run on a 360 px phone; the owner plans the day on a desk.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 /** A day no other browser file books (they share one server); today's run takes one of today's free slots. */
 const BOARD_DAY = nextBusinessDay('2027-10-18');
@@ -23,7 +23,10 @@ async function expectAccessible(page: Page) {
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-async function addTechnician(cookie: string, name: string): Promise<{ id: string; username: string; password: string }> {
+async function addTechnician(
+  cookie: string,
+  name: string,
+): Promise<{ id: string; username: string; password: string }> {
   const username = `${name}_${runId}`;
   const password = 'van-pass-123';
   const res = await api('POST', '/api/admin/users', cookie, { username, password, role: 'technician' });
@@ -35,8 +38,26 @@ async function addTechnician(cookie: string, name: string): Promise<{ id: string
 async function booked(cookie: string, day: string, slot: TimeSlot, who: string, technicianId: string | null) {
   const res = await api('POST', '/api/bookings', cookie, {
     customer: { name: `${who} Driver`, email: `${who.toLowerCase()}.${runId}@example.com`, phone: '0400 777 888' },
-    vehicle: { make: 'Toyota', model: 'Hilux', year: 2021, color: 'White', registration: `R${runId.slice(-4).toUpperCase()}${who.slice(0, 2).toUpperCase()}` },
-    job: { serviceType: 'new-tyres', scheduledDate: day, timeSlot: slot, address: `4 ${who} Street`, suburb: 'Mandurah', postcode: '6210', tyreSize: '205/55R16', tyreQuantity: 2, notes: 'Gate code 1234', paymentMethod: 'onsite', customerValue: '' },
+    vehicle: {
+      make: 'Toyota',
+      model: 'Hilux',
+      year: 2021,
+      color: 'White',
+      registration: `R${runId.slice(-4).toUpperCase()}${who.slice(0, 2).toUpperCase()}`,
+    },
+    job: {
+      serviceType: 'new-tyres',
+      scheduledDate: day,
+      timeSlot: slot,
+      address: `4 ${who} Street`,
+      suburb: 'Mandurah',
+      postcode: '6210',
+      tyreSize: '205/55R16',
+      tyreQuantity: 2,
+      notes: 'Gate code 1234',
+      paymentMethod: 'onsite',
+      customerValue: '',
+    },
   });
   expect(res.status, await res.clone().text()).toBe(200);
   const job = (await res.json()) as { jobId: string; jobNumber: string };
@@ -58,7 +79,10 @@ describe("a technician's My Schedule", () => {
   it("opens on today's run on a 360 px phone: the stop, a call link, the route, the run sheet, and the next day", async () => {
     const owner = await ownerCookie();
     const tech = await addTechnician(owner, 'runner');
-    const slots = (await (await fetch(`${browser.baseUrl}/api/time-slots?date=${E2E_TODAY}`)).json()) as { slot: TimeSlot; isAvailable: boolean }[];
+    const slots = (await (await fetch(`${browser.baseUrl}/api/time-slots?date=${E2E_TODAY}`)).json()) as {
+      slot: TimeSlot;
+      isAvailable: boolean;
+    }[];
     const slot = TIME_SLOTS.find((s) => slots.find((x) => x.slot === s)?.isAvailable);
     expect(slot, 'a free slot today').toBeDefined();
     const job = await booked(owner, E2E_TODAY, slot!, 'Runa', tech.id);
@@ -69,20 +93,39 @@ describe("a technician's My Schedule", () => {
     const run = page.getByRole('list', { name: "Today's run" }).getByRole('listitem');
     await eventually(() => run.count()).toBe(1);
     const stop = await run.first().innerText();
-    for (const text of [slotWindowLabel(slot!), job.jobNumber, '4 Runa Street, Mandurah WA 6210', 'Tyres: 2 x 205/55R16', 'Notes: Gate code 1234', 'Runa Driver']) expect(stop).toContain(text);
-    expect(await run.first().getByRole('link', { name: /0400 777 888/ }).getAttribute('href')).toBe('tel:0400777888');
+    for (const text of [
+      slotWindowLabel(slot!),
+      job.jobNumber,
+      '4 Runa Street, Mandurah WA 6210',
+      'Tyres: 2 x 205/55R16',
+      'Notes: Gate code 1234',
+      'Runa Driver',
+    ])
+      expect(stop).toContain(text);
+    expect(
+      await run
+        .first()
+        .getByRole('link', { name: /0400 777 888/ })
+        .getAttribute('href'),
+    ).toBe('tel:0400777888');
 
     const route = page.getByRole('link', { name: /Open today's route \(1 stop\)/ });
     const url = new URL((await route.getAttribute('href'))!);
     expect(url.origin + url.pathname).toBe('https://www.google.com/maps/dir/');
     expect(url.searchParams.get('destination')).toBe('4 Runa Street, Mandurah WA 6210');
 
-    const sheet = await page.request.get((await page.getByRole('link', { name: 'Run sheet (PDF)' }).getAttribute('href'))!);
+    const sheet = await page.request.get(
+      (await page.getByRole('link', { name: 'Run sheet (PDF)' }).getAttribute('href'))!,
+    );
     expect(sheet.status()).toBe(200);
     expect(sheet.headers()['content-type']).toBe('application/pdf');
 
     // Thumb-sized targets, nothing sideways, and nothing an axe finds wrong.
-    for (const target of [...(await page.getByRole('list', { name: "Today's run" }).getByRole('link').all()), route, page.getByRole('button', { name: 'Next day' })]) {
+    for (const target of [
+      ...(await page.getByRole('list', { name: "Today's run" }).getByRole('link').all()),
+      route,
+      page.getByRole('button', { name: 'Next day' }),
+    ]) {
       expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -100,7 +143,11 @@ describe("a technician's My Schedule", () => {
 describe("the owner's Schedule board", () => {
   it('shows a column per technician and Unassigned at 1280 px, and moves a job to another technician in one choice', async () => {
     const owner = await ownerCookie();
-    const [ann, ben, cal] = [await addTechnician(owner, 'ann'), await addTechnician(owner, 'ben'), await addTechnician(owner, 'cal')];
+    const [ann, ben, cal] = [
+      await addTechnician(owner, 'ann'),
+      await addTechnician(owner, 'ben'),
+      await addTechnician(owner, 'cal'),
+    ];
     const first = await booked(owner, BOARD_DAY, '8-10 AM', 'Early', ann.id);
     const second = await booked(owner, BOARD_DAY, '12-2 PM', 'Noon', null);
 
@@ -114,13 +161,19 @@ describe("the owner's Schedule board", () => {
     expect(headers[0]).toBe('Slot');
     expect(headers).toEqual(expect.arrayContaining([ann.username, ben.username]));
     expect(headers.at(-1)).toBe('Unassigned');
-    const cell = (slot: TimeSlot, column: string) => board.getByRole('row', { name: new RegExp(`^${slotWindowLabel(slot)}`) }).getByRole('cell').nth(headers.indexOf(column) - 1);
+    const cell = (slot: TimeSlot, column: string) =>
+      board
+        .getByRole('row', { name: new RegExp(`^${slotWindowLabel(slot)}`) })
+        .getByRole('cell')
+        .nth(headers.indexOf(column) - 1);
     expect(await board.getByRole('row').count()).toBe(1 + TIME_SLOTS.length);
     await eventually(() => cell('8-10 AM', ann.username).innerText()).toContain(first.jobNumber);
     expect(await cell('12-2 PM', 'Unassigned').innerText()).toContain(second.jobNumber);
 
     await cell('8-10 AM', ann.username).getByLabel(`Technician for ${first.jobNumber}`).selectOption(ben.id);
-    await eventually(() => page.getByRole('status').filter({ hasText: 'Assignment Updated' }).count()).toBeGreaterThan(0);
+    await eventually(() => page.getByRole('status').filter({ hasText: 'Assignment Updated' }).count()).toBeGreaterThan(
+      0,
+    );
     await eventually(() => cell('8-10 AM', ben.username).innerText()).toContain(first.jobNumber);
     expect(await cell('8-10 AM', ann.username).innerText()).not.toContain(first.jobNumber);
     const after = await api('GET', `/api/dashboard/jobs/${first.jobId}`, owner);
@@ -136,7 +189,13 @@ describe("the owner's Schedule board", () => {
     await eventually(() => refusal.count()).toBeGreaterThan(0);
     expect(await refusal.first().innerText()).toContain('Choose an active technician.');
     await eventually(() => board.getByRole('columnheader', { name: cal.username }).count()).toBe(0);
-    expect(await board.getByRole('row', { name: new RegExp(`^${slotWindowLabel('12-2 PM')}`) }).getByRole('cell').last().innerText()).toContain(second.jobNumber);
+    expect(
+      await board
+        .getByRole('row', { name: new RegExp(`^${slotWindowLabel('12-2 PM')}`) })
+        .getByRole('cell')
+        .last()
+        .innerText(),
+    ).toContain(second.jobNumber);
   });
 
   it('lists the day by slot on a phone, each job with its technician to change', async () => {
@@ -147,7 +206,9 @@ describe("the owner's Schedule board", () => {
     const list = page.getByRole('list', { name: 'The day by slot' });
     await eventually(() => list.isVisible()).toBe(true);
     expect(await page.getByRole('table', { name: /^Schedule board for/ }).count()).toBe(0);
-    expect(await list.getByRole('heading').allInnerTexts()).toEqual(TIME_SLOTS.map((s) => expect.stringContaining(slotWindowLabel(s))));
+    expect(await list.getByRole('heading').allInnerTexts()).toEqual(
+      TIME_SLOTS.map((s) => expect.stringContaining(slotWindowLabel(s))),
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page);
     await page.screenshot({ path: path.join(shots, 'staff-schedule-board-360.png'), fullPage: true });

@@ -15,7 +15,10 @@ import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 let app: BuiltApp;
 let browser: Browser;
 beforeAll(async () => {
-  app = await startBuiltApp({ ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, PAYMENTS_SIMULATED: 'true' }, { clockStart: E2E_CLOCK_START });
+  app = await startBuiltApp(
+    { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, PAYMENTS_SIMULATED: 'true' },
+    { clockStart: E2E_CLOCK_START },
+  );
   browser = await launchTestBrowser();
 });
 afterAll(async () => {
@@ -28,13 +31,21 @@ async function shot(page: Page, name: string) {
   fs.mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, name), fullPage: true });
 }
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 
-const DESK_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const DESK_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 async function newContext(width: number, userAgent: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newTestContext(browser, { viewport: { width, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', userAgent });
+  const context = await newTestContext(browser, {
+    viewport: { width, height: 780 },
+    baseURL: app.baseUrl,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Perth',
+    userAgent,
+  });
   await context.clock.install({ time: e2eNow(app.launchedAtMs) });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -46,7 +57,9 @@ async function expectAccessible(page: Page, selector: string) {
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 async function toastSays(page: Page, text: string) {
-  await eventually(() => page.locator('li[data-swipe-direction]').getByText(text, { exact: false }).count()).toBeGreaterThan(0);
+  await eventually(() =>
+    page.locator('li[data-swipe-direction]').getByText(text, { exact: false }).count(),
+  ).toBeGreaterThan(0);
 }
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -74,11 +87,14 @@ describe('my devices and my password on a phone', () => {
     const devices = page.locator(DEVICES);
     const list = devices.getByRole('list', { name: 'Signed-in devices' });
     await eventually(() => list.getByRole('listitem').count()).toBe(2);
-    await expect(list.getByRole('listitem').filter({ hasText: 'This device' }).textContent()).resolves.toContain('Chrome 131 on Android 14');
+    await expect(list.getByRole('listitem').filter({ hasText: 'This device' }).textContent()).resolves.toContain(
+      'Chrome 131 on Android 14',
+    );
     const other = list.getByRole('listitem').filter({ hasNotText: 'This device' });
     await expect(other.textContent()).resolves.toContain('Chrome 131 on Windows');
     expect(await noSidewaysScroll(page)).toBe(true);
-    for (const button of await devices.getByRole('button').all()) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    for (const button of await devices.getByRole('button').all())
+      expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await expectAccessible(page, DEVICES);
     await shot(page, 'staff-devices-360.png');
 

@@ -13,7 +13,7 @@ import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 // Mobile first: the owner bills from a 390 px phone.
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 
@@ -30,8 +30,26 @@ const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 async function completedJob(cookie: string, day: string, slot: TimeSlot, who: string) {
   const res = await api('POST', '/api/bookings', cookie, {
     customer: { name: `${who} Billing`, email: `${who.toLowerCase()}.${runId}@example.com`, phone: '0400 333 444' },
-    vehicle: { make: 'Mazda', model: 'CX-5', year: 2021, color: 'Blue', registration: `I${runId.slice(-5).toUpperCase()}${who.slice(0, 1)}` },
-    job: { serviceType: 'puncture-repair', scheduledDate: day, timeSlot: slot, address: '7 Invoice Way', suburb: 'Rockingham', postcode: '6168', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite', customerValue: '' },
+    vehicle: {
+      make: 'Mazda',
+      model: 'CX-5',
+      year: 2021,
+      color: 'Blue',
+      registration: `I${runId.slice(-5).toUpperCase()}${who.slice(0, 1)}`,
+    },
+    job: {
+      serviceType: 'puncture-repair',
+      scheduledDate: day,
+      timeSlot: slot,
+      address: '7 Invoice Way',
+      suburb: 'Rockingham',
+      postcode: '6168',
+      tyreSize: null,
+      tyreQuantity: null,
+      notes: null,
+      paymentMethod: 'onsite',
+      customerValue: '',
+    },
   });
   expect(res.status, await res.clone().text()).toBe(200);
   const { jobId, jobNumber } = (await res.json()) as { jobId: string; jobNumber: string };
@@ -42,7 +60,11 @@ async function completedJob(cookie: string, day: string, slot: TimeSlot, who: st
   return { jobId, jobNumber, email: `${who.toLowerCase()}.${runId}@example.com` };
 }
 
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title }).or(page.getByRole('alert').filter({ hasText: title }));
+const toast = (page: Page, title: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: title })
+    .or(page.getByRole('alert').filter({ hasText: title }));
 
 describe('billing a job from the job detail', () => {
   it('generates the invoice of a completed job, downloads its PDF, emails it with the PDF attached and marks it paid', async () => {
@@ -59,7 +81,10 @@ describe('billing a job from the job detail', () => {
     await eventually(() => dialog.getByRole('button', { name: 'Mark as Paid' }).isVisible()).toBe(true);
 
     // The PDF downloads and is the invoice.
-    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${invoiceNumber}-v1.pdf`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-invoice-'));
     const file = path.join(dir, 'invoice.pdf');
@@ -73,14 +98,24 @@ describe('billing a job from the job detail', () => {
     // Queued in the outbox with the PDF attached; no mail server here, so the toast says it was not sent (decision 241).
     await section.getByRole('button', { name: 'Email Invoice' }).click();
     await eventually(() => toast(page, 'Invoice Saved').count()).toBeGreaterThan(0);
-    expect(await toast(page, 'Invoice Saved').first().textContent()).toContain(`${invoiceNumber} (PDF version 1) was not sent to ${job.email}: email is not set up (SMTP_URL).`);
+    expect(await toast(page, 'Invoice Saved').first().textContent()).toContain(
+      `${invoiceNumber} (PDF version 1) was not sent to ${job.email}: email is not set up (SMTP_URL).`,
+    );
     expect(await toast(page, 'Invoice Emailed').count()).toBe(0);
-    type Stored = { to: string; subject: string; kind: string; attachments: { filename: string; contentType: string }[] };
+    type Stored = {
+      to: string;
+      subject: string;
+      kind: string;
+      attachments: { filename: string; contentType: string }[];
+    };
     await eventually(async () => {
       const outbox = (await (await api('GET', '/api/admin/outbox', cookie)).json()) as Stored[];
       const sent = outbox.find((e) => e.to === job.email && e.kind === 'customer_invoice');
       return sent ? { subject: sent.subject, attachments: sent.attachments } : null;
-    }).toEqual({ subject: `Invoice ${invoiceNumber} from Mobile Tyre & Battery Co.`, attachments: [{ filename: `${invoiceNumber}-v1.pdf`, contentType: 'application/pdf' }] });
+    }).toEqual({
+      subject: `Invoice ${invoiceNumber} from Mobile Tyre & Battery Co.`,
+      attachments: [{ filename: `${invoiceNumber}-v1.pdf`, contentType: 'application/pdf' }],
+    });
     await eventually(() => section.getByText('Sent', { exact: true }).count()).toBe(1);
 
     // Paid on the job, asked how (decision 349): the invoice agrees.
@@ -90,9 +125,13 @@ describe('billing a job from the job detail', () => {
     await payForm.getByLabel('Cash').check();
     await payForm.getByRole('button', { name: 'Mark as Paid' }).click();
     await eventually(() => dialog.getByText('Job Complete: paid in full.').isVisible()).toBe(true);
-    const [invoice] = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)).json()) as { status: string; history: { kind: string; to: string | null }[] }[];
+    const [invoice] = (await (
+      await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)
+    ).json()) as { status: string; history: { kind: string; to: string | null }[] }[];
     expect(invoice!.status).toBe('paid');
-    expect(invoice!.history.map((e) => `${e.kind}:${e.to}`)).toEqual(expect.arrayContaining(['created:draft', 'status:sent', 'status:paid']));
+    expect(invoice!.history.map((e) => `${e.kind}:${e.to}`)).toEqual(
+      expect.arrayContaining(['created:draft', 'status:sent', 'status:paid']),
+    );
 
     // The Invoices tab lists it, paid, and fits a 360 px phone.
     await page.setViewportSize({ width: 360, height: 780 });
@@ -109,9 +148,19 @@ describe('billing a job from the job detail', () => {
     await eventually(() => editor.getByRole('heading', { name: 'History' }).isVisible()).toBe(true);
     const versions = editor.getByRole('region', { name: 'PDF versions' });
     // Queued for email but not sent (no mail server here), so the version does not say "emailed" (decision 241).
-    expect(await versions.getByRole('link').first().textContent()).toMatch(/^Version 1, .*\(saved for email .*, not sent\)$/);
+    expect(await versions.getByRole('link').first().textContent()).toMatch(
+      /^Version 1, .*\(saved for email .*, not sent\)$/,
+    );
     const history = (await editor.getByRole('region', { name: 'History' }).textContent()) ?? '';
-    for (const line of ['Created as Draft', 'PDF: PDF version 1 made', `Emailed to ${job.email}`, 'Status: Draft → Sent', 'Status: Sent → Paid', `by ${E2E_ADMIN.username}`]) expect(history).toContain(line);
+    for (const line of [
+      'Created as Draft',
+      'PDF: PDF version 1 made',
+      `Emailed to ${job.email}`,
+      'Status: Draft → Sent',
+      'Status: Sent → Paid',
+      `by ${E2E_ADMIN.username}`,
+    ])
+      expect(history).toContain(line);
     await page.screenshot({ path: path.join(shots, 'invoice-dialog-360.png'), fullPage: true });
   });
 });
@@ -161,7 +210,9 @@ describe('the Create Invoice screen', () => {
     await create.click();
     await eventually(() => toast(page, 'Invoice Created').count()).toBeGreaterThan(0);
     await page.waitForURL(/\/dashboard\?tab=invoices$/);
-    const [invoice] = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)).json()) as { totalAmount: string; dueDate: string; invoiceNumber: string }[];
+    const [invoice] = (await (
+      await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)
+    ).json()) as { totalAmount: string; dueDate: string; invoiceNumber: string }[];
     expect(invoice).toMatchObject({ totalAmount: '91.00', dueDate: '2027-07-30' });
     await eventually(() => page.getByText(invoice!.invoiceNumber).first().isVisible()).toBe(true);
 
@@ -173,7 +224,9 @@ describe('the Create Invoice screen', () => {
     await page.getByRole('button', { name: 'Add Line' }).click();
     await page.getByRole('button', { name: 'Create Invoice' }).click();
     await eventually(() => toast(page, 'Creation Failed').count()).toBeGreaterThan(0);
-    expect(await toast(page, 'Creation Failed').first().textContent()).toContain(`already has invoice ${invoice!.invoiceNumber}`);
+    expect(await toast(page, 'Creation Failed').first().textContent()).toContain(
+      `already has invoice ${invoice!.invoiceNumber}`,
+    );
   });
 });
 
@@ -183,7 +236,9 @@ describe('an issued invoice is fixed: credit note and void instead of edits', ()
     const job = await completedJob(cookie, DAYS[2]!, '12-2 PM', 'Ivy');
     const generated = await api('POST', `/api/dashboard/customer-invoices/generate/${job.jobId}`, cookie);
     const { customerInvoice } = (await generated.json()) as { customerInvoice: { id: string; invoiceNumber: string } };
-    expect((await api('PATCH', `/api/dashboard/customer-invoices/${customerInvoice.id}`, cookie, { status: 'sent' })).status).toBe(200);
+    expect(
+      (await api('PATCH', `/api/dashboard/customer-invoices/${customerInvoice.id}`, cookie, { status: 'sent' })).status,
+    ).toBe(200);
     const number = customerInvoice.invoiceNumber;
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
@@ -203,7 +258,10 @@ describe('an issued invoice is fixed: credit note and void instead of edits', ()
     expect(await editor.getByRole('button', { name: 'Add Line Item' }).isDisabled()).toBe(true);
     expect(await editor.getByLabel('Due date').isDisabled()).toBe(true);
     // Voiding is the Void button's, which asks first: the status list offers neither Draft nor Cancelled.
-    const offered = await editor.getByLabel('Status').locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const offered = await editor
+      .getByLabel('Status')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(offered.filter((v) => v === 'draft' || v === 'cancelled')).toEqual([]);
     expect(offered).toContain('paid');
 
@@ -225,13 +283,18 @@ describe('an issued invoice is fixed: credit note and void instead of edits', ()
     await editor.getByRole('button', { name: 'Void Invoice' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Void Invoice' }).click();
     await eventually(() => toast(page, 'Invoice Voided').count()).toBeGreaterThan(0);
-    await eventually(async () => (await editor.getByTestId('invoice-lock').textContent()) ?? '').toContain('This invoice is void');
+    await eventually(async () => (await editor.getByTestId('invoice-lock').textContent()) ?? '').toContain(
+      'This invoice is void',
+    );
     await page.keyboard.press('Escape');
     await eventually(() => card.count()).toBe(0);
     await page.getByLabel('Show void and cancelled invoices').check();
     await eventually(() => card.count()).toBe(1);
     expect(await card.textContent()).toContain('Cancelled');
-    const [kept] = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)).json()) as { status: string; pdfs: unknown[] }[];
+    const [kept] = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)).json()) as {
+      status: string;
+      pdfs: unknown[];
+    }[];
     expect(kept).toMatchObject({ status: 'cancelled' });
     expect(kept!.pdfs.length).toBeGreaterThan(0);
   });
@@ -245,14 +308,21 @@ describe("the customer's pay link", () => {
     const { customerInvoice } = (await generated.json()) as { customerInvoice: { id: string; invoiceNumber: string } };
     const emailed = await api('POST', `/api/dashboard/customer-invoices/${customerInvoice.id}/email`, cookie);
     expect(emailed.status, await emailed.clone().text()).toBe(200);
-    const outbox = (await (await api('GET', '/api/admin/outbox?limit=200', cookie)).json()) as { to: string; text: string }[];
-    const link = /https?:\/\/\S+\/pay\/[\w-]+/.exec(outbox.find((e) => e.to === job.email && /\/pay\//.test(e.text))!.text)![0];
+    const outbox = (await (await api('GET', '/api/admin/outbox?limit=200', cookie)).json()) as {
+      to: string;
+      text: string;
+    }[];
+    const link = /https?:\/\/\S+\/pay\/[\w-]+/.exec(
+      outbox.find((e) => e.to === job.email && /\/pay\//.test(e.text))!.text,
+    )![0];
 
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(new URL(link).pathname);
-    await eventually(() => page.getByRole('heading', { level: 1 }).filter({ hasText: customerInvoice.invoiceNumber }).count()).toBe(1);
+    await eventually(() =>
+      page.getByRole('heading', { level: 1 }).filter({ hasText: customerInvoice.invoiceNumber }).count(),
+    ).toBe(1);
     expect(await page.getByText('Amount due: $129.80').count()).toBe(1);
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => v.id)).toEqual([]);

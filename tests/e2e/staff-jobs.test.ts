@@ -11,7 +11,7 @@ import { staffApi } from '../helpers/staff-api';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 const browser = useBrowser();
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 
@@ -23,8 +23,24 @@ type Booked = { jobId: string; jobNumber: string };
 function bookingBody(slotDay: string, slot: TimeSlot, who: string, paymentMethod: 'onsite' | 'prepaid') {
   return {
     customer: { name: `${who} Driver`, email: `${who.toLowerCase()}.${runId}@example.com`, phone: '0400 111 222' },
-    vehicle: { make: 'Toyota', model: 'Corolla', year: 2019, registration: `J${runId.slice(-5).toUpperCase()}${who.slice(0, 1)}` },
-    job: { serviceType: 'puncture-repair', scheduledDate: slotDay, timeSlot: slot, address: '42 Long Example Boulevard', suburb: 'Rockingham', postcode: '6168', tyreSize: null, tyreQuantity: null, notes: 'Gate code 1234', paymentMethod },
+    vehicle: {
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2019,
+      registration: `J${runId.slice(-5).toUpperCase()}${who.slice(0, 1)}`,
+    },
+    job: {
+      serviceType: 'puncture-repair',
+      scheduledDate: slotDay,
+      timeSlot: slot,
+      address: '42 Long Example Boulevard',
+      suburb: 'Rockingham',
+      postcode: '6168',
+      tyreSize: null,
+      tyreQuantity: null,
+      notes: 'Gate code 1234',
+      paymentMethod,
+    },
   };
 }
 
@@ -46,11 +62,17 @@ async function bookOnsite(slotDay: string, slot: TimeSlot, who: string): Promise
 
 /** A small PNG, uploaded the way the wizard uploads photos (multipart, field `photos`). */
 async function uploadPhoto(jobId: string, name: string) {
-  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#f5b301' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#f5b301' } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('type', 'tyre-condition');
   form.append('photos', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
-  const res = await fetch(`${browser.baseUrl}/api/bookings/${jobId}/photos`, { method: 'POST', headers: { origin: browser.baseUrl }, body: form });
+  const res = await fetch(`${browser.baseUrl}/api/bookings/${jobId}/photos`, {
+    method: 'POST',
+    headers: { origin: browser.baseUrl },
+    body: form,
+  });
   expect(res.status, await res.clone().text()).toBeLessThan(300);
 }
 
@@ -61,7 +83,13 @@ async function bookPrepaidAndPay(slotDay: string, slot: TimeSlot, who: string): 
   const { bookingToken, jobId } = (await quote.json()) as { bookingToken: string; jobId: string };
   const intent = await post('/api/create-payment-intent-token', { bookingToken });
   expect(intent.status, await intent.clone().text()).toBe(200);
-  const paid = await post('/api/payments/simulated/confirm', { bookingToken, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', nameOnCard: `${who} Driver` });
+  const paid = await post('/api/payments/simulated/confirm', {
+    bookingToken,
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/30',
+    cvc: '123',
+    nameOnCard: `${who} Driver`,
+  });
   expect(paid.status, await paid.clone().text()).toBe(200);
   const { jobNumber } = (await paid.json()) as { jobNumber: string };
   return { jobId, jobNumber };
@@ -91,7 +119,15 @@ async function signIn(page: Page, username: string, password: string) {
  */
 async function expectToast(page: Page, title: string) {
   const toasts = page.locator('li[data-swipe-direction]');
-  await expect.poll(async () => ((await toasts.getByText(title, { exact: true }).count()) > 0 ? title : (await toasts.allTextContents()).join(' | ')), { timeout: 10_000 }).toBe(title);
+  await expect
+    .poll(
+      async () =>
+        (await toasts.getByText(title, { exact: true }).count()) > 0
+          ? title
+          : (await toasts.allTextContents()).join(' | '),
+      { timeout: 10_000 },
+    )
+    .toBe(title);
 }
 
 /**
@@ -100,7 +136,11 @@ async function expectToast(page: Page, title: string) {
  * own read then dims the list while the test goes on.
  */
 async function searchFor(page: Page, text: string) {
-  const read = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/dashboard/jobs' && (new URL(r.url()).searchParams.get('search') ?? '') === text);
+  const read = page.waitForResponse(
+    (r) =>
+      new URL(r.url()).pathname === '/api/dashboard/jobs' &&
+      (new URL(r.url()).searchParams.get('search') ?? '') === text,
+  );
   await page.getByRole('searchbox', { name: 'Search' }).fill(text);
   await read;
 }
@@ -124,7 +164,9 @@ async function shot(page: Page, name: string) {
 
 async function dialogShot(dialog: Locator, page: Page, name: string) {
   fs.mkdirSync(shots, { recursive: true });
-  await dialog.screenshot({ path: path.join(shots, name) }).catch(() => page.screenshot({ path: path.join(shots, name) }));
+  await dialog
+    .screenshot({ path: path.join(shots, name) })
+    .catch(() => page.screenshot({ path: path.join(shots, name) }));
 }
 
 describe('the Jobs tab and the job detail', () => {
@@ -142,7 +184,16 @@ describe('the Jobs tab and the job detail', () => {
     // The wide screen gets the table with the owner's columns.
     const table = page.getByRole('table', { name: 'Jobs' });
     await eventually(() => table.isVisible()).toBe(true);
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Job ID', 'Customer', 'Service', 'Date/Time', 'Location', 'Status', 'Value', 'Actions']);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Job ID',
+      'Customer',
+      'Service',
+      'Date/Time',
+      'Location',
+      'Status',
+      'Value',
+      'Actions',
+    ]);
 
     await searchFor(page, job.jobNumber);
     const row = table.getByRole('row', { name: new RegExp(job.jobNumber) });
@@ -183,7 +234,10 @@ describe('the Jobs tab and the job detail', () => {
     // The photos load (served to signed-in staff only), two to a row.
     const photos = dialog.getByRole('img', { name: /^front-(left|right)\.png/ });
     await eventually(() => photos.count()).toBe(2);
-    for (const photo of await photos.all()) await eventually(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    for (const photo of await photos.all())
+      await eventually(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+        true,
+      );
     const [left, right] = await Promise.all((await photos.all()).map((p) => p.boundingBox()));
     expect(left!.y).toBe(right!.y);
     // A job not yet under way has no arrival to text; calling and directions stay.
@@ -227,7 +281,9 @@ describe('the Jobs tab and the job detail', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Start Work (En Route)' }).click();
     await eventually(() => dialog.getByRole('button', { name: 'Complete Work' }).isVisible()).toBe(true);
     expect(await dialog.getByText('In Progress', { exact: true }).first().isVisible()).toBe(true);
-    expect(await dialog.getByRole('listitem').filter({ hasText: 'Technician en route' }).textContent()).toContain('(done)');
+    expect(await dialog.getByRole('listitem').filter({ hasText: 'Technician en route' }).textContent()).toContain(
+      '(done)',
+    );
     await dialog.getByRole('button', { name: 'Complete Work' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Complete Work' }).click();
     await eventually(() => dialog.getByText('Completed', { exact: true }).first().isVisible()).toBe(true);
@@ -308,18 +364,25 @@ describe('the Jobs tab and the job detail', () => {
     await card.getByRole('button', { name: `Delete ${doomed.jobNumber}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete job?' });
     await eventually(() => confirm.isVisible()).toBe(true);
-    expect(await confirm.textContent()).toContain(`Are you sure you want to delete job ${doomed.jobNumber}? This action cannot be undone.`);
+    expect(await confirm.textContent()).toContain(
+      `Are you sure you want to delete job ${doomed.jobNumber}? This action cannot be undone.`,
+    );
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Job Deleted');
     await eventually(() => page.getByText('No jobs match these filters.').isVisible()).toBe(true);
 
     // Deleting from the job detail asks the same question and closes the detail.
     await searchFor(page, alsoDoomed.jobNumber);
-    await page.getByRole('article', { name: alsoDoomed.jobNumber }).getByRole('button', { name: `View ${alsoDoomed.jobNumber}` }).click();
+    await page
+      .getByRole('article', { name: alsoDoomed.jobNumber })
+      .getByRole('button', { name: `View ${alsoDoomed.jobNumber}` })
+      .click();
     const detail = page.getByRole('dialog', { name: `Job ${alsoDoomed.jobNumber}` });
     await detail.getByRole('button', { name: 'Delete Job' }).click();
     const again = page.getByRole('alertdialog', { name: 'Delete job?' });
-    expect(await again.textContent()).toContain(`Are you sure you want to delete job ${alsoDoomed.jobNumber}? This action cannot be undone.`);
+    expect(await again.textContent()).toContain(
+      `Are you sure you want to delete job ${alsoDoomed.jobNumber}? This action cannot be undone.`,
+    );
     await again.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Job Deleted');
     await eventually(() => detail.count()).toBe(0);
@@ -362,7 +425,8 @@ describe('the Jobs tab and the job detail', () => {
     const dialog = page.getByRole('dialog', { name: `Job ${theirs.jobNumber}` });
     await eventually(() => dialog.getByRole('button', { name: 'Start Work (En Route)' }).isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Reschedule' }).isVisible()).toBe(true);
-    for (const name of ['Cancel Job', 'Delete Job', 'Mark as Paid']) expect(await dialog.getByRole('button', { name }).count(), name).toBe(0);
+    for (const name of ['Cancel Job', 'Delete Job', 'Mark as Paid'])
+      expect(await dialog.getByRole('button', { name }).count(), name).toBe(0);
     expect(await dialog.getByLabel('Assigned technician').count()).toBe(0);
     await expectAccessible(page, '[role="dialog"]');
 
@@ -377,7 +441,11 @@ describe('the Jobs tab and the job detail', () => {
     await eventually(() => dialog.getByRole('button', { name: 'Complete Work' }).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Complete Work' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Complete Work' }).click();
-    await eventually(() => dialog.getByText('Work completed. Record the payment if the customer paid you; otherwise the office invoices them.').isVisible()).toBe(true);
+    await eventually(() =>
+      dialog
+        .getByText('Work completed. Record the payment if the customer paid you; otherwise the office invoices them.')
+        .isVisible(),
+    ).toBe(true);
 
     // Another technician's job is not theirs to open.
     await page.goto(`/dashboard?tab=jobs&job=${other.jobId}`);

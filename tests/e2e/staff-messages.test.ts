@@ -15,7 +15,10 @@ import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 let app: BuiltApp;
 let browser: Browser;
 beforeAll(async () => {
-  app = await startBuiltApp({ ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password }, { clockStart: E2E_CLOCK_START });
+  app = await startBuiltApp(
+    { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password },
+    { clockStart: E2E_CLOCK_START },
+  );
   browser = await launchTestBrowser();
 });
 afterAll(async () => {
@@ -23,11 +26,18 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const MESSAGES = 'section[aria-labelledby="messages-heading"]';
 
 async function signedInPhone(): Promise<Page> {
-  const context = await newTestContext(browser, { viewport: { width: 390, height: 844 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', hasTouch: true, isMobile: true });
+  const context = await newTestContext(browser, {
+    viewport: { width: 390, height: 844 },
+    baseURL: app.baseUrl,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Perth',
+    hasTouch: true,
+    isMobile: true,
+  });
   await context.clock.install({ time: e2eNow(app.launchedAtMs) });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -47,7 +57,7 @@ async function expectAccessible(page: Page, selector: string) {
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('Messages to customers on a 390 px phone', () => {
-  it('refuses a reminder time outside 8 am-8 pm with the server\'s words, saves 17:15 and shows it in the history', async () => {
+  it("refuses a reminder time outside 8 am-8 pm with the server's words, saves 17:15 and shows it in the history", async () => {
     const page = await signedInPhone();
     await page.goto('/dashboard?tab=settings#messages');
     const section = page.locator(MESSAGES);
@@ -61,14 +71,21 @@ describe('Messages to customers on a 390 px phone', () => {
     await time.fill('21:00');
     await save.click();
     await eventually(() => section.getByRole('alert').filter({ hasText: REMINDER_TIME_MESSAGE }).count()).toBe(1);
-    expect(await page.evaluate(async () => (await fetch('/api/dashboard/settings/messages')).json())).toMatchObject({ reminderTime: '16:00' });
+    expect(await page.evaluate(async () => (await fetch('/api/dashboard/settings/messages')).json())).toMatchObject({
+      reminderTime: '16:00',
+    });
 
     await time.fill('17:15');
     await section.getByLabel('Send review requests').uncheck();
     await save.click();
-    await eventually(() => page.locator('li[data-swipe-direction]').getByText('Messages to customers saved.').count()).toBeGreaterThan(0);
+    await eventually(() =>
+      page.locator('li[data-swipe-direction]').getByText('Messages to customers saved.').count(),
+    ).toBeGreaterThan(0);
     await eventually(() => section.getByText('Reminder time the day before: 16:00 -> 17:15').count()).toBe(1);
-    expect(await page.evaluate(async () => (await fetch('/api/dashboard/settings/messages')).json())).toMatchObject({ reminderTime: '17:15', reviewRequestsOn: false });
+    expect(await page.evaluate(async () => (await fetch('/api/dashboard/settings/messages')).json())).toMatchObject({
+      reminderTime: '17:15',
+      reviewRequestsOn: false,
+    });
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectAccessible(page, MESSAGES);
   });
@@ -82,7 +99,18 @@ describe('Messages to customers on a 390 px phone', () => {
         body: JSON.stringify({
           customer: { name: 'Pat Waiting', email: 'pat.waiting@example.com', phone: '0400 333 444' },
           vehicle: { make: 'Mazda', model: '3', year: 2020, registration: 'OMW001' },
-          job: { serviceType: 'puncture-repair', scheduledDate: '2026-11-24', timeSlot: '10-12 AM', address: '4 Waiting Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+          job: {
+            serviceType: 'puncture-repair',
+            scheduledDate: '2026-11-24',
+            timeSlot: '10-12 AM',
+            address: '4 Waiting Street',
+            suburb: 'Mandurah',
+            postcode: '6210',
+            tyreSize: null,
+            tyreQuantity: null,
+            notes: null,
+            paymentMethod: 'onsite',
+          },
         }),
       });
       return { status: res.status, body: (await res.json()) as { jobId: string } };
@@ -96,7 +124,14 @@ describe('Messages to customers on a 390 px phone', () => {
     await eventually(() => dialog.getByText('Pat Waiting').first().isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Text the customer' }).count()).toBe(0);
     const started = await page.evaluate(
-      async (id) => (await fetch(`/api/dashboard/jobs/${id}/status`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'in-progress' }) })).status,
+      async (id) =>
+        (
+          await fetch(`/api/dashboard/jobs/${id}/status`, {
+            method: 'PATCH',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ status: 'in-progress' }),
+          })
+        ).status,
       jobId,
     );
     expect(started).toBe(200);

@@ -8,7 +8,7 @@ import { signInAsOwner } from '../helpers/staff-api';
  * decision 196): a booking made through the API pops up within 2 s and opens its job.
  */
 const browser = useBrowser();
-const eventually = <T,>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout });
+const eventually = <T>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout });
 const runId = Date.now().toString(36);
 
 /**
@@ -38,7 +38,18 @@ async function bookAsCustomer(baseUrl: string, suburb: string, n: number) {
     body: JSON.stringify({
       customer: { name: 'Nina Notify', email: `notify.${runId}.${n}@example.com`, phone: '0400 333 444' },
       vehicle: { make: 'Mazda', model: 'CX-5', year: 2020, registration: `NTF${n}${runId.slice(-2)}`.toUpperCase() },
-      job: { serviceType: 'puncture-repair', scheduledDate, timeSlot, address: '9 Alert Road', suburb, postcode: suburb === 'Rockingham' ? '6168' : '6027', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+      job: {
+        serviceType: 'puncture-repair',
+        scheduledDate,
+        timeSlot,
+        address: '9 Alert Road',
+        suburb,
+        postcode: suburb === 'Rockingham' ? '6168' : '6027',
+        tyreSize: null,
+        tyreQuantity: null,
+        notes: null,
+        paymentMethod: 'onsite',
+      },
     }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -56,13 +67,25 @@ describe('live new-booking popups', () => {
     const booking = await bookAsCustomer(browser.baseUrl, 'Rockingham', 1);
     const bookedAt = Date.now();
     const popups = page.getByRole('region', { name: 'New bookings' });
-    const open = popups.getByRole('link', { name: new RegExp(`^Open job ${booking.jobNumber}: Puncture Repair in Rockingham`) });
+    const open = popups.getByRole('link', {
+      name: new RegExp(`^Open job ${booking.jobNumber}: Puncture Repair in Rockingham`),
+    });
     await open.waitFor({ state: 'visible', timeout: 2_000 });
     expect(Date.now() - bookedAt).toBeLessThan(2_000);
-    expect(await page.getByRole('status').filter({ hasText: `New booking ${booking.jobNumber}` }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: `New booking ${booking.jobNumber}` })
+        .count(),
+    ).toBe(1);
 
     await open.click();
-    await page.waitForURL((url) => url.pathname === '/dashboard' && url.searchParams.get('tab') === 'jobs' && url.searchParams.get('job') === booking.jobId);
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/dashboard' &&
+        url.searchParams.get('tab') === 'jobs' &&
+        url.searchParams.get('job') === booking.jobId,
+    );
     // Opened means read: the popup is gone.
     await eventually(() => open.count()).toBe(0);
   });

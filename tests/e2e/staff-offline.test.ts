@@ -12,7 +12,7 @@ import { staffApi } from '../helpers/staff-api';
 // A technician's day without signal on a phone (docs/decisions/345-offline-day-queue.md, 346, 347).
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const runId = Date.now().toString(36);
 
 async function addTechnician(cookie: string, name: string) {
@@ -25,15 +25,36 @@ async function addTechnician(cookie: string, name: string) {
 
 /** Today's slots with a van free, as the public site offers them. */
 async function freeSlotsToday(): Promise<TimeSlot[]> {
-  const slots = (await (await fetch(`${browser.baseUrl}/api/time-slots?date=${E2E_TODAY}`)).json()) as { slot: TimeSlot; isAvailable: boolean }[];
+  const slots = (await (await fetch(`${browser.baseUrl}/api/time-slots?date=${E2E_TODAY}`)).json()) as {
+    slot: TimeSlot;
+    isAvailable: boolean;
+  }[];
   return TIME_SLOTS.filter((s) => slots.find((x) => x.slot === s)?.isAvailable);
 }
 
 async function booked(cookie: string, day: string, slot: TimeSlot, who: string, technicianId: string) {
   const res = await api('POST', '/api/bookings', cookie, {
     customer: { name: `${who} Driver`, email: `${who.toLowerCase()}.${runId}@example.com`, phone: '0400 555 666' },
-    vehicle: { make: 'Mazda', model: 'CX-5', year: 2020, color: 'Red', registration: `O${runId.slice(-4).toUpperCase()}${who.slice(0, 2).toUpperCase()}` },
-    job: { serviceType: 'puncture-repair', scheduledDate: day, timeSlot: slot, address: `9 ${who} Road`, suburb: 'Byford', postcode: '6122', tyreSize: null, tyreQuantity: null, notes: 'Dog in the yard', paymentMethod: 'onsite', customerValue: '120.00' },
+    vehicle: {
+      make: 'Mazda',
+      model: 'CX-5',
+      year: 2020,
+      color: 'Red',
+      registration: `O${runId.slice(-4).toUpperCase()}${who.slice(0, 2).toUpperCase()}`,
+    },
+    job: {
+      serviceType: 'puncture-repair',
+      scheduledDate: day,
+      timeSlot: slot,
+      address: `9 ${who} Road`,
+      suburb: 'Byford',
+      postcode: '6122',
+      tyreSize: null,
+      tyreQuantity: null,
+      notes: 'Dog in the yard',
+      paymentMethod: 'onsite',
+      customerValue: '120.00',
+    },
   });
   expect(res.status, await res.clone().text()).toBe(200);
   const job = (await res.json()) as { jobId: string; jobNumber: string };
@@ -56,7 +77,8 @@ async function jobAsOwner(cookie: string, jobId: string): Promise<JobDetail> {
   expect(res.status).toBe(200);
   return (await res.json()) as JobDetail;
 }
-const statusMoves = (job: JobDetail) => job.history.filter((e) => e.kind === 'status').map((e) => `${e.from} -> ${e.to}`);
+const statusMoves = (job: JobDetail) =>
+  job.history.filter((e) => e.kind === 'status').map((e) => `${e.from} -> ${e.to}`);
 
 type Queued = { url: string };
 /** What the phone holds in IndexedDB, store by store. */
@@ -102,7 +124,10 @@ const keepQueueCopy = (page: Page) =>
       }),
   );
 
-const png = async (colour: string) => sharp({ create: { width: 24, height: 24, channels: 3, background: colour } }).png().toBuffer();
+const png = async (colour: string) =>
+  sharp({ create: { width: 24, height: 24, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 /** A move staff confirm first (Start Work, Complete Work): the button, then the same words in the question. */
 async function confirmedMove(page: Page, dialog: ReturnType<Page['getByRole']>, label: RegExp) {
@@ -111,7 +136,10 @@ async function confirmedMove(page: Page, dialog: ReturnType<Page['getByRole']>, 
 }
 
 async function openJob(page: Page, jobNumber: string) {
-  await page.getByRole('article', { name: jobNumber }).getByRole('button', { name: `View ${jobNumber}` }).click();
+  await page
+    .getByRole('article', { name: jobNumber })
+    .getByRole('button', { name: `View ${jobNumber}` })
+    .click();
   return page.getByRole('dialog');
 }
 
@@ -130,16 +158,20 @@ describe("a technician's day without signal", () => {
     // Signing in reaches /dashboard without a page load; the worker controls pages opened there afterwards.
     await page.goto('/dashboard');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await eventually(() => page.getByText(/^Your jobs are saved on this phone \(updated \d\d:\d\d\)\.$/).isVisible()).toBe(true);
+    await eventually(() =>
+      page.getByText(/^Your jobs are saved on this phone \(updated \d\d:\d\d\)\.$/).isVisible(),
+    ).toBe(true);
     // The page kept for use offline holds neither the jobs the server rendered into it nor their
     // customer or who was signed in (docs/decisions/370-staff-first-screen-server-rendered.md); the
     // server's own page did hold them.
     expect(await page.locator('#root').innerHTML()).toContain(worked.jobNumber);
-    const keptPage = () => page.evaluate(async () => (await (await caches.open('staff-page')).match('/dashboard'))?.text() ?? null);
+    const keptPage = () =>
+      page.evaluate(async () => (await (await caches.open('staff-page')).match('/dashboard'))?.text() ?? null);
     await eventually(keptPage).not.toBeNull();
     const kept = (await keptPage())!;
     expect(kept).toContain('<div id="root"></div>');
-    for (const secret of [worked.jobNumber, doomed.jobNumber, 'Olive Driver', '9 Olive Road', tech.username]) expect(kept).not.toContain(secret);
+    for (const secret of [worked.jobNumber, doomed.jobNumber, 'Olive Driver', '9 Olive Road', tech.username])
+      expect(kept).not.toContain(secret);
 
     // No signal: the page opens again from the phone, with the day and when it was saved.
     await page.context().setOffline(true);
@@ -187,7 +219,9 @@ describe("a technician's day without signal", () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // Meanwhile the office cancels the other job; the technician, offline, starts it.
-    const cancel = await api('POST', `/api/dashboard/jobs/${doomed.jobId}/cancel`, owner, { reason: 'Customer sold the car' });
+    const cancel = await api('POST', `/api/dashboard/jobs/${doomed.jobId}/cancel`, owner, {
+      reason: 'Customer sold the car',
+    });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
     dialog = await openJob(page, doomed.jobNumber);
     await confirmedMove(page, dialog, /^Start Work/);
@@ -209,10 +243,17 @@ describe("a technician's day without signal", () => {
     // Signal again: the queue empties in order, the refusal stays on its job.
     await page.context().setOffline(false);
     await eventually(async () => (await jobAsOwner(owner, worked.jobId)).status).toBe('paid');
-    await eventually(async () => (await jobAsOwner(owner, worked.jobId)).history.some((e) => e.note === 'Note: Locking wheel nut key is in the glovebox')).toBe(true);
+    await eventually(async () =>
+      (await jobAsOwner(owner, worked.jobId)).history.some(
+        (e) => e.note === 'Note: Locking wheel nut key is in the glovebox',
+      ),
+    ).toBe(true);
     await eventually(() => page.getByText(/changes? waiting to send/).count()).toBe(0);
     // The cancelled job has left the list; the banner keeps its refusal in view and opens it.
-    await page.getByRole('list', { name: 'Changes not sent' }).getByRole('link', { name: `Open ${doomed.jobNumber}` }).click();
+    await page
+      .getByRole('list', { name: 'Changes not sent' })
+      .getByRole('link', { name: `Open ${doomed.jobNumber}` })
+      .click();
     dialog = page.getByRole('dialog');
     const refusal = dialog.getByRole('alert').filter({ hasText: 'Start Work: not sent.' });
     await eventually(() => refusal.innerText()).toContain('The office cancelled this job: your change was not sent.');
@@ -224,7 +265,14 @@ describe("a technician's day without signal", () => {
 
     // The same queue sent twice changes nothing: each key answers as the first time.
     const replies = await page.evaluate(async () => {
-      type Copy = { key: string; url: string; method: string; json?: unknown; seen: string; photos?: { type: string; files: { name: string; blob: Blob }[] } };
+      type Copy = {
+        key: string;
+        url: string;
+        method: string;
+        json?: unknown;
+        seen: string;
+        photos?: { type: string; files: { name: string; blob: Blob }[] };
+      };
       const out: number[] = [];
       for (const c of (window as unknown as { queueCopy: Copy[] }).queueCopy) {
         const headers: Record<string, string> = { 'Idempotency-Key': c.key, 'X-Job-Seen': c.seen };
@@ -244,11 +292,18 @@ describe("a technician's day without signal", () => {
     });
     expect(replies).toEqual([200, 200, 200, 201, 200, 409]);
     const after = await jobAsOwner(owner, worked.jobId);
-    expect(statusMoves(after)).toEqual(['new -> in-progress', 'in-progress -> completed', 'completed -> invoiced', 'invoiced -> paid']);
+    expect(statusMoves(after)).toEqual([
+      'new -> in-progress',
+      'in-progress -> completed',
+      'completed -> invoiced',
+      'invoiced -> paid',
+    ]);
     expect(after).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
     expect(after.photos.map((p) => p.originalName).sort()).toEqual(['after-front.png', 'after-rear.png']);
     // The note reached the office once, trimmed, with who wrote it.
-    expect(after.history.filter((e) => e.kind === 'note' && e.note?.startsWith('Note: ')).map((e) => [e.note, e.actor])).toEqual([['Note: Locking wheel nut key is in the glovebox', tech.username]]);
+    expect(
+      after.history.filter((e) => e.kind === 'note' && e.note?.startsWith('Note: ')).map((e) => [e.note, e.actor]),
+    ).toEqual([['Note: Locking wheel nut key is in the glovebox', tech.username]]);
 
     // Signing out leaves nothing of the day or the queue on the phone.
     await page.goto('/dashboard?tab=settings');
@@ -259,7 +314,8 @@ describe("a technician's day without signal", () => {
     // The service worker keeps the app's files and the staff page, never an API answer.
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      for (const name of await caches.keys())
+        for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
       return urls;
     });
     expect(cached.filter((u) => u.startsWith('/api'))).toEqual([]);

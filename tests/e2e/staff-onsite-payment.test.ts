@@ -8,7 +8,7 @@ import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // A technician takes the payment at the kerb on a 390 px phone; the owner sees it and can reverse it.
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 
@@ -26,7 +26,15 @@ async function signIn(page: Page, username: string, password: string) {
 /** A toast by its markup: while a dialog is open the rest of the page is hidden from the accessibility tree. */
 async function expectToast(page: Page, title: string) {
   const toasts = page.locator('li[data-swipe-direction]');
-  await expect.poll(async () => ((await toasts.getByText(title, { exact: true }).count()) > 0 ? title : (await toasts.allTextContents()).join(' | ')), { timeout: 10_000 }).toBe(title);
+  await expect
+    .poll(
+      async () =>
+        (await toasts.getByText(title, { exact: true }).count()) > 0
+          ? title
+          : (await toasts.allTextContents()).join(' | '),
+      { timeout: 10_000 },
+    )
+    .toBe(title);
 }
 
 async function expectAccessible(page: Page, selector: string) {
@@ -43,8 +51,26 @@ async function startedJobOfNewTechnician(cookie: string, username: string, passw
   const technicianId = ((await added.json()) as { id: string }).id;
   const booked = await api('POST', '/api/bookings', cookie, {
     customer: { name: `Kerb Payer ${runId}`, email: `kerb.${runId}@example.com`, phone: '0400 555 666' },
-    vehicle: { make: 'Mazda', model: 'CX-5', year: 2021, color: 'Blue', registration: `K${runId.slice(-5).toUpperCase()}` },
-    job: { serviceType: 'puncture-repair', scheduledDate: JOB_DAY, timeSlot: '2-4 PM', address: '8 Kerbside Lane', suburb: 'Rockingham', postcode: '6168', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite', customerValue: '259.60' },
+    vehicle: {
+      make: 'Mazda',
+      model: 'CX-5',
+      year: 2021,
+      color: 'Blue',
+      registration: `K${runId.slice(-5).toUpperCase()}`,
+    },
+    job: {
+      serviceType: 'puncture-repair',
+      scheduledDate: JOB_DAY,
+      timeSlot: '2-4 PM',
+      address: '8 Kerbside Lane',
+      suburb: 'Rockingham',
+      postcode: '6168',
+      tyreSize: null,
+      tyreQuantity: null,
+      notes: null,
+      paymentMethod: 'onsite',
+      customerValue: '259.60',
+    },
   });
   expect(booked.status, await booked.clone().text()).toBe(200);
   const { jobId } = (await booked.json()) as { jobId: string };
@@ -80,14 +106,20 @@ describe('a payment taken on site', () => {
     await form.getByLabel('EFTPOS').check();
     await form.getByRole('button', { name: 'Record payment' }).click();
     await expectToast(tech, 'Payment Recorded');
-    await eventually(() => dialog.getByTestId('onsite-payment').textContent()).toContain(`Paid on site: ${dollarsTotal} by EFTPOS`);
+    await eventually(() => dialog.getByTestId('onsite-payment').textContent()).toContain(
+      `Paid on site: ${dollarsTotal} by EFTPOS`,
+    );
     expect(await dialog.getByTestId('onsite-payment').textContent()).toContain(`taken by ${username}`);
     expect(await dialog.getByRole('button', { name: 'Reverse payment' }).count()).toBe(0);
 
     // An after photo from the gallery: the grid says what it shows and who took it.
-    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#22aa55' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#22aa55' } })
+      .png()
+      .toBuffer();
     await dialog.getByLabel('Photo type').selectOption('after');
-    await dialog.getByTestId('photo-gallery-input').setInputFiles({ name: 'after-fit.png', mimeType: 'image/png', buffer: png });
+    await dialog
+      .getByTestId('photo-gallery-input')
+      .setInputFiles({ name: 'after-fit.png', mimeType: 'image/png', buffer: png });
     await expectToast(tech, 'Photos Added');
     await eventually(() => dialog.getByTestId('photo-caption').allTextContents()).toEqual([`After · ${username}`]);
     expect(await pageOverflow(tech)).toBeLessThanOrEqual(0);
@@ -103,11 +135,18 @@ describe('a payment taken on site', () => {
     await owner.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
     const ownerDialog = owner.getByRole('dialog', { name: `Job ${job.jobNumber}` });
     await eventually(() => ownerDialog.getByText('Job Complete: paid in full.').isVisible()).toBe(true);
-    expect(await ownerDialog.getByTestId('onsite-payment').textContent()).toContain(`Paid on site: ${dollarsTotal} by EFTPOS`);
+    expect(await ownerDialog.getByTestId('onsite-payment').textContent()).toContain(
+      `Paid on site: ${dollarsTotal} by EFTPOS`,
+    );
     const invoiceSection = ownerDialog.getByRole('region', { name: 'Customer invoice', exact: true });
     await eventually(() => invoiceSection.getByText('Paid', { exact: true }).count()).toBe(1);
-    const [invoice] = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)).json()) as { id: string; status: string; paymentNote: string }[];
-    expect(invoice).toMatchObject({ status: 'paid', paymentNote: expect.stringMatching(/^Paid by EFTPOS on site on \d{1,2} [A-Z][a-z]{2} \d{4}$/) });
+    const [invoice] = (await (
+      await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)
+    ).json()) as { id: string; status: string; paymentNote: string }[];
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      paymentNote: expect.stringMatching(/^Paid by EFTPOS on site on \d{1,2} [A-Z][a-z]{2} \d{4}$/),
+    });
 
     // Reversed with a reason: a blank one is refused first.
     await ownerDialog.getByRole('button', { name: 'Reverse payment' }).click();
@@ -119,10 +158,18 @@ describe('a payment taken on site', () => {
     await expectToast(owner, 'Payment Reversed');
     await eventually(() => ownerDialog.getByRole('button', { name: 'Mark as Paid' }).isVisible()).toBe(true);
     await expectAccessible(owner, '[role="dialog"]');
-    const after = (await (await api('GET', `/api/dashboard/customer-invoices/${invoice!.id}`, cookie)).json()) as { status: string; paymentNote: string | null; sentAt: string | null; history: { note: string | null }[] };
+    const after = (await (await api('GET', `/api/dashboard/customer-invoices/${invoice!.id}`, cookie)).json()) as {
+      status: string;
+      paymentNote: string | null;
+      sentAt: string | null;
+      history: { note: string | null }[];
+    };
     expect(after).toMatchObject({ status: 'sent', paymentNote: null, sentAt: null });
     expect(after.history.at(-1)!.note).toContain('Reason: EFTPOS terminal showed declined afterwards');
-    const jobAfter = (await (await api('GET', `/api/dashboard/jobs/${job.jobId}`, cookie)).json()) as { status: string; paymentStatus: string };
+    const jobAfter = (await (await api('GET', `/api/dashboard/jobs/${job.jobId}`, cookie)).json()) as {
+      status: string;
+      paymentStatus: string;
+    };
     expect(jobAfter).toMatchObject({ status: 'invoiced', paymentStatus: 'pending' });
   });
 });

@@ -6,7 +6,7 @@ import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 // Mobile first: the staff dashboard on a 390 px phone.
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 
 type OutboxEmail = { to: string; subject: string; status: string };
@@ -19,7 +19,10 @@ async function ownerApi(baseUrl: string) {
   const headers = { 'content-type': 'application/json', origin: baseUrl };
   const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers, body: JSON.stringify(E2E_ADMIN) });
   expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return {
     async outbox(): Promise<OutboxEmail[]> {
       const res = await fetch(`${baseUrl}/api/admin/outbox`, { headers: { origin: baseUrl, cookie } });
@@ -27,7 +30,11 @@ async function ownerApi(baseUrl: string) {
       return (await res.json()) as OutboxEmail[];
     },
     async addTechnician(username: string, password: string) {
-      const res = await fetch(`${baseUrl}/api/admin/users`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ username, password, role: 'technician' }) });
+      const res = await fetch(`${baseUrl}/api/admin/users`, {
+        method: 'POST',
+        headers: { ...headers, cookie },
+        body: JSON.stringify({ username, password, role: 'technician' }),
+      });
       expect(res.status, await res.clone().text()).toBeLessThan(300);
     },
   };
@@ -42,7 +49,7 @@ async function signIn(page: Page, username: string, password: string) {
 }
 
 describe('customer emails in the staff Settings tab', () => {
-  it("lists the booking confirmation, stored because no mail server is set, and shows its text to the admin", async () => {
+  it('lists the booking confirmation, stored because no mail server is set, and shows its text to the admin', async () => {
     const baseUrl = browser.baseUrl;
     const email = `outbox.${runId}@example.com`;
     const res = await fetch(`${baseUrl}/api/bookings`, {
@@ -51,7 +58,18 @@ describe('customer emails in the staff Settings tab', () => {
       body: JSON.stringify({
         customer: { name: 'Olive Outbox', email, phone: '0400 222 333' },
         vehicle: { make: 'Toyota', model: 'Corolla', year: 2019, registration: 'OUTBX1' },
-        job: { serviceType: 'puncture-repair', scheduledDate: outboxDay(), timeSlot: '12-2 PM', address: '5 Mail Street', suburb: 'Rockingham', postcode: '6168', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+        job: {
+          serviceType: 'puncture-repair',
+          scheduledDate: outboxDay(),
+          timeSlot: '12-2 PM',
+          address: '5 Mail Street',
+          suburb: 'Rockingham',
+          postcode: '6168',
+          tyreSize: null,
+          tyreQuantity: null,
+          notes: null,
+          paymentMethod: 'onsite',
+        },
       }),
     });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -76,7 +94,9 @@ describe('customer emails in the staff Settings tab', () => {
     expect(itemText).toContain('Stored - not sent (no mail server set)');
     expect(itemText).toContain(`booking-${jobNumber}.ics`);
     // A Perth date and time such as "Sat 21 Nov, 2:05 pm".
-    expect(await item.locator('time').textContent()).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} (am|pm)$/);
+    expect(await item.locator('time').textContent()).toMatch(
+      /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} (am|pm)$/,
+    );
 
     // The full text is folded away until asked for, from the keyboard too.
     const body = item.getByText(`Booking reference: ${jobNumber}`);

@@ -12,7 +12,7 @@ import { openJobAsOwner, signInAsOwner, staffApi } from '../helpers/staff-api';
 const WIDTH = 390;
 const HEIGHT = 844;
 const browser = useBrowser({ viewport: { width: WIDTH, height: HEIGHT } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 
@@ -58,11 +58,33 @@ const inView = async (locator: Locator) => {
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** A staff job on JOB_DAY, optionally done and invoiced, as set-up through the API. */
-async function aJob(cookie: string, timeSlot: TimeSlot, opts: { invoiced?: boolean; done?: boolean; day?: string } = {}) {
+async function aJob(
+  cookie: string,
+  timeSlot: TimeSlot,
+  opts: { invoiced?: boolean; done?: boolean; day?: string } = {},
+) {
   const booked = await api('POST', '/api/bookings', cookie, {
     customer: { name: `Pat Phone ${runId}`, email: `pat.${runId}@example.com`, phone: '0400 555 666' },
-    vehicle: { make: 'Kia', model: 'Rio', year: 2021, color: 'Blue', registration: `U${runId.slice(-5).toUpperCase()}` },
-    job: { serviceType: 'puncture-repair', scheduledDate: opts.day ?? JOB_DAY, timeSlot, address: '9 Thumb Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite', customerValue: '' },
+    vehicle: {
+      make: 'Kia',
+      model: 'Rio',
+      year: 2021,
+      color: 'Blue',
+      registration: `U${runId.slice(-5).toUpperCase()}`,
+    },
+    job: {
+      serviceType: 'puncture-repair',
+      scheduledDate: opts.day ?? JOB_DAY,
+      timeSlot,
+      address: '9 Thumb Street',
+      suburb: 'Mandurah',
+      postcode: '6210',
+      tyreSize: null,
+      tyreQuantity: null,
+      notes: null,
+      paymentMethod: 'onsite',
+      customerValue: '',
+    },
   });
   expect(booked.status, await booked.clone().text()).toBe(200);
   const job = (await booked.json()) as { jobId: string; jobNumber: string };
@@ -95,10 +117,13 @@ describe('the staff screens on a 390 px phone', () => {
     // Nothing a thumb taps lies under the toast: every button and link but the header's name (a link home).
     const covered = await page.evaluate((t) => {
       const hit: string[] = [];
-      for (const el of document.querySelectorAll('main a, main button, main input, main select, nav a, nav button, header button, header a[href="/dashboard/booking/new"]')) {
+      for (const el of document.querySelectorAll(
+        'main a, main button, main input, main select, nav a, nav button, header button, header a[href="/dashboard/booking/new"]',
+      )) {
         const r = el.getBoundingClientRect();
         if (r.width === 0 || r.height === 0) continue;
-        if (r.x < t.x + t.width && t.x < r.x + r.width && r.y < t.y + t.height && t.y < r.y + r.height) hit.push((el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 30));
+        if (r.x < t.x + t.width && t.x < r.x + r.width && r.y < t.y + t.height && t.y < r.y + r.height)
+          hit.push((el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 30));
       }
       return hit;
     }, toastBox);
@@ -131,7 +156,12 @@ describe('the staff screens on a 390 px phone', () => {
       await eventually(() => more.count()).toBe(0);
       await eventually(() => nav.getByRole('button', { name: new RegExp(`^${section}`) }).isVisible()).toBe(true);
       await nav.getByRole('button', { name: new RegExp(`^${section}`) }).click();
-      expect(await page.getByRole('navigation', { name: 'More sections' }).getByRole('link', { name: section }).getAttribute('aria-current')).toBe('page');
+      expect(
+        await page
+          .getByRole('navigation', { name: 'More sections' })
+          .getByRole('link', { name: section })
+          .getAttribute('aria-current'),
+      ).toBe('page');
       await page.keyboard.press('Escape');
     }
     await nav.getByRole('link', { name: 'Schedule' }).click();
@@ -146,7 +176,9 @@ describe('the staff screens on a 390 px phone', () => {
     const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
     await eventually(() => nav.getByRole('link', { name: 'Jobs' }).getAttribute('aria-current')).toBe('page');
     await nav.getByRole('button', { name: 'More' }).click();
-    const add = page.getByRole('dialog', { name: 'More sections' }).getByRole('button', { name: 'Add expense', exact: true });
+    const add = page
+      .getByRole('dialog', { name: 'More sections' })
+      .getByRole('button', { name: 'Add expense', exact: true });
     await eventually(() => add.isVisible()).toBe(true);
     await expectTapTarget(add, 'Add expense');
     await add.click();
@@ -163,15 +195,30 @@ describe('the staff screens on a 390 px phone', () => {
     await form.getByLabel('Total inc-GST ($)').fill('88');
     await form.getByLabel('Category').selectOption({ label: 'Vehicle Expenses' });
     await form.getByRole('button', { name: 'Add Expense' }).click();
-    await eventually(() => page.getByRole('status').filter({ hasText: `Business expense added successfully (${supplier}, $88.00)` }).count()).toBeGreaterThan(0);
+    await eventually(() =>
+      page
+        .getByRole('status')
+        .filter({ hasText: `Business expense added successfully (${supplier}, $88.00)` })
+        .count(),
+    ).toBeGreaterThan(0);
     await eventually(() => form.count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Jobs' }).getAttribute('aria-current')).toBe('page');
     expect(page.url()).not.toContain('tab=expenses');
 
     // Saved as the Expenses tab would save it.
-    const listed = await api('GET', `/api/dashboard/business-expenses?search=${encodeURIComponent(supplier)}`, await ownerCookie());
+    const listed = await api(
+      'GET',
+      `/api/dashboard/business-expenses?search=${encodeURIComponent(supplier)}`,
+      await ownerCookie(),
+    );
     expect(listed.status, await listed.clone().text()).toBe(200);
-    expect(((await listed.json()) as { supplierName: string; amount: string; category: string }[]).map((e) => [e.supplierName, e.amount, e.category])).toEqual([[supplier, '88.00', 'vehicle']]);
+    expect(
+      ((await listed.json()) as { supplierName: string; amount: string; category: string }[]).map((e) => [
+        e.supplierName,
+        e.amount,
+        e.category,
+      ]),
+    ).toEqual([[supplier, '88.00', 'vehicle']]);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page);
   });
@@ -185,10 +232,16 @@ describe('the staff screens on a 390 px phone', () => {
     await page.goto('/dashboard?tab=reports');
     const figures = page.locator('dl[aria-label="Headline figures"]');
     await eventually(() => figures.isVisible()).toBe(true);
-    for (const label of ['Revenue', 'Costs', 'Net profit']) expect(await figures.getByText(label, { exact: true }).isVisible()).toBe(true);
+    for (const label of ['Revenue', 'Costs', 'Net profit'])
+      expect(await figures.getByText(label, { exact: true }).isVisible()).toBe(true);
     // The business is not registered for GST (the default): nothing to pay, and it says so (decision 377).
     expect(await figures.getByText('GST', { exact: true }).isVisible()).toBe(true);
-    expect(await figures.getByRole('definition').filter({ hasText: /^Not registered$/ }).isVisible()).toBe(true);
+    expect(
+      await figures
+        .getByRole('definition')
+        .filter({ hasText: /^Not registered$/ })
+        .isVisible(),
+    ).toBe(true);
     expect(await figures.getByText(/GST (payable|refund)/).count()).toBe(0);
     // Above the fold on the phone: no scroll to reach net profit or the GST.
     const figuresBox = await box(figures);
@@ -211,7 +264,11 @@ describe('the staff screens on a 390 px phone', () => {
     }
     // The month's figures are the P&L's own for that month.
     await page.getByRole('button', { name: 'This month', exact: true }).click();
-    const pnl = await api('GET', `/api/dashboard/reports/enhanced-pl?startDate=${month}-01&endDate=${month}-30`, await ownerCookie());
+    const pnl = await api(
+      'GET',
+      `/api/dashboard/reports/enhanced-pl?startDate=${month}-01&endDate=${month}-30`,
+      await ownerCookie(),
+    );
     expect(pnl.status, await pnl.clone().text()).toBe(200);
     const net = ((await pnl.json()) as { profit: { netProfit: string } }).profit.netProfit;
     const netFigure = figures.locator('div').filter({ hasText: 'Net profit' });
@@ -226,10 +283,17 @@ describe('the staff screens on a 390 px phone', () => {
     await eventually(() => gstTab.getAttribute('aria-selected')).toBe('true');
     expect(await tappable(gstTab)).toBe(true);
     // The GST tab says plainly that none is payable and shows no payable or refund figure.
-    await eventually(() => page.getByText('none is payable and no refund is due', { exact: false }).isVisible()).toBe(true);
+    await eventually(() => page.getByText('none is payable and no refund is due', { exact: false }).isVisible()).toBe(
+      true,
+    );
     const summary = page.getByLabel('GST summary');
     await eventually(() => summary.getByText('Net GST (if registered)', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('tabpanel').getByText(/payable\)|refund\)|GST payable|GST refund/).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('tabpanel')
+        .getByText(/payable\)|refund\)|GST payable|GST refund/)
+        .count(),
+    ).toBe(0);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page);
   });
@@ -243,8 +307,15 @@ describe('the staff screens on a 390 px phone', () => {
     await eventually(() => dialog.getByRole('button', { name: 'Email Invoice' }).isVisible()).toBe(true);
 
     // The PDF is made while the owner reads the new invoice, before View PDF is tapped (decision 378).
-    const invoices = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)).json()) as { id: string }[];
-    const pdfs = async () => ((await (await api('GET', `/api/dashboard/customer-invoices/${invoices[0]!.id}/pdfs`, cookie)).json()) as { version: number }[]).map((v) => v.version);
+    const invoices = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)).json()) as {
+      id: string;
+    }[];
+    const pdfs = async () =>
+      (
+        (await (await api('GET', `/api/dashboard/customer-invoices/${invoices[0]!.id}/pdfs`, cookie)).json()) as {
+          version: number;
+        }[]
+      ).map((v) => v.version);
     await eventually(pdfs).toEqual([1]);
 
     // The supplier bills come right after the invoice and payment, not below the job's details.
@@ -291,7 +362,9 @@ describe('the staff screens on a 390 px phone', () => {
     const ask = page.getByRole('alertdialog', { name: `Start work on ${job.jobNumber}?` });
     await eventually(() => ask.isVisible()).toBe(true);
     expect(await ask.textContent()).toContain(`Pat Phone ${runId}`);
-    expect(await ask.getByText(`This job is booked for ${formatVisit(JOB_DAY, '10-12 AM').split(',')[0]}.`).isVisible()).toBe(true);
+    expect(
+      await ask.getByText(`This job is booked for ${formatVisit(JOB_DAY, '10-12 AM').split(',')[0]}.`).isVisible(),
+    ).toBe(true);
     await expectAccessible(page, '[role="alertdialog"]');
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await eventually(() => ask.count()).toBe(0);
@@ -306,7 +379,10 @@ describe('the staff screens on a 390 px phone', () => {
     const askDone = page.getByRole('alertdialog', { name: `Complete work on ${job.jobNumber}?` });
     await eventually(() => askDone.isVisible()).toBe(true);
     await askDone.getByRole('button', { name: 'Complete Work' }).click();
-    await eventually(async () => ((await (await api('GET', `/api/dashboard/jobs/${job.jobId}`, cookie)).json()) as { status: string }).status).toBe('completed');
+    await eventually(
+      async () =>
+        ((await (await api('GET', `/api/dashboard/jobs/${job.jobId}`, cookie)).json()) as { status: string }).status,
+    ).toBe('completed');
   });
 
   it('gives 44 px targets to the Schedule and Time Slots job links, the block-day Close, an invoice checkbox and the banner link', async () => {
@@ -331,7 +407,10 @@ describe('the staff screens on a 390 px phone', () => {
     const slotLink = page.getByRole('link', { name: job.jobNumber }).first();
     await eventually(() => slotLink.isVisible()).toBe(true);
     await expectTapTarget(slotLink, 'Time Slots job link');
-    await page.getByRole('button', { name: /^Block all of/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Block all of/ })
+      .first()
+      .click();
     const block = page.getByRole('dialog', { name: /^Block / });
     await eventually(() => block.isVisible()).toBe(true);
     await expectTapTarget(block.getByRole('button', { name: 'Close' }), 'block-day Close');

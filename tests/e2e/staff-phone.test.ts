@@ -6,7 +6,7 @@ import { openReports, signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // The owner runs the business from a 360 px phone in the van.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 
@@ -27,7 +27,10 @@ const widerThanBox = (page: Page, selector: string) =>
     for (const root of document.querySelectorAll(sel)) {
       for (const el of [root, ...root.querySelectorAll('*')]) {
         if (el.closest('.sr-only') || !(el instanceof HTMLElement) || el.clientWidth === 0) continue;
-        if (el.scrollWidth > el.clientWidth + 1) found.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+        if (el.scrollWidth > el.clientWidth + 1)
+          found.push(
+            `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`,
+          );
       }
     }
     return found;
@@ -37,8 +40,26 @@ const widerThanBox = (page: Page, selector: string) =>
 async function juneBooks(cookie: string) {
   const booked = await api('POST', '/api/bookings', cookie, {
     customer: { name: `Phoebe Phone ${runId}`, email: `phoebe.${runId}@example.com`, phone: '0400 777 888' },
-    vehicle: { make: 'Hyundai', model: 'i30', year: 2020, color: 'Silver', registration: `P${runId.slice(-5).toUpperCase()}` },
-    job: { serviceType: 'puncture-repair', scheduledDate: JOB_DAY, timeSlot: '2-4 PM', address: '3 Small Screen Street', suburb: 'Rockingham', postcode: '6168', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite', customerValue: '' },
+    vehicle: {
+      make: 'Hyundai',
+      model: 'i30',
+      year: 2020,
+      color: 'Silver',
+      registration: `P${runId.slice(-5).toUpperCase()}`,
+    },
+    job: {
+      serviceType: 'puncture-repair',
+      scheduledDate: JOB_DAY,
+      timeSlot: '2-4 PM',
+      address: '3 Small Screen Street',
+      suburb: 'Rockingham',
+      postcode: '6168',
+      tyreSize: null,
+      tyreQuantity: null,
+      notes: null,
+      paymentMethod: 'onsite',
+      customerValue: '',
+    },
   });
   expect(booked.status, await booked.clone().text()).toBe(200);
   const { jobId } = (await booked.json()) as { jobId: string };
@@ -52,7 +73,14 @@ async function juneBooks(cookie: string) {
       status: 'sent',
       invoiceDate: '2025-06-10',
       dueDate: '2025-07-10',
-      items: [{ description: 'Puncture repair at the kerb, front left, with a long description', category: 'labour', quantity: 1, unitPrice: '129.80' }],
+      items: [
+        {
+          description: 'Puncture repair at the kerb, front left, with a long description',
+          category: 'labour',
+          quantity: 1,
+          unitPrice: '129.80',
+        },
+      ],
     }),
     api('POST', '/api/dashboard/purchase-invoices', cookie, {
       jobId,
@@ -84,7 +112,11 @@ describe('the staff dashboard on a 360 px phone', () => {
     const name = page.getByRole('banner').getByText('Mobile Tyre & Battery Co.', { exact: true });
     await eventually(() => name.textContent()).toBe('Mobile Tyre & Battery Co.');
     // Nothing cut off: the name's box holds all of its text, and nothing hides it.
-    const fit = await name.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).textOverflow }));
+    const fit = await name.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      overflow: getComputedStyle(el).textOverflow,
+    }));
     expect(fit.scroll).toBeLessThanOrEqual(fit.client);
     expect(fit.overflow).not.toBe('ellipsis');
     expect(await widerThanBox(page, 'header')).toEqual([]);

@@ -9,12 +9,16 @@ import { signInAsOwner } from '../helpers/staff-api';
 
 // Mobile first: the owner keeps the price list from a 360 px phone (decisions 281, 282).
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 // A brand of this file's own, so the rows it imports are its alone on the shared server.
 const BRAND = `Tread${runId}`;
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text }));
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByRole('alert').filter({ hasText: text }));
 const publicPrice = async (size: string) => {
   const res = await fetch(`${browser.baseUrl}/api/tyre-pricing/${encodeURIComponent(size)}`);
   return { status: res.status, body: (await res.json()) as { price?: string } };
@@ -55,11 +59,17 @@ describe('the Prices tab on a phone', () => {
     await dialog.getByLabel('Supplier CSV file').setInputFiles(supplierFile());
 
     // The dry run: what would change, and the refused line by its number, before anything is written.
-    await eventually(() => dialog.getByRole('heading', { name: 'Dry run: nothing has changed yet' }).isVisible()).toBe(true);
+    await eventually(() => dialog.getByRole('heading', { name: 'Dry run: nothing has changed yet' }).isVisible()).toBe(
+      true,
+    );
     const summary = dialog.getByRole('definition');
     await eventually(() => summary.allTextContents()).toEqual(['3', '0', '0', '1']);
-    expect(await dialog.getByRole('list', { name: 'Refused lines' }).textContent()).toBe('line 4, retail price: must be a dollar amount above 0, with at most 2 decimals');
-    expect(await dialog.getByRole('list', { name: 'Changes' }).getByText(`Added: 235/45R18 ${BRAND} Sport`).isVisible()).toBe(true);
+    expect(await dialog.getByRole('list', { name: 'Refused lines' }).textContent()).toBe(
+      'line 4, retail price: must be a dollar amount above 0, with at most 2 decimals',
+    );
+    expect(
+      await dialog.getByRole('list', { name: 'Changes' }).getByText(`Added: 235/45R18 ${BRAND} Sport`).isVisible(),
+    ).toBe(true);
     const apply = dialog.getByRole('button', { name: 'Apply import' });
     expect(await apply.isDisabled()).toBe(true);
     expect((await publicPrice('195/50R16')).status).toBe(404);
@@ -86,7 +96,9 @@ describe('the Prices tab on a phone', () => {
     await editor.getByLabel('Retail price ($)').fill('0');
     await editor.getByRole('button', { name: 'Save' }).click();
     // The server's own rule and message, before anything is sent.
-    await eventually(() => editor.getByText('Retail price must be a dollar amount above 0, with at most 2 decimals').isVisible()).toBe(true);
+    await eventually(() =>
+      editor.getByText('Retail price must be a dollar amount above 0, with at most 2 decimals').isVisible(),
+    ).toBe(true);
     await editor.getByLabel('Retail price ($)').fill('149.50');
     await editor.getByRole('button', { name: 'Save' }).click();
     await eventually(() => toast(page, `195/50R16 ${BRAND} City updated.`).count()).toBeGreaterThan(0);

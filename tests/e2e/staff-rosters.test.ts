@@ -10,14 +10,18 @@ import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // The owner keeps the technicians' rosters from a 360 px phone (docs/decisions/310-technician-rosters-and-leave.md).
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 
 /** A day of this file's own on the shared server: a staff booking in August 2027, which no other file uses. */
 const JOB_DAY = nextBusinessDay('2027-08-15');
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text }));
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByRole('alert').filter({ hasText: text }));
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 async function expectAccessible(page: Page, selector: string) {
@@ -29,13 +33,29 @@ async function expectAccessible(page: Page, selector: string) {
 /** A technician with one job on JOB_DAY, then made inactive so they take none of the other files' bookings. */
 async function technicianWithAJob(username: string) {
   const cookie = await ownerCookie();
-  const added = await api('POST', '/api/admin/users', cookie, { username, password: 'van-pass-123', role: 'technician' });
+  const added = await api('POST', '/api/admin/users', cookie, {
+    username,
+    password: 'van-pass-123',
+    role: 'technician',
+  });
   expect(added.status, await added.clone().text()).toBe(201);
   const technicianId = ((await added.json()) as { id: string }).id;
   const booked = await api('POST', '/api/bookings', cookie, {
     customer: { name: `Rory Roster ${runId}`, email: `rory.${runId}@example.com`, phone: '0400 123 321' },
     vehicle: { make: 'Mazda', model: '3', year: 2019, color: 'Red', registration: `R${runId.slice(-5).toUpperCase()}` },
-    job: { serviceType: 'puncture-repair', scheduledDate: JOB_DAY, timeSlot: '8-10 AM', address: '5 Roster Road', suburb: 'Joondalup', postcode: '6027', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite', customerValue: '' },
+    job: {
+      serviceType: 'puncture-repair',
+      scheduledDate: JOB_DAY,
+      timeSlot: '8-10 AM',
+      address: '5 Roster Road',
+      suburb: 'Joondalup',
+      postcode: '6027',
+      tyreSize: null,
+      tyreQuantity: null,
+      notes: null,
+      paymentMethod: 'onsite',
+      customerValue: '',
+    },
   });
   expect(booked.status, await booked.clone().text()).toBe(200);
   const { jobId, jobNumber } = (await booked.json()) as { jobId: string; jobNumber: string };
@@ -84,7 +104,8 @@ describe('a technician roster on a 360 px phone', () => {
     expect(await saved.json()).toMatchObject({ workingDays: [1, 2, 3, 4, 5], leave: [] });
 
     // Monday to Thursday, and a day of leave over the job: saved, and the job is listed to move.
-    for (const name of ['Monday', 'Tuesday', 'Wednesday', 'Thursday']) await form.getByRole('button', { name, exact: true }).click();
+    for (const name of ['Monday', 'Tuesday', 'Wednesday', 'Thursday'])
+      await form.getByRole('button', { name, exact: true }).click();
     await form.getByLabel('First day').fill(JOB_DAY);
     await form.getByLabel('Reason').fill('Annual leave');
     await form.getByRole('button', { name: 'Save roster' }).click();
@@ -97,9 +118,16 @@ describe('a technician roster on a 360 px phone', () => {
     expect(await pageOverflow(page)).toBe(0);
     await expectAccessible(page, 'section[aria-labelledby="team-heading"]');
     fs.mkdirSync(path.resolve(import.meta.dirname, '../../test-results'), { recursive: true });
-    await page.screenshot({ path: path.resolve(import.meta.dirname, '../../test-results/staff-roster-360.png'), fullPage: true });
+    await page.screenshot({
+      path: path.resolve(import.meta.dirname, '../../test-results/staff-roster-360.png'),
+      fullPage: true,
+    });
     const stored = await api('GET', `/api/dashboard/technicians/${technicianId}/roster`, cookie);
-    expect(await stored.json()).toMatchObject({ workingDays: [1, 2, 3, 4], leave: [{ from: JOB_DAY, to: JOB_DAY, reason: 'Annual leave' }], jobsToReassign: [{ jobNumber }] });
+    expect(await stored.json()).toMatchObject({
+      workingDays: [1, 2, 3, 4],
+      leave: [{ from: JOB_DAY, to: JOB_DAY, reason: 'Annual leave' }],
+      jobsToReassign: [{ jobNumber }],
+    });
 
     // The link opens the job, where the owner picks someone else.
     await link.click();

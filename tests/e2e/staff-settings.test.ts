@@ -17,7 +17,10 @@ import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 let app: BuiltApp;
 let browser: Browser;
 beforeAll(async () => {
-  app = await startBuiltApp({ ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, PAYMENTS_SIMULATED: 'true' }, { clockStart: E2E_CLOCK_START });
+  app = await startBuiltApp(
+    { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password, PAYMENTS_SIMULATED: 'true' },
+    { clockStart: E2E_CLOCK_START },
+  );
   browser = await launchTestBrowser();
 });
 afterAll(async () => {
@@ -31,11 +34,16 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, name), fullPage: true });
 }
 
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const SETTINGS = 'section[aria-labelledby="fees-heading"]';
 
 async function phonePage(): Promise<Page> {
-  const context = await newTestContext(browser, { viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
+  const context = await newTestContext(browser, {
+    viewport: { width: 360, height: 780 },
+    baseURL: app.baseUrl,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Perth',
+  });
   await context.clock.install({ time: e2eNow(app.launchedAtMs) });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -45,7 +53,11 @@ async function phonePage(): Promise<Page> {
 /** The visible text of a server-rendered page, fetched as a search engine would. */
 async function publicText(path: string): Promise<string> {
   const html = await (await fetch(`${app.baseUrl}${path}`)).text();
-  return html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 }
 
 async function expectAccessible(page: Page, selector: string) {
@@ -54,7 +66,9 @@ async function expectAccessible(page: Page, selector: string) {
 }
 
 async function toastSays(page: Page, text: string) {
-  await eventually(() => page.locator('li[data-swipe-direction]').getByText(text, { exact: false }).count()).toBeGreaterThan(0);
+  await eventually(() =>
+    page.locator('li[data-swipe-direction]').getByText(text, { exact: false }).count(),
+  ).toBeGreaterThan(0);
 }
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -104,7 +118,12 @@ describe('Settings on a 360 px phone', () => {
     await page.goto('/dashboard?tab=settings');
     const fees = page.locator(SETTINGS);
     await eventually(() => fees.getByLabel('Puncture repair').inputValue()).toBe('40.00');
-    expect(await page.getByRole('navigation', { name: 'Business settings' }).getByRole('link', { name: 'Changes' }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Business settings' })
+        .getByRole('link', { name: 'Changes' })
+        .isVisible(),
+    ).toBe(true);
 
     // The server's own rule and message, before anything is sent.
     await fees.getByLabel('Puncture repair').fill('1.234');
@@ -145,10 +164,15 @@ describe('Settings on a 360 px phone', () => {
     // Read from the screen itself, so a section added later without a shortcut fails here.
     const found = await shortcuts.evaluate((nav) => {
       const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
-      const headings = [...document.querySelectorAll('main h2')].filter((h) => nav.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING).map(text);
+      const headings = [...document.querySelectorAll('main h2')]
+        .filter((h) => nav.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING)
+        .map(text);
       const links = [...nav.querySelectorAll('a')].map((a) => {
         const target = document.getElementById((a.getAttribute('href') ?? '').replace(/^#/, ''));
-        return { label: text(a), leadsTo: text(target?.matches('h2') ? target : (target?.querySelector('h2') ?? null)) };
+        return {
+          label: text(a),
+          leadsTo: text(target?.matches('h2') ? target : (target?.querySelector('h2') ?? null)),
+        };
       });
       return { headings, links };
     });
@@ -160,10 +184,17 @@ describe('Settings on a 360 px phone', () => {
     // The last shortcut brings its section into view, under the header, not behind it.
     await shortcuts.getByRole('link', { name: 'Text messages' }).click();
     const heading = page.getByRole('heading', { name: 'Text messages' });
-    await eventually(() => heading.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= window.innerHeight && document.elementFromPoint(r.x + 4, r.y + r.height / 2) !== null && el.contains(document.elementFromPoint(r.x + 4, r.y + r.height / 2));
-    })).toBe(true);
+    await eventually(() =>
+      heading.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return (
+          r.top >= 0 &&
+          r.bottom <= window.innerHeight &&
+          document.elementFromPoint(r.x + 4, r.y + r.height / 2) !== null &&
+          el.contains(document.elementFromPoint(r.x + 4, r.y + r.height / 2))
+        );
+      }),
+    ).toBe(true);
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectAccessible(page, 'nav[aria-label="Business settings"]');
   });

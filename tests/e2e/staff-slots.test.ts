@@ -8,7 +8,7 @@ import { bookingDaysOf, E2E_TODAY } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 const browser = useBrowser();
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 
@@ -42,8 +42,24 @@ async function signIn(page: Page, username: string, password: string) {
 async function book(day: string, slot: TimeSlot, who: string, address: string): Promise<string> {
   const res = await send('POST', '/api/bookings', {
     customer: { name: `${who} Driver`, email: `${who.toLowerCase()}.${runId}@example.com`, phone: '0400 333 444' },
-    vehicle: { make: 'Mazda', model: '3', year: 2020, registration: `S${runId.slice(-5).toUpperCase()}${who.slice(0, 1)}` },
-    job: { serviceType: 'puncture-repair', scheduledDate: day, timeSlot: slot, address, suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+    vehicle: {
+      make: 'Mazda',
+      model: '3',
+      year: 2020,
+      registration: `S${runId.slice(-5).toUpperCase()}${who.slice(0, 1)}`,
+    },
+    job: {
+      serviceType: 'puncture-repair',
+      scheduledDate: day,
+      timeSlot: slot,
+      address,
+      suburb: 'Mandurah',
+      postcode: '6210',
+      tyreSize: null,
+      tyreQuantity: null,
+      notes: null,
+      paymentMethod: 'onsite',
+    },
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return ((await res.json()) as { jobId: string }).jobId;
@@ -78,7 +94,18 @@ describe('the Time-slots tab', () => {
     const res = await send('POST', '/api/bookings', {
       customer: { name: 'Quick Driver', email: `quick.${runId}@example.com`, phone: '0400 333 444' },
       vehicle: { make: 'Mazda', model: '3', year: 2020, registration: `Q${runId.slice(-5).toUpperCase()}` },
-      job: { serviceType: 'puncture-repair', scheduledDate: BLOCK_DAY, timeSlot: '2-4 PM', address: '4 Quick Street', suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+      job: {
+        serviceType: 'puncture-repair',
+        scheduledDate: BLOCK_DAY,
+        timeSlot: '2-4 PM',
+        address: '4 Quick Street',
+        suburb: 'Mandurah',
+        postcode: '6210',
+        tyreSize: null,
+        tyreQuantity: null,
+        notes: null,
+        paymentMethod: 'onsite',
+      },
     });
     expect(res.status, await res.clone().text()).toBe(200);
     const { jobNumber } = (await res.json()) as { jobNumber: string };
@@ -87,7 +114,12 @@ describe('the Time-slots tab', () => {
     await late.getByLabel('Reason').fill('Too late');
     await late.getByRole('button', { name: 'Block Slot' }).click();
     await eventually(() => page.getByText('Block Failed').first().isVisible()).toBe(true);
-    expect(await page.getByText(`${jobNumber} is booked in this slot. Reschedule or cancel it before blocking the slot.`).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(`${jobNumber} is booked in this slot. Reschedule or cancel it before blocking the slot.`)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await late.getByRole('button', { name: 'Cancel' }).click();
     // The calendar is read again and shows the job where the Block button was.
     await eventually(() => page.getByRole('link', { name: jobNumber }).isVisible()).toBe(true);
@@ -199,9 +231,26 @@ describe('the installable dashboard', () => {
     expect(href).toBe('/dashboard.webmanifest');
     const res = await page.request.get(href!);
     expect(res.headers()['content-type']).toContain('application/manifest+json');
-    const manifest = (await res.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; purpose: string }[] };
-    expect(manifest).toMatchObject({ name: 'Mobile Tyre & Battery Co. Dashboard', short_name: 'Mobile Tyre', start_url: '/dashboard', display: 'standalone', theme_color: '#1f2328' });
-    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    const manifest = (await res.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Mobile Tyre & Battery Co. Dashboard',
+      short_name: 'Mobile Tyre',
+      start_url: '/dashboard',
+      display: 'standalone',
+      theme_color: '#1f2328',
+    });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of manifest.icons) {
       const png = await page.request.get(icon.src);
       expect(png.status()).toBe(200);
@@ -218,7 +267,16 @@ describe('the installable dashboard', () => {
     await page.reload();
     await eventually(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await eventually(() => page.getByRole('link', { name: 'Time Slots' }).isVisible()).toBe(true);
-    expect((await page.evaluate(async () => { const urls: string[] = []; for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname); return urls; })).filter((u) => u.startsWith("/api"))).toEqual([]);
+    expect(
+      (
+        await page.evaluate(async () => {
+          const urls: string[] = [];
+          for (const name of await caches.keys())
+            for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
+          return urls;
+        })
+      ).filter((u) => u.startsWith('/api')),
+    ).toEqual([]);
 
     await page.goto('/');
     expect(await page.locator('link[rel="manifest"]').count()).toBe(0);

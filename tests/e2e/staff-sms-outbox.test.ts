@@ -7,7 +7,7 @@ import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // The owner reads the texts to customers from a 390 px phone (docs/decisions/363-sms-delivery.md).
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 const runId = Date.now().toString(36);
 
@@ -31,7 +31,18 @@ describe('text messages in the staff Settings tab', () => {
       body: JSON.stringify({
         customer: { name: 'Tex Messenger', email: `sms.${runId}.${Date.now()}@example.com`, phone },
         vehicle: { make: 'Mazda', model: '3', year: 2020, registration: 'SMS001' },
-        job: { serviceType: 'battery-service', scheduledDate: smsDay(), timeSlot: '2-4 PM', address: '7 Text Street', suburb: 'Rockingham', postcode: '6168', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+        job: {
+          serviceType: 'battery-service',
+          scheduledDate: smsDay(),
+          timeSlot: '2-4 PM',
+          address: '7 Text Street',
+          suburb: 'Rockingham',
+          postcode: '6168',
+          tyreSize: null,
+          tyreQuantity: null,
+          notes: null,
+          paymentMethod: 'onsite',
+        },
       }),
     });
     expect(booked.status, await booked.clone().text()).toBe(200);

@@ -32,7 +32,7 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
 async function jobsApi(query: string): Promise<JobListItem[]> {
   const res = await fetch(`${app.baseUrl}/api/dashboard/jobs?${query}`, { headers: { cookie } });
@@ -43,7 +43,13 @@ async function jobsApi(query: string): Promise<JobListItem[]> {
 /** A phone signed in as the owner, recording every request the page makes and every console error. */
 async function ownerPhone(width = 390): Promise<{ page: Page; requests: string[]; errors: string[] }> {
   const context = await newTestContext(browser, { viewport: { width, height: 844 }, baseURL: app.baseUrl });
-  await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: app.baseUrl })));
+  await context.addCookies(
+    cookie.split('; ').map((pair) => ({
+      name: pair.slice(0, pair.indexOf('=')),
+      value: pair.slice(pair.indexOf('=') + 1),
+      url: app.baseUrl,
+    })),
+  );
   const page = await context.newPage();
   const requests: string[] = [];
   const errors: string[] = [];
@@ -70,7 +76,9 @@ describe('the jobs tab on a phone over a month of jobs', () => {
     await page.goto('/dashboard');
     const cards = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem');
     await eventually(() => cards.count());
-    await expect.poll(() => cards.first().getByRole('heading').textContent(), { timeout: 15_000 }).toBe(first.jobNumber);
+    await expect
+      .poll(() => cards.first().getByRole('heading').textContent(), { timeout: 15_000 })
+      .toBe(first.jobNumber);
     const box = await cards.first().boundingBox();
     expect(box).not.toBeNull();
     expect(box!.y + 80).toBeLessThan(844);
@@ -83,7 +91,9 @@ describe('the jobs tab on a phone over a month of jobs', () => {
     await page.getByRole('button', { name: 'Past jobs' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Past jobs' }).getAttribute('aria-pressed')).toBe('true');
     const past = await jobsApi('when=past&pageSize=1');
-    await expect.poll(() => cards.first().getByRole('heading').textContent(), { timeout: 15_000 }).toBe(past[0]!.jobNumber);
+    await expect
+      .poll(() => cards.first().getByRole('heading').textContent(), { timeout: 15_000 })
+      .toBe(past[0]!.jobNumber);
     expect(past[0]!.scheduledDay < today).toBe(true);
 
     const axe = await new AxeBuilder({ page }).include('main').analyze();
@@ -120,9 +130,17 @@ describe('a dashboard page on a slow connection, before its scripts have run', (
     // The figures are on screen before any script has arrived, and no script was asked for before the first paint.
     await page.getByRole('tab', { name: 'GST' }).waitFor({ timeout: 1500 });
     // The paint entry is recorded just after the frame that shows the tab: waited for, not read once.
-    const paintedAt = () => page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
+    const paintedAt = () =>
+      page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
     await eventually(paintedAt).not.toBeNull();
-    const firstScript = await page.evaluate(() => Math.min(...performance.getEntriesByType('resource').filter((r) => r.name.includes('/assets/') && r.name.endsWith('.js')).map((r) => r.startTime)));
+    const firstScript = await page.evaluate(() =>
+      Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((r) => r.name.includes('/assets/') && r.name.endsWith('.js'))
+          .map((r) => r.startTime),
+      ),
+    );
     expect(firstScript).toBeGreaterThanOrEqual((await paintedAt())!);
     // Nothing that would do nothing: the period's fields and buttons wait for the page to work.
     expect(await page.getByLabel('Start date').isDisabled()).toBe(true);
@@ -132,7 +150,9 @@ describe('a dashboard page on a slow connection, before its scripts have run', (
     await page.getByLabel('Start date').fill('2025-03-01');
     await page.getByLabel('End date').fill('2025-03-31');
     await page.getByRole('button', { name: 'Show' }).click();
-    await eventually(() => reportReads.some((url) => url.includes('startDate=2025-03-01') && url.includes('endDate=2025-03-31'))).toBe(true);
+    await eventually(() =>
+      reportReads.some((url) => url.includes('startDate=2025-03-01') && url.includes('endDate=2025-03-31')),
+    ).toBe(true);
     expect(await page.getByLabel('Start date').inputValue()).toBe('2025-03-01');
     expect(errors).toEqual([]);
   });
@@ -146,7 +166,8 @@ describe('a dashboard page coming to life', () => {
       while (scriptsHeld) await new Promise((resolve) => setTimeout(resolve, 50));
       await route.continue();
     });
-    const running = () => page.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName ?? a.constructor.name));
+    const running = () =>
+      page.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName ?? a.constructor.name));
     await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
     // The live notices' status is on the first screen, connecting, before any script has run.
     await eventually(() => page.getByText('Connecting...').count()).toBe(1);
@@ -162,7 +183,13 @@ describe('a dashboard page coming to life', () => {
 describe('a dashboard page at a desk', () => {
   it('is drawn in the wide layout from the first paint, not the phone layout first', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: app.baseUrl });
-    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: app.baseUrl })));
+    await context.addCookies(
+      cookie.split('; ').map((pair) => ({
+        name: pair.slice(0, pair.indexOf('=')),
+        value: pair.slice(pair.indexOf('=') + 1),
+        url: app.baseUrl,
+      })),
+    );
     const page = await context.newPage();
     let scriptsHeld = true;
     await page.route('**/assets/*.js', async (route) => {
@@ -216,7 +243,16 @@ describe('the screens that only show data load no zod', () => {
     const first = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').first();
     const jobNumber = await first.getByRole('heading').textContent();
     await first.getByRole('button', { name: /^View/ }).click();
-    await expect.poll(() => page.getByRole('dialog').getByRole('heading', { name: `Job ${jobNumber}` }).count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('dialog')
+            .getByRole('heading', { name: `Job ${jobNumber}` })
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     expect(await zodLoaded()).toBe(true);
     expect(errors).toEqual([]);
   });
@@ -302,17 +338,27 @@ const LONG_LISTS = [
 async function blockLastFreeDay(words: string) {
   const reason = words.padEnd(BLOCK_REASON_MAX, ' and more').slice(0, BLOCK_REASON_MAX);
   const headers = { cookie, origin: app.baseUrl, 'content-type': 'application/json' };
-  const days = (await (await fetch(`${app.baseUrl}/api/dashboard/timeslots?from=${calendarStart(null, new Date())}&days=${DAYS_SHOWN}`, { headers })).json()) as StaffSlotDay[];
+  const days = (await (
+    await fetch(`${app.baseUrl}/api/dashboard/timeslots?from=${calendarStart(null, new Date())}&days=${DAYS_SHOWN}`, {
+      headers,
+    })
+  ).json()) as StaffSlotDay[];
   const day = days.findLast((d) => d.slots.every((s) => s.state === 'free'))!;
   for (const { slot } of day.slots) {
-    const res = await fetch(`${app.baseUrl}/api/dashboard/timeslots/${day.date}/${encodeURIComponent(slot)}/block`, { method: 'PATCH', headers, body: JSON.stringify({ reason }) });
+    const res = await fetch(`${app.baseUrl}/api/dashboard/timeslots/${day.date}/${encodeURIComponent(slot)}/block`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ reason }),
+    });
     expect(res.status).toBe(200);
   }
 }
 
 describe('the long lists on a phone (docs/decisions/390-long-lists-drawn-near-the-screen.md)', () => {
   it('draw their cards only as they near the screen, each keeping room for all it holds', async () => {
-    await blockLastFreeDay('Council roadworks on the freeway ramp: the van cannot reach the southern suburbs until the crew reopens the lane, so every visit that day waits for the next free morning slot in Mandurah or Pinjarra');
+    await blockLastFreeDay(
+      'Council roadworks on the freeway ramp: the van cannot reach the southern suburbs until the crew reopens the lane, so every visit that day waits for the next free morning slot in Mandurah or Pinjarra',
+    );
     // The narrowest phone the dashboard is made for, where text wraps most.
     const { page, errors } = await ownerPhone(360);
     for (const [tab, selector] of LONG_LISTS) {
@@ -320,7 +366,10 @@ describe('the long lists on a phone (docs/decisions/390-long-lists-drawn-near-th
       await hydrated(page);
       const cards = page.locator(selector);
       expect(await cards.count(), tab).toBeGreaterThan(3);
-      expect(new Set(await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).contentVisibility))), tab).toEqual(new Set(['auto']));
+      expect(
+        new Set(await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).contentVisibility))),
+        tab,
+      ).toEqual(new Set(['auto']));
       // A card not yet drawn stands in at a guessed height. Its contents must fit in it, or they lie
       // over the next card, and a checker (Lighthouse's tap-target audit) finds its buttons covered.
       const spills = await cards.evaluateAll((els) =>
@@ -333,7 +382,9 @@ describe('the long lists on a phone (docs/decisions/390-long-lists-drawn-near-th
       expect(spills, tab).toEqual([]);
       // Scrolled to, the last card is drawn in full.
       await cards.last().scrollIntoViewIfNeeded();
-      await eventually(async () => ((await cards.last().locator('p, h3').first().boundingBox())?.height ?? 0) > 0).toBe(true);
+      await eventually(async () => ((await cards.last().locator('p, h3').first().boundingBox())?.height ?? 0) > 0).toBe(
+        true,
+      );
     }
     expect(errors).toEqual([]);
   });
@@ -344,7 +395,10 @@ describe('the long lists on a phone (docs/decisions/390-long-lists-drawn-near-th
     for (const tab of STAFF_TABS) {
       await page.goto(staffTabPath(tab));
       await hydrated(page);
-      const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag22aa', 'best-practice']).analyze();
+      const axe = await new AxeBuilder({ page })
+        .include('main')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag22aa', 'best-practice'])
+        .analyze();
       found.push(...axe.violations.map((v) => `${tab} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
     }
     expect(found).toEqual([]);

@@ -7,7 +7,7 @@ import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // Mobile first: the owner runs the suburb pages from a 360 px phone.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 
@@ -17,7 +17,11 @@ const { api, ownerCookie } = staffApi(() => browser.baseUrl);
  */
 const SECTION = 'section[aria-labelledby="suburb-pages-heading"]';
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text }));
+const toast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: text })
+    .or(page.getByRole('alert').filter({ hasText: text }));
 
 async function expectAccessible(page: Page, selector: string) {
   await eventually(() => page.locator(`${selector} [aria-busy="true"]`).count()).toBe(0);
@@ -86,7 +90,8 @@ describe('the Suburb pages section of the Settings tab', () => {
       // Wundowie goes back on the site for any later file on this server.
       const found = await api('GET', '/api/dashboard/suburb-pages?search=wundowie', cookie);
       const [wundowie] = (await found.json()) as AdminSuburbPage[];
-      if (wundowie && !wundowie.isActive) await api('PATCH', `/api/dashboard/suburb-pages/${wundowie.id}`, cookie, { isActive: true });
+      if (wundowie && !wundowie.isActive)
+        await api('PATCH', `/api/dashboard/suburb-pages/${wundowie.id}`, cookie, { isActive: true });
     }
   });
 });

@@ -15,7 +15,10 @@ import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 let app: BuiltApp;
 let browser: Browser;
 beforeAll(async () => {
-  app = await startBuiltApp({ ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password }, { clockStart: E2E_CLOCK_START });
+  app = await startBuiltApp(
+    { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password },
+    { clockStart: E2E_CLOCK_START },
+  );
   browser = await launchTestBrowser();
 });
 afterAll(async () => {
@@ -23,8 +26,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
-const codeNow = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: e2eNow(app.launchedAtMs).getTime() });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const codeNow = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: e2eNow(app.launchedAtMs).getTime() });
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function expectAccessible(page: Page, selector: string) {
@@ -36,19 +40,40 @@ async function expectAccessible(page: Page, selector: string) {
 async function technicianWithTwoFactor(page: Page): Promise<string> {
   const username = `tech2fa_${Date.now().toString(36)}`;
   const headers = { origin: app.baseUrl };
-  const added = await page.request.post('/api/admin/users', { headers, data: { username, password: 'tech-pass-1357', role: 'technician' } });
+  const added = await page.request.post('/api/admin/users', {
+    headers,
+    data: { username, password: 'tech-pass-1357', role: 'technician' },
+  });
   expect(added.status()).toBe(201);
-  const login = await fetch(`${app.baseUrl}/api/login`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'tech-pass-1357' }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const setup = (await (await fetch(`${app.baseUrl}/api/user/mfa/setup`, { method: 'POST', headers: { ...headers, cookie } })).json()) as { secret: string };
-  const confirm = await fetch(`${app.baseUrl}/api/user/mfa/confirm`, { method: 'POST', headers: { ...headers, cookie, 'content-type': 'application/json' }, body: JSON.stringify({ code: codeNow(setup.secret) }) });
+  const login = await fetch(`${app.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'tech-pass-1357' }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const setup = (await (
+    await fetch(`${app.baseUrl}/api/user/mfa/setup`, { method: 'POST', headers: { ...headers, cookie } })
+  ).json()) as { secret: string };
+  const confirm = await fetch(`${app.baseUrl}/api/user/mfa/confirm`, {
+    method: 'POST',
+    headers: { ...headers, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ code: codeNow(setup.secret) }),
+  });
   expect(confirm.status).toBe(200);
   return username;
 }
 
 describe('two-factor sign-in required for admins', () => {
   it('takes the owner to the setup once required, back to the dashboard once done; the owner resets a technician', async () => {
-    const context = await newTestContext(browser, { viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
+    const context = await newTestContext(browser, {
+      viewport: { width: 360, height: 780 },
+      baseURL: app.baseUrl,
+      locale: 'en-AU',
+      timezoneId: 'Australia/Perth',
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     await page.goto('/auth');
@@ -75,7 +100,9 @@ describe('two-factor sign-in required for admins', () => {
     const secret = (await required.getByLabel('Key to type').textContent())!.replace(/\s/g, '');
     await required.getByLabel('Code from the app').fill(codeNow(secret));
     await required.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-    await eventually(() => required.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(10);
+    await eventually(() => required.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(
+      10,
+    );
     await required.getByRole('button', { name: 'I have saved my codes' }).click();
     await eventually(() => page.getByRole('navigation', { name: 'Dashboard sections' }).isVisible()).toBe(true);
 
@@ -85,7 +112,9 @@ describe('two-factor sign-in required for admins', () => {
     await reset.click();
     const dialog = page.getByRole('alertdialog', { name: `Reset two-factor sign-in for ${technician}?` });
     await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
-    await eventually(() => page.getByText(`${technician} signs in with their password until they set it up again.`).isVisible()).toBe(true);
+    await eventually(() =>
+      page.getByText(`${technician} signs in with their password until they set it up again.`).isVisible(),
+    ).toBe(true);
     await eventually(() => reset.count()).toBe(0);
     // The owner's own row offers no reset: their own goes through Settings with a code.
     expect(await page.getByRole('button', { name: `Reset two-factor for ${E2E_ADMIN.username}` }).count()).toBe(0);

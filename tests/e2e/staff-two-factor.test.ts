@@ -8,13 +8,14 @@ import { staffApi } from '../helpers/staff-api';
 
 // A technician sets up two-factor on the phone in the van, and signs in with it there.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 const username = `twofactor_${Date.now().toString(36)}`;
 const password = 'tech-pass-2468';
 
 /** The code an authenticator app shows now: the server's clock is the test clock (E2E_CLOCK_START onwards). */
-const codeNow = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: e2eNow(e2eServer().launchedAtMs).getTime() });
+const codeNow = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: e2eNow(e2eServer().launchedAtMs).getTime() });
 
 async function expectAccessible(page: Page, selector: string) {
   const result = await new AxeBuilder({ page }).include(selector).analyze();
@@ -32,7 +33,11 @@ async function passwordStep(page: Page) {
 
 describe('two-factor sign-in on a phone', () => {
   it('a technician sets it up from the QR code page, saves the recovery codes, then signs in with password and code', async () => {
-    const added = await api('POST', '/api/admin/users', await ownerCookie(), { username, password, role: 'technician' });
+    const added = await api('POST', '/api/admin/users', await ownerCookie(), {
+      username,
+      password,
+      role: 'technician',
+    });
     expect(added.status).toBe(201);
 
     const page = await browser.newPage();
@@ -42,7 +47,9 @@ describe('two-factor sign-in on a phone', () => {
     await page.goto('/dashboard?tab=settings');
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-    await eventually(() => section.getByRole('img', { name: 'QR code for your authenticator app' }).locator('svg').count()).toBe(1);
+    await eventually(() =>
+      section.getByRole('img', { name: 'QR code for your authenticator app' }).locator('svg').count(),
+    ).toBe(1);
     const typed = (await section.getByLabel('Key to type').textContent())!;
     const secret = typed.replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -61,7 +68,9 @@ describe('two-factor sign-in on a phone', () => {
     const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await eventually(() => codes.count()).toBe(10);
     const firstRecoveryCode = (await codes.first().textContent())!.trim();
-    expect(await section.getByRole('link', { name: 'Download codes' }).getAttribute('download')).toBe('recovery-codes.txt');
+    expect(await section.getByRole('link', { name: 'Download codes' }).getAttribute('download')).toBe(
+      'recovery-codes.txt',
+    );
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectAccessible(page, '#two-factor');
     await section.getByRole('button', { name: 'I have saved my codes' }).click();

@@ -16,7 +16,10 @@ import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 let app: BuiltApp;
 let browser: Browser;
 beforeAll(async () => {
-  app = await startBuiltApp({ ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password }, { clockStart: E2E_CLOCK_START });
+  app = await startBuiltApp(
+    { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password },
+    { clockStart: E2E_CLOCK_START },
+  );
   browser = await launchTestBrowser();
 });
 afterAll(async () => {
@@ -24,11 +27,16 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const eventually = <T,>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const VANS = 'section[aria-labelledby="vans-heading"]';
 
 async function phonePage(): Promise<Page> {
-  const context = await newTestContext(browser, { viewport: { width: 360, height: 780 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth' });
+  const context = await newTestContext(browser, {
+    viewport: { width: 360, height: 780 },
+    baseURL: app.baseUrl,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Perth',
+  });
   await context.clock.install({ time: e2eNow(app.launchedAtMs) });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -41,7 +49,7 @@ async function expectAccessible(page: Page, selector: string) {
 }
 
 describe('Vans on the road on a 360 px phone', () => {
-  it('refuses 0, 21, 1.5 and text on the form with the server\'s words, saves 2 and shows the change in the history', async () => {
+  it("refuses 0, 21, 1.5 and text on the form with the server's words, saves 2 and shows the change in the history", async () => {
     const page = await phonePage();
     await page.goto('/auth');
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
@@ -66,7 +74,9 @@ describe('Vans on the road on a 360 px phone', () => {
 
     await field.fill('2');
     await save.click();
-    await eventually(() => page.locator('li[data-swipe-direction]').getByText('each slot now takes 2 jobs', { exact: false }).count()).toBeGreaterThan(0);
+    await eventually(() =>
+      page.locator('li[data-swipe-direction]').getByText('each slot now takes 2 jobs', { exact: false }).count(),
+    ).toBeGreaterThan(0);
     await eventually(() => section.getByText('Vans on the road: 1 -> 2').count()).toBe(1);
     const stored = await page.evaluate(async () => (await fetch('/api/dashboard/settings/capacity')).json());
     expect(stored).toEqual({ vans: 2 });
@@ -83,7 +93,18 @@ async function book(day: string, slot: TimeSlot, who: string): Promise<string> {
     body: JSON.stringify({
       customer: { name: `${who} Driver`, email: `${who.toLowerCase()}.vans@example.com`, phone: '0400 333 444' },
       vehicle: { make: 'Mazda', model: '3', year: 2020, registration: `V${who.slice(0, 5).toUpperCase()}` },
-      job: { serviceType: 'puncture-repair', scheduledDate: day, timeSlot: slot, address: `4 ${who} Street`, suburb: 'Mandurah', postcode: '6210', tyreSize: null, tyreQuantity: null, notes: null, paymentMethod: 'onsite' },
+      job: {
+        serviceType: 'puncture-repair',
+        scheduledDate: day,
+        timeSlot: slot,
+        address: `4 ${who} Street`,
+        suburb: 'Mandurah',
+        postcode: '6210',
+        tyreSize: null,
+        tyreQuantity: null,
+        notes: null,
+        paymentMethod: 'onsite',
+      },
     }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -98,7 +119,16 @@ describe('The Time-slots tab with two vans on a 360 px phone', () => {
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/dashboard$/);
-    const vans = await page.evaluate(async () => (await fetch('/api/dashboard/settings/capacity', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vans: 2 }) })).status);
+    const vans = await page.evaluate(
+      async () =>
+        (
+          await fetch('/api/dashboard/settings/capacity', {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ vans: 2 }),
+          })
+        ).status,
+    );
     expect(vans).toBe(200);
 
     // Wednesday 2 December 2026: a business day inside the public horizon of the suite's clock.
@@ -121,7 +151,9 @@ describe('The Time-slots tab with two vans on a 360 px phone', () => {
     expect(await partly.getByText('1 of 2 booked').isVisible()).toBe(true);
     expect(await partly.getByRole('link', { name: alone }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await row.screenshot({ path: path.resolve(import.meta.dirname, '../../test-results/staff-slots-two-vans-360.png') });
+    await row.screenshot({
+      path: path.resolve(import.meta.dirname, '../../test-results/staff-slots-two-vans-360.png'),
+    });
     await expectAccessible(page, 'ol[aria-label="Days"]');
   });
 });

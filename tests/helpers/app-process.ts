@@ -46,7 +46,9 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   // A test that builds into a folder of its own runs that build's server too, not only its files.
   const dist = path.resolve(ROOT, env.WEB_DIST_DIR || process.env.WEB_DIST_DIR || 'dist');
   if (!fs.existsSync(path.join(dist, 'client/index.html')) || !fs.existsSync(path.join(dist, 'server/main.js'))) {
-    throw new Error(`The app is not built (${dist} has no client/index.html or server/main.js): run \`npm run build\` first (npm test does).`);
+    throw new Error(
+      `The app is not built (${dist} has no client/index.html or server/main.js): run \`npm run build\` first (npm test does).`,
+    );
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-instance-'));
@@ -78,7 +80,8 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
     child.stderr?.on('data', (d) => logs.push(String(d)));
     const deadline = Date.now() + 60_000;
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The app exited during start-up:\n${logs.join('')}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`The app exited during start-up:\n${logs.join('')}`);
       try {
         if ((await fetch(`${baseUrl}/healthz`)).ok) return;
       } catch {

@@ -39,15 +39,33 @@ export async function seedBusiness(db: Db, config: Config): Promise<void> {
       return res.json() as Record<string, unknown>;
     };
     for (let i = 0; i < 4; i++) {
-      const job = await insertJob(db, { status: 'completed', scheduledDay: `2026-12-0${i + 1}`, timeSlot: TIME_SLOTS[i]!, customerValue: `${129 + i * 10}.80` });
+      const job = await insertJob(db, {
+        status: 'completed',
+        scheduledDay: `2026-12-0${i + 1}`,
+        timeSlot: TIME_SLOTS[i]!,
+        customerValue: `${129 + i * 10}.80`,
+      });
       for (let p = 0; p < 2; p++) {
-        const data = await sharp({ create: { width: 64 + p, height: 48, channels: 3, background: { r: 40 * i, g: 90, b: 30 * p } } }).jpeg().toBuffer();
+        const data = await sharp({
+          create: { width: 64 + p, height: 48, channels: 3, background: { r: 40 * i, g: 90, b: 30 * p } },
+        })
+          .jpeg()
+          .toBuffer();
         const filename = `${randomBytes(16).toString('hex')}.jpg`;
         await files.photos.save(filename, data);
-        await db.insert(jobPhotos).values({ jobId: job.id, type: 'tyre', filename, originalName: `tyre-${i}-${p}.jpg`, mimeType: 'image/jpeg', size: data.length });
+        await db.insert(jobPhotos).values({
+          jobId: job.id,
+          type: 'tyre',
+          filename,
+          originalName: `tyre-${i}-${p}.jpg`,
+          mimeType: 'image/jpeg',
+          size: data.length,
+        });
       }
       if (i < 3) {
-        const { customerInvoice } = (await request('POST', `${INVOICES}/generate/${job.id}`)) as { customerInvoice: { id: string } };
+        const { customerInvoice } = (await request('POST', `${INVOICES}/generate/${job.id}`)) as {
+          customerInvoice: { id: string };
+        };
         await request('POST', `${INVOICES}/${customerInvoice.id}/pdf`);
         if (i === 0) {
           await request('POST', `${INVOICES}/bulk-status`, { ids: [customerInvoice.id], status: 'paid' });
@@ -58,7 +76,12 @@ export async function seedBusiness(db: Db, config: Config): Promise<void> {
     await insertPurchaseInvoice(db);
     await insertPurchaseInvoice(db, { supplierName: 'Battery Supplies Perth' });
     await insertExpense(db);
-    await insertExpense(db, { description: 'Van insurance', category: 'insurance', amount: '550.00', gstAmount: '50.00' });
+    await insertExpense(db, {
+      description: 'Van insurance',
+      category: 'insurance',
+      amount: '550.00',
+      gstAmount: '50.00',
+    });
   } finally {
     files.close();
     await app.close();
@@ -68,10 +91,19 @@ export async function seedBusiness(db: Db, config: Config): Promise<void> {
 /** Every row of every table (as JSON, sorted) and every sequence's position: what a restore must bring back. */
 export async function snapshotRows(db: Db): Promise<Record<string, string[]>> {
   const rowsOf = async <T>(query: string) => ((await db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
-  const tables = await rowsOf<{ s: string; t: string }>("SELECT schemaname AS s, tablename AS t FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2");
+  const tables = await rowsOf<{ s: string; t: string }>(
+    "SELECT schemaname AS s, tablename AS t FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2",
+  );
   const out: Record<string, string[]> = {};
-  for (const { s, t } of tables) out[`${s}.${t}`] = (await rowsOf<{ j: string }>(`SELECT row_to_json(x)::text AS j FROM "${s}"."${t}" x`)).map((r) => r.j).sort();
-  out.sequences = (await rowsOf<{ j: string }>("SELECT sequencename || '=' || coalesce(last_value::text, 'unused') AS j FROM pg_sequences ORDER BY 1")).map((r) => r.j);
+  for (const { s, t } of tables)
+    out[`${s}.${t}`] = (await rowsOf<{ j: string }>(`SELECT row_to_json(x)::text AS j FROM "${s}"."${t}" x`))
+      .map((r) => r.j)
+      .sort();
+  out.sequences = (
+    await rowsOf<{ j: string }>(
+      "SELECT sequencename || '=' || coalesce(last_value::text, 'unused') AS j FROM pg_sequences ORDER BY 1",
+    )
+  ).map((r) => r.j);
   return out;
 }
 
@@ -80,8 +112,14 @@ export async function snapshotFiles(config: Config): Promise<Record<string, stri
   const files = createFileStorage(config);
   try {
     const out: Record<string, string> = {};
-    for (const [kind, store] of [['photos', files.photos], ['invoices', files.pdfs]] as const) {
-      for (const f of await store.list()) out[`${kind}/${f.name}`] = createHash('sha256').update(await store.read(f.name)).digest('hex');
+    for (const [kind, store] of [
+      ['photos', files.photos],
+      ['invoices', files.pdfs],
+    ] as const) {
+      for (const f of await store.list())
+        out[`${kind}/${f.name}`] = createHash('sha256')
+          .update(await store.read(f.name))
+          .digest('hex');
     }
     return out;
   } finally {
@@ -102,15 +140,25 @@ export async function removeAllFiles(config: Config): Promise<void> {
 export type ScriptRun = { code: number | null; stdout: string; stderr: string };
 
 /** `npm run db:backup` / `db:restore` as the operator runs them: a process of its own, with this environment only. */
-export function runBackupScript(script: 'db-backup' | 'db-restore', args: string[], env: Record<string, string>): Promise<ScriptRun> {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|DATA_DIR|FILE_STORAGE|S3_|PG_BIN)/.test(k)));
+export function runBackupScript(
+  script: 'db-backup' | 'db-restore',
+  args: string[],
+  env: Record<string, string>,
+): Promise<ScriptRun> {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|DATA_DIR|FILE_STORAGE|S3_|PG_BIN)/.test(k)),
+  );
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts', `${script}.ts`), ...args], {
-      cwd: root,
-      // NODE_NO_WARNINGS: the AWS SDK's notice about Node 20 support is not the script's output.
-      env: { ...base, NODE_ENV: 'test', LOG_LEVEL: 'silent', NODE_NO_WARNINGS: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'scripts', `${script}.ts`), ...args],
+      {
+        cwd: root,
+        // NODE_NO_WARNINGS: the AWS SDK's notice about Node 20 support is not the script's output.
+        env: { ...base, NODE_ENV: 'test', LOG_LEVEL: 'silent', NODE_NO_WARNINGS: '1', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -2,7 +2,15 @@ import { count } from 'drizzle-orm';
 import { signedInStaff } from './staff-session';
 import type { TestApp } from './test-app';
 import type { Db } from '../../src/server/db/client';
-import { bookingHolds, customers, jobPhotos, jobs, outboundEmails, tyreStockPricing, vehicles } from '../../src/server/db/schema';
+import {
+  bookingHolds,
+  customers,
+  jobPhotos,
+  jobs,
+  outboundEmails,
+  tyreStockPricing,
+  vehicles,
+} from '../../src/server/db/schema';
 import { TYRE_PRICE_LIST } from '../../src/server/db/seed/tyre-prices';
 
 /** Test support for the API tests that book (not a test file itself). */
@@ -25,8 +33,19 @@ export const freshClientAddress = () => `10.20.${Math.floor(addressSeq / 250) % 
 export function bookingBody(over: DeepPartial<BookingBody> & { job?: Record<string, unknown> } = {}): BookingBody {
   seq++;
   return {
-    customer: { name: 'Sam Taylor', email: `sam.${seq}.${Date.now()}@example.com`, phone: '0400 000 000', ...over.customer },
-    vehicle: { make: 'Toyota', model: 'Corolla', year: 2018, registration: `1ABC${String(seq).padStart(3, '0')}`, ...over.vehicle },
+    customer: {
+      name: 'Sam Taylor',
+      email: `sam.${seq}.${Date.now()}@example.com`,
+      phone: '0400 000 000',
+      ...over.customer,
+    },
+    vehicle: {
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2018,
+      registration: `1ABC${String(seq).padStart(3, '0')}`,
+      ...over.vehicle,
+    },
     job: {
       serviceType: 'puncture-repair',
       scheduledDate: '2026-11-24',
@@ -44,13 +63,23 @@ export function bookingBody(over: DeepPartial<BookingBody> & { job?: Record<stri
 }
 
 export async function seedTyrePrices(db: Db): Promise<void> {
-  await db.insert(tyreStockPricing).values(TYRE_PRICE_LIST.map((t) => ({ ...t }))).onConflictDoNothing();
+  await db
+    .insert(tyreStockPricing)
+    .values(TYRE_PRICE_LIST.map((t) => ({ ...t })))
+    .onConflictDoNothing();
 }
 
 /** Row counts of every table a booking writes, to prove a refused request wrote nothing. */
 export async function bookingRowCounts(db: Db) {
-  const n = async (table: typeof customers | typeof vehicles | typeof jobs | typeof bookingHolds | typeof outboundEmails | typeof jobPhotos) =>
-    (await db.select({ n: count() }).from(table))[0]!.n;
+  const n = async (
+    table:
+      | typeof customers
+      | typeof vehicles
+      | typeof jobs
+      | typeof bookingHolds
+      | typeof outboundEmails
+      | typeof jobPhotos,
+  ) => (await db.select({ n: count() }).from(table))[0]!.n;
   return {
     customers: await n(customers),
     vehicles: await n(vehicles),

@@ -59,7 +59,12 @@ export function e2eServer(): E2eServer {
  */
 export function useBrowser(opts: { viewport?: { width: number; height: number }; touch?: boolean } = {}) {
   const server = e2eServer();
-  const state = { browser: undefined as Browser | undefined, context: undefined as BrowserContext | undefined, baseUrl: server.baseUrl, launchedAtMs: server.launchedAtMs };
+  const state = {
+    browser: undefined as Browser | undefined,
+    context: undefined as BrowserContext | undefined,
+    baseUrl: server.baseUrl,
+    launchedAtMs: server.launchedAtMs,
+  };
 
   beforeAll(async () => {
     state.browser = await launchTestBrowser();

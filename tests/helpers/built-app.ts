@@ -19,8 +19,14 @@ export type BuiltApp = {
  * that setting, so such a server runs with NODE_ENV=test: the same built assets and headers except
  * HSTS, the test password cost, and no hold sweep (decision 181).
  */
-export async function startBuiltApp(env: Record<string, string> = {}, opts: { clockStart?: string } = {}): Promise<BuiltApp> {
+export async function startBuiltApp(
+  env: Record<string, string> = {},
+  opts: { clockStart?: string } = {},
+): Promise<BuiltApp> {
   const launchedAtMs = Date.now();
-  const app = await startAppProcess({ ...(opts.clockStart ? { NODE_ENV: 'test', TEST_CLOCK_START: opts.clockStart } : {}), ...env });
+  const app = await startAppProcess({
+    ...(opts.clockStart ? { NODE_ENV: 'test', TEST_CLOCK_START: opts.clockStart } : {}),
+    ...env,
+  });
   return { baseUrl: app.baseUrl, dataDir: app.dataDir, launchedAtMs, output: app.output, stop: app.dispose };
 }

@@ -44,7 +44,9 @@ export function tyrePhoto(): Promise<Buffer> {
     raw[i * 3 + 1] = (i / width) % 256;
     raw[i * 3 + 2] = 128;
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 export function photoForm(photo: Buffer): FormData {

@@ -54,7 +54,8 @@ export function bookingDaysOf(file: E2eFile): (n: number) => string {
   const files = Object.keys(BLOCKS) as E2eFile[];
   const first = files.slice(0, files.indexOf(file)).reduce((sum, f) => sum + BLOCKS[f], 0);
   return (n) => {
-    if (!Number.isInteger(n) || n < 0 || n >= BLOCKS[file]) throw new Error(`${file} has business days 0-${BLOCKS[file] - 1}, not ${n}`);
+    if (!Number.isInteger(n) || n < 0 || n >= BLOCKS[file])
+      throw new Error(`${file} has business days 0-${BLOCKS[file] - 1}, not ${n}`);
     return businessDaysAfterToday[first + n]!;
   };
 }

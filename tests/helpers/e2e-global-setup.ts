@@ -22,22 +22,34 @@ export const E2E_ADMIN = { username: 'owner', password: 'owner-pass-123' };
  */
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
-  const started = await Promise.allSettled(Array.from({ length: workers }, () => startBuiltApp({
-    ADMIN_USERNAME: E2E_ADMIN.username,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
-    PAYMENTS_SIMULATED: 'true',
-    HOLD_MINUTES: '30',
-    // Every browser test books from 127.0.0.1; the limit itself is covered by the API tests.
-    BOOKINGS_PER_ADDRESS: '1000',
-    HOLDS_PER_ADDRESS: '1000',
-  }, { clockStart: E2E_CLOCK_START })));
+  const started = await Promise.allSettled(
+    Array.from({ length: workers }, () =>
+      startBuiltApp(
+        {
+          ADMIN_USERNAME: E2E_ADMIN.username,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+          PAYMENTS_SIMULATED: 'true',
+          HOLD_MINUTES: '30',
+          // Every browser test books from 127.0.0.1; the limit itself is covered by the API tests.
+          BOOKINGS_PER_ADDRESS: '1000',
+          HOLDS_PER_ADDRESS: '1000',
+        },
+        { clockStart: E2E_CLOCK_START },
+      ),
+    ),
+  );
   const apps = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const stopAll = async () => { await Promise.all(apps.map((app: BuiltApp) => app.stop())); };
+  const stopAll = async () => {
+    await Promise.all(apps.map((app: BuiltApp) => app.stop()));
+  };
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {
     await stopAll();
     throw failed.reason;
   }
-  project.provide('e2eServers', apps.map(({ baseUrl, launchedAtMs, dataDir }) => ({ baseUrl, launchedAtMs, dataDir })));
+  project.provide(
+    'e2eServers',
+    apps.map(({ baseUrl, launchedAtMs, dataDir }) => ({ baseUrl, launchedAtMs, dataDir })),
+  );
   return stopAll;
 }

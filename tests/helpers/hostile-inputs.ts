@@ -90,7 +90,18 @@ function hintsFor(key: string, ids: Record<string, string>): unknown[] {
   return hints;
 }
 
-const GENERIC: readonly unknown[] = ['Sam Taylor', '12 Example Street', '2026-12-01', '10.00', 1, 4, '1', true, false, null];
+const GENERIC: readonly unknown[] = [
+  'Sam Taylor',
+  '12 Example Street',
+  '2026-12-01',
+  '10.00',
+  1,
+  4,
+  '1',
+  true,
+  false,
+  null,
+];
 
 /** Candidate values of a schema, most specific first: its enum members, literals, nested objects. */
 function candidates(schema: z.ZodType, key: string, ids: Record<string, string>, depth: number): unknown[] {
@@ -105,7 +116,10 @@ function candidates(schema: z.ZodType, key: string, ids: Record<string, string>,
     case 'nonoptional':
       return candidates(def.innerType as z.ZodType, key, ids, depth);
     case 'pipe':
-      return [...candidates(def.in as z.ZodType, key, ids, depth), ...candidates(def.out as z.ZodType, key, ids, depth)];
+      return [
+        ...candidates(def.in as z.ZodType, key, ids, depth),
+        ...candidates(def.out as z.ZodType, key, ids, depth),
+      ];
     case 'union':
       return (def.options as z.ZodType[]).flatMap((o) => candidates(o, key, ids, depth));
     case 'enum':
@@ -133,7 +147,8 @@ export function objectShape(schema: z.ZodType | undefined): Record<string, z.Zod
   const def = defOf(schema);
   if (def.type === 'object') return (schema as z.ZodObject).shape as Record<string, z.ZodType>;
   if (def.type === 'pipe') return objectShape(def.in as z.ZodType);
-  if (['optional', 'nullable', 'default', 'prefault', 'readonly'].includes(def.type)) return objectShape(def.innerType as z.ZodType);
+  if (['optional', 'nullable', 'default', 'prefault', 'readonly'].includes(def.type))
+    return objectShape(def.innerType as z.ZodType);
   return undefined;
 }
 

@@ -29,7 +29,10 @@ export function pdfText(data: Buffer): string {
 }
 
 /** One app, its admin, and jobs that each get their own slot (one live job per slot). */
-export function invoiceHarness(env: Record<string, string> = {}, overrides: () => Partial<Omit<BuildAppOptions, 'config' | 'db' | 'clock'>> = () => ({})) {
+export function invoiceHarness(
+  env: Record<string, string> = {},
+  overrides: () => Partial<Omit<BuildAppOptions, 'config' | 'db' | 'clock'>> = () => ({}),
+) {
   const h = {} as { t: TestApp; admin: Staff; dataDir: string };
   let day = '2026-12-31';
   let slotIndex = 4;
@@ -51,9 +54,14 @@ export function invoiceHarness(env: Record<string, string> = {}, overrides: () =
     if (h.dataDir) fs.rmSync(h.dataDir, { recursive: true, force: true });
   });
   beforeEach(() => h.t.clock.set(MONDAY_7AM_PERTH));
-  const request = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = h.admin.cookie) =>
-    h.t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const newJob = (over: Parameters<typeof insertJob>[1] = {}) => insertJob(h.t.db, { status: 'completed', ...freshSlot(), ...over });
+  const request = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    cookie = h.admin.cookie,
+  ) => h.t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const newJob = (over: Parameters<typeof insertJob>[1] = {}) =>
+    insertJob(h.t.db, { status: 'completed', ...freshSlot(), ...over });
   const generate = async (jobId: string) => {
     const res = await request('POST', `${INVOICES}/generate/${jobId}`);
     expect(res.statusCode, res.body).toBe(201);

@@ -8,6 +8,10 @@ import { jobs } from '../../src/server/db/schema';
  * only through src/server/jobs/lifecycle.ts, with a history line (decision 250); a test of a move
  * itself goes through the API, never through this.
  */
-export async function setJobState(db: Executor, jobId: string, state: Partial<Omit<typeof jobs.$inferInsert, 'id'>>): Promise<void> {
+export async function setJobState(
+  db: Executor,
+  jobId: string,
+  state: Partial<Omit<typeof jobs.$inferInsert, 'id'>>,
+): Promise<void> {
   await db.update(jobs).set(state).where(eq(jobs.id, jobId));
 }

@@ -31,11 +31,22 @@ export function messagesHarness() {
     clock: h.t.clock,
     config: h.t.config,
     settings: createSettingsStore({ db: h.t.db, config: h.t.config }, undefined),
-    outbox: createOutbox({ db: h.t.db, clock: h.t.clock, mailer: { kind: 'local', send: async () => {}, close() {} }, log: h.t.app.log, mailFrom: 'shop@example.com' }),
+    outbox: createOutbox({
+      db: h.t.db,
+      clock: h.t.clock,
+      mailer: { kind: 'local', send: async () => {}, close() {} },
+      log: h.t.app.log,
+      mailFrom: 'shop@example.com',
+    }),
   });
-  const request = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = h.admin.cookie) =>
-    h.t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const newJob = (over: Parameters<typeof insertJob>[1] = {}) => insertJob(h.t.db, { createdAt: h.t.clock.now(), ...over });
+  const request = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+    cookie = h.admin.cookie,
+  ) => h.t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const newJob = (over: Parameters<typeof insertJob>[1] = {}) =>
+    insertJob(h.t.db, { createdAt: h.t.clock.now(), ...over });
   const emailsOf = (jobId: string) => h.t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, jobId));
   const textsOf = (jobId: string) => h.t.db.select().from(outboundSms).where(eq(outboundSms.jobId, jobId));
   const setMessages = async (change: Record<string, unknown>) => {

@@ -16,9 +16,16 @@ export function staffApi(baseUrl: () => string) {
   }
   /** The owner's own API session, for set-up only. */
   async function ownerCookie(): Promise<string> {
-    const login = await fetch(`${baseUrl()}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl() }, body: JSON.stringify(E2E_ADMIN) });
+    const login = await fetch(`${baseUrl()}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify(E2E_ADMIN),
+    });
     expect(login.status).toBe(200);
-    return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    return login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
   }
   return { api, ownerCookie };
 }

@@ -8,12 +8,18 @@ export const STAFF_PASSWORD = 'correct-horse-42';
 
 // One hash (at the test cost) serves every user the tests make.
 let sharedHash: Promise<string> | undefined;
-export const hashOfStaffPassword = () => (sharedHash ??= hashPassword(STAFF_PASSWORD, { passwordCost: TEST_PASSWORD_COST, isProduction: false }));
+export const hashOfStaffPassword = () =>
+  (sharedHash ??= hashPassword(STAFF_PASSWORD, { passwordCost: TEST_PASSWORD_COST, isProduction: false }));
 
 let counter = 0;
 export const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${counter++}`;
 
-export type StaffOverrides = { role?: 'admin' | 'technician'; username?: string; isActive?: boolean; email?: string | null };
+export type StaffOverrides = {
+  role?: 'admin' | 'technician';
+  username?: string;
+  isActive?: boolean;
+  email?: string | null;
+};
 
 /** A staff user row whose password is STAFF_PASSWORD. */
 export async function insertStaff(t: Pick<TestApp, 'db'>, over: StaffOverrides = {}) {

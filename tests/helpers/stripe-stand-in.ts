@@ -40,7 +40,13 @@ export async function startStripeStandIn() {
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       const key = req.headers['idempotency-key'];
       const idempotencyKey = typeof key === 'string' ? key : undefined;
-      requests.push({ method: req.method ?? '', path: url.pathname, idempotencyKey, authorization: req.headers.authorization, form });
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        idempotencyKey,
+        authorization: req.headers.authorization,
+        form,
+      });
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${++counter}` });
         res.end(JSON.stringify(body));
@@ -55,7 +61,15 @@ export async function startStripeStandIn() {
           const m = /^metadata\[(.+)\]$/.exec(k);
           if (m?.[1]) metadata[m[1]] = v;
         }
-        const intent: StandInIntent = { id, object: 'payment_intent', amount: Number(form.amount), currency: form.currency ?? '', status: 'requires_payment_method', client_secret: `${id}_secret_test`, metadata };
+        const intent: StandInIntent = {
+          id,
+          object: 'payment_intent',
+          amount: Number(form.amount),
+          currency: form.currency ?? '',
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_test`,
+          metadata,
+        };
         intents.set(id, intent);
         if (idempotencyKey) byKey.set(idempotencyKey, id);
         return send(200, intent);
@@ -63,17 +77,30 @@ export async function startStripeStandIn() {
       const get = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && get?.[1]) {
         const intent = intents.get(get[1]);
-        return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${get[1]}'` } });
+        return intent
+          ? send(200, intent)
+          : send(404, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${get[1]}'` } });
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         const existing = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
         if (existing) return send(200, existing);
-        if (!intents.has(form.payment_intent ?? '')) return send(404, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${form.payment_intent}'` } });
-        const refund = { id: `re_standin_${++counter}`, object: 'refund', amount: Number(form.amount), payment_intent: form.payment_intent, status: 'succeeded' };
+        if (!intents.has(form.payment_intent ?? ''))
+          return send(404, {
+            error: { type: 'invalid_request_error', message: `No such payment_intent: '${form.payment_intent}'` },
+          });
+        const refund = {
+          id: `re_standin_${++counter}`,
+          object: 'refund',
+          amount: Number(form.amount),
+          payment_intent: form.payment_intent,
+          status: 'succeeded',
+        };
         if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
         return send(200, refund);
       }
-      return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      return send(404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+      });
     });
   });
 

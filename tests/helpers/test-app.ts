@@ -19,7 +19,11 @@ export const MONDAY_7AM_PERTH = '2026-11-22T23:00:00.000Z';
 
 /** The real app, in-process, on a freshly migrated database, with a clock the test controls. */
 export async function createTestApp(
-  opts: { now?: string; env?: Record<string, string>; overrides?: Partial<Omit<BuildAppOptions, 'config' | 'db' | 'clock'>> } = {},
+  opts: {
+    now?: string;
+    env?: Record<string, string>;
+    overrides?: Partial<Omit<BuildAppOptions, 'config' | 'db' | 'clock'>>;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = fixedClock(opts.now ?? MONDAY_7AM_PERTH);

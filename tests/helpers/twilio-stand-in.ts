@@ -9,7 +9,13 @@ export const TWILIO_TEST = {
   from: '+61400000999',
 };
 
-export type ReceivedText = { to: string; from: string | undefined; messagingServiceSid: string | undefined; body: string; authorization: string | undefined };
+export type ReceivedText = {
+  to: string;
+  from: string | undefined;
+  messagingServiceSid: string | undefined;
+  body: string;
+  authorization: string | undefined;
+};
 
 /**
  * 'up' accepts every message (201, as Twilio does); 'down' answers 503; 'refuse' answers 400 with
@@ -31,13 +37,21 @@ export async function startTwilioStandIn() {
         res.end(JSON.stringify(body));
       };
       const path = `/2010-04-01/Accounts/${TWILIO_TEST.accountSid}/Messages.json`;
-      if (req.method !== 'POST' || req.url !== path) return reply(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+      if (req.method !== 'POST' || req.url !== path)
+        return reply(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
       const expectedAuth = `Basic ${Buffer.from(`${TWILIO_TEST.accountSid}:${TWILIO_TEST.authToken}`).toString('base64')}`;
-      if (req.headers.authorization !== expectedAuth) return reply(401, { code: 20003, message: 'Authenticate', status: 401 });
+      if (req.headers.authorization !== expectedAuth)
+        return reply(401, { code: 20003, message: 'Authenticate', status: 401 });
       if (mode === 'down') return reply(503, { code: 20503, message: 'Service unavailable', status: 503 });
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      if (mode === 'unsubscribed') return reply(400, { code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 });
-      if (mode === 'refuse') return reply(400, { code: 21211, message: `The 'To' number ${form.get('To')} is not a valid phone number.`, status: 400 });
+      if (mode === 'unsubscribed')
+        return reply(400, { code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 });
+      if (mode === 'refuse')
+        return reply(400, {
+          code: 21211,
+          message: `The 'To' number ${form.get('To')} is not a valid phone number.`,
+          status: 400,
+        });
       const sid = `SM${String(++seq).padStart(32, '0')}`;
       received.push({
         to: form.get('To') ?? '',
@@ -46,7 +60,15 @@ export async function startTwilioStandIn() {
         body: form.get('Body') ?? '',
         authorization: req.headers.authorization,
       });
-      reply(201, { sid, account_sid: TWILIO_TEST.accountSid, to: form.get('To'), from: form.get('From'), body: form.get('Body'), status: 'queued', num_segments: '1' });
+      reply(201, {
+        sid,
+        account_sid: TWILIO_TEST.accountSid,
+        to: form.get('To'),
+        from: form.get('From'),
+        body: form.get('Body'),
+        status: 'queued',
+        num_segments: '1',
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

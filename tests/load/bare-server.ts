@@ -22,7 +22,9 @@ function body(size: number, type: string): Buffer {
 const app = Fastify({ logger: false });
 app.get<{ Params: { size: string }; Querystring: { type?: string } }>('/bytes/:size', async (request, reply) => {
   const type = request.query.type === 'html' ? 'html' : 'json';
-  return reply.type(type === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8').send(body(Number(request.params.size), type));
+  return reply
+    .type(type === 'html' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8')
+    .send(body(Number(request.params.size), type));
 });
 
 await app.listen({ port: Number(process.env.PORT ?? 4100), host: '127.0.0.1' });

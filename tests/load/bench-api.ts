@@ -28,7 +28,10 @@ import { runPaced } from './paced-load';
 import { seedJobs } from './seed-volume';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as ('pglite' | 'postgres')[];
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim()) as (
+  | 'pglite'
+  | 'postgres'
+)[];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 
@@ -62,7 +65,11 @@ function ensureBuilt() {
 /** The bare Fastify yardstick, its own process like the app. */
 async function startBare(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/load/bare-server.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/load/bare-server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [line] = (await once(child.stdout!, 'data')) as [Buffer];
   if (!String(line).includes('listening')) throw new Error(`The bare server did not start: ${String(line)}`);
   return {
@@ -78,7 +85,8 @@ async function startBare(): Promise<{ baseUrl: string; stop(): Promise<void> }> 
 /** The next business days' dates, as the booking wizard asks for them. */
 function nextBusinessDays(n: number): string[] {
   const days: string[] = [];
-  for (let day = addDays(perthToday(new Date()), 1); days.length < n; day = addDays(day, 1)) if (!closedReason(day, [1, 2, 3, 4, 5])) days.push(day);
+  for (let day = addDays(perthToday(new Date()), 1); days.length < n; day = addDays(day, 1))
+    if (!closedReason(day, [1, 2, 3, 4, 5])) days.push(day);
   return days;
 }
 
@@ -88,7 +96,9 @@ function nextBusinessDays(n: number): string[] {
  * the seed, statistics are gathered and dirty pages written out, so the measured runs do not meet
  * autovacuum or a checkpoint catching up with the seed.
  */
-async function prepareDatabase(engine: 'pglite' | 'postgres'): Promise<{ env: Record<string, string>; cleanup(): void }> {
+async function prepareDatabase(
+  engine: 'pglite' | 'postgres',
+): Promise<{ env: Record<string, string>; cleanup(): void }> {
   const firstDay = addDays(perthToday(new Date()), -Math.ceil(HISTORY_JOBS / 4) - 30);
   const seed = async (database: Database) => {
     await database.migrate();
@@ -128,14 +138,25 @@ const SHARE_ROUNDS = 3;
  * rounds: the bare yardstick itself moves by a factor of two or more within minutes on this
  * machine, so each round compares the two under the same conditions and the median round counts.
  */
-async function throughputShare(engine: string, app: BuiltApp, bareUrl: string, label: string, paths: string[], type: 'json' | 'html'): Promise<Row> {
+async function throughputShare(
+  engine: string,
+  app: BuiltApp,
+  bareUrl: string,
+  label: string,
+  paths: string[],
+  type: 'json' | 'html',
+): Promise<Row> {
   const size = await bodySize(`${app.baseUrl}${paths[0]}`);
   const requests = paths.map((p) => ({ method: 'GET' as const, path: p }));
   const durationS = Math.max(3, Math.round(SECONDS / 2));
   const rounds: { app: LoadResult; bare: LoadResult; share: number }[] = [];
   for (let i = 0; i < SHARE_ROUNDS; i++) {
     const appRun = await runLoad({ url: app.baseUrl, connections: CONNECTIONS, durationS, requests });
-    const bareRun = await runLoad({ url: `${bareUrl}/bytes/${size}?type=${type}`, connections: CONNECTIONS, durationS });
+    const bareRun = await runLoad({
+      url: `${bareUrl}/bytes/${size}?type=${type}`,
+      connections: CONNECTIONS,
+      durationS,
+    });
     rounds.push({ app: appRun, bare: bareRun, share: appRun.rps / bareRun.rps });
   }
   const median = [...rounds].sort((x, y) => x.share - y.share)[Math.floor(SHARE_ROUNDS / 2)]!;
@@ -179,8 +200,16 @@ async function benchEngine(engine: 'pglite' | 'postgres', bareUrl: string): Prom
     }
 
     console.log(`${engine}: GET /api/time-slots at ${BUDGET.slotsRate}/s for ${SECONDS} s`);
-    const fixed = await runLoad({ url: app.baseUrl, connections: CONNECTIONS, durationS: SECONDS, overallRate: BUDGET.slotsRate, requests: slotPaths.map((p) => ({ path: p })) });
-    rows.push(fixedRateRow(engine, `GET /api/time-slots at ${BUDGET.slotsRate}/s, ${SECONDS} s`, fixed, BUDGET.slotsP99Ms));
+    const fixed = await runLoad({
+      url: app.baseUrl,
+      connections: CONNECTIONS,
+      durationS: SECONDS,
+      overallRate: BUDGET.slotsRate,
+      requests: slotPaths.map((p) => ({ path: p })),
+    });
+    rows.push(
+      fixedRateRow(engine, `GET /api/time-slots at ${BUDGET.slotsRate}/s, ${SECONDS} s`, fixed, BUDGET.slotsP99Ms),
+    );
 
     console.log(`${engine}: closed-loop throughput against the bare server`);
     rows.push(await throughputShare(engine, app, bareUrl, 'GET /api/time-slots', slotPaths, 'json'));
@@ -193,9 +222,23 @@ async function benchEngine(engine: 'pglite' | 'postgres', bareUrl: string): Prom
     const warmUp = requests.splice(0, BOOKING_WARM_UP);
     await runPaced({ baseUrl: app.baseUrl, rate: 10, requests: warmUp, connections: 4 });
     const amount = Math.min(requests.length, BUDGET.bookingRate * SECONDS);
-    console.log(`${engine}: ${amount} bookings (one per free slot, half prepaid) at ${BUDGET.bookingRate}/s, after ${warmUp.length} to warm up`);
-    const bookings = await runPaced({ baseUrl: app.baseUrl, rate: BUDGET.bookingRate, requests: requests.slice(0, amount), connections: 20 });
-    rows.push(fixedRateRow(engine, `POST /api/bookings (+ /quote) paced at ${BUDGET.bookingRate}/s, distinct free slots`, bookings, BUDGET.bookingP99Ms));
+    console.log(
+      `${engine}: ${amount} bookings (one per free slot, half prepaid) at ${BUDGET.bookingRate}/s, after ${warmUp.length} to warm up`,
+    );
+    const bookings = await runPaced({
+      baseUrl: app.baseUrl,
+      rate: BUDGET.bookingRate,
+      requests: requests.slice(0, amount),
+      connections: 20,
+    });
+    rows.push(
+      fixedRateRow(
+        engine,
+        `POST /api/bookings (+ /quote) paced at ${BUDGET.bookingRate}/s, distinct free slots`,
+        bookings,
+        BUDGET.bookingP99Ms,
+      ),
+    );
   } finally {
     await app.stop();
     database.cleanup();
@@ -206,8 +249,16 @@ async function benchEngine(engine: 'pglite' | 'postgres', bareUrl: string): Prom
 /** The photo pipeline in its own process (tests/load/photo-pipeline.ts), so RSS is its own. */
 async function benchPhotos(): Promise<Row[]> {
   console.log('\nphotos: a 5 MB JPEG through the app pipeline, alone and five at once');
-  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'tests/load/photo-pipeline.ts'], { cwd: ROOT, encoding: 'utf8' });
-  const r = JSON.parse(out.trim().split('\n').pop()!) as { inputBytes: number; singleMs: number[]; fiveAtOnceMs: number; rssGrowthMb: number };
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'tests/load/photo-pipeline.ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  const r = JSON.parse(out.trim().split('\n').pop()!) as {
+    inputBytes: number;
+    singleMs: number[];
+    fiveAtOnceMs: number;
+    rssGrowthMb: number;
+  };
   const slowest = Math.max(...r.singleMs);
   const mb = (r.inputBytes / 1e6).toFixed(1);
   return [
@@ -229,11 +280,20 @@ async function benchPhotos(): Promise<Row[]> {
 }
 
 function printTable(rows: Row[]): number {
-  const widths = { engine: 9, what: Math.max(...rows.map((r) => r.what.length)), figure: Math.max(...rows.map((r) => r.figure.length)), budget: Math.max(...rows.map((r) => r.budget.length)) };
-  console.log(`\n${'engine'.padEnd(widths.engine)} ${'what'.padEnd(widths.what)}  ${'figure'.padEnd(widths.figure)}  ${'budget'.padEnd(widths.budget)}  verdict`);
+  const widths = {
+    engine: 9,
+    what: Math.max(...rows.map((r) => r.what.length)),
+    figure: Math.max(...rows.map((r) => r.figure.length)),
+    budget: Math.max(...rows.map((r) => r.budget.length)),
+  };
+  console.log(
+    `\n${'engine'.padEnd(widths.engine)} ${'what'.padEnd(widths.what)}  ${'figure'.padEnd(widths.figure)}  ${'budget'.padEnd(widths.budget)}  verdict`,
+  );
   for (const r of rows) {
     const verdict = r.met === undefined ? '' : r.met ? 'met' : 'NOT met';
-    console.log(`${r.engine.padEnd(widths.engine)} ${r.what.padEnd(widths.what)}  ${r.figure.padEnd(widths.figure)}  ${r.budget.padEnd(widths.budget)}  ${verdict}`);
+    console.log(
+      `${r.engine.padEnd(widths.engine)} ${r.what.padEnd(widths.what)}  ${r.figure.padEnd(widths.figure)}  ${r.budget.padEnd(widths.budget)}  ${verdict}`,
+    );
   }
   const missed = rows.filter((r) => r.met === false).length;
   console.log(missed ? `\n${missed} budget(s) NOT met.` : '\nAll budgets met.');
@@ -242,7 +302,12 @@ function printTable(rows: Row[]): number {
 
 async function main() {
   ensureBuilt();
-  console.log(`Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `Machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const bare = await startBare();
   const rows: Row[] = [];
   try {

@@ -37,7 +37,13 @@ export async function withEngine<T>(engine: Engine, fn: (database: Database) => 
 export type Measurement = { label: string; engine: string; p50: number; p95: number; n: number; budgetP50?: number };
 
 /** Runs `fn` a few times to warm up, then `n` times, and returns the p50 and p95 in ms. */
-export async function measure(label: string, engine: string, n: number, fn: () => Promise<unknown>, budgetP50?: number): Promise<Measurement> {
+export async function measure(
+  label: string,
+  engine: string,
+  n: number,
+  fn: () => Promise<unknown>,
+  budgetP50?: number,
+): Promise<Measurement> {
   for (let i = 0; i < 3; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -59,7 +65,9 @@ export function report(title: string, results: Measurement[]): number {
     const over = r.budgetP50 !== undefined && r.p50 > r.budgetP50;
     if (over) missed++;
     const budget = r.budgetP50 === undefined ? '-' : `${over ? 'MISSED ' : ''}<=${r.budgetP50}`;
-    console.log(`${r.engine.padEnd(9)} ${r.p50.toFixed(1).padStart(7)}  ${r.p95.toFixed(1).padStart(7)}   ${budget.padEnd(8)} ${r.label}`);
+    console.log(
+      `${r.engine.padEnd(9)} ${r.p50.toFixed(1).padStart(7)}  ${r.p95.toFixed(1).padStart(7)}   ${budget.padEnd(8)} ${r.label}`,
+    );
   }
   console.log(missed ? `\n${missed} budget(s) missed.` : '\nAll budgets met.');
   return missed;

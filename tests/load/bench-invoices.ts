@@ -30,7 +30,10 @@ async function bench(engine: Engine): Promise<Measurement[]> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-invoices-'));
     const config = testConfig({ DATA_DIR: dataDir });
     try {
-      const admin = await createUser({ db: database.db, config }, { username: 'bench-admin', password: 'bench-password', role: 'admin', email: null });
+      const admin = await createUser(
+        { db: database.db, config },
+        { username: 'bench-admin', password: 'bench-password', role: 'admin', email: null },
+      );
       const started = Date.now();
       await seedJobs(database.db, { jobs: JOBS });
       const seeded = await seedInvoices(database.db, { invoices: INVOICES });
@@ -44,7 +47,11 @@ async function bench(engine: Engine): Promise<Measurement[]> {
         if (res.statusCode !== 200) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
         return res;
       };
-      const recent = await database.db.select({ id: customerInvoices.id, number: customerInvoices.invoiceNumber }).from(customerInvoices).orderBy(desc(customerInvoices.invoiceDate)).limit(RUNS + 10);
+      const recent = await database.db
+        .select({ id: customerInvoices.id, number: customerInvoices.invoiceNumber })
+        .from(customerInvoices)
+        .orderBy(desc(customerInvoices.invoiceDate))
+        .limit(RUNS + 10);
       const [one] = recent;
       const lists: [string, string][] = [
         ['invoices list, first page', '/api/dashboard/customer-invoices'],
@@ -56,17 +63,37 @@ async function bench(engine: Engine): Promise<Measurement[]> {
         ['invoices list, page 300', '/api/dashboard/customer-invoices?page=300'],
       ];
       const results: Measurement[] = [];
-      for (const [label, url] of lists) results.push(await measure(label, engine, RUNS, call('GET', url), LIST_BUDGET_MS));
-      results.push(await measure('invoice detail (lines, history, PDFs)', engine, RUNS, call('GET', `/api/dashboard/customer-invoices/${one!.id}`), DETAIL_BUDGET_MS));
+      for (const [label, url] of lists)
+        results.push(await measure(label, engine, RUNS, call('GET', url), LIST_BUDGET_MS));
+      results.push(
+        await measure(
+          'invoice detail (lines, history, PDFs)',
+          engine,
+          RUNS,
+          call('GET', `/api/dashboard/customer-invoices/${one!.id}`),
+          DETAIL_BUDGET_MS,
+        ),
+      );
 
       // The PDF itself, then through the API: each run prints an invoice that has no PDF yet.
       const input = await pdfInputOf(database.db, (await readSettings(database.db, config)).business, config, one!.id);
-      results.push(await measure('PDF render (pdfkit, one A4 page)', engine, RUNS, () => renderInvoicePdf(input), PDF_BUDGET_MS));
+      results.push(
+        await measure('PDF render (pdfkit, one A4 page)', engine, RUNS, () => renderInvoicePdf(input), PDF_BUDGET_MS),
+      );
       let next = 0;
       results.push(
-        await measure('PDF generation through the API (new version: read, render, store, record)', engine, RUNS, () => call('POST', `/api/dashboard/customer-invoices/${recent[next++ % recent.length]!.id}/pdf`)(), PDF_BUDGET_MS),
+        await measure(
+          'PDF generation through the API (new version: read, render, store, record)',
+          engine,
+          RUNS,
+          () => call('POST', `/api/dashboard/customer-invoices/${recent[next++ % recent.length]!.id}/pdf`)(),
+          PDF_BUDGET_MS,
+        ),
       );
-      const [made] = await database.db.select({ pdfPath: customerInvoices.pdfPath }).from(customerInvoices).where(eq(customerInvoices.id, one!.id));
+      const [made] = await database.db
+        .select({ pdfPath: customerInvoices.pdfPath })
+        .from(customerInvoices)
+        .where(eq(customerInvoices.id, one!.id));
       if (!made?.pdfPath) throw new Error('The PDF was not recorded');
       await app.close();
       return results;
@@ -77,5 +104,8 @@ async function bench(engine: Engine): Promise<Measurement[]> {
 }
 
 const results = [...(await bench('pglite')), ...(await bench('postgres'))];
-const missed = report(`Customer invoices with ${INVOICES.toLocaleString('en-AU')} invoices (${RUNS} runs each)`, results);
+const missed = report(
+  `Customer invoices with ${INVOICES.toLocaleString('en-AU')} invoices (${RUNS} runs each)`,
+  results,
+);
 process.exit(missed ? 1 : 0);

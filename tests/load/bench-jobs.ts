@@ -24,8 +24,14 @@ const FIRST_PAGE_BUDGET_MS = 1000;
 
 async function seed(database: Database) {
   const config = testConfig();
-  const admin = await createUser({ db: database.db, config }, { username: 'bench-admin', password: 'bench-password', role: 'admin', email: null });
-  const tech = await createUser({ db: database.db, config }, { username: 'bench-tech', password: 'bench-password', role: 'technician', email: null });
+  const admin = await createUser(
+    { db: database.db, config },
+    { username: 'bench-admin', password: 'bench-password', role: 'admin', email: null },
+  );
+  const tech = await createUser(
+    { db: database.db, config },
+    { username: 'bench-tech', password: 'bench-password', role: 'technician', email: null },
+  );
   const started = Date.now();
   await seedJobs(database.db, { jobs: JOBS, technicianIds: [tech.id] });
   console.log(`  seeded ${JOBS} jobs in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -41,10 +47,12 @@ async function benchApi(engine: Engine): Promise<Measurement[]> {
     const adminCookie = `sid=${await startSession({ db: database.db, clock: systemClock, config }, admin.id)}`;
     const techCookie = `sid=${await startSession({ db: database.db, clock: systemClock, config }, tech.id)}`;
     const [someJob] = await database.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'completed')).limit(1);
-    const get = (url: string, cookie = adminCookie) => async () => {
-      const res = await app.inject({ method: 'GET', url, headers: { cookie } });
-      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-    };
+    const get =
+      (url: string, cookie = adminCookie) =>
+      async () => {
+        const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+      };
     const lists: [string, string, string?][] = [
       ['jobs list, first page', '/api/dashboard/jobs'],
       ['jobs list, status completed', '/api/dashboard/jobs?status=completed'],
@@ -56,8 +64,11 @@ async function benchApi(engine: Engine): Promise<Measurement[]> {
       ["jobs list, a technician's own", '/api/dashboard/jobs', techCookie],
     ];
     const results: Measurement[] = [];
-    for (const [label, url, cookie] of lists) results.push(await measure(label, engine, RUNS, get(url, cookie), LIST_BUDGET_MS));
-    results.push(await measure('job detail', engine, RUNS, get(`/api/dashboard/jobs/${someJob!.id}`), DETAIL_BUDGET_MS));
+    for (const [label, url, cookie] of lists)
+      results.push(await measure(label, engine, RUNS, get(url, cookie), LIST_BUDGET_MS));
+    results.push(
+      await measure('job detail', engine, RUNS, get(`/api/dashboard/jobs/${someJob!.id}`), DETAIL_BUDGET_MS),
+    );
     await app.close();
     return results;
   });
@@ -80,10 +91,19 @@ async function benchFirstPage(): Promise<Measurement> {
     await page.getByLabel('Password').fill('bench-password');
     await page.getByRole('button', { name: /sign in|log in/i }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    return await measure('Jobs tab: navigation to the first job number shown', 'chromium', 7, async () => {
-      await page.goto(`${server.baseUrl}/dashboard?tab=jobs`);
-      await page.getByText(/JOB-\d+/).first().waitFor({ timeout: 10_000 });
-    }, FIRST_PAGE_BUDGET_MS);
+    return await measure(
+      'Jobs tab: navigation to the first job number shown',
+      'chromium',
+      7,
+      async () => {
+        await page.goto(`${server.baseUrl}/dashboard?tab=jobs`);
+        await page
+          .getByText(/JOB-\d+/)
+          .first()
+          .waitFor({ timeout: 10_000 });
+      },
+      FIRST_PAGE_BUDGET_MS,
+    );
   } finally {
     await browser.close();
     await server.stop();
@@ -91,5 +111,16 @@ async function benchFirstPage(): Promise<Measurement> {
   }
 }
 
-const results = [...(await benchApi('pglite')), ...(await benchApi('postgres')), ...(process.env.BENCH_SKIP_BROWSER ? [] : [await benchFirstPage()])];
-process.exit(report(`Jobs with ${JOBS} jobs (${RUNS} runs each after 3 warm-ups; API timed in-process through app.inject)`, results) ? 1 : 0);
+const results = [
+  ...(await benchApi('pglite')),
+  ...(await benchApi('postgres')),
+  ...(process.env.BENCH_SKIP_BROWSER ? [] : [await benchFirstPage()]),
+];
+process.exit(
+  report(
+    `Jobs with ${JOBS} jobs (${RUNS} runs each after 3 warm-ups; API timed in-process through app.inject)`,
+    results,
+  )
+    ? 1
+    : 0,
+);

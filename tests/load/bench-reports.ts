@@ -23,14 +23,26 @@ async function benchReports(engine: Engine): Promise<Measurement[]> {
   return withEngine(engine, async (database) => {
     console.log(`\n${engine}:`);
     const config = testConfig();
-    const admin = await createUser({ db: database.db, config }, { username: 'bench-admin', password: 'bench-password', role: 'admin', email: null });
-    const techs = await Promise.all(['a', 'b', 'c'].map((n) => createUser({ db: database.db, config }, { username: `bench-tech-${n}`, password: 'bench-password', role: 'technician', email: null })));
+    const admin = await createUser(
+      { db: database.db, config },
+      { username: 'bench-admin', password: 'bench-password', role: 'admin', email: null },
+    );
+    const techs = await Promise.all(
+      ['a', 'b', 'c'].map((n) =>
+        createUser(
+          { db: database.db, config },
+          { username: `bench-tech-${n}`, password: 'bench-password', role: 'technician', email: null },
+        ),
+      ),
+    );
     const started = Date.now();
     await seedJobs(database.db, { jobs: JOBS, technicianIds: techs.map((t) => t.id) });
     const invoices = await seedInvoices(database.db, { invoices: JOBS });
     await seedPurchases(database.db, { purchases: PURCHASES });
     await seedExpenses(database.db, { expenses: EXPENSES });
-    console.log(`  seeded ${JOBS} jobs, ${invoices} invoices, ${PURCHASES} purchase invoices, ${EXPENSES} expenses in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `  seeded ${JOBS} jobs, ${invoices} invoices, ${PURCHASES} purchase invoices, ${EXPENSES} expenses in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     // "Today" inside the seeded span, so overdue, upcoming and receivables have rows to age.
     const clock = fixedClock('2025-06-15T02:00:00.000Z');
@@ -48,9 +60,33 @@ async function benchReports(engine: Engine): Promise<Measurement[]> {
       ['P&L', 'enhanced-pl'],
       ['Receivables', 'receivables'],
     ] as const) {
-      results.push(await measure(`${name}, whole span (JSON)`, engine, RUNS, get(`/api/dashboard/reports/${path}?${WHOLE_SPAN}`), REPORT_BUDGET_MS));
-      results.push(await measure(`${name}, whole span (CSV)`, engine, RUNS, get(`/api/dashboard/reports/${path}.csv?${WHOLE_SPAN}`), REPORT_BUDGET_MS));
-      results.push(await measure(`${name}, one financial year (JSON)`, engine, RUNS, get(`/api/dashboard/reports/${path}?${ONE_YEAR}`), REPORT_BUDGET_MS));
+      results.push(
+        await measure(
+          `${name}, whole span (JSON)`,
+          engine,
+          RUNS,
+          get(`/api/dashboard/reports/${path}?${WHOLE_SPAN}`),
+          REPORT_BUDGET_MS,
+        ),
+      );
+      results.push(
+        await measure(
+          `${name}, whole span (CSV)`,
+          engine,
+          RUNS,
+          get(`/api/dashboard/reports/${path}.csv?${WHOLE_SPAN}`),
+          REPORT_BUDGET_MS,
+        ),
+      );
+      results.push(
+        await measure(
+          `${name}, one financial year (JSON)`,
+          engine,
+          RUNS,
+          get(`/api/dashboard/reports/${path}?${ONE_YEAR}`),
+          REPORT_BUDGET_MS,
+        ),
+      );
     }
     await app.close();
     return results;

@@ -24,7 +24,17 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../helpers/browser';
 import { startBuiltApp } from '../helpers/built-app';
 import { rawGet } from '../helpers/raw-get';
 import { blockingEstimate, type TraceEvent } from './thread-time';
-import { medianRun, meetsBudget, seedDemoDataDir, signInCookie, STAFF_TABS, staffTabPath, tableRows, type MedianRun, type StaffRun } from './staff-pages';
+import {
+  medianRun,
+  meetsBudget,
+  seedDemoDataDir,
+  signInCookie,
+  STAFF_TABS,
+  staffTabPath,
+  tableRows,
+  type MedianRun,
+  type StaffRun,
+} from './staff-pages';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.resolve(ROOT, process.env.WEB_DIST_DIR || 'dist');
@@ -40,7 +50,9 @@ type Category = keyof typeof TARGETS;
  */
 async function initialJs(baseUrl: string) {
   const html = await (await fetch(`${baseUrl}/`)).text();
-  const queue = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  const queue = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
   const seen = new Set<string>();
   const files: { url: string; raw: number; servedBrotli: number; brotli11: number }[] = [];
   while (queue.length) {
@@ -54,17 +66,34 @@ async function initialJs(baseUrl: string) {
     files.push({ url, raw: source.length, servedBrotli: res.encoding === 'br' ? res.body.length : brotli11, brotli11 });
     const text = source.toString('utf8');
     // Static imports only: `import"./x.js"` / `from"./x.js"`, never `import("./x.js")`.
-    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)) queue.push(new URL(m[1]!, new URL(url, baseUrl)).pathname);
+    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g))
+      queue.push(new URL(m[1]!, new URL(url, baseUrl)).pathname);
   }
   return files;
 }
 
-type LhResult = { url: string; scores: Record<Category, number>; failing: string[]; scriptBytes: number; lcpMs: number; tbtMs: number; ownCpuMs: number | null; bootup: string[] };
+type LhResult = {
+  url: string;
+  scores: Record<Category, number>;
+  failing: string[];
+  scriptBytes: number;
+  lcpMs: number;
+  tbtMs: number;
+  ownCpuMs: number | null;
+  bootup: string[];
+};
 
 async function runLighthouse(url: string, cookie?: string): Promise<LhResult> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
-    const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: Object.keys(TARGETS), ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}), ...(process.env.BENCH_WEB_BLOCK ? { blockedUrlPatterns: process.env.BENCH_WEB_BLOCK.split(',') } : {}) };
+    const flags = {
+      port: chrome.port,
+      output: 'json' as const,
+      logLevel: 'error' as const,
+      onlyCategories: Object.keys(TARGETS),
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      ...(process.env.BENCH_WEB_BLOCK ? { blockedUrlPatterns: process.env.BENCH_WEB_BLOCK.split(',') } : {}),
+    };
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
@@ -72,11 +101,17 @@ async function runLighthouse(url: string, cookie?: string): Promise<LhResult> {
     if (process.env.BENCH_WEB_LHR) {
       fs.mkdirSync(process.env.BENCH_WEB_LHR, { recursive: true });
       const name = new URL(url).pathname.slice(1).replace(/\W+/g, '-') + new URL(url).search.replace(/\W+/g, '-');
-      fs.writeFileSync(path.join(process.env.BENCH_WEB_LHR, `${name || 'home'}-${Date.now()}.json`), JSON.stringify(lhr));
+      fs.writeFileSync(
+        path.join(process.env.BENCH_WEB_LHR, `${name || 'home'}-${Date.now()}.json`),
+        JSON.stringify(lhr),
+      );
     }
     // A run Chromium could not finish (a timeout on a loaded machine) scores 0: say why instead.
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const scores = Object.fromEntries(Object.keys(TARGETS).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(
+      Object.keys(TARGETS).map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
     const failing = Object.values(lhr.categories).flatMap((cat) =>
       cat.auditRefs
         .filter((ref) => ref.weight > 0)
@@ -84,12 +119,27 @@ async function runLighthouse(url: string, cookie?: string): Promise<LhResult> {
         .filter((a) => a.score !== null && a.score < 1)
         .map((a) => `${cat.id}: ${a.id} (${a.score}) ${a.displayValue ?? ''}`.trim()),
     );
-    const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-    const scriptBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    const requests =
+      (
+        lhr.audits['network-requests']?.details as
+          | { items?: { resourceType?: string; transferSize?: number }[] }
+          | undefined
+      )?.items ?? [];
+    const scriptBytes = requests
+      .filter((r) => r.resourceType === 'Script')
+      .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? 0;
     const tbtMs = lhr.audits['total-blocking-time']?.numericValue ?? 0;
-    const bootupItems = (lhr.audits['bootup-time']?.details as { items?: { url: string; total: number; scripting: number; scriptParseCompile: number }[] } | undefined)?.items ?? [];
-    const bootup = bootupItems.map((i) => `${i.url}  total ${Math.round(i.total)} ms, scripting ${Math.round(i.scripting)} ms, parse ${Math.round(i.scriptParseCompile)} ms`);
+    const bootupItems =
+      (
+        lhr.audits['bootup-time']?.details as
+          | { items?: { url: string; total: number; scripting: number; scriptParseCompile: number }[] }
+          | undefined
+      )?.items ?? [];
+    const bootup = bootupItems.map(
+      (i) =>
+        `${i.url}  total ${Math.round(i.total)} ms, scripting ${Math.round(i.scripting)} ms, parse ${Math.round(i.scriptParseCompile)} ms`,
+    );
     const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
     const ownCpuMs = trace ? (blockingEstimate(trace.traceEvents)?.cpuMs ?? null) : null;
     return { url, scores, failing, scriptBytes, lcpMs, tbtMs, ownCpuMs, bootup };
@@ -111,7 +161,9 @@ async function staffTabs(): Promise<boolean> {
     // A server that has just started renders its first pages slowly (nothing compiled or cached
     // yet), and here that CPU is taken from the browser being measured: each page is asked for
     // twice first, as a server that has been running would have been.
-    for (let i = 0; i < 2; i++) for (const tab of STAFF_TABS) await (await fetch(`${app.baseUrl}${staffTabPath(tab)}`, { headers: { cookie } })).text();
+    for (let i = 0; i < 2; i++)
+      for (const tab of STAFF_TABS)
+        await (await fetch(`${app.baseUrl}${staffTabPath(tab)}`, { headers: { cookie } })).text();
     for (const tab of STAFF_TABS.filter((t) => !wanted || wanted.includes(t))) {
       const page = staffTabPath(tab);
       const runs: StaffRun[] = [];
@@ -123,18 +175,34 @@ async function staffTabs(): Promise<boolean> {
         });
         if (!r) continue;
         runs.push({ ...r.scores, lcpMs: r.lcpMs, tbtMs: r.tbtMs, ownCpuMs: r.ownCpuMs, failing: r.failing });
-        if (process.env.BENCH_WEB_PROFILE && runs.length === 1) for (const line of r.bootup) console.log(`    ${page}: ${line}`);
+        if (process.env.BENCH_WEB_PROFILE && runs.length === 1)
+          for (const line of r.bootup) console.log(`    ${page}: ${line}`);
       }
-      if (runs.length === 0) runs.push({ performance: 0, accessibility: 0, 'best-practices': 0, lcpMs: 0, tbtMs: 0, ownCpuMs: null, failing: ['no run finished'] });
+      if (runs.length === 0)
+        runs.push({
+          performance: 0,
+          accessibility: 0,
+          'best-practices': 0,
+          lcpMs: 0,
+          tbtMs: 0,
+          ownCpuMs: null,
+          failing: ['no run finished'],
+        });
       rows.push({ page, run: medianRun(runs) });
     }
   } finally {
     await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`Staff tabs, signed in as the owner over the demo month (median of 3, ${new Date().toISOString().slice(0, 10)}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}):`);
+  console.log(
+    `Staff tabs, signed in as the owner over the demo month (median of 3, ${new Date().toISOString().slice(0, 10)}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}):`,
+  );
   for (const line of tableRows(rows)) console.log(line);
-  for (const { page, run } of rows) if (!meetsBudget(run)) for (const f of run.failing) console.log(`      ${page} - ${f}`);
+  for (const { page, run } of rows)
+    if (!meetsBudget(run)) for (const f of run.failing) console.log(`      ${page} - ${f}`);
   return rows.every((r) => meetsBudget(r.run));
 }
 
@@ -155,15 +223,20 @@ async function publicPages(): Promise<boolean> {
     const served = files.reduce((s, f) => s + f.servedBrotli, 0);
     const best = files.reduce((s, f) => s + f.brotli11, 0);
     console.log('JavaScript loaded by / before the booking dialog opens:');
-    for (const f of files) console.log(`  ${f.url}  raw ${kb(f.raw)}  served br ${kb(f.servedBrotli)}  br-11 ${kb(f.brotli11)}`);
+    for (const f of files)
+      console.log(`  ${f.url}  raw ${kb(f.raw)}  served br ${kb(f.servedBrotli)}  br-11 ${kb(f.brotli11)}`);
     const jsOk = served <= JS_BUDGET_BYTES;
     ok &&= jsOk;
-    console.log(`  total served brotli ${kb(served)} (brotli q11 ${kb(best)}), budget ${kb(JS_BUDGET_BYTES)}: ${jsOk ? 'OK' : 'OVER BUDGET'}\n`);
+    console.log(
+      `  total served brotli ${kb(served)} (brotli q11 ${kb(best)}), budget ${kb(JS_BUDGET_BYTES)}: ${jsOk ? 'OK' : 'OVER BUDGET'}\n`,
+    );
 
     console.log('Lighthouse (mobile preset, simulated throttling):');
     for (const p of PAGES) {
       const r = await runLighthouse(`${app.baseUrl}${p}`);
-      const line = (Object.keys(TARGETS) as Category[]).map((c) => `${c} ${r.scores[c]}${r.scores[c] < TARGETS[c] ? '!' : ''}`).join('  ');
+      const line = (Object.keys(TARGETS) as Category[])
+        .map((c) => `${c} ${r.scores[c]}${r.scores[c] < TARGETS[c] ? '!' : ''}`)
+        .join('  ');
       console.log(`  ${p.padEnd(18)} ${line}  (scripts transferred ${kb(r.scriptBytes)})`);
       for (const f of r.failing) console.log(`      - ${f}`);
       ok &&= (Object.keys(TARGETS) as Category[]).every((c) => r.scores[c] >= TARGETS[c]);

@@ -15,7 +15,8 @@ export async function freeSlots(baseUrl: string, now = new Date()): Promise<Free
     const day = addDays(today, i);
     const res = await fetch(`${baseUrl}/api/time-slots?date=${day}`);
     if (!res.ok) throw new Error(`GET /api/time-slots?date=${day} answered ${res.status}`);
-    for (const s of (await res.json()) as { slot: FreeSlot['slot']; isAvailable: boolean }[]) if (s.isAvailable) out.push({ day, slot: s.slot });
+    for (const s of (await res.json()) as { slot: FreeSlot['slot']; isAvailable: boolean }[])
+      if (s.isAvailable) out.push({ day, slot: s.slot });
   }
   return out;
 }
@@ -48,7 +49,10 @@ export function bookingRequests(slots: FreeSlot[], runId: string) {
     return {
       method: 'POST' as const,
       path: prepaid ? '/api/bookings/quote' : '/api/bookings',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${Math.floor(i / 62_500) % 250}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': `10.${Math.floor(i / 62_500) % 250}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`,
+      },
       body: JSON.stringify(body),
     };
   });

@@ -95,7 +95,8 @@ async function walkBooking(page: Page): Promise<Walk> {
   // Two tyres: the pair the hint recommends, one tap.
   await walk.choose(dialog.getByRole('button', { name: 'Make it 2 tyres' }));
   await walk.wait('total for 2 tyres', async () => {
-    while (!((await dialog.getByTestId('tyres-total').textContent()) ?? '').includes('2 tyres')) await page.waitForTimeout(20);
+    while (!((await dialog.getByTestId('tyres-total').textContent()) ?? '').includes('2 tyres'))
+      await page.waitForTimeout(20);
   });
   await next();
   await step(4);
@@ -129,14 +130,26 @@ async function main() {
   const app = await startBuiltApp({ BOOKINGS_PER_ADDRESS: '1000' }, { clockStart: E2E_CLOCK_START });
   const browser = await launchTestBrowser();
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: app.baseUrl, locale: 'en-AU', timezoneId: 'Australia/Perth', hasTouch: true, isMobile: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: app.baseUrl,
+      locale: 'en-AU',
+      timezoneId: 'Australia/Perth',
+      hasTouch: true,
+      isMobile: true,
+    });
     await context.clock.install({ time: new Date(Date.parse(E2E_CLOCK_START) + (Date.now() - app.launchedAtMs)) });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     if (slow) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
     }
     const walk = await walkBooking(page).catch(async (err: unknown) => {
       await page.screenshot({ path: 'test-results/klm-booking-failed.png' }).catch(() => undefined);
@@ -144,9 +157,13 @@ async function main() {
     });
     const total = walk.seconds();
     console.log(`Booking walk on a 390 px phone${slow ? ' (CPU x4, 150 ms, 1.6 Mbps)' : ''}:`);
-    console.log(`  ${walk.screens} screens, ${walk.taps} taps, ${walk.chars} characters, ${walk.fields} fields, ${walk.decisions} decisions, ${(walk.waitMs / 1000).toFixed(1)} s of waits`);
+    console.log(
+      `  ${walk.screens} screens, ${walk.taps} taps, ${walk.chars} characters, ${walk.fields} fields, ${walk.decisions} decisions, ${(walk.waitMs / 1000).toFixed(1)} s of waits`,
+    );
     console.log(`  waits: ${walk.waits.map(([what, ms]) => `${what} ${Math.round(ms)} ms`).join(', ')}`);
-    console.log(`  ${walk.taps} x ${TAP_S} + ${walk.chars} x ${CHAR_S} + ${walk.decisions} x ${DECISION_S} + ${(walk.waitMs / 1000).toFixed(1)} = ${total.toFixed(1)} s (goal ${GOAL_S} s): ${total <= GOAL_S ? 'OK' : 'OVER'}`);
+    console.log(
+      `  ${walk.taps} x ${TAP_S} + ${walk.chars} x ${CHAR_S} + ${walk.decisions} x ${DECISION_S} + ${(walk.waitMs / 1000).toFixed(1)} = ${total.toFixed(1)} s (goal ${GOAL_S} s): ${total <= GOAL_S ? 'OK' : 'OVER'}`,
+    );
     process.exitCode = total <= GOAL_S ? 0 : 1;
   } finally {
     await browser.close();

@@ -38,7 +38,9 @@ export async function runLoad(opts: RunOptions): Promise<LoadResult> {
     requests: opts.requests,
     timeout: 10,
   });
-  const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count]));
+  const statusCounts = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count]),
+  );
   return {
     total: result.requests.total,
     rps: result.requests.total / result.duration,

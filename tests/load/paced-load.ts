@@ -12,7 +12,12 @@ export type PacedRequest = { method: 'GET' | 'POST'; path: string; headers?: Rec
  * 233). Up to `connections` keep-alive connections; a request that finds none free waits, and
  * that wait is part of its latency.
  */
-export async function runPaced(opts: { baseUrl: string; rate: number; requests: PacedRequest[]; connections: number }): Promise<LoadResult> {
+export async function runPaced(opts: {
+  baseUrl: string;
+  rate: number;
+  requests: PacedRequest[];
+  connections: number;
+}): Promise<LoadResult> {
   const url = new URL(opts.baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const latencies: number[] = [];
@@ -24,7 +29,15 @@ export async function runPaced(opts: { baseUrl: string; rate: number; requests: 
   const send = (req: PacedRequest, dueAt: number) =>
     new Promise<void>((resolve) => {
       const r = http.request(
-        { host: url.hostname, port: url.port, method: req.method, path: req.path, headers: { ...req.headers, ...(req.body ? { 'content-length': Buffer.byteLength(req.body) } : {}) }, agent, timeout: 10_000 },
+        {
+          host: url.hostname,
+          port: url.port,
+          method: req.method,
+          path: req.path,
+          headers: { ...req.headers, ...(req.body ? { 'content-length': Buffer.byteLength(req.body) } : {}) },
+          agent,
+          timeout: 10_000,
+        },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -59,5 +72,14 @@ export async function runPaced(opts: { baseUrl: string; rate: number; requests: 
   const non2xx = Object.entries(statusCounts)
     .filter(([code]) => !code.startsWith('2'))
     .reduce((n, [, count]) => n + count, 0);
-  return { total: opts.requests.length, rps: opts.requests.length / elapsedS, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? 0, errors, non2xx, statusCounts };
+  return {
+    total: opts.requests.length,
+    rps: opts.requests.length / elapsedS,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? 0,
+    errors,
+    non2xx,
+    statusCounts,
+  };
 }

@@ -23,7 +23,9 @@ export async function photoLikeJpeg(width = 4000, height = 3000): Promise<Buffer
       raw[i + 2] = clamp(140 - (80 * x) / width + n);
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 async function main() {
@@ -48,7 +50,9 @@ async function main() {
   const fiveAtOnceMs = performance.now() - started;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage.rss());
-  console.log(JSON.stringify({ inputBytes: jpeg.length, singleMs, fiveAtOnceMs, rssGrowthMb: (peak - baseline) / 1048576 }));
+  console.log(
+    JSON.stringify({ inputBytes: jpeg.length, singleMs, fiveAtOnceMs, rssGrowthMb: (peak - baseline) / 1048576 }),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -6,7 +6,10 @@ import type { Db } from '../../src/server/db/client';
  * seconds. The business books one job per slot, four slots a day, so 10,000 live jobs span about seven
  * years of days (weekends included: the benchmarks measure reads, not the booking rules).
  */
-export async function seedJobs(db: Db, opts: { jobs: number; customers?: number; firstDay?: string; technicianIds?: string[] }): Promise<void> {
+export async function seedJobs(
+  db: Db,
+  opts: { jobs: number; customers?: number; firstDay?: string; technicianIds?: string[] },
+): Promise<void> {
   const customers = opts.customers ?? Math.max(1, Math.floor(opts.jobs / 3));
   const firstDay = opts.firstDay ?? '2020-01-01';
   const techs = opts.technicianIds ?? [];
@@ -91,7 +94,10 @@ export async function seedPurchases(db: Db, opts: { purchases: number }): Promis
 }
 
 /** Overheads spread evenly over `days` from `firstDay`, cycling the categories, two in three paid. */
-export async function seedExpenses(db: Db, opts: { expenses: number; firstDay?: string; days?: number }): Promise<void> {
+export async function seedExpenses(
+  db: Db,
+  opts: { expenses: number; firstDay?: string; days?: number },
+): Promise<void> {
   const firstDay = opts.firstDay ?? '2020-01-01';
   const days = opts.days ?? 2500;
   await db.execute(sql`

@@ -8,10 +8,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const STAFF_TABS = ['jobs', 'schedule', 'invoices', 'prices', 'expenses', 'time-slots', 'reports', 'team', 'settings'] as const;
+export const STAFF_TABS = [
+  'jobs',
+  'schedule',
+  'invoices',
+  'prices',
+  'expenses',
+  'time-slots',
+  'reports',
+  'team',
+  'settings',
+] as const;
 /** The address of a dashboard tab (the jobs tab is the dashboard's own). */
 export const staffTabPath = (tab: string) => (tab === 'jobs' ? '/dashboard' : `/dashboard?tab=${tab}`);
-export const STAFF_BUDGET = { performance: 90, accessibility: 100, 'best-practices': 100, lcpMs: 2500, tbtMs: 200 } as const;
+export const STAFF_BUDGET = {
+  performance: 90,
+  accessibility: 100,
+  'best-practices': 100,
+  lcpMs: 2500,
+  tbtMs: 200,
+} as const;
 export const BENCH_OWNER = { username: 'owner', password: 'owner-pass-123' };
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -19,19 +35,23 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** A fresh data directory holding the demo month, seeded exactly as `npm run db:seed:demo` does. */
 export function seedDemoDataDir(): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-bench-staff-'));
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/seed-demo.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PUBLIC_BASE_URL: 'http://localhost',
-      ADMIN_USERNAME: BENCH_OWNER.username,
-      ADMIN_PASSWORD: BENCH_OWNER.password,
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/seed-demo.ts')],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PUBLIC_BASE_URL: 'http://localhost',
+        ADMIN_USERNAME: BENCH_OWNER.username,
+        ADMIN_PASSWORD: BENCH_OWNER.password,
+      },
     },
-  });
+  );
   return dataDir;
 }
 
@@ -50,7 +70,15 @@ export async function signInCookie(baseUrl: string): Promise<string> {
 }
 
 /** `ownCpuMs`: the same blocking estimated from the CPU time the page's main thread got (tests/load/thread-time.ts); null when the trace had no first paint. */
-export type StaffRun = { performance: number; accessibility: number; 'best-practices': number; lcpMs: number; tbtMs: number; ownCpuMs: number | null; failing: string[] };
+export type StaffRun = {
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  lcpMs: number;
+  tbtMs: number;
+  ownCpuMs: number | null;
+  failing: string[];
+};
 /** A tab's median run, with each run's total blocking time so the table shows how far they spread. */
 export type MedianRun = StaffRun & { tbtRunsMs: number[]; ownCpuRunsMs: (number | null)[] };
 
@@ -91,7 +119,17 @@ export function meetsBudget(r: StaffRun): boolean {
  * each run's), the same runs' blocking by the page's own CPU time, budget met.
  */
 export function tableRows(rows: { page: string; run: MedianRun }[]): string[] {
-  const head = ['page', 'performance', 'a11y', 'best practices', 'LCP', 'TBT', 'TBT of each run', 'own CPU of each run', 'budget met'];
+  const head = [
+    'page',
+    'performance',
+    'a11y',
+    'best practices',
+    'LCP',
+    'TBT',
+    'TBT of each run',
+    'own CPU of each run',
+    'budget met',
+  ];
   const body = rows.map(({ page, run }) => [
     page,
     String(run.performance),
@@ -103,5 +141,9 @@ export function tableRows(rows: { page: string; run: MedianRun }[]): string[] {
     run.ownCpuRunsMs.map((ms) => (ms === null ? '-' : Math.round(ms))).join(', '),
     meetsBudget(run) ? 'yes' : 'NO',
   ]);
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...body.map((cells) => `| ${cells.join(' | ')} |`)];
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...body.map((cells) => `| ${cells.join(' | ')} |`),
+  ];
 }

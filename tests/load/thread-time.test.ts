@@ -7,7 +7,14 @@ const names: TraceEvent[] = [
   { name: 'thread_name', ts: 0, ...PAGE, args: { name: 'CrRendererMain' } },
   { name: 'thread_name', ts: 0, ...OTHER, args: { name: 'CrRendererMain' } },
 ];
-const task = (at: number, wallMs: number, cpuMs: number, where = PAGE): TraceEvent => ({ name: 'RunTask', ph: 'X', ts: at * 1000, dur: wallMs * 1000, tdur: cpuMs * 1000, ...where });
+const task = (at: number, wallMs: number, cpuMs: number, where = PAGE): TraceEvent => ({
+  name: 'RunTask',
+  ph: 'X',
+  ts: at * 1000,
+  dur: wallMs * 1000,
+  tdur: cpuMs * 1000,
+  ...where,
+});
 
 describe("a staff page's blocking time, by the clock and by its own CPU time", () => {
   it("counts the page's tasks after its first paint, each at four times its length less 50 ms", () => {

@@ -1,5 +1,14 @@
 /** The trace event fields read here (Chromium's trace format: times in microseconds). */
-export type TraceEvent = { name: string; ph?: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string } };
+export type TraceEvent = {
+  name: string;
+  ph?: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+};
 
 /** Lighthouse's mobile test: each task is taken at four times its length, and blocks for what it lasts over 50 ms. */
 const CPU_SLOWDOWN = 4;
@@ -16,7 +25,8 @@ const BLOCKING_FROM_MS = 50;
 export function blockingEstimate(events: TraceEvent[]): { wallMs: number; cpuMs: number } | null {
   const threadNames = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X');
-  const busy = (pid: number, tid: number) => tasks.reduce((sum, t) => (t.pid === pid && t.tid === tid ? sum + (t.dur ?? 0) : sum), 0);
+  const busy = (pid: number, tid: number) =>
+    tasks.reduce((sum, t) => (t.pid === pid && t.tid === tid ? sum + (t.dur ?? 0) : sum), 0);
   // The renderer that ran the page is the one whose main thread was busiest.
   const main = threadNames.sort((a, b) => busy(b.pid, b.tid) - busy(a.pid, a.tid))[0];
   if (!main) return null;

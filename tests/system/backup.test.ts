@@ -41,7 +41,16 @@ async function seededSnapshot(config: Config): Promise<Snapshot> {
   }
   const before = await snapshot(config);
   // The seed is a business: every kind of row and file is there to be lost.
-  for (const table of ['public.users', 'public.sessions', 'public.jobs', 'public.job_photos', 'public.customer_invoices', 'public.customer_invoice_pdfs', 'public.purchase_invoices', 'public.business_expenses']) {
+  for (const table of [
+    'public.users',
+    'public.sessions',
+    'public.jobs',
+    'public.job_photos',
+    'public.customer_invoices',
+    'public.customer_invoice_pdfs',
+    'public.purchase_invoices',
+    'public.business_expenses',
+  ]) {
     expect(before.rows[table]?.length, table).toBeGreaterThan(0);
   }
   expect(Object.keys(before.files).filter((f) => f.startsWith('photos/'))).toHaveLength(8);
@@ -107,7 +116,12 @@ describe('backups of the embedded database (PGlite) with files on local disk', (
     backup = onlyBackupIn(out);
     expect(fs.statSync(backup).mode & 0o777).toBe(0o700);
     const manifest = JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8'));
-    expect(manifest).toMatchObject({ engine: 'pglite', app: { name: 'mobile-tyre-booking' }, database: { path: 'database.tar.gz' }, missingFiles: [] });
+    expect(manifest).toMatchObject({
+      engine: 'pglite',
+      app: { name: 'mobile-tyre-booking' },
+      database: { path: 'database.tar.gz' },
+      missingFiles: [],
+    });
     expect(manifest.tables['public.jobs']).toBe(before.rows['public.jobs']!.length);
 
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -121,11 +135,17 @@ describe('backups of the embedded database (PGlite) with files on local disk', (
   it('refuses to replace a database that holds data without --force', async () => {
     const r = await runBackupScript('db-restore', [backup], env);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/The target already holds data \(.*users: 2.*\); nothing was changed\. Run again with --force/);
+    expect(r.stderr).toMatch(
+      /The target already holds data \(.*users: 2.*\); nothing was changed\. Run again with --force/,
+    );
   });
 
   it('refuses a damaged backup before touching anything, even with --force', async () => {
-    const pdf = (JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8')) as { files: { kind: string; path: string }[] }).files.find((f) => f.kind === 'invoices')!;
+    const pdf = (
+      JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8')) as {
+        files: { kind: string; path: string }[];
+      }
+    ).files.find((f) => f.kind === 'invoices')!;
     // The wiped-and-restored target gets a new row first, so "untouched" is told apart from "restored again".
     const database = await openDatabase({ dataDir });
     await database.db.execute("UPDATE business_expenses SET description = 'Changed after the backup'");
@@ -197,18 +217,27 @@ describe('backups of a PostgreSQL server', () => {
     await live.close();
     expect(made.code, made.stderr).toBe(0);
     const backup = onlyBackupIn(out);
-    const inBackup = JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8')).tables['public.business_expenses'] as number;
+    const inBackup = JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8')).tables[
+      'public.business_expenses'
+    ] as number;
     expect(inBackup).toBeGreaterThan(0);
     expect(inBackup).toBeLessThan(written);
 
     await admin('CREATE DATABASE shop_busy_restored');
-    const restored = await runBackupScript('db-restore', [backup], { ...env, DATABASE_URL: urlOf('shop_busy_restored') });
+    const restored = await runBackupScript('db-restore', [backup], {
+      ...env,
+      DATABASE_URL: urlOf('shop_busy_restored'),
+    });
     expect(restored.code, restored.stderr).toBe(0);
     const check = await openPostgres(urlOf('shop_busy_restored'), 1);
-    const { rows } = (await check.db.execute('SELECT description FROM business_expenses ORDER BY description')) as unknown as { rows: { description: string }[] };
+    const { rows } = (await check.db.execute(
+      'SELECT description FROM business_expenses ORDER BY description',
+    )) as unknown as { rows: { description: string }[] };
     await check.close();
     // Written one after another, so one moment holds exactly the first ones.
-    expect(rows.map((r) => r.description)).toEqual(Array.from({ length: inBackup }, (_, i) => `Fuel ${String(i).padStart(6, '0')}`));
+    expect(rows.map((r) => r.description)).toEqual(
+      Array.from({ length: inBackup }, (_, i) => `Fuel ${String(i).padStart(6, '0')}`),
+    );
   });
 
   it("says which client programs to install when the machine's pg_dump is older than the server", async () => {
@@ -216,25 +245,38 @@ describe('backups of a PostgreSQL server', () => {
     fs.mkdirSync(oldTools);
     fs.writeFileSync(path.join(oldTools, 'pg_dump'), '#!/bin/sh\necho "pg_dump (PostgreSQL) 14.12"\n', { mode: 0o755 });
     const out = path.join(work, 'old-tools-backups');
-    const r = await runBackupScript('db-backup', ['--out', out], { DATA_DIR: path.join(work, 'old-tools-data'), DATABASE_URL: cluster.url, PG_BIN: oldTools });
+    const r = await runBackupScript('db-backup', ['--out', out], {
+      DATA_DIR: path.join(work, 'old-tools-data'),
+      DATABASE_URL: cluster.url,
+      PG_BIN: oldTools,
+    });
     expect(r.code).toBe(1);
     const server = /is older than the PostgreSQL (\d+) server/.exec(r.stderr)?.[1];
-    expect(r.stderr).toContain(`pg_dump 14 (${oldTools}/pg_dump) is older than the PostgreSQL ${server} server and would refuse to dump it`);
+    expect(r.stderr).toContain(
+      `pg_dump 14 (${oldTools}/pg_dump) is older than the PostgreSQL ${server} server and would refuse to dump it`,
+    );
     expect(r.stderr).toContain(`sudo apt-get install -y postgresql-client-${server}`);
     expect(fs.readdirSync(out)).toEqual([]);
   });
 
   it('restores a backup made by an older app version and brings its schema forward; refuses one made by a newer version', async () => {
     const migrations = path.resolve(import.meta.dirname, '../../drizzle');
-    const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
+    const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number; tag: string }[];
+    };
     // The app as it was two migrations ago.
     const olderFolder = path.join(work, 'older-app-migrations');
     fs.cpSync(migrations, olderFolder, { recursive: true });
-    fs.writeFileSync(path.join(olderFolder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, -2) }));
+    fs.writeFileSync(
+      path.join(olderFolder, 'meta', '_journal.json'),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, -2) }),
+    );
     await admin('CREATE DATABASE shop_older');
     const older = await openPostgres(urlOf('shop_older'), 1);
     await migrate(older.db, { migrationsFolder: olderFolder });
-    await older.db.execute("INSERT INTO customers (name, email, phone) VALUES ('Older Customer', 'older@example.com', '0400 000 001')");
+    await older.db.execute(
+      "INSERT INTO customers (name, email, phone) VALUES ('Older Customer', 'older@example.com', '0400 000 001')",
+    );
     await older.close();
     const out = path.join(work, 'older-backups');
     const env = { DATA_DIR: path.join(work, 'older-data') };
@@ -248,15 +290,22 @@ describe('backups of a PostgreSQL server', () => {
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain('schema: brought forward by 2 migration(s) of this app version');
     const upgraded = await openPostgres(urlOf('shop_upgraded'), 1);
-    const rows = async (query: string) => ((await upgraded.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-    expect(await rows('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')).toEqual([{ n: journal.entries.length }]);
+    const rows = async (query: string) =>
+      ((await upgraded.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    expect(await rows('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')).toEqual([
+      { n: journal.entries.length },
+    ]);
     expect(await rows('SELECT name FROM customers')).toEqual([{ name: 'Older Customer' }]);
     await upgraded.close();
 
     const newer = `${backup}-from-a-newer-app`;
     fs.cpSync(backup, newer, { recursive: true });
     const manifest = JSON.parse(fs.readFileSync(path.join(newer, 'manifest.json'), 'utf8'));
-    manifest.migrations = { applied: journal.entries.length + 1, lastTag: '9999_from_the_future', lastCreatedAt: journal.entries.at(-1)!.when + 1 };
+    manifest.migrations = {
+      applied: journal.entries.length + 1,
+      lastTag: '9999_from_the_future',
+      lastCreatedAt: journal.entries.at(-1)!.when + 1,
+    };
     fs.writeFileSync(path.join(newer, 'manifest.json'), JSON.stringify(manifest));
     await admin('CREATE DATABASE shop_behind');
     const refused = await runBackupScript('db-restore', [newer], { ...env, DATABASE_URL: urlOf('shop_behind') });
@@ -296,7 +345,11 @@ describe('backups of a PostgreSQL server', () => {
       }
       backup = onlyBackupIn(out);
       const manifest = JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8'));
-      expect(manifest).toMatchObject({ engine: 'postgres', database: { path: 'database.pgdump' }, fileStorage: config.fileStorage.kind });
+      expect(manifest).toMatchObject({
+        engine: 'postgres',
+        database: { path: 'database.pgdump' },
+        fileStorage: config.fileStorage.kind,
+      });
       expect(manifest.files).toHaveLength(12);
 
       await admin(`DROP DATABASE ${dbName} WITH (FORCE)`);
@@ -343,7 +396,9 @@ describe('backups of a PostgreSQL server', () => {
       delete (embedded as Record<string, string>).DATABASE_URL;
       const r = await runBackupScript('db-restore', [backup], embedded);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain('This backup holds a PostgreSQL server (DATABASE_URL), but the target is the embedded database');
+      expect(r.stderr).toContain(
+        'This backup holds a PostgreSQL server (DATABASE_URL), but the target is the embedded database',
+      );
       expect(fs.existsSync(path.join(embedded.DATA_DIR, 'db'))).toBe(false);
     });
   });

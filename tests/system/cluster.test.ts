@@ -6,7 +6,15 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../scripts/lib/cluster-run.mjs';
 import { TYRE_PRICE_LIST } from '../../src/server/db/seed/tyre-prices';
-import { bookingBody, photoForm, postJson, signIn, tyrePhoto, upcomingSlots, type Slot } from '../helpers/cluster-traffic';
+import {
+  bookingBody,
+  photoForm,
+  postJson,
+  signIn,
+  tyrePhoto,
+  upcomingSlots,
+  type Slot,
+} from '../helpers/cluster-traffic';
 
 /**
  * The cluster as `npm run cluster` starts it (decision 226): PostgreSQL, the S3 stand-in, two
@@ -22,7 +30,8 @@ let db: pg.Client;
 let staffCookie: string;
 const slots = upcomingSlots(200);
 let customerNo = 0;
-const nextBooking = (paymentMethod: 'onsite' | 'prepaid' = 'onsite') => bookingBody(++customerNo, slots.shift() as Slot, paymentMethod);
+const nextBooking = (paymentMethod: 'onsite' | 'prepaid' = 'onsite') =>
+  bookingBody(++customerNo, slots.shift() as Slot, paymentMethod);
 
 beforeAll(async () => {
   cluster = await startCluster({
@@ -53,7 +62,9 @@ const instanceOf = (res: Response) => res.headers.get('x-instance');
 describe('two instances behind nginx over one PostgreSQL server', () => {
   it('started together on an empty database, migrated and loaded reference data once (one admin, one price list)', async () => {
     expect((await db.query('select username from users')).rows).toEqual([{ username: ADMIN.username }]);
-    expect((await db.query('select count(*)::int as n from tyre_stock_pricing')).rows[0].n).toBe(TYRE_PRICE_LIST.length);
+    expect((await db.query('select count(*)::int as n from tyre_stock_pricing')).rows[0].n).toBe(
+      TYRE_PRICE_LIST.length,
+    );
   });
 
   it('keeps a staff member signed in whichever instance answers', async () => {
@@ -93,7 +104,9 @@ describe('two instances behind nginx over one PostgreSQL server', () => {
       }
       expect(jobNumber).toBeDefined();
       await expect
-        .poll(() => received.filter((m) => m.type === 'new_booking' && m.data?.jobNumber === jobNumber).length, { timeout: 10_000 })
+        .poll(() => received.filter((m) => m.type === 'new_booking' && m.data?.jobNumber === jobNumber).length, {
+          timeout: 10_000,
+        })
         .toBe(2);
     } finally {
       onApp2.close(1000);
@@ -105,14 +118,20 @@ describe('two instances behind nginx over one PostgreSQL server', () => {
     const booked = await postJson(cluster.url, '/api/bookings', nextBooking());
     expect(booked.status).toBe(200);
     const { jobId } = (await booked.json()) as { jobId: string };
-    const upload = await fetch(`${cluster.url}/api/bookings/${jobId}/photos`, { method: 'POST', headers: { origin: cluster.url }, body: photoForm(await tyrePhoto()) });
+    const upload = await fetch(`${cluster.url}/api/bookings/${jobId}/photos`, {
+      method: 'POST',
+      headers: { origin: cluster.url },
+      body: photoForm(await tyrePhoto()),
+    });
     expect(upload.status).toBe(200);
     const uploadedBy = instanceOf(upload);
     const [photo] = ((await upload.json()) as { photos: { id: string }[] }).photos;
 
     const served = new Map<string, Buffer>();
     for (let i = 0; i < 6 && served.size < 2; i++) {
-      const res = await fetch(`${cluster.url}/api/dashboard/jobs/${jobId}/photos/${photo!.id}`, { headers: { cookie: staffCookie } });
+      const res = await fetch(`${cluster.url}/api/dashboard/jobs/${jobId}/photos/${photo!.id}`, {
+        headers: { cookie: staffCookie },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^image\//);
       served.set(instanceOf(res)!, Buffer.from(await res.arrayBuffer()));
@@ -128,12 +147,21 @@ describe('two instances behind nginx over one PostgreSQL server', () => {
     const { jobId } = (await quoted.json()) as { jobId: string };
     await db.query(`update booking_holds set expires_at = now() - interval '1 minute' where job_id = $1`, [jobId]);
 
-    await expect.poll(async () => (await db.query('select status from jobs where id = $1', [jobId])).rows[0]?.status, { timeout: 15_000 }).toBe('cancelled');
+    await expect
+      .poll(async () => (await db.query('select status from jobs where id = $1', [jobId])).rows[0]?.status, {
+        timeout: 15_000,
+      })
+      .toBe('cancelled');
     // Both instances get further passes at the lapsed hold before the counts are taken.
     await new Promise((r) => setTimeout(r, 3 * HOLD_SWEEP_SECONDS * 1000));
-    const sweptLines = ['app-1', 'app-2'].flatMap((name) => cluster.output(name).split('\n')).filter((line) => line.includes('hold expired') && line.includes(jobId));
+    const sweptLines = ['app-1', 'app-2']
+      .flatMap((name) => cluster.output(name).split('\n'))
+      .filter((line) => line.includes('hold expired') && line.includes(jobId));
     expect(sweptLines).toHaveLength(1);
-    const history = await db.query(`select action as kind, to_value from audit_log where subject = 'job:' || $1 and action = 'status'`, [jobId]);
+    const history = await db.query(
+      `select action as kind, to_value from audit_log where subject = 'job:' || $1 and action = 'status'`,
+      [jobId],
+    );
     expect(history.rows).toEqual([expect.objectContaining({ to_value: 'cancelled' })]);
   });
 
@@ -178,7 +206,9 @@ describe('two instances behind nginx over one PostgreSQL server', () => {
 
     // A dashboard's live socket on the instance that stops is told 1001 "going away", so it reconnects elsewhere.
     const app1 = cluster.instances.find((i) => i.name === 'app-1')!;
-    const dashboard = new WebSocket(`${app1.url.replace('http', 'ws')}/ws/notifications`, { headers: { cookie: staffCookie } });
+    const dashboard = new WebSocket(`${app1.url.replace('http', 'ws')}/ws/notifications`, {
+      headers: { cookie: staffCookie },
+    });
     const closedWith = new Promise<number>((resolve) => dashboard.once('close', (code) => resolve(code)));
     await new Promise((resolve, reject) => dashboard.once('open', resolve).once('error', reject));
 
@@ -190,12 +220,18 @@ describe('two instances behind nginx over one PostgreSQL server', () => {
     const whileDown = answers.length;
     await waitForAnswers(60);
     await cluster.startInstance('app-1');
-    await expect.poll(() => answers.slice(whileDown).some((a) => a.instance === 'app-1' && answers.indexOf(a) > whileDown + 60), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => answers.slice(whileDown).some((a) => a.instance === 'app-1' && answers.indexOf(a) > whileDown + 60), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     running = false;
     await Promise.all([...readers, customers]);
 
     const failed = answers.filter((a) => typeof a.status !== 'number' || a.status < 200 || a.status >= 300);
-    console.log(`SIGTERM under load: ${answers.length} answers (${answers.length - whileDown} from the stop on), ${acknowledged.length} bookings acknowledged, ${failed.length} failed`);
+    console.log(
+      `SIGTERM under load: ${answers.length} answers (${answers.length - whileDown} from the stop on), ${acknowledged.length} bookings acknowledged, ${failed.length} failed`,
+    );
     // Decision 226: the one failure allowed is a POST nginx had already written to a connection the
     // kernel reset as the instance closed its listening socket (nginx never re-sends a POST). It
     // answers 502, and the instance never read it, so nothing of it may exist.

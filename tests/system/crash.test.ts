@@ -28,7 +28,16 @@ const KILL_AFTER_PHOTO_UPLOADS = 8;
 const ADMIN = { username: 'crash_admin', password: 'crash-test-password-42' };
 const PHOTO_LEFTOVER_AGE_MS = 2 * 3_600_000;
 
-type Customer = { n: number; email: string; registration: string; day: string; slot: TimeSlot; prepaid: boolean; photos: number; address: string };
+type Customer = {
+  n: number;
+  email: string;
+  registration: string;
+  day: string;
+  slot: TimeSlot;
+  prepaid: boolean;
+  photos: number;
+  address: string;
+};
 type Acknowledged = { customer: Customer; jobId: string; jobNumber?: string; paid: boolean; photoIds: string[] };
 
 /** Free slots from tomorrow (Perth), business days only, in calendar order. */
@@ -65,12 +74,16 @@ async function noisyJpeg(seed: number): Promise<Buffer> {
   const height = 768;
   const raw = randomBytes(width * height * 3);
   raw[0] = seed & 0xff;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 function photoForm(images: Buffer[]): FormData {
   const form = new FormData();
-  images.forEach((data, i) => form.append('photos', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), `tyre-${i + 1}.jpg`));
+  images.forEach((data, i) =>
+    form.append('photos', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), `tyre-${i + 1}.jpg`),
+  );
   form.append('type', 'tyre-condition');
   return form;
 }
@@ -88,12 +101,21 @@ async function burst(app: AppProcess, customers: Customer[], images: Buffer[]) {
   let killed = false;
   let inFlightAtKill: string[] = [];
 
-  const send = async (label: string, url: string, body: FormData | object, ip: string): Promise<Record<string, unknown> | null> => {
+  const send = async (
+    label: string,
+    url: string,
+    body: FormData | object,
+    ip: string,
+  ): Promise<Record<string, unknown> | null> => {
     inFlight.add(label);
     try {
       const res = await fetch(`${app.baseUrl}${url}`, {
         method: 'POST',
-        headers: { 'x-forwarded-for': ip, origin: app.baseUrl, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          'x-forwarded-for': ip,
+          origin: app.baseUrl,
+          ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }),
+        },
         body: body instanceof FormData ? body : JSON.stringify(body),
       });
       const json = (await res.json()) as Record<string, unknown>;
@@ -113,18 +135,40 @@ async function burst(app: AppProcess, customers: Customer[], images: Buffer[]) {
 
   const customerVisit = async (c: Customer) => {
     const who = `customer ${c.n}`;
-    const booked = await send(`${who} books`, c.prepaid ? '/api/bookings/quote' : '/api/bookings', bookingBody(c), c.address);
+    const booked = await send(
+      `${who} books`,
+      c.prepaid ? '/api/bookings/quote' : '/api/bookings',
+      bookingBody(c),
+      c.address,
+    );
     if (!booked) return;
-    const ack: Acknowledged = { customer: c, jobId: String(booked.jobId), jobNumber: booked.jobNumber as string | undefined, paid: false, photoIds: [] };
+    const ack: Acknowledged = {
+      customer: c,
+      jobId: String(booked.jobId),
+      jobNumber: booked.jobNumber as string | undefined,
+      paid: false,
+      photoIds: [],
+    };
     acknowledged.set(ack.jobId, ack);
     if (c.prepaid) {
-      const card = { bookingToken: booked.bookingToken, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', nameOnCard: `Crash Customer ${c.n}` };
+      const card = {
+        bookingToken: booked.bookingToken,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/30',
+        cvc: '123',
+        nameOnCard: `Crash Customer ${c.n}`,
+      };
       const paid = await send(`${who} pays`, '/api/payments/simulated/confirm', card, c.address);
       if (!paid) return;
       ack.paid = true;
       ack.jobNumber = String(paid.jobNumber);
     }
-    const uploaded = await send(`${who} uploads ${c.photos} photos`, `/api/bookings/${ack.jobId}/photos`, photoForm(images.slice(0, c.photos)), c.address);
+    const uploaded = await send(
+      `${who} uploads ${c.photos} photos`,
+      `/api/bookings/${ack.jobId}/photos`,
+      photoForm(images.slice(0, c.photos)),
+      c.address,
+    );
     if (!uploaded) return;
     ack.photoIds = (uploaded.photos as { id: string }[]).map((p) => p.id);
     photoAnswers++;
@@ -153,13 +197,19 @@ async function signIn(app: AppProcess): Promise<string> {
     body: JSON.stringify(ADMIN),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** Every file under `dir` (recursively) whose name passes `keep`. */
 function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f)).filter((f) => keep(path.basename(f)) && fs.statSync(f).isFile());
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((f) => path.join(dir, f))
+    .filter((f) => keep(path.basename(f)) && fs.statSync(f).isFile());
 }
 
 /** Makes files look `ms` older, as if the next start came that much later. */
@@ -191,7 +241,9 @@ function timer(): () => number {
 
 async function startPostgres() {
   const clusterModule: string = '../../scripts/lib/pg-cluster.mjs';
-  const { startPgCluster } = (await import(clusterModule)) as { startPgCluster(): Promise<{ url: string; stop(): void }> };
+  const { startPgCluster } = (await import(clusterModule)) as {
+    startPgCluster(): Promise<{ url: string; stop(): void }>;
+  };
   return startPgCluster();
 }
 
@@ -205,7 +257,11 @@ const engines: Engine[] = [
     setUp: async () => ({
       env: {},
       files: (dataDir) => createFileStorage({ dataDir, fileStorage: { kind: 'local' } }),
-      agePhotos: (dataDir, ms) => age(filesUnder(path.join(dataDir, 'photos'), () => true), ms),
+      agePhotos: (dataDir, ms) =>
+        age(
+          filesUnder(path.join(dataDir, 'photos'), () => true),
+          ms,
+        ),
       tearDown: async () => {},
     }),
   },
@@ -227,7 +283,11 @@ const engines: Engine[] = [
         env: { DATABASE_URL: cluster.url, ...s3.env },
         files: (dataDir) => createFileStorage({ dataDir, fileStorage }),
         // s3rver keeps each object as a file whose modification time is the object's LastModified.
-        agePhotos: (_dataDir, ms) => age(filesUnder(path.join(s3.directory, s3.bucket), (name) => name.endsWith('._S3rver_object')), ms),
+        agePhotos: (_dataDir, ms) =>
+          age(
+            filesUnder(path.join(s3.directory, s3.bucket), (name) => name.endsWith('._S3rver_object')),
+            ms,
+          ),
         async tearDown() {
           await s3.stop();
           cluster.stop();
@@ -280,7 +340,9 @@ describe.each(engines)('kill -9 during a burst of bookings with photo uploads ($
     const { acknowledged, unexpected, inFlightAtKill } = await burst(app, customers, images);
     expect(unexpected).toEqual([]);
     expect(inFlightAtKill.length).toBeGreaterThan(0);
-    console.log(`${engine.name}: killed with ${acknowledged.length} bookings, ${acknowledged.filter((a) => a.paid).length} payments and ${acknowledged.filter((a) => a.photoIds.length).length} uploads acknowledged; in flight: ${(['books', 'pays', 'uploads'] as const).map((kind) => `${inFlightAtKill.filter((label) => label.includes(` ${kind}`)).length} ${kind}`).join(', ')}`);
+    console.log(
+      `${engine.name}: killed with ${acknowledged.length} bookings, ${acknowledged.filter((a) => a.paid).length} payments and ${acknowledged.filter((a) => a.photoIds.length).length} uploads acknowledged; in flight: ${(['books', 'pays', 'uploads'] as const).map((kind) => `${inFlightAtKill.filter((label) => label.includes(` ${kind}`)).length} ${kind}`).join(', ')}`,
+    );
 
     const burstMs = took();
     // 2. It starts again on the same data (the embedded database recovers from the kill).
@@ -320,7 +382,15 @@ describe.each(engines)('kill -9 during a burst of bookings with photo uploads ($
 
     // 4. And it takes a new booking with a photo.
     const last = slots[CUSTOMERS]!;
-    const newcomer: Customer = { n: CUSTOMERS + 1, email: `crash.${runId}.after@example.com`, registration: 'CRAFTER', ...last, prepaid: false, photos: 1, address: '10.98.0.1' };
+    const newcomer: Customer = {
+      n: CUSTOMERS + 1,
+      email: `crash.${runId}.after@example.com`,
+      registration: 'CRAFTER',
+      ...last,
+      prepaid: false,
+      photos: 1,
+      address: '10.98.0.1',
+    };
     const booked = await fetch(`${app.baseUrl}/api/bookings`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': newcomer.address },
@@ -328,7 +398,11 @@ describe.each(engines)('kill -9 during a burst of bookings with photo uploads ($
     });
     expect(booked.status).toBe(200);
     const { jobId: newJobId } = (await booked.json()) as { jobId: string };
-    const photo = await fetch(`${app.baseUrl}/api/bookings/${newJobId}/photos`, { method: 'POST', headers: { 'x-forwarded-for': newcomer.address }, body: photoForm(images.slice(0, 1)) });
+    const photo = await fetch(`${app.baseUrl}/api/bookings/${newJobId}/photos`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': newcomer.address },
+      body: photoForm(images.slice(0, 1)),
+    });
     expect(photo.status).toBe(200);
     await app.stop();
 
@@ -336,25 +410,51 @@ describe.each(engines)('kill -9 during a burst of bookings with photo uploads ($
     const files = setup!.files(app.dataDir);
     onTestFinished(() => files.close());
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: app.dataDir });
-    const rows = async (query: ReturnType<typeof sql>) => (await database.db.execute<Record<string, unknown>>(query)).rows;
+    const rows = async (query: ReturnType<typeof sql>) =>
+      (await database.db.execute<Record<string, unknown>>(query)).rows;
     let photoFiles: string[];
     try {
       const jobIds = (await rows(sql`select id from jobs`)).map((r) => String(r.id));
       expect(jobIds).toEqual(expect.arrayContaining([...acknowledged.map((a) => a.jobId), newJobId]));
       // A job always has its customer, vehicle and exactly one 'created' line in its history.
-      expect(await rows(sql`select j.job_number from jobs j left join customers c on c.id = j.customer_id left join vehicles v on v.id = j.vehicle_id where c.id is null or v.id is null`)).toEqual([]);
-      expect(await rows(sql`select j.job_number from jobs j where (select count(*) from audit_log e where e.subject = 'job:' || j.id and e.action = 'created') <> 1`)).toEqual([]);
+      expect(
+        await rows(
+          sql`select j.job_number from jobs j left join customers c on c.id = j.customer_id left join vehicles v on v.id = j.vehicle_id where c.id is null or v.id is null`,
+        ),
+      ).toEqual([]);
+      expect(
+        await rows(
+          sql`select j.job_number from jobs j where (select count(*) from audit_log e where e.subject = 'job:' || j.id and e.action = 'created') <> 1`,
+        ),
+      ).toEqual([]);
       // No customer or vehicle from a booking that did not commit.
-      expect(await rows(sql`select c.email from customers c where not exists (select 1 from jobs j where j.customer_id = c.id)`)).toEqual([]);
-      expect(await rows(sql`select v.registration from vehicles v where not exists (select 1 from jobs j where j.vehicle_id = v.id)`)).toEqual([]);
+      expect(
+        await rows(
+          sql`select c.email from customers c where not exists (select 1 from jobs j where j.customer_id = c.id)`,
+        ),
+      ).toEqual([]);
+      expect(
+        await rows(
+          sql`select v.registration from vehicles v where not exists (select 1 from jobs j where j.vehicle_id = v.id)`,
+        ),
+      ).toEqual([]);
       // No email or payment record that belongs to no job.
       expect(await rows(sql`select o.kind from outbound_emails o where o.job_id is null`)).toEqual([]);
       expect(await rows(sql`select p.id from payment_events p where p.job_id is null`)).toEqual([]);
       // Pay on site: the confirmation email, once. Prepaid: the hold; paid ones also the payment's
       // record, history line and one confirmation; unpaid ones no confirmation and no payment line.
-      const confirmations = (jobId: ReturnType<typeof sql>) => sql`(select count(*) from outbound_emails o where o.job_id = ${jobId} and o.kind = 'booking_confirmation')`;
-      expect(await rows(sql`select j.job_number from jobs j where j.payment_method = 'onsite' and ${confirmations(sql`j.id`)} <> 1`)).toEqual([]);
-      expect(await rows(sql`select j.job_number from jobs j where j.payment_method = 'prepaid' and not exists (select 1 from booking_holds h where h.job_id = j.id)`)).toEqual([]);
+      const confirmations = (jobId: ReturnType<typeof sql>) =>
+        sql`(select count(*) from outbound_emails o where o.job_id = ${jobId} and o.kind = 'booking_confirmation')`;
+      expect(
+        await rows(
+          sql`select j.job_number from jobs j where j.payment_method = 'onsite' and ${confirmations(sql`j.id`)} <> 1`,
+        ),
+      ).toEqual([]);
+      expect(
+        await rows(
+          sql`select j.job_number from jobs j where j.payment_method = 'prepaid' and not exists (select 1 from booking_holds h where h.job_id = j.id)`,
+        ),
+      ).toEqual([]);
       expect(
         await rows(sql`
           select j.job_number from jobs j join booking_holds h on h.job_id = j.id
@@ -370,11 +470,15 @@ describe.each(engines)('kill -9 during a burst of bookings with photo uploads ($
       ).toEqual([]);
       // Every photo row names a whole file; every acknowledged photo has its row.
       const photoRows = await rows(sql`select id, filename, size from job_photos`);
-      expect(photoRows.map((r) => String(r.id))).toEqual(expect.arrayContaining(acknowledged.flatMap((a) => a.photoIds)));
+      expect(photoRows.map((r) => String(r.id))).toEqual(
+        expect.arrayContaining(acknowledged.flatMap((a) => a.photoIds)),
+      );
       const listed = await files.photos.list();
       const stored = new Map(listed.filter((f) => !f.isTemporary).map((f) => [f.name, f]));
       const named = new Set(photoRows.map((r) => String(r.filename)));
-      console.log(`${engine.name}: after the restart, ${listed.filter((f) => f.isTemporary).length} temporary files and ${[...stored.keys()].filter((n) => !named.has(n)).length} photo files without a row wait for the grace period`);
+      console.log(
+        `${engine.name}: after the restart, ${listed.filter((f) => f.isTemporary).length} temporary files and ${[...stored.keys()].filter((n) => !named.has(n)).length} photo files without a row wait for the grace period`,
+      );
       for (const row of photoRows) {
         expect(stored.has(String(row.filename)), `file of photo ${String(row.id)}`).toBe(true);
         expect((await files.photos.read(String(row.filename))).length).toBe(Number(row.size));
@@ -391,7 +495,9 @@ describe.each(engines)('kill -9 during a burst of bookings with photo uploads ($
     took();
     await app.restart();
     await app.stop();
-    console.log(`${engine.name}: burst ${burstMs} ms, restart after the kill ${restartMs} ms, start with the clean-up and stop ${took()} ms`);
+    console.log(
+      `${engine.name}: burst ${burstMs} ms, restart after the kill ${restartMs} ms, start with the clean-up and stop ${took()} ms`,
+    );
     const left = await files.photos.list();
     expect(left.filter((f) => f.isTemporary)).toEqual([]);
     expect(left.map((f) => f.name).sort()).toEqual(photoFiles.sort());

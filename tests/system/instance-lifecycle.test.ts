@@ -15,7 +15,17 @@ const COMPILED_SERVER = path.join(ROOT, process.env.WEB_DIST_DIR || 'dist', 'ser
 function startServer(dataDir: string, port: number): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, [COMPILED_SERVER], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', INSTANCE_NAME: 'one', SHUTDOWN_SECONDS: '5' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      INSTANCE_NAME: 'one',
+      SHUTDOWN_SECONDS: '5',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
@@ -52,7 +62,14 @@ describe('one embedded database per process, and a graceful stop', () => {
   it('refuses a second server on the same DATA_DIR, saying which process holds it', async () => {
     const second = spawnSync(process.execPath, [COMPILED_SERVER], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });
@@ -69,7 +86,9 @@ describe('one embedded database per process, and a graceful stop', () => {
     await once(socket, 'connect');
     let answer = '';
     socket.on('data', (d) => (answer += String(d)));
-    socket.write(`POST /api/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /api/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await new Promise((r) => setTimeout(r, 300));
     const exited = once(server.child, 'exit');
     server.child.kill('SIGTERM');

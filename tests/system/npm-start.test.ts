@@ -37,7 +37,15 @@ describe('npm start', () => {
     const port = await freePort();
     const npm = spawn('npm', ['start', '--ignore-scripts', '--silent'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', PUBLIC_BASE_URL: `http://localhost:${port}` },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+        PUBLIC_BASE_URL: `http://localhost:${port}`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -45,7 +53,12 @@ describe('npm start', () => {
     npm.stderr!.on('data', (d) => (output += String(d)));
     const exited = once(npm, 'exit');
     try {
-      await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 90_000, interval: 250 }).toBe(200);
+      await expect
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, {
+          timeout: 90_000,
+          interval: 250,
+        })
+        .toBe(200);
       // The server's own log lines carry its process id: the process npm started, or what that started.
       const serverPid = Number(/"pid":(\d+)/.exec(output)?.[1]);
       expect(serverPid).toBeGreaterThan(0);
@@ -60,7 +73,8 @@ describe('npm start', () => {
       expect(output).toContain('Stopped cleanly');
     } finally {
       if (npm.exitCode === null) npm.kill('SIGKILL');
-      for (const pid of [...output.matchAll(/"pid":(\d+)/g)].map((m) => Number(m[1]))) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      for (const pid of [...output.matchAll(/"pid":(\d+)/g)].map((m) => Number(m[1])))
+        if (alive(pid)) process.kill(pid, 'SIGKILL');
     }
   }, 120_000);
 });

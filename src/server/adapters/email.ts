@@ -29,7 +29,11 @@ export type Mailer = {
  * keep one send well inside the outbox's 5-minute claim lease (decision 164), so a slow server
  * never lets another pass pick up a message that is still being sent.
  */
-export const SMTP_TIMEOUTS: SmtpTimeouts = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+export const SMTP_TIMEOUTS: SmtpTimeouts = {
+  connectionTimeout: 15_000,
+  greetingTimeout: 15_000,
+  socketTimeout: 30_000,
+};
 
 export type SmtpTimeouts = { connectionTimeout: number; greetingTimeout: number; socketTimeout: number };
 
@@ -46,7 +50,11 @@ export function createSmtpMailer(smtpUrl: string, timeouts: SmtpTimeouts = SMTP_
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         ...(message.headers ? { headers: message.headers } : {}),
-        attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        attachments: message.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
       });
     },
     close: () => transport.close(),

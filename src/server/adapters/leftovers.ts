@@ -33,7 +33,10 @@ export async function removeFileLeftovers(opts: {
   const orphaned = stored.filter((name) => !named.has(name));
   for (const name of [...temporary, ...orphaned]) await opts.store.remove(name);
   if (temporary.length || orphaned.length) {
-    opts.log.info({ temporary: temporary.length, orphaned: orphaned.length }, `Removed ${opts.what} files left behind by an interrupted write`);
+    opts.log.info(
+      { temporary: temporary.length, orphaned: orphaned.length },
+      `Removed ${opts.what} files left behind by an interrupted write`,
+    );
   }
   return { temporary: temporary.length, orphaned: orphaned.length };
 }

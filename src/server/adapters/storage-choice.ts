@@ -22,8 +22,19 @@ export function createFileStorage(config: Pick<Config, 'dataDir' | 'fileStorage'
   }
   const client = createS3Client(settings);
   return {
-    photos: createS3FileStore(client, { bucket: settings.bucket, prefix: settings.prefix, folder: 'photos', names: PHOTO_NAMES }),
-    pdfs: createS3FileStore(client, { bucket: settings.bucket, prefix: settings.prefix, folder: 'invoices', names: INVOICE_PDF_NAMES, neverOverwrite: true }),
+    photos: createS3FileStore(client, {
+      bucket: settings.bucket,
+      prefix: settings.prefix,
+      folder: 'photos',
+      names: PHOTO_NAMES,
+    }),
+    pdfs: createS3FileStore(client, {
+      bucket: settings.bucket,
+      prefix: settings.prefix,
+      folder: 'invoices',
+      names: INVOICE_PDF_NAMES,
+      neverOverwrite: true,
+    }),
     close: () => client.destroy(),
   };
 }
@@ -33,6 +44,8 @@ export function describeFileStorage(config: Pick<Config, 'dataDir' | 'fileStorag
   const s = config.fileStorage;
   if (s.kind === 'local') return `Files: photos and invoice PDFs on local disk under ${config.dataDir}`;
   const local = s.endpoint && ['localhost', '127.0.0.1', '[::1]'].includes(new URL(s.endpoint).hostname);
-  const where = s.endpoint ? `at ${s.endpoint}${local ? ' (a server on this machine: a local stand-in such as s3rver is not real S3)' : ''}` : `in ${s.region}`;
+  const where = s.endpoint
+    ? `at ${s.endpoint}${local ? ' (a server on this machine: a local stand-in such as s3rver is not real S3)' : ''}`
+    : `in ${s.region}`;
   return `Files: photos and invoice PDFs in S3 bucket ${s.bucket}${s.prefix ? ` under ${s.prefix}` : ''} ${where}`;
 }

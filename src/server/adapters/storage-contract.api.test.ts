@@ -109,7 +109,9 @@ describe.each([
 
   it('never overwrites an invoice PDF: a second save under its name is refused and the first stays', async () => {
     await backend.files.pdfs.save(pdf(2), Buffer.from('%PDF as sent'));
-    await expect(backend.files.pdfs.save(pdf(2), Buffer.from('%PDF changed'))).rejects.toBeInstanceOf(StoredFileExistsError);
+    await expect(backend.files.pdfs.save(pdf(2), Buffer.from('%PDF changed'))).rejects.toBeInstanceOf(
+      StoredFileExistsError,
+    );
     expect((await backend.files.pdfs.read(pdf(2))).toString()).toBe('%PDF as sent');
   });
 
@@ -156,7 +158,14 @@ describe.each([
       const job = await insertJob(t.db, { scheduledDay: '2026-12-02' });
       await photos.save(photo(10), Buffer.from('a crash came before its row'));
       await photos.save(photo(11, 'webp'), Buffer.from('a stored photo'));
-      await t.db.insert(jobPhotos).values({ jobId: job.id, type: 'tyre-condition', filename: photo(11, 'webp'), originalName: 'a.webp', mimeType: 'image/webp', size: 14 });
+      await t.db.insert(jobPhotos).values({
+        jobId: job.id,
+        type: 'tyre-condition',
+        filename: photo(11, 'webp'),
+        originalName: 'a.webp',
+        mimeType: 'image/webp',
+        size: 14,
+      });
 
       // Within the grace period an upload may still be committing its row in another instance.
       await restartAt(new Date(Date.now() + LEFTOVER_GRACE_MS / 2));
@@ -181,7 +190,10 @@ describe('S3 keys', () => {
       await files.photos.save(photo(20), Buffer.from('p'));
       await files.pdfs.save(pdf(20), Buffer.from('%PDF'));
       const listed = await client.send(new ListObjectsV2Command({ Bucket: 'prefixed' }));
-      expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual([`tyres/prod/invoices/${pdf(20)}`, `tyres/prod/photos/${photo(20)}`]);
+      expect((listed.Contents ?? []).map((o) => o.Key).sort()).toEqual([
+        `tyres/prod/invoices/${pdf(20)}`,
+        `tyres/prod/photos/${photo(20)}`,
+      ]);
     } finally {
       files.close();
       client.destroy();
@@ -192,8 +204,16 @@ describe('S3 keys', () => {
 
 describe('the start-up line', () => {
   it('says where files are, and that a bucket on this machine is not real S3', () => {
-    expect(describeFileStorage(loadConfig({ DATA_DIR: '/srv/tyres' }))).toBe('Files: photos and invoice PDFs on local disk under /srv/tyres');
-    expect(describeFileStorage(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'tyres', S3_PREFIX: 'prod' }))).toBe('Files: photos and invoice PDFs in S3 bucket tyres under prod/ in ap-southeast-2');
-    expect(describeFileStorage(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'tyres', S3_ENDPOINT: 'http://127.0.0.1:4568' }))).toMatch(/at http:\/\/127\.0\.0\.1:4568 \(a server on this machine: a local stand-in such as s3rver is not real S3\)$/);
+    expect(describeFileStorage(loadConfig({ DATA_DIR: '/srv/tyres' }))).toBe(
+      'Files: photos and invoice PDFs on local disk under /srv/tyres',
+    );
+    expect(describeFileStorage(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'tyres', S3_PREFIX: 'prod' }))).toBe(
+      'Files: photos and invoice PDFs in S3 bucket tyres under prod/ in ap-southeast-2',
+    );
+    expect(
+      describeFileStorage(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'tyres', S3_ENDPOINT: 'http://127.0.0.1:4568' })),
+    ).toMatch(
+      /at http:\/\/127\.0\.0\.1:4568 \(a server on this machine: a local stand-in such as s3rver is not real S3\)$/,
+    );
   });
 });

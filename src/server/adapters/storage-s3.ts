@@ -1,5 +1,20 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { assertSafeName, StoredFileExistsError, StoredFileMissingError, type FileNames, type FileStore, type StoredFile } from './storage';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import {
+  assertSafeName,
+  StoredFileExistsError,
+  StoredFileMissingError,
+  type FileNames,
+  type FileStore,
+  type StoredFile,
+} from './storage';
 
 /** The bucket settings from configuration (FILE_STORAGE=s3). */
 export type S3Settings = {
@@ -22,7 +37,9 @@ export function createS3Client(settings: S3Settings): S3Client {
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
     credentials: settings.credentials,
-    ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const } : {}),
+    ...(settings.endpoint
+      ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const }
+      : {}),
   });
 }
 
@@ -37,7 +54,10 @@ function status(err: unknown): number | undefined {
  * that header (s3rver) still gets the check, so only two saves racing on one random name could
  * overwrite there (decision 220).
  */
-export function createS3FileStore(client: S3Client, opts: { bucket: string; prefix: string; folder: string; names: FileNames; neverOverwrite?: boolean }): FileStore {
+export function createS3FileStore(
+  client: S3Client,
+  opts: { bucket: string; prefix: string; folder: string; names: FileNames; neverOverwrite?: boolean },
+): FileStore {
   const base = `${opts.prefix}${opts.folder}/`;
   const key = (name: string) => `${base}${name}`;
 
@@ -56,7 +76,15 @@ export function createS3FileStore(client: S3Client, opts: { bucket: string; pref
       assertSafeName(opts.names, name);
       if (opts.neverOverwrite && (await exists(name))) throw new StoredFileExistsError(name);
       try {
-        await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: key(name), Body: data, ContentLength: data.length, ...(opts.neverOverwrite ? { IfNoneMatch: '*' } : {}) }));
+        await client.send(
+          new PutObjectCommand({
+            Bucket: opts.bucket,
+            Key: key(name),
+            Body: data,
+            ContentLength: data.length,
+            ...(opts.neverOverwrite ? { IfNoneMatch: '*' } : {}),
+          }),
+        );
       } catch (err) {
         if (opts.neverOverwrite && status(err) === 412) throw new StoredFileExistsError(name);
         throw err;
@@ -81,10 +109,13 @@ export function createS3FileStore(client: S3Client, opts: { bucket: string; pref
       const files: StoredFile[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: opts.bucket, Prefix: base, ContinuationToken: token }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: opts.bucket, Prefix: base, ContinuationToken: token }),
+        );
         for (const object of page.Contents ?? []) {
           const name = object.Key?.slice(base.length) ?? '';
-          if (opts.names.safe.test(name)) files.push({ name, modifiedAt: object.LastModified ?? new Date(0), isTemporary: false });
+          if (opts.names.safe.test(name))
+            files.push({ name, modifiedAt: object.LastModified ?? new Date(0), isTemporary: false });
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

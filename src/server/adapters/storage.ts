@@ -50,7 +50,8 @@ export const PHOTO_NAMES: FileNames = {
 };
 
 export function assertSafeName(names: FileNames, name: string, opts: { temporaryToo?: boolean } = {}): void {
-  if (!names.safe.test(name) && !(opts.temporaryToo && names.temporary.test(name))) throw new Error(`Refusing unsafe ${names.label} file name: ${name}`);
+  if (!names.safe.test(name) && !(opts.temporaryToo && names.temporary.test(name)))
+    throw new Error(`Refusing unsafe ${names.label} file name: ${name}`);
 }
 
 /** A read of a missing local file becomes the backend-independent error. */
@@ -94,7 +95,12 @@ export async function syncDirectory(dir: string): Promise<void> {
  * `place` (rename, or link to refuse an existing name) and flushes the folder; the temporary file
  * never outlives the call, whatever fails (decision 194).
  */
-export async function placeLocalFile(dir: string, name: string, data: Buffer, place: (tmp: string, final: string) => Promise<void>): Promise<void> {
+export async function placeLocalFile(
+  dir: string,
+  name: string,
+  data: Buffer,
+  place: (tmp: string, final: string) => Promise<void>,
+): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   const tmp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
   try {

@@ -24,14 +24,23 @@ const OFFICE = '203.0.113.7';
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, other, tech] = await Promise.all([signedInStaff(t, { role: 'admin' }), signedInStaff(t, { role: 'admin' }), signedInStaff(t, { role: 'technician' })]);
+  [admin, other, tech] = await Promise.all([
+    signedInStaff(t, { role: 'admin' }),
+    signedInStaff(t, { role: 'admin' }),
+    signedInStaff(t, { role: 'technician' }),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, who = admin, remoteAddress = OFFICE) =>
-  t.app.inject({ method, url, headers: { cookie: who.cookie }, remoteAddress, ...(payload ? { payload } : {}) });
+const send = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  who = admin,
+  remoteAddress = OFFICE,
+) => t.app.inject({ method, url, headers: { cookie: who.cookie }, remoteAddress, ...(payload ? { payload } : {}) });
 
 async function auditOf(query: Record<string, string> = {}): Promise<AuditEntry[]> {
   const res = await send('GET', `/api/admin/audit?${new URLSearchParams({ pageSize: '100', ...query })}`);
@@ -45,9 +54,22 @@ describe('what the log records', () => {
     const res = await send('PATCH', `/api/dashboard/jobs/${job.id}`, { customerValue: '120' });
     expect(res.statusCode, res.body).toBe(200);
     const rows = await auditOf({ kind: 'job' });
-    expect(rows[0]).toMatchObject({ kind: 'job', subject: `job:${job.id}`, label: job.jobNumber, action: 'price', from: '101.50', to: '120.00', actor: admin.user.username, address: OFFICE });
-    const history = (res.json() as { history: { kind: string; from: string | null; to: string | null; actor: string | null }[] }).history;
-    expect(history.filter((e) => e.kind === 'price')).toEqual([expect.objectContaining({ from: '101.50', to: '120.00', actor: admin.user.username })]);
+    expect(rows[0]).toMatchObject({
+      kind: 'job',
+      subject: `job:${job.id}`,
+      label: job.jobNumber,
+      action: 'price',
+      from: '101.50',
+      to: '120.00',
+      actor: admin.user.username,
+      address: OFFICE,
+    });
+    const history = (
+      res.json() as { history: { kind: string; from: string | null; to: string | null; actor: string | null }[] }
+    ).history;
+    expect(history.filter((e) => e.kind === 'price')).toEqual([
+      expect.objectContaining({ from: '101.50', to: '120.00', actor: admin.user.username }),
+    ]);
   });
 
   it('a job deleted: who removed it, and its history is kept', async () => {
@@ -63,10 +85,18 @@ describe('what the log records', () => {
 
   it('a supplier bill: added, its total changed (old and new), deleted', async () => {
     const job = await insertJob(t.db, { ...freshSlot(), customerValue: '500.00' });
-    const added = await send('POST', '/api/dashboard/purchase-invoices', { jobId: job.id, invoiceNumber: 'TW-77', supplierName: 'Tyre Wholesale WA', invoiceDate: '2026-11-20', totalAmount: '440.00' });
+    const added = await send('POST', '/api/dashboard/purchase-invoices', {
+      jobId: job.id,
+      invoiceNumber: 'TW-77',
+      supplierName: 'Tyre Wholesale WA',
+      invoiceDate: '2026-11-20',
+      totalAmount: '440.00',
+    });
     expect(added.statusCode, added.body).toBe(201);
     const id = (added.json() as { id: string }).id;
-    expect((await send('PATCH', `/api/dashboard/purchase-invoices/${id}`, { totalAmount: '480.00' })).statusCode).toBe(200);
+    expect((await send('PATCH', `/api/dashboard/purchase-invoices/${id}`, { totalAmount: '480.00' })).statusCode).toBe(
+      200,
+    );
     expect((await send('DELETE', `/api/dashboard/purchase-invoices/${id}`)).statusCode).toBe(204);
     const rows = (await auditOf({ kind: 'bill' })).filter((r) => r.subject === `bill:${id}`);
     expect(rows.map((r) => [r.action, r.field, r.from, r.to])).toEqual([
@@ -75,11 +105,21 @@ describe('what the log records', () => {
       ['changed', 'Total', '440.00', '480.00'],
       ['created', 'Total', null, '440.00'],
     ]);
-    expect(rows.every((r) => r.label === 'Tyre Wholesale WA TW-77' && r.address === OFFICE && r.actor === admin.user.username)).toBe(true);
+    expect(
+      rows.every(
+        (r) => r.label === 'Tyre Wholesale WA TW-77' && r.address === OFFICE && r.actor === admin.user.username,
+      ),
+    ).toBe(true);
   });
 
   it('an expense: added, marked paid, deleted', async () => {
-    const added = await send('POST', '/api/dashboard/business-expenses', { supplierName: 'Telstra', description: 'Phone plan', amount: '88.00', category: 'utilities', expenseDate: '2026-11-20' });
+    const added = await send('POST', '/api/dashboard/business-expenses', {
+      supplierName: 'Telstra',
+      description: 'Phone plan',
+      amount: '88.00',
+      category: 'utilities',
+      expenseDate: '2026-11-20',
+    });
     expect(added.statusCode, added.body).toBe(201);
     const id = (added.json() as { id: string }).id;
     expect((await send('PATCH', `/api/dashboard/business-expenses/${id}/mark-paid`)).statusCode).toBe(200);
@@ -93,7 +133,11 @@ describe('what the log records', () => {
   });
 
   it('a user added and deactivated, by whom', async () => {
-    const added = await send('POST', '/api/admin/users', { username: 'casey_audit', password: 'secret-pass-1', role: 'technician' });
+    const added = await send('POST', '/api/admin/users', {
+      username: 'casey_audit',
+      password: 'secret-pass-1',
+      role: 'technician',
+    });
     expect(added.statusCode, added.body).toBe(201);
     const id = (added.json() as { id: string }).id;
     expect((await send('PATCH', `/api/admin/users/${id}/status`, { isActive: false })).statusCode).toBe(200);
@@ -105,11 +149,17 @@ describe('what the log records', () => {
   });
 
   it('a user added through POST /api/register is recorded the same way', async () => {
-    const added = await send('POST', '/api/register', { username: 'drew_audit', password: 'secret-pass-1', role: 'technician' });
+    const added = await send('POST', '/api/register', {
+      username: 'drew_audit',
+      password: 'secret-pass-1',
+      role: 'technician',
+    });
     expect(added.statusCode, added.body).toBe(201);
     const id = (added.json() as { id: string }).id;
     const rows = (await auditOf({ kind: 'user' })).filter((r) => r.subject === `user:${id}`);
-    expect(rows.map((r) => [r.action, r.label, r.actor, r.address])).toEqual([['created', 'drew_audit', admin.user.username, OFFICE]]);
+    expect(rows.map((r) => [r.action, r.label, r.actor, r.address])).toEqual([
+      ['created', 'drew_audit', admin.user.username, OFFICE],
+    ]);
   });
 
   it('a time slot blocked with its reason, then unblocked', async () => {
@@ -127,27 +177,57 @@ describe('what the log records', () => {
 
   it('a refund: what was paid and what is kept', async () => {
     const slot = freshSlot();
-    const job = await insertJob(t.db, { ...slot, paymentMethod: 'prepaid', paymentStatus: 'paid', customerValue: '101.50', stripePaymentIntentId: `sim_pi_audit_${slot.scheduledDay}` });
-    await t.db.insert(paymentEvents).values({ id: `evt_audit_${job.id}`, type: 'payment_intent.succeeded', jobId: job.id, payload: { data: { object: { amount: 10322 } } } });
+    const job = await insertJob(t.db, {
+      ...slot,
+      paymentMethod: 'prepaid',
+      paymentStatus: 'paid',
+      customerValue: '101.50',
+      stripePaymentIntentId: `sim_pi_audit_${slot.scheduledDay}`,
+    });
+    await t.db.insert(paymentEvents).values({
+      id: `evt_audit_${job.id}`,
+      type: 'payment_intent.succeeded',
+      jobId: job.id,
+      payload: { data: { object: { amount: 10322 } } },
+    });
     const before = t.clock.now().toISOString();
     t.clock.set(new Date(slotStart(slot.scheduledDay, slot.timeSlot).getTime() - 48 * 3_600_000).toISOString());
     const signedIn = await signedInStaff(t, { role: 'admin' });
     try {
-      const res = await send('POST', `/api/dashboard/jobs/${job.id}/cancel`, { reason: 'Customer called to cancel' }, signedIn);
+      const res = await send(
+        'POST',
+        `/api/dashboard/jobs/${job.id}/cancel`,
+        { reason: 'Customer called to cancel' },
+        signedIn,
+      );
       expect(res.statusCode, res.body).toBe(200);
     } finally {
       t.clock.set(before);
     }
     const rows = (await auditOf({ kind: 'refund' })).filter((r) => r.subject === `refund:${job.id}`);
-    expect(rows).toEqual([expect.objectContaining({ label: job.jobNumber, action: 'refunded', field: 'Paid', from: '103.22', to: '0.00', actor: signedIn.user.username, address: OFFICE })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        label: job.jobNumber,
+        action: 'refunded',
+        field: 'Paid',
+        from: '103.22',
+        to: '0.00',
+        actor: signedIn.user.username,
+        address: OFFICE,
+      }),
+    ]);
   });
 });
 
 describe('reading it', () => {
   it('filters by user, by kind and by Perth day, newest first, a page at a time', async () => {
     const job = await insertJob(t.db, { ...freshSlot(), customerValue: '200.00' });
-    expect((await send('PATCH', `/api/dashboard/jobs/${job.id}`, { customerValue: '210' }, other)).statusCode).toBe(200);
-    expect((await send('PATCH', `/api/dashboard/jobs/${job.id}`, { customerValue: '220' }, other)).statusCode).toBe(200);
+    expect((await send('PATCH', `/api/dashboard/jobs/${job.id}`, { customerValue: '210' }, other)).statusCode).toBe(
+      200,
+    );
+    expect((await send('PATCH', `/api/dashboard/jobs/${job.id}`, { customerValue: '220' }, other)).statusCode).toBe(
+      200,
+    );
     const byOther = await auditOf({ user: other.user.id });
     expect(byOther.map((r) => r.to)).toEqual(['220.00', '210.00']);
 
@@ -190,18 +270,45 @@ describe('reading it', () => {
 
   it('downloads as CSV with the same filters, a cell a spreadsheet would run prefixed with an apostrophe', async () => {
     const job = await insertJob(t.db, { ...freshSlot(), customerValue: '300.00' });
-    const added = await send('POST', '/api/dashboard/purchase-invoices', { jobId: job.id, invoiceNumber: 'X1', supplierName: '=HYPERLINK("http://evil.example")', invoiceDate: '2026-11-20', totalAmount: '50.00' });
+    const added = await send('POST', '/api/dashboard/purchase-invoices', {
+      jobId: job.id,
+      invoiceNumber: 'X1',
+      supplierName: '=HYPERLINK("http://evil.example")',
+      invoiceDate: '2026-11-20',
+      totalAmount: '50.00',
+    });
     expect(added.statusCode, added.body).toBe(201);
     const res = await send('GET', `/api/admin/audit.csv?kind=bill&user=${admin.user.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-2026-11-23\.csv"$/);
     const [header, ...records] = parse(res.body) as string[][];
-    expect(header).toEqual(['When (UTC)', 'Who', 'Address', 'Kind', 'Subject', 'What', 'Action', 'Field', 'From', 'To', 'Note']);
+    expect(header).toEqual([
+      'When (UTC)',
+      'Who',
+      'Address',
+      'Kind',
+      'Subject',
+      'What',
+      'Action',
+      'Field',
+      'From',
+      'To',
+      'Note',
+    ]);
     expect(records.length).toBe(Number(res.headers['x-total-count']));
     expect(records.every((r) => r[3] === 'bill' && r[1] === admin.user.username)).toBe(true);
     const newest = records[0]!;
-    expect(newest.slice(2, 10)).toEqual([OFFICE, 'bill', `bill:${(added.json() as { id: string }).id}`, `'=HYPERLINK("http://evil.example") X1`, 'created', 'Total', '', '50.00']);
+    expect(newest.slice(2, 10)).toEqual([
+      OFFICE,
+      'bill',
+      `bill:${(added.json() as { id: string }).id}`,
+      `'=HYPERLINK("http://evil.example") X1`,
+      'created',
+      'Total',
+      '',
+      '50.00',
+    ]);
     expect(newest[10]).toMatch(/^'?Supplier: =HYPERLINK/);
   });
 });
@@ -229,7 +336,12 @@ describe('append-only', () => {
 
   it('no route writes to it: PUT, PATCH and DELETE on the log answer 404', async () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-      const res = await t.app.inject({ method, url: '/api/admin/audit', headers: { cookie: admin.cookie }, ...(method === 'DELETE' ? {} : { payload: {} }) });
+      const res = await t.app.inject({
+        method,
+        url: '/api/admin/audit',
+        headers: { cookie: admin.cookie },
+        ...(method === 'DELETE' ? {} : { payload: {} }),
+      });
       expect(res.statusCode, `${method} ${res.body}`).toBe(404);
     }
   });

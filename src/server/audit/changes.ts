@@ -7,7 +7,16 @@ import type { AuditRow } from './log';
  */
 export type Watched<Row> = Partial<Record<keyof Row & string, string>>;
 
-const asText = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
+const asText = (v: unknown): string | null =>
+  v === null || v === undefined
+    ? null
+    : v instanceof Date
+      ? v.toISOString()
+      : typeof v === 'boolean'
+        ? v
+          ? 'yes'
+          : 'no'
+        : String(v);
 
 export function fieldChanges<Row extends Record<string, unknown>>(
   before: Row,

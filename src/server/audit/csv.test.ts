@@ -37,7 +37,19 @@ describe('the audit log CSV', () => {
     };
     const [header, record, ...rest] = parse(auditCsv([row])) as string[][];
     expect(header).toEqual(AUDIT_CSV_HEADER);
-    expect(record).toEqual(['2026-11-23T00:00:00.000Z', 'System', '', 'bill', 'bill:1', 'Tyres, "Wholesale" WA', 'changed', 'Total', '440.00', '480.00', 'line one\nline two']);
+    expect(record).toEqual([
+      '2026-11-23T00:00:00.000Z',
+      'System',
+      '',
+      'bill',
+      'bill:1',
+      'Tyres, "Wholesale" WA',
+      'changed',
+      'Total',
+      '440.00',
+      '480.00',
+      'line one\nline two',
+    ]);
     expect(rest).toEqual([]);
   });
 });

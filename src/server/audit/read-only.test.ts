@@ -24,11 +24,17 @@ describe('the audit log is read-only to the API', () => {
   it('every operation of the audit area is a GET', () => {
     const audit = all.filter((c) => c.area === 'audit');
     expect(audit.length).toBeGreaterThan(0);
-    expect(audit.filter((c) => c.contract.method !== 'GET').map((c) => `${c.contract.method} ${c.contract.path}`)).toEqual([]);
+    expect(
+      audit.filter((c) => c.contract.method !== 'GET').map((c) => `${c.contract.method} ${c.contract.path}`),
+    ).toEqual([]);
   });
 
   it('no operation anywhere writes under the audit path or says it changes the audit area', () => {
-    const writers = all.filter(({ contract }) => contract.method !== 'GET' && (contract.path.startsWith('/api/admin/audit') || contract.affects?.includes('audit')));
+    const writers = all.filter(
+      ({ contract }) =>
+        contract.method !== 'GET' &&
+        (contract.path.startsWith('/api/admin/audit') || contract.affects?.includes('audit')),
+    );
     expect(writers.map((c) => `${c.contract.method} ${c.contract.path}`)).toEqual([]);
   });
 
@@ -37,8 +43,13 @@ describe('the audit log is read-only to the API', () => {
     for (const file of sourceFiles(serverDir)) {
       const text = readFileSync(file, 'utf8');
       const relative = path.relative(serverDir, file);
-      if (/\.(update|delete)\(\s*auditLog\s*\)/.test(text) || /(update|delete\s+from|truncate)\s+(table\s+)?"?audit_log"?/i.test(text)) offenders.push(`${relative} changes it`);
-      if (/\.insert\(\s*auditLog\s*\)/.test(text) && relative !== path.join('audit', 'log.ts')) offenders.push(`${relative} inserts into it`);
+      if (
+        /\.(update|delete)\(\s*auditLog\s*\)/.test(text) ||
+        /(update|delete\s+from|truncate)\s+(table\s+)?"?audit_log"?/i.test(text)
+      )
+        offenders.push(`${relative} changes it`);
+      if (/\.insert\(\s*auditLog\s*\)/.test(text) && relative !== path.join('audit', 'log.ts'))
+        offenders.push(`${relative} inserts into it`);
     }
     expect(offenders).toEqual([]);
   });

@@ -5,7 +5,12 @@ import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema';
 
 /** The filters of the admins' audit log: a user by id, a kind, a range of Perth days (both ends included). */
-export type AuditFilter = { user?: string | undefined; kind?: string | undefined; from?: string | null | undefined; to?: string | null | undefined };
+export type AuditFilter = {
+  user?: string | undefined;
+  kind?: string | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+};
 
 /** The first instant of a Perth day: the log's days are the business's days, as every screen shows them. */
 const startOfPerthDay = (day: string) => sql`(${day}::date::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
@@ -35,11 +40,19 @@ const COLUMNS = {
   note: auditLog.note,
 };
 
-type Row = { [K in keyof typeof COLUMNS]: K extends 'at' ? Date : string | null } & { id: string; kind: string; action: string };
+type Row = { [K in keyof typeof COLUMNS]: K extends 'at' ? Date : string | null } & {
+  id: string;
+  kind: string;
+  action: string;
+};
 const toEntry = (r: Row): AuditEntry => ({ ...r, at: r.at.toISOString() });
 
 /** One page of the log, newest first (the order rows were written in), with the total for X-Total-Count. */
-export async function readAuditPage(exec: Executor, filter: AuditFilter, page: { limit: number; offset: number }): Promise<{ items: AuditEntry[]; total: number }> {
+export async function readAuditPage(
+  exec: Executor,
+  filter: AuditFilter,
+  page: { limit: number; offset: number },
+): Promise<{ items: AuditEntry[]; total: number }> {
   const where = whereOf(filter);
   const [rows, [counted]] = await Promise.all([
     exec.select(COLUMNS).from(auditLog).where(where).orderBy(desc(auditLog.seq)).limit(page.limit).offset(page.offset),
@@ -49,7 +62,11 @@ export async function readAuditPage(exec: Executor, filter: AuditFilter, page: {
 }
 
 /** Rows for the download, newest first, at most `max` of them, read in batches so no one query holds them all. */
-export async function readAuditRows(exec: Executor, filter: AuditFilter, max: number): Promise<{ rows: AuditEntry[]; total: number }> {
+export async function readAuditRows(
+  exec: Executor,
+  filter: AuditFilter,
+  max: number,
+): Promise<{ rows: AuditEntry[]; total: number }> {
   const where = whereOf(filter);
   const [counted] = await exec.select({ n: count() }).from(auditLog).where(where);
   const rows: AuditEntry[] = [];

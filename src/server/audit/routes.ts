@@ -19,7 +19,12 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, audit.csv, async ({ query, reply }) => {
       const { rows, total } = await readAuditRows(deps.db, query, AUDIT_CSV_MAX_ROWS);
       reply.header('X-Total-Count', String(total));
-      return { data: Buffer.from(auditCsv(rows), 'utf8'), contentType: 'text/csv; charset=utf-8', filename: `audit-log-${perthDay(deps.clock.now())}.csv`, disposition: 'attachment' as const };
+      return {
+        data: Buffer.from(auditCsv(rows), 'utf8'),
+        contentType: 'text/csv; charset=utf-8',
+        filename: `audit-log-${perthDay(deps.clock.now())}.csv`,
+        disposition: 'attachment' as const,
+      };
     });
     addRoute(app, audit.kinds, async () => readAuditKinds(deps.db));
   };

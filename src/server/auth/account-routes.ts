@@ -20,12 +20,33 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsync {
 
     addRoute(app, account.endSession, async ({ actor, params, request }) => {
       await endDevice(deps, actor.id, params.id);
-      await appendAudit(deps.db, [{ at: deps.clock.now(), actorId: actor.id, address: request.ip, kind: 'session', subject: `user:${actor.id}`, label: actor.username, action: 'signed out a device' }]);
+      await appendAudit(deps.db, [
+        {
+          at: deps.clock.now(),
+          actorId: actor.id,
+          address: request.ip,
+          kind: 'session',
+          subject: `user:${actor.id}`,
+          label: actor.username,
+          action: 'signed out a device',
+        },
+      ]);
     });
 
     addRoute(app, account.endOtherSessions, async ({ actor, request }) => {
       const ended = await endOtherDevices(deps, actor.id, sessionToken(request));
-      await appendAudit(deps.db, [{ at: deps.clock.now(), actorId: actor.id, address: request.ip, kind: 'session', subject: `user:${actor.id}`, label: actor.username, action: 'signed out everywhere else', note: `${ended} session(s) ended` }]);
+      await appendAudit(deps.db, [
+        {
+          at: deps.clock.now(),
+          actorId: actor.id,
+          address: request.ip,
+          kind: 'session',
+          subject: `user:${actor.id}`,
+          label: actor.username,
+          action: 'signed out everywhere else',
+          note: `${ended} session(s) ended`,
+        },
+      ]);
       return { ended };
     });
 
@@ -46,7 +67,8 @@ const ALLOWED_BEFORE_CHOOSING: readonly ContractDef[] = [account.changePassword]
 export function registerPasswordChangeGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const contract = request.routeOptions.config?.contract;
-    if (!request.user?.passwordMustChange || !contract || (contract.access !== 'staff' && contract.access !== 'admin')) return;
+    if (!request.user?.passwordMustChange || !contract || (contract.access !== 'staff' && contract.access !== 'admin'))
+      return;
     if (ALLOWED_BEFORE_CHOOSING.includes(contract)) return;
     throw new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED_MESSAGE, { passwordChangeRequired: true });
   });

@@ -10,7 +10,9 @@ describe('the most common passwords', () => {
     const ranked = dictionary['passwords-common'];
     expect(ranked.length).toBeGreaterThan(COMMON_PASSWORD_COUNT);
     expect(isCommonPassword(ranked[COMMON_PASSWORD_COUNT - 1]!)).toBe(true);
-    const beyond = ranked.slice(COMMON_PASSWORD_COUNT).find((p) => !ranked.slice(0, COMMON_PASSWORD_COUNT).some((q) => q.toLowerCase() === p.toLowerCase()));
+    const beyond = ranked
+      .slice(COMMON_PASSWORD_COUNT)
+      .find((p) => !ranked.slice(0, COMMON_PASSWORD_COUNT).some((q) => q.toLowerCase() === p.toLowerCase()));
     expect(beyond).toBeDefined();
     expect(isCommonPassword(beyond!)).toBe(false);
   });

@@ -14,7 +14,8 @@ export const DEVICE_NOT_FOUND = 'Device not found';
  * opens the session, and an id seen once cannot be turned into a cookie
  * (docs/decisions/326-signed-in-devices.md).
  */
-const publicIdOf = (sessionId: string) => createHash('sha256').update(`device:${sessionId}`).digest('base64url').slice(0, 22);
+const publicIdOf = (sessionId: string) =>
+  createHash('sha256').update(`device:${sessionId}`).digest('base64url').slice(0, 22);
 
 /** "Safari 17", "iOS 17.4": what a person recognises their phone or computer by. */
 export function describeUserAgent(userAgent: string | null): { browser: string; os: string } {
@@ -31,9 +32,17 @@ export function describeUserAgent(userAgent: string | null): { browser: string; 
 }
 
 /** The user's signed-in browsers, most recently used first; `current` marks the one asking. */
-export async function listDevices(deps: Pick<AppDeps, 'db'>, userId: string, currentToken: string | undefined): Promise<DeviceSession[]> {
+export async function listDevices(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  currentToken: string | undefined,
+): Promise<DeviceSession[]> {
   const current = currentToken ? hashToken(currentToken) : null;
-  const rows = await deps.db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  const rows = await deps.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
   return rows.map((row) => ({
     id: publicIdOf(row.id),
     ...describeUserAgent(row.userAgent),
@@ -53,7 +62,11 @@ export async function endDevice(deps: Pick<AppDeps, 'db'>, userId: string, publi
 }
 
 /** Signs out every browser of the user but the one asking ("Sign out everywhere else"); answers how many ended. */
-export async function endOtherDevices(deps: Pick<AppDeps, 'db'>, userId: string, currentToken: string | undefined): Promise<number> {
+export async function endOtherDevices(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  currentToken: string | undefined,
+): Promise<number> {
   const keep = currentToken ? hashToken(currentToken) : '';
   const ended = await deps.db
     .delete(sessions)

@@ -37,7 +37,12 @@ export async function isKnownDevice(db: Executor, deviceId: string | null, userI
  * already known for this user, else a new one is issued. One cookie per browser: a shared browser
  * is known for whoever signed in on it last.
  */
-export async function rememberDevice(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+export async function rememberDevice(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
   const now = deps.clock.now();
   const current = deviceIdOf(request);
   if (current && (await isKnownDevice(deps.db, current, userId))) {
@@ -45,7 +50,9 @@ export async function rememberDevice(deps: Pick<AppDeps, 'db' | 'clock' | 'confi
     return;
   }
   // A new device is rare: the moment to forget those unused for longer than their cookie lasts.
-  await deps.db.delete(knownDevices).where(lt(knownDevices.lastUsedAt, new Date(now.getTime() - DEVICE_COOKIE_DAYS * 24 * 3600_000)));
+  await deps.db
+    .delete(knownDevices)
+    .where(lt(knownDevices.lastUsedAt, new Date(now.getTime() - DEVICE_COOKIE_DAYS * 24 * 3600_000)));
   const token = randomBytes(32).toString('base64url');
   await deps.db.insert(knownDevices).values({ id: hashDeviceToken(token), userId, createdAt: now, lastUsedAt: now });
   reply.setCookie(DEVICE_COOKIE, token, {

@@ -18,17 +18,30 @@ const PENDING_PATH = '/api/login';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Stores a challenge for the user and returns its token (the pending cookie's value). */
-export async function startLoginChallenge(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string, address: string): Promise<string> {
+export async function startLoginChallenge(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: string,
+  address: string,
+): Promise<string> {
   const now = deps.clock.now();
   // Sign-ins are rare enough to be the moment lapsed challenges (and used code steps) are cleared out.
   await deps.db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
   const token = randomBytes(32).toString('base64url');
-  await deps.db.insert(loginChallenges).values({ id: hashToken(token), userId, address, createdAt: now, expiresAt: new Date(now.getTime() + CHALLENGE_MS) });
+  await deps.db.insert(loginChallenges).values({
+    id: hashToken(token),
+    userId,
+    address,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CHALLENGE_MS),
+  });
   return token;
 }
 
 /** The user a pending cookie's challenge is for, while it has not lapsed. */
-export async function findLoginChallenge(deps: Pick<AppDeps, 'db' | 'clock'>, token: string | undefined): Promise<{ id: string; userId: string } | null> {
+export async function findLoginChallenge(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  token: string | undefined,
+): Promise<{ id: string; userId: string } | null> {
   if (!token) return null;
   const [row] = await deps.db
     .select({ id: loginChallenges.id, userId: loginChallenges.userId })
@@ -47,11 +60,21 @@ export async function endLoginChallenge(exec: Executor, id: string): Promise<voi
  * colon), lapsing with the steps it covers; the primary key makes two racing uses of one code end
  * with one winner. False when the step was already used.
  */
-export async function claimCodeStep(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string, step: number): Promise<boolean> {
+export async function claimCodeStep(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: string,
+  step: number,
+): Promise<boolean> {
   const now = deps.clock.now();
   const [claimed] = await deps.db
     .insert(loginChallenges)
-    .values({ id: `step:${userId}:${step}`, userId, address: null, createdAt: now, expiresAt: new Date(now.getTime() + CHALLENGE_MS) })
+    .values({
+      id: `step:${userId}:${step}`,
+      userId,
+      address: null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CHALLENGE_MS),
+    })
     .onConflictDoNothing()
     .returning({ id: loginChallenges.id });
   return !!claimed;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hashRecoveryCode, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUrlOf, stepAt, totpCodeAt } from './mfa-codes';
+import {
+  hashRecoveryCode,
+  matchingStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUrlOf,
+  stepAt,
+  totpCodeAt,
+} from './mfa-codes';
 
 const at = new Date('2026-11-22T23:00:10.000Z');
 

@@ -11,7 +11,14 @@ const WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
 
 function totpOf(secret: string, label = 'staff', issuer = 'Dashboard'): TOTP {
-  return new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** A new secret: 160 random bits (RFC 4226's recommended length), in base32 as apps take it. */
@@ -57,5 +64,7 @@ export const normaliseRecoveryCode = (code: string) => code.toUpperCase().replac
  * and long, so a slow hash adds nothing; the id keeps one user's hash useless for another.
  */
 export function hashRecoveryCode(userId: string, code: string): string {
-  return createHash('sha256').update(`${userId}:${normaliseRecoveryCode(code)}`).digest('base64url');
+  return createHash('sha256')
+    .update(`${userId}:${normaliseRecoveryCode(code)}`)
+    .digest('base64url');
 }

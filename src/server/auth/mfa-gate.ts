@@ -19,7 +19,8 @@ export function registerAdminMfaRequirement(app: FastifyInstance, deps: Pick<App
     if (user?.role !== 'admin') return;
     const contract = request.routeOptions.config?.contract;
     // The legacy POST /api/register is an admin's write too, though any caller may reach its handler.
-    const isDashboard = contract?.access === 'staff' || contract?.access === 'admin' || contract?.path === '/api/register';
+    const isDashboard =
+      contract?.access === 'staff' || contract?.access === 'admin' || contract?.path === '/api/register';
     if (!isDashboard || isOwnAccount(contract?.path)) return;
     if (!(await deps.settings.current()).security.requireAdminMfa) return;
     if (await hasTwoFactor(deps.db, user.id)) return;

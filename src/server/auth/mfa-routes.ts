@@ -40,6 +40,8 @@ export function mfaRoutes(deps: AppDeps): FastifyPluginAsync {
     });
 
     addRoute(app, twoFactor.enrolledUsers, async () => listUsersWithMfa(deps.db));
-    addRoute(app, twoFactor.reset, async ({ actor, params, request }) => resetMfaOfUser(deps, actor, params.userId, request.ip));
+    addRoute(app, twoFactor.reset, async ({ actor, params, request }) =>
+      resetMfaOfUser(deps, actor, params.userId, request.ip),
+    );
   };
 }

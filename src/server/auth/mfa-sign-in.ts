@@ -18,7 +18,13 @@ async function useRecoveryCode(deps: Pick<AppDeps, 'db' | 'clock'>, userId: stri
   const [used] = await deps.db
     .update(mfaRecoveryCodes)
     .set({ usedAt: deps.clock.now() })
-    .where(and(eq(mfaRecoveryCodes.userId, userId), eq(mfaRecoveryCodes.codeHash, hashRecoveryCode(userId, code)), isNull(mfaRecoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(mfaRecoveryCodes.userId, userId),
+        eq(mfaRecoveryCodes.codeHash, hashRecoveryCode(userId, code)),
+        isNull(mfaRecoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: mfaRecoveryCodes.id });
   return !!used;
 }
@@ -48,7 +54,11 @@ export async function completeMfaSignIn(
   if (input.code !== undefined) {
     const step = matchingStep(user.mfaSecret, input.code, at);
     if (step === null || !(await claimCodeStep(deps, user.id, step))) {
-      await recordMfa(deps.db, { ...audit, action: 'wrong-code', note: step === null ? 'Signing in' : 'Signing in: a code already used' });
+      await recordMfa(deps.db, {
+        ...audit,
+        action: 'wrong-code',
+        note: step === null ? 'Signing in' : 'Signing in: a code already used',
+      });
       throw invalid(WRONG_CODE, { code: WRONG_CODE });
     }
   } else if (!(await useRecoveryCode(deps, user.id, input.recoveryCode ?? ''))) {

@@ -15,7 +15,8 @@ import { beginLoginAttempt, clearLoginFailures } from './rate-limit';
  * Turning two-factor sign-in on and off (docs/decisions/320-two-factor-sign-in.md). Every change,
  * and every wrong code, is one row of the audit log (kind `mfa`, subject `user:<id>`).
  */
-export const WRONG_CODE = 'That code is not right. Check the time on your phone and enter the code your authenticator app shows now.';
+export const WRONG_CODE =
+  'That code is not right. Check the time on your phone and enter the code your authenticator app shows now.';
 export const SETUP_FIRST = 'Start the setup first: scan the new QR code, then enter its code.';
 export const ALREADY_ON = 'Two-factor sign-in is already on. Turn it off first to set up a new phone.';
 export const NOT_ON = 'Two-factor sign-in is not on.';
@@ -24,13 +25,42 @@ export const WRONG_PASSWORD = 'That password is not right';
 export type MfaAction = 'enrolled' | 'disabled' | 'recovery-code-used' | 'reset' | 'wrong-code';
 
 /** One audit row about a user's two-factor sign-in; `actorId` is who did it (the admin for a reset). */
-export async function recordMfa(exec: Executor, row: { at: Date; actorId: string; userId: string; username: string; address: string | null; action: MfaAction; note?: string }) {
-  await appendAudit(exec, [{ at: row.at, actorId: row.actorId, address: row.address, kind: 'mfa', subject: `user:${row.userId}`, label: row.username, action: row.action, note: row.note ?? null }]);
+export async function recordMfa(
+  exec: Executor,
+  row: {
+    at: Date;
+    actorId: string;
+    userId: string;
+    username: string;
+    address: string | null;
+    action: MfaAction;
+    note?: string;
+  },
+) {
+  await appendAudit(exec, [
+    {
+      at: row.at,
+      actorId: row.actorId,
+      address: row.address,
+      kind: 'mfa',
+      subject: `user:${row.userId}`,
+      label: row.username,
+      action: row.action,
+      note: row.note ?? null,
+    },
+  ]);
 }
 
 async function mfaRowOf(exec: Executor, userId: string) {
   const [row] = await exec
-    .select({ username: users.username, password: users.password, role: users.role, secret: users.mfaSecret, pending: users.mfaPendingSecret, enabledAt: users.mfaEnabledAt })
+    .select({
+      username: users.username,
+      password: users.password,
+      role: users.role,
+      secret: users.mfaSecret,
+      pending: users.mfaPendingSecret,
+      enabledAt: users.mfaEnabledAt,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;
@@ -38,16 +68,27 @@ async function mfaRowOf(exec: Executor, userId: string) {
 
 /** Whether the user signs in with a code: the gate for admins asks this on each request while required. */
 export async function hasTwoFactor(exec: Executor, userId: string): Promise<boolean> {
-  const [row] = await exec.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.mfaSecret)));
+  const [row] = await exec
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.mfaSecret)));
   return !!row;
 }
 
 export async function mfaStatus(deps: Pick<AppDeps, 'db' | 'settings'>, actor: SessionUser): Promise<MfaStatusView> {
   const row = await mfaRowOf(deps.db, actor.id);
-  const [left] = await deps.db.select({ n: count() }).from(mfaRecoveryCodes).where(and(eq(mfaRecoveryCodes.userId, actor.id), isNull(mfaRecoveryCodes.usedAt)));
+  const [left] = await deps.db
+    .select({ n: count() })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, actor.id), isNull(mfaRecoveryCodes.usedAt)));
   const required = actor.role === 'admin' && (await deps.settings.current()).security.requireAdminMfa;
   const enabled = !!row?.secret;
-  return { enabled, enabledAt: enabled ? (row?.enabledAt?.toISOString() ?? null) : null, recoveryCodesLeft: enabled ? (left?.n ?? 0) : 0, required };
+  return {
+    enabled,
+    enabledAt: enabled ? (row?.enabledAt?.toISOString() ?? null) : null,
+    recoveryCodesLeft: enabled ? (left?.n ?? 0) : 0,
+    required,
+  };
 }
 
 /** A new secret for the app, kept as pending until a code confirms it; two-factor stays as it was. */
@@ -65,14 +106,27 @@ export async function startMfaSetup(deps: Pick<AppDeps, 'db' | 'settings'>, acto
  * The first right code turns two-factor on: the pending secret becomes the secret, and ten new
  * recovery codes are stored as hashes and answered this once.
  */
-export async function confirmMfa(deps: Pick<AppDeps, 'db' | 'clock'>, actor: SessionUser, code: string, address: string): Promise<{ recoveryCodes: string[] }> {
+export async function confirmMfa(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: SessionUser,
+  code: string,
+  address: string,
+): Promise<{ recoveryCodes: string[] }> {
   const at = deps.clock.now();
   const row = await mfaRowOf(deps.db, actor.id);
   if (row?.secret) throw conflict(ALREADY_ON);
   const pending = row?.pending;
   if (!pending) throw conflict(SETUP_FIRST);
   if (matchingStep(pending, code, at) === null) {
-    await recordMfa(deps.db, { at, actorId: actor.id, userId: actor.id, username: actor.username, address, action: 'wrong-code', note: 'Setting up' });
+    await recordMfa(deps.db, {
+      at,
+      actorId: actor.id,
+      userId: actor.id,
+      username: actor.username,
+      address,
+      action: 'wrong-code',
+      note: 'Setting up',
+    });
     throw invalid(WRONG_CODE, { code: WRONG_CODE });
   }
   const recoveryCodes = newRecoveryCodes();
@@ -85,14 +139,26 @@ export async function confirmMfa(deps: Pick<AppDeps, 'db' | 'clock'>, actor: Ses
       .returning({ id: users.id });
     if (!turnedOn) throw conflict(SETUP_FIRST);
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, actor.id));
-    await tx.insert(mfaRecoveryCodes).values(recoveryCodes.map((c) => ({ userId: actor.id, codeHash: hashRecoveryCode(actor.id, c), createdAt: at })));
-    await recordMfa(tx, { at, actorId: actor.id, userId: actor.id, username: actor.username, address, action: 'enrolled' });
+    await tx
+      .insert(mfaRecoveryCodes)
+      .values(recoveryCodes.map((c) => ({ userId: actor.id, codeHash: hashRecoveryCode(actor.id, c), createdAt: at })));
+    await recordMfa(tx, {
+      at,
+      actorId: actor.id,
+      userId: actor.id,
+      username: actor.username,
+      address,
+      action: 'enrolled',
+    });
   });
   return { recoveryCodes };
 }
 
 async function clearTwoFactor(exec: Executor, userId: string): Promise<void> {
-  await exec.update(users).set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null }).where(eq(users.id, userId));
+  await exec
+    .update(users)
+    .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null })
+    .where(eq(users.id, userId));
   await exec.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
   await exec.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
 }
@@ -101,7 +167,12 @@ async function clearTwoFactor(exec: Executor, userId: string): Promise<void> {
  * Turning it off needs the password and a current code, both right (a borrowed unlocked session
  * alone cannot remove it). Wrong ones count as failed sign-ins in the login throttle.
  */
-export async function disableMfa(deps: AppDeps, actor: SessionUser, input: { password: string; code: string }, address: string): Promise<void> {
+export async function disableMfa(
+  deps: AppDeps,
+  actor: SessionUser,
+  input: { password: string; code: string },
+  address: string,
+): Promise<void> {
   const at = deps.clock.now();
   const row = await mfaRowOf(deps.db, actor.id);
   if (!row?.secret) throw conflict(NOT_ON);
@@ -109,20 +180,39 @@ export async function disableMfa(deps: AppDeps, actor: SessionUser, input: { pas
   const passwordOk = await verifyPassword(input.password, row.password);
   const codeOk = matchingStep(row.secret, input.code, at) !== null;
   if (!passwordOk || !codeOk) {
-    if (!codeOk) await recordMfa(deps.db, { at, actorId: actor.id, userId: actor.id, username: actor.username, address, action: 'wrong-code', note: 'Turning off' });
+    if (!codeOk)
+      await recordMfa(deps.db, {
+        at,
+        actorId: actor.id,
+        userId: actor.id,
+        username: actor.username,
+        address,
+        action: 'wrong-code',
+        note: 'Turning off',
+      });
     const fields = { ...(passwordOk ? {} : { password: WRONG_PASSWORD }), ...(codeOk ? {} : { code: WRONG_CODE }) };
     throw invalid(Object.values(fields)[0]!, fields);
   }
   await clearLoginFailures(deps, actor.username, address);
   await deps.db.transaction(async (tx) => {
     await clearTwoFactor(tx, actor.id);
-    await recordMfa(tx, { at, actorId: actor.id, userId: actor.id, username: actor.username, address, action: 'disabled' });
+    await recordMfa(tx, {
+      at,
+      actorId: actor.id,
+      userId: actor.id,
+      username: actor.username,
+      address,
+      action: 'disabled',
+    });
   });
 }
 
 /** Who has two-factor on, for the Team tab. */
 export async function listUsersWithMfa(db: Executor): Promise<{ userId: string; enabledAt: string }[]> {
-  const rows = await db.select({ userId: users.id, enabledAt: users.mfaEnabledAt }).from(users).where(isNotNull(users.mfaSecret));
+  const rows = await db
+    .select({ userId: users.id, enabledAt: users.mfaEnabledAt })
+    .from(users)
+    .where(isNotNull(users.mfaSecret));
   return rows.map((r) => ({ userId: r.userId, enabledAt: (r.enabledAt ?? new Date(0)).toISOString() }));
 }
 
@@ -130,14 +220,28 @@ export async function listUsersWithMfa(db: Executor): Promise<{ userId: string; 
  * An admin resets another user's two-factor (a lost phone): that user signs in with the password
  * alone until they set it up again. An admin's own goes through "Turn off" with password and code.
  */
-export async function resetMfaOfUser(deps: Pick<AppDeps, 'db' | 'clock'>, admin: SessionUser, userId: string, address: string): Promise<void> {
-  if (userId === admin.id) throw forbidden('Turn off your own two-factor sign-in in Settings, with your password and a code.');
+export async function resetMfaOfUser(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  admin: SessionUser,
+  userId: string,
+  address: string,
+): Promise<void> {
+  if (userId === admin.id)
+    throw forbidden('Turn off your own two-factor sign-in in Settings, with your password and a code.');
   const at = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const row = await mfaRowOf(tx, userId);
     if (!row) throw notFound('User not found');
     if (!row.secret && !row.pending) throw conflict(`${row.username} does not use two-factor sign-in.`);
     await clearTwoFactor(tx, userId);
-    await recordMfa(tx, { at, actorId: admin.id, userId, username: row.username, address, action: 'reset', note: `Reset by ${admin.username}` });
+    await recordMfa(tx, {
+      at,
+      actorId: admin.id,
+      userId,
+      username: row.username,
+      address,
+      action: 'reset',
+      note: `Reset by ${admin.username}`,
+    });
   });
 }

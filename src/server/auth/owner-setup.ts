@@ -48,8 +48,12 @@ export async function createOwner(deps: Pick<AppDeps, 'db' | 'config'>, input: O
     const [row] = await tx.select().from(ownerSetup);
     const given = Buffer.from(normalise(input.setupCode));
     const expected = Buffer.from(normalise(row?.code ?? ''));
-    if (!row || given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden(SETUP_CODE_WRONG);
-    const owner = await addUser({ db: tx, config: deps.config }, { username: input.username, password: input.password, email: input.email ?? null, role: 'admin' });
+    if (!row || given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw forbidden(SETUP_CODE_WRONG);
+    const owner = await addUser(
+      { db: tx, config: deps.config },
+      { username: input.username, password: input.password, email: input.email ?? null, role: 'admin' },
+    );
     await tx.delete(ownerSetup);
     return owner;
   });

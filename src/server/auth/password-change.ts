@@ -1,6 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import { containsUsername, PASSWORD_RULES, type ChangePasswordInput, type ResetPasswordInput } from '../../shared/schemas/auth';
+import {
+  containsUsername,
+  PASSWORD_RULES,
+  type ChangePasswordInput,
+  type ResetPasswordInput,
+} from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
 import { appendAudit } from '../audit/log';
 import { knownDevices, sessions, users } from '../db/schema';
@@ -29,22 +34,44 @@ export function assertChosenPasswordAllowed(newPassword: string, username: strin
  * sign-in budget, so a borrowed session cannot be used to guess it), the new one must meet the
  * rules, and every other browser of the user is signed out in the same transaction.
  */
-export async function changePassword(deps: AppDeps, userId: string, input: ChangePasswordInput, from: ChangeOrigin): Promise<void> {
-  const [user] = await deps.db.select({ username: users.username, password: users.password }).from(users).where(eq(users.id, userId));
+export async function changePassword(
+  deps: AppDeps,
+  userId: string,
+  input: ChangePasswordInput,
+  from: ChangeOrigin,
+): Promise<void> {
+  const [user] = await deps.db
+    .select({ username: users.username, password: users.password })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw notFound('User not found');
   assertChosenPasswordAllowed(input.newPassword, user.username);
   const throttle = { knownDeviceId: `session:${hashToken(from.currentToken ?? '')}` };
   await beginLoginAttempt(deps, user.username, from.address, throttle);
-  if (!(await verifyPassword(input.currentPassword, user.password))) throw refuse('currentPassword', PASSWORD_RULES.currentWrong);
+  if (!(await verifyPassword(input.currentPassword, user.password)))
+    throw refuse('currentPassword', PASSWORD_RULES.currentWrong);
   await clearLoginFailures(deps, user.username, from.address, throttle);
   if (input.newPassword === input.currentPassword) throw refuse('newPassword', PASSWORD_RULES.mustDiffer);
   const hash = await hashPassword(input.newPassword, deps.config);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ password: hash, passwordMustChange: false, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ password: hash, passwordMustChange: false, passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, userId));
     const keep = from.currentToken ? hashToken(from.currentToken) : '';
     await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keep)));
-    await appendAudit(tx, [{ at: now, actorId: userId, address: from.address, kind: 'password', subject: `user:${userId}`, label: user.username, action: 'changed' }]);
+    await appendAudit(tx, [
+      {
+        at: now,
+        actorId: userId,
+        address: from.address,
+        kind: 'password',
+        subject: `user:${userId}`,
+        label: user.username,
+        action: 'changed',
+      },
+    ]);
   });
 }
 
@@ -63,7 +90,13 @@ export const OWN_RESET_MESSAGE = 'To change your own password, use "Change passw
  * that its user must replace at the next sign-in; their sessions end at once and their browsers are
  * no longer known devices. Recorded, never the password itself.
  */
-export async function resetPassword(deps: AppDeps, actorId: string, userId: string, input: ResetPasswordInput, address: string): Promise<{ username: string; temporaryPassword: string }> {
+export async function resetPassword(
+  deps: AppDeps,
+  actorId: string,
+  userId: string,
+  input: ResetPasswordInput,
+  address: string,
+): Promise<{ username: string; temporaryPassword: string }> {
   if (actorId === userId) throw conflict(OWN_RESET_MESSAGE);
   const temporaryPassword = input.temporaryPassword || newTemporaryPassword();
   const hash = await hashPassword(temporaryPassword, deps.config);
@@ -79,19 +112,46 @@ export async function resetPassword(deps: AppDeps, actorId: string, userId: stri
     // A reset says the account is in question: no browser keeps its exemption from the sign-in
     // throttle (docs/decisions/327-sign-in-throttle-without-lockout.md) until it signs in again.
     await tx.delete(knownDevices).where(eq(knownDevices.userId, userId));
-    await appendAudit(tx, [{ at: now, actorId, address, kind: 'password', subject: `user:${userId}`, label: user.username, action: 'reset', note: 'Temporary password: to be changed at the next sign-in' }]);
+    await appendAudit(tx, [
+      {
+        at: now,
+        actorId,
+        address,
+        kind: 'password',
+        subject: `user:${userId}`,
+        label: user.username,
+        action: 'reset',
+        note: 'Temporary password: to be changed at the next sign-in',
+      },
+    ]);
     return { username: user.username, temporaryPassword };
   });
 }
 
 /** An admin signs a user out of every browser (Team); answers how many sessions ended. */
-export async function endUserSessions(deps: AppDeps, actorId: string, userId: string, address: string): Promise<number> {
+export async function endUserSessions(
+  deps: AppDeps,
+  actorId: string,
+  userId: string,
+  address: string,
+): Promise<number> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
     if (!user) throw notFound('User not found');
     const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-    await appendAudit(tx, [{ at: now, actorId, address, kind: 'session', subject: `user:${userId}`, label: user.username, action: 'signed out everywhere', note: `${ended.length} session(s) ended` }]);
+    await appendAudit(tx, [
+      {
+        at: now,
+        actorId,
+        address,
+        kind: 'session',
+        subject: `user:${userId}`,
+        label: user.username,
+        action: 'signed out everywhere',
+        note: `${ended.length} session(s) ended`,
+      },
+    ]);
     return ended.length;
   });
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assertPasswordCost, hashPassword, PRODUCTION_PASSWORD_COST, TEST_PASSWORD_COST, verifyPassword } from './passwords';
+import {
+  assertPasswordCost,
+  hashPassword,
+  PRODUCTION_PASSWORD_COST,
+  TEST_PASSWORD_COST,
+  verifyPassword,
+} from './passwords';
 
 const test = { passwordCost: TEST_PASSWORD_COST, isProduction: false };
 
@@ -17,7 +23,9 @@ describe('password hashing', () => {
 
   it('refuses to hash below N=2^17 in production', async () => {
     expect(() => assertPasswordCost({ passwordCost: PRODUCTION_PASSWORD_COST, isProduction: true })).not.toThrow();
-    await expect(hashPassword('correct-horse-1', { passwordCost: TEST_PASSWORD_COST, isProduction: true })).rejects.toThrow(/below the production minimum/);
+    await expect(
+      hashPassword('correct-horse-1', { passwordCost: TEST_PASSWORD_COST, isProduction: true }),
+    ).rejects.toThrow(/below the production minimum/);
   });
 
   it('says no to a malformed stored hash', async () => {

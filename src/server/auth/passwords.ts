@@ -26,7 +26,9 @@ function scryptAsync(password: string, salt: Buffer, params: ScryptOptions): Pro
 /** Throws when a production configuration would hash below the production cost. */
 export function assertPasswordCost(settings: PasswordSettings): void {
   if (settings.isProduction && settings.passwordCost < PRODUCTION_PASSWORD_COST) {
-    throw new Error(`Password hashing cost ${settings.passwordCost} is below the production minimum ${PRODUCTION_PASSWORD_COST}`);
+    throw new Error(
+      `Password hashing cost ${settings.passwordCost} is below the production minimum ${PRODUCTION_PASSWORD_COST}`,
+    );
   }
 }
 
@@ -44,7 +46,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await scryptAsync(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p), maxmem: MAXMEM });
+  const key = await scryptAsync(password, Buffer.from(salt, 'base64'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAXMEM,
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

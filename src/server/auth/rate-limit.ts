@@ -101,13 +101,19 @@ async function slowedUntil(deps: AppDeps, attempt: LoginAttempt, now: Date, ownI
   const [stats] = await deps.db.select({ n: count() }).from(loginFailures).where(others);
   const wait = usernameDelaySeconds(stats?.n ?? 0);
   if (wait === 0) return null;
-  const [latest] = await deps.db.select({ failedAt: loginFailures.failedAt }).from(loginFailures).where(others).orderBy(desc(loginFailures.failedAt)).limit(1);
+  const [latest] = await deps.db
+    .select({ failedAt: loginFailures.failedAt })
+    .from(loginFailures)
+    .where(others)
+    .orderBy(desc(loginFailures.failedAt))
+    .limit(1);
   const until = new Date((latest?.failedAt.getTime() ?? now.getTime()) + wait * 1000);
   return until > now ? until : null;
 }
 
 function retryMessage(seconds: number): string {
-  if (seconds < 60) return `Too many failed sign-in attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  if (seconds < 60)
+    return `Too many failed sign-in attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
   const minutes = Math.ceil(seconds / 60);
   return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
@@ -117,13 +123,22 @@ function rateLimited(until: Date, now: Date): AppError {
   return new AppError('RATE_LIMITED', retryMessage(retryAfterSeconds), { retryAfterSeconds });
 }
 
-const latestOf = (dates: (Date | null)[]) => dates.filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
+const latestOf = (dates: (Date | null)[]) =>
+  dates.filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0];
 
 /** Throws 429 (with retryAfterSeconds) while any of the attempt's budgets is spent or its username is slowed. */
-export async function assertLoginAllowed(deps: AppDeps, username: string, address: string, attempt: Omit<LoginAttempt, 'username' | 'address'> = {}): Promise<void> {
+export async function assertLoginAllowed(
+  deps: AppDeps,
+  username: string,
+  address: string,
+  attempt: Omit<LoginAttempt, 'username' | 'address'> = {},
+): Promise<void> {
   const now = deps.clock.now();
   const full = { ...attempt, username, address };
-  const blocked = await Promise.all([...budgetsOf(full).map((b) => blockedUntil(deps, b, now)), slowedUntil(deps, full, now)]);
+  const blocked = await Promise.all([
+    ...budgetsOf(full).map((b) => blockedUntil(deps, b, now)),
+    slowedUntil(deps, full, now),
+  ]);
   const until = latestOf(blocked);
   if (until) throw rateLimited(until, now);
 }
@@ -134,7 +149,12 @@ export async function assertLoginAllowed(deps: AppDeps, username: string, addres
  * (clearLoginFailures removes it); an attempt refused with 429 removes its own row again so the
  * retry time stays anchored to real failures.
  */
-export async function beginLoginAttempt(deps: AppDeps, username: string, address: string, attempt: Omit<LoginAttempt, 'username' | 'address'> = {}): Promise<void> {
+export async function beginLoginAttempt(
+  deps: AppDeps,
+  username: string,
+  address: string,
+  attempt: Omit<LoginAttempt, 'username' | 'address'> = {},
+): Promise<void> {
   const full = { ...attempt, username, address };
   const now = deps.clock.now();
   const since = new Date(now.getTime() - LOGIN_LIMIT.windowMs);
@@ -143,7 +163,13 @@ export async function beginLoginAttempt(deps: AppDeps, username: string, address
     .insert(loginFailures)
     .values({ ...rowOf(full), failedAt: now })
     .returning({ id: loginFailures.id });
-  const countOf = async (budget: Budget) => (await deps.db.select({ n: count() }).from(loginFailures).where(and(budget.where, gt(loginFailures.failedAt, since))))[0]?.n ?? 0;
+  const countOf = async (budget: Budget) =>
+    (
+      await deps.db
+        .select({ n: count() })
+        .from(loginFailures)
+        .where(and(budget.where, gt(loginFailures.failedAt, since)))
+    )[0]?.n ?? 0;
   const budgets = budgetsOf(full);
   const counts = await Promise.all(budgets.map(countOf));
   const slowed = await slowedUntil(deps, full, now, own!.id);
@@ -160,7 +186,14 @@ export async function beginLoginAttempt(deps: AppDeps, username: string, address
  * address (or this device) only: the real user's own typos are wiped, while a guesser elsewhere
  * keeps their count, and an address spraying other usernames keeps its own.
  */
-export async function clearLoginFailures(deps: AppDeps, username: string, address: string, attempt: Omit<LoginAttempt, 'username' | 'address'> = {}): Promise<void> {
+export async function clearLoginFailures(
+  deps: AppDeps,
+  username: string,
+  address: string,
+  attempt: Omit<LoginAttempt, 'username' | 'address'> = {},
+): Promise<void> {
   const row = rowOf({ ...attempt, username, address });
-  await deps.db.delete(loginFailures).where(and(eq(loginFailures.username, row.username), eq(loginFailures.address, row.address)));
+  await deps.db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.username, row.username), eq(loginFailures.address, row.address)));
 }

@@ -49,7 +49,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsync {
 
     addRoute(app, auth.createOwner, async ({ body, request, reply }) => {
       const owner = await createOwner(deps, body);
-      setSessionCookie(reply, await startSession(deps, owner.id, { userAgent: request.headers['user-agent'] ?? null, address: request.ip }), deps.config);
+      setSessionCookie(
+        reply,
+        await startSession(deps, owner.id, { userAgent: request.headers['user-agent'] ?? null, address: request.ip }),
+        deps.config,
+      );
       await rememberDevice(deps, request, reply, owner.id);
       return owner;
     });

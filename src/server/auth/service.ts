@@ -12,12 +12,20 @@ import { attemptOf, recordSignIn, type SignInOrigin } from './sign-in-record';
 import { createUser, findUserByUsername, type NewUser } from './users';
 
 /** The only shape a user leaves the server in: never the password hash. */
-export function toPublicUser(user: { id: string; username: string; email: string | null; role: 'admin' | 'technician'; isActive: boolean }): PublicUser {
+export function toPublicUser(user: {
+  id: string;
+  username: string;
+  email: string | null;
+  role: 'admin' | 'technician';
+  isActive: boolean;
+}): PublicUser {
   return { id: user.id, username: user.username, email: user.email, role: user.role, isActive: user.isActive };
 }
 
 /** The user as the sign-in and GET /api/user show them: also whether a temporary password must be replaced first. */
-export function toSignedInUser(user: Parameters<typeof toPublicUser>[0] & { passwordMustChange?: boolean }): SignedInUser {
+export function toSignedInUser(
+  user: Parameters<typeof toPublicUser>[0] & { passwordMustChange?: boolean },
+): SignedInUser {
   return { ...toPublicUser(user), passwordChangeRequired: user.passwordMustChange ?? false };
 }
 
@@ -82,11 +90,26 @@ export async function addUser(deps: { db: Executor; config: PasswordSettings }, 
  * with the one-time setup code (POST /api/setup), the command line or the environment (decision 111),
  * so whoever reaches a new site first cannot take it.
  */
-export async function registerUser(deps: Pick<AppDeps, 'db' | 'config' | 'clock'>, caller: SessionUser | null, input: NewUser): Promise<PublicUser> {
+export async function registerUser(
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
+  caller: SessionUser | null,
+  input: NewUser,
+): Promise<PublicUser> {
   if (caller?.role !== 'admin') throw forbidden('Only an administrator can register users.');
   return deps.db.transaction(async (tx) => {
     const user = await addUser({ db: tx, config: deps.config }, input);
-    await appendAudit(tx, [{ at: deps.clock.now(), actorId: caller.id, kind: 'user', subject: `user:${user.id}`, label: user.username, action: 'created', field: 'Role', to: user.role }]);
+    await appendAudit(tx, [
+      {
+        at: deps.clock.now(),
+        actorId: caller.id,
+        kind: 'user',
+        subject: `user:${user.id}`,
+        label: user.username,
+        action: 'created',
+        field: 'Role',
+        to: user.role,
+      },
+    ]);
     return user;
   });
 }

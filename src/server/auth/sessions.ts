@@ -14,7 +14,11 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export type SessionOrigin = { userAgent?: string | null; address?: string | null };
 
 /** Stores a new session for the user and returns its token (the cookie's value; only its hash is kept). */
-export async function startSession(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, userId: string, origin: SessionOrigin = {}): Promise<string> {
+export async function startSession(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  userId: string,
+  origin: SessionOrigin = {},
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
   await deps.db.insert(sessions).values({
@@ -39,13 +43,23 @@ export async function endSessionsOfUser(db: Executor, userId: string): Promise<v
 }
 
 /** The signed-in, active user of a request, or null. Idle and absolute timeouts both apply. */
-export async function resolveSessionUser(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, token: string | undefined): Promise<SessionUser | null> {
+export async function resolveSessionUser(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  token: string | undefined,
+): Promise<SessionUser | null> {
   if (!token) return null;
   const id = hashToken(token);
   const [row] = await deps.db
     .select({
       session: sessions,
-      user: { id: users.id, username: users.username, email: users.email, role: users.role, isActive: users.isActive, passwordMustChange: users.passwordMustChange },
+      user: {
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        role: users.role,
+        isActive: users.isActive,
+        passwordMustChange: users.passwordMustChange,
+      },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -59,7 +73,10 @@ export async function resolveSessionUser(deps: Pick<AppDeps, 'db' | 'clock' | 'c
     return null;
   }
   if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await deps.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+    await deps.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id));
   }
   return row.user;
 }
@@ -68,5 +85,7 @@ export async function deleteExpiredSessions(deps: Pick<AppDeps, 'db' | 'clock' |
   const now = deps.clock.now();
   await deps.db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - deps.config.sessions.idleMs))));
+    .where(
+      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - deps.config.sessions.idleMs))),
+    );
 }

@@ -21,12 +21,19 @@ export type SignInOrigin = {
  * browser that signed in as this user before (its device cookie, or a session of theirs it still
  * holds) its own; any other the username's and the address's.
  */
-export async function attemptOf(deps: Pick<AppDeps, 'db'>, user: { id: string } | undefined, from: SignInOrigin): Promise<Omit<LoginAttempt, 'username' | 'address'>> {
+export async function attemptOf(
+  deps: Pick<AppDeps, 'db'>,
+  user: { id: string } | undefined,
+  from: SignInOrigin,
+): Promise<Omit<LoginAttempt, 'username' | 'address'>> {
   if (!user) return { userExists: false };
   if (await isKnownDevice(deps.db, from.deviceId ?? null, user.id)) return { knownDeviceId: from.deviceId! };
   if (from.previousToken) {
     const previous = hashToken(from.previousToken);
-    const [own] = await deps.db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.id, previous), eq(sessions.userId, user.id)));
+    const [own] = await deps.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, previous), eq(sessions.userId, user.id)));
     if (own) return { knownDeviceId: `session:${previous}` };
   }
   return {};
@@ -36,7 +43,10 @@ export async function attemptOf(deps: Pick<AppDeps, 'db'>, user: { id: string } 
  * One audit row per sign-in and per failed one (decision 303): who (the user on success), from
  * where, and for a failure the username as typed, so an admin sees guessing for names nobody has.
  */
-export async function recordSignIn(deps: Pick<AppDeps, 'db' | 'clock'>, outcome: { user: { id: string } | undefined; typed: string; address: string; ok: boolean }): Promise<void> {
+export async function recordSignIn(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  outcome: { user: { id: string } | undefined; typed: string; address: string; ok: boolean },
+): Promise<void> {
   await appendAudit(deps.db, [
     {
       at: deps.clock.now(),

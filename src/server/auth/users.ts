@@ -9,7 +9,12 @@ export type NewUser = { username: string; password: string; email?: string | nul
 export async function createUser(deps: { db: Executor; config: PasswordSettings }, input: NewUser) {
   const [row] = await deps.db
     .insert(users)
-    .values({ username: input.username, password: await hashPassword(input.password, deps.config), email: input.email || null, role: input.role })
+    .values({
+      username: input.username,
+      password: await hashPassword(input.password, deps.config),
+      email: input.email || null,
+      role: input.role,
+    })
     .returning();
   if (!row) throw new Error('insert returned no row');
   const { password: _hash, ...user } = row;

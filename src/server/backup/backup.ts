@@ -4,7 +4,15 @@ import path from 'node:path';
 import type { DumpResult } from './engine';
 import { BackupError } from './errors';
 import { copyFilesOut, type BackupStores } from './files';
-import { backupFolderName, BACKUP_FORMAT, FORMAT_VERSION, perthDateTime, sha256OfFile, writeManifest, type Manifest } from './manifest';
+import {
+  backupFolderName,
+  BACKUP_FORMAT,
+  FORMAT_VERSION,
+  perthDateTime,
+  sha256OfFile,
+  writeManifest,
+  type Manifest,
+} from './manifest';
 import { dumpPglite, PGLITE_DUMP_FILE } from './pglite';
 import { dumpPostgres, POSTGRES_DUMP_FILE } from './postgres';
 import { appVersion } from './version';
@@ -39,7 +47,9 @@ export async function createBackup(opts: BackupOptions): Promise<{ folder: strin
   try {
     const engine = opts.databaseUrl ? 'postgres' : 'pglite';
     const dumpFile = engine === 'postgres' ? POSTGRES_DUMP_FILE : PGLITE_DUMP_FILE;
-    const dump: DumpResult = opts.databaseUrl ? await dumpPostgres(opts.databaseUrl, partial) : await dumpPglite(opts.dataDir, partial);
+    const dump: DumpResult = opts.databaseUrl
+      ? await dumpPostgres(opts.databaseUrl, partial)
+      : await dumpPglite(opts.dataDir, partial);
     const { files, missingFiles } = await copyFilesOut(opts.stores, partial, dump.namedFiles);
     const dumpPath = path.join(partial, dumpFile);
     const manifest: Manifest = {
@@ -67,4 +77,8 @@ export async function createBackup(opts: BackupOptions): Promise<{ folder: strin
   }
 }
 
-const exists = (p: string) => fs.stat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  fs.stat(p).then(
+    () => true,
+    () => false,
+  );

@@ -50,12 +50,20 @@ export async function storedFiles(stores: BackupStores): Promise<Record<FileKind
 }
 
 /** Puts every file of the backup into the stores; a file already there with the same bytes is kept. */
-export async function restoreFiles(stores: BackupStores, folder: string, manifest: Manifest, present: Record<FileKind, string[]>): Promise<{ written: number; unchanged: number }> {
+export async function restoreFiles(
+  stores: BackupStores,
+  folder: string,
+  manifest: Manifest,
+  present: Record<FileKind, string[]>,
+): Promise<{ written: number; unchanged: number }> {
   let written = 0;
   let unchanged = 0;
   for (const f of manifest.files) {
     const data = await fs.readFile(path.join(folder, f.path));
-    if (sha256Of(data) !== f.sha256) throw new BackupError(`${f.path} changed while being restored (it no longer matches its sha256); the database was not touched.`);
+    if (sha256Of(data) !== f.sha256)
+      throw new BackupError(
+        `${f.path} changed while being restored (it no longer matches its sha256); the database was not touched.`,
+      );
     const store = stores[f.kind];
     if (present[f.kind].includes(f.name)) {
       const current = await store.read(f.name).catch(() => undefined);
@@ -73,7 +81,11 @@ export async function restoreFiles(stores: BackupStores, folder: string, manifes
 }
 
 /** With --force, after the database is restored: stored files the backup does not hold are removed. */
-export async function removeFilesNotIn(stores: BackupStores, manifest: Manifest, present: Record<FileKind, string[]>): Promise<number> {
+export async function removeFilesNotIn(
+  stores: BackupStores,
+  manifest: Manifest,
+  present: Record<FileKind, string[]>,
+): Promise<number> {
   let removed = 0;
   for (const kind of FILE_KINDS) {
     const keep = new Set(manifest.files.filter((f) => f.kind === kind).map((f) => f.name));

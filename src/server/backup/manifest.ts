@@ -13,7 +13,11 @@ export const MANIFEST_FILE = 'manifest.json';
 export const FILE_KINDS = ['photos', 'invoices'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
-const checkedFile = z.object({ path: z.string().min(1), size: z.number().int().nonnegative(), sha256: z.string().regex(/^[a-f0-9]{64}$/) });
+const checkedFile = z.object({
+  path: z.string().min(1),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[a-f0-9]{64}$/),
+});
 
 const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -27,7 +31,11 @@ const manifestSchema = z.object({
   serverVersion: z.string(),
   /** What made the database dump, e.g. "pg_dump (PostgreSQL) 15.18": a restore needs a pg_restore at least as new. */
   dumpTool: z.string(),
-  migrations: z.object({ applied: z.number().int().nonnegative(), lastTag: z.string().nullable(), lastCreatedAt: z.number().nullable() }),
+  migrations: z.object({
+    applied: z.number().int().nonnegative(),
+    lastTag: z.string().nullable(),
+    lastCreatedAt: z.number().nullable(),
+  }),
   database: checkedFile,
   /** Rows per table (schema.table) at the moment of the dump. */
   tables: z.record(z.string(), z.number().int().nonnegative()),
@@ -49,7 +57,16 @@ export const sha256Of = (data: Buffer) => createHash('sha256').update(data).dige
 
 const perthParts = (at: Date) =>
   Object.fromEntries(
-    new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Perth', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-AU', {
+      timeZone: 'Australia/Perth',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
@@ -69,29 +86,48 @@ export function backupFolderName(at: Date): string {
 /** Safe relative paths only: a manifest must not point outside its folder. */
 function assertInside(folder: string, relative: string): string {
   const full = path.resolve(folder, relative);
-  if (path.isAbsolute(relative) || !full.startsWith(path.resolve(folder) + path.sep)) throw new BackupError(`The manifest names a file outside the backup folder (${relative}): refusing this backup.`);
+  if (path.isAbsolute(relative) || !full.startsWith(path.resolve(folder) + path.sep))
+    throw new BackupError(`The manifest names a file outside the backup folder (${relative}): refusing this backup.`);
   return full;
 }
 
 /** Reads the manifest of a backup folder; a missing folder, missing or malformed manifest is refused with what is wrong. */
 export async function readManifest(folder: string): Promise<Manifest> {
   const stat = await fs.stat(folder).catch(() => undefined);
-  if (!stat) throw new BackupError(`No backup at ${folder}: give the folder that npm run db:backup made (it holds ${MANIFEST_FILE}).`);
-  if (!stat.isDirectory()) throw new BackupError(`${folder} is not a folder: give the backup folder that npm run db:backup made (unpack it first if you archived it).`);
+  if (!stat)
+    throw new BackupError(
+      `No backup at ${folder}: give the folder that npm run db:backup made (it holds ${MANIFEST_FILE}).`,
+    );
+  if (!stat.isDirectory())
+    throw new BackupError(
+      `${folder} is not a folder: give the backup folder that npm run db:backup made (unpack it first if you archived it).`,
+    );
   const text = await fs.readFile(path.join(folder, MANIFEST_FILE), 'utf8').catch(() => undefined);
-  if (text === undefined) throw new BackupError(`${folder} has no ${MANIFEST_FILE}: it is not a complete backup (an interrupted backup never gets one).`);
+  if (text === undefined)
+    throw new BackupError(
+      `${folder} has no ${MANIFEST_FILE}: it is not a complete backup (an interrupted backup never gets one).`,
+    );
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     throw new BackupError(`${path.join(folder, MANIFEST_FILE)} is not valid JSON: the backup is damaged.`);
   }
-  if (json && typeof json === 'object' && (json as { format?: unknown }).format !== BACKUP_FORMAT) throw new BackupError(`${folder} is not a backup of this app (its manifest is not a ${BACKUP_FORMAT}).`);
-  if (json && typeof json === 'object' && typeof (json as { formatVersion?: unknown }).formatVersion === 'number' && (json as { formatVersion: number }).formatVersion > FORMAT_VERSION) {
-    throw new BackupError(`${folder} was made by a newer version of the app (backup format ${(json as { formatVersion: number }).formatVersion}); restore it with that version or newer.`);
+  if (json && typeof json === 'object' && (json as { format?: unknown }).format !== BACKUP_FORMAT)
+    throw new BackupError(`${folder} is not a backup of this app (its manifest is not a ${BACKUP_FORMAT}).`);
+  if (
+    json &&
+    typeof json === 'object' &&
+    typeof (json as { formatVersion?: unknown }).formatVersion === 'number' &&
+    (json as { formatVersion: number }).formatVersion > FORMAT_VERSION
+  ) {
+    throw new BackupError(
+      `${folder} was made by a newer version of the app (backup format ${(json as { formatVersion: number }).formatVersion}); restore it with that version or newer.`,
+    );
   }
   const parsed = manifestSchema.safeParse(json);
-  if (!parsed.success) throw new BackupError(`${path.join(folder, MANIFEST_FILE)} is damaged: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    throw new BackupError(`${path.join(folder, MANIFEST_FILE)} is damaged: ${z.prettifyError(parsed.error)}`);
   for (const f of [parsed.data.database, ...parsed.data.files]) assertInside(folder, f.path);
   return parsed.data;
 }
@@ -107,10 +143,12 @@ export async function verifyBackupFiles(folder: string, manifest: Manifest): Pro
     const stat = await fs.stat(full).catch(() => undefined);
     if (!stat?.isFile()) problems.push(`${f.path} is missing`);
     else if (stat.size !== f.size) problems.push(`${f.path} is ${stat.size} bytes, the manifest says ${f.size}`);
-    else if ((await sha256OfFile(full)) !== f.sha256) problems.push(`${f.path} does not match its sha256 (altered or corrupt)`);
+    else if ((await sha256OfFile(full)) !== f.sha256)
+      problems.push(`${f.path} does not match its sha256 (altered or corrupt)`);
     if (problems.length >= 10) break;
   }
-  if (problems.length) throw new BackupError(`The backup at ${folder} is damaged; nothing was restored:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length)
+    throw new BackupError(`The backup at ${folder} is damaged; nothing was restored:\n  - ${problems.join('\n  - ')}`);
 }
 
 export async function writeManifest(folder: string, manifest: Manifest): Promise<void> {

@@ -11,7 +11,12 @@ export function pgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
   const fromEnv = process.env.PG_BIN;
   if (fromEnv) return path.join(fromEnv, name);
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((d) => /^\d+$/.test(d)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((d) => /^\d+$/.test(d))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   const dir = versions.map((v) => path.join(root, v, 'bin')).find((d) => fs.existsSync(path.join(d, name)));
   return dir ? path.join(dir, name) : name;
 }
@@ -40,7 +45,9 @@ export function runTool(file: string, args: string[], opts: { env?: NodeJS.Proce
 }
 
 export function missingTool(file: string): BackupError {
-  return new BackupError(`${path.basename(file)} was not found (${file}): install PostgreSQL's client programs (Debian: sudo apt-get install -y postgresql-client) or set PG_BIN to the folder that holds them.`);
+  return new BackupError(
+    `${path.basename(file)} was not found (${file}): install PostgreSQL's client programs (Debian: sudo apt-get install -y postgresql-client) or set PG_BIN to the folder that holds them.`,
+  );
 }
 
 /** The major version a client program reports ("pg_dump (PostgreSQL) 15.18 ..." gives 15). */

@@ -72,7 +72,10 @@ async function open(dir: string, options: { loadDataDir?: Blob } = {}): Promise<
 /** The whole PGlite data directory as PGlite's own gzipped tarball, with the same counts as the manifest. */
 export async function dumpPglite(dataDir: string, folder: string): Promise<DumpResult> {
   const dir = pgliteDirOf(dataDir);
-  if (!isPgliteDir(dir)) throw new BackupError(`There is no embedded database in ${dir}: check DATA_DIR (now ${dataDir}), or set DATABASE_URL to back up a PostgreSQL server.`);
+  if (!isPgliteDir(dir))
+    throw new BackupError(
+      `There is no embedded database in ${dir}: check DATA_DIR (now ${dataDir}), or set DATABASE_URL to back up a PostgreSQL server.`,
+    );
   const lock = lockFor(dir, 'backup');
   try {
     const client = await open(dir);
@@ -83,7 +86,13 @@ export async function dumpPglite(dataDir: string, folder: string): Promise<DumpR
       const files = await namedFiles(client);
       const tarball = await client.dumpDataDir('gzip');
       fs.writeFileSync(path.join(folder, PGLITE_DUMP_FILE), Buffer.from(await tarball.arrayBuffer()));
-      return { serverVersion: server.text, dumpTool: `PGlite dumpDataDir (PostgreSQL ${server.text})`, tables, migrations, namedFiles: files };
+      return {
+        serverVersion: server.text,
+        dumpTool: `PGlite dumpDataDir (PostgreSQL ${server.text})`,
+        tables,
+        migrations,
+        namedFiles: files,
+      };
     } finally {
       await client.close();
     }
@@ -93,7 +102,11 @@ export async function dumpPglite(dataDir: string, folder: string): Promise<DumpR
 }
 
 /** Holds DATA_DIR's lock from the checks to the end, so the app cannot start on a half-restored database. */
-export async function prepareRestorePglite(dataDir: string, folder: string, manifest: Manifest): Promise<RestoreTarget> {
+export async function prepareRestorePglite(
+  dataDir: string,
+  folder: string,
+  manifest: Manifest,
+): Promise<RestoreTarget> {
   const dir = pgliteDirOf(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   const lock = lockFor(dir, 'restore');
@@ -107,7 +120,9 @@ export async function prepareRestorePglite(dataDir: string, folder: string, mani
         await client.close();
       }
     } else if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
-      throw new BackupError(`${dir} holds files but no embedded database: move it away before restoring into DATA_DIR ${dataDir}.`);
+      throw new BackupError(
+        `${dir} holds files but no embedded database: move it away before restoring into DATA_DIR ${dataDir}.`,
+      );
     }
     const dumpFile = path.join(folder, manifest.database.path);
     return {
@@ -118,12 +133,14 @@ export async function prepareRestorePglite(dataDir: string, folder: string, mani
         const staging = path.join(dataDir, `.db-restoring-${suffix}`);
         let counts: Record<string, number>;
         try {
-          const client = await open(staging, { loadDataDir: new Blob([fs.readFileSync(dumpFile)]) }).catch((err: Error) => {
-            throw new BackupError(
-              `This app's PGlite could not open the backed-up database (made on PostgreSQL ${manifest.serverVersion} by app ${manifest.app.version}): ${err.message}. ` +
-                'Restore it with the app version that made it; nothing was changed.',
-            );
-          });
+          const client = await open(staging, { loadDataDir: new Blob([fs.readFileSync(dumpFile)]) }).catch(
+            (err: Error) => {
+              throw new BackupError(
+                `This app's PGlite could not open the backed-up database (made on PostgreSQL ${manifest.serverVersion} by app ${manifest.app.version}): ${err.message}. ` +
+                  'Restore it with the app version that made it; nothing was changed.',
+              );
+            },
+          );
           try {
             counts = await countRows(client);
           } finally {

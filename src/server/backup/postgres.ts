@@ -15,7 +15,9 @@ async function connect(url: string): Promise<pg.Client> {
   try {
     await client.connect();
   } catch (err) {
-    throw new BackupError(`Cannot reach the PostgreSQL server at ${connectionOf(url).url.replace(/\/\/[^@/]*@/, '//***@')}: ${(err as Error).message}`);
+    throw new BackupError(
+      `Cannot reach the PostgreSQL server at ${connectionOf(url).url.replace(/\/\/[^@/]*@/, '//***@')}: ${(err as Error).message}`,
+    );
   }
   return client;
 }
@@ -44,7 +46,18 @@ export async function dumpPostgres(url: string, folder: string): Promise<DumpRes
     const migrations = await migrationLevel(client as SqlRunner);
     const files = await namedFiles(client as SqlRunner);
     const conn = connectionOf(url);
-    const r = await runTool(pgDump, ['--format=custom', `--snapshot=${rows[0]!.id}`, '--file', path.join(folder, POSTGRES_DUMP_FILE), '--dbname', conn.url], { env: conn.env });
+    const r = await runTool(
+      pgDump,
+      [
+        '--format=custom',
+        `--snapshot=${rows[0]!.id}`,
+        '--file',
+        path.join(folder, POSTGRES_DUMP_FILE),
+        '--dbname',
+        conn.url,
+      ],
+      { env: conn.env },
+    );
     if (r.code !== 0) throw new BackupError(`pg_dump failed: ${r.stderr.trim()}`);
     await client.query('COMMIT');
     return { serverVersion: server.text, dumpTool: tool.text, tables, migrations, namedFiles: files };
@@ -69,15 +82,25 @@ function wipeAndLoad(url: string, dumpFile: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const restoreBin = pgTool('pg_restore');
     const psqlBin = pgTool('psql');
-    const psql = spawn(psqlBin, ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', '--dbname', conn.url, '-f', '-'], { env: conn.env, stdio: ['pipe', 'ignore', 'pipe'] });
-    const restore = spawn(restoreBin, ['--no-owner', '--no-privileges', '--file', '-', dumpFile], { env: conn.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const psql = spawn(
+      psqlBin,
+      ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', '--dbname', conn.url, '-f', '-'],
+      { env: conn.env, stdio: ['pipe', 'ignore', 'pipe'] },
+    );
+    const restore = spawn(restoreBin, ['--no-owner', '--no-privileges', '--file', '-', dumpFile], {
+      env: conn.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let psqlErr = '';
     let restoreErr = '';
     let failed: Error | undefined;
     psql.stderr.on('data', (d: Buffer) => (psqlErr += d.toString()));
     restore.stderr.on('data', (d: Buffer) => (restoreErr += d.toString()));
     psql.on('error', (err: NodeJS.ErrnoException) => (failed ??= err.code === 'ENOENT' ? missingTool(psqlBin) : err));
-    restore.on('error', (err: NodeJS.ErrnoException) => (failed ??= err.code === 'ENOENT' ? missingTool(restoreBin) : err));
+    restore.on(
+      'error',
+      (err: NodeJS.ErrnoException) => (failed ??= err.code === 'ENOENT' ? missingTool(restoreBin) : err),
+    );
     // A psql that stops early (an error) closes its input; the rest of pg_restore's output is dropped.
     psql.stdin.on('error', () => undefined);
     psql.stdin.write(wipe);
@@ -86,8 +109,12 @@ function wipeAndLoad(url: string, dumpFile: string): Promise<void> {
     restore.on('close', (code) => (restoreCode = code));
     psql.on('close', (code) => {
       if (failed) return reject(failed);
-      if (restoreCode !== null && restoreCode !== 0) return reject(new BackupError(`pg_restore could not read the dump; nothing was changed: ${restoreErr.trim()}`));
-      if (code !== 0) return reject(new BackupError(`Loading the dump failed and was rolled back; the database is as it was: ${psqlErr.trim()}`));
+      if (restoreCode !== null && restoreCode !== 0)
+        return reject(new BackupError(`pg_restore could not read the dump; nothing was changed: ${restoreErr.trim()}`));
+      if (code !== 0)
+        return reject(
+          new BackupError(`Loading the dump failed and was rolled back; the database is as it was: ${psqlErr.trim()}`),
+        );
       resolve();
     });
   });
@@ -101,7 +128,9 @@ export async function prepareRestorePostgres(url: string, folder: string, manife
   });
   const dumpedWith = Number(/(\d+)/.exec(manifest.dumpTool)?.[1] ?? 0);
   if (tool.major < dumpedWith) {
-    throw new BackupError(`This backup was made by pg_dump ${dumpedWith}; pg_restore ${tool.major} (${restoreBin}) cannot read it: install the client programs of version ${dumpedWith} or newer, or set PG_BIN.`);
+    throw new BackupError(
+      `This backup was made by pg_dump ${dumpedWith}; pg_restore ${tool.major} (${restoreBin}) cannot read it: install the client programs of version ${dumpedWith} or newer, or set PG_BIN.`,
+    );
   }
   await toolVersion(pgTool('psql')).catch((err: NodeJS.ErrnoException) => {
     throw err.code === 'ENOENT' ? missingTool(pgTool('psql')) : err;
@@ -143,4 +172,3 @@ export async function prepareRestorePostgres(url: string, folder: string, manife
     throw err;
   }
 }
-

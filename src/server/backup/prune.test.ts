@@ -50,9 +50,18 @@ describe('backup folder names and keeping N days (README "Backups")', () => {
     fs.mkdirSync(path.join(dir, 'tyres-backup-by-hand'));
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'kept');
     const removed = await pruneBackups(dir, 7, now);
-    expect(removed.sort()).toEqual([backupFolderName(new Date(now.getTime() - 8 * 86_400_000)), backupFolderName(new Date(now.getTime() - 30 * 86_400_000))].sort());
+    expect(removed.sort()).toEqual(
+      [
+        backupFolderName(new Date(now.getTime() - 8 * 86_400_000)),
+        backupFolderName(new Date(now.getTime() - 30 * 86_400_000)),
+      ].sort(),
+    );
     expect(fs.readdirSync(dir).sort()).toEqual(
-      [...[0, 1, 6].map((d) => backupFolderName(new Date(now.getTime() - d * 86_400_000))), 'notes.txt', 'tyres-backup-by-hand'].sort(),
+      [
+        ...[0, 1, 6].map((d) => backupFolderName(new Date(now.getTime() - d * 86_400_000))),
+        'notes.txt',
+        'tyres-backup-by-hand',
+      ].sort(),
     );
   });
 

@@ -24,12 +24,20 @@ export type RestoreReport = {
   migrationsRun: number;
 };
 
-const ENGINE_NAMES = { postgres: 'a PostgreSQL server (DATABASE_URL)', pglite: 'the embedded database (PGlite in DATA_DIR)' } as const;
+const ENGINE_NAMES = {
+  postgres: 'a PostgreSQL server (DATABASE_URL)',
+  pglite: 'the embedded database (PGlite in DATA_DIR)',
+} as const;
 
 function assertSameEngine(manifest: Manifest, engine: Manifest['engine']): void {
   if (manifest.engine === engine) return;
-  const how = manifest.engine === 'postgres' ? 'set DATABASE_URL to the PostgreSQL database to restore into' : 'unset DATABASE_URL so the target is DATA_DIR';
-  throw new BackupError(`This backup holds ${ENGINE_NAMES[manifest.engine]}, but the target is ${ENGINE_NAMES[engine]}: ${how}. A backup restores into the engine it came from.`);
+  const how =
+    manifest.engine === 'postgres'
+      ? 'set DATABASE_URL to the PostgreSQL database to restore into'
+      : 'unset DATABASE_URL so the target is DATA_DIR';
+  throw new BackupError(
+    `This backup holds ${ENGINE_NAMES[manifest.engine]}, but the target is ${ENGINE_NAMES[engine]}: ${how}. A backup restores into the engine it came from.`,
+  );
 }
 
 function assertNotNewerThanApp(manifest: Manifest): void {
@@ -60,19 +68,25 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreReport
   assertSameEngine(manifest, engine);
   assertNotNewerThanApp(manifest);
   await verifyBackupFiles(opts.folder, manifest);
-  const target: RestoreTarget = opts.databaseUrl ? await prepareRestorePostgres(opts.databaseUrl, opts.folder, manifest) : await prepareRestorePglite(opts.dataDir, opts.folder, manifest);
+  const target: RestoreTarget = opts.databaseUrl
+    ? await prepareRestorePostgres(opts.databaseUrl, opts.folder, manifest)
+    : await prepareRestorePglite(opts.dataDir, opts.folder, manifest);
   try {
     const present = await storedFiles(opts.stores);
     const inUse = tablesInUse(target.currentTables);
     const storedCount = FILE_KINDS.reduce((n, k) => n + present[k].length, 0);
     if ((inUse.length || storedCount) && !opts.force) {
-      throw new BackupError(`The target already holds data (${describeInUse(inUse, present)}); nothing was changed. Run again with --force to wipe it and restore the backup in its place.`);
+      throw new BackupError(
+        `The target already holds data (${describeInUse(inUse, present)}); nothing was changed. Run again with --force to wipe it and restore the backup in its place.`,
+      );
     }
     const files = await restoreFiles(opts.stores, opts.folder, manifest, present);
     const tables = await target.load();
     const differs = Object.entries(manifest.tables).filter(([t, n]) => tables[t] !== n);
     if (differs.length) {
-      throw new BackupError(`The restored database does not hold the rows the manifest lists: ${differs.map(([t, n]) => `${t} has ${tables[t] ?? 'no table'}, expected ${n}`).join('; ')}.`);
+      throw new BackupError(
+        `The restored database does not hold the rows the manifest lists: ${differs.map(([t, n]) => `${t} has ${tables[t] ?? 'no table'}, expected ${n}`).join('; ')}.`,
+      );
     }
     const migrationsRun = await target.migrate();
     const removed = opts.force ? await removeFilesNotIn(opts.stores, manifest, present) : 0;

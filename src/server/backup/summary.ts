@@ -31,7 +31,9 @@ export function backupSummary(folder: string, manifest: Manifest): string[] {
     `  files: ${filesLine(manifest)}`,
   ];
   if (manifest.missingFiles.length) {
-    lines.push(`  warning: ${manifest.missingFiles.length} file(s) a row named were removed while the backup ran: ${manifest.missingFiles.map((f) => `${f.kind}/${f.name}`).join(', ')}`);
+    lines.push(
+      `  warning: ${manifest.missingFiles.length} file(s) a row named were removed while the backup ran: ${manifest.missingFiles.map((f) => `${f.kind}/${f.name}`).join(', ')}`,
+    );
   }
   return lines;
 }
@@ -43,8 +45,13 @@ export function restoreSummary(report: RestoreReport): string[] {
     `Restored the backup of ${m.createdAtPerth} (Perth; app ${m.app.version}, ${ENGINE[m.engine]} ${m.serverVersion})`,
     `  database: ${rowsLine(report.tables)}`,
     `  files: ${filesLine(m)}; ${report.files.written} written, ${report.files.unchanged} already there${report.files.removed ? `, ${report.files.removed} not in the backup removed` : ''}`,
-    report.migrationsRun ? `  schema: brought forward by ${report.migrationsRun} migration(s) of this app version` : '  schema: already at this app version',
+    report.migrationsRun
+      ? `  schema: brought forward by ${report.migrationsRun} migration(s) of this app version`
+      : '  schema: already at this app version',
   ];
-  if (m.missingFiles.length) lines.push(`  warning: ${m.missingFiles.length} file(s) were removed while the backup was made and are not in it: ${m.missingFiles.map((f) => `${f.kind}/${f.name}`).join(', ')}`);
+  if (m.missingFiles.length)
+    lines.push(
+      `  warning: ${m.missingFiles.length} file(s) were removed while the backup was made and are not in it: ${m.missingFiles.map((f) => `${f.kind}/${f.name}`).join(', ')}`,
+    );
   return lines;
 }

@@ -18,14 +18,39 @@ afterAll(async () => {
 });
 
 const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = admin.cookie) =>
-  t.app.inject({ method, url: `/api/dashboard/business-expenses${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
-const valid = (over: object = {}) => ({ supplierName: 'Fuel Co', description: 'Van fuel', amount: '110.00', category: 'fuel', expenseDate: '2026-11-20', ...over });
+  t.app.inject({
+    method,
+    url: `/api/dashboard/business-expenses${url}`,
+    headers: { cookie },
+    ...(payload ? { payload } : {}),
+  });
+const valid = (over: object = {}) => ({
+  supplierName: 'Fuel Co',
+  description: 'Van fuel',
+  amount: '110.00',
+  category: 'fuel',
+  expenseDate: '2026-11-20',
+  ...over,
+});
 
 describe('adding and editing an expense', () => {
   it('trims text, works out GST and leaves optional fields empty', async () => {
-    const res = await req('POST', '', valid({ supplierName: '  Fuel Co ', amount: '99.99', invoiceNumber: '', dueDate: '', notes: '  ' }));
+    const res = await req(
+      'POST',
+      '',
+      valid({ supplierName: '  Fuel Co ', amount: '99.99', invoiceNumber: '', dueDate: '', notes: '  ' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ supplierName: 'Fuel Co', amount: '99.99', gstAmount: '9.09', invoiceNumber: null, dueDate: null, notes: null, isPaid: false, paidAt: null });
+    expect(res.json()).toMatchObject({
+      supplierName: 'Fuel Co',
+      amount: '99.99',
+      gstAmount: '9.09',
+      invoiceNumber: null,
+      dueDate: null,
+      notes: null,
+      isPaid: false,
+      paidAt: null,
+    });
   });
 
   it.each([
@@ -50,8 +75,16 @@ describe('adding and editing an expense', () => {
 
   it('edits fields, recomputes GST on a new amount, marks paid once and deletes', async () => {
     const e = (await req('POST', '', valid())).json() as BusinessExpense;
-    const edited = (await req('PATCH', `/${e.id}`, { amount: '55.00', description: ' Diesel ', dueDate: '2026-12-01' })).json() as BusinessExpense;
-    expect(edited).toMatchObject({ amount: '55.00', gstAmount: '5.00', description: 'Diesel', dueDate: '2026-12-01', supplierName: 'Fuel Co' });
+    const edited = (
+      await req('PATCH', `/${e.id}`, { amount: '55.00', description: ' Diesel ', dueDate: '2026-12-01' })
+    ).json() as BusinessExpense;
+    expect(edited).toMatchObject({
+      amount: '55.00',
+      gstAmount: '5.00',
+      description: 'Diesel',
+      dueDate: '2026-12-01',
+      supplierName: 'Fuel Co',
+    });
     expect((await req('PATCH', `/${e.id}`, { dueDate: null })).json()).toMatchObject({ dueDate: null });
     expect((await req('PATCH', `/${e.id}`, { amount: '' })).json().message).toBe('Total must be greater than $0');
 
@@ -67,8 +100,23 @@ describe('adding and editing an expense', () => {
 
 describe('the list', () => {
   it('filters by category and paid, newest first, with the total count', async () => {
-    await insertExpense(t.db, { category: 'rent', supplierName: 'Landlord Pty', description: 'Rent', expenseDate: '2026-10-01', amount: '1500.00', gstAmount: '136.36' });
-    await insertExpense(t.db, { category: 'rent', supplierName: 'Landlord Pty', description: 'Rent', expenseDate: '2026-11-01', amount: '1500.00', gstAmount: '136.36', isPaid: true });
+    await insertExpense(t.db, {
+      category: 'rent',
+      supplierName: 'Landlord Pty',
+      description: 'Rent',
+      expenseDate: '2026-10-01',
+      amount: '1500.00',
+      gstAmount: '136.36',
+    });
+    await insertExpense(t.db, {
+      category: 'rent',
+      supplierName: 'Landlord Pty',
+      description: 'Rent',
+      expenseDate: '2026-11-01',
+      amount: '1500.00',
+      gstAmount: '136.36',
+      isPaid: true,
+    });
     const rent = await req('GET', '?category=rent');
     expect(rent.headers['x-total-count']).toBe('2');
     expect((rent.json() as BusinessExpense[]).map((e) => e.expenseDate)).toEqual(['2026-11-01', '2026-10-01']);

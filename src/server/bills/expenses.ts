@@ -1,6 +1,11 @@
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { BusinessExpense, expenseListQuery, expenseRequest, expenseUpdateRequest } from '../../shared/schemas/bills';
+import type {
+  BusinessExpense,
+  expenseListQuery,
+  expenseRequest,
+  expenseUpdateRequest,
+} from '../../shared/schemas/bills';
 import { appendAudit } from '../audit/log';
 import { describeRow, fieldChanges, type Watched } from '../audit/changes';
 import type { Executor } from '../db/client';
@@ -30,7 +35,13 @@ const AUDITED: Watched<Row> = {
   isPaid: 'Paid',
   notes: 'Notes',
 };
-const auditBase = (row: Row, actorId: string, at: Date) => ({ at, actorId, kind: 'expense', subject: `expense:${row.id}`, label: `${row.supplierName}: ${row.description}` });
+const auditBase = (row: Row, actorId: string, at: Date) => ({
+  at,
+  actorId,
+  kind: 'expense',
+  subject: `expense:${row.id}`,
+  label: `${row.supplierName}: ${row.description}`,
+});
 
 /** An expense's amount columns: its GST-inclusive amount and GST (no subtotal column). */
 const amountColumns = (a: Amounts) => ({ amount: a.total, gstAmount: a.gst });
@@ -43,7 +54,10 @@ async function findExpense(deps: Deps, id: string, exec: Executor = deps.db): Pr
 }
 
 /** Newest first (docs/product.md "Staff dashboard": lists that grow), with the total for X-Total-Count. */
-export async function listExpenses(deps: Deps, query: z.output<typeof expenseListQuery>): Promise<{ items: BusinessExpense[]; total: number }> {
+export async function listExpenses(
+  deps: Deps,
+  query: z.output<typeof expenseListQuery>,
+): Promise<{ items: BusinessExpense[]; total: number }> {
   const where: SQL[] = [];
   if (query.category && query.category !== 'all') where.push(eq(businessExpenses.category, query.category));
   if (query.paid === 'paid') where.push(eq(businessExpenses.isPaid, true));
@@ -52,7 +66,13 @@ export async function listExpenses(deps: Deps, query: z.output<typeof expenseLis
   if (query.to) where.push(lte(businessExpenses.expenseDate, query.to));
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(businessExpenses.supplierName, like), ilike(businessExpenses.description, like), ilike(businessExpenses.invoiceNumber, like))!);
+    where.push(
+      or(
+        ilike(businessExpenses.supplierName, like),
+        ilike(businessExpenses.description, like),
+        ilike(businessExpenses.invoiceNumber, like),
+      )!,
+    );
   }
   const filter = where.length ? and(...where) : undefined;
   const [rows, [counted]] = await Promise.all([
@@ -68,7 +88,11 @@ export async function listExpenses(deps: Deps, query: z.output<typeof expenseLis
   return { items: rows.map(toWire), total: counted?.n ?? 0 };
 }
 
-export async function createExpense(deps: Deps, actorId: string, body: z.output<typeof expenseRequest>): Promise<BusinessExpense> {
+export async function createExpense(
+  deps: Deps,
+  actorId: string,
+  body: z.output<typeof expenseRequest>,
+): Promise<BusinessExpense> {
   const now = deps.clock.now();
   const { amount, gstAmount, isPaid, ...fields } = body;
   return deps.db.transaction(async (tx) => {
@@ -85,12 +109,25 @@ export async function createExpense(deps: Deps, actorId: string, body: z.output<
         updatedAt: now,
       })
       .returning();
-    await appendAudit(tx, [{ ...auditBase(row!, actorId, now), action: 'created', field: 'Amount', to: row!.amount, note: describeRow(row!, AUDITED) }]);
+    await appendAudit(tx, [
+      {
+        ...auditBase(row!, actorId, now),
+        action: 'created',
+        field: 'Amount',
+        to: row!.amount,
+        note: describeRow(row!, AUDITED),
+      },
+    ]);
     return toWire(row!);
   });
 }
 
-export async function updateExpense(deps: Deps, actorId: string, id: string, body: z.output<typeof expenseUpdateRequest>): Promise<BusinessExpense> {
+export async function updateExpense(
+  deps: Deps,
+  actorId: string,
+  id: string,
+  body: z.output<typeof expenseUpdateRequest>,
+): Promise<BusinessExpense> {
   const row = await findExpense(deps, id);
   const now = deps.clock.now();
   const { amount, gstAmount, isPaid, ...fields } = body;
@@ -128,6 +165,14 @@ export async function deleteExpense(deps: Deps, actorId: string, id: string): Pr
   await deps.db.transaction(async (tx) => {
     const row = await findExpense(deps, id, tx);
     await tx.delete(businessExpenses).where(eq(businessExpenses.id, id));
-    await appendAudit(tx, [{ ...auditBase(row, actorId, deps.clock.now()), action: 'deleted', field: 'Amount', from: row.amount, note: describeRow(row, AUDITED) }]);
+    await appendAudit(tx, [
+      {
+        ...auditBase(row, actorId, deps.clock.now()),
+        action: 'deleted',
+        field: 'Amount',
+        from: row.amount,
+        note: describeRow(row, AUDITED),
+      },
+    ]);
   });
 }

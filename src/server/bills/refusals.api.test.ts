@@ -23,7 +23,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const send = (method: 'POST' | 'PATCH', url: string, payload: object) => t.app.inject({ method, url: `/api/dashboard${url}`, headers: { cookie }, payload });
+const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+  t.app.inject({ method, url: `/api/dashboard${url}`, headers: { cookie }, payload });
 const billCount = async () => (await t.db.select({ n: count() }).from(purchaseInvoices))[0]!.n;
 const expenseCount = async () => (await t.db.select({ n: count() }).from(businessExpenses))[0]!.n;
 
@@ -52,7 +53,14 @@ const badGst: [object, string][] = [
 const badDays = ['0000-01-01', '9999-12-31', '1899-12-31', '2101-01-01', '2026-02-29'];
 
 describe('a supplier bill refuses, and writes nothing', () => {
-  const bill = (over: object) => ({ jobId, supplierName: 'Tyre Wholesale WA', invoiceNumber: `R-${Math.random().toString(36).slice(2, 8)}`, invoiceDate: '2026-11-20', totalAmount: '10.00', ...over });
+  const bill = (over: object) => ({
+    jobId,
+    supplierName: 'Tyre Wholesale WA',
+    invoiceNumber: `R-${Math.random().toString(36).slice(2, 8)}`,
+    invoiceDate: '2026-11-20',
+    totalAmount: '10.00',
+    ...over,
+  });
   const refusedOnCreate = async (over: object, message: string) => {
     const before = await billCount();
     const res = await send('POST', '/purchase-invoices', bill(over));
@@ -61,7 +69,12 @@ describe('a supplier bill refuses, and writes nothing', () => {
     expect(await billCount()).toBe(before);
   };
   const refusedOnEdit = async (change: object, message: string) => {
-    const stored = await insertPurchaseInvoice(t.db, { jobId, totalAmount: '10.00', gstAmount: '0.91', subtotal: '9.09' });
+    const stored = await insertPurchaseInvoice(t.db, {
+      jobId,
+      totalAmount: '10.00',
+      gstAmount: '0.91',
+      subtotal: '9.09',
+    });
     const res = await send('PATCH', `/purchase-invoices/${stored.id}`, change);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toBe(message);
@@ -92,7 +105,14 @@ describe('a supplier bill refuses, and writes nothing', () => {
 });
 
 describe('a business expense refuses, and writes nothing', () => {
-  const expense = (over: object) => ({ supplierName: 'Fuel Co', description: 'Van fuel', amount: '10.00', category: 'fuel', expenseDate: '2026-11-20', ...over });
+  const expense = (over: object) => ({
+    supplierName: 'Fuel Co',
+    description: 'Van fuel',
+    amount: '10.00',
+    category: 'fuel',
+    expenseDate: '2026-11-20',
+    ...over,
+  });
   const refusedOnCreate = async (over: object, message: string) => {
     const before = await expenseCount();
     const res = await send('POST', '/business-expenses', expense(over));
@@ -125,13 +145,14 @@ describe('a business expense refuses, and writes nothing', () => {
     await refusedOnEdit({ expenseDate: d }, DATE);
     await refusedOnEdit({ dueDate: d }, DATE);
   });
-  it('cost of goods sold, which is a job\'s purchase invoice and never offered on the Expenses tab', async () => {
+  it("cost of goods sold, which is a job's purchase invoice and never offered on the Expenses tab", async () => {
     const message = "Cost of goods sold is a job's purchase invoice, not a business expense";
     await refusedOnCreate({ category: 'cost-of-goods-sold' }, message);
     await refusedOnEdit({ category: 'cost-of-goods-sold' }, message);
   });
   it('a list filter that is not a day or a page that is not a whole number', async () => {
-    const list = (q: string) => t.app.inject({ method: 'GET', url: `/api/dashboard/business-expenses?${q}`, headers: { cookie } });
+    const list = (q: string) =>
+      t.app.inject({ method: 'GET', url: `/api/dashboard/business-expenses?${q}`, headers: { cookie } });
     expect((await list('from=0000-01-01')).json().message).toBe(DATE);
     expect((await list('to=9999-12-31')).statusCode).toBe(400);
     expect((await list('page=0x10')).json().message).toBe('Page must be a whole number');

@@ -23,7 +23,10 @@ export function amounts(total: string, gst: string | null | undefined): Amounts 
  * The amounts an edit writes, or null when it leaves them alone: a new total without a GST amount
  * gets one eleventh again; a GST amount alone is checked against the stored total.
  */
-export function changedAmounts(body: { total?: string | undefined; gst?: string | null | undefined }, storedTotal: string): Amounts | null {
+export function changedAmounts(
+  body: { total?: string | undefined; gst?: string | null | undefined },
+  storedTotal: string,
+): Amounts | null {
   if (body.total === undefined && (body.gst === undefined || body.gst === null)) return null;
   return amounts(body.total ?? storedTotal, body.gst);
 }
@@ -43,7 +46,11 @@ export function paidChanges(
   now: Date,
 ): { isPaid?: boolean; paidAt?: Date | null } {
   const given = body.paidAt ? new Date(body.paidAt) : null;
-  if (body.isPaid !== undefined) return { isPaid: body.isPaid, paidAt: body.isPaid ? (given ?? (stored.isPaid ? (stored.paidAt ?? now) : now)) : null };
+  if (body.isPaid !== undefined)
+    return {
+      isPaid: body.isPaid,
+      paidAt: body.isPaid ? (given ?? (stored.isPaid ? (stored.paidAt ?? now) : now)) : null,
+    };
   if (body.paidAt !== undefined) return { isPaid: given !== null, paidAt: given };
   return {};
 }

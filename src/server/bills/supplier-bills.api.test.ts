@@ -13,7 +13,8 @@ let tech: { cookie: string };
 let jobId: string;
 let slot = 0;
 const SLOTS = ['8-10 AM', '10-12 AM', '12-2 PM', '2-4 PM'] as const;
-const newJob = (over: Parameters<typeof insertJob>[1] = {}) => insertJob(t.db, { scheduledDay: '2027-02-0' + (1 + Math.floor(slot / 4)), timeSlot: SLOTS[slot++ % 4], ...over });
+const newJob = (over: Parameters<typeof insertJob>[1] = {}) =>
+  insertJob(t.db, { scheduledDay: '2027-02-0' + (1 + Math.floor(slot / 4)), timeSlot: SLOTS[slot++ % 4], ...over });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -26,14 +27,40 @@ afterAll(async () => {
 });
 
 const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = admin.cookie) =>
-  t.app.inject({ method, url: `/api/dashboard/purchase-invoices${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
-const valid = (over: object = {}) => ({ jobId, invoiceNumber: `INV-${Math.random().toString(36).slice(2, 8)}`, supplierName: 'Tyre Wholesale WA', invoiceDate: '2026-11-20', totalAmount: '440.00', ...over });
+  t.app.inject({
+    method,
+    url: `/api/dashboard/purchase-invoices${url}`,
+    headers: { cookie },
+    ...(payload ? { payload } : {}),
+  });
+const valid = (over: object = {}) => ({
+  jobId,
+  invoiceNumber: `INV-${Math.random().toString(36).slice(2, 8)}`,
+  supplierName: 'Tyre Wholesale WA',
+  invoiceDate: '2026-11-20',
+  totalAmount: '440.00',
+  ...over,
+});
 
 describe('adding a supplier bill to a job', () => {
   it('works out GST as one eleventh of the total and the ex-GST subtotal', async () => {
-    const res = await req('POST', '', valid({ totalAmount: '123.45', invoiceNumber: '  TW-100  ', supplierName: ' Tyre Wholesale WA ' }));
+    const res = await req(
+      'POST',
+      '',
+      valid({ totalAmount: '123.45', invoiceNumber: '  TW-100  ', supplierName: ' Tyre Wholesale WA ' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ jobId, invoiceNumber: 'TW-100', supplierName: 'Tyre Wholesale WA', totalAmount: '123.45', gstAmount: '11.22', subtotal: '112.23', category: 'cost-of-goods-sold', isPaid: false, paidAt: null });
+    expect(res.json()).toMatchObject({
+      jobId,
+      invoiceNumber: 'TW-100',
+      supplierName: 'Tyre Wholesale WA',
+      totalAmount: '123.45',
+      gstAmount: '11.22',
+      subtotal: '112.23',
+      category: 'cost-of-goods-sold',
+      isPaid: false,
+      paidAt: null,
+    });
   });
 
   it('keeps a GST amount that is given, and a number total becomes two decimals', async () => {
@@ -68,7 +95,9 @@ describe('adding a supplier bill to a job', () => {
     const dup = await req('POST', '', valid({ invoiceNumber: 'DUP-1' }));
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('Tyre Wholesale WA already has an invoice numbered DUP-1.');
-    expect((await req('POST', '', valid({ invoiceNumber: 'DUP-1', supplierName: 'Other Supplier' }))).statusCode).toBe(201);
+    expect((await req('POST', '', valid({ invoiceNumber: 'DUP-1', supplierName: 'Other Supplier' }))).statusCode).toBe(
+      201,
+    );
   });
 
   it('is admin only: a technician gets 403', async () => {
@@ -80,12 +109,21 @@ describe('adding a supplier bill to a job', () => {
 describe("a job's bills and profit", () => {
   it('lists, edits, toggles paid by its badge and deletes', async () => {
     const other = await newJob();
-    const created = (await req('POST', '', valid({ jobId: other.id, totalAmount: '220.00', invoiceNumber: 'E-1' }))).json() as PurchaseInvoice;
+    const created = (
+      await req('POST', '', valid({ jobId: other.id, totalAmount: '220.00', invoiceNumber: 'E-1' }))
+    ).json() as PurchaseInvoice;
     const list = (await req('GET', `/job/${other.id}`)).json() as PurchaseInvoice[];
     expect(list.map((p) => p.id)).toEqual([created.id]);
 
-    const edited = (await req('PATCH', `/${created.id}`, { totalAmount: '330.00', supplierName: 'Battery World' })).json() as PurchaseInvoice;
-    expect(edited).toMatchObject({ totalAmount: '330.00', gstAmount: '30.00', subtotal: '300.00', supplierName: 'Battery World' });
+    const edited = (
+      await req('PATCH', `/${created.id}`, { totalAmount: '330.00', supplierName: 'Battery World' })
+    ).json() as PurchaseInvoice;
+    expect(edited).toMatchObject({
+      totalAmount: '330.00',
+      gstAmount: '30.00',
+      subtotal: '300.00',
+      supplierName: 'Battery World',
+    });
 
     const paid = (await req('PATCH', `/${created.id}`, { isPaid: true })).json() as PurchaseInvoice;
     expect(paid.isPaid).toBe(true);
@@ -93,8 +131,12 @@ describe("a job's bills and profit", () => {
     const unpaid = (await req('PATCH', `/${created.id}`, { isPaid: false })).json() as PurchaseInvoice;
     expect(unpaid).toMatchObject({ isPaid: false, paidAt: null });
 
-    expect((await req('PATCH', `/${created.id}`, { totalAmount: '0' })).json().message).toBe('Total must be greater than $0');
-    expect((await req('PATCH', `/${created.id}`, { invoiceNumber: '' })).json().message).toBe('Invoice number is required');
+    expect((await req('PATCH', `/${created.id}`, { totalAmount: '0' })).json().message).toBe(
+      'Total must be greater than $0',
+    );
+    expect((await req('PATCH', `/${created.id}`, { invoiceNumber: '' })).json().message).toBe(
+      'Invoice number is required',
+    );
 
     expect((await req('DELETE', `/${created.id}`)).statusCode).toBe(204);
     expect((await req('GET', `/job/${other.id}`)).json()).toEqual([]);
@@ -104,14 +146,40 @@ describe("a job's bills and profit", () => {
   it("profit is the quote before an invoice, then the invoice total, minus the job's bills", async () => {
     const j = await newJob({ customerValue: '600.00' });
     await req('POST', '', valid({ jobId: j.id, totalAmount: '440.00', invoiceNumber: 'P-1' }));
-    const bill = (await req('POST', '', valid({ jobId: j.id, totalAmount: '55.00', invoiceNumber: 'P-2', isPaid: true }))).json() as PurchaseInvoice;
+    const bill = (
+      await req('POST', '', valid({ jobId: j.id, totalAmount: '55.00', invoiceNumber: 'P-2', isPaid: true }))
+    ).json() as PurchaseInvoice;
     expect(bill.isPaid).toBe(true);
     const estimate = (await req('GET', `/job/${j.id}/profit`)).json() as JobProfitSummary;
-    expect(estimate).toEqual({ jobId: j.id, revenue: '600.00', revenueSource: 'quote', invoiceNumber: null, costs: '495.00', costsExGst: '450.00', costsGst: '45.00', unpaidCosts: '440.00', profit: '105.00', margin: 17.5 });
+    expect(estimate).toEqual({
+      jobId: j.id,
+      revenue: '600.00',
+      revenueSource: 'quote',
+      invoiceNumber: null,
+      costs: '495.00',
+      costsExGst: '450.00',
+      costsGst: '45.00',
+      unpaidCosts: '440.00',
+      profit: '105.00',
+      margin: 17.5,
+    });
 
-    await t.db.insert(customerInvoices).values({ jobId: j.id, invoiceNumber: 'INV-P1', invoiceDate: '2026-11-20', status: 'sent', totalAmount: '650.00', gstAmount: '59.09' });
+    await t.db.insert(customerInvoices).values({
+      jobId: j.id,
+      invoiceNumber: 'INV-P1',
+      invoiceDate: '2026-11-20',
+      status: 'sent',
+      totalAmount: '650.00',
+      gstAmount: '59.09',
+    });
     const actual = (await req('GET', `/job/${j.id}/profit`)).json() as JobProfitSummary;
-    expect(actual).toMatchObject({ revenue: '650.00', revenueSource: 'invoice', invoiceNumber: 'INV-P1', profit: '155.00', margin: 23.85 });
+    expect(actual).toMatchObject({
+      revenue: '650.00',
+      revenueSource: 'invoice',
+      invoiceNumber: 'INV-P1',
+      profit: '155.00',
+      margin: 23.85,
+    });
   });
 
   it('a cancelled job earns nothing: its bills are a loss, not a profit on the old quote', async () => {

@@ -4,7 +4,12 @@ import { jobProfit } from '../../shared/domain/bookkeeping';
 import { COST_OF_GOODS_SOLD } from '../../shared/domain/expense-categories';
 import { formatCents, sumCents, toCents } from '../../shared/domain/money';
 import { perthToday } from '../../shared/domain/slots';
-import type { createPurchaseInvoiceRequest, JobProfitSummary, PurchaseInvoice, updatePurchaseInvoiceRequest } from '../../shared/schemas/bills';
+import type {
+  createPurchaseInvoiceRequest,
+  JobProfitSummary,
+  PurchaseInvoice,
+  updatePurchaseInvoiceRequest,
+} from '../../shared/schemas/bills';
 import { appendAudit } from '../audit/log';
 import { describeRow, fieldChanges, type Watched } from '../audit/changes';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
@@ -33,20 +38,30 @@ const AUDITED: Watched<Row> = {
   isPaid: 'Paid',
   notes: 'Notes',
 };
-const auditBase = (row: Row, actorId: string, at: Date) => ({ at, actorId, kind: 'bill', subject: `bill:${row.id}`, label: `${row.supplierName} ${row.invoiceNumber}` });
+const auditBase = (row: Row, actorId: string, at: Date) => ({
+  at,
+  actorId,
+  kind: 'bill',
+  subject: `bill:${row.id}`,
+  label: `${row.supplierName} ${row.invoiceNumber}`,
+});
 
 /** A bill's amount columns: its total, GST and ex-GST subtotal. */
 const amountColumns = (a: Amounts) => ({ totalAmount: a.total, gstAmount: a.gst, subtotal: a.exGst });
 
 /** Number unique per supplier (decision 006): a clash says which. */
 function duplicateNumber(err: unknown, supplierName: string, invoiceNumber: string): never {
-  if (pgErrorCode(err) === UNIQUE_VIOLATION) throw conflict(`${supplierName} already has an invoice numbered ${invoiceNumber}.`);
+  if (pgErrorCode(err) === UNIQUE_VIOLATION)
+    throw conflict(`${supplierName} already has an invoice numbered ${invoiceNumber}.`);
   throw err;
 }
 
 async function findJob(deps: Deps, jobId: string) {
   assertId(jobId, JOB_NOT_FOUND);
-  const [job] = await deps.db.select({ id: jobs.id, customerValue: jobs.customerValue, status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
+  const [job] = await deps.db
+    .select({ id: jobs.id, customerValue: jobs.customerValue, status: jobs.status })
+    .from(jobs)
+    .where(eq(jobs.id, jobId));
   if (!job) throw notFound(JOB_NOT_FOUND);
   return job;
 }
@@ -60,11 +75,19 @@ async function findBill(deps: Deps, id: string, exec: Executor = deps.db): Promi
 
 export async function listPurchaseInvoicesForJob(deps: Deps, jobId: string): Promise<PurchaseInvoice[]> {
   await findJob(deps, jobId);
-  const rows = await deps.db.select().from(purchaseInvoices).where(eq(purchaseInvoices.jobId, jobId)).orderBy(asc(purchaseInvoices.invoiceDate), asc(purchaseInvoices.createdAt));
+  const rows = await deps.db
+    .select()
+    .from(purchaseInvoices)
+    .where(eq(purchaseInvoices.jobId, jobId))
+    .orderBy(asc(purchaseInvoices.invoiceDate), asc(purchaseInvoices.createdAt));
   return rows.map(toWire);
 }
 
-export async function createPurchaseInvoice(deps: Deps, actorId: string, body: z.output<typeof createPurchaseInvoiceRequest>): Promise<PurchaseInvoice> {
+export async function createPurchaseInvoice(
+  deps: Deps,
+  actorId: string,
+  body: z.output<typeof createPurchaseInvoiceRequest>,
+): Promise<PurchaseInvoice> {
   await findJob(deps, body.jobId);
   const now = deps.clock.now();
   const { totalAmount, gstAmount, isPaid, invoiceDate, ...fields } = body;
@@ -82,7 +105,15 @@ export async function createPurchaseInvoice(deps: Deps, actorId: string, body: z
   try {
     const row = await deps.db.transaction(async (tx) => {
       const [added] = await tx.insert(purchaseInvoices).values(values).returning();
-      await appendAudit(tx, [{ ...auditBase(added!, actorId, now), action: 'created', field: 'Total', to: added!.totalAmount, note: describeRow(added!, AUDITED) }]);
+      await appendAudit(tx, [
+        {
+          ...auditBase(added!, actorId, now),
+          action: 'created',
+          field: 'Total',
+          to: added!.totalAmount,
+          note: describeRow(added!, AUDITED),
+        },
+      ]);
       return added!;
     });
     return toWire(row);
@@ -91,7 +122,12 @@ export async function createPurchaseInvoice(deps: Deps, actorId: string, body: z
   }
 }
 
-export async function updatePurchaseInvoice(deps: Deps, actorId: string, id: string, body: z.output<typeof updatePurchaseInvoiceRequest>): Promise<PurchaseInvoice> {
+export async function updatePurchaseInvoice(
+  deps: Deps,
+  actorId: string,
+  id: string,
+  body: z.output<typeof updatePurchaseInvoiceRequest>,
+): Promise<PurchaseInvoice> {
   const row = await findBill(deps, id);
   const now = deps.clock.now();
   const { totalAmount, gstAmount, isPaid, paidAt, ...fields } = body;
@@ -119,7 +155,15 @@ export async function deletePurchaseInvoice(deps: Deps, actorId: string, id: str
   await deps.db.transaction(async (tx) => {
     const row = await findBill(deps, id, tx);
     await tx.delete(purchaseInvoices).where(eq(purchaseInvoices.id, id));
-    await appendAudit(tx, [{ ...auditBase(row, actorId, deps.clock.now()), action: 'deleted', field: 'Total', from: row.totalAmount, note: describeRow(row, AUDITED) }]);
+    await appendAudit(tx, [
+      {
+        ...auditBase(row, actorId, deps.clock.now()),
+        action: 'deleted',
+        field: 'Total',
+        from: row.totalAmount,
+        note: describeRow(row, AUDITED),
+      },
+    ]);
   });
 }
 
@@ -127,7 +171,14 @@ export async function deletePurchaseInvoice(deps: Deps, actorId: string, id: str
 export async function summariseJobProfit(deps: Deps, jobId: string): Promise<JobProfitSummary> {
   const job = await findJob(deps, jobId);
   const [bills, invoice] = await Promise.all([
-    deps.db.select({ totalAmount: purchaseInvoices.totalAmount, gstAmount: purchaseInvoices.gstAmount, isPaid: purchaseInvoices.isPaid }).from(purchaseInvoices).where(eq(purchaseInvoices.jobId, jobId)),
+    deps.db
+      .select({
+        totalAmount: purchaseInvoices.totalAmount,
+        gstAmount: purchaseInvoices.gstAmount,
+        isPaid: purchaseInvoices.isPaid,
+      })
+      .from(purchaseInvoices)
+      .where(eq(purchaseInvoices.jobId, jobId)),
     deps.db
       .select({ invoiceNumber: customerInvoices.invoiceNumber, totalAmount: customerInvoices.totalAmount })
       .from(customerInvoices)

@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 
 // A pay-on-site body sent for a quote: counted, then refused with 400 without writing a booking.
-const attempt = (app: FastifyInstance, remoteAddress: string) => app.inject({ method: 'POST', url: '/api/bookings/quote', payload: bookingBody(), remoteAddress });
+const attempt = (app: FastifyInstance, remoteAddress: string) =>
+  app.inject({ method: 'POST', url: '/api/bookings/quote', payload: bookingBody(), remoteAddress });
 const LIMITED = 'Too many bookings from this connection. Please call us on 08 5550 1234 or try again in 15 minutes.';
 
 describe('per-address booking limit across instances (decision 221)', () => {
@@ -66,7 +67,10 @@ describe('per-address booking limit across instances (decision 221)', () => {
   it('keeps a row per address only while it has attempts in the window', async () => {
     a.clock.set(MONDAY_7AM_PERTH);
     await attempt(a.app, '198.51.100.40');
-    const addresses = async () => (await a.db.select({ address: bookingAttemptWindows.clientAddress }).from(bookingAttemptWindows)).map((r) => r.address);
+    const addresses = async () =>
+      (await a.db.select({ address: bookingAttemptWindows.clientAddress }).from(bookingAttemptWindows)).map(
+        (r) => r.address,
+      );
     expect(await addresses()).toContain('198.51.100.40');
 
     // An instance started hours later prunes the addresses idle for a window on its first attempt.

@@ -37,7 +37,10 @@ export type BookingLimiter = {
  * in turn, whichever instance they reach. A refused attempt is not counted. Rows idle for a whole
  * window are deleted, at most once per window per instance.
  */
-export function createBookingLimiter(deps: { db: Executor; clock: Clock; phone: () => Promise<string>; log?: FastifyBaseLogger }, limit: { max: number; windowMs: number } = BOOKING_LIMIT): BookingLimiter {
+export function createBookingLimiter(
+  deps: { db: Executor; clock: Clock; phone: () => Promise<string>; log?: FastifyBaseLogger },
+  limit: { max: number; windowMs: number } = BOOKING_LIMIT,
+): BookingLimiter {
   const w = bookingAttemptWindows;
   let lastPrune = 0;
 
@@ -62,12 +65,21 @@ export function createBookingLimiter(deps: { db: Executor; clock: Clock; phone: 
         .values({ clientAddress: key, attempts: sql`array[${nowText}]`, refused: false, lastAttemptAt: now })
         .onConflictDoUpdate({
           target: w.clientAddress,
-          set: { attempts: sql`case when ${full} then ${kept} else ${kept} || ${nowText} end`, refused: full, lastAttemptAt: now },
+          set: {
+            attempts: sql`case when ${full} then ${kept} else ${kept} || ${nowText} end`,
+            refused: full,
+            lastAttemptAt: now,
+          },
         })
-        .returning({ refused: w.refused, oldestMs: sql<number>`(extract(epoch from ${w.attempts}[1]) * 1000)::float8` });
+        .returning({
+          refused: w.refused,
+          oldestMs: sql<number>`(extract(epoch from ${w.attempts}[1]) * 1000)::float8`,
+        });
       if (!row?.refused) return;
       const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.oldestMs) + limit.windowMs - now.getTime()) / 1000));
-      throw new AppError('RATE_LIMITED', tooManyBookingsMessage(await deps.phone(), retryAfterSeconds), { retryAfterSeconds });
+      throw new AppError('RATE_LIMITED', tooManyBookingsMessage(await deps.phone(), retryAfterSeconds), {
+        retryAfterSeconds,
+      });
     },
   };
 }

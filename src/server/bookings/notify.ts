@@ -28,7 +28,11 @@ export async function queueBookingConfirmationIn(deps: AppDeps, exec: Executor, 
     .where(and(eq(outboundEmails.jobId, jobId), eq(outboundEmails.kind, CONFIRMATION_KIND)))
     .limit(1);
   if (existing) return null;
-  const [row] = await exec.select({ job: jobs, vehicle: vehicles }).from(jobs).leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId)).where(eq(jobs.id, jobId));
+  const [row] = await exec
+    .select({ job: jobs, vehicle: vehicles })
+    .from(jobs)
+    .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
+    .where(eq(jobs.id, jobId));
   if (!row) return null;
   // Paid now: the manage link is made with the confirmation that carries it (decision 358).
   const manageToken = await issueManageToken(exec, row.job.id);
@@ -85,7 +89,15 @@ export async function queueBookingConfirmation(deps: AppDeps, jobId: string): Pr
 export function newBookingNotification(job: JobRow): NewBookingNotification {
   return {
     type: 'new_booking',
-    data: { id: job.id, jobNumber: job.jobNumber, serviceType: job.serviceType, suburb: job.suburb, timeSlot: job.timeSlot, scheduledDay: job.scheduledDay, createdAt: job.createdAt.toISOString() },
+    data: {
+      id: job.id,
+      jobNumber: job.jobNumber,
+      serviceType: job.serviceType,
+      suburb: job.suburb,
+      timeSlot: job.timeSlot,
+      scheduledDay: job.scheduledDay,
+      createdAt: job.createdAt.toISOString(),
+    },
   };
 }
 

@@ -2,12 +2,25 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isBusinessDay } from '../../shared/domain/business-days';
 import { addDays } from '../../shared/domain/slots';
-import { BOOKING_TOO_FAR_MESSAGE, PAYMENTS_OFF_MESSAGE, PREPAID_NEEDS_QUOTE_MESSAGE, PREPAY_NOT_AVAILABLE_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
+import {
+  BOOKING_TOO_FAR_MESSAGE,
+  PAYMENTS_OFF_MESSAGE,
+  PREPAID_NEEDS_QUOTE_MESSAGE,
+  PREPAY_NOT_AVAILABLE_MESSAGE,
+  SLOT_TAKEN_MESSAGE,
+} from '../../shared/schemas/booking';
 import { bookingHolds, customers, jobs, outboundEmails, timeSlots, vehicles } from '../db/schema';
 import { announcements } from '../notifications/test-support';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { BOOKING_LIMIT } from './booking-limit';
-import { bookingBody, bookingRowCounts, freshClientAddress, seedTyrePrices, signInStaff, type BookingBody } from '../../../tests/helpers/bookings';
+import {
+  bookingBody,
+  bookingRowCounts,
+  freshClientAddress,
+  seedTyrePrices,
+  signInStaff,
+  type BookingBody,
+} from '../../../tests/helpers/bookings';
 import { setJobState } from '../../../tests/helpers/job-state';
 
 let t: TestApp;
@@ -58,8 +71,16 @@ const publicRules: [string, Mutate, string][] = [
   ['time slot unknown', (b) => (b.job.timeSlot = '9-11 AM'), 'Please select a time slot'],
   ['service missing', (b) => delete b.job.serviceType, 'Please select a service'],
   ['service unknown', (b) => (b.job.serviceType = 'car-wash'), 'Please select a service'],
-  ['quantity 0', (b) => Object.assign(b.job, { serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 0 }), 'Quantity must be between 1 and 4'],
-  ['quantity 5', (b) => Object.assign(b.job, { serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 5 }), 'Quantity must be between 1 and 4'],
+  [
+    'quantity 0',
+    (b) => Object.assign(b.job, { serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 0 }),
+    'Quantity must be between 1 and 4',
+  ],
+  [
+    'quantity 5',
+    (b) => Object.assign(b.job, { serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 5 }),
+    'Quantity must be between 1 and 4',
+  ],
   ['address blank', (b) => (b.job.address = '   '), 'Please enter your address'],
   ['suburb blank', (b) => (b.job.suburb = ''), 'Suburb is required'],
   ['postcode short', (b) => (b.job.postcode = '602'), 'Please enter a valid postcode'],
@@ -75,11 +96,27 @@ const publicRules: [string, Mutate, string][] = [
   ['payment method unknown', (b) => (b.job.paymentMethod = 'cheque'), 'Please choose how you will pay'],
   ['date-time without an offset', (b) => (b.job.scheduledDate = '2026-11-24T17:00'), 'Invalid date format'],
   ['name over 100 characters', (b) => (b.customer.name = 'S'.repeat(101)), 'Name must be at most 100 characters'],
-  ['address over 200 characters', (b) => (b.job.address = `12 ${'Long '.repeat(40)}Street`), 'Address must be at most 200 characters'],
+  [
+    'address over 200 characters',
+    (b) => (b.job.address = `12 ${'Long '.repeat(40)}Street`),
+    'Address must be at most 200 characters',
+  ],
   ['suburb over 60 characters', (b) => (b.job.suburb = 'J'.repeat(61)), 'Suburb must be at most 60 characters'],
-  ['vehicle make over 60 characters', (b) => (b.vehicle.make = 'T'.repeat(61)), 'Vehicle make must be at most 60 characters'],
-  ['vehicle model over 60 characters', (b) => (b.vehicle.model = 'C'.repeat(61)), 'Vehicle model must be at most 60 characters'],
-  ['registration over 12 characters', (b) => (b.vehicle.registration = 'ABC1234567890'), 'Registration must be at most 12 characters'],
+  [
+    'vehicle make over 60 characters',
+    (b) => (b.vehicle.make = 'T'.repeat(61)),
+    'Vehicle make must be at most 60 characters',
+  ],
+  [
+    'vehicle model over 60 characters',
+    (b) => (b.vehicle.model = 'C'.repeat(61)),
+    'Vehicle model must be at most 60 characters',
+  ],
+  [
+    'registration over 12 characters',
+    (b) => (b.vehicle.registration = 'ABC1234567890'),
+    'Registration must be at most 12 characters',
+  ],
   ['notes over 1000 characters', (b) => (b.job.notes = 'n'.repeat(1001)), 'Notes must be at most 1000 characters'],
   // (NUL itself is refused for every route before any schema runs: decision 190.)
   ['name of control characters only', (b) => (b.customer.name = '\u0001\u0007\r\n'), 'Name is required'],
@@ -87,46 +124,69 @@ const publicRules: [string, Mutate, string][] = [
   ['phone of letters', (b) => (b.customer.phone = 'abcdefghij'), 'Valid phone number required'],
   ['phone that is not Australian', (b) => (b.customer.phone = '+64 21 123 4567'), 'Valid phone number required'],
   ['name of one letter', (b) => (b.customer.name = 'J'), 'Name is required'],
-  ['postcode not the suburb’s (9999 with Mandurah)', (b) => Object.assign(b.job, { suburb: 'Mandurah', postcode: '9999' }), 'Please enter a valid postcode'],
-  ['suburb outside the service area', (b) => Object.assign(b.job, { suburb: 'Kalgoorlie', postcode: '6430' }), "Sorry, Kalgoorlie is outside our service area. Please call us and we'll see if we can help."],
+  [
+    'postcode not the suburb’s (9999 with Mandurah)',
+    (b) => Object.assign(b.job, { suburb: 'Mandurah', postcode: '9999' }),
+    'Please enter a valid postcode',
+  ],
+  [
+    'suburb outside the service area',
+    (b) => Object.assign(b.job, { suburb: 'Kalgoorlie', postcode: '6430' }),
+    "Sorry, Kalgoorlie is outside our service area. Please call us and we'll see if we can help.",
+  ],
 ];
 
 describe('public booking field rules, enforced by the server', () => {
-  it.each(publicRules)('POST /api/bookings refuses %s with its message and writes nothing', async (_name, mutate, message) => {
-    const body = bookingBody({ job: { scheduledDate: '2026-11-24' } });
-    mutate(body);
-    const before = await bookingRowCounts(t.db);
-    const res = await book(body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'VALIDATION', message });
-    expect(Object.values(res.json().fields)).toContain(message);
-    expect(await bookingRowCounts(t.db)).toEqual(before);
-  });
+  it.each(publicRules)(
+    'POST /api/bookings refuses %s with its message and writes nothing',
+    async (_name, mutate, message) => {
+      const body = bookingBody({ job: { scheduledDate: '2026-11-24' } });
+      mutate(body);
+      const before = await bookingRowCounts(t.db);
+      const res = await book(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'VALIDATION', message });
+      expect(Object.values(res.json().fields)).toContain(message);
+      expect(await bookingRowCounts(t.db)).toEqual(before);
+    },
+  );
 
-  it.each(publicRules)('POST /api/bookings/quote refuses %s with its message and writes nothing', async (_name, mutate, message) => {
-    const body = bookingBody({ job: { paymentMethod: 'prepaid' } });
-    mutate(body);
-    const before = await bookingRowCounts(t.db);
-    const res = await quote(body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
-    expect(await bookingRowCounts(t.db)).toEqual(before);
-  });
+  it.each(publicRules)(
+    'POST /api/bookings/quote refuses %s with its message and writes nothing',
+    async (_name, mutate, message) => {
+      const body = bookingBody({ job: { paymentMethod: 'prepaid' } });
+      mutate(body);
+      const before = await bookingRowCounts(t.db);
+      const res = await quote(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(await bookingRowCounts(t.db)).toEqual(before);
+    },
+  );
 
   it("judges 'next year' by the server's Perth clock, not the machine's", async () => {
     // 00:30 on 1 January 2027 in Perth, still 31 December 2026 in UTC: a 2028 model is next year's.
     t.clock.set('2026-12-31T16:30:00.000Z');
     const ok = await book(bookingBody({ vehicle: { year: 2028 }, job: { scheduledDate: '2027-02-10' } }));
     expect(ok.statusCode, ok.body).toBe(200);
-    const tooNew = await book(bookingBody({ vehicle: { year: 2029 }, job: { scheduledDate: '2027-02-10', timeSlot: '2-4 PM' } }));
+    const tooNew = await book(
+      bookingBody({ vehicle: { year: 2029 }, job: { scheduledDate: '2027-02-10', timeSlot: '2-4 PM' } }),
+    );
     expect(tooNew.statusCode).toBe(400);
-    expect(tooNew.json()).toMatchObject({ message: 'Please enter a valid year', fields: { 'vehicle.year': 'Please enter a valid year' } });
+    expect(tooNew.json()).toMatchObject({
+      message: 'Please enter a valid year',
+      fields: { 'vehicle.year': 'Please enter a valid year' },
+    });
   });
 
   it('refuses an empty body with the first field message', async () => {
     const res = await post('/api/bookings', {});
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'VALIDATION', message: 'Name is required', fields: { customer: 'Name is required' } });
+    expect(res.json()).toMatchObject({
+      error: 'VALIDATION',
+      message: 'Name is required',
+      fields: { customer: 'Name is required' },
+    });
   });
 
   it('strips control characters from text fields and keeps line breaks in notes', async () => {
@@ -134,7 +194,11 @@ describe('public booking field rules, enforced by the server', () => {
       bookingBody({
         customer: { name: 'Sam\u0001 Tay\u001blor\r\n' },
         vehicle: { make: 'Toy\rota', registration: '1ab\tc23' },
-        job: { scheduledDate: nextDay(), address: '12 Example\u0007 Street', notes: 'Gate code 1234\r\nRing first\rThanks\u0008' },
+        job: {
+          scheduledDate: nextDay(),
+          address: '12 Example\u0007 Street',
+          notes: 'Gate code 1234\r\nRing first\rThanks\u0008',
+        },
       }),
     );
     expect(res.statusCode).toBe(200);
@@ -167,7 +231,9 @@ describe('slot rules on booking', () => {
 
   it('answers 409 for a slot staff blocked', async () => {
     const day = nextDay();
-    await t.db.insert(timeSlots).values({ date: day, slot: '2-4 PM', isAvailable: false, blockedReason: 'Van service' });
+    await t.db
+      .insert(timeSlots)
+      .values({ date: day, slot: '2-4 PM', isAvailable: false, blockedReason: 'Van service' });
     const res = await book(bookingBody({ job: { scheduledDate: day, timeSlot: '2-4 PM' } }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'CONFLICT', message: SLOT_TAKEN_MESSAGE });
@@ -197,7 +263,9 @@ describe('slot rules on booking', () => {
 
   it('frees a lapsed hold at once for the next customer, before the periodic sweep runs', async () => {
     const day = nextDay();
-    const first = await quote(bookingBody({ job: { scheduledDate: day, timeSlot: '2-4 PM', paymentMethod: 'prepaid' } }));
+    const first = await quote(
+      bookingBody({ job: { scheduledDate: day, timeSlot: '2-4 PM', paymentMethod: 'prepaid' } }),
+    );
     expect(first.statusCode).toBe(200);
     const started = t.clock.now();
     try {
@@ -213,7 +281,7 @@ describe('slot rules on booking', () => {
     }
   });
 
-  it('accepts the admin form\'s ISO date-time (the slot start) as the date', async () => {
+  it("accepts the admin form's ISO date-time (the slot start) as the date", async () => {
     const day = nextDay();
     const res = await book(bookingBody({ job: { scheduledDate: `${day}T04:00:00.000Z`, timeSlot: '12-2 PM' } }));
     expect(res.statusCode).toBe(200);
@@ -230,7 +298,12 @@ describe('prices match the fee table to the cent', () => {
     ['emergency callout', { serviceType: 'emergency-callout' }, '89.80', '59.80'],
     ['4 x 205/55R16', { serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 4 }, '885.80', '855.80'],
     ['1 x 205/55R16', { serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 1 }, '288.80', '258.80'],
-    ['2 x 205 55 r16 typed loosely', { serviceType: 'new-tyres', tyreSize: '205 55 r16', tyreQuantity: 2 }, '487.80', '457.80'],
+    [
+      '2 x 205 55 r16 typed loosely',
+      { serviceType: 'new-tyres', tyreSize: '205 55 r16', tyreQuantity: 2 },
+      '487.80',
+      '457.80',
+    ],
   ];
 
   it.each(cases)('%s: onsite booking stores %s', async (_name, fields, onsite) => {
@@ -245,14 +318,24 @@ describe('prices match the fee table to the cent', () => {
 
   it.each(cases)('%s: prepaid quote amount', async (_name, fields, onsite, prepaid) => {
     const day = nextDay();
-    const res = await quote(bookingBody({ job: { scheduledDate: day, timeSlot: '8-10 AM', ...fields, paymentMethod: 'prepaid' } }));
+    const res = await quote(
+      bookingBody({ job: { scheduledDate: day, timeSlot: '8-10 AM', ...fields, paymentMethod: 'prepaid' } }),
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ amount: prepaid, currency: 'AUD', scheduledDate: `${day}T00:00:00.000Z` });
     expect(body.bookingToken).toMatch(/^[\w-]{43}$/);
     const { hold, job } = await jobForHold(body.bookingToken);
     expect(body.jobId).toBe(job.id);
-    expect(job).toMatchObject({ customerValue: prepaid, originalCustomerValue: onsite, paymentMethod: 'prepaid', paymentStatus: 'pending', status: 'new', scheduledDay: day, timeSlot: '8-10 AM' });
+    expect(job).toMatchObject({
+      customerValue: prepaid,
+      originalCustomerValue: onsite,
+      paymentMethod: 'prepaid',
+      paymentStatus: 'pending',
+      status: 'new',
+      scheduledDay: day,
+      timeSlot: '8-10 AM',
+    });
     expect(hold.expiresAt.getTime() - t.clock.now().getTime()).toBe(30 * 60_000);
   });
 
@@ -262,14 +345,25 @@ describe('prices match the fee table to the cent', () => {
   });
 
   it('an unknown tyre size is booked on site with the price to be quoted (customerValue null)', async () => {
-    const res = await book(bookingBody({ job: { scheduledDate: nextDay(), serviceType: 'new-tyres', tyreSize: '999/99R99', tyreQuantity: 2 } }));
+    const res = await book(
+      bookingBody({
+        job: { scheduledDate: nextDay(), serviceType: 'new-tyres', tyreSize: '999/99R99', tyreQuantity: 2 },
+      }),
+    );
     expect(res.statusCode).toBe(200);
     const job = await jobById(res.json().jobId);
-    expect(job).toMatchObject({ customerValue: null, originalCustomerValue: null, tyreSize: '999/99R99', tyreQuantity: 2 });
+    expect(job).toMatchObject({
+      customerValue: null,
+      originalCustomerValue: null,
+      tyreSize: '999/99R99',
+      tyreQuantity: 2,
+    });
   });
 
   it('"I don\'t know my tyre size" (no size) defaults to one tyre, price to be quoted', async () => {
-    const res = await book(bookingBody({ job: { scheduledDate: nextDay(), serviceType: 'new-tyres', tyreSize: null, tyreQuantity: null } }));
+    const res = await book(
+      bookingBody({ job: { scheduledDate: nextDay(), serviceType: 'new-tyres', tyreSize: null, tyreQuantity: null } }),
+    );
     const job = await jobById(res.json().jobId);
     expect(job).toMatchObject({ customerValue: null, tyreSize: null, tyreQuantity: 1 });
   });
@@ -279,7 +373,9 @@ describe('prices match the fee table to the cent', () => {
     const job = await jobById(res.json().jobId);
     expect(job.customerValue).toBe('129.80');
     expect(job.status).toBe('new');
-    const q = await quote(bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid', customerValue: '0.01' } }));
+    const q = await quote(
+      bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid', customerValue: '0.01' } }),
+    );
     expect(q.json().amount).toBe('99.80');
   });
 
@@ -310,14 +406,29 @@ describe('POST /api/bookings (onsite) results', () => {
     const res = await book(body);
     expect(res.statusCode).toBe(200);
     const out = res.json();
-    expect(out).toMatchObject({ jobNumber: expect.stringMatching(/^JOB-\d{5,}$/), customerEmail: body.customer.email, photoUploadUntil: '2026-11-23T00:00:00.000Z' });
+    expect(out).toMatchObject({
+      jobNumber: expect.stringMatching(/^JOB-\d{5,}$/),
+      customerEmail: body.customer.email,
+      photoUploadUntil: '2026-11-23T00:00:00.000Z',
+    });
     const emails = await t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, out.jobId));
     expect(emails).toHaveLength(1);
     expect(emails[0]!.to).toBe(body.customer.email);
     expect(emails[0]!.text).toContain(out.jobNumber);
     expect(emails[0]!.attachments[0]!.filename).toMatch(/\.ics$/);
     expect(await announced.list()).toEqual([
-      { type: 'new_booking', data: { id: out.jobId, jobNumber: out.jobNumber, serviceType: 'puncture-repair', suburb: 'Joondalup', timeSlot: '2-4 PM', scheduledDay: day, createdAt: MONDAY_7AM_PERTH } },
+      {
+        type: 'new_booking',
+        data: {
+          id: out.jobId,
+          jobNumber: out.jobNumber,
+          serviceType: 'puncture-repair',
+          suburb: 'Joondalup',
+          timeSlot: '2-4 PM',
+          scheduledDay: day,
+          createdAt: MONDAY_7AM_PERTH,
+        },
+      },
     ]);
   });
 
@@ -331,8 +442,20 @@ describe('POST /api/bookings (onsite) results', () => {
 
   it('matches a returning customer by email case-insensitively, and the vehicle by registration', async () => {
     const email = `Returning.${Date.now()}@Example.com`;
-    const a = await book(bookingBody({ customer: { email, name: 'Sam T', phone: '0400 111 111' }, vehicle: { registration: 'rtn123' }, job: { scheduledDate: nextDay() } }));
-    const b = await book(bookingBody({ customer: { email: email.toLowerCase(), name: 'Samantha Taylor', phone: '0400 222 222' }, vehicle: { registration: 'RTN123', year: 2019 }, job: { scheduledDate: nextDay() } }));
+    const a = await book(
+      bookingBody({
+        customer: { email, name: 'Sam T', phone: '0400 111 111' },
+        vehicle: { registration: 'rtn123' },
+        job: { scheduledDate: nextDay() },
+      }),
+    );
+    const b = await book(
+      bookingBody({
+        customer: { email: email.toLowerCase(), name: 'Samantha Taylor', phone: '0400 222 222' },
+        vehicle: { registration: 'RTN123', year: 2019 },
+        job: { scheduledDate: nextDay() },
+      }),
+    );
     const [ja, jb] = [await jobById(a.json().jobId), await jobById(b.json().jobId)];
     expect(ja.customerId).toBe(jb.customerId);
     expect(ja.vehicleId).toBe(jb.vehicleId);
@@ -344,14 +467,32 @@ describe('POST /api/bookings (onsite) results', () => {
   it("a booking with someone's email in another letter case changes nothing staff see on their earlier job, nor their customer record", async () => {
     const email = `owner.${Date.now()}@example.com`;
     const cookie = (await signInStaff(t, 'admin')).cookie;
-    const mine = await book(bookingBody({ customer: { email, name: 'Olive Owner', phone: '0400 333 333' }, job: { scheduledDate: nextDay() } }));
-    const other = await book(bookingBody({ customer: { email: email.toUpperCase(), name: 'Mallory Imposter', phone: '0499 999 999' }, job: { scheduledDate: nextDay() } }));
+    const mine = await book(
+      bookingBody({
+        customer: { email, name: 'Olive Owner', phone: '0400 333 333' },
+        job: { scheduledDate: nextDay() },
+      }),
+    );
+    const other = await book(
+      bookingBody({
+        customer: { email: email.toUpperCase(), name: 'Mallory Imposter', phone: '0499 999 999' },
+        job: { scheduledDate: nextDay() },
+      }),
+    );
     expect([mine.statusCode, other.statusCode]).toEqual([200, 200]);
 
-    const detail = async (jobId: string) => (await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}`, headers: { cookie } })).json();
+    const detail = async (jobId: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}`, headers: { cookie } })).json();
     expect((await detail(mine.json().jobId)).customer).toEqual({ name: 'Olive Owner', phone: '0400 333 333', email });
-    expect((await detail(other.json().jobId)).customer).toEqual({ name: 'Mallory Imposter', phone: '0499 999 999', email: email.toUpperCase() });
-    const [customer] = await t.db.select().from(customers).where(eq(customers.id, (await jobById(mine.json().jobId)).customerId));
+    expect((await detail(other.json().jobId)).customer).toEqual({
+      name: 'Mallory Imposter',
+      phone: '0499 999 999',
+      email: email.toUpperCase(),
+    });
+    const [customer] = await t.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, (await jobById(mine.json().jobId)).customerId));
     expect(customer).toMatchObject({ name: 'Olive Owner', phone: '0400 333 333', email });
 
     // Each confirmation goes to the contact given with its own booking.
@@ -366,12 +507,32 @@ describe('POST /api/bookings (onsite) results', () => {
   it("a staff booking keeps the contact it was given on the job, and leaves the customer's record as it was", async () => {
     const email = `staffbooked.${Date.now()}@example.com`;
     const cookie = (await signInStaff(t, 'admin')).cookie;
-    const first = await book(bookingBody({ customer: { email, name: 'Pat First', phone: '0400 444 444' }, job: { scheduledDate: nextDay() } }));
-    const staff = await book(bookingBody({ customer: { email, name: 'Pat Second', phone: '0400 555 555' }, vehicle: { color: 'Red', year: '2015' }, job: { scheduledDate: nextDay() } }), cookie);
+    const first = await book(
+      bookingBody({ customer: { email, name: 'Pat First', phone: '0400 444 444' }, job: { scheduledDate: nextDay() } }),
+    );
+    const staff = await book(
+      bookingBody({
+        customer: { email, name: 'Pat Second', phone: '0400 555 555' },
+        vehicle: { color: 'Red', year: '2015' },
+        job: { scheduledDate: nextDay() },
+      }),
+      cookie,
+    );
     expect(staff.statusCode).toBe(200);
-    expect(await jobById(staff.json().jobId)).toMatchObject({ contactName: 'Pat Second', contactPhone: '0400 555 555', contactEmail: email });
-    expect(await jobById(first.json().jobId)).toMatchObject({ contactName: 'Pat First', contactPhone: '0400 444 444', contactEmail: email });
-    const [customer] = await t.db.select().from(customers).where(eq(customers.id, (await jobById(first.json().jobId)).customerId));
+    expect(await jobById(staff.json().jobId)).toMatchObject({
+      contactName: 'Pat Second',
+      contactPhone: '0400 555 555',
+      contactEmail: email,
+    });
+    expect(await jobById(first.json().jobId)).toMatchObject({
+      contactName: 'Pat First',
+      contactPhone: '0400 444 444',
+      contactEmail: email,
+    });
+    const [customer] = await t.db
+      .select()
+      .from(customers)
+      .where(eq(customers.id, (await jobById(first.json().jobId)).customerId));
     expect(customer).toMatchObject({ name: 'Pat First', phone: '0400 444 444' });
   });
 
@@ -379,8 +540,18 @@ describe('POST /api/bookings (onsite) results', () => {
     const email = `concurrent.${Date.now()}@example.com`;
     const day = nextDay();
     const [a, b] = await Promise.all([
-      quote(bookingBody({ customer: { email }, job: { scheduledDate: day, timeSlot: '8-10 AM', paymentMethod: 'prepaid' } })),
-      quote(bookingBody({ customer: { email: email.toUpperCase() }, job: { scheduledDate: day, timeSlot: '12-2 PM', paymentMethod: 'prepaid' } })),
+      quote(
+        bookingBody({
+          customer: { email },
+          job: { scheduledDate: day, timeSlot: '8-10 AM', paymentMethod: 'prepaid' },
+        }),
+      ),
+      quote(
+        bookingBody({
+          customer: { email: email.toUpperCase() },
+          job: { scheduledDate: day, timeSlot: '12-2 PM', paymentMethod: 'prepaid' },
+        }),
+      ),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const rows = await t.db.select().from(jobs).where(eq(jobs.scheduledDay, day));
@@ -394,14 +565,22 @@ describe('50 concurrent quotes for one slot', () => {
     const before = await bookingRowCounts(t.db);
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        quote(bookingBody({ customer: { email: `racer.${i % 7}.${day}@example.com` }, job: { scheduledDate: day, timeSlot: '12-2 PM', paymentMethod: 'prepaid' } })),
+        quote(
+          bookingBody({
+            customer: { email: `racer.${i % 7}.${day}@example.com` },
+            job: { scheduledDate: day, timeSlot: '12-2 PM', paymentMethod: 'prepaid' },
+          }),
+        ),
       ),
     );
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
     for (const r of responses.filter((x) => x.statusCode === 409)) expect(r.json().message).toBe(SLOT_TAKEN_MESSAGE);
-    const held = await t.db.select().from(jobs).where(and(eq(jobs.scheduledDay, day), eq(jobs.timeSlot, '12-2 PM')));
+    const held = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.scheduledDay, day), eq(jobs.timeSlot, '12-2 PM')));
     expect(held).toHaveLength(1);
     const after = await bookingRowCounts(t.db);
     expect(after.jobs - before.jobs).toBe(1);
@@ -414,7 +593,11 @@ describe('payments switched off', () => {
   it('answers 503 to a prepaid quote and writes nothing', async () => {
     const off = await createTestApp({ env: { PAYMENTS_SIMULATED: 'false' } });
     try {
-      const res = await off.app.inject({ method: 'POST', url: '/api/bookings/quote', payload: bookingBody({ job: { paymentMethod: 'prepaid' } }) });
+      const res = await off.app.inject({
+        method: 'POST',
+        url: '/api/bookings/quote',
+        payload: bookingBody({ job: { paymentMethod: 'prepaid' } }),
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toBe(PAYMENTS_OFF_MESSAGE);
       expect((await bookingRowCounts(off.db)).jobs).toBe(0);
@@ -436,15 +619,29 @@ describe('staff booking (signed-in staff on POST /api/bookings)', () => {
   };
 
   it('stores the staff estimate, colour, brand and defaults tyre quantity to 4', async () => {
-    const res = await book(staffBody({ serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: null, tyreBrand: 'Hankook', customerValue: '850.00' }), cookie);
+    const res = await book(
+      staffBody({
+        serviceType: 'new-tyres',
+        tyreSize: '205/55R16',
+        tyreQuantity: null,
+        tyreBrand: 'Hankook',
+        customerValue: '850.00',
+      }),
+      cookie,
+    );
     expect(res.statusCode).toBe(200);
     const job = await jobById(res.json().jobId);
-    expect(job).toMatchObject({ customerValue: '850.00', tyreBrand: 'Hankook', tyreQuantity: 4, paymentMethod: 'onsite' });
+    expect(job).toMatchObject({
+      customerValue: '850.00',
+      tyreBrand: 'Hankook',
+      tyreQuantity: 4,
+      paymentMethod: 'onsite',
+    });
     const [vehicle] = await t.db.select().from(vehicles).where(eq(vehicles.id, job.vehicleId!));
     expect(vehicle).toMatchObject({ color: 'Silver', year: 2017 });
   });
 
-  it('books the public wizard\'s shape (no colour) as a public booking when staff are signed in', async () => {
+  it("books the public wizard's shape (no colour) as a public booking when staff are signed in", async () => {
     const res = await book(bookingBody({ job: { scheduledDate: nextDay(), customerValue: '1.00' } }), cookie);
     expect(res.statusCode).toBe(200);
     expect((await jobById(res.json().jobId)).customerValue).toBe('129.80');
@@ -463,9 +660,15 @@ describe('staff booking (signed-in staff on POST /api/bookings)', () => {
     const res = await book(staffBody({ customerValue: '1.00' }), tech);
     expect(res.statusCode).toBe(200);
     expect(await jobById(res.json().jobId)).toMatchObject({ customerValue: '129.80', originalCustomerValue: '129.80' });
-    const tyres = await book(staffBody({ serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 4, customerValue: '1.00' }), tech);
+    const tyres = await book(
+      staffBody({ serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 4, customerValue: '1.00' }),
+      tech,
+    );
     expect((await jobById(tyres.json().jobId)).customerValue).toBe('885.80');
-    const unknownSize = await book(staffBody({ serviceType: 'new-tyres', tyreSize: '999/99R99', tyreQuantity: 2, customerValue: '1.00' }), tech);
+    const unknownSize = await book(
+      staffBody({ serviceType: 'new-tyres', tyreSize: '999/99R99', tyreQuantity: 2, customerValue: '1.00' }),
+      tech,
+    );
     expect((await jobById(unknownSize.json().jobId)).customerValue).toBeNull();
   });
 
@@ -478,7 +681,10 @@ describe('staff booking (signed-in staff on POST /api/bookings)', () => {
   });
 
   it('prices it on the server when no estimate is given', async () => {
-    const res = await book(staffBody({ serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 4, customerValue: '' }), cookie);
+    const res = await book(
+      staffBody({ serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 4, customerValue: '' }),
+      cookie,
+    );
     expect((await jobById(res.json().jobId)).customerValue).toBe('885.80');
   });
 
@@ -498,14 +704,30 @@ describe('staff booking (signed-in staff on POST /api/bookings)', () => {
     ['estimate not money', (b) => (b.job.customerValue = '12.345'), 'Must be a valid decimal amount'],
     ['estimate negative', (b) => (b.job.customerValue = '-5.00'), 'Must be a valid decimal amount'],
     ['date-time without an offset', (b) => (b.job.scheduledDate = '2026-11-24T17:00'), 'Invalid date format'],
-    ['name over 100 characters', (b) => (b.customer.name = 'S'.repeat(101)), 'Customer name must be at most 100 characters'],
-    ['colour over 40 characters', (b) => (b.vehicle.color = 'S'.repeat(41)), 'Vehicle color must be at most 40 characters'],
-    ['registration over 12 characters', (b) => (b.vehicle.registration = 'ABC1234567890'), 'Registration must be at most 12 characters'],
-    ['tyre brand over 60 characters', (b) => (b.job.tyreBrand = 'H'.repeat(61)), 'Tyre brand must be at most 60 characters'],
+    [
+      'name over 100 characters',
+      (b) => (b.customer.name = 'S'.repeat(101)),
+      'Customer name must be at most 100 characters',
+    ],
+    [
+      'colour over 40 characters',
+      (b) => (b.vehicle.color = 'S'.repeat(41)),
+      'Vehicle color must be at most 40 characters',
+    ],
+    [
+      'registration over 12 characters',
+      (b) => (b.vehicle.registration = 'ABC1234567890'),
+      'Registration must be at most 12 characters',
+    ],
+    [
+      'tyre brand over 60 characters',
+      (b) => (b.job.tyreBrand = 'H'.repeat(61)),
+      'Tyre brand must be at most 60 characters',
+    ],
     ['notes over 1000 characters', (b) => (b.job.notes = 'n'.repeat(1001)), 'Notes must be at most 1000 characters'],
   ];
 
-  it.each(adminRules)('refuses %s with the admin form\'s message and writes nothing', async (_name, mutate, message) => {
+  it.each(adminRules)("refuses %s with the admin form's message and writes nothing", async (_name, mutate, message) => {
     const body = staffBody();
     mutate(body);
     const before = await bookingRowCounts(t.db);
@@ -522,31 +744,65 @@ describe('per-address limit on public quotes and bookings (decision 160)', () =>
     const address = '203.0.113.7';
     for (let i = 0; i < BOOKING_LIMIT.max; i++) {
       // Two of them quotes (within the live-hold cap per address, decision 198), the rest onsite bookings.
-      const res = i === 1 || i === 3 ? await post('/api/bookings/quote', bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid' } }), undefined, address) : await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address);
+      const res =
+        i === 1 || i === 3
+          ? await post(
+              '/api/bookings/quote',
+              bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid' } }),
+              undefined,
+              address,
+            )
+          : await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address);
       expect(res.statusCode).toBe(200);
       t.clock.advance(30_000);
     }
     const before = await bookingRowCounts(t.db);
     const limited = await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ error: 'RATE_LIMITED', message: 'Too many bookings from this connection. Please call us on 08 5550 1234 or try again in 5 minutes.', retryAfterSeconds: 300 });
+    expect(limited.json()).toMatchObject({
+      error: 'RATE_LIMITED',
+      message: 'Too many bookings from this connection. Please call us on 08 5550 1234 or try again in 5 minutes.',
+      retryAfterSeconds: 300,
+    });
     expect(limited.headers['retry-after']).toBe('300');
-    const quoteLimited = await post('/api/bookings/quote', bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid' } }), undefined, address);
+    const quoteLimited = await post(
+      '/api/bookings/quote',
+      bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid' } }),
+      undefined,
+      address,
+    );
     expect(quoteLimited.statusCode).toBe(429);
     expect(await bookingRowCounts(t.db)).toEqual(before);
 
     // Another address is not affected, nor is signed-in staff at this address.
-    expect((await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, '203.0.113.8')).statusCode).toBe(200);
+    expect(
+      (await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, '203.0.113.8'))
+        .statusCode,
+    ).toBe(200);
     const { cookie } = await signInStaff(t, 'technician');
-    const staff = await post('/api/bookings', bookingBody({ vehicle: { color: 'Blue', year: '2016' }, job: { scheduledDate: nextDay() } }), cookie, address);
+    const staff = await post(
+      '/api/bookings',
+      bookingBody({ vehicle: { color: 'Blue', year: '2016' }, job: { scheduledDate: nextDay() } }),
+      cookie,
+      address,
+    );
     expect(staff.statusCode).toBe(200);
-    const staffWizard = await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), cookie, address);
+    const staffWizard = await post(
+      '/api/bookings',
+      bookingBody({ job: { scheduledDate: nextDay() } }),
+      cookie,
+      address,
+    );
     expect(staffWizard.statusCode).toBe(200);
 
     // Five minutes later the first request has left the window: one more is allowed.
     t.clock.advance(5 * 60_000);
-    expect((await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address)).statusCode).toBe(200);
-    expect((await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address)).statusCode).toBe(429);
+    expect(
+      (await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address)).statusCode,
+    ).toBe(429);
   });
 });
 
@@ -555,7 +811,10 @@ describe('live unpaid holds per customer email (decision 160)', () => {
     clockToCursor();
     const email = `holder.${Date.now()}@example.com`;
     const day = nextDay();
-    const q = (slot: string, e = email) => quote(bookingBody({ customer: { email: e }, job: { scheduledDate: day, timeSlot: slot, paymentMethod: 'prepaid' } }));
+    const q = (slot: string, e = email) =>
+      quote(
+        bookingBody({ customer: { email: e }, job: { scheduledDate: day, timeSlot: slot, paymentMethod: 'prepaid' } }),
+      );
     const first = await q('8-10 AM');
     expect(first.statusCode).toBe(200);
     t.clock.advance(10 * 60_000);
@@ -568,7 +827,9 @@ describe('live unpaid holds per customer email (decision 160)', () => {
     );
     expect(await bookingRowCounts(t.db)).toEqual(before);
     // Paying on site is not a hold, so it is still allowed.
-    expect((await book(bookingBody({ customer: { email }, job: { scheduledDate: day, timeSlot: '2-4 PM' } }))).statusCode).toBe(200);
+    expect(
+      (await book(bookingBody({ customer: { email }, job: { scheduledDate: day, timeSlot: '2-4 PM' } }))).statusCode,
+    ).toBe(200);
 
     // The first hold lapses 30 minutes after it was made: a new quote is allowed.
     t.clock.advance(21 * 60_000);
@@ -578,10 +839,25 @@ describe('live unpaid holds per customer email (decision 160)', () => {
     const other = `payer.${Date.now()}@example.com`;
     const paid = await q('8-10 AM', other);
     const secondDay = nextDay();
-    expect((await quote(bookingBody({ customer: { email: other }, job: { scheduledDate: secondDay, paymentMethod: 'prepaid' } }))).statusCode).toBe(200);
+    expect(
+      (
+        await quote(
+          bookingBody({ customer: { email: other }, job: { scheduledDate: secondDay, paymentMethod: 'prepaid' } }),
+        )
+      ).statusCode,
+    ).toBe(200);
     const { job } = await jobForHold(paid.json().bookingToken);
     await setJobState(t.db, job.id, { paymentStatus: 'paid' });
-    expect((await quote(bookingBody({ customer: { email: other }, job: { scheduledDate: secondDay, timeSlot: '2-4 PM', paymentMethod: 'prepaid' } }))).statusCode).toBe(200);
+    expect(
+      (
+        await quote(
+          bookingBody({
+            customer: { email: other },
+            job: { scheduledDate: secondDay, timeSlot: '2-4 PM', paymentMethod: 'prepaid' },
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -589,7 +865,12 @@ describe('live unpaid holds per client address (decision 198)', () => {
   const HOLDS_MESSAGE =
     'There are already 3 bookings waiting for payment from this connection. Please finish paying for one of them, choose pay on site, or call us on 08 5550 1234.';
   const quoteFrom = (address: string, day: string, slot = '8-10 AM', cookie?: string) =>
-    post('/api/bookings/quote', bookingBody({ job: { scheduledDate: day, timeSlot: slot, paymentMethod: 'prepaid' } }), cookie, address);
+    post(
+      '/api/bookings/quote',
+      bookingBody({ job: { scheduledDate: day, timeSlot: slot, paymentMethod: 'prepaid' } }),
+      cookie,
+      address,
+    );
 
   it('allows three from one address whatever the emails, refuses a fourth with a clear 429, and allows again once one lapses or is paid', async () => {
     clockToCursor();
@@ -608,7 +889,9 @@ describe('live unpaid holds per client address (decision 198)', () => {
     expect(await bookingRowCounts(t.db)).toEqual(before);
 
     // Paying on site is not a hold; another address and signed-in staff are not capped.
-    expect((await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address)).statusCode).toBe(200);
+    expect(
+      (await post('/api/bookings', bookingBody({ job: { scheduledDate: nextDay() } }), undefined, address)).statusCode,
+    ).toBe(200);
     expect((await quoteFrom('198.51.100.41', nextDay())).statusCode).toBe(200);
     const { cookie } = await signInStaff(t, 'admin');
     expect((await quoteFrom(address, nextDay(), '8-10 AM', cookie)).statusCode).toBe(200);
@@ -629,7 +912,9 @@ describe('live unpaid holds per client address (decision 198)', () => {
     const day = nextDay();
     const second = nextDay();
     const slots = ['8-10 AM', '10-12 AM', '12-2 PM', '2-4 PM'];
-    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => quoteFrom(address, i < 4 ? day : second, slots[i % 4])));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => quoteFrom(address, i < 4 ? day : second, slots[i % 4])),
+    );
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
     expect(codes.filter((c) => c === 429)).toHaveLength(5);
@@ -655,11 +940,17 @@ describe('booking horizon: up to 90 Perth days ahead (decision 161)', () => {
       await book(bookingBody({ job: { scheduledDate: `${day91}T00:00:00.000Z`, timeSlot: '8-10 AM' } })),
     ]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: BOOKING_TOO_FAR_MESSAGE, fields: { 'job.scheduledDate': BOOKING_TOO_FAR_MESSAGE } });
+      expect(res.json()).toMatchObject({
+        message: BOOKING_TOO_FAR_MESSAGE,
+        fields: { 'job.scheduledDate': BOOKING_TOO_FAR_MESSAGE },
+      });
     }
     expect(await bookingRowCounts(t.db)).toEqual(before);
     const { cookie } = await signInStaff(t, 'admin');
-    const staff = await book(bookingBody({ vehicle: { color: 'Red', year: '2015' }, job: { scheduledDate: later } }), cookie);
+    const staff = await book(
+      bookingBody({ vehicle: { color: 'Red', year: '2015' }, job: { scheduledDate: later } }),
+      cookie,
+    );
     expect(staff.statusCode).toBe(200);
   });
 });

@@ -7,7 +7,15 @@ import { createPublicBooking, createStaffBooking, isStaffBookingBody, quoteBooki
 
 export function bookingRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
-    const limiter = createBookingLimiter({ db: deps.db, clock: deps.clock, phone: async () => (await deps.settings.current()).business.phone, log: deps.log }, { ...BOOKING_LIMIT, max: deps.config.bookingsPerAddress });
+    const limiter = createBookingLimiter(
+      {
+        db: deps.db,
+        clock: deps.clock,
+        phone: async () => (await deps.settings.current()).business.phone,
+        log: deps.log,
+      },
+      { ...BOOKING_LIMIT, max: deps.config.bookingsPerAddress },
+    );
 
     // Decisions 160, 221: public callers get a number of quotes and bookings per address per 15 minutes, counted across instances; signed-in staff are exempt.
     addRoute(app, bookings.quote, async ({ actor, body, request }) => {
@@ -16,7 +24,8 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsync {
       return quoteBooking(deps, body, { clientAddress: actor ? null : request.ip });
     });
 
-    const staffBooking: ContractHandler<typeof staffBookings.create> = async ({ actor, body }) => createStaffBooking(deps, body, actor);
+    const staffBooking: ContractHandler<typeof staffBookings.create> = async ({ actor, body }) =>
+      createStaffBooking(deps, body, actor);
     addRoute(app, staffBookings.create, staffBooking);
 
     // POST /api/bookings also takes the staff booking from signed-in staff (decisions 130, 276).
@@ -27,7 +36,13 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsync {
         if (!actor) await limiter.hit(request.ip);
         return createPublicBooking(deps, body);
       },
-      { sharedWith: { contract: staffBookings.create, when: (request) => isStaffBookingBody(request.body), handler: staffBooking } },
+      {
+        sharedWith: {
+          contract: staffBookings.create,
+          when: (request) => isStaffBookingBody(request.body),
+          handler: staffBooking,
+        },
+      },
     );
   };
 }

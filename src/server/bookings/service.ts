@@ -5,7 +5,17 @@ import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { adminEstimate, canPrepay, priceService, type Quote } from '../../shared/domain/pricing';
 import type { PaymentMethod, ServiceType } from '../../shared/domain/services';
 import type { Fees } from '../../shared/domain/settings';
-import { addDays, compareDays, formatDayLong, hasSlotPassed, isIsoDay, perthDay, perthToday, slotStart, type TimeSlot } from '../../shared/domain/slots';
+import {
+  addDays,
+  compareDays,
+  formatDayLong,
+  hasSlotPassed,
+  isIsoDay,
+  perthDay,
+  perthToday,
+  slotStart,
+  type TimeSlot,
+} from '../../shared/domain/slots';
 import { normaliseTyreSize } from '../../shared/domain/tyre-size';
 import {
   BOOKING_HORIZON_DAYS,
@@ -90,12 +100,17 @@ function assertWithinHorizon(deps: AppDeps, day: string): void {
 async function assertSlotBookable(deps: AppDeps, day: string, slot: TimeSlot): Promise<void> {
   const closed = await closedReasonOn(deps.db, (await deps.settings.current()).business, day);
   if (closed) {
-    throw invalid(`We don't take bookings on ${formatDayLong(day)} (${closed.publicReason === 'Closed' ? 'closed' : 'public holiday'}). Please choose another date.`, {
-      'job.scheduledDate': 'Please choose a business day',
-    });
+    throw invalid(
+      `We don't take bookings on ${formatDayLong(day)} (${closed.publicReason === 'Closed' ? 'closed' : 'public holiday'}). Please choose another date.`,
+      {
+        'job.scheduledDate': 'Please choose a business day',
+      },
+    );
   }
   if (hasSlotPassed(day, slot, deps.clock.now())) {
-    throw invalid('This time slot has already passed. Please select a different time slot.', { 'job.timeSlot': TIME_HAS_PASSED });
+    throw invalid('This time slot has already passed. Please select a different time slot.', {
+      'job.timeSlot': TIME_HAS_PASSED,
+    });
   }
   // A lapsed hold the periodic sweep hasn't reached yet must not keep the slot from a paying customer.
   await cancelExpiredHolds(deps.db, deps.clock.now(), { scheduledDay: day, timeSlot: slot });
@@ -113,20 +128,27 @@ type Priced = {
 };
 
 /** The server's own price; whatever the client sent is ignored (docs/product.md "Prices and fees"). */
-async function priceDraft(deps: AppDeps, draft: BookingDraft, opts: { defaultQuantity: number; fees: Fees }): Promise<Priced> {
+async function priceDraft(
+  deps: AppDeps,
+  draft: BookingDraft,
+  opts: { defaultQuantity: number; fees: Fees },
+): Promise<Priced> {
   const { job } = draft;
   const isNewTyres = job.serviceType === 'new-tyres';
   const rawSize = isNewTyres && job.tyreSize ? job.tyreSize.trim() : '';
   const tyreSize = rawSize ? (normaliseTyreSize(rawSize) ?? rawSize) : null;
   const tyreQuantity = isNewTyres ? (job.tyreQuantity ?? opts.defaultQuantity) : null;
   const unit = isNewTyres ? await lookupTyreUnitPriceCents(deps.db, tyreSize) : null;
-  const quote = priceService({
-    serviceType: job.serviceType,
-    isPrepaid: job.paymentMethod === 'prepaid',
-    quantity: tyreQuantity ?? 1,
-    tyreSize,
-    tyreUnitPriceCents: unit,
-  }, opts.fees);
+  const quote = priceService(
+    {
+      serviceType: job.serviceType,
+      isPrepaid: job.paymentMethod === 'prepaid',
+      quantity: tyreQuantity ?? 1,
+      tyreSize,
+      tyreUnitPriceCents: unit,
+    },
+    opts.fees,
+  );
   return {
     quote,
     unitCents: unit,
@@ -153,7 +175,14 @@ async function upsertCustomer(tx: Executor, c: BookingDraft['customer'], now: Da
 
 /** Vehicles are matched by registration within the customer (docs/product.md "Bookings"). */
 async function upsertVehicle(tx: Executor, customerId: string, v: BookingDraft['vehicle']) {
-  const res = await tx.execute<{ id: string; make: string; model: string; year: number; registration: string; color: string | null }>(sql`
+  const res = await tx.execute<{
+    id: string;
+    make: string;
+    model: string;
+    year: number;
+    registration: string;
+    color: string | null;
+  }>(sql`
     insert into vehicles (customer_id, make, model, year, registration, color)
     values (${customerId}, ${v.make}, ${v.model}, ${v.year}, ${v.registration.toUpperCase()}, ${v.color ?? null})
     on conflict (customer_id, (upper(registration))) do update
@@ -171,8 +200,16 @@ async function assertHoldAllowed(deps: AppDeps, tx: Executor, customerId: string
     .select({ n: count() })
     .from(bookingHolds)
     .innerJoin(jobs, eq(jobs.id, bookingHolds.jobId))
-    .where(and(eq(jobs.customerId, customerId), gt(bookingHolds.expiresAt, now), eq(jobs.status, 'new'), ne(jobs.paymentStatus, 'paid')));
-  if ((row?.n ?? 0) >= MAX_LIVE_HOLDS_PER_EMAIL) throw new AppError('RATE_LIMITED', tooManyHoldsMessage((await readSettings(tx, deps.config)).business.phone));
+    .where(
+      and(
+        eq(jobs.customerId, customerId),
+        gt(bookingHolds.expiresAt, now),
+        eq(jobs.status, 'new'),
+        ne(jobs.paymentStatus, 'paid'),
+      ),
+    );
+  if ((row?.n ?? 0) >= MAX_LIVE_HOLDS_PER_EMAIL)
+    throw new AppError('RATE_LIMITED', tooManyHoldsMessage((await readSettings(tx, deps.config)).business.phone));
 }
 
 /**
@@ -187,9 +224,20 @@ async function assertAddressHoldAllowed(deps: AppDeps, tx: Executor, clientAddre
     .select({ n: count() })
     .from(bookingHolds)
     .innerJoin(jobs, eq(jobs.id, bookingHolds.jobId))
-    .where(and(eq(bookingHolds.clientAddress, clientAddress), gt(bookingHolds.expiresAt, now), eq(jobs.status, 'new'), ne(jobs.paymentStatus, 'paid')));
+    .where(
+      and(
+        eq(bookingHolds.clientAddress, clientAddress),
+        gt(bookingHolds.expiresAt, now),
+        eq(jobs.status, 'new'),
+        ne(jobs.paymentStatus, 'paid'),
+      ),
+    );
   const max = deps.config.holdsPerAddress;
-  if ((row?.n ?? 0) >= max) throw new AppError('RATE_LIMITED', tooManyHoldsFromAddressMessage((await readSettings(tx, deps.config)).business.phone, max));
+  if ((row?.n ?? 0) >= max)
+    throw new AppError(
+      'RATE_LIMITED',
+      tooManyHoldsFromAddressMessage((await readSettings(tx, deps.config)).business.phone, max),
+    );
 }
 
 /**
@@ -202,8 +250,18 @@ async function assertAddressHoldAllowed(deps: AppDeps, tx: Executor, clientAddre
 async function insertBooking(
   deps: AppDeps,
   draft: BookingDraft,
-  priced: { customerValue: string | null; originalCustomerValue: string | null; tyreSize: string | null; tyreQuantity: number | null },
-  opts: { hold: boolean; paymentMethod: PaymentMethod; clientAddress?: string | null; bookedBy?: { id: string } | null },
+  priced: {
+    customerValue: string | null;
+    originalCustomerValue: string | null;
+    tyreSize: string | null;
+    tyreQuantity: number | null;
+  },
+  opts: {
+    hold: boolean;
+    paymentMethod: PaymentMethod;
+    clientAddress?: string | null;
+    bookedBy?: { id: string } | null;
+  },
 ): Promise<{ job: JobRow; token: string | null }> {
   const now = deps.clock.now();
   const day = bookingDay(draft.job.scheduledDate);
@@ -272,13 +330,23 @@ async function insertBooking(
         actorId: opts.bookedBy?.id ?? null,
         kind: 'created',
         to: 'new',
-        note: opts.bookedBy ? 'Booked by staff' : opts.hold ? 'Booked online, awaiting online payment' : 'Booked online, paying on site',
+        note: opts.bookedBy
+          ? 'Booked by staff'
+          : opts.hold
+            ? 'Booked online, awaiting online payment'
+            : 'Booked online, paying on site',
       });
       await assignOnBooking(tx, job!, now);
       let token: string | null = null;
       if (opts.hold) {
         token = randomBytes(32).toString('base64url');
-        await tx.insert(bookingHolds).values({ token, jobId: job.id, expiresAt: new Date(now.getTime() + deps.config.holdMs), clientAddress: opts.clientAddress ?? null, createdAt: now });
+        await tx.insert(bookingHolds).values({
+          token,
+          jobId: job.id,
+          expiresAt: new Date(now.getTime() + deps.config.holdMs),
+          clientAddress: opts.clientAddress ?? null,
+          createdAt: now,
+        });
       } else {
         await queueNewBookingConfirmationIn(deps, tx, job, vehicle, manage?.token ?? null);
         await announceNewBookingIn(tx, job, now);
@@ -286,7 +354,8 @@ async function insertBooking(
       return { job, token };
     });
   } catch (err) {
-    if (pgErrorCode(err) === UNIQUE_VIOLATION && constraintName(err) === 'jobs_slot_place') throw conflict(SLOT_TAKEN_MESSAGE);
+    if (pgErrorCode(err) === UNIQUE_VIOLATION && constraintName(err) === 'jobs_slot_place')
+      throw conflict(SLOT_TAKEN_MESSAGE);
     throw err;
   }
 }
@@ -299,7 +368,9 @@ export async function quoteBooking(deps: AppDeps, body: PublicBookingRequest, fr
   const draft = draftFromPublic(body);
   assertVehicleYear(deps, draft.vehicle.year, PUBLIC_YEAR_MESSAGE);
   if (draft.job.paymentMethod !== 'prepaid') {
-    throw invalid('A quote is for online payment - choose pay on site to book without paying now.', { 'job.paymentMethod': 'Please choose how you will pay' });
+    throw invalid('A quote is for online payment - choose pay on site to book without paying now.', {
+      'job.paymentMethod': 'Please choose how you will pay',
+    });
   }
   const day = bookingDay(draft.job.scheduledDate);
   assertWithinHorizon(deps, day);
@@ -309,7 +380,11 @@ export async function quoteBooking(deps: AppDeps, body: PublicBookingRequest, fr
   }
   if (deps.config.paymentProvider === 'none') throw new AppError('UNAVAILABLE', PAYMENTS_OFF_MESSAGE);
   await assertSlotBookable(deps, day, draft.job.timeSlot);
-  const { job, token } = await insertBooking(deps, draft, priced, { hold: true, paymentMethod: 'prepaid', clientAddress: from.clientAddress });
+  const { job, token } = await insertBooking(deps, draft, priced, {
+    hold: true,
+    paymentMethod: 'prepaid',
+    clientAddress: from.clientAddress,
+  });
   return {
     bookingToken: token!,
     jobId: job.id,
@@ -329,12 +404,12 @@ function bookingCreated(job: JobRow, email: string) {
   };
 }
 
-
 /** Public POST /api/bookings: pay on site; prepaid goes through the quote and checkout. */
 export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequest) {
   const draft = draftFromPublic(body);
   assertVehicleYear(deps, draft.vehicle.year, PUBLIC_YEAR_MESSAGE);
-  if (draft.job.paymentMethod === 'prepaid') throw invalid(PREPAID_NEEDS_QUOTE_MESSAGE, { 'job.paymentMethod': PREPAID_NEEDS_QUOTE_MESSAGE });
+  if (draft.job.paymentMethod === 'prepaid')
+    throw invalid(PREPAID_NEEDS_QUOTE_MESSAGE, { 'job.paymentMethod': PREPAID_NEEDS_QUOTE_MESSAGE });
   const day = bookingDay(draft.job.scheduledDate);
   assertWithinHorizon(deps, day);
   const priced = await priceDraft(deps, draft, { defaultQuantity: 1, fees: (await deps.settings.current()).fees });
@@ -350,7 +425,11 @@ export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequ
  * technician's is ignored for the server's admin estimate (decision 162); otherwise the server's
  * price. Staff prepaid bookings are recorded as prepaid/pending (docs/decisions/130).
  */
-export async function createStaffBooking(deps: AppDeps, body: StaffBookingRequest, actor: { id: string; role: 'admin' | 'technician' }) {
+export async function createStaffBooking(
+  deps: AppDeps,
+  body: StaffBookingRequest,
+  actor: { id: string; role: 'admin' | 'technician' },
+) {
   const draft = draftFromStaff(body);
   assertVehicleYear(deps, draft.vehicle.year, STAFF_YEAR_MESSAGE);
   const day = bookingDay(draft.job.scheduledDate);
@@ -362,13 +441,24 @@ export async function createStaffBooking(deps: AppDeps, body: StaffBookingReques
       ? body.job.customerValue
         ? toCents(body.job.customerValue)
         : null
-      : adminEstimate({ serviceType: draft.job.serviceType, quantity: priced.tyreQuantity ?? 1, tyreUnitPriceCents: priced.unitCents }, fees);
+      : adminEstimate(
+          {
+            serviceType: draft.job.serviceType,
+            quantity: priced.tyreQuantity ?? 1,
+            tyreUnitPriceCents: priced.unitCents,
+          },
+          fees,
+        );
   const values =
     staffValue && staffValue > 0
       ? { ...priced, customerValue: formatCents(staffValue), originalCustomerValue: formatCents(staffValue) }
       : priced;
   await assertSlotBookable(deps, day, draft.job.timeSlot);
-  const { job } = await insertBooking(deps, draft, values, { hold: false, paymentMethod: draft.job.paymentMethod, bookedBy: actor });
+  const { job } = await insertBooking(deps, draft, values, {
+    hold: false,
+    paymentMethod: draft.job.paymentMethod,
+    bookedBy: actor,
+  });
   deps.outbox.kick();
   deps.sms.kick();
   return bookingCreated(job, draft.customer.email);

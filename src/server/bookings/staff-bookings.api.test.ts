@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, vehicles } from '../db/schema';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
-import { bookingBody, bookingRowCounts, freshClientAddress, seedTyrePrices, signInStaff } from '../../../tests/helpers/bookings';
+import {
+  bookingBody,
+  bookingRowCounts,
+  freshClientAddress,
+  seedTyrePrices,
+  signInStaff,
+} from '../../../tests/helpers/bookings';
 
 /**
  * The staff booking has its own contract (decision 276): the New Booking form posts it to
@@ -21,13 +27,31 @@ afterAll(async () => {
 beforeEach(() => t.clock.set(MONDAY_7AM_PERTH));
 
 const post = (url: string, payload: unknown, cookie?: string) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {}, remoteAddress: freshClientAddress() });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: cookie ? { cookie } : {},
+    remoteAddress: freshClientAddress(),
+  });
 const staffBody = (day: string, job: Record<string, unknown> = {}) =>
-  bookingBody({ vehicle: { color: 'Silver', year: '2017' }, job: { scheduledDate: day, suburb: 'Kalgoorlie', postcode: '6430', ...job } });
+  bookingBody({
+    vehicle: { color: 'Silver', year: '2017' },
+    job: { scheduledDate: day, suburb: 'Kalgoorlie', postcode: '6430', ...job },
+  });
 
 describe('the New Booking form on the staff path', () => {
   it('books with the colour, brand and estimate, anywhere, like the same body on POST /api/bookings', async () => {
-    const viaStaffPath = await post('/api/dashboard/bookings', staffBody('2026-11-24', { serviceType: 'new-tyres', tyreSize: '205/55R16', tyreBrand: 'Hankook', customerValue: '850.00' }), adminCookie);
+    const viaStaffPath = await post(
+      '/api/dashboard/bookings',
+      staffBody('2026-11-24', {
+        serviceType: 'new-tyres',
+        tyreSize: '205/55R16',
+        tyreBrand: 'Hankook',
+        customerValue: '850.00',
+      }),
+      adminCookie,
+    );
     expect(viaStaffPath.statusCode, viaStaffPath.body).toBe(200);
     const [job] = await t.db.select().from(jobs).where(eq(jobs.id, viaStaffPath.json().jobId));
     expect(job).toMatchObject({ customerValue: '850.00', tyreBrand: 'Hankook', tyreQuantity: 4, suburb: 'Kalgoorlie' });
@@ -42,7 +66,14 @@ describe('the New Booking form on the staff path', () => {
 
   it("refuses with the admin form's messages and writes nothing", async () => {
     const before = await bookingRowCounts(t.db);
-    const res = await post('/api/dashboard/bookings', { ...staffBody('2026-11-26'), vehicle: { make: 'Toyota', model: 'Corolla', year: '2017', registration: 'ABC1', color: '' } }, adminCookie);
+    const res = await post(
+      '/api/dashboard/bookings',
+      {
+        ...staffBody('2026-11-26'),
+        vehicle: { make: 'Toyota', model: 'Corolla', year: '2017', registration: 'ABC1', color: '' },
+      },
+      adminCookie,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Vehicle color is required');
     expect(await bookingRowCounts(t.db)).toEqual(before);
@@ -52,6 +83,8 @@ describe('the New Booking form on the staff path', () => {
     expect((await post('/api/dashboard/bookings', staffBody('2026-11-26'))).statusCode).toBe(401);
     const res = await post('/api/bookings', staffBody('2026-11-26'));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("Sorry, Kalgoorlie is outside our service area. Please call us and we'll see if we can help.");
+    expect(res.json().message).toBe(
+      "Sorry, Kalgoorlie is outside our service area. Please call us and we'll see if we can help.",
+    );
   });
 });

@@ -65,7 +65,12 @@ const dayChanged = (day: string) => (c: PublicChange) => c.kind === 'availabilit
 async function slotsOn(app: FastifyInstance, day: string) {
   const res = await app.inject({ method: 'GET', url: `/api/time-slots?date=${day}` });
   expect(res.statusCode, res.body).toBe(200);
-  return Object.fromEntries((res.json() as { slot: string; isAvailable: boolean; blockedReason: string | null }[]).map((s) => [s.slot, s.isAvailable ? 'free' : (s.blockedReason ?? 'taken')]));
+  return Object.fromEntries(
+    (res.json() as { slot: string; isAvailable: boolean; blockedReason: string | null }[]).map((s) => [
+      s.slot,
+      s.isAvailable ? 'free' : (s.blockedReason ?? 'taken'),
+    ]),
+  );
 }
 
 describe('two instances over one database', () => {
@@ -73,20 +78,35 @@ describe('two instances over one database', () => {
     expect((await slotsOn(b, TUESDAY))['10-12 AM']).toBe('free');
 
     let heard = heardBy(b, dayChanged(TUESDAY));
-    const booked = await a.inject({ method: 'POST', url: '/api/bookings', headers: { 'x-forwarded-for': freshClientAddress() }, payload: bookingBody({ job: { scheduledDate: TUESDAY, timeSlot: '10-12 AM' } }) });
+    const booked = await a.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { 'x-forwarded-for': freshClientAddress() },
+      payload: bookingBody({ job: { scheduledDate: TUESDAY, timeSlot: '10-12 AM' } }),
+    });
     expect(booked.statusCode, booked.body).toBe(200);
     await heard;
     expect((await slotsOn(b, TUESDAY))['10-12 AM']).toBe('taken');
 
     heard = heardBy(b, dayChanged(TUESDAY));
-    const blocked = await a.inject({ method: 'PATCH', url: `/api/dashboard/timeslots/${TUESDAY}/${encodeURIComponent('8-10 AM')}/block`, headers: { cookie: admin }, payload: { reason: 'Van service' } });
+    const blocked = await a.inject({
+      method: 'PATCH',
+      url: `/api/dashboard/timeslots/${TUESDAY}/${encodeURIComponent('8-10 AM')}/block`,
+      headers: { cookie: admin },
+      payload: { reason: 'Van service' },
+    });
     expect(blocked.statusCode, blocked.body).toBe(200);
     await heard;
     expect((await slotsOn(b, TUESDAY))['8-10 AM']).toBe('Van service');
 
     heard = heardBy(b, dayChanged(TUESDAY));
     const { jobId } = booked.json() as { jobId: string };
-    const cancelled = await a.inject({ method: 'POST', url: `/api/dashboard/jobs/${jobId}/cancel`, headers: { cookie: admin }, payload: { reason: 'Customer called to cancel' } });
+    const cancelled = await a.inject({
+      method: 'POST',
+      url: `/api/dashboard/jobs/${jobId}/cancel`,
+      headers: { cookie: admin },
+      payload: { reason: 'Customer called to cancel' },
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await heard;
     expect((await slotsOn(b, TUESDAY))['10-12 AM']).toBe('free');
@@ -101,7 +121,9 @@ describe('two instances over one database', () => {
       pages.send(request, reply, request.url, async () => {
         renders++;
         const page = await getSuburbPage(secondPool?.db ?? database.db, (request.params as { slug: string }).slug);
-        return page ? { status: 200, html: `<h1>${page.suburb}</h1>` } : { status: 404, html: '<h1>Service Area Not Found</h1>' };
+        return page
+          ? { status: 200, html: `<h1>${page.suburb}</h1>` }
+          : { status: 404, html: '<h1>Service Area Not Found</h1>' };
       }),
     );
     try {
@@ -110,13 +132,19 @@ describe('two instances over one database', () => {
       expect(renders).toBe(1);
 
       const heard = heardBy(b, (c) => c.kind === 'pages');
-      await database.db.update(suburbLandingPages).set({ isActive: false }).where(eq(suburbLandingPages.slug, 'mandurah'));
+      await database.db
+        .update(suburbLandingPages)
+        .set({ isActive: false })
+        .where(eq(suburbLandingPages.slug, 'mandurah'));
       await heard;
       const gone = await site.inject('/suburb/mandurah');
       expect(gone.statusCode).toBe(404);
       expect(renders).toBe(2);
     } finally {
-      await database.db.update(suburbLandingPages).set({ isActive: true }).where(eq(suburbLandingPages.slug, 'mandurah'));
+      await database.db
+        .update(suburbLandingPages)
+        .set({ isActive: true })
+        .where(eq(suburbLandingPages.slug, 'mandurah'));
       await site.close();
     }
   });

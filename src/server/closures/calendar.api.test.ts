@@ -59,7 +59,9 @@ const availabilityChanged = (c: PublicChange) => c.kind === 'availability';
 async function reasonsOn(app: FastifyInstance, day: string): Promise<(string | null)[]> {
   const res = await app.inject({ method: 'GET', url: `/api/time-slots?date=${day}` });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { isAvailable: boolean; blockedReason: string | null }[]).map((s) => (s.isAvailable ? null : s.blockedReason));
+  return (res.json() as { isAvailable: boolean; blockedReason: string | null }[]).map((s) =>
+    s.isAvailable ? null : s.blockedReason,
+  );
 }
 const ALL_CLOSED = ['Closed', 'Closed', 'Closed', 'Closed'];
 const ALL_OPEN = [null, null, null, null];
@@ -68,7 +70,12 @@ describe('one business calendar on every instance', () => {
   it('a closure made through one instance shows Closed on the other at once', async () => {
     expect(await reasonsOn(b, '2026-12-03')).toEqual(ALL_OPEN);
     const heard = heardBy(b, availabilityChanged);
-    const res = await a.inject({ method: 'POST', url: '/api/dashboard/closures', headers: { cookie: admin }, payload: { firstDay: '2026-12-03', reason: 'Supplier visit' } });
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/dashboard/closures',
+      headers: { cookie: admin },
+      payload: { firstDay: '2026-12-03', reason: 'Supplier visit' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     await heard;
     expect(await reasonsOn(b, '2026-12-03')).toEqual(ALL_CLOSED);
@@ -86,9 +93,16 @@ describe('one business calendar on every instance', () => {
     try {
       expect(await reasonsOn(b, tuesday)).toEqual(ALL_CLOSED);
       expect(await reasonsOn(b, '2026-12-02')).toEqual(ALL_OPEN);
-      const booking = await b.inject({ method: 'POST', url: '/api/bookings', headers: { 'x-forwarded-for': freshClientAddress() }, payload: bookingBody({ job: { scheduledDate: tuesday } }) });
+      const booking = await b.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: { 'x-forwarded-for': freshClientAddress() },
+        payload: bookingBody({ job: { scheduledDate: tuesday } }),
+      });
       expect(booking.statusCode, booking.body).toBe(400);
-      expect(booking.json().message).toBe("We don't take bookings on Tuesday 1 December 2026 (closed). Please choose another date.");
+      expect(booking.json().message).toBe(
+        "We don't take bookings on Tuesday 1 December 2026 (closed). Please choose another date.",
+      );
     } finally {
       const restored = heardBy(b, availabilityChanged);
       await writeSetting(database.db, 'business', before.business, null, clock.now());

@@ -13,7 +13,11 @@ import { businessClosures } from '../db/schema';
  */
 
 /** Why a day is closed: what the public sees ('Closed' for a closure, as for a weekend) and what staff see (the closure's reason). */
-export type ClosedDay = { publicReason: 'Closed' | 'Public holiday'; staffReason: string; closureReason: string | null };
+export type ClosedDay = {
+  publicReason: 'Closed' | 'Public holiday';
+  staffReason: string;
+  closureReason: string | null;
+};
 
 /** What the calendar needs of the settings: the weekdays the business opens. */
 export type OpeningDays = Pick<BusinessProfile, 'businessDays'>;
@@ -27,7 +31,9 @@ function closedFrom(day: string, business: OpeningDays, closures: readonly Closu
   const weekly = closedReason(day, business.businessDays);
   if (weekly) return { publicReason: weekly, staffReason: weekly, closureReason: null };
   const closure = closures.find((c) => compareDays(c.firstDay, day) <= 0 && compareDays(day, c.lastDay) <= 0);
-  return closure ? { publicReason: 'Closed', staffReason: closureStaffReason(closure.reason), closureReason: closure.reason } : null;
+  return closure
+    ? { publicReason: 'Closed', staffReason: closureStaffReason(closure.reason), closureReason: closure.reason }
+    : null;
 }
 
 /** The closures touching `from`..`to`, first day first. */
@@ -45,9 +51,15 @@ export async function closedReasonOn(exec: Executor, business: OpeningDays, day:
 }
 
 /** The same for every day from `from` to `to` inclusive, in one read (the staff week). */
-export async function closedReasonsBetween(exec: Executor, business: OpeningDays, from: string, to: string): Promise<Map<string, ClosedDay | null>> {
+export async function closedReasonsBetween(
+  exec: Executor,
+  business: OpeningDays,
+  from: string,
+  to: string,
+): Promise<Map<string, ClosedDay | null>> {
   const closures = await closuresBetween(exec, from, to);
   const days = new Map<string, ClosedDay | null>();
-  for (let day = from; compareDays(day, to) <= 0; day = addDays(day, 1)) days.set(day, closedFrom(day, business, closures));
+  for (let day = from; compareDays(day, to) <= 0; day = addDays(day, 1))
+    days.set(day, closedFrom(day, business, closures));
   return days;
 }

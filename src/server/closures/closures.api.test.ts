@@ -37,7 +37,9 @@ async function publicSlots(day: string) {
   await publicChangesHeard(t.app, t.db);
   const res = await t.app.inject({ method: 'GET', url: `/api/time-slots?date=${day}` });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { slot: string; isAvailable: boolean; blockedReason: string | null }[]).map(({ slot, isAvailable, blockedReason }) => ({ slot, isAvailable, blockedReason }));
+  return (res.json() as { slot: string; isAvailable: boolean; blockedReason: string | null }[]).map(
+    ({ slot, isAvailable, blockedReason }) => ({ slot, isAvailable, blockedReason }),
+  );
 }
 async function jobDetail(id: string): Promise<JobDetail> {
   const res = await request('GET', `/api/dashboard/jobs/${id}`);
@@ -50,19 +52,43 @@ describe('a closed day, as the public and staff see it', () => {
   it('reads Closed in public availability exactly as a Saturday does, and refuses a booking there as on a weekend', async () => {
     const created = await close({ firstDay: '2026-12-08', lastDay: '2026-12-09', reason: 'Family wedding' });
     expect(created.statusCode, created.body).toBe(201);
-    expect((created.json() as ClosureCreated).closure).toMatchObject({ firstDay: '2026-12-08', lastDay: '2026-12-09', reason: 'Family wedding', label: 'Away 8-9 Dec', liveJobs: 0, createdBy: admin.user.username });
+    expect((created.json() as ClosureCreated).closure).toMatchObject({
+      firstDay: '2026-12-08',
+      lastDay: '2026-12-09',
+      reason: 'Family wedding',
+      label: 'Away 8-9 Dec',
+      liveJobs: 0,
+      createdBy: admin.user.username,
+    });
 
-    const saturday = (await publicSlots('2026-12-05')).map(({ slot, isAvailable, blockedReason }) => ({ slot, isAvailable, blockedReason }));
+    const saturday = (await publicSlots('2026-12-05')).map(({ slot, isAvailable, blockedReason }) => ({
+      slot,
+      isAvailable,
+      blockedReason,
+    }));
     expect(saturday.every((s) => s.blockedReason === 'Closed')).toBe(true);
     expect(await publicSlots('2026-12-08')).toEqual(saturday);
     expect(await publicSlots('2026-12-09')).toEqual(saturday);
     expect((await publicSlots('2026-12-10')).every((s) => s.isAvailable)).toBe(true);
 
-    const weekend = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { 'x-forwarded-for': freshClientAddress() }, payload: bookingBody({ job: { scheduledDate: '2026-12-05' } }) });
-    const closed = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { 'x-forwarded-for': freshClientAddress() }, payload: bookingBody({ job: { scheduledDate: '2026-12-08' } }) });
+    const weekend = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { 'x-forwarded-for': freshClientAddress() },
+      payload: bookingBody({ job: { scheduledDate: '2026-12-05' } }),
+    });
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { 'x-forwarded-for': freshClientAddress() },
+      payload: bookingBody({ job: { scheduledDate: '2026-12-08' } }),
+    });
     expect(weekend.statusCode).toBe(400);
     expect(closed.statusCode, closed.body).toBe(400);
-    expect(closed.json()).toMatchObject({ message: "We don't take bookings on Tuesday 8 December 2026 (closed). Please choose another date.", fields: weekend.json().fields });
+    expect(closed.json()).toMatchObject({
+      message: "We don't take bookings on Tuesday 8 December 2026 (closed). Please choose another date.",
+      fields: weekend.json().fields,
+    });
   });
 
   it("shows staff the closure's reason in the slot calendar and refuses a staff booking there", async () => {
@@ -74,9 +100,18 @@ describe('a closed day, as the public and staff see it', () => {
     expect(closedDay!.slots.every((s) => s.state === 'closed')).toBe(true);
     expect(openDay!.closedReason).toBeNull();
 
-    const staffBooking = await request('POST', '/api/dashboard/bookings', bookingBody({ vehicle: { color: 'Silver', year: 2017 }, job: { scheduledDate: '2026-12-14', timeSlot: '12-2 PM', suburb: 'Kalgoorlie', postcode: '6430' } }));
+    const staffBooking = await request(
+      'POST',
+      '/api/dashboard/bookings',
+      bookingBody({
+        vehicle: { color: 'Silver', year: 2017 },
+        job: { scheduledDate: '2026-12-14', timeSlot: '12-2 PM', suburb: 'Kalgoorlie', postcode: '6430' },
+      }),
+    );
     expect(staffBooking.statusCode, staffBooking.body).toBe(400);
-    expect(staffBooking.json().message).toBe("We don't take bookings on Monday 14 December 2026 (closed). Please choose another date.");
+    expect(staffBooking.json().message).toBe(
+      "We don't take bookings on Monday 14 December 2026 (closed). Please choose another date.",
+    );
   });
 
   it('reopens the days when removed: bookable again, and the history has both lines', async () => {
@@ -94,7 +129,9 @@ describe('a closed day, as the public and staff see it', () => {
   });
 
   it('lists closures that have not ended, first day first; ended ones only on request', async () => {
-    await t.db.insert(businessClosures).values({ firstDay: '2026-11-02', lastDay: '2026-11-03', reason: 'Already over' });
+    await t.db
+      .insert(businessClosures)
+      .values({ firstDay: '2026-11-02', lastDay: '2026-11-03', reason: 'Already over' });
     const upcoming = (await request('GET', '/api/dashboard/closures')).json() as Closure[];
     expect(upcoming.map((c) => c.reason)).not.toContain('Already over');
     expect(upcoming.map((c) => c.firstDay)).toEqual([...upcoming.map((c) => c.firstDay)].sort());
@@ -105,9 +142,24 @@ describe('a closed day, as the public and staff see it', () => {
 
 describe('refusals change nothing', () => {
   it.each([
-    ['a day before Perth today', { firstDay: '2026-11-22', reason: 'Too late' }, 'firstDay', 'Closure cannot start in the past'],
-    ['the last day before the first', { firstDay: '2026-12-22', lastDay: '2026-12-21', reason: 'Backwards' }, 'lastDay', 'Last day cannot be before the first day'],
-    ['beyond the scheduling horizon', { firstDay: '2027-11-01', lastDay: '2027-11-24', reason: 'Long trip' }, 'lastDay', 'Choose a date within the next 12 months'],
+    [
+      'a day before Perth today',
+      { firstDay: '2026-11-22', reason: 'Too late' },
+      'firstDay',
+      'Closure cannot start in the past',
+    ],
+    [
+      'the last day before the first',
+      { firstDay: '2026-12-22', lastDay: '2026-12-21', reason: 'Backwards' },
+      'lastDay',
+      'Last day cannot be before the first day',
+    ],
+    [
+      'beyond the scheduling horizon',
+      { firstDay: '2027-11-01', lastDay: '2027-11-24', reason: 'Long trip' },
+      'lastDay',
+      'Choose a date within the next 12 months',
+    ],
     ['no reason', { firstDay: '2026-12-22', reason: '  ' }, 'reason', 'Please give a reason for the closure'],
     ['no first day', { firstDay: '', reason: 'Away' }, 'firstDay', 'First day is required'],
     ['an impossible day', { firstDay: '2026-02-30', reason: 'Away' }, 'firstDay', 'Invalid date format'],
@@ -124,7 +176,9 @@ describe('refusals change nothing', () => {
     await close({ firstDay: '2026-12-23', lastDay: '2026-12-31', reason: 'Christmas' });
     const res = await close({ firstDay: '2026-12-30', lastDay: '2027-01-04', reason: 'New year' });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().message).toBe("These days overlap Away 23-31 Dec (Christmas). Change that closure's days or reopen it first.");
+    expect(res.json().message).toBe(
+      "These days overlap Away 23-31 Dec (Christmas). Change that closure's days or reopen it first.",
+    );
     expect(await closuresOn('2026-12-30')).toEqual([]);
   });
 
@@ -132,17 +186,41 @@ describe('refusals change nothing', () => {
     const tech = await signedInStaff(t, { role: 'technician' });
     const id = '00000000-0000-4000-8000-000000000000';
     expect((await request('GET', '/api/dashboard/closures', undefined, tech.cookie)).statusCode).toBe(403);
-    expect((await request('POST', '/api/dashboard/closures', { firstDay: '2026-12-28', reason: 'x' }, tech.cookie)).statusCode).toBe(403);
+    expect(
+      (await request('POST', '/api/dashboard/closures', { firstDay: '2026-12-28', reason: 'x' }, tech.cookie))
+        .statusCode,
+    ).toBe(403);
     expect((await request('DELETE', `/api/dashboard/closures/${id}`, undefined, tech.cookie)).statusCode).toBe(403);
     expect(await closuresOn('2026-12-28')).toEqual([]);
   });
 });
 
 /** A live prepaid job, paid `paidCents` through the card provider. */
-async function paidJob(day: string, slot: '8-10 AM' | '10-12 AM' | '12-2 PM' | '2-4 PM', name: string, paidCents: number) {
-  const customer = await insertCustomer(t.db, { name, email: `${name.split(' ')[0]!.toLowerCase()}.${day}@example.com` });
-  const job = await insertJob(t.db, { customerId: customer.id, scheduledDay: day, timeSlot: slot, paymentMethod: 'prepaid', paymentStatus: 'paid', customerValue: (paidCents / 100).toFixed(2), stripePaymentIntentId: `sim_pi_${day}${slot}` });
-  await t.db.insert(paymentEvents).values({ id: `evt_${job.id}`, type: 'payment_intent.succeeded', jobId: job.id, payload: { data: { object: { amount: paidCents } } } });
+async function paidJob(
+  day: string,
+  slot: '8-10 AM' | '10-12 AM' | '12-2 PM' | '2-4 PM',
+  name: string,
+  paidCents: number,
+) {
+  const customer = await insertCustomer(t.db, {
+    name,
+    email: `${name.split(' ')[0]!.toLowerCase()}.${day}@example.com`,
+  });
+  const job = await insertJob(t.db, {
+    customerId: customer.id,
+    scheduledDay: day,
+    timeSlot: slot,
+    paymentMethod: 'prepaid',
+    paymentStatus: 'paid',
+    customerValue: (paidCents / 100).toFixed(2),
+    stripePaymentIntentId: `sim_pi_${day}${slot}`,
+  });
+  await t.db.insert(paymentEvents).values({
+    id: `evt_${job.id}`,
+    type: 'payment_intent.succeeded',
+    jobId: job.id,
+    payload: { data: { object: { amount: paidCents } } },
+  });
   return job;
 }
 
@@ -164,13 +242,22 @@ describe('closing days that hold jobs', () => {
 
     const kept = await close({ ...body, jobs: 'keep' });
     expect(kept.statusCode, kept.body).toBe(201);
-    expect(kept.json()).toMatchObject({ keptJobs: [a.jobNumber, b.jobNumber], cancelledJobs: [], closure: { liveJobs: 2 } });
+    expect(kept.json()).toMatchObject({
+      keptJobs: [a.jobNumber, b.jobNumber],
+      cancelledJobs: [],
+      closure: { liveJobs: 2 },
+    });
     expect(await jobDetail(a.id)).toMatchObject({ status: 'new', paymentStatus: 'paid' });
     expect(await jobDetail(b.id)).toMatchObject({ status: 'new' });
     expect((await publicSlots('2027-01-14')).every((s) => s.blockedReason === 'Closed')).toBe(true);
     const id = (kept.json() as ClosureCreated).closure.id;
     expect((await settingHistory(t.db, { subject: `closure:${id}`, limit: 5, offset: 0 })).items).toEqual([
-      expect.objectContaining({ kind: 'created', label: 'Away 11-15 Jan', to: 'Holiday', note: `Kept ${a.jobNumber}, ${b.jobNumber}` }),
+      expect.objectContaining({
+        kind: 'created',
+        label: 'Away 11-15 Jan',
+        to: 'Holiday',
+        note: `Kept ${a.jobNumber}, ${b.jobNumber}`,
+      }),
     ]);
   });
 
@@ -182,21 +269,47 @@ describe('closing days that hold jobs', () => {
     const later = await paidJob('2026-11-25', '12-2 PM', 'Dan Moore', 8980);
     const onSite = await insertJob(t.db, { scheduledDay: '2026-11-25', timeSlot: '2-4 PM', contactName: 'Eve Ross' });
 
-    const res = await close({ firstDay: '2026-11-24', lastDay: '2026-11-25', reason: 'Van broke down', jobs: 'cancel' });
+    const res = await close({
+      firstDay: '2026-11-24',
+      lastDay: '2026-11-25',
+      reason: 'Van broke down',
+      jobs: 'cancel',
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ keptJobs: [], cancelledJobs: [soon.jobNumber, later.jobNumber, onSite.jobNumber], closure: { liveJobs: 0 } });
-    expect(await jobDetail(soon.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundAmount: '50.00', cancelReason: 'Van broke down' });
-    expect(await jobDetail(later.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundAmount: '89.80', cancelReason: 'Van broke down' });
+    expect(res.json()).toMatchObject({
+      keptJobs: [],
+      cancelledJobs: [soon.jobNumber, later.jobNumber, onSite.jobNumber],
+      closure: { liveJobs: 0 },
+    });
+    expect(await jobDetail(soon.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      refundAmount: '50.00',
+      cancelReason: 'Van broke down',
+    });
+    expect(await jobDetail(later.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      refundAmount: '89.80',
+      cancelReason: 'Van broke down',
+    });
     expect(await jobDetail(onSite.id)).toMatchObject({ status: 'cancelled', cancelReason: 'Van broke down' });
     for (const job of [soon, later, onSite]) {
       const emails = await t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, job.id));
-      expect(emails.map((e) => ({ kind: e.kind, to: e.to, hasReason: e.text.includes('Van broke down') }))).toEqual([{ kind: 'booking_cancelled', to: job.contactEmail, hasReason: true }]);
+      expect(emails.map((e) => ({ kind: e.kind, to: e.to, hasReason: e.text.includes('Van broke down') }))).toEqual([
+        { kind: 'booking_cancelled', to: job.contactEmail, hasReason: true },
+      ]);
     }
   });
 
   it('cancels all or nothing: one job that cannot be cancelled leaves every job and the days as they were', async () => {
     const open = await insertJob(t.db, { scheduledDay: '2027-02-02', timeSlot: '8-10 AM' });
-    const done = await insertJob(t.db, { scheduledDay: '2027-02-02', timeSlot: '10-12 AM', status: 'completed', completedAt: slotStart('2027-02-02', '10-12 AM') });
+    const done = await insertJob(t.db, {
+      scheduledDay: '2027-02-02',
+      timeSlot: '10-12 AM',
+      status: 'completed',
+      completedAt: slotStart('2027-02-02', '10-12 AM'),
+    });
     const res = await close({ firstDay: '2027-02-02', reason: 'Training day', jobs: 'cancel' });
     expect(res.statusCode, res.body).toBe(409);
     expect(await jobDetail(open.id)).toMatchObject({ status: 'new' });

@@ -34,9 +34,23 @@ const subjectOf = (id: string) => `closure:${id}` as const;
 /** Live jobs between two days as the owner must see them: not cancelled, and not an unpaid hold past its time. */
 async function liveJobsBetween(exec: Executor, from: string, to: string, now: Date): Promise<JobOnClosedDay[]> {
   const rows = await exec
-    .select({ id: jobs.id, jobNumber: jobs.jobNumber, day: jobs.scheduledDay, slot: jobs.timeSlot, customer: jobs.contactName, status: jobs.status })
+    .select({
+      id: jobs.id,
+      jobNumber: jobs.jobNumber,
+      day: jobs.scheduledDay,
+      slot: jobs.timeSlot,
+      customer: jobs.contactName,
+      status: jobs.status,
+    })
     .from(jobs)
-    .where(and(gte(jobs.scheduledDay, from), lte(jobs.scheduledDay, to), ne(jobs.status, 'cancelled'), not(isLapsedHold(now))))
+    .where(
+      and(
+        gte(jobs.scheduledDay, from),
+        lte(jobs.scheduledDay, to),
+        ne(jobs.status, 'cancelled'),
+        not(isLapsedHold(now)),
+      ),
+    )
     .orderBy(asc(jobs.scheduledDay), asc(jobs.scheduledDate));
   return rows.map((r) => ({ ...r, slot: r.slot as TimeSlot }));
 }
@@ -47,7 +61,14 @@ async function toWire(exec: Executor, rows: (Row & { createdByName: string | nul
       const [live] = await exec
         .select({ n: count() })
         .from(jobs)
-        .where(and(gte(jobs.scheduledDay, r.firstDay), lte(jobs.scheduledDay, r.lastDay), ne(jobs.status, 'cancelled'), not(isLapsedHold(now))));
+        .where(
+          and(
+            gte(jobs.scheduledDay, r.firstDay),
+            lte(jobs.scheduledDay, r.lastDay),
+            ne(jobs.status, 'cancelled'),
+            not(isLapsedHold(now)),
+          ),
+        );
       return {
         id: r.id,
         firstDay: r.firstDay,
@@ -80,8 +101,12 @@ const withCreator = (exec: Executor) =>
 export async function listClosures(deps: Pick<Deps, 'db' | 'clock'>, opts: { past: boolean }): Promise<Closure[]> {
   const now = deps.clock.now();
   const today = perthToday(now);
-  const upcoming = await withCreator(deps.db).where(gte(businessClosures.lastDay, today)).orderBy(asc(businessClosures.firstDay));
-  const ended = opts.past ? await withCreator(deps.db).where(lt(businessClosures.lastDay, today)).orderBy(desc(businessClosures.firstDay)) : [];
+  const upcoming = await withCreator(deps.db)
+    .where(gte(businessClosures.lastDay, today))
+    .orderBy(asc(businessClosures.firstDay));
+  const ended = opts.past
+    ? await withCreator(deps.db).where(lt(businessClosures.lastDay, today)).orderBy(desc(businessClosures.firstDay))
+    : [];
   return toWire(deps.db, [...upcoming, ...ended], now);
 }
 
@@ -121,16 +146,25 @@ export async function createClosure(
         .orderBy(asc(businessClosures.firstDay))
         .limit(1);
       if (overlap) {
-        throw conflict(`These days overlap ${closureLabel(overlap.firstDay, overlap.lastDay)} (${overlap.reason}). Change that closure's days or reopen it first.`, {
-          closureId: overlap.id,
-        });
+        throw conflict(
+          `These days overlap ${closureLabel(overlap.firstDay, overlap.lastDay)} (${overlap.reason}). Change that closure's days or reopen it first.`,
+          {
+            closureId: overlap.id,
+          },
+        );
       }
       const live = await liveJobsBetween(tx, firstDay, lastDay, now);
       if (live.length > 0 && !body.jobs) {
         const what = live.length === 1 ? '1 booked job' : `${live.length} booked jobs`;
-        throw conflict(`These days hold ${what}: ${live.map(jobLine).join('; ')}. Keep them, or cancel them with the policy refund.`, { jobs: live });
+        throw conflict(
+          `These days hold ${what}: ${live.map(jobLine).join('; ')}. Keep them, or cancel them with the policy refund.`,
+          { jobs: live },
+        );
       }
-      const [row] = await tx.insert(businessClosures).values({ firstDay, lastDay, reason: body.reason, createdAt: now, createdBy: user.id }).returning();
+      const [row] = await tx
+        .insert(businessClosures)
+        .values({ firstDay, lastDay, reason: body.reason, createdAt: now, createdBy: user.id })
+        .returning();
       const cancelling = body.jobs === 'cancel' ? live : [];
       for (const job of cancelling) await cancelJobIn(tx, deps, user, job.id, { reason: body.reason }, now);
       const numbers = live.map((j) => j.jobNumber).join(', ');
@@ -142,7 +176,12 @@ export async function createClosure(
           actorId: user.id,
           kind: 'created',
           to: body.reason,
-          note: live.length === 0 ? null : body.jobs === 'cancel' ? `Cancelled ${numbers} with the policy refund` : `Kept ${numbers}`,
+          note:
+            live.length === 0
+              ? null
+              : body.jobs === 'cancel'
+                ? `Cancelled ${numbers} with the policy refund`
+                : `Kept ${numbers}`,
         },
       ]);
       const numbersOf = (list: JobOnClosedDay[]) => list.map((j) => j.jobNumber);
@@ -164,7 +203,14 @@ export async function removeClosure(deps: Pick<Deps, 'db' | 'clock'>, user: Sess
     const [row] = await tx.delete(businessClosures).where(eq(businessClosures.id, id)).returning();
     if (!row) throw notFound(CLOSURE_NOT_FOUND);
     await recordSettingChanges(tx, [
-      { subject: subjectOf(row.id), label: closureLabel(row.firstDay, row.lastDay), at: now, actorId: user.id, kind: 'removed', from: row.reason },
+      {
+        subject: subjectOf(row.id),
+        label: closureLabel(row.firstDay, row.lastDay),
+        at: now,
+        actorId: user.id,
+        kind: 'removed',
+        from: row.reason,
+      },
     ]);
   });
 }

@@ -34,12 +34,19 @@ const migrationsFolder = path.join(APP_ROOT, 'drizzle');
  * this process while open: a second process is refused (decision 227). With `flushToDisk` every
  * commit is on disk before it returns (decision 238): the app's own database; tests' copies skip it.
  */
-export async function openPglite(dir: string | undefined, purpose?: string, opts: { flushToDisk?: boolean; onLost?: (err: Error) => void } = {}): Promise<Database> {
+export async function openPglite(
+  dir: string | undefined,
+  purpose?: string,
+  opts: { flushToDisk?: boolean; onLost?: (err: Error) => void } = {},
+): Promise<Database> {
   const lock = dir ? acquireEmbeddedLock(dir, purpose) : undefined;
   let client: PgliteThread;
   try {
     if (dir) fs.mkdirSync(dir, { recursive: true });
-    client = await PgliteThread.open({ dir, flushToDisk: Boolean(dir && opts.flushToDisk) }, opts.onLost ? { onStopped: opts.onLost } : {});
+    client = await PgliteThread.open(
+      { dir, flushToDisk: Boolean(dir && opts.flushToDisk) },
+      opts.onLost ? { onStopped: opts.onLost } : {},
+    );
   } catch (err) {
     lock?.release();
     throw err;
@@ -60,7 +67,11 @@ export async function openPglite(dir: string | undefined, purpose?: string, opts
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10, onIdleError: (err: Error) => void = (err) => console.warn(`PostgreSQL connection lost: ${err.message}`)): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  onIdleError: (err: Error) => void = (err) => console.warn(`PostgreSQL connection lost: ${err.message}`),
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server drops (restart, failover, DROP DATABASE ... FORCE) is reported
   // here; without a listener it would be an uncaught error that stops the process.
@@ -79,8 +90,14 @@ export async function openPostgres(url: string, poolSize = 10, onIdleError: (err
  * The app's own database. `onLost` hears that the embedded database's thread stopped unasked: every
  * later statement would fail, so the server exits and its supervisor starts it again (decision 239).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; onLost?: (err: Error) => void }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'db'), undefined, { flushToDisk: true, onLost: opts.onLost });
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  onLost?: (err: Error) => void;
+}): Promise<Database> {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl)
+    : openPglite(path.join(opts.dataDir, 'db'), undefined, { flushToDisk: true, onLost: opts.onLost });
 }
 
 /** The session lock under which an instance migrates and seeds at start (decision 226). */
@@ -112,10 +129,16 @@ let journal: { entries: { tag: string; when: number }[] } | undefined;
  * same on both engines. For readiness (decision 225).
  */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  journal ??= JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
-  const exists = await db.execute<{ present: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  journal ??= JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const exists = await db.execute<{ present: boolean }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
   if (!exists.rows[0]?.present) return journal.entries.map((e) => e.tag);
-  const applied = await db.execute<{ created_at: string | number }>(sql`select created_at from drizzle.__drizzle_migrations`);
+  const applied = await db.execute<{ created_at: string | number }>(
+    sql`select created_at from drizzle.__drizzle_migrations`,
+  );
   const times = new Set(applied.rows.map((r) => Number(r.created_at)));
   return journal.entries.filter((e) => !times.has(e.when)).map((e) => e.tag);
 }

@@ -42,13 +42,21 @@ describe('the database refuses what the business forbids', () => {
     const vehicle = await insertVehicle(t.db, { customerId: customer.id });
     const attempts = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
-        insertJob(t.db, { customerId: customer.id, vehicleId: vehicle.id, scheduledDay: '2026-12-03', timeSlot: '12-2 PM' }),
+        insertJob(t.db, {
+          customerId: customer.id,
+          vehicleId: vehicle.id,
+          scheduledDay: '2026-12-03',
+          timeSlot: '12-2 PM',
+        }),
       ),
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
     const rejected = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
     expect(rejected.every((r) => pgErrorCode(r.reason) === UNIQUE_VIOLATION)).toBe(true);
-    const rows = await t.db.select().from(jobs).where(sql`${jobs.scheduledDay} = '2026-12-03' and ${jobs.timeSlot} = '12-2 PM'`);
+    const rows = await t.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.scheduledDay} = '2026-12-03' and ${jobs.timeSlot} = '12-2 PM'`);
     expect(rows).toHaveLength(1);
   });
 
@@ -64,7 +72,13 @@ describe('the database refuses what the business forbids', () => {
   it('refuses to delete a job that has a customer invoice', async () => {
     const job = await insertJob(t.db, { scheduledDay: '2026-12-07', timeSlot: '8-10 AM' });
     await t.db.insert(customerInvoices).values({ jobId: job.id, invoiceDate: '2026-12-07' });
-    const err = await t.db.delete(jobs).where(eq(jobs.id, job.id)).then(() => null, (e: unknown) => e);
+    const err = await t.db
+      .delete(jobs)
+      .where(eq(jobs.id, job.id))
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(isStillReferenced(err)).toBe(true);
     expect(await t.db.select().from(jobs).where(eq(jobs.id, job.id))).toHaveLength(1);
   });
@@ -72,9 +86,22 @@ describe('the database refuses what the business forbids', () => {
   it('refuses a duplicate username, a duplicate slot row and an unknown job status', async () => {
     await insertUserRow(t.db, { username: 'duplicate', password: 'x' });
     expect((await failure(insertUserRow(t.db, { username: 'duplicate', password: 'x' }))).code).toBe(UNIQUE_VIOLATION);
-    await t.db.insert(timeSlots).values({ date: '2026-12-08', slot: '8-10 AM', isAvailable: false, blockedReason: 'Leave' });
-    expect((await failure(t.db.insert(timeSlots).values({ date: '2026-12-08', slot: '8-10 AM' }))).code).toBe(UNIQUE_VIOLATION);
-    expect((await failure(insertJob(t.db, { scheduledDay: '2026-12-09', status: 'lost' as never /* outside the type on purpose: the database must refuse it */ }))).code).toBe('23514');
+    await t.db
+      .insert(timeSlots)
+      .values({ date: '2026-12-08', slot: '8-10 AM', isAvailable: false, blockedReason: 'Leave' });
+    expect((await failure(t.db.insert(timeSlots).values({ date: '2026-12-08', slot: '8-10 AM' }))).code).toBe(
+      UNIQUE_VIOLATION,
+    );
+    expect(
+      (
+        await failure(
+          insertJob(t.db, {
+            scheduledDay: '2026-12-09',
+            status: 'lost' as never /* outside the type on purpose: the database must refuse it */,
+          }),
+        )
+      ).code,
+    ).toBe('23514');
     const [u] = await t.db.select().from(users).where(eq(users.username, 'duplicate'));
     expect(u!.isActive).toBe(true);
   });

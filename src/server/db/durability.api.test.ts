@@ -26,7 +26,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const setting = async (name: string) => (await database.db.execute<Record<string, string>>(sql.raw(`show ${name}`))).rows[0]![name];
+const setting = async (name: string) =>
+  (await database.db.execute<Record<string, string>>(sql.raw(`show ${name}`))).rows[0]![name];
 
 describe('the embedded database in DATA_DIR', () => {
   it('runs with fsync on and flushes the WAL with fsync', async () => {

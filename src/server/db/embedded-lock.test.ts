@@ -14,7 +14,10 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
 
 const writeLock = (pid: number) =>
-  fs.writeFileSync(embeddedLockPath(dbDir), JSON.stringify({ pid, hostname: os.hostname(), since: '2026-11-23T07:00:00.000Z', purpose: 'app server' }));
+  fs.writeFileSync(
+    embeddedLockPath(dbDir),
+    JSON.stringify({ pid, hostname: os.hostname(), since: '2026-11-23T07:00:00.000Z', purpose: 'app server' }),
+  );
 
 describe('the embedded database lock (one process per DATA_DIR)', () => {
   it('lives beside the data directory as DATA_DIR/db.lock, holds our pid while open and goes on release', () => {

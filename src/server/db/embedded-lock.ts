@@ -40,7 +40,13 @@ function readHolder(lockPath: string): EmbeddedLockHolder | null {
   }
   try {
     const parsed = JSON.parse(text) as Partial<EmbeddedLockHolder>;
-    if (typeof parsed.pid === 'number') return { pid: parsed.pid, hostname: parsed.hostname ?? '', since: parsed.since ?? '', purpose: parsed.purpose ?? 'unknown' };
+    if (typeof parsed.pid === 'number')
+      return {
+        pid: parsed.pid,
+        hostname: parsed.hostname ?? '',
+        since: parsed.since ?? '',
+        purpose: parsed.purpose ?? 'unknown',
+      };
   } catch {
     /* not ours: treated as held, below */
   }
@@ -73,7 +79,12 @@ export function embeddedLockHolder(pgliteDir: string): EmbeddedLockHolder | null
  */
 export function acquireEmbeddedLock(pgliteDir: string, purpose = 'app server'): { release(): void } {
   const lockPath = embeddedLockPath(pgliteDir);
-  const body = JSON.stringify({ pid: process.pid, hostname: os.hostname(), since: new Date().toISOString(), purpose } satisfies EmbeddedLockHolder);
+  const body = JSON.stringify({
+    pid: process.pid,
+    hostname: os.hostname(),
+    since: new Date().toISOString(),
+    purpose,
+  } satisfies EmbeddedLockHolder);
   const aside = `${lockPath}.${process.pid}.${Date.now()}.tmp`;
   fs.mkdirSync(path.dirname(lockPath), { recursive: true });
   fs.writeFileSync(aside, body, { flush: true });

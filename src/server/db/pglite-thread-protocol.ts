@@ -11,7 +11,16 @@ export type ThreadData = ThreadSetup & { engine: CompiledEngine };
 type Rows = 'array' | 'object';
 /** `rawTypes`: further types to leave as text, whose parsers the app applies (functions cannot cross). */
 export type ThreadRequest =
-  | { id: number; op: 'query'; sql: string; params?: unknown[]; rowMode?: Rows; paramTypes?: number[]; rawTypes?: number[]; tx?: number }
+  | {
+      id: number;
+      op: 'query';
+      sql: string;
+      params?: unknown[];
+      rowMode?: Rows;
+      paramTypes?: number[];
+      rawTypes?: number[];
+      tx?: number;
+    }
   | { id: number; op: 'exec'; sql: string; rowMode?: Rows; rawTypes?: number[]; tx?: number }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
@@ -21,7 +30,13 @@ export type ThreadRequest =
   | { id: number; op: 'close' };
 
 /** An error as it crosses: what a DatabaseError carries (code, constraint, detail...) as plain fields. */
-export type WireError = { name: string; message: string; stack?: string; database: boolean; fields: Record<string, string | number | boolean | null> };
+export type WireError = {
+  name: string;
+  message: string;
+  stack?: string;
+  database: boolean;
+  fields: Record<string, string | number | boolean | null>;
+};
 
 export type ThreadMessage =
   | { kind: 'ready' }
@@ -37,8 +52,20 @@ export type ThreadMessage =
  * the thread's PGlite keeps them as text for good and the app parses them as each caller asked:
  * with the caller's parsers, or as PGlite would by default (below).
  */
-const ARRAY_ELEMENTS: Record<number, number> = { 1115: types.TIMESTAMP, 1185: types.TIMESTAMPTZ, 1182: types.DATE, 1187: types.INTERVAL, 1231: types.NUMERIC };
-export const TEXT_TYPES: readonly number[] = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, ...Object.keys(ARRAY_ELEMENTS).map(Number)];
+const ARRAY_ELEMENTS: Record<number, number> = {
+  1115: types.TIMESTAMP,
+  1185: types.TIMESTAMPTZ,
+  1182: types.DATE,
+  1187: types.INTERVAL,
+  1231: types.NUMERIC,
+};
+export const TEXT_TYPES: readonly number[] = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  ...Object.keys(ARRAY_ELEMENTS).map(Number),
+];
 
 type Parser = (x: string, type: number) => unknown;
 /** What PGlite itself returns for the text types when the caller names no parser of its own. */

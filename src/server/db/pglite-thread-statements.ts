@@ -20,7 +20,10 @@ const { serialize } = protocol;
 const MAX_PREPARED = 1_000;
 const SCHEMA_CHANGE = /^(CREATE|ALTER|DROP|GRANT|REVOKE|DO|CALL)\b/;
 /** PostgreSQL's "cached plan must not change result type" (a feature_not_supported error). */
-const planResultChanged = (err: unknown) => err instanceof messages.DatabaseError && err.code === '0A000' && err.message.includes('cached plan must not change result type');
+const planResultChanged = (err: unknown) =>
+  err instanceof messages.DatabaseError &&
+  err.code === '0A000' &&
+  err.message.includes('cached plan must not change result type');
 
 type Prepared = { name: string; types: number[] };
 type Options = Pick<QueryOptions, 'rowMode' | 'paramTypes' | 'parsers'>;
@@ -56,7 +59,14 @@ export function statementRunner(pg: PGlite): StatementRunner {
 
   async function prepare(sql: string, key: string, options: Options): Promise<Prepared> {
     const name = `s${++named}`;
-    const described = await pg.execProtocolStream(concat([serialize.parse({ name, text: sql, types: options.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const described = await pg.execProtocolStream(
+      concat([
+        serialize.parse({ name, text: sql, types: options.paramTypes }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
     const statement = { name, types: parse.parseDescribeStatementResults(described) };
     prepared.set(key, statement);
     if (prepared.size > MAX_PREPARED) {
@@ -79,7 +89,10 @@ export function statementRunner(pg: PGlite): StatementRunner {
     if (retired.length === 0) return;
     const names = retired.splice(0);
     // Closing can fail only in an aborted transaction; the statements then stay until the end.
-    await pg.execProtocolStream(concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]), { syncToFs: false, throwOnError: false });
+    await pg.execProtocolStream(
+      concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]),
+      { syncToFs: false, throwOnError: false },
+    );
   }
 
   async function run(sql: string, params: unknown[], options: Options, inTransaction: boolean): Promise<Results> {
@@ -109,7 +122,10 @@ export function statementRunner(pg: PGlite): StatementRunner {
       const steps = statement
         ? [serialize.bind({ statement: statement.name, values: serializeParams(params, statement.types) })]
         : [serialize.parse({ text: sql, types: options.paramTypes }), serialize.bind({ values: [] })];
-      results = await pg.execProtocolStream(concat([...steps, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]), { syncToFs: false });
+      results = await pg.execProtocolStream(
+        concat([...steps, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+        { syncToFs: false },
+      );
     } catch (err) {
       if (err instanceof messages.DatabaseError) {
         if (planResultChanged(err) && statement) {

@@ -2,7 +2,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite, type Transaction } from '@electric-sql/pglite';
 import { flushCount, flushingPgliteOptions } from './pglite-durability';
 import { statementRunner } from './pglite-thread-statements';
-import { TEXT_TYPES, type ThreadMessage, type ThreadData, type ThreadRequest, type WireError } from './pglite-thread-protocol';
+import {
+  TEXT_TYPES,
+  type ThreadMessage,
+  type ThreadData,
+  type ThreadRequest,
+  type WireError,
+} from './pglite-thread-protocol';
 
 /**
  * The embedded database's own thread (decision 239): PGlite, its protocol code and its file
@@ -14,9 +20,16 @@ function toWireError(err: unknown): WireError {
   if (!(err instanceof Error)) return { name: 'Error', message: String(err), database: false, fields: {} };
   const fields: WireError['fields'] = {};
   for (const [key, value] of Object.entries(err)) {
-    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') fields[key] = value;
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      fields[key] = value;
   }
-  return { name: err.name, message: err.message, stack: err.stack, database: err instanceof messages.DatabaseError, fields };
+  return {
+    name: err.name,
+    message: err.message,
+    stack: err.stack,
+    database: err instanceof messages.DatabaseError,
+    fields,
+  };
 }
 
 /** A rollback the app asked for; not an error to report back. */
@@ -26,7 +39,9 @@ type OpenTransaction = { tx: Transaction; end(commit: boolean): void; endRequest
 
 function serve(port: NonNullable<typeof parentPort>, { dir, flushToDisk, engine }: ThreadData) {
   const compiled = { pgliteWasmModule: engine.pglite, initdbWasmModule: engine.initdb };
-  const pg = new PGlite(dir && flushToDisk ? { ...flushingPgliteOptions(dir), ...compiled } : { dataDir: dir, ...compiled });
+  const pg = new PGlite(
+    dir && flushToDisk ? { ...flushingPgliteOptions(dir), ...compiled } : { dataDir: dir, ...compiled },
+  );
   const statements = statementRunner(pg);
   const transactions = new Map<number, OpenTransaction>();
   const unlisteners = new Map<number, () => Promise<void>>();
@@ -76,7 +91,13 @@ function serve(port: NonNullable<typeof parentPort>, { dir, flushToDisk, engine 
     switch (request.op) {
       case 'query': {
         const { sql, rowMode, paramTypes, rawTypes, tx } = request;
-        const run = () => statements.run(sql, request.params ?? [], { rowMode, paramTypes, parsers: keepText(rawTypes) }, tx !== undefined);
+        const run = () =>
+          statements.run(
+            sql,
+            request.params ?? [],
+            { rowMode, paramTypes, parsers: keepText(rawTypes) },
+            tx !== undefined,
+          );
         await pg._checkReady();
         if (tx !== undefined) {
           // Inside the transaction, which holds the transaction lock: the query lock only, as PGlite's tx.query.
@@ -93,7 +114,10 @@ function serve(port: NonNullable<typeof parentPort>, { dir, flushToDisk, engine 
         return reply(request.id, result);
       }
       case 'exec': {
-        const results = await target(request.tx).exec(request.sql, { rowMode: request.rowMode, parsers: keepText(request.rawTypes) });
+        const results = await target(request.tx).exec(request.sql, {
+          rowMode: request.rowMode,
+          parsers: keepText(request.rawTypes),
+        });
         statements.noteCommands(results);
         return reply(request.id, results);
       }
@@ -107,7 +131,10 @@ function serve(port: NonNullable<typeof parentPort>, { dir, flushToDisk, engine 
       }
       case 'listen': {
         const listener = request.id;
-        unlisteners.set(listener, await pg.listen(request.channel, (payload) => post({ kind: 'notify', listener, payload })));
+        unlisteners.set(
+          listener,
+          await pg.listen(request.channel, (payload) => post({ kind: 'notify', listener, payload })),
+        );
         return reply(request.id);
       }
       case 'unlisten': {

@@ -5,7 +5,21 @@ import path from 'node:path';
 import { messages, PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { bigint, bigserial, boolean, customType, date, integer, interval, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  integer,
+  interval,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { constraintName, openDatabase, pgErrorCode, UNIQUE_VIOLATION } from './client';
 import { PgliteThread } from './pglite-thread';
@@ -105,28 +119,50 @@ describe('PGlite on its own thread', () => {
     // The query builder (arrays of values with Drizzle's parsers), raw SQL (objects), the client itself.
     const built = [await here.select().from(visits), await db().select().from(visits)];
     expect(built[1]).toEqual(built[0]);
-    expect(built[1]![0]).toMatchObject({ bigOdometer: 9_007_199_254_740_993n, price: '249.90', paid: true, day: '2026-12-01', suburbs: visit('x').suburbs });
+    expect(built[1]![0]).toMatchObject({
+      bigOdometer: 9_007_199_254_740_993n,
+      price: '249.90',
+      paid: true,
+      day: '2026-12-01',
+      suburbs: visit('x').suburbs,
+    });
     expect(built[1]![0]!.attempts).toEqual(visit('x').attempts);
     expect(built[1]![0]!.photo).toEqual(new Uint8Array([0xff, 0xd8, 0x00, 0x7f]));
-    const everything = 'select *, array[price] as prices, array[arrived_at] as arrivals, array[local_at] as locals, array[day] as days, array[duration] as durations from van_visits';
+    const everything =
+      'select *, array[price] as prices, array[arrived_at] as arrivals, array[local_at] as locals, array[day] as days, array[duration] as durations from van_visits';
     expect((await db().execute(sql.raw(everything))).rows).toEqual((await here.execute(sql.raw(everything))).rows);
     expect(await thread.query(everything)).toEqual(await inProcess.query(everything));
-    expect(await thread.exec(`${everything}; select 1 as one`)).toEqual(await inProcess.exec(`${everything}; select 1 as one`));
+    expect(await thread.exec(`${everything}; select 1 as one`)).toEqual(
+      await inProcess.exec(`${everything}; select 1 as one`),
+    );
     // A caller's own parsers, for a type the thread keeps as text and for one it does not.
     const parsers = { 1184: (x: string) => `at ${x}`, 23: (x: string) => `${x} tyres` };
     for (const rowMode of ['array', 'object'] as const) {
-      expect(await thread.query(everything, [], { rowMode, parsers })).toEqual(await inProcess.query(everything, [], { rowMode, parsers }));
+      expect(await thread.query(everything, [], { rowMode, parsers })).toEqual(
+        await inProcess.query(everything, [], { rowMode, parsers }),
+      );
     }
   });
 
   it('passes a unique violation on with its code, constraint and detail, as in this process', async () => {
-    const twice = (d: ReturnType<typeof drizzle>) => refusal(d.insert(visits).values([visit('JOB-10002'), visit('JOB-10002')]));
+    const twice = (d: ReturnType<typeof drizzle>) =>
+      refusal(d.insert(visits).values([visit('JOB-10002'), visit('JOB-10002')]));
     const [here, there] = [await twice(drizzle(inProcess)), await twice(db())];
     expect(pgErrorCode(there)).toBe(UNIQUE_VIOLATION);
     expect(constraintName(there)).toBe('van_visits_one_job_number');
     const cause = there.cause as Error & Record<string, unknown>;
     expect(cause).toBeInstanceOf(messages.DatabaseError);
-    const fields = (e: Record<string, unknown>) => ({ message: e.message, code: e.code, constraint: e.constraint, detail: e.detail, table: e.table, schema: e.schema, severity: e.severity, query: e.query, params: e.params });
+    const fields = (e: Record<string, unknown>) => ({
+      message: e.message,
+      code: e.code,
+      constraint: e.constraint,
+      detail: e.detail,
+      table: e.table,
+      schema: e.schema,
+      severity: e.severity,
+      query: e.query,
+      params: e.params,
+    });
     expect(fields(cause)).toEqual(fields(here.cause as Record<string, unknown>));
     expect(cause.detail).toBe('Key (job_number)=(JOB-10002) already exists.');
   });
@@ -149,7 +185,9 @@ describe('PGlite on its own thread', () => {
   });
 
   it('fails the transaction when its COMMIT fails, with the error', async () => {
-    await thread.exec(`create table deferred_slots (slot text constraint deferred_slots_once unique deferrable initially deferred)`);
+    await thread.exec(
+      `create table deferred_slots (slot text constraint deferred_slots_once unique deferrable initially deferred)`,
+    );
     const err = await refusal(
       db().transaction(async (tx) => {
         await tx.execute(sql`insert into deferred_slots values ('8-10 AM'), ('8-10 AM')`);
@@ -207,7 +245,11 @@ describe('PGlite on its own thread', () => {
       );
       await tx.insert(visits).values(visit('JOB-10008'));
     });
-    const rows = await db().select({ jobNumber: visits.jobNumber }).from(visits).where(sql`${visits.jobNumber} between 'JOB-10006' and 'JOB-10008'`).orderBy(visits.jobNumber);
+    const rows = await db()
+      .select({ jobNumber: visits.jobNumber })
+      .from(visits)
+      .where(sql`${visits.jobNumber} between 'JOB-10006' and 'JOB-10008'`)
+      .orderBy(visits.jobNumber);
     expect(rows).toEqual([{ jobNumber: 'JOB-10006' }, { jobNumber: 'JOB-10008' }]);
   });
 
@@ -237,7 +279,10 @@ describe('PGlite on its own thread', () => {
 
   it('fails every pending and later call when its thread dies, and says so', async () => {
     const stopped: Error[] = [];
-    const other = await PgliteThread.open({ dir: freshDir(), flushToDisk: false }, { onStopped: (err) => stopped.push(err) });
+    const other = await PgliteThread.open(
+      { dir: freshDir(), flushToDisk: false },
+      { onStopped: (err) => stopped.push(err) },
+    );
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let began!: () => void;
@@ -259,7 +304,7 @@ describe('PGlite on its own thread', () => {
   });
 });
 
-describe('the app\'s own database', () => {
+describe("the app's own database", () => {
   it('tells the server when its thread stops unasked (the server then exits to be restarted), and not on close', async () => {
     const lost: Error[] = [];
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-app-'));
@@ -292,7 +337,9 @@ describe('statements with parameters, prepared once on the thread', () => {
     await bothExec(`do $$ begin alter table plan_check add column c int default 3; end $$`);
     expect(await both(row, [1])).toEqual([{ id: 1, a: 'x', b: 'y', c: 3 }]);
     // A change the thread cannot see (made by a function) fails the prepared run once; it is prepared again.
-    await bothExec(`create function widen_plan_check() returns void language plpgsql as $$ begin alter table plan_check add column d int default 4; end $$`);
+    await bothExec(
+      `create function widen_plan_check() returns void language plpgsql as $$ begin alter table plan_check add column d int default 4; end $$`,
+    );
     expect(await both(row, [1])).toEqual([{ id: 1, a: 'x', b: 'y', c: 3 }]);
     await both('select widen_plan_check()');
     expect(await both(row, [1])).toEqual([{ id: 1, a: 'x', b: 'y', c: 3, d: 4 }]);
@@ -300,7 +347,9 @@ describe('statements with parameters, prepared once on the thread', () => {
 
   it('inside a transaction, see a change made there, and pass on the failure of one a function made', async () => {
     await thread.exec(`create table plan_in_tx (id int); insert into plan_in_tx values (1)`);
-    await thread.exec(`create function widen_plan_in_tx() returns void language plpgsql as $$ begin alter table plan_in_tx add column e int default 5; end $$`);
+    await thread.exec(
+      `create function widen_plan_in_tx() returns void language plpgsql as $$ begin alter table plan_in_tx add column e int default 5; end $$`,
+    );
     const row = 'select * from plan_in_tx where id = $1';
     expect((await thread.query(row, [1])).rows).toEqual([{ id: 1 }]);
     await thread.transaction(async (tx) => {
@@ -318,21 +367,32 @@ describe('statements with parameters, prepared once on the thread', () => {
   });
 
   it('keep at most 1,000 prepared, and give the right answers past that', async () => {
-    for (let n = 0; n < 1_005; n++) expect((await thread.query<{ sum: number }>(`select $1::int + ${n} as sum`, [1])).rows).toEqual([{ sum: n + 1 }]);
+    for (let n = 0; n < 1_005; n++)
+      expect((await thread.query<{ sum: number }>(`select $1::int + ${n} as sum`, [1])).rows).toEqual([{ sum: n + 1 }]);
     expect((await thread.query<{ sum: number }>(`select $1::int + 0 as sum`, [2])).rows).toEqual([{ sum: 2 }]);
-    const [{ n }] = (await thread.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows as [{ n: number }];
+    const [{ n }] = (await thread.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements'))
+      .rows as [{ n: number }];
     expect(n).toBeGreaterThanOrEqual(1_000);
     expect(n).toBeLessThanOrEqual(1_001);
   });
 
   it('fail as in this process: a bad parameter, a syntax error, twice each', async () => {
-    const fields = (e: Record<string, unknown>) => ({ message: e.message, code: e.code, position: e.position, query: e.query, params: e.params });
+    const fields = (e: Record<string, unknown>) => ({
+      message: e.message,
+      code: e.code,
+      position: e.position,
+      query: e.query,
+      params: e.params,
+    });
     for (let i = 0; i < 2; i++) {
       for (const [query, params] of [
         ['select $1::int as n', ['four']],
         ['selec $1::int as n', [4]],
       ] as const) {
-        const [here, there] = [await refusal(inProcess.query(query, [...params])), await refusal(thread.query(query, [...params]))];
+        const [here, there] = [
+          await refusal(inProcess.query(query, [...params])),
+          await refusal(thread.query(query, [...params])),
+        ];
         expect(fields(there)).toEqual(fields(here));
       }
     }

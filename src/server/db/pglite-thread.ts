@@ -4,7 +4,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { type CompiledEngine, DEFAULT_TEXT_PARSERS, TEXT_TYPES, type ThreadData, type ThreadMessage, type ThreadRequest, type ThreadSetup, type WireError } from './pglite-thread-protocol';
+import {
+  type CompiledEngine,
+  DEFAULT_TEXT_PARSERS,
+  TEXT_TYPES,
+  type ThreadData,
+  type ThreadMessage,
+  type ThreadRequest,
+  type ThreadSetup,
+  type WireError,
+} from './pglite-thread-protocol';
 
 type Parsers = NonNullable<QueryOptions['parsers']>;
 type Call = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -25,7 +34,11 @@ export type ThreadTransaction = {
  * (docs/decisions/339-production-runs-the-compiled-server.md).
  */
 const COMPILED = import.meta.url.endsWith('.js');
-const WORKER_URL = (COMPILED ? new URL('./pglite-thread-worker.js', import.meta.url) : new URL('./pglite-thread-worker.ts', import.meta.url)).href;
+const WORKER_URL = (
+  COMPILED
+    ? new URL('./pglite-thread-worker.js', import.meta.url)
+    : new URL('./pglite-thread-worker.ts', import.meta.url)
+).href;
 
 /**
  * The thread's bootstrap: it imports the TypeScript worker through tsx's API, whichever way this
@@ -35,7 +48,11 @@ const WORKER_URL = (COMPILED ? new URL('./pglite-thread-worker.js', import.meta.
  */
 function bootstrap(): string {
   if (COMPILED) return `import(${JSON.stringify(WORKER_URL)})`;
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   return `import(${JSON.stringify(tsxApi)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_URL)}, ${JSON.stringify(import.meta.url)}))`;
 }
 
@@ -48,7 +65,10 @@ let compiled: Promise<CompiledEngine> | undefined;
 function compiledEngine(): Promise<CompiledEngine> {
   compiled ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const compile = async (file: string) => (fs.existsSync(path.join(dist, file)) ? WebAssembly.compile(await fs.promises.readFile(path.join(dist, file))) : undefined);
+    const compile = async (file: string) =>
+      fs.existsSync(path.join(dist, file))
+        ? WebAssembly.compile(await fs.promises.readFile(path.join(dist, file)))
+        : undefined;
     const [pglite, initdb] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
     return { pglite, initdb };
   })();
@@ -57,12 +77,15 @@ function compiledEngine(): Promise<CompiledEngine> {
 
 function fromWire(wire: WireError, context?: CallContext): Error {
   const { length, name, ...fields } = wire.fields;
-  const err: Error = wire.database ? new messages.DatabaseError(wire.message, Number(length ?? 0), (name ?? 'error') as messages.MessageName) : new Error(wire.message);
+  const err: Error = wire.database
+    ? new messages.DatabaseError(wire.message, Number(length ?? 0), (name ?? 'error') as messages.MessageName)
+    : new Error(wire.message);
   Object.assign(err, fields);
   if (!wire.database) err.name = wire.name;
   if (wire.stack) err.stack = wire.stack;
   // In-process PGlite adds the statement, its parameters and options to a database error.
-  if (wire.database && context && 'query' in fields) Object.assign(err, { query: context.query, params: context.params, queryOptions: context.options });
+  if (wire.database && context && 'query' in fields)
+    Object.assign(err, { query: context.query, params: context.params, queryOptions: context.options });
   return err;
 }
 
@@ -142,10 +165,21 @@ export class PgliteThread {
     this.#onStopped = opts.onStopped ?? ((err) => console.error(err.message));
     this.waitReady = new Promise<void>((resolve, reject) => (this.#readiness = { resolve, reject }));
     this.waitReady.catch(() => undefined);
-    this.#worker = new Worker(bootstrap(), { eval: true, workerData: { ...setup, engine: opts.engine ?? {} } satisfies ThreadData });
+    this.#worker = new Worker(bootstrap(), {
+      eval: true,
+      workerData: { ...setup, engine: opts.engine ?? {} } satisfies ThreadData,
+    });
     this.#worker.on('message', (message: ThreadMessage) => this.#receive(message));
-    this.#worker.on('error', (err) => this.#stop(new Error(`The embedded database stopped: its thread failed (${err.message})`, { cause: err })));
-    this.#worker.on('exit', (code) => this.#stop(this.#closing ? new Error('PGlite is closed') : new Error(`The embedded database stopped: its thread exited (code ${code})`)));
+    this.#worker.on('error', (err) =>
+      this.#stop(new Error(`The embedded database stopped: its thread failed (${err.message})`, { cause: err })),
+    );
+    this.#worker.on('exit', (code) =>
+      this.#stop(
+        this.#closing
+          ? new Error('PGlite is closed')
+          : new Error(`The embedded database stopped: its thread exited (code ${code})`),
+      ),
+    );
   }
 
   query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -161,7 +195,8 @@ export class PgliteThread {
     let closed = false;
     const closedError = () => Promise.reject(new Error('Transaction is closed'));
     const tx: ThreadTransaction = {
-      query: <R>(query: string, params?: unknown[], options?: QueryOptions) => (closed ? closedError() : this.#query<R>(query, params, options, id)),
+      query: <R>(query: string, params?: unknown[], options?: QueryOptions) =>
+        closed ? closedError() : this.#query<R>(query, params, options, id),
       exec: (query: string, options?: QueryOptions) => (closed ? closedError() : this.#exec(query, options, id)),
       get closed() {
         return closed;
@@ -217,11 +252,27 @@ export class PgliteThread {
     await this.#worker.terminate();
   }
 
-  async #query<T>(query: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx: number | undefined): Promise<Results<T>> {
+  async #query<T>(
+    query: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    tx: number | undefined,
+  ): Promise<Results<T>> {
     const refused = unsupported(options);
     if (refused) throw new Error(`PGlite on its own thread does not take the ${refused} option`);
     const parsers = options?.parsers;
-    const result = await this.#request<Results<T>>({ op: 'query', sql: query, params, rowMode: options?.rowMode, paramTypes: options?.paramTypes, rawTypes: rawTypesFor(parsers), tx }, { query, params, options });
+    const result = await this.#request<Results<T>>(
+      {
+        op: 'query',
+        sql: query,
+        params,
+        rowMode: options?.rowMode,
+        paramTypes: options?.paramTypes,
+        rawTypes: rawTypesFor(parsers),
+        tx,
+      },
+      { query, params, options },
+    );
     applyParsers(result as Results, parsers, options?.rowMode);
     return result;
   }
@@ -230,7 +281,10 @@ export class PgliteThread {
     const refused = unsupported(options);
     if (refused) throw new Error(`PGlite on its own thread does not take the ${refused} option`);
     const parsers = options?.parsers;
-    const results = await this.#request<Results[]>({ op: 'exec', sql: query, rowMode: options?.rowMode, rawTypes: rawTypesFor(parsers), tx }, { query, options });
+    const results = await this.#request<Results[]>(
+      { op: 'exec', sql: query, rowMode: options?.rowMode, rawTypes: rawTypesFor(parsers), tx },
+      { query, options },
+    );
     for (const result of results) applyParsers(result, parsers, options?.rowMode);
     return results;
   }

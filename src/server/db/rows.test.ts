@@ -28,7 +28,17 @@ describe('a row on the wire', () => {
 describe('the changes of an edit', () => {
   it('keep what the body gave, drop what it left out, ignore what is no column, and stamp updatedAt', () => {
     const now = new Date('2026-11-20T01:30:00.000Z');
-    const body = { supplierName: 'Battery World', notes: null, dueDate: undefined, isPaid: undefined, unknown: 'x' } as Parameters<typeof changesFrom<typeof businessExpenses>>[1];
-    expect(changesFrom(businessExpenses, body, now)).toEqual({ supplierName: 'Battery World', notes: null, updatedAt: now });
+    const body = {
+      supplierName: 'Battery World',
+      notes: null,
+      dueDate: undefined,
+      isPaid: undefined,
+      unknown: 'x',
+    } as Parameters<typeof changesFrom<typeof businessExpenses>>[1];
+    expect(changesFrom(businessExpenses, body, now)).toEqual({
+      supplierName: 'Battery World',
+      notes: null,
+      updatedAt: now,
+    });
   });
 });

@@ -6,7 +6,11 @@ import { errorBody } from '../../shared/schemas/errors';
 type JsonSchema = Record<string, unknown>;
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
   return rest;
 };
 
@@ -33,15 +37,30 @@ const ACCESS_TEXT: Record<ContractDef['access'], string> = {
 function successResponse(c: ContractDef) {
   const kind = c.responseKind ?? 'json';
   if (kind === 'empty') return { '204': { description: 'Done.' } };
-  if (kind === 'file') return { '200': { description: 'The file.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } };
-  if (kind === 'html') return { '200': { description: 'A page.', content: { 'text/html': { schema: { type: 'string' } } } } };
-  return { [String(c.status ?? 200)]: { description: 'Done.', content: { 'application/json': { schema: c.response ? toSchema(c.response, 'output') : {} } } } };
+  if (kind === 'file')
+    return {
+      '200': {
+        description: 'The file.',
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      },
+    };
+  if (kind === 'html')
+    return { '200': { description: 'A page.', content: { 'text/html': { schema: { type: 'string' } } } } };
+  return {
+    [String(c.status ?? 200)]: {
+      description: 'Done.',
+      content: { 'application/json': { schema: c.response ? toSchema(c.response, 'output') : {} } },
+    },
+  };
 }
 
 /** The API as an OpenAPI 3.1 document, built from the same contracts the server and the browser use. */
 export function buildOpenApiDocument(info: { title: string; serverUrl: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const error = { description: 'Refused: see the message.', content: { 'application/json': { schema: toSchema(errorBody, 'output') } } };
+  const error = {
+    description: 'Refused: see the message.',
+    content: { 'application/json': { schema: toSchema(errorBody, 'output') } },
+  };
   for (const { area, name, contract: c } of listContracts()) {
     const operation: Record<string, unknown> = {
       operationId: `${area}.${name}`,
@@ -51,7 +70,15 @@ export function buildOpenApiDocument(info: { title: string; serverUrl: string })
       parameters: [...parametersOf(c.params, 'path'), ...parametersOf(c.query, 'query')],
       responses: {
         ...successResponse(c),
-        ...Object.fromEntries(Object.entries(c.otherResponses ?? {}).map(([status, schema]) => [status, { description: 'See the message.', content: { 'application/json': { schema: toSchema(schema, 'output') } } }])),
+        ...Object.fromEntries(
+          Object.entries(c.otherResponses ?? {}).map(([status, schema]) => [
+            status,
+            {
+              description: 'See the message.',
+              content: { 'application/json': { schema: toSchema(schema, 'output') } },
+            },
+          ]),
+        ),
         '4XX': error,
       },
     };
@@ -65,7 +92,11 @@ export function buildOpenApiDocument(info: { title: string; serverUrl: string })
   }
   return {
     openapi: '3.1.0',
-    info: { title: info.title, version: '1', description: 'Money is a decimal string with two places (e.g. "129.80"); dates are Perth dates, yyyy-MM-dd.' },
+    info: {
+      title: info.title,
+      version: '1',
+      description: 'Money is a decimal string with two places (e.g. "129.80"); dates are Perth dates, yyyy-MM-dd.',
+    },
     servers: [{ url: info.serverUrl }],
     components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
     paths,

@@ -1,9 +1,18 @@
 import type { buildOpenApiDocument } from './openapi';
 
 type Doc = ReturnType<typeof buildOpenApiDocument>;
-type Operation = { operationId: string; tags: string[]; summary: string; description: string; parameters: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
+type Operation = {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description: string;
+  parameters: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+};
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 const json = (v: unknown) => escapeHtml(JSON.stringify(v, null, 2));
 
 /** The OpenAPI document as a plain, readable page: one section per area, one block per operation. */

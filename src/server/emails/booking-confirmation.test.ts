@@ -3,7 +3,14 @@ import { buildBookingConfirmation, buildVisitIcs, paidOnlineText } from './booki
 
 describe('buildVisitIcs text escaping', () => {
   const ics = (location: string, description = 'Visit') =>
-    buildVisitIcs({ uid: 'job-1@example.com', start: new Date('2026-11-24T02:00:00.000Z'), now: new Date('2026-11-22T23:00:00.000Z'), summary: 'Puncture Repair', location, description });
+    buildVisitIcs({
+      uid: 'job-1@example.com',
+      start: new Date('2026-11-24T02:00:00.000Z'),
+      now: new Date('2026-11-22T23:00:00.000Z'),
+      summary: 'Puncture Repair',
+      location,
+      description,
+    });
 
   it('turns CR LF, a lone CR and LF into escaped line breaks, leaving no raw CR inside a line', () => {
     const out = ics('Unit 2\r\n12 Example Street\rJoondalup\n6027', 'Gate code: 1234\rRing on arrival');
@@ -39,7 +46,12 @@ describe('buildBookingConfirmation in Perth time', () => {
       },
       customer: { name: 'Sam Taylor', email: 'sam@example.com' },
       vehicle: null,
-      business: { name: 'Mobile Tyre & Battery Co.', phone: '08 5550 1234', email: 'bookings@example.com', abn: '00 000 000 000' },
+      business: {
+        name: 'Mobile Tyre & Battery Co.',
+        phone: '08 5550 1234',
+        email: 'bookings@example.com',
+        abn: '00 000 000 000',
+      },
       publicBaseUrl: 'https://tyres.example.com',
       now: new Date('2026-11-24T15:30:00.000Z'), // 11:30 pm on the 24th in Perth, still the 24th in UTC
     });

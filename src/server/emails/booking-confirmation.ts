@@ -43,7 +43,9 @@ function serviceLine(job: ConfirmationInput['job']): string {
   const label = isServiceType(job.serviceType) ? SERVICE_LABELS[job.serviceType] : job.serviceType;
   if (job.serviceType !== 'new-tyres') return label;
   const qty = job.tyreQuantity ?? 1;
-  return job.tyreSize ? `${label} (${qty} x ${job.tyreSize})` : `${label} (${qty} tyre${qty === 1 ? '' : 's'}, size to be confirmed)`;
+  return job.tyreSize
+    ? `${label} (${qty} x ${job.tyreSize})`
+    : `${label} (${qty} tyre${qty === 1 ? '' : 's'}, size to be confirmed)`;
 }
 
 function priceLine(job: ConfirmationInput['job']): string {
@@ -51,7 +53,9 @@ function priceLine(job: ConfirmationInput['job']): string {
   const total = toCents(job.customerValue);
   const original = job.originalCustomerValue === null ? total : toCents(job.originalCustomerValue);
   const saving = original - total;
-  return saving > 0 ? `${formatDollars(total)} (includes the ${formatDollars(saving)} online payment discount)` : formatDollars(total);
+  return saving > 0
+    ? `${formatDollars(total)} (includes the ${formatDollars(saving)} online payment discount)`
+    : formatDollars(total);
 }
 
 /**
@@ -61,15 +65,22 @@ function priceLine(job: ConfirmationInput['job']): string {
 export function paidOnlineText(customerValue: string | null, paid: Cents): string {
   if (paid <= 0) return 'Paid online';
   const surcharge = customerValue === null ? 0 : paid - toCents(customerValue);
-  return surcharge > 0 ? `Paid online ${formatDollars(paid)} (includes the card surcharge of ${formatDollars(surcharge)})` : `Paid online ${formatDollars(paid)}`;
+  return surcharge > 0
+    ? `Paid online ${formatDollars(paid)} (includes the card surcharge of ${formatDollars(surcharge)})`
+    : `Paid online ${formatDollars(paid)}`;
 }
 
 function paymentLine(job: ConfirmationInput['job'], paid: Cents): string {
-  if (job.paymentMethod === 'prepaid') return job.paymentStatus === 'paid' ? paidOnlineText(job.customerValue, paid) : 'Online payment';
+  if (job.paymentMethod === 'prepaid')
+    return job.paymentStatus === 'paid' ? paidOnlineText(job.customerValue, paid) : 'Online payment';
   return 'Pay on site (card, EFTPOS, PayID or cash)';
 }
 
-export function buildBookingConfirmation(input: ConfirmationInput): { subject: string; text: string; attachments: StoredAttachment[] } {
+export function buildBookingConfirmation(input: ConfirmationInput): {
+  subject: string;
+  text: string;
+  attachments: StoredAttachment[];
+} {
   const { job, customer, vehicle, business } = input;
   const slot = (isTimeSlot(job.timeSlot) ? job.timeSlot : '8-10 AM') as TimeSlot;
   const when = `${formatDayLong(job.scheduledDay)}, ${slotWindowLabel(slot)} (Perth time)`;
@@ -89,7 +100,10 @@ export function buildBookingConfirmation(input: ConfirmationInput): { subject: s
     `Payment: ${paymentLine(job, input.paidCents ?? 0)}`,
     '',
     ...(input.manageUrl
-      ? [`Need to change or cancel? Manage your booking here: ${input.manageUrl}`, `(This link is private to your booking.) Or call us on ${business.phone}.`]
+      ? [
+          `Need to change or cancel? Manage your booking here: ${input.manageUrl}`,
+          `(This link is private to your booking.) Or call us on ${business.phone}.`,
+        ]
       : [`Need to change or cancel? Call us on ${business.phone}.`]),
     '',
     CANCELLATION_TERMS,
@@ -111,7 +125,13 @@ export function buildBookingConfirmation(input: ConfirmationInput): { subject: s
   return {
     subject: `Booking confirmed: ${job.jobNumber} on ${formatDayLong(job.scheduledDay)}, ${slotWindowLabel(slot)}`,
     text: lines.join('\n'),
-    attachments: [{ filename: `booking-${job.jobNumber}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', contentBase64: Buffer.from(ics, 'utf8').toString('base64') }],
+    attachments: [
+      {
+        filename: `booking-${job.jobNumber}.ics`,
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        contentBase64: Buffer.from(ics, 'utf8').toString('base64'),
+      },
+    ],
   };
 }
 
@@ -123,7 +143,11 @@ function hostOf(url: string): string {
   }
 }
 
-const icsTime = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const icsTime = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** RFC 5545 TEXT escaping; CR LF and a lone CR count as line breaks, so no raw CR reaches the file. */
 const icsText = (s: string) =>
@@ -153,7 +177,16 @@ function fold(line: string): string {
  * seconds since 1970 when it was made, so calendars replace the older one (RFC 5546); a
  * cancellation is METHOD:CANCEL, which removes the event.
  */
-export function buildVisitIcs(e: { uid: string; start: Date; now: Date; summary: string; location: string; description: string; method?: 'PUBLISH' | 'CANCEL'; sequence?: number }): string {
+export function buildVisitIcs(e: {
+  uid: string;
+  start: Date;
+  now: Date;
+  summary: string;
+  location: string;
+  description: string;
+  method?: 'PUBLISH' | 'CANCEL';
+  sequence?: number;
+}): string {
   const end = new Date(e.start.getTime() + 2 * 3_600_000);
   const method = e.method ?? 'PUBLISH';
   return [

@@ -32,17 +32,35 @@ describe('the outbox with two instances over one database', () => {
   it('sends every queued message exactly once, whichever instance claims it', async () => {
     const sentByA: string[] = [];
     const sentByB: string[] = [];
-    const a = createOutbox({ db: t.db, clock: t.clock, mailer: instanceMailer(sentByA), log: t.app.log, mailFrom: 'a@example.com' });
-    const b = createOutbox({ db: t.db, clock: t.clock, mailer: instanceMailer(sentByB), log: t.app.log, mailFrom: 'b@example.com' });
+    const a = createOutbox({
+      db: t.db,
+      clock: t.clock,
+      mailer: instanceMailer(sentByA),
+      log: t.app.log,
+      mailFrom: 'a@example.com',
+    });
+    const b = createOutbox({
+      db: t.db,
+      clock: t.clock,
+      mailer: instanceMailer(sentByB),
+      log: t.app.log,
+      mailFrom: 'b@example.com',
+    });
     const ids: string[] = [];
-    for (let i = 1; i <= 60; i++) ids.push(await a.queue(t.db, { kind: 'test', to: `customer.${i}@example.com`, subject: `Booking ${i}`, text: 'Hi' }));
+    for (let i = 1; i <= 60; i++)
+      ids.push(
+        await a.queue(t.db, { kind: 'test', to: `customer.${i}@example.com`, subject: `Booking ${i}`, text: 'Hi' }),
+      );
 
     const reports = await Promise.all([a.deliverDue(), b.deliverDue(), a.deliverDue(), b.deliverDue()]);
 
     const everySend = [...sentByA, ...sentByB].sort();
     expect(everySend).toEqual(Array.from({ length: 60 }, (_, i) => `customer.${i + 1}@example.com`).sort());
     expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(60);
-    const rows = await t.db.select({ status: outboundEmails.status, attempts: outboundEmails.attempts }).from(outboundEmails).where(inArray(outboundEmails.id, ids));
+    const rows = await t.db
+      .select({ status: outboundEmails.status, attempts: outboundEmails.attempts })
+      .from(outboundEmails)
+      .where(inArray(outboundEmails.id, ids));
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 });

@@ -60,14 +60,19 @@ describe('confirmation email through a real SMTP server', () => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') };
+          const mail = {
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          };
           received.push(mail);
           for (const w of waiting.filter((w) => mail.to.includes(w.to))) w.resolve(mail);
           callback();
         });
       },
     });
-    const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)),
+    );
     t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
   });
   afterAll(async () => {
@@ -76,7 +81,10 @@ describe('confirmation email through a real SMTP server', () => {
   });
 
   it('delivers the onsite booking confirmation with its .ics for the Perth slot', async () => {
-    const body = bookingBody({ customer: { name: 'Alex Nguyen', email: 'alex.smtp@example.com' }, job: { scheduledDate: '2026-11-24', timeSlot: '10-12 AM' } });
+    const body = bookingBody({
+      customer: { name: 'Alex Nguyen', email: 'alex.smtp@example.com' },
+      job: { scheduledDate: '2026-11-24', timeSlot: '10-12 AM' },
+    });
     const res = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: body });
     expect(res.statusCode).toBe(200);
     const { jobId, jobNumber } = res.json();
@@ -114,14 +122,22 @@ describe('outbox without SMTP (local stand-in), content and retries', () => {
   });
 
   it('keeps the message as "stored" and shows it to an admin at GET /api/admin/outbox', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ job: { scheduledDate: '2026-11-25', timeSlot: '2-4 PM' } }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody({ job: { scheduledDate: '2026-11-25', timeSlot: '2-4 PM' } }),
+    });
     const { jobId, jobNumber, customerEmail } = res.json();
     await waitFor(async () => (await emailsOfJob(t, jobId))[0]?.status === 'stored');
 
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: adminCookie } });
     expect(list.statusCode).toBe(200);
     const item = list.json().find((e: { jobId: string }) => e.jobId === jobId);
-    expect(item).toMatchObject({ to: customerEmail, status: 'stored', attachments: [{ filename: `booking-${jobNumber}.ics` }] });
+    expect(item).toMatchObject({
+      to: customerEmail,
+      status: 'stored',
+      attachments: [{ filename: `booking-${jobNumber}.ics` }],
+    });
     const text: string = item.text;
     for (const part of [
       `Booking reference: ${jobNumber}`,
@@ -145,7 +161,9 @@ describe('outbox without SMTP (local stand-in), content and retries', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/bookings',
-      payload: bookingBody({ job: { scheduledDate: '2026-11-26', serviceType: 'new-tyres', tyreSize: '999/99R99', tyreQuantity: 2 } }),
+      payload: bookingBody({
+        job: { scheduledDate: '2026-11-26', serviceType: 'new-tyres', tyreSize: '999/99R99', tyreQuantity: 2 },
+      }),
     });
     const [email] = await emailsOfJob(t, res.json().jobId);
     expect(email!.text).toContain(`Price: ${QUOTE_TO_FOLLOW}`);
@@ -153,7 +171,11 @@ describe('outbox without SMTP (local stand-in), content and retries', () => {
   });
 
   it('queues a prepaid confirmation once, mentioning the online discount (for the payments flow)', async () => {
-    const q = await t.app.inject({ method: 'POST', url: '/api/bookings/quote', payload: bookingBody({ job: { scheduledDate: '2026-11-27', paymentMethod: 'prepaid' } }) });
+    const q = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/quote',
+      payload: bookingBody({ job: { scheduledDate: '2026-11-27', paymentMethod: 'prepaid' } }),
+    });
     expect(q.statusCode).toBe(200);
     const [hold] = await t.db.select().from(bookingHolds).where(eq(bookingHolds.token, q.json().bookingToken));
     // Only what queueBookingConfirmation touches; the payments flow passes the app's own deps.
@@ -162,7 +184,13 @@ describe('outbox without SMTP (local stand-in), content and retries', () => {
       db: t.db,
       clock: t.clock,
       log: t.app.log,
-      outbox: createOutbox({ db: t.db, clock: t.clock, mailer: noopMailer(), log: t.app.log, mailFrom: 'x@example.com' }),
+      outbox: createOutbox({
+        db: t.db,
+        clock: t.clock,
+        mailer: noopMailer(),
+        log: t.app.log,
+        mailFrom: 'x@example.com',
+      }),
       sms: { kick() {} },
     } as unknown as AppDeps;
     expect(await queueBookingConfirmation(appDeps, hold!.jobId)).toEqual(expect.any(String));
@@ -185,7 +213,11 @@ describe('outbox without SMTP (local stand-in), content and retries', () => {
     };
     const f = await createTestApp({ overrides: { mailer: flaky } });
     try {
-      const res = await f.app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ customer: { email: 'retry@example.com' } }) });
+      const res = await f.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        payload: bookingBody({ customer: { email: 'retry@example.com' } }),
+      });
       expect(res.statusCode).toBe(200);
       const jobId = res.json().jobId;
       const [failed] = await waitFor(async () => {
@@ -195,7 +227,13 @@ describe('outbox without SMTP (local stand-in), content and retries', () => {
       expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastError: '421 mail server busy' });
       expect(failed!.nextAttemptAt!.getTime() - f.clock.now().getTime()).toBe(60_000);
 
-      const outbox = createOutbox({ db: f.db, clock: f.clock, mailer: flaky, log: f.app.log, mailFrom: 'x@example.com' });
+      const outbox = createOutbox({
+        db: f.db,
+        clock: f.clock,
+        mailer: flaky,
+        log: f.app.log,
+        mailFrom: 'x@example.com',
+      });
       expect(await outbox.deliverDue()).toEqual({ sent: 0, stored: 0, failed: 0 });
       f.clock.advance(61_000);
       expect(await outbox.deliverDue()).toEqual({ sent: 1, stored: 0, failed: 0 });
@@ -245,16 +283,26 @@ describe('outbox claims: each email is delivered once', () => {
   });
 
   async function queueEmails(n: number, tag: string): Promise<string[]> {
-    const outbox = createOutbox({ db: t.db, clock: t.clock, mailer: noopMailer(), log: t.app.log, mailFrom: 'x@example.com' });
+    const outbox = createOutbox({
+      db: t.db,
+      clock: t.clock,
+      mailer: noopMailer(),
+      log: t.app.log,
+      mailFrom: 'x@example.com',
+    });
     const ids: string[] = [];
-    for (let i = 1; i <= n; i++) ids.push(await outbox.queue(t.db, { kind: 'test', to: `${tag}.${i}@example.com`, subject: `Hello ${i}`, text: 'Hi' }));
+    for (let i = 1; i <= n; i++)
+      ids.push(
+        await outbox.queue(t.db, { kind: 'test', to: `${tag}.${i}@example.com`, subject: `Hello ${i}`, text: 'Hi' }),
+      );
     return ids;
   }
 
   it('two concurrent passes with a slow mail server (each send 2 minutes, the batch longer than a lease) send every email exactly once', async () => {
     const ids = await queueEmails(3, 'slow');
     const gate = gatedMailer();
-    const make = () => createOutbox({ db: t.db, clock: t.clock, mailer: gate.mailer, log: t.app.log, mailFrom: 'x@example.com' });
+    const make = () =>
+      createOutbox({ db: t.db, clock: t.clock, mailer: gate.mailer, log: t.app.log, mailFrom: 'x@example.com' });
     const passA = make().deliverDue();
     for (let n = 1; n <= 3; n++) {
       await gate.called(n);
@@ -271,7 +319,11 @@ describe('outbox claims: each email is delivered once', () => {
     const [a, b] = await Promise.all([passA, passB]);
     expect(b).toEqual({ sent: 0, stored: 0, failed: 0 });
     expect(a).toEqual({ sent: 3, stored: 0, failed: 0 });
-    expect(gate.calls.map((c) => c.to).sort()).toEqual(['slow.1@example.com', 'slow.2@example.com', 'slow.3@example.com']);
+    expect(gate.calls.map((c) => c.to).sort()).toEqual([
+      'slow.1@example.com',
+      'slow.2@example.com',
+      'slow.3@example.com',
+    ]);
     const rows = await t.db.select().from(outboundEmails).where(inArray(outboundEmails.id, ids));
     expect(rows.map((r) => [r.status, r.attempts])).toEqual([
       ['sent', 1],
@@ -283,11 +335,23 @@ describe('outbox claims: each email is delivered once', () => {
   it('a sender that lost its claim (lease lapsed, another pass delivered) does not overwrite the result', async () => {
     const [id] = await queueEmails(1, 'lost');
     const gate = gatedMailer();
-    const slow = createOutbox({ db: t.db, clock: t.clock, mailer: gate.mailer, log: t.app.log, mailFrom: 'x@example.com' });
+    const slow = createOutbox({
+      db: t.db,
+      clock: t.clock,
+      mailer: gate.mailer,
+      log: t.app.log,
+      mailFrom: 'x@example.com',
+    });
     const passA = slow.deliverDue();
     await gate.called(1);
     t.clock.advance(CLAIM_LEASE_MS + 1000); // a hung connection: the lease lapses
-    const other = createOutbox({ db: t.db, clock: t.clock, mailer: { kind: 'smtp', async send() {}, close() {} }, log: t.app.log, mailFrom: 'x@example.com' });
+    const other = createOutbox({
+      db: t.db,
+      clock: t.clock,
+      mailer: { kind: 'smtp', async send() {}, close() {} },
+      log: t.app.log,
+      mailFrom: 'x@example.com',
+    });
     expect(await other.deliverDue()).toEqual({ sent: 1, stored: 0, failed: 0 });
     gate.calls[0]!.fail(new Error('Connection timeout'));
     await passA;
@@ -334,7 +398,10 @@ describe('outbox claims: each email is delivered once', () => {
       // Waits for every pass to finish, the hung one included (its late answer is not recorded).
       await outbox.stop();
     }
-    const rows = await t.db.select().from(outboundEmails).where(inArray(outboundEmails.id, [first!, second!]));
+    const rows = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(inArray(outboundEmails.id, [first!, second!]));
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 });
@@ -342,16 +409,26 @@ describe('outbox claims: each email is delivered once', () => {
 describe('SMTP adapter timeouts', () => {
   it('bounds one send well inside the claim lease: connecting, the greeting and a stalled socket all time out', () => {
     expect(SMTP_TIMEOUTS).toEqual({ connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
-    expect(SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout).toBeLessThan(CLAIM_LEASE_MS / 2);
+    expect(SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout).toBeLessThan(
+      CLAIM_LEASE_MS / 2,
+    );
   });
 
   it('gives up on a server that accepts the connection but never greets (greeting timeout shortened for the test)', async () => {
     const sockets: net.Socket[] = [];
     const silent = net.createServer((s) => sockets.push(s));
-    const port = await new Promise<number>((resolve) => silent.listen(0, '127.0.0.1', () => resolve((silent.address() as net.AddressInfo).port)));
-    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, { connectionTimeout: 2_000, greetingTimeout: 100, socketTimeout: 2_000 });
+    const port = await new Promise<number>((resolve) =>
+      silent.listen(0, '127.0.0.1', () => resolve((silent.address() as net.AddressInfo).port)),
+    );
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, {
+      connectionTimeout: 2_000,
+      greetingTimeout: 100,
+      socketTimeout: 2_000,
+    });
     try {
-      await expect(mailer.send({ from: 'x@example.com', to: 'y@example.com', subject: 's', text: 't', attachments: [] })).rejects.toThrow(/greeting|timeout/i);
+      await expect(
+        mailer.send({ from: 'x@example.com', to: 'y@example.com', subject: 's', text: 't', attachments: [] }),
+      ).rejects.toThrow(/greeting|timeout/i);
       expect(sockets).toHaveLength(1);
     } finally {
       mailer.close();
@@ -366,7 +443,10 @@ describe('the outbox logs no customer address or subject', () => {
     const t = await createTestApp();
     try {
       const lines: string[] = [];
-      const log = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }));
+      const log = pino(
+        { level: 'info' },
+        new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }),
+      );
       const refusing: Mailer = {
         kind: 'smtp',
         async send(m) {
@@ -375,7 +455,12 @@ describe('the outbox logs no customer address or subject', () => {
         close() {},
       };
       const failing = createOutbox({ db: t.db, clock: t.clock, mailer: refusing, log, mailFrom: 'x@example.com' });
-      await failing.queue(t.db, { kind: 'test', to: 'philippa.quenby@example.com', subject: 'Your booking, Philippa Quenby', text: 'Hi' });
+      await failing.queue(t.db, {
+        kind: 'test',
+        to: 'philippa.quenby@example.com',
+        subject: 'Your booking, Philippa Quenby',
+        text: 'Hi',
+      });
       expect(await failing.deliverDue()).toMatchObject({ failed: 1 });
       const stored = createOutbox({ db: t.db, clock: t.clock, mailer: noopMailer(), log, mailFrom: 'x@example.com' });
       await stored.queue(t.db, { kind: 'test', to: 'marsh@example.com', subject: 'Invoice for Marsh', text: 'Hi' });

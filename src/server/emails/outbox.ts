@@ -5,7 +5,13 @@ import type { Db, Executor } from '../db/client';
 import { outboundEmails, type StoredAttachment } from '../db/schema';
 import type { Mailer } from '../adapters/email';
 import { unsubscribeHeaders } from '../messages/unsubscribe-headers';
-import { CLAIM_LEASE_MS, createDeliveryPasses, retryDelayMs, type DeliveryPasses, type DeliveryReport } from './delivery-passes';
+import {
+  CLAIM_LEASE_MS,
+  createDeliveryPasses,
+  retryDelayMs,
+  type DeliveryPasses,
+  type DeliveryReport,
+} from './delivery-passes';
 
 export type QueuedEmail = {
   kind: string;
@@ -36,7 +42,13 @@ const withHeaders = (headers: Record<string, string> | undefined) => (headers ? 
 const withoutAddresses = (text: string) => text.replace(/[^\s<>"']+@[^\s<>"']+/g, '<address>').slice(0, 500);
 
 /** `mailFrom`: the sender, or how to find it at each send (the business's stored name and address, decision 280). */
-export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: FastifyBaseLogger; mailFrom: string | (() => Promise<string>) }): Outbox {
+export function createOutbox(deps: {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  mailFrom: string | (() => Promise<string>);
+}): Outbox {
   const { db, clock, mailer, log, mailFrom } = deps;
 
   /** Claims the oldest due message, alone: SKIP LOCKED lets concurrent passes take different rows. */
@@ -45,7 +57,12 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
     const due = db
       .select({ id: outboundEmails.id })
       .from(outboundEmails)
-      .where(and(eq(outboundEmails.status, 'pending'), or(isNull(outboundEmails.nextAttemptAt), lte(outboundEmails.nextAttemptAt, now))))
+      .where(
+        and(
+          eq(outboundEmails.status, 'pending'),
+          or(isNull(outboundEmails.nextAttemptAt), lte(outboundEmails.nextAttemptAt, now)),
+        ),
+      )
       .orderBy(outboundEmails.createdAt)
       .limit(1)
       .for('update', { skipLocked: true });
@@ -58,11 +75,24 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
   }
 
   /** Still ours: pending, and no later claim has bumped the attempt number since we took it. */
-  const stillOwned = (email: EmailRow) => and(eq(outboundEmails.id, email.id), eq(outboundEmails.status, 'pending'), eq(outboundEmails.attempts, email.attempts));
+  const stillOwned = (email: EmailRow) =>
+    and(
+      eq(outboundEmails.id, email.id),
+      eq(outboundEmails.status, 'pending'),
+      eq(outboundEmails.attempts, email.attempts),
+    );
 
   async function settle(email: EmailRow, values: Partial<typeof outboundEmails.$inferInsert>): Promise<boolean> {
-    const updated = await db.update(outboundEmails).set(values).where(stillOwned(email)).returning({ id: outboundEmails.id });
-    if (updated.length === 0) log.warn({ emailId: email.id, attempts: email.attempts }, 'Email claim was lost (lease expired and another pass took it); result not recorded');
+    const updated = await db
+      .update(outboundEmails)
+      .set(values)
+      .where(stillOwned(email))
+      .returning({ id: outboundEmails.id });
+    if (updated.length === 0)
+      log.warn(
+        { emailId: email.id, attempts: email.attempts },
+        'Email claim was lost (lease expired and another pass took it); result not recorded',
+      );
     return updated.length > 0;
   }
 
@@ -74,7 +104,11 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
         subject: email.subject,
         text: email.text,
         html: email.html,
-        attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+        attachments: email.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
         ...withHeaders(unsubscribeHeaders(email)),
       });
     } catch (err) {
@@ -87,13 +121,20 @@ export function createOutbox(deps: { db: Db; clock: Clock; mailer: Mailer; log: 
         nextAttemptAt: givenUp ? null : new Date(clock.now().getTime() + retryDelayMs(attempts)),
       });
       // No address or subject in the logs (docs/product.md "API conventions"): the outbox row has them for staff.
-      if (recorded) log.warn({ emailId: email.id, jobId: email.jobId, attempts, err: withoutAddresses(message) }, givenUp ? 'Email delivery failed; giving up' : 'Email delivery failed; will retry');
+      if (recorded)
+        log.warn(
+          { emailId: email.id, jobId: email.jobId, attempts, err: withoutAddresses(message) },
+          givenUp ? 'Email delivery failed; giving up' : 'Email delivery failed; will retry',
+        );
       report.failed++;
       return;
     }
     if (mailer.kind === 'local') {
       await settle(email, { status: 'stored', lastError: null, nextAttemptAt: null });
-      log.info({ emailId: email.id, jobId: email.jobId }, 'Email kept in the outbox, not sent (local stand-in: SMTP_URL is not set)');
+      log.info(
+        { emailId: email.id, jobId: email.jobId },
+        'Email kept in the outbox, not sent (local stand-in: SMTP_URL is not set)',
+      );
       report.stored++;
     } else {
       await settle(email, { status: 'sent', sentAt: clock.now(), lastError: null, nextAttemptAt: null });

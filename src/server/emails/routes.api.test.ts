@@ -22,10 +22,16 @@ describe('whether customer emails leave the machine', () => {
   });
 
   it('says when this browser session has put the notice away, so the page is rendered without it', async () => {
-    expect((await deliveryMode({}, '; email_notice_put_away=1')).json()).toEqual({ mode: 'stored', noticePutAway: true });
+    expect((await deliveryMode({}, '; email_notice_put_away=1')).json()).toEqual({
+      mode: 'stored',
+      noticePutAway: true,
+    });
   });
 
   it("says 'smtp' with SMTP_URL set", async () => {
-    expect((await deliveryMode({ SMTP_URL: 'smtp://mail.example.test:2525' })).json()).toEqual({ mode: 'smtp', noticePutAway: false });
+    expect((await deliveryMode({ SMTP_URL: 'smtp://mail.example.test:2525' })).json()).toEqual({
+      mode: 'smtp',
+      noticePutAway: false,
+    });
   });
 });

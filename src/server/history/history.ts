@@ -28,18 +28,53 @@ export type HistoryEntry<E extends HistoryEntity> = {
 };
 
 /** Records one change of an entity in the caller's transaction: nothing changes without its history line. */
-export async function recordHistory<E extends HistoryEntity>(exec: Executor, entity: E, key: string, e: HistoryEntry<E>): Promise<void> {
-  await appendAudit(exec, [{ at: e.at, actorId: e.actorId, kind: entity, subject: `${entity}:${key}`, action: e.kind, from: e.from, to: e.to, note: e.note }]);
+export async function recordHistory<E extends HistoryEntity>(
+  exec: Executor,
+  entity: E,
+  key: string,
+  e: HistoryEntry<E>,
+): Promise<void> {
+  await appendAudit(exec, [
+    {
+      at: e.at,
+      actorId: e.actorId,
+      kind: entity,
+      subject: `${entity}:${key}`,
+      action: e.kind,
+      from: e.from,
+      to: e.to,
+      note: e.note,
+    },
+  ]);
 }
 
 /** An entity's history as staff read it: oldest first, with the username of who made each change. */
 export async function historyOf<E extends HistoryEntity>(exec: Executor, entity: E, key: string): Promise<Shown[E][]> {
   const rows = await exec
-    .select({ id: auditLog.id, at: auditLog.at, actor: auditLog.actorName, kind: auditLog.action, from: auditLog.from, to: auditLog.to, note: auditLog.note })
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      actor: auditLog.actorName,
+      kind: auditLog.action,
+      from: auditLog.from,
+      to: auditLog.to,
+      note: auditLog.note,
+    })
     .from(auditLog)
     .where(eq(auditLog.subject, `${entity}:${key}`))
     .orderBy(asc(auditLog.seq));
-  return rows.map((r) => ({ id: r.id, at: r.at.toISOString(), actor: r.actor ?? null, kind: r.kind, from: r.from, to: r.to, note: r.note }) as Shown[E]);
+  return rows.map(
+    (r) =>
+      ({
+        id: r.id,
+        at: r.at.toISOString(),
+        actor: r.actor ?? null,
+        kind: r.kind,
+        from: r.from,
+        to: r.to,
+        note: r.note,
+      }) as Shown[E],
+  );
 }
 
 /** One change of a setting (decision 280): the fees, the business profile, or a row of the price list, closures or suburb pages. */
@@ -75,7 +110,18 @@ export async function recordSettingChanges(exec: Executor, changes: SettingChang
   if (changes.length === 0) return;
   await appendAudit(
     exec,
-    changes.map((c) => ({ at: c.at, actorId: c.actorId, kind: 'setting', subject: c.subject, label: c.label, action: c.kind, field: c.field, from: c.from, to: c.to, note: c.note })),
+    changes.map((c) => ({
+      at: c.at,
+      actorId: c.actorId,
+      kind: 'setting',
+      subject: c.subject,
+      label: c.label,
+      action: c.kind,
+      field: c.field,
+      from: c.from,
+      to: c.to,
+      note: c.note,
+    })),
   );
 }
 
@@ -83,16 +129,31 @@ export async function recordSettingChanges(exec: Executor, changes: SettingChang
  * Settings history, newest first: one subject's (shown under that setting) or every subject's
  * (the admins' "Changes" list), a page at a time.
  */
-export async function settingHistory(exec: Executor, options: { subject?: string; subjectPrefix?: string; limit: number; offset: number }): Promise<{ items: ShownSettingChange[]; total: number }> {
-  const subject = options.subject !== undefined
-    ? eq(auditLog.subject, options.subject)
-    : options.subjectPrefix !== undefined
-      ? like(auditLog.subject, `${options.subjectPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-      : undefined;
+export async function settingHistory(
+  exec: Executor,
+  options: { subject?: string; subjectPrefix?: string; limit: number; offset: number },
+): Promise<{ items: ShownSettingChange[]; total: number }> {
+  const subject =
+    options.subject !== undefined
+      ? eq(auditLog.subject, options.subject)
+      : options.subjectPrefix !== undefined
+        ? like(auditLog.subject, `${options.subjectPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+        : undefined;
   const where = and(eq(auditLog.kind, 'setting'), subject);
   const [rows, [total]] = await Promise.all([
     exec
-      .select({ id: auditLog.id, subject: auditLog.subject, label: auditLog.label, at: auditLog.at, actor: auditLog.actorName, kind: auditLog.action, field: auditLog.field, from: auditLog.from, to: auditLog.to, note: auditLog.note })
+      .select({
+        id: auditLog.id,
+        subject: auditLog.subject,
+        label: auditLog.label,
+        at: auditLog.at,
+        actor: auditLog.actorName,
+        kind: auditLog.action,
+        field: auditLog.field,
+        from: auditLog.from,
+        to: auditLog.to,
+        note: auditLog.note,
+      })
       .from(auditLog)
       .where(where)
       .orderBy(desc(auditLog.seq))
@@ -100,5 +161,15 @@ export async function settingHistory(exec: Executor, options: { subject?: string
       .offset(options.offset),
     exec.select({ n: count() }).from(auditLog).where(where),
   ]);
-  return { items: rows.map((r) => ({ ...r, subject: r.subject ?? '', label: r.label ?? '', kind: r.kind as SettingEventKind, at: r.at.toISOString(), actor: r.actor ?? null })), total: total?.n ?? 0 };
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      subject: r.subject ?? '',
+      label: r.label ?? '',
+      kind: r.kind as SettingEventKind,
+      at: r.at.toISOString(),
+      actor: r.actor ?? null,
+    })),
+    total: total?.n ?? 0,
+  };
 }

@@ -20,21 +20,35 @@ afterAll(async () => t.close());
 /** An instance's logger, keeping the messages it logs. */
 function instanceLog() {
   const lines: string[] = [];
-  const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line).msg) }) as FastifyBaseLogger;
+  const log = pino(
+    { level: 'debug' },
+    { write: (line: string) => void lines.push(JSON.parse(line).msg) },
+  ) as FastifyBaseLogger;
   return { log, lines };
 }
 
 describe('the hold sweep over several instances', () => {
   it('cancels and logs each lapsed hold once when instances sweep at the same moment', async () => {
     t.clock.set(MONDAY_7AM_PERTH);
-    const held = await Promise.all((['8-10 AM', '10-12 AM', '12-2 PM'] as const).map((timeSlot) => insertPrepaidBooking(t.db, { now: t.clock.now(), scheduledDay: '2026-11-27', timeSlot })));
+    const held = await Promise.all(
+      (['8-10 AM', '10-12 AM', '12-2 PM'] as const).map((timeSlot) =>
+        insertPrepaidBooking(t.db, { now: t.clock.now(), scheduledDay: '2026-11-27', timeSlot }),
+      ),
+    );
     t.clock.advance(31 * 60_000);
 
     const instances = [instanceLog(), instanceLog(), instanceLog()];
-    const passes = await Promise.all(instances.flatMap(({ log }) => [1, 2].map(() => sweepExpiredHolds({ db: t.db, clock: t.clock, log }))));
+    const passes = await Promise.all(
+      instances.flatMap(({ log }) => [1, 2].map(() => sweepExpiredHolds({ db: t.db, clock: t.clock, log }))),
+    );
 
     const ids = held.map((h) => h.job.id).sort();
-    expect(passes.flat().map((r) => r.id).sort()).toEqual(ids);
+    expect(
+      passes
+        .flat()
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(ids);
     const expiredLines = instances.flatMap((i) => i.lines).filter((m) => m.startsWith('Unpaid booking hold expired'));
     expect(expiredLines).toHaveLength(ids.length);
     const rows = await t.db.select({ status: jobs.status }).from(jobs).where(inArray(jobs.id, ids));
@@ -43,7 +57,11 @@ describe('the hold sweep over several instances', () => {
 
   it('does nothing in an instance while another one holds the sweep', async () => {
     t.clock.set(MONDAY_7AM_PERTH);
-    const { job } = await insertPrepaidBooking(t.db, { now: t.clock.now(), scheduledDay: '2026-11-30', timeSlot: '2-4 PM' });
+    const { job } = await insertPrepaidBooking(t.db, {
+      now: t.clock.now(),
+      scheduledDay: '2026-11-30',
+      timeSlot: '2-4 PM',
+    });
     t.clock.advance(31 * 60_000);
     const other = instanceLog();
 

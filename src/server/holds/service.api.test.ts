@@ -41,7 +41,11 @@ describe('sweepExpiredHolds', () => {
     t.clock.advance(1 * MINUTE);
     const released = await sweepExpiredHolds({ db: t.db, clock: t.clock });
     expect(released.map((r) => r.id)).toEqual([job.id]);
-    expect(await jobRow(job.id)).toMatchObject({ status: 'cancelled', cancelledAt: t.clock.now(), paymentStatus: 'pending' });
+    expect(await jobRow(job.id)).toMatchObject({
+      status: 'cancelled',
+      cancelledAt: t.clock.now(),
+      paymentStatus: 'pending',
+    });
     expect((await slot(day, '2-4 PM')).isAvailable).toBe(true);
     const next = await insertJob(t.db, { scheduledDay: day, timeSlot: '2-4 PM' });
     expect(next.status).toBe('new');
@@ -52,7 +56,12 @@ describe('sweepExpiredHolds', () => {
     // Staff see why the job was cancelled, once, in its history.
     const history = await listJobHistory(t.db, job.id);
     expect(history.filter((e) => e.kind === 'status')).toEqual([
-      expect.objectContaining({ from: 'new', to: 'cancelled', actor: null, note: 'Not paid within the hold time; the slot was freed' }),
+      expect.objectContaining({
+        from: 'new',
+        to: 'cancelled',
+        actor: null,
+        note: 'Not paid within the hold time; the slot was freed',
+      }),
     ]);
   });
 
@@ -61,7 +70,11 @@ describe('sweepExpiredHolds', () => {
     const paid = await insertPrepaidBooking(t.db, { now, scheduledDay: '2026-11-26', timeSlot: '8-10 AM' });
     await setJobState(t.db, paid.job.id, { paymentStatus: 'paid' });
     const onsite = await insertJob(t.db, { scheduledDay: '2026-11-26', timeSlot: '10-12 AM', paymentMethod: 'onsite' });
-    const fresh = await insertPrepaidBooking(t.db, { now: new Date(now.getTime() + 20 * MINUTE), scheduledDay: '2026-11-26', timeSlot: '12-2 PM' });
+    const fresh = await insertPrepaidBooking(t.db, {
+      now: new Date(now.getTime() + 20 * MINUTE),
+      scheduledDay: '2026-11-26',
+      timeSlot: '12-2 PM',
+    });
 
     t.clock.advance(45 * MINUTE);
     expect(await sweepExpiredHolds({ db: t.db, clock: t.clock })).toHaveLength(0);
@@ -73,9 +86,14 @@ describe('the periodic sweep', () => {
   it('runs on its own once the app is ready when given an interval (off by default in tests)', async () => {
     const swept = await createTestApp({ overrides: { holdSweepMs: 25 } });
     try {
-      const { job } = await insertPrepaidBooking(swept.db, { now: new Date(swept.clock.now().getTime() - 31 * MINUTE) });
+      const { job } = await insertPrepaidBooking(swept.db, {
+        now: new Date(swept.clock.now().getTime() - 31 * MINUTE),
+      });
       await expect
-        .poll(async () => (await swept.db.select().from(jobs).where(eq(jobs.id, job.id)))[0]!.status, { timeout: 5000, interval: 50 })
+        .poll(async () => (await swept.db.select().from(jobs).where(eq(jobs.id, job.id)))[0]!.status, {
+          timeout: 5000,
+          interval: 50,
+        })
         .toBe('cancelled');
     } finally {
       await swept.close();

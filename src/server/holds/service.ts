@@ -27,7 +27,10 @@ export function isLapsedHold(now: Date): SQL {
  * is re-checked row by row under lock, so a payment committed a moment earlier wins.
  */
 export async function cancelExpiredHolds(db: Executor, now: Date, only?: { scheduledDay: string; timeSlot: TimeSlot }) {
-  const where = and(isLapsedHold(now), ...(only ? [eq(jobs.scheduledDay, only.scheduledDay), eq(jobs.timeSlot, only.timeSlot)] : []))!;
+  const where = and(
+    isLapsedHold(now),
+    ...(only ? [eq(jobs.scheduledDay, only.scheduledDay), eq(jobs.timeSlot, only.timeSlot)] : []),
+  )!;
   return moveJobsWhere(db, 'hold-lapsed', where, { at: now, actorId: null, note: HOLD_LAPSED_NOTE });
 }
 
@@ -47,14 +50,19 @@ const HOLD_SWEEP_LOCK = 7301003;
  */
 export async function sweepExpiredHolds(deps: HoldSweepDeps) {
   return deps.db.transaction(async (tx) => {
-    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${HOLD_SWEEP_LOCK}) as locked`);
+    const lock = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${HOLD_SWEEP_LOCK}) as locked`,
+    );
     if (!lock.rows[0]?.locked) {
       deps.log?.debug('Hold sweep skipped: another instance is sweeping');
       return [];
     }
     const released = await cancelExpiredHolds(tx, deps.clock.now());
     for (const job of released) {
-      deps.log?.info({ jobId: job.id, jobNumber: job.jobNumber, day: job.scheduledDay, slot: job.timeSlot }, 'Unpaid booking hold expired; job cancelled and slot freed');
+      deps.log?.info(
+        { jobId: job.id, jobNumber: job.jobNumber, day: job.scheduledDay, slot: job.timeSlot },
+        'Unpaid booking hold expired; job cancelled and slot freed',
+      );
     }
     return released;
   });

@@ -44,7 +44,9 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
   app.addHook('onRoute', (route) => {
     const contract = (route.config as { contract?: ContractDef } | undefined)?.contract;
     if (isApiPath(route.url) && (!contract || !ACCESS_LEVELS.includes(contract.access))) {
-      throw new Error(`Route ${route.method} ${route.url} must be registered from a contract (src/shared/contracts) with addRoute`);
+      throw new Error(
+        `Route ${route.method} ${route.url} must be registered from a contract (src/shared/contracts) with addRoute`,
+      );
     }
     for (const method of [route.method].flat()) registry.push({ method, url: route.url, contract });
   });

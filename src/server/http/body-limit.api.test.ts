@@ -29,7 +29,12 @@ type Answer = { status: number; body: string } | { error: string };
  * before any answer is what a person would see as a failed request.
  */
 function send(method: string, path: string, body?: Buffer, opts: { chunked?: boolean } = {}): Promise<Answer> {
-  const headers: http.OutgoingHttpHeaders = body ? { 'content-type': 'application/json', ...(opts.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': body.length }) } : {};
+  const headers: http.OutgoingHttpHeaders = body
+    ? {
+        'content-type': 'application/json',
+        ...(opts.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': body.length }),
+      }
+    : {};
   return new Promise((resolve) => {
     let answered = false;
     const req = http.request({ host: '127.0.0.1', port, method, path, agent: false, headers }, (res) => {
@@ -58,7 +63,8 @@ function send(method: string, path: string, body?: Buffer, opts: { chunked?: boo
 }
 
 /** A JSON document of about 1.1 MB: a booking whose notes are far too long. */
-const oversized = (i: number) => Buffer.from(JSON.stringify({ customer: { name: `Sam ${i}` }, job: { notes: 'x'.repeat(1_150_000) } }));
+const oversized = (i: number) =>
+  Buffer.from(JSON.stringify({ customer: { name: `Sam ${i}` }, job: { notes: 'x'.repeat(1_150_000) } }));
 
 describe('a JSON body over the size limit', () => {
   it('answers 413 with the message to each of 50 clients sending 1.1 MB at once, among other requests', async () => {
@@ -66,9 +72,14 @@ describe('a JSON body over the size limit', () => {
     const small = Array.from({ length: 50 }, () => send('GET', '/healthz'));
     const answers = await Promise.all(big);
     const others = await Promise.all(small);
-    const wrong = answers.filter((a) => !('status' in a) || a.status !== 413 || JSON.parse(a.body).message !== BODY_TOO_LARGE_MESSAGE);
+    const wrong = answers.filter(
+      (a) => !('status' in a) || a.status !== 413 || JSON.parse(a.body).message !== BODY_TOO_LARGE_MESSAGE,
+    );
     expect(wrong).toEqual([]);
-    expect(JSON.parse((answers[0] as { body: string }).body)).toEqual({ error: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE });
+    expect(JSON.parse((answers[0] as { body: string }).body)).toEqual({
+      error: 'PAYLOAD_TOO_LARGE',
+      message: BODY_TOO_LARGE_MESSAGE,
+    });
     expect(others.every((a) => 'status' in a && a.status === 200)).toBe(true);
   });
 

@@ -5,20 +5,30 @@ import type { Access, ContractDef, ParsedRequestOf, ReplyOf } from '../../shared
 import type { SessionUser } from './access';
 
 /** Who the handler is told is calling, by the contract's access level. */
-export type ActorFor<A extends Access> = A extends 'staff' | 'admin' ? SessionUser : A extends 'optional-staff' ? SessionUser | null : null;
+export type ActorFor<A extends Access> = A extends 'staff' | 'admin'
+  ? SessionUser
+  : A extends 'optional-staff'
+    ? SessionUser | null
+    : null;
 
 /** Bytes sent as they are: a photo, a PDF. */
-export type FileReply = { data: Buffer; contentType: string; filename: string; disposition?: 'inline' | 'attachment'; cacheControl?: string };
+export type FileReply = {
+  data: Buffer;
+  contentType: string;
+  filename: string;
+  disposition?: 'inline' | 'attachment';
+  cacheControl?: string;
+};
 
 type HandlerResult<C extends ContractDef> = C['paged'] extends true
   ? { items: ReplyOf<C>; total: number }
   : C['responseKind'] extends 'file'
-  ? FileReply
-  : C['responseKind'] extends 'html'
-    ? string
-    : C['responseKind'] extends 'empty'
-      ? void
-      : ReplyOf<C>;
+    ? FileReply
+    : C['responseKind'] extends 'html'
+      ? string
+      : C['responseKind'] extends 'empty'
+        ? void
+        : ReplyOf<C>;
 
 export type HandlerArgs<C extends ContractDef> = ParsedRequestOf<C> & {
   actor: ActorFor<C['access']>;
@@ -55,7 +65,12 @@ function mayCall(access: Access, user: SessionUser | null | undefined): boolean 
 }
 
 /** Parses params, query and body with the contract's schemas and runs its handler. */
-async function runHandler<C extends ContractDef>(contract: C, handler: ContractHandler<C>, request: FastifyRequest, reply: FastifyReply) {
+async function runHandler<C extends ContractDef>(
+  contract: C,
+  handler: ContractHandler<C>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const input: Record<string, unknown> = {};
   if (contract.params) input.params = contract.params.parse(request.params);
   if (contract.query) input.query = contract.query.parse(request.query ?? {});
@@ -78,7 +93,9 @@ export function addRoute<const C extends ContractDef, const A extends ContractDe
   const status = contract.status ?? 200;
   const shared = opts.sharedWith;
   if (shared && (shared.contract.method !== contract.method || shared.contract.response !== contract.response)) {
-    throw new Error(`${shared.contract.method} ${shared.contract.path} cannot share ${contract.method} ${contract.path}: the method and the response must be the same`);
+    throw new Error(
+      `${shared.contract.method} ${shared.contract.path} cannot share ${contract.method} ${contract.path}: the method and the response must be the same`,
+    );
   }
   app.route({
     method: contract.method,
@@ -150,7 +167,10 @@ export function addSocketRoute<const C extends ContractDef & { method: 'GET' }>(
       if (request.headers.upgrade?.toLowerCase() === 'websocket') request.raw.socket.end();
     },
     handler: async (_request, reply) =>
-      reply.status(426).header('Upgrade', 'websocket').send({ error: 'UPGRADE_REQUIRED', message: 'This address takes WebSocket connections only.' }),
+      reply
+        .status(426)
+        .header('Upgrade', 'websocket')
+        .send({ error: 'UPGRADE_REQUIRED', message: 'This address takes WebSocket connections only.' }),
     wsHandler: (socket, request) => {
       const input = parsedSocketInput.get(request) ?? {};
       handler({ ...input, actor: request.user, socket, request } as SocketHandlerArgs<C>);

@@ -33,7 +33,10 @@ export class AppError extends Error {
   }
 }
 
-export type ErrorBody = { error: ErrorCode; message: string; fields?: Record<string, string> } & Record<string, unknown>;
+export type ErrorBody = { error: ErrorCode; message: string; fields?: Record<string, string> } & Record<
+  string,
+  unknown
+>;
 
 function fieldsFromIssues(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -54,9 +57,13 @@ const SAFE_DATABASE_FIELDS = ['code', 'constraint', 'table', 'column', 'routine'
  * the message is cut before them.
  */
 export function sanitizedError(err: unknown): Record<string, unknown> {
-  if (!(err instanceof Error)) return typeof err === 'object' && err !== null ? (err as Record<string, unknown>) : { message: String(err).slice(0, 200) };
+  if (!(err instanceof Error))
+    return typeof err === 'object' && err !== null
+      ? (err as Record<string, unknown>)
+      : { message: String(err).slice(0, 200) };
   const out: Record<string, unknown> = { type: err.constructor?.name ?? 'Error', message: withoutParams(err.message) };
-  if (err.stack) out.stack = [`${String(out.type)}: ${String(out.message)}`, ...stackFrames(err.stack)].join('\n').slice(0, 4000);
+  if (err.stack)
+    out.stack = [`${String(out.type)}: ${String(out.message)}`, ...stackFrames(err.stack)].join('\n').slice(0, 4000);
   // The driver's error (the cause) holds the code and the constraint: flattened, so a log shipper keeps them.
   const causes: string[] = [];
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
@@ -107,7 +114,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (err instanceof AppError) {
       // A refusal for going too fast says when to try again, whichever limit it came from.
-      if (err.code === 'RATE_LIMITED' && typeof err.extra.retryAfterSeconds === 'number') reply.header('Retry-After', String(err.extra.retryAfterSeconds));
+      if (err.code === 'RATE_LIMITED' && typeof err.extra.retryAfterSeconds === 'number')
+        reply.header('Retry-After', String(err.extra.retryAfterSeconds));
       return reply.status(err.status).send({ error: err.code, message: err.message, ...err.extra } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -123,10 +131,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err: sanitizedError(err) }, 'response did not match its schema');
-      return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+      return reply
+        .status(500)
+        .send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     }
     if ((err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return readRestOfOversizedBody(request).then(() => reply.status(413).send({ error: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE } satisfies ErrorBody));
+      return readRestOfOversizedBody(request).then(() =>
+        reply.status(413).send({ error: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE } satisfies ErrorBody),
+      );
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
@@ -140,7 +152,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ error: 'VALIDATION', message: refusal } satisfies ErrorBody);
     }
     request.log.error({ err: sanitizedError(err) }, 'unhandled error');
-    return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    return reply
+      .status(500)
+      .send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
   });
 }
 
@@ -148,4 +162,5 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string, extra?: Record<string, unknown>) => new AppError('CONFLICT', message, extra);
 export const forbidden = (message = 'You do not have permission to do that.') => new AppError('FORBIDDEN', message);
 export const unauthenticated = (message = 'Please sign in.') => new AppError('UNAUTHENTICATED', message);
-export const invalid = (message: string, fields?: Record<string, string>) => new AppError('VALIDATION', message, fields ? { fields } : {});
+export const invalid = (message: string, fields?: Record<string, string>) =>
+  new AppError('VALIDATION', message, fields ? { fields } : {});

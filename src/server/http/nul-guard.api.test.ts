@@ -38,16 +38,46 @@ describe('a NUL character in a request', () => {
     for (const { contract } of listContracts()) {
       if (!/:\w+/.test(contract.path)) continue;
       const url = contract.path.replace(/:(\w+)/g, 'x%2500y');
-      const res = await t.app.inject({ method: contract.method, url, headers: { cookie: adminCookie }, ...(contract.method === 'GET' || contract.multipart || contract.access === 'webhook' ? {} : { payload: {} }) });
-      if (res.statusCode !== 400 || res.json().message !== NUL_MESSAGE) answers.push(`${contract.method} ${contract.path}: ${res.statusCode}`);
+      const res = await t.app.inject({
+        method: contract.method,
+        url,
+        headers: { cookie: adminCookie },
+        ...(contract.method === 'GET' || contract.multipart || contract.access === 'webhook' ? {} : { payload: {} }),
+      });
+      if (res.statusCode !== 400 || res.json().message !== NUL_MESSAGE)
+        answers.push(`${contract.method} ${contract.path}: ${res.statusCode}`);
     }
     expect(answers).toEqual([]);
   });
 
   it('is refused with 400 in a JSON string: a booking token, a login username, a booking name', async () => {
-    expectNulRefusal(await t.app.inject({ method: 'POST', url: '/api/create-payment-intent-token', payload: { bookingToken: 'a\u0000b' } }));
-    expectNulRefusal(await t.app.inject({ method: 'POST', url: '/api/payments/simulated/confirm', payload: { bookingToken: 'a\u0000b', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123', nameOnCard: 'Sam' } }));
-    expectNulRefusal(await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ad\u0000min', password: 'secret-password' } }));
+    expectNulRefusal(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent-token',
+        payload: { bookingToken: 'a\u0000b' },
+      }),
+    );
+    expectNulRefusal(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/simulated/confirm',
+        payload: {
+          bookingToken: 'a\u0000b',
+          cardNumber: '4242424242424242',
+          expiry: '12/30',
+          cvc: '123',
+          nameOnCard: 'Sam',
+        },
+      }),
+    );
+    expectNulRefusal(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'ad\u0000min', password: 'secret-password' },
+      }),
+    );
     const body = bookingBody({ job: { notes: 'gate code 12\u00003' } });
     expectNulRefusal(await t.app.inject({ method: 'POST', url: '/api/bookings', payload: body }));
   });
@@ -66,9 +96,12 @@ describe('a NUL character in a request', () => {
         method: contract.method,
         url: withQuery,
         headers: { cookie: adminCookie },
-        ...(contract.method === 'GET' || contract.multipart || contract.access === 'webhook' ? {} : { payload: { text: 'a\u0000b' } }),
+        ...(contract.method === 'GET' || contract.multipart || contract.access === 'webhook'
+          ? {}
+          : { payload: { text: 'a\u0000b' } }),
       });
-      if (res.statusCode !== 400 || res.json().message !== NUL_MESSAGE) answers.push(`${contract.method} ${contract.path}: ${res.statusCode}`);
+      if (res.statusCode !== 400 || res.json().message !== NUL_MESSAGE)
+        answers.push(`${contract.method} ${contract.path}: ${res.statusCode}`);
     }
     expect(answers).toEqual([]);
   });

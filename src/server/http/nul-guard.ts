@@ -25,7 +25,8 @@ export function findNul(value: unknown, path: string, depth = 0): string | undef
  */
 function findEncodedNul(params: unknown): string | undefined {
   if (params === null || typeof params !== 'object') return undefined;
-  for (const [key, value] of Object.entries(params)) if (typeof value === 'string' && /%00/i.test(value)) return `params.${key}`;
+  for (const [key, value] of Object.entries(params))
+    if (typeof value === 'string' && /%00/i.test(value)) return `params.${key}`;
   return undefined;
 }
 

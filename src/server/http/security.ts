@@ -82,6 +82,7 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
       return;
     }
     const fetchSite = request.headers['sec-fetch-site'];
-    if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw forbidden('This request must come from the site itself.');
+    if (fetchSite === 'cross-site' || fetchSite === 'same-site')
+      throw forbidden('This request must come from the site itself.');
   });
 }

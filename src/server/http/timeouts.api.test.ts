@@ -57,7 +57,11 @@ describe('a request that arrives too slowly', () => {
   });
 
   it('is cut off when its headers come one byte at a time, past the headers timeout', async () => {
-    const { closedAfterMs } = await trickle('GET /healthz HTTP/1.1\r\n', 'Host: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n', 200);
+    const { closedAfterMs } = await trickle(
+      'GET /healthz HTTP/1.1\r\n',
+      'Host: 127.0.0.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n\r\n',
+      200,
+    );
     expect(closedAfterMs).toBeLessThan(timeouts.headersMs + 1_500);
   });
 

@@ -8,7 +8,7 @@ import { conflict, invalid } from '../http/errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const JOB_SEEN_FORMAT_MESSAGE = 'X-Job-Seen must be the job\'s day, time slot and technician.';
+export const JOB_SEEN_FORMAT_MESSAGE = "X-Job-Seen must be the job's day, time slot and technician.";
 const NOT_SENT = 'your change was not sent';
 
 /**
@@ -31,7 +31,12 @@ export function registerJobSeenCheck(app: FastifyInstance, db: Db) {
     // Not a job id: the route itself answers 404.
     if (typeof id !== 'string' || !UUID_RE.test(id)) return;
     const [job] = await db
-      .select({ status: jobs.status, scheduledDay: jobs.scheduledDay, timeSlot: jobs.timeSlot, technicianId: jobs.assignedTechnicianId })
+      .select({
+        status: jobs.status,
+        scheduledDay: jobs.scheduledDay,
+        timeSlot: jobs.timeSlot,
+        technicianId: jobs.assignedTechnicianId,
+      })
       .from(jobs)
       .where(eq(jobs.id, id));
     if (!job) return;
@@ -39,10 +44,15 @@ export function registerJobSeenCheck(app: FastifyInstance, db: Db) {
     if (request.user.role !== 'admin' && seen.technicianId !== request.user.id) return;
     if (job.status === 'cancelled') throw conflict(`The office cancelled this job: ${NOT_SENT}.`, { officeWins: true });
     if (job.scheduledDay !== seen.scheduledDay || job.timeSlot !== seen.timeSlot) {
-      throw conflict(`The office moved this job to ${formatVisit(job.scheduledDay, job.timeSlot)}: ${NOT_SENT}.`, { officeWins: true });
+      throw conflict(`The office moved this job to ${formatVisit(job.scheduledDay, job.timeSlot)}: ${NOT_SENT}.`, {
+        officeWins: true,
+      });
     }
     if (job.technicianId !== seen.technicianId) {
-      throw conflict(`The office gave this job to ${job.technicianId ? 'another technician' : 'nobody yet'}: ${NOT_SENT}.`, { officeWins: true });
+      throw conflict(
+        `The office gave this job to ${job.technicianId ? 'another technician' : 'nobody yet'}: ${NOT_SENT}.`,
+        { officeWins: true },
+      );
     }
   });
 }

@@ -25,7 +25,11 @@ let otherTech: Staff;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, tech, otherTech] = await Promise.all([signedInStaff(t, { role: 'admin' }), signedInStaff(t, { role: 'technician' }), signedInStaff(t, { role: 'technician' })]);
+  [admin, tech, otherTech] = await Promise.all([
+    signedInStaff(t, { role: 'admin' }),
+    signedInStaff(t, { role: 'technician' }),
+    signedInStaff(t, { role: 'technician' }),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -42,10 +46,19 @@ async function techJob() {
 }
 
 const move = (jobId: string, status: string, headers: Record<string, string>, who: Staff = tech) =>
-  t.app.inject({ method: 'PATCH', url: `/api/dashboard/jobs/${jobId}/status`, headers: { cookie: who.cookie, ...headers }, payload: { status } });
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/dashboard/jobs/${jobId}/status`,
+    headers: { cookie: who.cookie, ...headers },
+    payload: { status },
+  });
 
 async function statusMoves(jobId: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}`, headers: { cookie: admin.cookie } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dashboard/jobs/${jobId}`,
+    headers: { cookie: admin.cookie },
+  });
   return (res.json() as JobDetail).history.filter((e) => e.kind === 'status').map((e) => `${e.from} -> ${e.to}`);
 }
 
@@ -88,7 +101,10 @@ describe('a change sent with an Idempotency-Key', () => {
     const { job } = await techJob();
     const res = await move(job.id, 'in-progress', { 'idempotency-key': 'not a key' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'Idempotency-Key must be a UUID.', fields: { 'Idempotency-Key': 'Idempotency-Key must be a UUID.' } });
+    expect(res.json()).toMatchObject({
+      message: 'Idempotency-Key must be a UUID.',
+      fields: { 'Idempotency-Key': 'Idempotency-Key must be a UUID.' },
+    });
     expect(await statusMoves(job.id)).toEqual([]);
   });
 
@@ -104,11 +120,17 @@ describe('a change sent with an Idempotency-Key', () => {
   it('two sends at once change the job once and both get its answer', async () => {
     const { job } = await techJob();
     const key = randomUUID();
-    const [a, b] = await Promise.all([move(job.id, 'in-progress', { 'idempotency-key': key }), move(job.id, 'in-progress', { 'idempotency-key': key })]);
+    const [a, b] = await Promise.all([
+      move(job.id, 'in-progress', { 'idempotency-key': key }),
+      move(job.id, 'in-progress', { 'idempotency-key': key }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json()).toEqual(b.json());
     expect(await statusMoves(job.id)).toEqual(['new -> in-progress']);
-    const [row] = await t.db.select().from(requestKeys).where(and(eq(requestKeys.userId, tech.user.id), eq(requestKeys.key, key)));
+    const [row] = await t.db
+      .select()
+      .from(requestKeys)
+      .where(and(eq(requestKeys.userId, tech.user.id), eq(requestKeys.key, key)));
     expect(row).toMatchObject({ request: `PATCH /api/dashboard/jobs/${job.id}/status`, statusCode: 200 });
   });
 });
@@ -117,25 +139,55 @@ describe('the office wins over a change queued on the phone', () => {
   it('refuses a change to a job the office rescheduled, saying where it went', async () => {
     const { job, seen } = await techJob();
     const to = freshSlot();
-    const moved = await t.app.inject({ method: 'PUT', url: `/api/dashboard/jobs/${job.id}/reschedule`, headers: { cookie: admin.cookie }, payload: { scheduledDate: to.scheduledDay, timeSlot: to.timeSlot } });
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/dashboard/jobs/${job.id}/reschedule`,
+      headers: { cookie: admin.cookie },
+      payload: { scheduledDate: to.scheduledDay, timeSlot: to.timeSlot },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
-    const res = await move(job.id, 'in-progress', { 'idempotency-key': randomUUID(), 'x-job-seen': encodeJobSeen(seen) });
+    const res = await move(job.id, 'in-progress', {
+      'idempotency-key': randomUUID(),
+      'x-job-seen': encodeJobSeen(seen),
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/^The office moved this job to \w{3} \d{1,2} \w{3}, \d{1,2} [ap]m - \d{1,2} [ap]m: your change was not sent\.$/);
+    expect(res.json().message).toMatch(
+      /^The office moved this job to \w{3} \d{1,2} \w{3}, \d{1,2} [ap]m - \d{1,2} [ap]m: your change was not sent\.$/,
+    );
     expect(await statusMoves(job.id)).toEqual([]);
   });
 
   it('refuses a change to a job the office cancelled or gave to someone else', async () => {
     const cancelled = await techJob();
-    const res1 = await t.app.inject({ method: 'POST', url: `/api/dashboard/jobs/${cancelled.job.id}/cancel`, headers: { cookie: admin.cookie }, payload: { reason: 'Customer called' } });
+    const res1 = await t.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/jobs/${cancelled.job.id}/cancel`,
+      headers: { cookie: admin.cookie },
+      payload: { reason: 'Customer called' },
+    });
     expect(res1.statusCode, res1.body).toBe(200);
-    const refusedCancelled = await move(cancelled.job.id, 'in-progress', { 'x-job-seen': encodeJobSeen(cancelled.seen) });
-    expect([refusedCancelled.statusCode, refusedCancelled.json().message]).toEqual([409, 'The office cancelled this job: your change was not sent.']);
+    const refusedCancelled = await move(cancelled.job.id, 'in-progress', {
+      'x-job-seen': encodeJobSeen(cancelled.seen),
+    });
+    expect([refusedCancelled.statusCode, refusedCancelled.json().message]).toEqual([
+      409,
+      'The office cancelled this job: your change was not sent.',
+    ]);
 
     const reassigned = await techJob();
-    await t.app.inject({ method: 'PATCH', url: `/api/dashboard/jobs/${reassigned.job.id}/assign`, headers: { cookie: admin.cookie }, payload: { technicianId: otherTech.user.id } });
-    const refusedReassigned = await move(reassigned.job.id, 'in-progress', { 'x-job-seen': encodeJobSeen(reassigned.seen) });
-    expect([refusedReassigned.statusCode, refusedReassigned.json().message]).toEqual([409, 'The office gave this job to another technician: your change was not sent.']);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/dashboard/jobs/${reassigned.job.id}/assign`,
+      headers: { cookie: admin.cookie },
+      payload: { technicianId: otherTech.user.id },
+    });
+    const refusedReassigned = await move(reassigned.job.id, 'in-progress', {
+      'x-job-seen': encodeJobSeen(reassigned.seen),
+    });
+    expect([refusedReassigned.statusCode, refusedReassigned.json().message]).toEqual([
+      409,
+      'The office gave this job to another technician: your change was not sent.',
+    ]);
     expect((await t.db.select().from(jobs).where(eq(jobs.id, reassigned.job.id)))[0]!.status).toBe('new');
   });
 
@@ -143,7 +195,10 @@ describe('the office wins over a change queued on the phone', () => {
     const { job, seen } = await techJob();
     expect((await move(job.id, 'in-progress', { 'x-job-seen': encodeJobSeen(seen) })).statusCode).toBe(200);
     const bad = await move(job.id, 'completed', { 'x-job-seen': 'yesterday' });
-    expect([bad.statusCode, bad.json().fields]).toEqual([400, { 'X-Job-Seen': "X-Job-Seen must be the job's day, time slot and technician." }]);
+    expect([bad.statusCode, bad.json().fields]).toEqual([
+      400,
+      { 'X-Job-Seen': "X-Job-Seen must be the job's day, time slot and technician." },
+    ]);
   });
 
   it('is kept 30 days: older keys are deleted, newer ones still answer a replay', async () => {
@@ -152,12 +207,24 @@ describe('the office wins over a change queued on the phone', () => {
     expect((await move(job.id, 'in-progress', { 'idempotency-key': kept })).statusCode).toBe(200);
     const old = randomUUID();
     const day = 86_400_000;
-    await t.db.insert(requestKeys).values({ userId: tech.user.id, key: old, request: 'PATCH /api/dashboard/jobs/x/status', statusCode: 200, body: null, createdAt: new Date(Date.now() - (REQUEST_KEY_DAYS + 1) * day) });
+    await t.db.insert(requestKeys).values({
+      userId: tech.user.id,
+      key: old,
+      request: 'PATCH /api/dashboard/jobs/x/status',
+      statusCode: 200,
+      body: null,
+      createdAt: new Date(Date.now() - (REQUEST_KEY_DAYS + 1) * day),
+    });
 
     expect(await pruneRequestKeys(t.db, new Date(Date.now() - REQUEST_KEY_DAYS * day))).toBeGreaterThanOrEqual(1);
-    const left = await t.db.select({ key: requestKeys.key }).from(requestKeys).where(eq(requestKeys.userId, tech.user.id));
+    const left = await t.db
+      .select({ key: requestKeys.key })
+      .from(requestKeys)
+      .where(eq(requestKeys.userId, tech.user.id));
     expect(left.map((r) => r.key)).toContain(kept);
     expect(left.map((r) => r.key)).not.toContain(old);
-    expect((await move(job.id, 'in-progress', { 'idempotency-key': kept })).headers['idempotency-replayed']).toBe('true');
+    expect((await move(job.id, 'in-progress', { 'idempotency-key': kept })).headers['idempotency-replayed']).toBe(
+      'true',
+    );
   });
 });

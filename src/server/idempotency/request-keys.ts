@@ -22,7 +22,10 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 
 /** Deletes the keys first used before `before`; the number deleted. */
 export async function pruneRequestKeys(db: Db, before: Date): Promise<number> {
-  const deleted = await db.delete(requestKeys).where(lt(requestKeys.createdAt, before)).returning({ key: requestKeys.key });
+  const deleted = await db
+    .delete(requestKeys)
+    .where(lt(requestKeys.createdAt, before))
+    .returning({ key: requestKeys.key });
   return deleted.length;
 }
 
@@ -44,22 +47,36 @@ type StoredAnswer = { statusCode: number; body: unknown };
 function keyOf(request: FastifyRequest): string | null {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (value === undefined) return null;
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_RE.test(value)) throw new AppError('VALIDATION', KEY_FORMAT_MESSAGE, { fields: { 'Idempotency-Key': KEY_FORMAT_MESSAGE } });
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_RE.test(value))
+    throw new AppError('VALIDATION', KEY_FORMAT_MESSAGE, { fields: { 'Idempotency-Key': KEY_FORMAT_MESSAGE } });
   return value.toLowerCase();
 }
 
 const requestLine = (request: FastifyRequest) => `${request.method} ${request.url.split('?')[0]}`;
 
 async function claim(db: Db, userId: string, key: string, line: string): Promise<boolean> {
-  const inserted = await db.insert(requestKeys).values({ userId, key, request: line }).onConflictDoNothing().returning({ key: requestKeys.key });
+  const inserted = await db
+    .insert(requestKeys)
+    .values({ userId, key, request: line })
+    .onConflictDoNothing()
+    .returning({ key: requestKeys.key });
   return inserted.length === 1;
 }
 
 /** The first request's answer once it has one; takes the key over when its first request was abandoned. */
-async function answerOfFirst(db: Db, userId: string, key: string, line: string, now: () => number): Promise<StoredAnswer | 'claimed' | 'busy'> {
+async function answerOfFirst(
+  db: Db,
+  userId: string,
+  key: string,
+  line: string,
+  now: () => number,
+): Promise<StoredAnswer | 'claimed' | 'busy'> {
   const until = now() + WAIT_FOR_FIRST_MS;
   for (;;) {
-    const [row] = await db.select().from(requestKeys).where(and(eq(requestKeys.userId, userId), eq(requestKeys.key, key)));
+    const [row] = await db
+      .select()
+      .from(requestKeys)
+      .where(and(eq(requestKeys.userId, userId), eq(requestKeys.key, key)));
     if (!row) {
       // The first request failed (5xx) and gave its key back: this one runs.
       if (await claim(db, userId, key, line)) return 'claimed';
@@ -68,7 +85,9 @@ async function answerOfFirst(db: Db, userId: string, key: string, line: string, 
     if (row.request !== line) throw keyMisused();
     if (row.statusCode !== null) return { statusCode: row.statusCode, body: row.body };
     if (now() - row.createdAt.getTime() > ABANDONED_AFTER_MS) {
-      await db.delete(requestKeys).where(and(eq(requestKeys.userId, userId), eq(requestKeys.key, key), eq(requestKeys.createdAt, row.createdAt)));
+      await db
+        .delete(requestKeys)
+        .where(and(eq(requestKeys.userId, userId), eq(requestKeys.key, key), eq(requestKeys.createdAt, row.createdAt)));
       continue;
     }
     if (now() > until) return 'busy';
@@ -95,7 +114,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     const now = Date.now();
     if (now - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = now;
-    pruneRequestKeys(db, new Date(now - REQUEST_KEY_DAYS * 86_400_000)).catch((err: unknown) => app.log.error({ err }, 'Could not delete old request keys'));
+    pruneRequestKeys(db, new Date(now - REQUEST_KEY_DAYS * 86_400_000)).catch((err: unknown) =>
+      app.log.error({ err }, 'Could not delete old request keys'),
+    );
   };
   app.addHook('preHandler', async (request, reply) => {
     if (!MUTATING.has(request.method) || !request.user) return;

@@ -18,13 +18,26 @@ import { isTaxInvoice } from '../../shared/domain/settings';
  * 297): once within a few minutes however many requests (the same claim as an invoice's, decision
  * 296), with a line in the invoice's history.
  */
-export async function emailCreditNote(deps: DocumentDeps, actor: SessionUser, invoiceId: string, noteId: string): Promise<CreditNoteEmailed> {
+export async function emailCreditNote(
+  deps: DocumentDeps,
+  actor: SessionUser,
+  invoiceId: string,
+  noteId: string,
+): Promise<CreditNoteEmailed> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
     const invoice = await findInvoice(tx, invoiceId, true);
-    const [note] = isUuid(noteId) ? await tx.select().from(creditNotes).where(and(eq(creditNotes.id, noteId), eq(creditNotes.customerInvoiceId, invoice.id))) : [];
+    const [note] = isUuid(noteId)
+      ? await tx
+          .select()
+          .from(creditNotes)
+          .where(and(eq(creditNotes.id, noteId), eq(creditNotes.customerInvoiceId, invoice.id)))
+      : [];
     if (!note?.pdfFilename) throw notFound('Credit note not found');
-    const [job] = await tx.select({ name: jobs.contactName, email: jobs.contactEmail }).from(jobs).where(eq(jobs.id, invoice.jobId));
+    const [job] = await tx
+      .select({ name: jobs.contactName, email: jobs.contactEmail })
+      .from(jobs)
+      .where(eq(jobs.id, invoice.jobId));
     if (!job?.email) throw conflict('The job has no customer email address to send the credit note to.');
     const since = new Date(now.getTime() - EMAIL_REPEAT_WINDOW_MS);
     const [claimed] = await tx
@@ -32,7 +45,8 @@ export async function emailCreditNote(deps: DocumentDeps, actor: SessionUser, in
       .set({ sentAt: now })
       .where(and(eq(creditNotes.id, note.id), or(isNull(creditNotes.sentAt), lt(creditNotes.sentAt, since))))
       .returning({ id: creditNotes.id });
-    if (!claimed) return { to: job.email, number: note.number, alreadySent: true, sentAt: (note.sentAt ?? now).toISOString() };
+    if (!claimed)
+      return { to: job.email, number: note.number, alreadySent: true, sentAt: (note.sentAt ?? now).toISOString() };
     const b = (await readSettings(tx, deps.config)).business;
     const title = creditNoteTitle(isTaxInvoice(b, note.creditDate));
     const data = await deps.pdfs.read(note.pdfFilename);
@@ -52,9 +66,17 @@ export async function emailCreditNote(deps: DocumentDeps, actor: SessionUser, in
       to: job.email,
       subject: `${title} ${note.number} from ${b.name}`,
       text,
-      attachments: [{ filename: `${note.number}.pdf`, contentType: 'application/pdf', contentBase64: data.toString('base64') }],
+      attachments: [
+        { filename: `${note.number}.pdf`, contentType: 'application/pdf', contentBase64: data.toString('base64') },
+      ],
     });
-    await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'email', to: job.email, note: `${note.number} emailed` });
+    await recordHistory(tx, 'invoice', invoice.id, {
+      at: now,
+      actorId: actor.id,
+      kind: 'email',
+      to: job.email,
+      note: `${note.number} emailed`,
+    });
     return { to: job.email, number: note.number, alreadySent: false, sentAt: now.toISOString() };
   });
   if (!result.alreadySent) deps.outbox.kick();

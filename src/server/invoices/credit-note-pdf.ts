@@ -28,7 +28,11 @@ export const creditNoteTitle = (gstRegistered: boolean) => (gstRegistered ? 'Adj
 export function renderCreditNotePdf(input: CreditNotePdfInput): Promise<Buffer> {
   const { business, note, invoice, customer, job } = input;
   const title = creditNoteTitle(business.gstRegistered);
-  const doc = new PDFDocument({ size: 'A4', margins: { top: 50, bottom: 40, left: PAGE.left, right: 595.28 - PAGE.right }, info: { Title: `${title} ${note.number}`, Author: business.name } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: 50, bottom: 40, left: PAGE.left, right: 595.28 - PAGE.right },
+    info: { Title: `${title} ${note.number}`, Author: business.name },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -37,12 +41,14 @@ export function renderCreditNotePdf(input: CreditNotePdfInput): Promise<Buffer> 
   });
   registerFonts(doc, [JSON.stringify(input)]);
   const width = PAGE.right - PAGE.left;
-  const text = (value: string, weight: Weight, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) => drawText(doc, value, weight, x, y, options);
+  const text = (value: string, weight: Weight, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) =>
+    drawText(doc, value, weight, x, y, options);
 
   doc.fillColor(CHARCOAL).fontSize(18);
   text(business.name, 'bold', PAGE.left, 50, { width: 300 });
   doc.fontSize(9.5).fillColor(MUTED);
-  for (const line of [`ABN ${business.abn}`, `Phone ${business.phone}`, business.email]) text(line, 'regular', PAGE.left, doc.y, { width: 300 });
+  for (const line of [`ABN ${business.abn}`, `Phone ${business.phone}`, business.email])
+    text(line, 'regular', PAGE.left, doc.y, { width: 300 });
   const headerBottom = doc.y;
   doc.fontSize(22).fillColor(CHARCOAL);
   text(title, 'bold', PAGE.left + 300, 50, { width: width - 300, align: 'right' });
@@ -68,7 +74,8 @@ export function renderCreditNotePdf(input: CreditNotePdfInput): Promise<Buffer> 
   doc.fontSize(10).fillColor(CHARCOAL);
   text('Credit to', 'bold', PAGE.left, y, { width: 260 });
   doc.fontSize(9.5);
-  for (const value of [customer.name, customer.email, customer.phone].filter(Boolean)) text(value, 'regular', PAGE.left, doc.y, { width: 260 });
+  for (const value of [customer.name, customer.email, customer.phone].filter(Boolean))
+    text(value, 'regular', PAGE.left, doc.y, { width: 260 });
 
   y = Math.max(doc.y, factsY) + 18;
   doc.fontSize(10).fillColor(CHARCOAL);
@@ -83,15 +90,31 @@ export function renderCreditNotePdf(input: CreditNotePdfInput): Promise<Buffer> 
     text(value, bold ? 'bold' : 'regular', PAGE.left + 393, y, { width: width - 401, align: 'right' });
     y += bold ? 18 : 15;
   };
-  row(business.gstRegistered ? 'Amount credited (GST included)' : 'Amount credited', formatDollars(note.amountCents), true);
+  row(
+    business.gstRegistered ? 'Amount credited (GST included)' : 'Amount credited',
+    formatDollars(note.amountCents),
+    true,
+  );
   if (business.gstRegistered) row('GST included in the credit', formatDollars(note.gstCents));
   row(`Invoice ${invoice.invoiceNumber} total`, formatDollars(invoice.totalCents));
   row('Invoice balance after this credit', formatDollars(invoice.balanceCents), true);
   doc.fontSize(9.5).fillColor(MUTED);
-  text(business.gstRegistered ? 'This adjustment note reduces the GST on the invoice above.' : 'No GST has been charged.', 'regular', PAGE.left + 200, y, { width: width - 208, align: 'right' });
+  text(
+    business.gstRegistered ? 'This adjustment note reduces the GST on the invoice above.' : 'No GST has been charged.',
+    'regular',
+    PAGE.left + 200,
+    y,
+    { width: width - 208, align: 'right' },
+  );
 
   doc.fontSize(8.5).fillColor(MUTED);
-  text(`${business.name} · ABN ${business.abn} · ${business.phone} · ${business.email}`, 'regular', PAGE.left, PAGE.bottom, { width, align: 'center', lineBreak: false });
+  text(
+    `${business.name} · ABN ${business.abn} · ${business.phone} · ${business.email}`,
+    'regular',
+    PAGE.left,
+    PAGE.bottom,
+    { width, align: 'center', lineBreak: false },
+  );
   doc.end();
   return done;
 }

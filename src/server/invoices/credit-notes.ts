@@ -24,9 +24,14 @@ import { isTaxInvoice } from '../../shared/domain/settings';
 
 type Note = typeof creditNotes.$inferSelect;
 
-const pdfUrlOf = (invoiceId: string, note: Note) => (note.pdfFilename ? buildUrl(invoiceContracts.creditNotePdf, { params: { id: invoiceId, noteId: note.id } }) : null);
+const pdfUrlOf = (invoiceId: string, note: Note) =>
+  note.pdfFilename ? buildUrl(invoiceContracts.creditNotePdf, { params: { id: invoiceId, noteId: note.id } }) : null;
 
-function toCreditNote(note: Note, invoice: Pick<Invoice, 'id' | 'invoiceNumber'>, createdBy: string | null): CreditNote {
+function toCreditNote(
+  note: Note,
+  invoice: Pick<Invoice, 'id' | 'invoiceNumber'>,
+  createdBy: string | null,
+): CreditNote {
   return {
     id: note.id,
     number: note.number,
@@ -44,17 +49,45 @@ function toCreditNote(note: Note, invoice: Pick<Invoice, 'id' | 'invoiceNumber'>
 
 /** A credit note is for an issued invoice: a draft is changed directly, a void one is final. */
 function assertCreditable(invoice: Invoice): void {
-  if (invoice.status === 'draft') throw conflict(`Invoice ${invoice.invoiceNumber} is a draft: change its lines instead. A credit note is for an issued invoice.`);
+  if (invoice.status === 'draft')
+    throw conflict(
+      `Invoice ${invoice.invoiceNumber} is a draft: change its lines instead. A credit note is for an issued invoice.`,
+    );
   if (invoice.status === 'cancelled') throw conflict(lockedInvoiceMessage(invoice.invoiceNumber, invoice.status));
 }
 
-async function pdfOfNote(exec: Executor, deps: Pick<DocumentDeps, 'config'>, invoice: Invoice, note: Note, balanceCents: number): Promise<Buffer> {
+async function pdfOfNote(
+  exec: Executor,
+  deps: Pick<DocumentDeps, 'config'>,
+  invoice: Invoice,
+  note: Note,
+  balanceCents: number,
+): Promise<Buffer> {
   const [job] = await exec.select().from(jobs).where(eq(jobs.id, invoice.jobId));
   const b = (await readSettings(exec, deps.config)).business;
   return renderCreditNotePdf({
-    business: { name: b.name, abn: b.abn, phone: b.phone, email: b.email, gstRegistered: isTaxInvoice(b, note.creditDate), bank: b.payment.bank, payId: b.payment.payId },
-    note: { number: note.number, creditDate: note.creditDate, amountCents: toCents(note.amount), gstCents: toCents(note.gstAmount), reason: note.reason },
-    invoice: { invoiceNumber: invoice.invoiceNumber, invoiceDate: invoice.invoiceDate, totalCents: toCents(invoice.totalAmount), balanceCents },
+    business: {
+      name: b.name,
+      abn: b.abn,
+      phone: b.phone,
+      email: b.email,
+      gstRegistered: isTaxInvoice(b, note.creditDate),
+      bank: b.payment.bank,
+      payId: b.payment.payId,
+    },
+    note: {
+      number: note.number,
+      creditDate: note.creditDate,
+      amountCents: toCents(note.amount),
+      gstCents: toCents(note.gstAmount),
+      reason: note.reason,
+    },
+    invoice: {
+      invoiceNumber: invoice.invoiceNumber,
+      invoiceDate: invoice.invoiceDate,
+      totalCents: toCents(invoice.totalAmount),
+      balanceCents,
+    },
     customer: { name: job!.contactName, email: job!.contactEmail, phone: job!.contactPhone },
     job: { jobNumber: job!.jobNumber },
   });
@@ -65,7 +98,12 @@ async function pdfOfNote(exec: Executor, deps: Pick<DocumentDeps, 'config'>, inv
  * sequence, at most what remains of the invoice after earlier credit notes, with a reason, its PDF
  * and a line in the invoice's history. The invoice's total is never changed.
  */
-export async function addCreditNote(deps: DocumentDeps, actor: SessionUser, invoiceId: string, body: z.output<typeof creditNoteRequest>): Promise<CreditNote> {
+export async function addCreditNote(
+  deps: DocumentDeps,
+  actor: SessionUser,
+  invoiceId: string,
+  body: z.output<typeof creditNoteRequest>,
+): Promise<CreditNote> {
   const now = deps.clock.now();
   let saved: string | undefined;
   try {
@@ -80,14 +118,32 @@ export async function addCreditNote(deps: DocumentDeps, actor: SessionUser, invo
       }
       const [note] = await tx
         .insert(creditNotes)
-        .values({ customerInvoiceId: invoice.id, creditDate: perthToday(now), amount: formatCents(amount), gstAmount: formatCents(gstOf(amount)), reason: body.reason, createdAt: now, createdById: actor.id })
+        .values({
+          customerInvoiceId: invoice.id,
+          creditDate: perthToday(now),
+          amount: formatCents(amount),
+          gstAmount: formatCents(gstOf(amount)),
+          reason: body.reason,
+          createdAt: now,
+          createdById: actor.id,
+        })
         .returning();
       const data = await pdfOfNote(tx, deps, invoice, note!, remaining - amount);
       const filename = invoicePdfName(note!.number, 1);
       await deps.pdfs.save(filename, data);
       saved = filename;
-      const [withPdf] = await tx.update(creditNotes).set({ pdfFilename: filename, pdfSize: data.length }).where(eq(creditNotes.id, note!.id)).returning();
-      await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'credit', to: note!.number, note: `${note!.number}: ${formatDollars(amount)} credited. ${body.reason}` });
+      const [withPdf] = await tx
+        .update(creditNotes)
+        .set({ pdfFilename: filename, pdfSize: data.length })
+        .where(eq(creditNotes.id, note!.id))
+        .returning();
+      await recordHistory(tx, 'invoice', invoice.id, {
+        at: now,
+        actorId: actor.id,
+        kind: 'credit',
+        to: note!.number,
+        note: `${note!.number}: ${formatDollars(amount)} credited. ${body.reason}`,
+      });
       return toCreditNote(withPdf!, invoice, actor.username);
     });
   } catch (err) {
@@ -108,7 +164,11 @@ export async function listCreditNotes(deps: Pick<DocumentDeps, 'db'>, invoiceId:
   return rows.map((r) => toCreditNote(r.note, invoice, r.by ?? null));
 }
 
-export async function readCreditNotePdf(deps: Pick<DocumentDeps, 'db' | 'pdfs'>, invoiceId: string, noteId: string): Promise<{ data: Buffer; filename: string }> {
+export async function readCreditNotePdf(
+  deps: Pick<DocumentDeps, 'db' | 'pdfs'>,
+  invoiceId: string,
+  noteId: string,
+): Promise<{ data: Buffer; filename: string }> {
   const invoice = await findInvoice(deps.db, invoiceId);
   const [note] = isUuid(noteId) ? await deps.db.select().from(creditNotes).where(eq(creditNotes.id, noteId)) : [];
   if (!note || note.customerInvoiceId !== invoice.id || !note.pdfFilename) throw notFound('Credit note not found');

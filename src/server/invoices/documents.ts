@@ -29,7 +29,12 @@ const pdfFileName = (invoiceNumber: string, version: number) => `${invoiceNumber
  * What the PDF of an invoice shows right now (docs/product.md "Customer invoices"), with the
  * owner's business profile as stored now (decision 280).
  */
-export async function pdfInputOf(exec: Executor, business: BusinessProfile, config: Pick<AppDeps['config'], 'publicBaseUrl'>, invoiceId: string): Promise<InvoicePdfInput> {
+export async function pdfInputOf(
+  exec: Executor,
+  business: BusinessProfile,
+  config: Pick<AppDeps['config'], 'publicBaseUrl'>,
+  invoiceId: string,
+): Promise<InvoicePdfInput> {
   const { invoice, job, vehicle, items } = await invoiceWithJob(exec, invoiceId);
   return {
     business: {
@@ -50,7 +55,10 @@ export async function pdfInputOf(exec: Executor, business: BusinessProfile, conf
       paidDay: invoice.paidAt ? perthDay(invoice.paidAt) : null,
       paymentNote: invoice.paymentNote,
       isCancelled: invoice.status === 'cancelled',
-      payUrl: invoice.payToken && invoice.status !== 'paid' && invoice.status !== 'cancelled' ? payUrlOf(config, invoice.payToken) : null,
+      payUrl:
+        invoice.payToken && invoice.status !== 'paid' && invoice.status !== 'cancelled'
+          ? payUrlOf(config, invoice.payToken)
+          : null,
       totalCents: toCents(invoice.totalAmount),
       gstCents: toCents(invoice.gstAmount),
     },
@@ -62,7 +70,12 @@ export async function pdfInputOf(exec: Executor, business: BusinessProfile, conf
       address: [job.address, job.suburb, job.postcode].filter(Boolean).join(', '),
       serviceDay: job.scheduledDay,
     },
-    lines: items.map((i) => ({ description: i.description, quantity: i.quantity, unitPriceCents: toCents(i.unitPrice), totalCents: toCents(i.totalPrice) })),
+    lines: items.map((i) => ({
+      description: i.description,
+      quantity: i.quantity,
+      unitPriceCents: toCents(i.unitPrice),
+      totalCents: toCents(i.totalPrice),
+    })),
   };
 }
 
@@ -82,14 +95,30 @@ export async function ensureCurrentPdf(deps: DocumentDeps, actor: SessionUser, i
       const invoice = await findInvoice(tx, invoiceId, true);
       const input = await pdfInputOf(tx, business, deps.config, invoice.id);
       const contentHash = hashOf(input);
-      const [latest] = await tx.select().from(customerInvoicePdfs).where(eq(customerInvoicePdfs.customerInvoiceId, invoice.id)).orderBy(desc(customerInvoicePdfs.version)).limit(1);
+      const [latest] = await tx
+        .select()
+        .from(customerInvoicePdfs)
+        .where(eq(customerInvoicePdfs.customerInvoiceId, invoice.id))
+        .orderBy(desc(customerInvoicePdfs.version))
+        .limit(1);
       if (latest && latest.contentHash === contentHash) return latest;
       const version = (latest?.version ?? 0) + 1;
       const data = await renderInvoicePdf(input);
       const filename = invoicePdfName(invoice.invoiceNumber, version);
       await deps.pdfs.save(filename, data);
       saved = filename;
-      const [row] = await tx.insert(customerInvoicePdfs).values({ customerInvoiceId: invoice.id, version, filename, contentHash, size: data.length, createdAt: now, createdById: actor.id }).returning();
+      const [row] = await tx
+        .insert(customerInvoicePdfs)
+        .values({
+          customerInvoiceId: invoice.id,
+          version,
+          filename,
+          contentHash,
+          size: data.length,
+          createdAt: now,
+          createdById: actor.id,
+        })
+        .returning();
       await tx.update(customerInvoices).set({ pdfPath: filename }).where(eq(customerInvoices.id, invoice.id));
       await recordHistory(tx, 'invoice', invoice.id, {
         at: now,
@@ -97,7 +126,9 @@ export async function ensureCurrentPdf(deps: DocumentDeps, actor: SessionUser, i
         kind: 'pdf',
         from: latest ? `v${latest.version}` : null,
         to: `v${version}`,
-        note: latest?.sentAt ? `PDF version ${version} made; version ${latest.version} was sent and is kept` : `PDF version ${version} made`,
+        note: latest?.sentAt
+          ? `PDF version ${version} made; version ${latest.version} was sent and is kept`
+          : `PDF version ${version} made`,
       });
       return row!;
     });
@@ -108,10 +139,19 @@ export async function ensureCurrentPdf(deps: DocumentDeps, actor: SessionUser, i
   }
 }
 
-export async function makeInvoicePdf(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<InvoicePdfResult> {
+export async function makeInvoicePdf(
+  deps: DocumentDeps,
+  actor: SessionUser,
+  invoiceId: string,
+): Promise<InvoicePdfResult> {
   const pdf = await ensureCurrentPdf(deps, actor, invoiceId);
   const invoice = await findInvoice(deps.db, invoiceId);
-  return { downloadUrl: invoicePdfUrl(invoiceId, pdf.version), filename: pdfFileName(invoice.invoiceNumber, pdf.version), invoiceNumber: invoice.invoiceNumber, version: pdf.version };
+  return {
+    downloadUrl: invoicePdfUrl(invoiceId, pdf.version),
+    filename: pdfFileName(invoice.invoiceNumber, pdf.version),
+    invoiceNumber: invoice.invoiceNumber,
+    version: pdf.version,
+  };
 }
 
 export async function listPdfVersionsOf(deps: Pick<DocumentDeps, 'db'>, invoiceId: string) {
@@ -120,14 +160,23 @@ export async function listPdfVersionsOf(deps: Pick<DocumentDeps, 'db'>, invoiceI
 }
 
 /** One kept version's bytes ('latest': the newest), for staff only. */
-export async function readInvoicePdf(deps: DocumentDeps, invoiceId: string, version: string): Promise<{ data: Buffer; filename: string }> {
+export async function readInvoicePdf(
+  deps: DocumentDeps,
+  invoiceId: string,
+  version: string,
+): Promise<{ data: Buffer; filename: string }> {
   const invoice = await findInvoice(deps.db, invoiceId);
   const n = version === 'latest' ? null : /^\d{1,6}$/.test(version) ? Number(version) : NaN;
   if (Number.isNaN(n)) throw notFound('PDF version not found');
   const [row] = await deps.db
     .select()
     .from(customerInvoicePdfs)
-    .where(and(eq(customerInvoicePdfs.customerInvoiceId, invoice.id), n === null ? undefined : eq(customerInvoicePdfs.version, n)))
+    .where(
+      and(
+        eq(customerInvoicePdfs.customerInvoiceId, invoice.id),
+        n === null ? undefined : eq(customerInvoicePdfs.version, n),
+      ),
+    )
     .orderBy(desc(customerInvoicePdfs.version))
     .limit(1);
   if (!row) throw notFound(n === null ? 'This invoice has no PDF yet.' : 'PDF version not found');
@@ -137,7 +186,11 @@ export async function readInvoicePdf(deps: DocumentDeps, invoiceId: string, vers
   return { data, filename: pdfFileName(invoice.invoiceNumber, row.version) };
 }
 
-function invoiceEmailText(b: BusinessProfile, detail: InvoiceDetail, payUrl: string): { subject: string; text: string } {
+function invoiceEmailText(
+  b: BusinessProfile,
+  detail: InvoiceDetail,
+  payUrl: string,
+): { subject: string; text: string } {
   const title = isTaxInvoice(b, detail.invoiceDate) ? 'Tax invoice' : 'Invoice';
   const amount = `$${detail.totalAmount}`;
   const paid = detail.status === 'paid';
@@ -145,7 +198,9 @@ function invoiceEmailText(b: BusinessProfile, detail: InvoiceDetail, payUrl: str
     `Hello ${detail.job.customer.name},`,
     '',
     `${title} ${detail.invoiceNumber} for job ${detail.job.jobNumber} is attached.`,
-    paid ? `Total ${amount}: paid, thank you.` : `Total ${amount}${detail.dueDate ? `, due ${printedDay(detail.dueDate)}` : ''}. How to pay is on the invoice.`,
+    paid
+      ? `Total ${amount}: paid, thank you.`
+      : `Total ${amount}${detail.dueDate ? `, due ${printedDay(detail.dueDate)}` : ''}. How to pay is on the invoice.`,
     '',
     `View or download your invoice${paid ? '' : ' and see how to pay it'}: ${payUrl}`,
     '',
@@ -161,7 +216,11 @@ function invoiceEmailText(b: BusinessProfile, detail: InvoiceDetail, payUrl: str
  * "Customer invoices"): the version sent is marked, a draft becomes sent, and the history says who
  * sent which version to whom.
  */
-export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<z.infer<typeof invoiceEmailed>> {
+export async function emailInvoice(
+  deps: DocumentDeps,
+  actor: SessionUser,
+  invoiceId: string,
+): Promise<z.infer<typeof invoiceEmailed>> {
   // The link to the invoice's own page, made before the PDF so the PDF carries it too (decision 299).
   const payUrl = payUrlOf(deps.config, await ensurePayToken(deps.db, invoiceId));
   const pdf = await ensureCurrentPdf(deps, actor, invoiceId);
@@ -175,23 +234,56 @@ export async function emailInvoice(deps: DocumentDeps, actor: SessionUser, invoi
   const sentAt = await deps.db.transaction(async (tx) => {
     const invoice = await findInvoice(tx, invoiceId, true);
     const claimed = await claimSend(tx, pdf.id, now);
-    if (!claimed) return (await tx.select({ sentAt: customerInvoicePdfs.sentAt }).from(customerInvoicePdfs).where(eq(customerInvoicePdfs.id, pdf.id)))[0]?.sentAt ?? now;
+    if (!claimed)
+      return (
+        (
+          await tx
+            .select({ sentAt: customerInvoicePdfs.sentAt })
+            .from(customerInvoicePdfs)
+            .where(eq(customerInvoicePdfs.id, pdf.id))
+        )[0]?.sentAt ?? now
+      );
     await deps.outbox.queue(tx, {
       kind: 'customer_invoice',
       jobId: invoice.jobId,
       to,
       ...email,
-      attachments: [{ filename: pdfFileName(invoice.invoiceNumber, pdf.version), contentType: 'application/pdf', contentBase64: data.toString('base64') }],
+      attachments: [
+        {
+          filename: pdfFileName(invoice.invoiceNumber, pdf.version),
+          contentType: 'application/pdf',
+          contentBase64: data.toString('base64'),
+        },
+      ],
     });
     const becomesSent = invoice.status === 'draft';
     await tx
       .update(customerInvoices)
       .set({ sentAt: now, updatedAt: now, ...(becomesSent ? { status: 'sent' as const } : {}) })
       .where(eq(customerInvoices.id, invoice.id));
-    await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'email', to, note: `PDF version ${pdf.version} emailed` });
-    if (becomesSent) await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'status', from: 'draft', to: 'sent' });
+    await recordHistory(tx, 'invoice', invoice.id, {
+      at: now,
+      actorId: actor.id,
+      kind: 'email',
+      to,
+      note: `PDF version ${pdf.version} emailed`,
+    });
+    if (becomesSent)
+      await recordHistory(tx, 'invoice', invoice.id, {
+        at: now,
+        actorId: actor.id,
+        kind: 'status',
+        from: 'draft',
+        to: 'sent',
+      });
     return null;
   });
   if (!sentAt) deps.outbox.kick();
-  return { customerInvoice: await getInvoiceDetail(deps, invoiceId), to, version: pdf.version, alreadySent: sentAt !== null, sentAt: (sentAt ?? now).toISOString() };
+  return {
+    customerInvoice: await getInvoiceDetail(deps, invoiceId),
+    to,
+    version: pdf.version,
+    alreadySent: sentAt !== null,
+    sentAt: (sentAt ?? now).toISOString(),
+  };
 }

@@ -4,7 +4,11 @@ import { defaultDueDate, invoiceLinesForJob, invoiceTotals, type InvoiceLine } f
 import { canCreateInvoice, type CustomerInvoiceStatus } from '../../shared/domain/job-status';
 import { formatCents, toCents } from '../../shared/domain/money';
 import { perthDay, perthToday } from '../../shared/domain/slots';
-import { DUE_BEFORE_INVOICE_MESSAGE, type createInvoiceRequest, type InvoiceDetail } from '../../shared/schemas/invoices';
+import {
+  DUE_BEFORE_INVOICE_MESSAGE,
+  type createInvoiceRequest,
+  type InvoiceDetail,
+} from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { bookingHolds, customerInvoiceItems, customerInvoices, jobs, paymentEvents } from '../db/schema';
@@ -48,16 +52,32 @@ async function onlinePayment(tx: Executor, job: Job, now: Date): Promise<{ day: 
     .where(and(eq(paymentEvents.jobId, job.id), eq(paymentEvents.type, 'payment_intent.succeeded')))
     .orderBy(desc(paymentEvents.receivedAt))
     .limit(1);
-  const [hold] = event ? [] : await tx.select({ at: bookingHolds.paidAt }).from(bookingHolds).where(eq(bookingHolds.jobId, job.id));
+  const [hold] = event
+    ? []
+    : await tx.select({ at: bookingHolds.paidAt }).from(bookingHolds).where(eq(bookingHolds.jobId, job.id));
   const at = event?.at ?? hold?.at ?? job.paidAt ?? now;
   return { day: perthDay(at), at };
 }
 
 const liveTaken = (jobNumber: string) => () => `Job ${jobNumber} already has an invoice. Cancel or delete it first.`;
 
-type NewInvoice = { status: CustomerInvoiceStatus; invoiceDate: string; dueDate: string | null; lines: InvoiceLine[]; paymentNote?: string | null; paidAt?: Date | null };
+type NewInvoice = {
+  status: CustomerInvoiceStatus;
+  invoiceDate: string;
+  dueDate: string | null;
+  lines: InvoiceLine[];
+  paymentNote?: string | null;
+  paidAt?: Date | null;
+};
 
-async function insertInvoice(tx: Executor, job: Job, actor: SessionUser, now: Date, input: NewInvoice, how: string): Promise<Invoice> {
+async function insertInvoice(
+  tx: Executor,
+  job: Job,
+  actor: SessionUser,
+  now: Date,
+  input: NewInvoice,
+  how: string,
+): Promise<Invoice> {
   const totals = invoiceTotals(input.lines);
   const [invoice] = await tx
     .insert(customerInvoices)
@@ -77,10 +97,20 @@ async function insertInvoice(tx: Executor, job: Job, actor: SessionUser, now: Da
       updatedAt: now,
     })
     .returning();
-  if (input.lines.length) await tx.insert(customerInvoiceItems).values(input.lines.map((l, i) => ({ ...lineValues(l, i), customerInvoiceId: invoice!.id })));
-  await recordHistory(tx, 'invoice', invoice!.id, { at: now, actorId: actor.id, kind: 'created', to: input.status, note: `${how}, total ${formatCents(totals.totalCents)}` });
+  if (input.lines.length)
+    await tx
+      .insert(customerInvoiceItems)
+      .values(input.lines.map((l, i) => ({ ...lineValues(l, i), customerInvoiceId: invoice!.id })));
+  await recordHistory(tx, 'invoice', invoice!.id, {
+    at: now,
+    actorId: actor.id,
+    kind: 'created',
+    to: input.status,
+    note: `${how}, total ${formatCents(totals.totalCents)}`,
+  });
   const jobStatus = await jobInvoiced(tx, job, actor.id, now, invoice!.invoiceNumber);
-  if (input.status === 'paid' && jobStatus !== 'paid') await jobPaidByInvoice(tx, job.id, actor.id, now, invoice!.invoiceNumber);
+  if (input.status === 'paid' && jobStatus !== 'paid')
+    await jobPaidByInvoice(tx, job.id, actor.id, now, invoice!.invoiceNumber);
   return invoice!;
 }
 
@@ -109,21 +139,30 @@ export async function generateInvoiceForJob(deps: Deps, actor: SessionUser, jobI
  * The generation itself, in the caller's transaction with the job locked: also used when a payment
  * taken on site finds the job without an invoice (decision 349).
  */
-export async function generateInvoiceIn(tx: Executor, job: Job, actor: SessionUser, now: Date, fees: Fees): Promise<Invoice> {
+export async function generateInvoiceIn(
+  tx: Executor,
+  job: Job,
+  actor: SessionUser,
+  now: Date,
+  fees: Fees,
+): Promise<Invoice> {
   const today = perthToday(now);
   assertInvoiceable(job);
   await assertNoLiveInvoice(tx, job);
   const tyreUnitPriceCents = job.serviceType === 'new-tyres' ? await lookupTyreUnitPriceCents(tx, job.tyreSize) : null;
   const paidOnline = await onlinePayment(tx, job, now);
-  const lines = invoiceLinesForJob({
-    serviceType: job.serviceType,
-    isPrepaid: job.paymentMethod === 'prepaid',
-    quantity: job.tyreQuantity ?? 1,
-    tyreSize: job.tyreSize,
-    tyreUnitPriceCents,
-    valueCents: job.customerValue === null ? null : toCents(job.customerValue),
-    isPaidByCard: paidOnline !== null,
-  }, fees);
+  const lines = invoiceLinesForJob(
+    {
+      serviceType: job.serviceType,
+      isPrepaid: job.paymentMethod === 'prepaid',
+      quantity: job.tyreQuantity ?? 1,
+      tyreSize: job.tyreSize,
+      tyreUnitPriceCents,
+      valueCents: job.customerValue === null ? null : toCents(job.customerValue),
+      isPaidByCard: paidOnline !== null,
+    },
+    fees,
+  );
   const isPaid = paidOnline !== null || job.status === 'paid';
   return insertInvoice(
     tx,
@@ -143,12 +182,17 @@ export async function generateInvoiceIn(tx: Executor, job: Job, actor: SessionUs
 }
 
 /** An invoice written by staff on the Create Invoice screen, its lines in the same transaction (decision 200). */
-export async function createInvoice(deps: Deps, actor: SessionUser, body: z.output<typeof createInvoiceRequest>): Promise<InvoiceDetail> {
+export async function createInvoice(
+  deps: Deps,
+  actor: SessionUser,
+  body: z.output<typeof createInvoiceRequest>,
+): Promise<InvoiceDetail> {
   const now = deps.clock.now();
   const today = perthToday(now);
   const invoiceDate = body.invoiceDate ?? today;
   const dueDate = body.dueDate === undefined ? defaultDueDate(invoiceDate) : body.dueDate;
-  if (dueDate !== null && dueDate < invoiceDate) throw invalid(DUE_BEFORE_INVOICE_MESSAGE, { dueDate: DUE_BEFORE_INVOICE_MESSAGE });
+  if (dueDate !== null && dueDate < invoiceDate)
+    throw invalid(DUE_BEFORE_INVOICE_MESSAGE, { dueDate: DUE_BEFORE_INVOICE_MESSAGE });
   let jobNumber = '';
   const id = await withLiveInvoiceGuard(
     () => liveTaken(jobNumber)(),

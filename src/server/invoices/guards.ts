@@ -40,7 +40,8 @@ export async function withLiveInvoiceGuard<T>(message: () => string, run: () => 
   }
 }
 
-export const ANOTHER_LIVE = () => "This job already has another invoice that is not cancelled. Cancel or delete that one first.";
+export const ANOTHER_LIVE = () =>
+  'This job already has another invoice that is not cancelled. Cancel or delete that one first.';
 
 /**
  * A draft's lines, amounts and dates change freely; once the invoice is issued (sent, paid, overdue)

@@ -15,28 +15,56 @@ import { moveJob, type JobState } from '../jobs/lifecycle';
  */
 
 /** Generating or creating the invoice of a completed job moves it to invoiced; returns the job's status after. */
-export async function jobInvoiced(tx: Executor, job: JobState, actorId: string, now: Date, invoiceNumber: string): Promise<JobStatus> {
+export async function jobInvoiced(
+  tx: Executor,
+  job: JobState,
+  actorId: string,
+  now: Date,
+  invoiceNumber: string,
+): Promise<JobStatus> {
   if (job.status !== 'completed') return job.status;
   const moved = await moveJob(tx, job, 'invoice-generated', { at: now, actorId, note: `Invoice ${invoiceNumber}` });
   return moved.status;
 }
 
 /** An invoice became paid: its job follows, only forward (a job never completed, or already paid or cancelled, is left alone). */
-export async function jobPaidByInvoice(tx: Executor, jobId: string, actorId: string | null, now: Date, invoiceNumber: string): Promise<void> {
-  const [job] = await tx.select({ id: jobs.id, status: jobs.status, paymentStatus: jobs.paymentStatus }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+export async function jobPaidByInvoice(
+  tx: Executor,
+  jobId: string,
+  actorId: string | null,
+  now: Date,
+  invoiceNumber: string,
+): Promise<void> {
+  const [job] = await tx
+    .select({ id: jobs.id, status: jobs.status, paymentStatus: jobs.paymentStatus })
+    .from(jobs)
+    .where(eq(jobs.id, jobId))
+    .for('update');
   if (!job || !canMove('invoice-paid', job)) return;
   await moveJob(tx, job, 'invoice-paid', { at: now, actorId, note: `Invoice ${invoiceNumber} paid` });
 }
 
 /** Staff marked the job paid ('Mark as Paid'): its invoice that is not cancelled is paid too, with its history line. */
-export async function jobMarkedPaid(tx: Executor, job: JobState & { jobNumber: string }, actorId: string, now: Date): Promise<void> {
+export async function jobMarkedPaid(
+  tx: Executor,
+  job: JobState & { jobNumber: string },
+  actorId: string,
+  now: Date,
+): Promise<void> {
   await moveJob(tx, job, 'mark-paid', { at: now, actorId });
   const live = await tx
     .select({ id: customerInvoices.id, status: customerInvoices.status })
     .from(customerInvoices)
     .where(and(eq(customerInvoices.jobId, job.id), ne(customerInvoices.status, 'cancelled')));
   for (const invoice of live.filter((i) => i.status !== 'paid')) {
-    await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId, kind: 'status', from: invoice.status, to: 'paid', note: `Job ${job.jobNumber} marked paid` });
+    await recordHistory(tx, 'invoice', invoice.id, {
+      at: now,
+      actorId,
+      kind: 'status',
+      from: invoice.status,
+      to: 'paid',
+      note: `Job ${job.jobNumber} marked paid`,
+    });
   }
   await tx
     .update(customerInvoices)
@@ -48,8 +76,18 @@ export async function jobMarkedPaid(tx: Executor, job: JobState & { jobNumber: s
  * An issued invoice was voided (decision 295): an invoiced job is completed again, ready for a new
  * invoice; a paid job keeps its payment (the money was received) and only its history says so.
  */
-export async function jobInvoiceVoided(tx: Executor, jobId: string, actorId: string, now: Date, invoiceNumber: string): Promise<void> {
-  const [job] = await tx.select({ id: jobs.id, status: jobs.status, paymentStatus: jobs.paymentStatus }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+export async function jobInvoiceVoided(
+  tx: Executor,
+  jobId: string,
+  actorId: string,
+  now: Date,
+  invoiceNumber: string,
+): Promise<void> {
+  const [job] = await tx
+    .select({ id: jobs.id, status: jobs.status, paymentStatus: jobs.paymentStatus })
+    .from(jobs)
+    .where(eq(jobs.id, jobId))
+    .for('update');
   if (!job) return;
   const note = `Invoice ${invoiceNumber} voided`;
   if (canMove('invoice-voided', job)) await moveJob(tx, job, 'invoice-voided', { at: now, actorId, note });

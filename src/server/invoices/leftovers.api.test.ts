@@ -37,10 +37,18 @@ describe('invoice PDF files left behind by a crash', () => {
     t.clock.set(MONDAY_7AM_PERTH);
     const admin = await signedInStaff(t, { role: 'admin' });
     const job = await insertJob(t.db, { status: 'completed', scheduledDay: '2026-12-02' });
-    const generated = await t.app.inject({ method: 'POST', url: `/api/dashboard/customer-invoices/generate/${job.id}`, headers: { cookie: admin.cookie } });
+    const generated = await t.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/customer-invoices/generate/${job.id}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(generated.statusCode, generated.body).toBe(201);
     const invoiceId = (generated.json() as { customerInvoice: { id: string } }).customerInvoice.id;
-    const printed = await t.app.inject({ method: 'POST', url: `/api/dashboard/customer-invoices/${invoiceId}/pdf`, headers: { cookie: admin.cookie } });
+    const printed = await t.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/customer-invoices/${invoiceId}/pdf`,
+      headers: { cookie: admin.cookie },
+    });
     expect(printed.statusCode, printed.body).toBe(200);
     const [kept] = fs.readdirSync(pdfDir);
     fs.utimesSync(path.join(pdfDir, kept!), hoursAgo(3), hoursAgo(3));
@@ -49,7 +57,13 @@ describe('invoice PDF files left behind by a crash', () => {
     leave('.INV-999992-v1-0badc0de.pdf.12345678.tmp', hoursAgo(3)); // killed mid-write
     leave('INV-999993-v1-0badc0de.pdf', new Date(MONDAY_7AM_PERTH)); // being printed by another instance right now
 
-    const restarted = await buildApp({ config: t.config, db: t.db, clock: t.clock, pdfs, cleanFileLeftoversOnStart: true });
+    const restarted = await buildApp({
+      config: t.config,
+      db: t.db,
+      clock: t.clock,
+      pdfs,
+      cleanFileLeftoversOnStart: true,
+    });
     await restarted.ready();
     await restarted.close();
 

@@ -18,7 +18,13 @@ import { generateInvoiceIn } from './generate';
 type Fees = Awaited<ReturnType<AppDeps['settings']['current']>>['fees'];
 
 /** The job's invoice that is not cancelled, locked; generated from the job (completed -> invoiced) when there is none. */
-export async function invoiceForOnsitePayment(tx: Executor, job: typeof jobs.$inferSelect, actor: SessionUser, now: Date, fees: Fees): Promise<Invoice> {
+export async function invoiceForOnsitePayment(
+  tx: Executor,
+  job: typeof jobs.$inferSelect,
+  actor: SessionUser,
+  now: Date,
+  fees: Fees,
+): Promise<Invoice> {
   const [live] = await tx
     .select()
     .from(customerInvoices)
@@ -28,9 +34,25 @@ export async function invoiceForOnsitePayment(tx: Executor, job: typeof jobs.$in
 }
 
 /** Marks the invoice paid, with how it was paid printed on it and the payment's line in its history. */
-export async function invoicePaidOnSite(tx: Executor, invoice: Invoice, actor: SessionUser, now: Date, how: { paymentNote: string; historyNote: string }): Promise<void> {
-  await tx.update(customerInvoices).set({ status: 'paid', paidAt: now, paymentNote: how.paymentNote, updatedAt: now }).where(eq(customerInvoices.id, invoice.id));
-  await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'status', from: invoice.status, to: 'paid', note: how.historyNote });
+export async function invoicePaidOnSite(
+  tx: Executor,
+  invoice: Invoice,
+  actor: SessionUser,
+  now: Date,
+  how: { paymentNote: string; historyNote: string },
+): Promise<void> {
+  await tx
+    .update(customerInvoices)
+    .set({ status: 'paid', paidAt: now, paymentNote: how.paymentNote, updatedAt: now })
+    .where(eq(customerInvoices.id, invoice.id));
+  await recordHistory(tx, 'invoice', invoice.id, {
+    at: now,
+    actorId: actor.id,
+    kind: 'status',
+    from: invoice.status,
+    to: 'paid',
+    note: how.historyNote,
+  });
 }
 
 /**
@@ -53,13 +75,31 @@ async function statusBeforePaid(tx: Executor, invoice: Invoice): Promise<Custome
  * the reason in its history. A voided invoice stays void, and the reversal is refused so the job and
  * the invoice never disagree.
  */
-export async function invoiceOnsitePaymentReversed(tx: Executor, invoiceId: string, actor: SessionUser, now: Date, historyNote: string): Promise<void> {
+export async function invoiceOnsitePaymentReversed(
+  tx: Executor,
+  invoiceId: string,
+  actor: SessionUser,
+  now: Date,
+  historyNote: string,
+): Promise<void> {
   const invoice = await findInvoice(tx, invoiceId, true);
   if (invoice.status === 'cancelled') {
-    throw conflict(`Invoice ${invoice.invoiceNumber} of this payment was voided, so the payment cannot be reversed here. Issue a credit note instead.`);
+    throw conflict(
+      `Invoice ${invoice.invoiceNumber} of this payment was voided, so the payment cannot be reversed here. Issue a credit note instead.`,
+    );
   }
   if (invoice.status !== 'paid') return;
   const status = await statusBeforePaid(tx, invoice);
-  await tx.update(customerInvoices).set({ status, paidAt: null, paymentNote: null, updatedAt: now }).where(eq(customerInvoices.id, invoice.id));
-  await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'status', from: 'paid', to: status, note: historyNote });
+  await tx
+    .update(customerInvoices)
+    .set({ status, paidAt: null, paymentNote: null, updatedAt: now })
+    .where(eq(customerInvoices.id, invoice.id));
+  await recordHistory(tx, 'invoice', invoice.id, {
+    at: now,
+    actorId: actor.id,
+    kind: 'status',
+    from: 'paid',
+    to: status,
+    note: historyNote,
+  });
 }

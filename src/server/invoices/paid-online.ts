@@ -39,7 +39,9 @@ export async function balanceDueCents(exec: Executor, invoice: Pick<Invoice, 'id
 }
 
 function surchargeRateOf(event: PaymentEvent, fees: Fees): number {
-  const recorded = Number((event.data.object.metadata as Record<string, string | undefined> | undefined)?.cardSurchargeBasisPoints);
+  const recorded = Number(
+    (event.data.object.metadata as Record<string, string | undefined> | undefined)?.cardSurchargeBasisPoints,
+  );
   return Number.isInteger(recorded) && recorded >= 0 && recorded <= 1000 ? recorded : fees.cardSurchargeBasisPoints;
 }
 
@@ -62,7 +64,10 @@ function receiptOf(b: BusinessProfile, r: { name: string; invoiceNumber: string;
 
 function staffAlert(invoice: Invoice, why: string, event: PaymentEvent) {
   const o = event.data.object;
-  const charged = typeof o.amount === 'number' ? `${formatDollars(o.amount)} ${(o.currency ?? '').toUpperCase()}` : 'an unknown amount';
+  const charged =
+    typeof o.amount === 'number'
+      ? `${formatDollars(o.amount)} ${(o.currency ?? '').toUpperCase()}`
+      : 'an unknown amount';
   return {
     subject: `Payment check needed: invoice ${invoice.invoiceNumber} was paid online`,
     text: [
@@ -80,41 +85,87 @@ function staffAlert(invoice: Invoice, why: string, event: PaymentEvent) {
  * the customer's receipt. Any other amount, or money for a paid or void invoice, is kept back for
  * staff with an alert, as a booking's would be (decision 192).
  */
-export async function handleInvoicePaymentIn(tx: Executor, event: PaymentEvent, invoiceId: string, ctx: Ctx): Promise<HandledInvoiceEvent> {
+export async function handleInvoicePaymentIn(
+  tx: Executor,
+  event: PaymentEvent,
+  invoiceId: string,
+  ctx: Ctx,
+): Promise<HandledInvoiceEvent> {
   const invoice = await findInvoice(tx, invoiceId, true).catch(() => null);
   const recorded = await tx
     .insert(paymentEvents)
-    .values({ id: event.id, type: event.type, jobId: invoice?.jobId ?? null, payload: event as unknown as Record<string, unknown>, receivedAt: ctx.now })
+    .values({
+      id: event.id,
+      type: event.type,
+      jobId: invoice?.jobId ?? null,
+      payload: event as unknown as Record<string, unknown>,
+      receivedAt: ctx.now,
+    })
     .onConflictDoNothing({ target: paymentEvents.id })
     .returning({ id: paymentEvents.id });
   if (recorded.length === 0) return { outcome: 'duplicate' };
   if (event.type === 'payment_intent.payment_failed') {
-    return { outcome: 'failed', jobId: invoice?.jobId ?? null, message: event.data.object.last_payment_error?.message ?? 'Your card was declined.' };
+    return {
+      outcome: 'failed',
+      jobId: invoice?.jobId ?? null,
+      message: event.data.object.last_payment_error?.message ?? 'Your card was declined.',
+    };
   }
   if (event.type !== 'payment_intent.succeeded' || !invoice) return { outcome: 'ignored' };
 
   const intent = event.data.object;
   const alertStaff = async (why: string) => {
-    await ctx.deps.outbox.queue(tx, { kind: AMOUNT_MISMATCH_KIND, jobId: invoice.jobId, to: ctx.business.email, ...staffAlert(invoice, why, event) });
-    await recordHistory(tx, 'invoice', invoice.id, { at: ctx.now, actorId: null, kind: 'payment', note: `Card payment kept back for staff (PaymentIntent ${intent.id}): ${why}` });
+    await ctx.deps.outbox.queue(tx, {
+      kind: AMOUNT_MISMATCH_KIND,
+      jobId: invoice.jobId,
+      to: ctx.business.email,
+      ...staffAlert(invoice, why, event),
+    });
+    await recordHistory(tx, 'invoice', invoice.id, {
+      at: ctx.now,
+      actorId: null,
+      kind: 'payment',
+      note: `Card payment kept back for staff (PaymentIntent ${intent.id}): ${why}`,
+    });
   };
   if (invoice.status === 'paid' || invoice.status === 'cancelled') {
     await alertStaff(invoice.status === 'paid' ? 'the invoice was already paid.' : 'the invoice had been voided.');
     return { outcome: 'already-paid', jobId: invoice.jobId };
   }
-  const expected = withCardSurcharge(await balanceDueCents(tx, invoice), { ...ctx.fees, cardSurchargeBasisPoints: surchargeRateOf(event, ctx.fees) });
+  const expected = withCardSurcharge(await balanceDueCents(tx, invoice), {
+    ...ctx.fees,
+    cardSurchargeBasisPoints: surchargeRateOf(event, ctx.fees),
+  });
   if (intent.amount !== expected || intent.currency?.toLowerCase() !== 'aud') {
     await flagJobPayment(tx, invoice.jobId, 'amount-mismatch', ctx.now);
     await alertStaff(`the balance due with the card surcharge is ${formatDollars(expected)} AUD.`);
     return { outcome: 'amount-mismatch', jobId: invoice.jobId };
   }
 
-  await tx.update(customerInvoices).set({ status: 'paid', paidAt: ctx.now, updatedAt: ctx.now }).where(eq(customerInvoices.id, invoice.id));
-  await recordHistory(tx, 'invoice', invoice.id, { at: ctx.now, actorId: null, kind: 'status', from: invoice.status, to: 'paid', note: `Paid online by card $${formatCents(expected)} (PaymentIntent ${intent.id})` });
+  await tx
+    .update(customerInvoices)
+    .set({ status: 'paid', paidAt: ctx.now, updatedAt: ctx.now })
+    .where(eq(customerInvoices.id, invoice.id));
+  await recordHistory(tx, 'invoice', invoice.id, {
+    at: ctx.now,
+    actorId: null,
+    kind: 'status',
+    from: invoice.status,
+    to: 'paid',
+    note: `Paid online by card $${formatCents(expected)} (PaymentIntent ${intent.id})`,
+  });
   await jobPaidByInvoice(tx, invoice.jobId, null, ctx.now, invoice.invoiceNumber);
-  const [job] = await tx.select({ name: jobs.contactName, email: jobs.contactEmail }).from(jobs).where(eq(jobs.id, invoice.jobId));
+  const [job] = await tx
+    .select({ name: jobs.contactName, email: jobs.contactEmail })
+    .from(jobs)
+    .where(eq(jobs.id, invoice.jobId));
   if (job?.email) {
-    await ctx.deps.outbox.queue(tx, { kind: INVOICE_RECEIPT_KIND, jobId: invoice.jobId, to: job.email, ...receiptOf(ctx.business, { name: job.name, invoiceNumber: invoice.invoiceNumber, paidCents: expected }) });
+    await ctx.deps.outbox.queue(tx, {
+      kind: INVOICE_RECEIPT_KIND,
+      jobId: invoice.jobId,
+      to: job.email,
+      ...receiptOf(ctx.business, { name: job.name, invoiceNumber: invoice.invoiceNumber, paidCents: expected }),
+    });
   }
   return { outcome: 'invoice-paid', jobId: invoice.jobId, invoiceId: invoice.id };
 }

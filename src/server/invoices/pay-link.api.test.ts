@@ -23,7 +23,12 @@ describe("the invoice's pay-online link", () => {
     const right = await timed(`/api/invoice-token/${token}`);
     expect(right.res.statusCode, right.res.body).toBe(200);
     const shown = right.res.json() as PublicInvoice;
-    expect(shown).toMatchObject({ invoiceNumber: invoice.invoiceNumber, amountDue: '129.80', status: 'due', totalAmount: '129.80' });
+    expect(shown).toMatchObject({
+      invoiceNumber: invoice.invoiceNumber,
+      amountDue: '129.80',
+      status: 'due',
+      totalAmount: '129.80',
+    });
     expect(shown.lines.map((l) => l.description)).toEqual(['Puncture Repair', 'Mobile Service Callout']);
     // Nothing about the customer or any other invoice.
     expect(right.res.body).not.toContain('Linh Pham');
@@ -45,8 +50,14 @@ describe("the invoice's pay-online link", () => {
     await request('POST', `${INVOICES}/${paid.id}/email`);
     const paidEmail = (await h.t.db.select().from(outboundEmails)).find((e) => e.subject.includes(paid.invoiceNumber))!;
     const paidToken = /\/pay\/([A-Za-z0-9_-]+)/.exec(paidEmail.text)![1];
-    expect((await publicGet(`/api/invoice-token/${paidToken}`)).json()).toMatchObject({ status: 'paid', amountDue: '0.00' });
+    expect((await publicGet(`/api/invoice-token/${paidToken}`)).json()).toMatchObject({
+      status: 'paid',
+      amountDue: '0.00',
+    });
     await request('DELETE', `${INVOICES}/${paid.id}`);
-    expect((await publicGet(`/api/invoice-token/${paidToken}`)).json()).toMatchObject({ status: 'void', amountDue: '0.00' });
+    expect((await publicGet(`/api/invoice-token/${paidToken}`)).json()).toMatchObject({
+      status: 'void',
+      amountDue: '0.00',
+    });
   });
 });

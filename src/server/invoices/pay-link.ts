@@ -23,14 +23,21 @@ export const PAY_LINK_NOT_FOUND = 'This payment link is not valid.';
 /** Every answer, right token or wrong, takes at least this long, so timing tells nothing about which tokens exist. */
 export const ANSWER_FLOOR_MS = 250;
 
-export const payUrlOf = (config: Pick<AppDeps['config'], 'publicBaseUrl'>, token: string) => `${config.publicBaseUrl}/pay/${token}`;
+export const payUrlOf = (config: Pick<AppDeps['config'], 'publicBaseUrl'>, token: string) =>
+  `${config.publicBaseUrl}/pay/${token}`;
 
 /** The invoice's token, made now for an invoice from before pay links; the same one every time after. */
 export async function ensurePayToken(exec: Executor, invoiceId: string): Promise<string> {
   const invoice = await findInvoice(exec, invoiceId);
   if (invoice.payToken) return invoice.payToken;
-  await exec.update(customerInvoices).set({ payToken: newPayToken() }).where(and(eq(customerInvoices.id, invoiceId), isNull(customerInvoices.payToken)));
-  const [row] = await exec.select({ token: customerInvoices.payToken }).from(customerInvoices).where(eq(customerInvoices.id, invoiceId));
+  await exec
+    .update(customerInvoices)
+    .set({ payToken: newPayToken() })
+    .where(and(eq(customerInvoices.id, invoiceId), isNull(customerInvoices.payToken)));
+  const [row] = await exec
+    .select({ token: customerInvoices.payToken })
+    .from(customerInvoices)
+    .where(eq(customerInvoices.id, invoiceId));
   return row!.token!;
 }
 
@@ -48,7 +55,9 @@ export async function atLeast<T>(ms: number, run: () => Promise<T>): Promise<T> 
 }
 
 export async function invoiceOfToken(exec: Executor, token: string): Promise<Invoice> {
-  const [row] = TOKEN_SHAPE.test(token) ? await exec.select().from(customerInvoices).where(eq(customerInvoices.payToken, token)) : [];
+  const [row] = TOKEN_SHAPE.test(token)
+    ? await exec.select().from(customerInvoices).where(eq(customerInvoices.payToken, token))
+    : [];
   if (!row) throw notFound(PAY_LINK_NOT_FOUND);
   return row;
 }
@@ -61,16 +70,32 @@ export async function invoiceOfToken(exec: Executor, token: string): Promise<Inv
 export async function publicInvoice(deps: Pick<DocumentDeps, 'db' | 'config'>, token: string): Promise<PublicInvoice> {
   return atLeast(ANSWER_FLOOR_MS, async () => {
     const invoice = await invoiceOfToken(deps.db, token);
-    const [items, credited] = await Promise.all([listInvoiceItems(deps.db, invoice.id), creditedCents(deps.db, invoice.id)]);
+    const [items, credited] = await Promise.all([
+      listInvoiceItems(deps.db, invoice.id),
+      creditedCents(deps.db, invoice.id),
+    ]);
     const state = invoice.status === 'cancelled' ? 'void' : invoice.status === 'paid' ? 'paid' : 'due';
     const b = (await readSettings(deps.db, deps.config)).business;
     return {
-      business: { name: b.name, abn: b.abn, phone: b.phone, email: b.email, gstRegistered: isTaxInvoice(b, invoice.invoiceDate), bank: b.payment.bank ?? null, payId: b.payment.payId ?? null },
+      business: {
+        name: b.name,
+        abn: b.abn,
+        phone: b.phone,
+        email: b.email,
+        gstRegistered: isTaxInvoice(b, invoice.invoiceDate),
+        bank: b.payment.bank ?? null,
+        payId: b.payment.payId ?? null,
+      },
       invoiceNumber: invoice.invoiceNumber,
       invoiceDate: invoice.invoiceDate,
       dueDate: invoice.dueDate,
       status: state,
-      lines: items.map((i) => ({ description: i.description, quantity: i.quantity, unitPrice: i.unitPrice, totalPrice: i.totalPrice })),
+      lines: items.map((i) => ({
+        description: i.description,
+        quantity: i.quantity,
+        unitPrice: i.unitPrice,
+        totalPrice: i.totalPrice,
+      })),
       totalAmount: invoice.totalAmount,
       creditedAmount: formatCents(credited),
       amountDue: state === 'due' ? formatCents(toCents(invoice.totalAmount) - credited) : '0.00',
@@ -82,10 +107,18 @@ export async function publicInvoice(deps: Pick<DocumentDeps, 'db' | 'config'>, t
 }
 
 /** The invoice's newest PDF version, for the customer holding the link. */
-export async function publicInvoicePdf(deps: Pick<DocumentDeps, 'db' | 'pdfs'>, token: string): Promise<{ data: Buffer; filename: string }> {
+export async function publicInvoicePdf(
+  deps: Pick<DocumentDeps, 'db' | 'pdfs'>,
+  token: string,
+): Promise<{ data: Buffer; filename: string }> {
   const { invoice, filename } = await atLeast(ANSWER_FLOOR_MS, async () => {
     const found = await invoiceOfToken(deps.db, token);
-    const [pdf] = await deps.db.select().from(customerInvoicePdfs).where(eq(customerInvoicePdfs.customerInvoiceId, found.id)).orderBy(desc(customerInvoicePdfs.version)).limit(1);
+    const [pdf] = await deps.db
+      .select()
+      .from(customerInvoicePdfs)
+      .where(eq(customerInvoicePdfs.customerInvoiceId, found.id))
+      .orderBy(desc(customerInvoicePdfs.version))
+      .limit(1);
     if (!pdf) throw notFound('This invoice has no PDF yet.');
     return { invoice: found, filename: pdf.filename };
   });

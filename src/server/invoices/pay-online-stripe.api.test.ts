@@ -21,17 +21,38 @@ describe('paying an invoice from its link with Stripe', () => {
   afterAll(async () => standIn.close());
   const { h, request, newJob, generate, detail, jobRow } = invoiceHarness(
     { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-    () => ({ payments: new StripePaymentProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, host: standIn.host, port: standIn.port, protocol: 'http' }) }),
+    () => ({
+      payments: new StripePaymentProvider({
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        host: standIn.host,
+        port: standIn.port,
+        protocol: 'http',
+      }),
+    }),
   );
 
   const postWebhook = (event: unknown) => {
     const payload = JSON.stringify(event);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(h.t.clock.now().getTime() / 1000) });
-    return h.t.app.inject({ method: 'POST', url: '/api/payments/webhook', payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature } });
+    const signature = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(h.t.clock.now().getTime() / 1000),
+    });
+    return h.t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      payload,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    });
   };
 
-  it("creates an intent naming the invoice, and the signed webhook marks the invoice and its job paid once", async () => {
-    const job = await newJob({ serviceType: 'puncture-repair', customerValue: '129.80', contactEmail: 'stripe.payer@example.com' });
+  it('creates an intent naming the invoice, and the signed webhook marks the invoice and its job paid once', async () => {
+    const job = await newJob({
+      serviceType: 'puncture-repair',
+      customerValue: '129.80',
+      contactEmail: 'stripe.payer@example.com',
+    });
     const invoice = await generate(job.id);
     await request('PATCH', `${INVOICES}/${invoice.id}`, { status: 'sent' });
     const token = await ensurePayToken(h.t.db, invoice.id);
@@ -42,7 +63,11 @@ describe('paying an invoice from its link with Stripe', () => {
     expect(started.statusCode, started.body).toBe(200);
     const sent = standIn.creates.at(-1)!;
     const amount = Number(sent.form.amount);
-    expect(sent.form).toMatchObject({ currency: 'aud', 'metadata[invoiceId]': invoice.id, 'metadata[invoiceNumber]': invoice.invoiceNumber });
+    expect(sent.form).toMatchObject({
+      currency: 'aud',
+      'metadata[invoiceId]': invoice.id,
+      'metadata[invoiceNumber]': invoice.invoiceNumber,
+    });
     expect(sent.idempotencyKey).toBe(`invoice-${invoice.id}-${amount}`);
     expect((amount / 100).toFixed(2)).toBe(started.json().totalAmount);
     // A reload gets the same intent.
@@ -63,7 +88,9 @@ describe('paying an invoice from its link with Stripe', () => {
     expect(await jobRow(job.id)).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
     // Stripe delivers at least once: the replay changes nothing.
     expect((await postWebhook(event)).statusCode).toBe(200);
-    const receipts = (await h.t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, job.id))).filter((e) => e.subject.startsWith('Receipt'));
+    const receipts = (await h.t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, job.id))).filter((e) =>
+      e.subject.startsWith('Receipt'),
+    );
     expect(receipts.map((r) => r.to)).toEqual(['stripe.payer@example.com']);
     expect((await detail(invoice.id)).history.filter((e) => e.to === 'paid')).toHaveLength(1);
   });

@@ -27,9 +27,17 @@ async function prepareInvoiceIntent(deps: AppDeps, token: string, fees: Fees): P
   if (invoice.status === 'paid') throw conflict(INVOICE_ALREADY_PAID);
   const dueCents = await balanceDueCents(deps.db, invoice);
   if (dueCents <= 0) throw conflict(INVOICE_NOTHING_DUE);
-  const metadata: InvoiceIntentMetadata = { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints) };
+  const metadata: InvoiceIntentMetadata = {
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints),
+  };
   // No intent is stored on the invoice: the provider's key (invoice and amount) gives back the same one (decision 300).
-  const intent = await provider.createIntent({ amountCents: withCardSurcharge(dueCents, fees), metadata, existingIntentId: null });
+  const intent = await provider.createIntent({
+    amountCents: withCardSurcharge(dueCents, fees),
+    metadata,
+    existingIntentId: null,
+  });
   // A succeeded intent whose webhook has not arrived yet must not be paid a second time.
   if (intent.status === 'succeeded' || intent.status === 'processing') throw conflict(INVOICE_ALREADY_PAID);
   return { invoice, intent, dueCents, metadata };
@@ -40,17 +48,28 @@ export async function createInvoicePaymentIntent(deps: AppDeps, token: string): 
   const { intent, dueCents } = await prepareInvoiceIntent(deps, token, fees);
   const surcharge = formatCents(cardSurcharge(dueCents, fees));
   const total = formatCents(withCardSurcharge(dueCents, fees));
-  return { clientSecret: intent.clientSecret, originalAmount: formatCents(dueCents), surchargeAmount: surcharge, totalAmount: total, message: surchargeMessage(surcharge, total, cardSurchargeLabel(fees)) };
+  return {
+    clientSecret: intent.clientSecret,
+    originalAmount: formatCents(dueCents),
+    surchargeAmount: surcharge,
+    totalAmount: total,
+    message: surchargeMessage(surcharge, total, cardSurchargeLabel(fees)),
+  };
 }
 
 /** The simulated provider's confirm: builds the event a real provider would send and hands it to the same handler. */
-export async function payInvoiceSimulated(deps: AppDeps, token: string, cardNumber: string): Promise<{ status: 'succeeded'; invoiceNumber: string }> {
+export async function payInvoiceSimulated(
+  deps: AppDeps,
+  token: string,
+  cardNumber: string,
+): Promise<{ status: 'succeeded'; invoiceNumber: string }> {
   if (deps.payments?.name !== 'simulated') throw notFound('The simulated payment provider is not in use.');
   const { fees } = await deps.settings.current();
   const { invoice, intent, metadata } = await prepareInvoiceIntent(deps, token, fees);
   const event = simulatedCardEvent(intent, metadata, cardNumber);
   const handled = await handlePaymentEvent(deps, event);
   if (handled.outcome === 'failed') throw new AppError('PAYMENT_DECLINED', handled.message);
-  if (handled.outcome !== 'invoice-paid') throw conflict('The payment could not be applied to this invoice; the business has been told.');
+  if (handled.outcome !== 'invoice-paid')
+    throw conflict('The payment could not be applied to this invoice; the business has been told.');
   return { status: 'succeeded', invoiceNumber: invoice.invoiceNumber };
 }

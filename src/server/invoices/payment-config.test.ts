@@ -8,14 +8,31 @@ describe('invoice payment details in configuration', () => {
   });
 
   it('reads the bank account and PayID, writing the BSB as 000-000', () => {
-    const config = testConfig({ BANK_ACCOUNT_NAME: 'Southside Tyres', BANK_BSB: '066000', BANK_ACCOUNT_NUMBER: '12345678', PAYID: 'accounts@example.com' });
-    expect(config.business.payment).toEqual({ bank: { accountName: 'Southside Tyres', bsb: '066-000', accountNumber: '12345678' }, payId: 'accounts@example.com' });
+    const config = testConfig({
+      BANK_ACCOUNT_NAME: 'Southside Tyres',
+      BANK_BSB: '066000',
+      BANK_ACCOUNT_NUMBER: '12345678',
+      PAYID: 'accounts@example.com',
+    });
+    expect(config.business.payment).toEqual({
+      bank: { accountName: 'Southside Tyres', bsb: '066-000', accountNumber: '12345678' },
+      payId: 'accounts@example.com',
+    });
   });
 
   it.each([
-    [{ BANK_ACCOUNT_NAME: 'Southside Tyres' }, 'BANK_BSB: BANK_ACCOUNT_NAME, BANK_BSB and BANK_ACCOUNT_NUMBER must be set together'],
-    [{ BANK_ACCOUNT_NAME: 'A', BANK_BSB: '06600', BANK_ACCOUNT_NUMBER: '12345678' }, 'BANK_BSB: must be a 6-digit BSB, e.g. 066-000'],
-    [{ BANK_ACCOUNT_NAME: 'A', BANK_BSB: '066-000', BANK_ACCOUNT_NUMBER: '12-34' }, 'BANK_ACCOUNT_NUMBER: must be 5 to 10 digits'],
+    [
+      { BANK_ACCOUNT_NAME: 'Southside Tyres' },
+      'BANK_BSB: BANK_ACCOUNT_NAME, BANK_BSB and BANK_ACCOUNT_NUMBER must be set together',
+    ],
+    [
+      { BANK_ACCOUNT_NAME: 'A', BANK_BSB: '06600', BANK_ACCOUNT_NUMBER: '12345678' },
+      'BANK_BSB: must be a 6-digit BSB, e.g. 066-000',
+    ],
+    [
+      { BANK_ACCOUNT_NAME: 'A', BANK_BSB: '066-000', BANK_ACCOUNT_NUMBER: '12-34' },
+      'BANK_ACCOUNT_NUMBER: must be 5 to 10 digits',
+    ],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => testConfig(env)).toThrow(message);
   });

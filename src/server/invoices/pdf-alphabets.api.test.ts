@@ -9,13 +9,30 @@ describe('every alphabet in the invoice PDF', () => {
   const { request, newJob, generate, pdfOf } = invoiceHarness();
 
   it('keeps a Vietnamese name and street, Chinese, the euro, a fraction and an Arabic name readable, in subset Noto fonts', async () => {
-    const job = await newJob({ contactName: 'Trần Thị Ngọc Ánh', address: '12 Đường Street', serviceType: 'puncture-repair', customerValue: '129.80' });
+    const job = await newJob({
+      contactName: 'Trần Thị Ngọc Ánh',
+      address: '12 Đường Street',
+      serviceType: 'puncture-repair',
+      customerValue: '129.80',
+    });
     const invoice = await generate(job.id);
     for (const description of ['Lốp xe 轮胎 € ½', 'Valve for سارة']) {
-      expect((await request('POST', `${INVOICES}/${invoice.id}/items`, { description, unitPrice: '1.00' })).statusCode).toBe(201);
+      expect(
+        (await request('POST', `${INVOICES}/${invoice.id}/items`, { description, unitPrice: '1.00' })).statusCode,
+      ).toBe(201);
     }
     const { text, raw } = await pdfOf(invoice.id);
-    for (const s of ['Trần Thị Ngọc Ánh', '12 Đường Street', 'Lốp xe 轮胎 € ½', 'سارة', 'Puncture Repair', 'Total', 'Invoice number', '$131.80']) expect(text).toContain(s);
+    for (const s of [
+      'Trần Thị Ngọc Ánh',
+      '12 Đường Street',
+      'Lốp xe 轮胎 € ½',
+      'سارة',
+      'Puncture Repair',
+      'Total',
+      'Invoice number',
+      '$131.80',
+    ])
+      expect(text).toContain(s);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fonts-'));
     try {
       fs.writeFileSync(path.join(dir, 'a.pdf'), raw);

@@ -15,8 +15,14 @@ type Family = 'latin' | 'cjk' | 'arabic';
 const require = createRequire(import.meta.url);
 // Resolved by name, so the packages are found wherever npm put them.
 const FILES: Record<Family, Record<Weight, string>> = {
-  latin: { regular: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'), bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf') },
-  cjk: { regular: require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'), bold: require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf') },
+  latin: {
+    regular: require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+  },
+  cjk: {
+    regular: require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+    bold: require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'),
+  },
   arabic: {
     regular: require.resolve('@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf'),
     bold: require.resolve('@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf'),
@@ -35,7 +41,8 @@ function fontBytes(family: Family, weight: Weight): Buffer {
   return bytes;
 }
 
-const CJK = /[\u2E80-\u2FDF\u3000-\u30FF\u3100-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFFEF]|[\u{20000}-\u{2FFFF}]/u;
+const CJK =
+  /[\u2E80-\u2FDF\u3000-\u30FF\u3100-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFFEF]|[\u{20000}-\u{2FFFF}]/u;
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/u;
 /** Characters any of the fonts draws (spaces, digits, punctuation): they stay in the run they are in. */
 const NEUTRAL = /[\s\d.,:;!?'"()\-–—/&@#%+*=_]/u;
@@ -92,7 +99,9 @@ type TextOptions = PDFKit.Mixins.TextOptions;
 export function registerFonts(doc: Doc, texts: string[]): void {
   const needs = new Set<Family>(['latin']);
   for (const t of texts) for (const r of runsOf(t)) needs.add(r.family);
-  for (const family of needs) for (const weight of ['regular', 'bold'] as const) doc.registerFont(fontName(family, weight), fontBytes(family, weight));
+  for (const family of needs)
+    for (const weight of ['regular', 'bold'] as const)
+      doc.registerFont(fontName(family, weight), fontBytes(family, weight));
 }
 
 /**
@@ -100,7 +109,14 @@ export function registerFonts(doc: Doc, texts: string[]): void {
  * usual (wrapping, alignment). Several runs: a line that fits is placed run by run at its
  * alignment; a longer one flows left-aligned, run after run.
  */
-export function drawText(doc: Doc, text: string, weight: Weight, x?: number, y?: number, options: TextOptions = {}): void {
+export function drawText(
+  doc: Doc,
+  text: string,
+  weight: Weight,
+  x?: number,
+  y?: number,
+  options: TextOptions = {},
+): void {
   const runs = runsOf(text);
   if (runs.length <= 1) {
     const family = runs[0]?.family ?? 'latin';
@@ -116,7 +132,12 @@ export function drawText(doc: Doc, text: string, weight: Weight, x?: number, y?:
   const width = options.width ?? doc.page.width - doc.page.margins.right - startX;
   if (total <= width) {
     const lineHeight = Math.max(...runs.map((r) => doc.font(fontName(r.family, weight)).currentLineHeight(true)));
-    let cx = options.align === 'right' ? startX + width - total : options.align === 'center' ? startX + (width - total) / 2 : startX;
+    let cx =
+      options.align === 'right'
+        ? startX + width - total
+        : options.align === 'center'
+          ? startX + (width - total) / 2
+          : startX;
     runs.forEach((r, i) => {
       doc.font(fontName(r.family, weight)).text(r.text, cx, startY, { lineBreak: false, ...featuresOf(r.family) });
       cx += widths[i]!;
@@ -128,7 +149,8 @@ export function drawText(doc: Doc, text: string, weight: Weight, x?: number, y?:
   runs.forEach((r, i) => {
     doc.font(fontName(r.family, weight));
     const last = i === runs.length - 1;
-    if (i === 0) doc.text(r.text, startX, startY, { ...options, align: 'left', continued: !last, ...featuresOf(r.family) });
+    if (i === 0)
+      doc.text(r.text, startX, startY, { ...options, align: 'left', continued: !last, ...featuresOf(r.family) });
     else doc.text(r.text, { continued: !last, ...featuresOf(r.family) });
   });
 }

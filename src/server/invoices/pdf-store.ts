@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeName, listLocalFiles, placeLocalFile, readLocalFile, StoredFileExistsError, type FileNames, type FileStore } from '../adapters/storage';
+import {
+  assertSafeName,
+  listLocalFiles,
+  placeLocalFile,
+  readLocalFile,
+  StoredFileExistsError,
+  type FileNames,
+  type FileStore,
+} from '../adapters/storage';
 
 /**
  * Invoice PDFs, apart from the photos. A file is written once under a name the server chose and

@@ -43,7 +43,20 @@ export type InvoicePdfInput = {
   lines: { description: string; quantity: number; unitPriceCents: Cents; totalCents: Cents }[];
 };
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "23 November 2026" from a Perth day. */
 export function printedDay(day: string): string {
@@ -69,7 +82,11 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     size: 'A4',
     bufferPages: true,
     margins: { top: 50, bottom: 40, left: PAGE.left, right: 595.28 - PAGE.right },
-    info: { Title: `${title} ${invoice.invoiceNumber}`, Author: business.name, Subject: `${title} ${invoice.invoiceNumber} for ${job.jobNumber}` },
+    info: {
+      Title: `${title} ${invoice.invoiceNumber}`,
+      Author: business.name,
+      Subject: `${title} ${invoice.invoiceNumber} for ${job.jobNumber}`,
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -80,7 +97,8 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const width = PAGE.right - PAGE.left;
   // Every text is drawn in the Noto fonts, a fallback per run of characters (decision 298).
   registerFonts(doc, [JSON.stringify(input)]);
-  const text = (value: string, weight: Weight, x?: number, y?: number, options: PDFKit.Mixins.TextOptions = {}) => drawText(doc, value, weight, x, y, options);
+  const text = (value: string, weight: Weight, x?: number, y?: number, options: PDFKit.Mixins.TextOptions = {}) =>
+    drawText(doc, value, weight, x, y, options);
 
   // Business (left) and the document's title (right).
   doc.fillColor(CHARCOAL).fontSize(18);
@@ -102,7 +120,12 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     doc.fontSize(12).fillColor('#b91c1c');
     text('VOID', 'bold', PAGE.left + 300, doc.y, { width: width - 300, align: 'right' });
     // A void copy is stamped across the page too, so no one pays it by mistake (decision 295).
-    doc.save().rotate(-30, { origin: [297, 420] }).fontSize(120).fillColor('#b91c1c').fillOpacity(0.15);
+    doc
+      .save()
+      .rotate(-30, { origin: [297, 420] })
+      .fontSize(120)
+      .fillColor('#b91c1c')
+      .fillOpacity(0.15);
     text('VOID', 'bold', 0, 360, { width: 595, align: 'center', lineBreak: false });
     doc.restore();
   }
@@ -128,12 +151,16 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   doc.fontSize(10).fillColor(CHARCOAL);
   text('Bill to', 'bold', PAGE.left, y, { width: 280 });
   doc.fontSize(9.5);
-  for (const value of [customer.name, customer.email, customer.phone].filter(Boolean)) text(value, 'regular', PAGE.left, doc.y, { width: 280 });
+  for (const value of [customer.name, customer.email, customer.phone].filter(Boolean))
+    text(value, 'regular', PAGE.left, doc.y, { width: 280 });
   doc.moveDown(0.6);
   doc.fontSize(10);
   text('Service', 'bold', PAGE.left, doc.y, { width: 280 });
   doc.fontSize(9.5);
-  for (const value of [`${job.service} on ${printedDay(job.serviceDay)}`, job.vehicle ?? '', job.address].filter(Boolean)) text(value, 'regular', PAGE.left, doc.y, { width: 280 });
+  for (const value of [`${job.service} on ${printedDay(job.serviceDay)}`, job.vehicle ?? '', job.address].filter(
+    Boolean,
+  ))
+    text(value, 'regular', PAGE.left, doc.y, { width: 280 });
 
   // The lines.
   y = Math.max(doc.y, factsY) + 18;
@@ -153,10 +180,24 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       doc.addPage();
       y = 50;
     }
-    const cells = [line.description, String(line.quantity), formatDollars(line.unitPriceCents), formatDollars(line.totalCents)];
-    cells.forEach((cell, i) => (doc.fillColor(CHARCOAL), text(cell, 'regular', cols[i]!.x, y, { width: cols[i]!.w, align: cols[i]!.align })));
+    const cells = [
+      line.description,
+      String(line.quantity),
+      formatDollars(line.unitPriceCents),
+      formatDollars(line.totalCents),
+    ];
+    cells.forEach(
+      (cell, i) => (
+        doc.fillColor(CHARCOAL), text(cell, 'regular', cols[i]!.x, y, { width: cols[i]!.w, align: cols[i]!.align })
+      ),
+    );
     y += h + 6;
-    doc.moveTo(PAGE.left, y - 3).lineTo(PAGE.right, y - 3).strokeColor(RULE).lineWidth(0.5).stroke();
+    doc
+      .moveTo(PAGE.left, y - 3)
+      .lineTo(PAGE.right, y - 3)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
   }
 
   // Totals, right-aligned.
@@ -173,9 +214,19 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   } else {
     totalRow('Total', formatDollars(invoice.totalCents), true);
   }
-  totalRow('Amount due', invoice.isPaid || invoice.isCancelled ? formatDollars(0) : formatDollars(invoice.totalCents), true);
+  totalRow(
+    'Amount due',
+    invoice.isPaid || invoice.isCancelled ? formatDollars(0) : formatDollars(invoice.totalCents),
+    true,
+  );
   doc.fontSize(9.5).fillColor(MUTED);
-  text(business.gstRegistered ? 'Total price includes GST.' : 'No GST has been charged.', 'regular', PAGE.left + 230, y, { width: width - 238, align: 'right' });
+  text(
+    business.gstRegistered ? 'Total price includes GST.' : 'No GST has been charged.',
+    'regular',
+    PAGE.left + 230,
+    y,
+    { width: width - 238, align: 'right' },
+  );
   y = doc.y + 18;
 
   // Paid, or how to pay.
@@ -190,8 +241,12 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     doc.fontSize(9.5);
     const ways = [
       invoice.payUrl ? `View and pay online: ${invoice.payUrl}` : '',
-      invoice.dueDate ? `Please pay ${formatDollars(invoice.totalCents)} by ${printedDay(invoice.dueDate)}, quoting ${invoice.invoiceNumber}.` : '',
-      business.bank ? `Bank transfer: ${business.bank.accountName}, BSB ${business.bank.bsb}, account ${business.bank.accountNumber}, reference ${invoice.invoiceNumber}.` : '',
+      invoice.dueDate
+        ? `Please pay ${formatDollars(invoice.totalCents)} by ${printedDay(invoice.dueDate)}, quoting ${invoice.invoiceNumber}.`
+        : '',
+      business.bank
+        ? `Bank transfer: ${business.bank.accountName}, BSB ${business.bank.bsb}, account ${business.bank.accountNumber}, reference ${invoice.invoiceNumber}.`
+        : '',
       business.payId ? `PayID: ${business.payId} (reference ${invoice.invoiceNumber}).` : '',
       `Card, EFTPOS or cash: pay the technician on site, or call ${business.phone}.`,
     ];
@@ -201,7 +256,13 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   // Footer on the first page.
   doc.switchToPage(0);
   doc.fontSize(8.5).fillColor(MUTED);
-  text(`${business.name} · ABN ${business.abn} · ${business.phone} · ${business.email}`, 'regular', PAGE.left, PAGE.bottom, { width, align: 'center', lineBreak: false });
+  text(
+    `${business.name} · ABN ${business.abn} · ${business.phone} · ${business.email}`,
+    'regular',
+    PAGE.left,
+    PAGE.bottom,
+    { width, align: 'center', lineBreak: false },
+  );
   doc.end();
   return done;
 }

@@ -2,10 +2,24 @@ import { and, asc, desc, eq, gte, ilike, isNull, lt, lte, ne, or, sql, type SQL 
 import { shownInvoiceStatus } from '../../shared/domain/invoices';
 import type { CustomerInvoiceStatus } from '../../shared/domain/job-status';
 import { perthToday } from '../../shared/domain/slots';
-import type { InvoiceDetail, InvoiceItem, InvoiceListItem, InvoiceListQuery, InvoicePdfVersion } from '../../shared/schemas/invoices';
+import type {
+  InvoiceDetail,
+  InvoiceItem,
+  InvoiceListItem,
+  InvoiceListQuery,
+  InvoicePdfVersion,
+} from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
-import { creditNotes, customerInvoiceItems, customerInvoicePdfs, customerInvoices, jobs, users, vehicles } from '../db/schema';
+import {
+  creditNotes,
+  customerInvoiceItems,
+  customerInvoicePdfs,
+  customerInvoices,
+  jobs,
+  users,
+  vehicles,
+} from '../db/schema';
 import { formatCents, toCents } from '../../shared/domain/money';
 import { historyOf } from '../history/history';
 import { notFound } from '../http/errors';
@@ -22,10 +36,19 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const listColumns = {
   invoice: customerInvoices,
-  job: { id: jobs.id, jobNumber: jobs.jobNumber, status: jobs.status, name: jobs.contactName, email: jobs.contactEmail },
+  job: {
+    id: jobs.id,
+    jobNumber: jobs.jobNumber,
+    status: jobs.status,
+    name: jobs.contactName,
+    email: jobs.contactEmail,
+  },
 };
 
-function toListItem(row: { invoice: Invoice; job: { id: string; jobNumber: string; status: Job['status']; name: string; email: string } }, today: string): InvoiceListItem {
+function toListItem(
+  row: { invoice: Invoice; job: { id: string; jobNumber: string; status: Job['status']; name: string; email: string } },
+  today: string,
+): InvoiceListItem {
   const i = row.invoice;
   return {
     id: i.id,
@@ -45,7 +68,12 @@ function toListItem(row: { invoice: Invoice; job: { id: string; jobNumber: strin
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
     // Each job keeps the contact given with it (docs/product.md "Bookings").
-    job: { id: row.job.id, jobNumber: row.job.jobNumber, status: row.job.status, customer: { name: row.job.name, email: row.job.email } },
+    job: {
+      id: row.job.id,
+      jobNumber: row.job.jobNumber,
+      status: row.job.status,
+      customer: { name: row.job.name, email: row.job.email },
+    },
   };
 }
 
@@ -63,7 +91,11 @@ export function toItem(row: typeof customerInvoiceItems.$inferSelect): InvoiceIt
 }
 
 export async function listInvoiceItems(exec: Executor, invoiceId: string): Promise<InvoiceItem[]> {
-  const rows = await exec.select().from(customerInvoiceItems).where(eq(customerInvoiceItems.customerInvoiceId, invoiceId)).orderBy(asc(customerInvoiceItems.position), asc(customerInvoiceItems.id));
+  const rows = await exec
+    .select()
+    .from(customerInvoiceItems)
+    .where(eq(customerInvoiceItems.customerInvoiceId, invoiceId))
+    .orderBy(asc(customerInvoiceItems.position), asc(customerInvoiceItems.id));
   return rows.map(toItem);
 }
 
@@ -74,12 +106,22 @@ export async function listPdfVersions(exec: Executor, invoiceId: string): Promis
     .leftJoin(users, eq(users.id, customerInvoicePdfs.createdById))
     .where(eq(customerInvoicePdfs.customerInvoiceId, invoiceId))
     .orderBy(desc(customerInvoicePdfs.version));
-  return rows.map(({ pdf, by }) => ({ version: pdf.version, filename: pdf.filename, size: pdf.size, createdAt: pdf.createdAt.toISOString(), createdBy: by ?? null, sentAt: iso(pdf.sentAt) }));
+  return rows.map(({ pdf, by }) => ({
+    version: pdf.version,
+    filename: pdf.filename,
+    size: pdf.size,
+    createdAt: pdf.createdAt.toISOString(),
+    createdBy: by ?? null,
+    sentAt: iso(pdf.sentAt),
+  }));
 }
 
 /** What the invoice's credit notes gave back, in cents (decision 297). */
 export async function creditedCents(exec: Executor, invoiceId: string): Promise<number> {
-  const [row] = await exec.select({ cents: sql<string>`coalesce(sum(${creditNotes.amount}), 0)::text` }).from(creditNotes).where(eq(creditNotes.customerInvoiceId, invoiceId));
+  const [row] = await exec
+    .select({ cents: sql<string>`coalesce(sum(${creditNotes.amount}), 0)::text` })
+    .from(creditNotes)
+    .where(eq(creditNotes.customerInvoiceId, invoiceId));
   return toCents(row?.cents ?? '0');
 }
 
@@ -87,7 +129,14 @@ export async function detailOf(exec: Executor, invoiceId: string, today: string)
   const [row] = await exec
     .select({
       ...listColumns,
-      jobExtra: { serviceType: jobs.serviceType, scheduledDay: jobs.scheduledDay, timeSlot: jobs.timeSlot, address: jobs.address, suburb: jobs.suburb, postcode: jobs.postcode },
+      jobExtra: {
+        serviceType: jobs.serviceType,
+        scheduledDay: jobs.scheduledDay,
+        timeSlot: jobs.timeSlot,
+        address: jobs.address,
+        suburb: jobs.suburb,
+        postcode: jobs.postcode,
+      },
       vehicle: { make: vehicles.make, model: vehicles.model, year: vehicles.year, registration: vehicles.registration },
     })
     .from(customerInvoices)
@@ -95,10 +144,24 @@ export async function detailOf(exec: Executor, invoiceId: string, today: string)
     .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
     .where(eq(customerInvoices.id, invoiceId));
   if (!row) throw notFound(INVOICE_NOT_FOUND);
-  const [items, history, pdfs, credited] = await Promise.all([listInvoiceItems(exec, invoiceId), historyOf(exec, 'invoice', invoiceId), listPdfVersions(exec, invoiceId), creditedCents(exec, invoiceId)]);
+  const [items, history, pdfs, credited] = await Promise.all([
+    listInvoiceItems(exec, invoiceId),
+    historyOf(exec, 'invoice', invoiceId),
+    listPdfVersions(exec, invoiceId),
+    creditedCents(exec, invoiceId),
+  ]);
   const base = toListItem(row, today);
   const balance = formatCents(toCents(row.invoice.totalAmount) - credited);
-  return { ...base, paymentNote: row.invoice.paymentNote, creditedAmount: formatCents(credited), balanceAmount: balance, items, history, pdfs, job: { ...base.job, ...row.jobExtra, vehicle: row.vehicle } };
+  return {
+    ...base,
+    paymentNote: row.invoice.paymentNote,
+    creditedAmount: formatCents(credited),
+    balanceAmount: balance,
+    items,
+    history,
+    pdfs,
+    job: { ...base.job, ...row.jobExtra, vehicle: row.vehicle },
+  };
 }
 
 export async function getInvoiceDetail(deps: Deps, invoiceId: string): Promise<InvoiceDetail> {
@@ -116,7 +179,11 @@ export async function listJobInvoices(deps: Deps, jobId: string): Promise<Invoic
   if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
   const [job] = await deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId));
   if (!job) throw notFound(JOB_NOT_FOUND);
-  const rows = await deps.db.select({ id: customerInvoices.id }).from(customerInvoices).where(eq(customerInvoices.jobId, jobId)).orderBy(desc(customerInvoices.createdAt));
+  const rows = await deps.db
+    .select({ id: customerInvoices.id })
+    .from(customerInvoices)
+    .where(eq(customerInvoices.jobId, jobId))
+    .orderBy(desc(customerInvoices.createdAt));
   const today = perthToday(deps.clock.now());
   return Promise.all(rows.map((r) => detailOf(deps.db, r.id, today)));
 }
@@ -127,7 +194,11 @@ const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 function statusCondition(status: CustomerInvoiceStatus, today: string): SQL | undefined {
   const pastDue = and(eq(customerInvoices.status, 'sent'), lt(customerInvoices.dueDate, today));
   if (status === 'overdue') return or(eq(customerInvoices.status, 'overdue'), pastDue);
-  if (status === 'sent') return and(eq(customerInvoices.status, 'sent'), or(isNull(customerInvoices.dueDate), gte(customerInvoices.dueDate, today)));
+  if (status === 'sent')
+    return and(
+      eq(customerInvoices.status, 'sent'),
+      or(isNull(customerInvoices.dueDate), gte(customerInvoices.dueDate, today)),
+    );
   return eq(customerInvoices.status, status);
 }
 
@@ -135,7 +206,10 @@ function statusCondition(status: CustomerInvoiceStatus, today: string): SQL | un
  * The invoices list: newest invoice date first, filtered and paged, with the job number and the
  * job's customer (docs/product.md "Staff dashboard").
  */
-export async function listInvoices(deps: Deps, query: InvoiceListQuery & { page: number; pageSize: number }): Promise<{ items: InvoiceListItem[]; total: number }> {
+export async function listInvoices(
+  deps: Deps,
+  query: InvoiceListQuery & { page: number; pageSize: number },
+): Promise<{ items: InvoiceListItem[]; total: number }> {
   const today = perthToday(deps.clock.now());
   const search = query.search?.trim();
   const conditions: (SQL | undefined)[] = [
@@ -144,7 +218,12 @@ export async function listInvoices(deps: Deps, query: InvoiceListQuery & { page:
     query.from ? gte(customerInvoices.invoiceDate, query.from) : undefined,
     query.to ? lte(customerInvoices.invoiceDate, query.to) : undefined,
     search
-      ? or(ilike(customerInvoices.invoiceNumber, likeText(search)), ilike(jobs.jobNumber, likeText(search)), ilike(jobs.contactName, likeText(search)), ilike(jobs.contactEmail, likeText(search)))
+      ? or(
+          ilike(customerInvoices.invoiceNumber, likeText(search)),
+          ilike(jobs.jobNumber, likeText(search)),
+          ilike(jobs.contactName, likeText(search)),
+          ilike(jobs.contactEmail, likeText(search)),
+        )
       : undefined,
   ];
   const rows = await deps.db
@@ -157,7 +236,11 @@ export async function listInvoices(deps: Deps, query: InvoiceListQuery & { page:
     .offset((query.page - 1) * query.pageSize);
   let total = rows.length ? Number(rows[0]!.total) : 0;
   if (!rows.length && query.page > 1) {
-    const [n] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(customerInvoices).innerJoin(jobs, eq(jobs.id, customerInvoices.jobId)).where(and(...conditions));
+    const [n] = await deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customerInvoices)
+      .innerJoin(jobs, eq(jobs.id, customerInvoices.jobId))
+      .where(and(...conditions));
     total = Number(n?.n ?? 0);
   }
   return { items: rows.map((r) => toListItem(r, today)), total };
@@ -173,4 +256,3 @@ export async function invoiceWithJob(exec: Executor, invoiceId: string) {
     .where(eq(jobs.id, invoice.jobId));
   return { invoice, job: row!.job, vehicle: row!.vehicle, items: await listInvoiceItems(exec, invoice.id) };
 }
-

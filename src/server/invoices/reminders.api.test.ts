@@ -8,8 +8,23 @@ import { sendOverdueReminders } from './reminders';
 
 describe('the overdue follow-up', () => {
   const { h, request, newJob, generate } = invoiceHarness();
-  const sweep = () => sendOverdueReminders({ db: h.t.db, clock: h.t.clock, config: h.t.config, outbox: createOutbox({ db: h.t.db, clock: h.t.clock, mailer: {} as never, log: h.t.app.log, mailFrom: 'shop@example.com' }) });
-  const emailsOf = async (jobId: string) => (await h.t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, jobId))).filter((e) => e.subject.startsWith('Reminder'));
+  const sweep = () =>
+    sendOverdueReminders({
+      db: h.t.db,
+      clock: h.t.clock,
+      config: h.t.config,
+      outbox: createOutbox({
+        db: h.t.db,
+        clock: h.t.clock,
+        mailer: {} as never,
+        log: h.t.app.log,
+        mailFrom: 'shop@example.com',
+      }),
+    });
+  const emailsOf = async (jobId: string) =>
+    (await h.t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, jobId))).filter((e) =>
+      e.subject.startsWith('Reminder'),
+    );
 
   it('emails one reminder a week after the due date, within messaging hours, recorded in the history, never twice', async () => {
     const job = await newJob({ contactEmail: 'late.payer@example.com' });
@@ -24,10 +39,17 @@ describe('the overdue follow-up', () => {
     await sweep();
     const emails = await emailsOf(job.id);
     expect(emails).toHaveLength(1);
-    expect(emails[0]).toMatchObject({ to: 'late.payer@example.com', subject: `Reminder: invoice ${invoice.invoiceNumber} from Mobile Tyre & Battery Co. is overdue` });
+    expect(emails[0]).toMatchObject({
+      to: 'late.payer@example.com',
+      subject: `Reminder: invoice ${invoice.invoiceNumber} from Mobile Tyre & Battery Co. is overdue`,
+    });
     expect(emails[0]!.text).toContain('/pay/');
     const detail = (await request('GET', `${INVOICES}/${invoice.id}`)).json() as InvoiceDetail;
-    expect(detail.history.at(-1)).toMatchObject({ kind: 'email', to: 'late.payer@example.com', note: 'Overdue reminder' });
+    expect(detail.history.at(-1)).toMatchObject({
+      kind: 'email',
+      to: 'late.payer@example.com',
+      note: 'Overdue reminder',
+    });
   });
 
   it('leaves alone an invoice less than a week overdue, a paid one and a draft', async () => {
@@ -45,21 +67,41 @@ describe('the overdue follow-up', () => {
   });
 
   it("the owner's switch in Settings: off sends no reminder; on sends one, for the balance after credit notes", async () => {
-    const business = async () => (await request('GET', '/api/dashboard/settings/business')).json() as Record<string, unknown>;
+    const business = async () =>
+      (await request('GET', '/api/dashboard/settings/business')).json() as Record<string, unknown>;
     const setSwitch = async (on: boolean) => {
-      const res = await request('PUT', '/api/dashboard/settings/business', { ...(await business()), abn: '51 824 753 556', overdueReminders: on });
+      const res = await request('PUT', '/api/dashboard/settings/business', {
+        ...(await business()),
+        abn: '51 824 753 556',
+        overdueReminders: on,
+      });
       expect(res.statusCode, res.body).toBe(200);
     };
     expect(await business()).toMatchObject({ overdueReminders: true });
     await setSwitch(false);
-    const history = (await request('GET', '/api/dashboard/settings/history?subject=business&pageSize=50')).json() as { field: string; from: string; to: string }[];
+    const history = (await request('GET', '/api/dashboard/settings/history?subject=business&pageSize=50')).json() as {
+      field: string;
+      from: string;
+      to: string;
+    }[];
     expect(history.filter((i) => i.field === 'Email overdue reminders')).toMatchObject([{ from: 'Yes', to: 'No' }]);
 
-    const job = await newJob({ serviceType: 'puncture-repair', customerValue: '129.80', contactEmail: 'credited.payer@example.com' });
+    const job = await newJob({
+      serviceType: 'puncture-repair',
+      customerValue: '129.80',
+      contactEmail: 'credited.payer@example.com',
+    });
     const invoice = await generate(job.id);
     await request('PATCH', `${INVOICES}/${invoice.id}`, { invoiceDate: '2026-11-02', dueDate: '2026-11-16' });
     await request('PATCH', `${INVOICES}/${invoice.id}`, { status: 'sent' });
-    expect((await request('POST', `${INVOICES}/${invoice.id}/credit-notes`, { amount: '10.00', reason: 'Goodwill: late arrival' })).statusCode).toBe(201);
+    expect(
+      (
+        await request('POST', `${INVOICES}/${invoice.id}/credit-notes`, {
+          amount: '10.00',
+          reason: 'Goodwill: late arrival',
+        })
+      ).statusCode,
+    ).toBe(201);
     h.t.clock.advance(2 * 3600_000);
     expect(await sweep()).toBe(0);
     expect(await emailsOf(job.id)).toEqual([]);

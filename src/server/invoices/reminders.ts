@@ -23,7 +23,10 @@ const CATCH_UP_DAYS = 30;
 /** Automated customer emails go between 8 am and 8 pm Perth (docs/product.md "Running the business"); a reminder due outside waits. */
 export const isMessagingHour = isWithinSendWindow;
 
-function reminderText(b: BusinessProfile, r: { invoiceNumber: string; balanceDue: string; dueDate: string; name: string; payUrl: string | null }) {
+function reminderText(
+  b: BusinessProfile,
+  r: { invoiceNumber: string; balanceDue: string; dueDate: string; name: string; payUrl: string | null },
+) {
   const lines = [
     `Hello ${r.name},`,
     '',
@@ -53,25 +56,53 @@ export async function sendOverdueReminders(deps: Deps): Promise<number> {
   const due = await deps.db
     .select({ id: customerInvoices.id })
     .from(customerInvoices)
-    .where(and(inArray(customerInvoices.status, ['sent', 'overdue']), isNull(customerInvoices.reminderSentAt), lte(customerInvoices.dueDate, dueBy), gte(customerInvoices.dueDate, dueFrom)));
+    .where(
+      and(
+        inArray(customerInvoices.status, ['sent', 'overdue']),
+        isNull(customerInvoices.reminderSentAt),
+        lte(customerInvoices.dueDate, dueBy),
+        gte(customerInvoices.dueDate, dueFrom),
+      ),
+    );
   let queued = 0;
   for (const { id } of due) {
     const sent = await deps.db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(customerInvoices)
         .set({ reminderSentAt: now })
-        .where(and(eq(customerInvoices.id, id), isNull(customerInvoices.reminderSentAt), inArray(customerInvoices.status, ['sent', 'overdue'])))
+        .where(
+          and(
+            eq(customerInvoices.id, id),
+            isNull(customerInvoices.reminderSentAt),
+            inArray(customerInvoices.status, ['sent', 'overdue']),
+          ),
+        )
         .returning();
       if (!claimed?.dueDate) return false;
-      const [job] = await tx.select({ name: jobs.contactName, email: jobs.contactEmail }).from(jobs).where(eq(jobs.id, claimed.jobId));
+      const [job] = await tx
+        .select({ name: jobs.contactName, email: jobs.contactEmail })
+        .from(jobs)
+        .where(eq(jobs.id, claimed.jobId));
       if (!job?.email) return false;
       // What is still owed after credit notes, not the invoice's total (decision 301); nothing owed, no reminder.
       const balance = toCents(claimed.totalAmount) - (await creditedCents(tx, claimed.id));
       if (balance <= 0) return false;
       const payUrl = claimed.payToken ? payUrlOf(deps.config, claimed.payToken) : null;
-      const email = reminderText((await readSettings(tx, deps.config)).business, { invoiceNumber: claimed.invoiceNumber, balanceDue: formatCents(balance), dueDate: claimed.dueDate, name: job.name, payUrl });
+      const email = reminderText((await readSettings(tx, deps.config)).business, {
+        invoiceNumber: claimed.invoiceNumber,
+        balanceDue: formatCents(balance),
+        dueDate: claimed.dueDate,
+        name: job.name,
+        payUrl,
+      });
       await deps.outbox.queue(tx, { kind: 'customer_invoice', jobId: claimed.jobId, to: job.email, ...email });
-      await recordHistory(tx, 'invoice', id, { at: now, actorId: null, kind: 'email', to: job.email, note: 'Overdue reminder' });
+      await recordHistory(tx, 'invoice', id, {
+        at: now,
+        actorId: null,
+        kind: 'email',
+        to: job.email,
+        note: 'Overdue reminder',
+      });
       return true;
     });
     if (sent) queued++;

@@ -18,7 +18,9 @@ import { deleteOrVoidInvoice } from './void';
 export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = {}): FastifyPluginAsync {
   const docs = { ...deps, pdfs: opts.pdfs ?? deps.pdfs };
   return async (app) => {
-    addRoute(app, invoices.generate, async ({ actor, params }) => ({ customerInvoice: await generateInvoiceForJob(deps, actor, params.jobId) }));
+    addRoute(app, invoices.generate, async ({ actor, params }) => ({
+      customerInvoice: await generateInvoiceForJob(deps, actor, params.jobId),
+    }));
     addRoute(app, invoices.list, async ({ query }) => listInvoices(deps, query));
     addRoute(app, invoices.get, async ({ params }) => getInvoiceDetail(deps, params.id));
     addRoute(app, invoices.items, async ({ params }) => getInvoiceItems(deps, params.id));
@@ -37,25 +39,50 @@ export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = 
     addRoute(app, invoices.pdfVersions, async ({ params }) => listPdfVersionsOf(docs, params.id));
     addRoute(app, invoices.pdfFile, async ({ params, query }) => {
       const file = await readInvoicePdf(docs, params.id, params.version);
-      return { data: file.data, contentType: 'application/pdf', filename: file.filename, disposition: query.download ? ('attachment' as const) : ('inline' as const) };
+      return {
+        data: file.data,
+        contentType: 'application/pdf',
+        filename: file.filename,
+        disposition: query.download ? ('attachment' as const) : ('inline' as const),
+      };
     });
     addRoute(app, invoices.email, async ({ actor, params }) => emailInvoice(docs, actor, params.id));
     addRoute(app, invoices.addItem, async ({ actor, params, body }) => addInvoiceItem(deps, actor, params.id, body));
-    addRoute(app, invoices.updateItem, async ({ actor, params, body }) => updateInvoiceItem(deps, actor, params.id, params.itemId, body));
-    addRoute(app, invoices.addCreditNote, async ({ actor, params, body }) => addCreditNote(docs, actor, params.id, body));
+    addRoute(app, invoices.updateItem, async ({ actor, params, body }) =>
+      updateInvoiceItem(deps, actor, params.id, params.itemId, body),
+    );
+    addRoute(app, invoices.addCreditNote, async ({ actor, params, body }) =>
+      addCreditNote(docs, actor, params.id, body),
+    );
     addRoute(app, invoices.creditNotes, async ({ params }) => listCreditNotes(docs, params.id));
     addRoute(app, invoices.creditNotePdf, async ({ params, query }) => {
       const file = await readCreditNotePdf(docs, params.id, params.noteId);
-      return { data: file.data, contentType: 'application/pdf', filename: file.filename, disposition: query.download ? ('attachment' as const) : ('inline' as const) };
+      return {
+        data: file.data,
+        contentType: 'application/pdf',
+        filename: file.filename,
+        disposition: query.download ? ('attachment' as const) : ('inline' as const),
+      };
     });
-    addRoute(app, invoices.emailCreditNote, async ({ actor, params }) => emailCreditNote(docs, actor, params.id, params.noteId));
+    addRoute(app, invoices.emailCreditNote, async ({ actor, params }) =>
+      emailCreditNote(docs, actor, params.id, params.noteId),
+    );
     addRoute(app, invoices.byToken, async ({ params }) => publicInvoice(docs, params.token));
     addRoute(app, invoices.publicPdf, async ({ params }) => {
       const file = await publicInvoicePdf(docs, params.token);
-      return { data: file.data, contentType: 'application/pdf', filename: file.filename, disposition: 'inline' as const };
+      return {
+        data: file.data,
+        contentType: 'application/pdf',
+        filename: file.filename,
+        disposition: 'inline' as const,
+      };
     });
     addRoute(app, invoices.payIntent, async ({ params }) => createInvoicePaymentIntent(deps, params.token));
-    addRoute(app, invoices.paySimulated, async ({ params, body }) => payInvoiceSimulated(deps, params.token, body.cardNumber));
-    addRoute(app, invoices.removeItem, async ({ actor, params }) => removeInvoiceItem(deps, actor, params.id, params.itemId));
+    addRoute(app, invoices.paySimulated, async ({ params, body }) =>
+      payInvoiceSimulated(deps, params.token, body.cardNumber),
+    );
+    addRoute(app, invoices.removeItem, async ({ actor, params }) =>
+      removeInvoiceItem(deps, actor, params.id, params.itemId),
+    );
   };
 }

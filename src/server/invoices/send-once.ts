@@ -17,7 +17,12 @@ export async function claimSend(tx: Executor, pdfId: string, now: Date): Promise
   const claimed = await tx
     .update(customerInvoicePdfs)
     .set({ sentAt: now })
-    .where(and(eq(customerInvoicePdfs.id, pdfId), or(isNull(customerInvoicePdfs.sentAt), lt(customerInvoicePdfs.sentAt, since))))
+    .where(
+      and(
+        eq(customerInvoicePdfs.id, pdfId),
+        or(isNull(customerInvoicePdfs.sentAt), lt(customerInvoicePdfs.sentAt, since)),
+      ),
+    )
     .returning({ id: customerInvoicePdfs.id });
   return claimed.length === 1;
 }

@@ -35,9 +35,17 @@ const isIssued = (status: CustomerInvoiceStatus) => (ISSUED_INVOICE_STATUSES as 
  * invoices"). An issued invoice never goes back to draft, a void one never moves, and a paid one
  * becomes unpaid only with a reason, kept as the history line's note (decision 294).
  */
-async function applyStatus(tx: Executor, invoice: Invoice, to: CustomerInvoiceStatus, actor: SessionUser, now: Date, reason?: string): Promise<'voided' | void> {
+async function applyStatus(
+  tx: Executor,
+  invoice: Invoice,
+  to: CustomerInvoiceStatus,
+  actor: SessionUser,
+  now: Date,
+  reason?: string,
+): Promise<'voided' | void> {
   if (invoice.status === to) return;
-  if (invoice.voidedAt || (to === 'draft' && isIssued(invoice.status))) throw conflict(lockedInvoiceMessage(invoice.invoiceNumber, invoice.status));
+  if (invoice.voidedAt || (to === 'draft' && isIssued(invoice.status)))
+    throw conflict(lockedInvoiceMessage(invoice.invoiceNumber, invoice.status));
   // Cancelling an issued invoice is voiding it (decision 295).
   if (to === 'cancelled' && isIssued(invoice.status)) {
     await voidInTx(tx, invoice, actor, now, reason ? `Status set to cancelled: ${reason}` : 'Status set to cancelled');
@@ -53,7 +61,14 @@ async function applyStatus(tx: Executor, invoice: Invoice, to: CustomerInvoiceSt
       ...(to === 'sent' && !invoice.sentAt ? { sentAt: now } : {}),
     })
     .where(eq(customerInvoices.id, invoice.id));
-  await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'status', from: invoice.status, to, note: invoice.status === 'paid' ? (reason ?? null) : null });
+  await recordHistory(tx, 'invoice', invoice.id, {
+    at: now,
+    actorId: actor.id,
+    kind: 'status',
+    from: invoice.status,
+    to,
+    note: invoice.status === 'paid' ? (reason ?? null) : null,
+  });
   if (to === 'paid') await jobPaidByInvoice(tx, invoice.jobId, actor.id, now, invoice.invoiceNumber);
 }
 
@@ -67,48 +82,74 @@ function assertOnlyStatusChanges(invoice: Invoice, body: z.output<typeof updateI
   const dueDate = body.dueDate === undefined ? invoice.dueDate : body.dueDate;
   const datesChange = invoiceDate !== invoice.invoiceDate || dueDate !== invoice.dueDate;
   if (invoice.status === 'draft') {
-    if (datesChange && dueDate !== null && dueDate < invoiceDate) throw invalid(DUE_BEFORE_INVOICE_MESSAGE, { dueDate: DUE_BEFORE_INVOICE_MESSAGE });
+    if (datesChange && dueDate !== null && dueDate < invoiceDate)
+      throw invalid(DUE_BEFORE_INVOICE_MESSAGE, { dueDate: DUE_BEFORE_INVOICE_MESSAGE });
     return;
   }
-  const stored = { totalAmount: invoice.totalAmount, subtotalAmount: invoice.subtotalAmount, gstAmount: invoice.gstAmount };
-  const totalsChange = (Object.keys(stored) as (keyof typeof stored)[]).some((k) => body[k] !== undefined && parseMoney(body[k]) !== toCents(stored[k]));
+  const stored = {
+    totalAmount: invoice.totalAmount,
+    subtotalAmount: invoice.subtotalAmount,
+    gstAmount: invoice.gstAmount,
+  };
+  const totalsChange = (Object.keys(stored) as (keyof typeof stored)[]).some(
+    (k) => body[k] !== undefined && parseMoney(body[k]) !== toCents(stored[k]),
+  );
   if (datesChange || totalsChange) throw conflict(lockedInvoiceMessage(invoice.invoiceNumber, invoice.status));
 }
 
-export async function updateInvoice(deps: Deps, actor: SessionUser, invoiceId: string, body: z.output<typeof updateInvoiceRequest>): Promise<InvoiceDetail> {
+export async function updateInvoice(
+  deps: Deps,
+  actor: SessionUser,
+  invoiceId: string,
+  body: z.output<typeof updateInvoiceRequest>,
+): Promise<InvoiceDetail> {
   const now = deps.clock.now();
-  const result = await withLiveInvoiceGuard(
-    ANOTHER_LIVE,
-    () =>
-      deps.db.transaction(async (tx) => {
-        const invoice = await findInvoice(tx, invoiceId, true);
-        assertOnlyStatusChanges(invoice, body);
-        for (const [field, label] of [['invoiceDate', 'Invoice date'], ['dueDate', 'Due date']] as const) {
-          const next = body[field];
-          if (next === undefined || next === invoice[field]) continue;
-          if (field === 'invoiceDate' && next === null) continue;
-          await tx.update(customerInvoices).set({ [field]: next, updatedAt: now }).where(eq(customerInvoices.id, invoice.id));
-          await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'edit', from: invoice[field], to: next, note: label });
-        }
-        return body.status ? applyStatus(tx, invoice, body.status, actor, now, body.reason) : undefined;
-      }),
+  const result = await withLiveInvoiceGuard(ANOTHER_LIVE, () =>
+    deps.db.transaction(async (tx) => {
+      const invoice = await findInvoice(tx, invoiceId, true);
+      assertOnlyStatusChanges(invoice, body);
+      for (const [field, label] of [
+        ['invoiceDate', 'Invoice date'],
+        ['dueDate', 'Due date'],
+      ] as const) {
+        const next = body[field];
+        if (next === undefined || next === invoice[field]) continue;
+        if (field === 'invoiceDate' && next === null) continue;
+        await tx
+          .update(customerInvoices)
+          .set({ [field]: next, updatedAt: now })
+          .where(eq(customerInvoices.id, invoice.id));
+        await recordHistory(tx, 'invoice', invoice.id, {
+          at: now,
+          actorId: actor.id,
+          kind: 'edit',
+          from: invoice[field],
+          to: next,
+          note: label,
+        });
+      }
+      return body.status ? applyStatus(tx, invoice, body.status, actor, now, body.reason) : undefined;
+    }),
   );
   if (result === 'voided') await stampVoid(deps, actor, invoiceId);
   return getInvoiceDetail(deps, invoiceId);
 }
 
 /** One status on many invoices, each in its own transaction: the answer says which succeeded and why the others did not. */
-export async function bulkSetStatus(deps: Deps, actor: SessionUser, ids: string[], status: CustomerInvoiceStatus): Promise<BulkStatusResult> {
+export async function bulkSetStatus(
+  deps: Deps,
+  actor: SessionUser,
+  ids: string[],
+  status: CustomerInvoiceStatus,
+): Promise<BulkStatusResult> {
   const result: BulkStatusResult = { updated: [], failed: [] };
   for (const id of [...new Set(ids)]) {
     try {
-      const done = await withLiveInvoiceGuard(
-        ANOTHER_LIVE,
-        () =>
-          deps.db.transaction(async (tx) => {
-            const invoice = await findInvoice(tx, id, true);
-            return applyStatus(tx, invoice, status, actor, deps.clock.now());
-          }),
+      const done = await withLiveInvoiceGuard(ANOTHER_LIVE, () =>
+        deps.db.transaction(async (tx) => {
+          const invoice = await findInvoice(tx, id, true);
+          return applyStatus(tx, invoice, status, actor, deps.clock.now());
+        }),
       );
       if (done === 'voided') await stampVoid(deps, actor, id);
       result.updated.push(id);

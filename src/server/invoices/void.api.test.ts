@@ -25,7 +25,12 @@ describe('void instead of delete', () => {
     // The job is back to completed through its lifecycle, with a history line, and gets a new invoice.
     const jobDetail = (await request('GET', `/api/dashboard/jobs/${job.id}`)).json() as JobDetail;
     expect(jobDetail.status).toBe('completed');
-    expect(jobDetail.history.at(-1)).toMatchObject({ kind: 'status', from: 'invoiced', to: 'completed', note: `Invoice ${invoice.invoiceNumber} voided` });
+    expect(jobDetail.history.at(-1)).toMatchObject({
+      kind: 'status',
+      from: 'invoiced',
+      to: 'completed',
+      note: `Invoice ${invoice.invoiceNumber} voided`,
+    });
     const next = await generate(job.id);
     expect(next.invoiceNumber).not.toBe(invoice.invoiceNumber);
     expect((await jobRow(job.id)).status).toBe('invoiced');
@@ -77,7 +82,8 @@ describe('void instead of delete', () => {
     const issued = await generate((await newJob()).id);
     await request('PATCH', `${INVOICES}/${issued.id}`, { status: 'sent' });
     await request('DELETE', `${INVOICES}/${issued.id}`);
-    const ids = async (q: string) => ((await request('GET', `${INVOICES}?pageSize=100${q}`)).json() as InvoiceListItem[]).map((i) => i.id);
+    const ids = async (q: string) =>
+      ((await request('GET', `${INVOICES}?pageSize=100${q}`)).json() as InvoiceListItem[]).map((i) => i.id);
     expect(await ids('')).toContain(issued.id);
     expect(await ids('&voided=hide')).not.toContain(issued.id);
   });

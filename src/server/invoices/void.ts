@@ -21,10 +21,26 @@ import { getInvoiceDetail } from './queries';
  * voided, its lines, history and PDFs kept, a history line, and its job set through the job's
  * lifecycle. The VOID copy of the PDF is made afterwards by `stampVoid`.
  */
-export async function voidInTx(tx: Executor, invoice: Invoice, actor: SessionUser, now: Date, how: string): Promise<void> {
+export async function voidInTx(
+  tx: Executor,
+  invoice: Invoice,
+  actor: SessionUser,
+  now: Date,
+  how: string,
+): Promise<void> {
   if (invoice.voidedAt) throw conflict(lockedInvoiceMessage(invoice.invoiceNumber, invoice.status));
-  await tx.update(customerInvoices).set({ status: 'cancelled', voidedAt: now, updatedAt: now }).where(eq(customerInvoices.id, invoice.id));
-  await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'void', from: invoice.status, to: 'cancelled', note: how });
+  await tx
+    .update(customerInvoices)
+    .set({ status: 'cancelled', voidedAt: now, updatedAt: now })
+    .where(eq(customerInvoices.id, invoice.id));
+  await recordHistory(tx, 'invoice', invoice.id, {
+    at: now,
+    actorId: actor.id,
+    kind: 'void',
+    from: invoice.status,
+    to: 'cancelled',
+    note: how,
+  });
   await jobInvoiceVoided(tx, invoice.jobId, actor.id, now, invoice.invoiceNumber);
 }
 
@@ -32,8 +48,14 @@ export async function voidInTx(tx: Executor, invoice: Invoice, actor: SessionUse
  * A new PDF version stamped VOID beside the kept ones. The void itself is already committed: a PDF
  * that cannot be made now is made the next time anyone asks for the invoice's PDF.
  */
-export async function stampVoid(deps: DocumentDeps & Pick<AppDeps, 'log'>, actor: SessionUser, invoiceId: string): Promise<void> {
-  await ensureCurrentPdf(deps, actor, invoiceId).catch((err: unknown) => deps.log.warn({ err, invoiceId }, 'Could not make the VOID copy of a voided invoice'));
+export async function stampVoid(
+  deps: DocumentDeps & Pick<AppDeps, 'log'>,
+  actor: SessionUser,
+  invoiceId: string,
+): Promise<void> {
+  await ensureCurrentPdf(deps, actor, invoiceId).catch((err: unknown) =>
+    deps.log.warn({ err, invoiceId }, 'Could not make the VOID copy of a voided invoice'),
+  );
 }
 
 /**
@@ -41,7 +63,11 @@ export async function stampVoid(deps: DocumentDeps & Pick<AppDeps, 'log'>, actor
  * cancelled before it was ever issued) is deleted with its lines, history and PDFs, and its job can
  * then be deleted; a sent, paid or overdue invoice is voided and kept.
  */
-export async function deleteOrVoidInvoice(deps: DocumentDeps & Pick<AppDeps, 'log'>, actor: SessionUser, invoiceId: string): Promise<InvoiceRemoved> {
+export async function deleteOrVoidInvoice(
+  deps: DocumentDeps & Pick<AppDeps, 'log'>,
+  actor: SessionUser,
+  invoiceId: string,
+): Promise<InvoiceRemoved> {
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
     const invoice = await findInvoice(tx, invoiceId, true);
@@ -50,17 +76,32 @@ export async function deleteOrVoidInvoice(deps: DocumentDeps & Pick<AppDeps, 'lo
       return { kind: 'voided' as const, invoice };
     }
     if (invoice.voidedAt) throw conflict(lockedInvoiceMessage(invoice.invoiceNumber, invoice.status));
-    const pdfs = await tx.select({ filename: customerInvoicePdfs.filename }).from(customerInvoicePdfs).where(eq(customerInvoicePdfs.customerInvoiceId, invoice.id));
+    const pdfs = await tx
+      .select({ filename: customerInvoicePdfs.filename })
+      .from(customerInvoicePdfs)
+      .where(eq(customerInvoicePdfs.customerInvoiceId, invoice.id));
     await tx.delete(customerInvoices).where(eq(customerInvoices.id, invoice.id));
-    await recordJobEvent(tx, { jobId: invoice.jobId, at: now, actorId: actor.id, kind: 'note', note: `Invoice ${invoice.invoiceNumber} (${invoice.status}, ${invoice.totalAmount}) deleted` });
+    await recordJobEvent(tx, {
+      jobId: invoice.jobId,
+      at: now,
+      actorId: actor.id,
+      kind: 'note',
+      note: `Invoice ${invoice.invoiceNumber} (${invoice.status}, ${invoice.totalAmount}) deleted`,
+    });
     return { kind: 'deleted' as const, invoice, files: pdfs };
   });
   if (outcome.kind === 'voided') {
     await stampVoid(deps, actor, invoiceId);
-    return { outcome: 'voided', message: `Invoice ${outcome.invoice.invoiceNumber} is void and kept.`, customerInvoice: await getInvoiceDetail(deps, invoiceId) };
+    return {
+      outcome: 'voided',
+      message: `Invoice ${outcome.invoice.invoiceNumber} is void and kept.`,
+      customerInvoice: await getInvoiceDetail(deps, invoiceId),
+    };
   }
   for (const { filename } of outcome.files) {
-    await deps.pdfs.remove(filename).catch((err: unknown) => deps.log.warn({ err, filename }, 'Could not remove a deleted invoice PDF'));
+    await deps.pdfs
+      .remove(filename)
+      .catch((err: unknown) => deps.log.warn({ err, filename }, 'Could not remove a deleted invoice PDF'));
   }
   return { outcome: 'deleted', message: `Invoice ${outcome.invoice.invoiceNumber} deleted.`, customerInvoice: null };
 }

@@ -45,16 +45,32 @@ async function rosterClash(exec: Executor, tech: Technician, job: Slot): Promise
   const [leave] = await exec
     .select({ reason: technicianLeave.reason })
     .from(technicianLeave)
-    .where(and(eq(technicianLeave.technicianId, tech.id), lte(technicianLeave.firstDay, job.scheduledDay), gte(technicianLeave.lastDay, job.scheduledDay)))
+    .where(
+      and(
+        eq(technicianLeave.technicianId, tech.id),
+        lte(technicianLeave.firstDay, job.scheduledDay),
+        gte(technicianLeave.lastDay, job.scheduledDay),
+      ),
+    )
     .limit(1);
   if (leave) return `${tech.username} is on leave on ${shortDay(job.scheduledDay)} (${leave.reason})`;
-  if (!tech.workingDays.includes(isoWeekday(job.scheduledDay))) return `${tech.username} does not work on ${shortDay(job.scheduledDay)}`;
+  if (!tech.workingDays.includes(isoWeekday(job.scheduledDay)))
+    return `${tech.username} does not work on ${shortDay(job.scheduledDay)}`;
   const [other] = await exec
     .select({ jobNumber: jobs.jobNumber })
     .from(jobs)
-    .where(and(eq(jobs.assignedTechnicianId, tech.id), eq(jobs.scheduledDay, job.scheduledDay), eq(jobs.timeSlot, job.timeSlot), ne(jobs.status, 'cancelled'), ne(jobs.id, job.id)))
+    .where(
+      and(
+        eq(jobs.assignedTechnicianId, tech.id),
+        eq(jobs.scheduledDay, job.scheduledDay),
+        eq(jobs.timeSlot, job.timeSlot),
+        ne(jobs.status, 'cancelled'),
+        ne(jobs.id, job.id),
+      ),
+    )
     .limit(1);
-  if (other) return `${tech.username} already has ${other.jobNumber} in ${slotWindowLabel(job.timeSlot)} on ${shortDay(job.scheduledDay)}`;
+  if (other)
+    return `${tech.username} already has ${other.jobNumber} in ${slotWindowLabel(job.timeSlot)} on ${shortDay(job.scheduledDay)}`;
   return null;
 }
 
@@ -62,7 +78,12 @@ async function rosterClash(exec: Executor, tech: Technician, job: Slot): Promise
  * Assigns an active technician, or null to unassign (docs/product.md "Roles and permissions"),
  * refusing with 409 an assignment that clashes with the technician's roster or another job.
  */
-export async function assignJob(deps: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, jobId: string, technicianId: string | null): Promise<JobDetail> {
+export async function assignJob(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: SessionUser,
+  jobId: string,
+  technicianId: string | null,
+): Promise<JobDetail> {
   await deps.db.transaction(async (tx) => {
     if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
     const [job] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
@@ -72,7 +93,8 @@ export async function assignJob(deps: Pick<AppDeps, 'db' | 'clock'>, user: Sessi
     let to: string | null = null;
     if (technicianId !== null) {
       const [tech] = isUuid(technicianId) ? await tx.select().from(users).where(eq(users.id, technicianId)) : [];
-      if (!tech || tech.role !== 'technician' || !tech.isActive) throw invalid('Choose an active technician.', { technicianId: 'Choose an active technician.' });
+      if (!tech || tech.role !== 'technician' || !tech.isActive)
+        throw invalid('Choose an active technician.', { technicianId: 'Choose an active technician.' });
       to = tech.username;
       if (job.assignedTechnicianId === technicianId) return;
       await lockSlotAssignments(tx, job.scheduledDay, job.timeSlot);
@@ -80,10 +102,19 @@ export async function assignJob(deps: Pick<AppDeps, 'db' | 'clock'>, user: Sessi
       if (clash) throw conflict(clash);
     }
     if (job.assignedTechnicianId === technicianId) return;
-    const [previous] = job.assignedTechnicianId ? await tx.select({ username: users.username }).from(users).where(eq(users.id, job.assignedTechnicianId)) : [];
+    const [previous] = job.assignedTechnicianId
+      ? await tx.select({ username: users.username }).from(users).where(eq(users.id, job.assignedTechnicianId))
+      : [];
     const now = deps.clock.now();
     await tx.update(jobs).set({ assignedTechnicianId: technicianId, updatedAt: now }).where(eq(jobs.id, job.id));
-    await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'assignment', from: previous?.username ?? null, to });
+    await recordJobEvent(tx, {
+      jobId: job.id,
+      at: now,
+      actorId: user.id,
+      kind: 'assignment',
+      from: previous?.username ?? null,
+      to,
+    });
   });
   return getJobDetail(deps, user, jobId);
 }
@@ -110,14 +141,32 @@ export async function assignOnBooking(tx: Executor, job: Job, now: Date): Promis
       await tx
         .select({ id: technicianLeave.technicianId })
         .from(technicianLeave)
-        .where(and(inArray(technicianLeave.technicianId, ids), lte(technicianLeave.firstDay, job.scheduledDay), gte(technicianLeave.lastDay, job.scheduledDay)))
+        .where(
+          and(
+            inArray(technicianLeave.technicianId, ids),
+            lte(technicianLeave.firstDay, job.scheduledDay),
+            gte(technicianLeave.lastDay, job.scheduledDay),
+          ),
+        )
     ).map((r) => r.id),
   );
   await lockSlotAssignments(tx, job.scheduledDay, job.timeSlot);
   const dayJobs = await tx
-    .select({ technicianId: jobs.assignedTechnicianId, jobNumber: jobs.jobNumber, timeSlot: jobs.timeSlot, suburb: jobs.suburb })
+    .select({
+      technicianId: jobs.assignedTechnicianId,
+      jobNumber: jobs.jobNumber,
+      timeSlot: jobs.timeSlot,
+      suburb: jobs.suburb,
+    })
     .from(jobs)
-    .where(and(inArray(jobs.assignedTechnicianId, ids), eq(jobs.scheduledDay, job.scheduledDay), ne(jobs.status, 'cancelled'), ne(jobs.id, job.id)))
+    .where(
+      and(
+        inArray(jobs.assignedTechnicianId, ids),
+        eq(jobs.scheduledDay, job.scheduledDay),
+        ne(jobs.status, 'cancelled'),
+        ne(jobs.id, job.id),
+      ),
+    )
     .orderBy(asc(jobs.jobNumber));
   const candidates: Candidate[] = working
     .filter((t) => !onLeave.has(t.id))
@@ -126,13 +175,24 @@ export async function assignOnBooking(tx: Executor, job: Job, now: Date): Promis
   const chosen = chooseTechnician(candidates, job);
   if (!chosen) return;
   await tx.update(jobs).set({ assignedTechnicianId: chosen.technician.id, updatedAt: now }).where(eq(jobs.id, job.id));
-  await recordJobEvent(tx, { jobId: job.id, at: now, actorId: null, kind: 'assignment', from: null, to: chosen.technician.username, note: `auto: ${chosen.why}` });
+  await recordJobEvent(tx, {
+    jobId: job.id,
+    at: now,
+    actorId: null,
+    kind: 'assignment',
+    from: null,
+    to: chosen.technician.username,
+    note: `auto: ${chosen.why}`,
+  });
 }
 
 const regionOf = (suburb: string) => findSuburbByName(suburb)?.region ?? null;
 
 /** The preference order of automatic assignment, with the reason the history gives. */
-function chooseTechnician(candidates: Candidate[], job: Pick<Job, 'suburb' | 'timeSlot'>): { technician: Candidate; why: string } | null {
+function chooseTechnician(
+  candidates: Candidate[],
+  job: Pick<Job, 'suburb' | 'timeSlot'>,
+): { technician: Candidate; why: string } | null {
   if (candidates.length === 0) return null;
   const region = regionOf(job.suburb);
   // The nearest job in the day: the same region's job closest in slot order is the one named.
@@ -142,10 +202,19 @@ function chooseTechnician(candidates: Candidate[], job: Pick<Job, 'suburb' | 'ti
       ? undefined
       : t.jobsThatDay
           .filter((j) => regionOf(j.suburb) === region)
-          .sort((a, b) => Math.abs(slotIndex(a.timeSlot) - slotIndex(job.timeSlot)) - Math.abs(slotIndex(b.timeSlot) - slotIndex(job.timeSlot)))[0];
+          .sort(
+            (a, b) =>
+              Math.abs(slotIndex(a.timeSlot) - slotIndex(job.timeSlot)) -
+              Math.abs(slotIndex(b.timeSlot) - slotIndex(job.timeSlot)),
+          )[0];
   const ranked = candidates
     .map((t) => ({ t, near: sameRegionJob(t) }))
-    .sort((a, b) => Number(Boolean(b.near)) - Number(Boolean(a.near)) || a.t.jobsThatDay.length - b.t.jobsThatDay.length || (a.t.username < b.t.username ? -1 : a.t.username > b.t.username ? 1 : 0));
+    .sort(
+      (a, b) =>
+        Number(Boolean(b.near)) - Number(Boolean(a.near)) ||
+        a.t.jobsThatDay.length - b.t.jobsThatDay.length ||
+        (a.t.username < b.t.username ? -1 : a.t.username > b.t.username ? 1 : 0),
+    );
   const best = ranked[0]!;
   if (best.near) return { technician: best.t, why: `same region as ${best.near.jobNumber}` };
   if (candidates.length === 1) return { technician: best.t, why: 'the only technician free in that slot' };
@@ -156,14 +225,30 @@ function chooseTechnician(candidates: Candidate[], job: Pick<Job, 'suburb' | 'ti
  * After a job moves to another slot: its technician keeps it when the rules allow; otherwise it is
  * unassigned, with the clash as the history's note, and given to whoever is free, as a new booking.
  */
-export async function keepAssignmentAfterMove(tx: Executor, moved: Job, actorId: string | null, now: Date): Promise<void> {
+export async function keepAssignmentAfterMove(
+  tx: Executor,
+  moved: Job,
+  actorId: string | null,
+  now: Date,
+): Promise<void> {
   if (moved.assignedTechnicianId === null) return;
-  const [tech] = await tx.select({ id: users.id, username: users.username, workingDays: users.workingDays }).from(users).where(eq(users.id, moved.assignedTechnicianId));
+  const [tech] = await tx
+    .select({ id: users.id, username: users.username, workingDays: users.workingDays })
+    .from(users)
+    .where(eq(users.id, moved.assignedTechnicianId));
   if (!tech) return;
   await lockSlotAssignments(tx, moved.scheduledDay, moved.timeSlot);
   const clash = await rosterClash(tx, tech, moved);
   if (!clash) return;
   await tx.update(jobs).set({ assignedTechnicianId: null, updatedAt: now }).where(eq(jobs.id, moved.id));
-  await recordJobEvent(tx, { jobId: moved.id, at: now, actorId, kind: 'assignment', from: tech.username, to: null, note: clash });
+  await recordJobEvent(tx, {
+    jobId: moved.id,
+    at: now,
+    actorId,
+    kind: 'assignment',
+    from: tech.username,
+    to: null,
+    note: clash,
+  });
   await assignOnBooking(tx, { ...moved, assignedTechnicianId: null }, now);
 }

@@ -4,11 +4,20 @@ import type { StoredAttachment } from '../db/schema';
 import { buildVisitIcs } from '../emails/booking-confirmation';
 
 type Business = { name: string; phone: string; email: string; abn: string };
-type Visit = { id: string; jobNumber: string; scheduledDay: string; timeSlot: TimeSlot; address: string; suburb: string; postcode: string };
+type Visit = {
+  id: string;
+  jobNumber: string;
+  scheduledDay: string;
+  timeSlot: TimeSlot;
+  address: string;
+  suburb: string;
+  postcode: string;
+};
 type Email = { subject: string; text: string; attachments: StoredAttachment[] };
 
 const signature = (b: Business) => ['', b.name, `${b.phone} - ${b.email}`, `ABN ${b.abn}`];
-const when = (v: Pick<Visit, 'scheduledDay' | 'timeSlot'>) => `${formatDayLong(v.scheduledDay)}, ${slotWindowLabel(v.timeSlot)} (Perth time)`;
+const when = (v: Pick<Visit, 'scheduledDay' | 'timeSlot'>) =>
+  `${formatDayLong(v.scheduledDay)}, ${slotWindowLabel(v.timeSlot)} (Perth time)`;
 
 function hostOf(url: string): string {
   try {
@@ -19,7 +28,14 @@ function hostOf(url: string): string {
 }
 
 /** The new time of a rescheduled visit, with a calendar file that replaces the old one (same UID). */
-export function buildRescheduleEmail(input: { job: Visit; previous: Pick<Visit, 'scheduledDay' | 'timeSlot'>; customerName: string; business: Business; publicBaseUrl: string; now: Date }): Email {
+export function buildRescheduleEmail(input: {
+  job: Visit;
+  previous: Pick<Visit, 'scheduledDay' | 'timeSlot'>;
+  customerName: string;
+  business: Business;
+  publicBaseUrl: string;
+  now: Date;
+}): Email {
   const { job, business } = input;
   const where = `${job.address}, ${job.suburb} ${job.postcode}`;
   const ics = buildVisitIcs({
@@ -48,12 +64,26 @@ export function buildRescheduleEmail(input: { job: Visit; previous: Pick<Visit, 
       `Questions? Call us on ${business.phone}.`,
       ...signature(business),
     ].join('\n'),
-    attachments: [{ filename: `booking-${job.jobNumber}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', contentBase64: Buffer.from(ics, 'utf8').toString('base64') }],
+    attachments: [
+      {
+        filename: `booking-${job.jobNumber}.ics`,
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        contentBase64: Buffer.from(ics, 'utf8').toString('base64'),
+      },
+    ],
   };
 }
 
 /** The cancellation, its reason and the refund (docs/product.md "Job statuses and their moves"). */
-export function buildCancellationEmail(input: { job: Visit; customerName: string; reason: string; refundCents: Cents | null; business: Business; publicBaseUrl: string; now: Date }): Email {
+export function buildCancellationEmail(input: {
+  job: Visit;
+  customerName: string;
+  reason: string;
+  refundCents: Cents | null;
+  business: Business;
+  publicBaseUrl: string;
+  now: Date;
+}): Email {
   const { job, business } = input;
   // The same event as the confirmation's invitation (same UID), cancelled: calendars remove it.
   const ics = buildVisitIcs({
@@ -70,7 +100,10 @@ export function buildCancellationEmail(input: { job: Visit; customerName: string
     input.refundCents === null
       ? []
       : input.refundCents > 0
-        ? ['', `Refund: ${formatDollars(input.refundCents)} back to the card you paid with. It usually appears within 5 to 10 business days.`]
+        ? [
+            '',
+            `Refund: ${formatDollars(input.refundCents)} back to the card you paid with. It usually appears within 5 to 10 business days.`,
+          ]
         : ['', 'Under our cancellation terms no refund applies to this booking.'];
   return {
     subject: `Booking cancelled: ${job.jobNumber} on ${formatDayLong(job.scheduledDay)}`,
@@ -84,6 +117,12 @@ export function buildCancellationEmail(input: { job: Visit; customerName: string
       `To book another time, or if this is a mistake, call us on ${business.phone}.`,
       ...signature(business),
     ].join('\n'),
-    attachments: [{ filename: `booking-${job.jobNumber}-cancelled.ics`, contentType: 'text/calendar; charset=utf-8; method=CANCEL', contentBase64: Buffer.from(ics, 'utf8').toString('base64') }],
+    attachments: [
+      {
+        filename: `booking-${job.jobNumber}-cancelled.ics`,
+        contentType: 'text/calendar; charset=utf-8; method=CANCEL',
+        contentBase64: Buffer.from(ics, 'utf8').toString('base64'),
+      },
+    ],
   };
 }

@@ -7,7 +7,10 @@ import { historyOf, recordHistory, type HistoryEntry } from '../history/history'
  * price, schedule or assignment change, a note. Status and payment lines are written only by the
  * lifecycle with the move they record (lifecycle.ts, decision 250).
  */
-export type JobEventInput = Omit<HistoryEntry<'job'>, 'kind'> & { jobId: string; kind: 'created' | 'price' | 'schedule' | 'assignment' | 'note' };
+export type JobEventInput = Omit<HistoryEntry<'job'>, 'kind'> & {
+  jobId: string;
+  kind: 'created' | 'price' | 'schedule' | 'assignment' | 'note';
+};
 
 /** Records one change in the job's history, in the caller's transaction (decision 184). */
 export async function recordJobEvent(exec: Executor, { jobId, ...e }: JobEventInput): Promise<void> {

@@ -38,16 +38,27 @@ async function jobDetail(jobId: string): Promise<JobDetail> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as JobDetail;
 }
-const movesOf = async (jobId: string) => (await jobDetail(jobId)).history.filter((e) => e.kind === 'status' || e.kind === 'payment');
+const movesOf = async (jobId: string) =>
+  (await jobDetail(jobId)).history.filter((e) => e.kind === 'status' || e.kind === 'payment');
 
 describe('system causes, each with its history line', () => {
   it('hold lapsed: an unpaid prepaid job is cancelled by the system, saying why', async () => {
     const { job } = await insertPrepaidBooking(t.db, { now: t.clock.now(), ...freshSlot() });
     t.clock.advance(30 * MINUTE);
     await sweepExpiredHolds({ db: t.db, clock: t.clock });
-    expect(await jobDetail(job.id)).toMatchObject({ status: 'cancelled', cancelledAt: t.clock.now().toISOString(), paymentStatus: 'pending' });
+    expect(await jobDetail(job.id)).toMatchObject({
+      status: 'cancelled',
+      cancelledAt: t.clock.now().toISOString(),
+      paymentStatus: 'pending',
+    });
     expect(await movesOf(job.id)).toEqual([
-      expect.objectContaining({ kind: 'status', from: 'new', to: 'cancelled', actor: null, note: 'Not paid within the hold time; the slot was freed' }),
+      expect.objectContaining({
+        kind: 'status',
+        from: 'new',
+        to: 'cancelled',
+        actor: null,
+        note: 'Not paid within the hold time; the slot was freed',
+      }),
     ]);
   });
 
@@ -56,25 +67,67 @@ describe('system causes, each with its history line', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/simulated/confirm',
-      payload: { bookingToken: token, cardNumber: '4242424242424242', expiry: '12/30', cvc: '123', nameOnCard: 'Sam Taylor' },
+      payload: {
+        bookingToken: token,
+        cardNumber: '4242424242424242',
+        expiry: '12/30',
+        cvc: '123',
+        nameOnCard: 'Sam Taylor',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await jobDetail(job.id)).toMatchObject({ status: 'new', paymentStatus: 'paid' });
-    expect(await movesOf(job.id)).toEqual([expect.objectContaining({ kind: 'payment', from: 'pending', to: 'paid', actor: null, note: 'Paid online $101.50' })]);
+    expect(await movesOf(job.id)).toEqual([
+      expect.objectContaining({
+        kind: 'payment',
+        from: 'pending',
+        to: 'paid',
+        actor: null,
+        note: 'Paid online $101.50',
+      }),
+    ]);
   });
 
   it('refund: cancelling a paid prepaid job records the cancel and the refund, by the staff member', async () => {
     const slot = freshSlot();
-    const job = await insertJob(t.db, { ...slot, paymentMethod: 'prepaid', paymentStatus: 'paid', customerValue: '101.50', stripePaymentIntentId: `sim_pi_${slot.scheduledDay}${slot.timeSlot}` });
-    await t.db.insert(paymentEvents).values({ id: `evt_${job.id}`, type: 'payment_intent.succeeded', jobId: job.id, payload: { data: { object: { amount: 10322 } } } });
+    const job = await insertJob(t.db, {
+      ...slot,
+      paymentMethod: 'prepaid',
+      paymentStatus: 'paid',
+      customerValue: '101.50',
+      stripePaymentIntentId: `sim_pi_${slot.scheduledDay}${slot.timeSlot}`,
+    });
+    await t.db.insert(paymentEvents).values({
+      id: `evt_${job.id}`,
+      type: 'payment_intent.succeeded',
+      jobId: job.id,
+      payload: { data: { object: { amount: 10322 } } },
+    });
     t.clock.set(new Date(slotStart(slot.scheduledDay, slot.timeSlot).getTime() - 48 * 3_600_000).toISOString());
     admin = await signedInStaff(t, { role: 'admin' });
     const res = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, { reason: 'Customer called to cancel' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', refundAmount: '103.22', cancelReason: 'Customer called to cancel' });
+    expect(res.json()).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      refundAmount: '103.22',
+      cancelReason: 'Customer called to cancel',
+    });
     expect(await movesOf(job.id)).toEqual([
-      expect.objectContaining({ kind: 'status', from: 'new', to: 'cancelled', actor: admin.user.username, note: 'Customer called to cancel' }),
-      expect.objectContaining({ kind: 'payment', from: 'paid', to: 'refunded', actor: admin.user.username, note: 'Refunded $103.22' }),
+      expect.objectContaining({
+        kind: 'status',
+        from: 'new',
+        to: 'cancelled',
+        actor: admin.user.username,
+        note: 'Customer called to cancel',
+      }),
+      expect.objectContaining({
+        kind: 'payment',
+        from: 'paid',
+        to: 'refunded',
+        actor: admin.user.username,
+        note: 'Refunded $103.22',
+      }),
     ]);
   });
 
@@ -85,43 +138,85 @@ describe('system causes, each with its history line', () => {
     const invoice = (res.json() as { customerInvoice: InvoiceDetail }).customerInvoice;
     expect(await jobDetail(job.id)).toMatchObject({ status: 'invoiced', invoicedAt: t.clock.now().toISOString() });
     expect(await movesOf(job.id)).toEqual([
-      expect.objectContaining({ kind: 'status', from: 'completed', to: 'invoiced', actor: admin.user.username, note: `Invoice ${invoice.invoiceNumber}` }),
+      expect.objectContaining({
+        kind: 'status',
+        from: 'completed',
+        to: 'invoiced',
+        actor: admin.user.username,
+        note: `Invoice ${invoice.invoiceNumber}`,
+      }),
     ]);
   });
 
   it('invoice paid: marking the invoice paid moves the job to paid with its payment, on both histories', async () => {
     const job = await insertJob(t.db, { ...freshSlot(), status: 'completed', customerValue: '129.80' });
-    const invoice = ((await request('POST', `/api/dashboard/customer-invoices/generate/${job.id}`)).json() as { customerInvoice: InvoiceDetail }).customerInvoice;
+    const invoice = (
+      (await request('POST', `/api/dashboard/customer-invoices/generate/${job.id}`)).json() as {
+        customerInvoice: InvoiceDetail;
+      }
+    ).customerInvoice;
     t.clock.advance(5 * MINUTE);
     const res = await request('PATCH', `/api/dashboard/customer-invoices/${invoice.id}`, { status: 'paid' });
     expect(res.statusCode, res.body).toBe(200);
     const paid = (res.json() as { customerInvoice: InvoiceDetail }).customerInvoice;
     expect(paid).toMatchObject({ status: 'paid', paidAt: t.clock.now().toISOString() });
-    expect(await jobDetail(job.id)).toMatchObject({ status: 'paid', paymentStatus: 'paid', paidAt: t.clock.now().toISOString() });
+    expect(await jobDetail(job.id)).toMatchObject({
+      status: 'paid',
+      paymentStatus: 'paid',
+      paidAt: t.clock.now().toISOString(),
+    });
     expect((await movesOf(job.id)).at(-1)).toEqual(
-      expect.objectContaining({ kind: 'status', from: 'invoiced', to: 'paid', actor: admin.user.username, note: `Invoice ${invoice.invoiceNumber} paid` }),
+      expect.objectContaining({
+        kind: 'status',
+        from: 'invoiced',
+        to: 'paid',
+        actor: admin.user.username,
+        note: `Invoice ${invoice.invoiceNumber} paid`,
+      }),
     );
     expect(paid.history.at(-1)).toMatchObject({ kind: 'status', from: 'draft', to: 'paid' });
   });
 
   it('mark paid on the job: the job and its invoice are paid, each with its history line', async () => {
     const job = await insertJob(t.db, { ...freshSlot(), status: 'completed', customerValue: '129.80' });
-    const invoice = ((await request('POST', `/api/dashboard/customer-invoices/generate/${job.id}`)).json() as { customerInvoice: InvoiceDetail }).customerInvoice;
+    const invoice = (
+      (await request('POST', `/api/dashboard/customer-invoices/generate/${job.id}`)).json() as {
+        customerInvoice: InvoiceDetail;
+      }
+    ).customerInvoice;
     const res = await request('PATCH', `/api/dashboard/jobs/${job.id}/status`, { status: 'paid' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
-    expect((await movesOf(job.id)).at(-1)).toEqual(expect.objectContaining({ kind: 'status', from: 'invoiced', to: 'paid', actor: admin.user.username }));
+    expect((await movesOf(job.id)).at(-1)).toEqual(
+      expect.objectContaining({ kind: 'status', from: 'invoiced', to: 'paid', actor: admin.user.username }),
+    );
     const after = (await request('GET', `/api/dashboard/customer-invoices/${invoice.id}`)).json() as InvoiceDetail;
     expect(after).toMatchObject({ status: 'paid' });
-    expect(after.history.at(-1)).toMatchObject({ kind: 'status', from: 'draft', to: 'paid', note: `Job ${job.jobNumber} marked paid` });
+    expect(after.history.at(-1)).toMatchObject({
+      kind: 'status',
+      from: 'draft',
+      to: 'paid',
+      note: `Job ${job.jobNumber} marked paid`,
+    });
   });
 
   it('a paid job stays paid: marking its invoice paid again adds no job history line', async () => {
     const job = await insertJob(t.db, { ...freshSlot(), status: 'completed', customerValue: '129.80' });
-    const invoice = ((await request('POST', `/api/dashboard/customer-invoices/generate/${job.id}`)).json() as { customerInvoice: InvoiceDetail }).customerInvoice;
+    const invoice = (
+      (await request('POST', `/api/dashboard/customer-invoices/generate/${job.id}`)).json() as {
+        customerInvoice: InvoiceDetail;
+      }
+    ).customerInvoice;
     await request('PATCH', `/api/dashboard/jobs/${job.id}/status`, { status: 'paid' });
     const before = await movesOf(job.id);
-    expect((await request('PATCH', `/api/dashboard/customer-invoices/${invoice.id}`, { status: 'sent', reason: 'Marked paid by mistake' })).statusCode).toBe(200);
+    expect(
+      (
+        await request('PATCH', `/api/dashboard/customer-invoices/${invoice.id}`, {
+          status: 'sent',
+          reason: 'Marked paid by mistake',
+        })
+      ).statusCode,
+    ).toBe(200);
     await request('PATCH', `/api/dashboard/customer-invoices/${invoice.id}`, { status: 'paid' });
     expect(await movesOf(job.id)).toEqual(before);
     expect((await jobDetail(job.id)).status).toBe('paid');

@@ -18,7 +18,9 @@ type Job = typeof jobs.$inferSelect;
 export type JobState = Pick<Job, 'id' | 'status' | 'paymentStatus'>;
 
 /** Columns that change with a move and belong to it: why and how much for a cancel, the intent and flag for a payment, the slot place a reinstated job takes. */
-type WithMove = Partial<Pick<Job, 'cancelReason' | 'refundAmount' | 'stripePaymentIntentId' | 'paymentFlag' | 'slotPlace'>>;
+type WithMove = Partial<
+  Pick<Job, 'cancelReason' | 'refundAmount' | 'stripePaymentIntentId' | 'paymentFlag' | 'slotPlace'>
+>;
 
 export type MoveContext = {
   at: Date;
@@ -60,9 +62,17 @@ function changesOf(cause: JobCause, from: JobStatus, at: Date) {
 }
 
 /** The history line of a move: a status line when the status changes, else a payment line. */
-async function recordMove(exec: Executor, jobId: string, cause: JobCause, before: { status: JobStatus; paymentStatus: PaymentStatus }, how: MoveContext) {
+async function recordMove(
+  exec: Executor,
+  jobId: string,
+  cause: JobCause,
+  before: { status: JobStatus; paymentStatus: PaymentStatus },
+  how: MoveContext,
+) {
   const move = JOB_MOVES[cause];
-  const line = move.to ? { kind: 'status' as const, from: before.status, to: move.to } : { kind: 'payment' as const, from: before.paymentStatus, to: move.payment ?? before.paymentStatus };
+  const line = move.to
+    ? { kind: 'status' as const, from: before.status, to: move.to }
+    : { kind: 'payment' as const, from: before.paymentStatus, to: move.payment ?? before.paymentStatus };
   await recordHistory(exec, 'job', jobId, { at: how.at, actorId: how.actorId, note: how.note ?? null, ...line });
 }
 
@@ -74,7 +84,11 @@ async function recordMove(exec: Executor, jobId: string, cause: JobCause, before
 export async function moveJob(exec: Executor, job: JobState, cause: JobCause, how: MoveContext): Promise<JobState> {
   if (!canMove(cause, job)) {
     const move = JOB_MOVES[cause];
-    throw conflict(move.to ? `A job cannot move from ${job.status} to ${move.to}.` : `A job whose payment is ${job.paymentStatus} cannot be marked ${move.payment}.`);
+    throw conflict(
+      move.to
+        ? `A job cannot move from ${job.status} to ${move.to}.`
+        : `A job whose payment is ${job.paymentStatus} cannot be marked ${move.payment}.`,
+    );
   }
   await exec
     .update(jobs)
@@ -93,13 +107,27 @@ export async function moveJob(exec: Executor, job: JobState, cause: JobCause, ho
  */
 export async function moveJobsWhere(exec: Executor, cause: JobCause, where: SQL, how: MoveContext) {
   const move = JOB_MOVES[cause];
-  if (!move.to || move.from.length !== 1) throw new Error(`moveJobsWhere takes a status move from one status, not ${cause}`);
+  if (!move.to || move.from.length !== 1)
+    throw new Error(`moveJobsWhere takes a status move from one status, not ${cause}`);
   const from = move.from[0]!;
   const moved = await exec
     .update(jobs)
     .set({ ...changesOf(cause, from, how.at), ...how.also })
-    .where(and(eq(jobs.status, from), ...(move.paymentFrom ? [inArray(jobs.paymentStatus, [...move.paymentFrom])] : []), where))
-    .returning({ id: jobs.id, jobNumber: jobs.jobNumber, scheduledDay: jobs.scheduledDay, timeSlot: jobs.timeSlot, paymentStatus: jobs.paymentStatus });
-  for (const job of moved) await recordMove(exec, job.id, cause, { status: from, paymentStatus: job.paymentStatus }, how);
+    .where(
+      and(
+        eq(jobs.status, from),
+        ...(move.paymentFrom ? [inArray(jobs.paymentStatus, [...move.paymentFrom])] : []),
+        where,
+      ),
+    )
+    .returning({
+      id: jobs.id,
+      jobNumber: jobs.jobNumber,
+      scheduledDay: jobs.scheduledDay,
+      timeSlot: jobs.timeSlot,
+      paymentStatus: jobs.paymentStatus,
+    });
+  for (const job of moved)
+    await recordMove(exec, job.id, cause, { status: from, paymentStatus: job.paymentStatus }, how);
   return moved;
 }

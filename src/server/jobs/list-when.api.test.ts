@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 async function list(query: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs?${query}`, headers: { cookie: tech.cookie } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dashboard/jobs?${query}`,
+    headers: { cookie: tech.cookie },
+  });
   return { status: res.statusCode, body: res.json(), total: res.headers['x-total-count'] };
 }
 const named = (items: JobListItem[]) => items.map((j) => Object.keys(numbers).find((k) => numbers[k] === j.jobNumber));

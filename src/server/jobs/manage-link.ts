@@ -20,14 +20,41 @@ export async function issueManageToken(exec: Executor, jobId: string): Promise<s
 }
 
 /** The customer's own change of the contact phone or the notes for the technician, each with its history line. */
-export async function changeContactByCustomer(tx: Executor, job: Job, change: { phone?: string; notes?: string | null }, now: Date): Promise<void> {
+export async function changeContactByCustomer(
+  tx: Executor,
+  job: Job,
+  change: { phone?: string; notes?: string | null },
+  now: Date,
+): Promise<void> {
   const phone = change.phone !== undefined && change.phone !== job.contactPhone ? change.phone : undefined;
   const notes = change.notes !== undefined && (change.notes || null) !== job.notes ? change.notes || null : undefined;
   if (phone === undefined && notes === undefined) return;
   await tx
     .update(jobs)
-    .set({ ...(phone !== undefined ? { contactPhone: phone } : {}), ...(notes !== undefined ? { notes } : {}), updatedAt: now })
+    .set({
+      ...(phone !== undefined ? { contactPhone: phone } : {}),
+      ...(notes !== undefined ? { notes } : {}),
+      updatedAt: now,
+    })
     .where(eq(jobs.id, job.id));
-  if (phone !== undefined) await recordJobEvent(tx, { jobId: job.id, at: now, actorId: null, kind: 'note', from: job.contactPhone, to: phone, note: 'Customer: changed the contact phone' });
-  if (notes !== undefined) await recordJobEvent(tx, { jobId: job.id, at: now, actorId: null, kind: 'note', from: job.notes, to: notes, note: 'Customer: changed the notes for the technician' });
+  if (phone !== undefined)
+    await recordJobEvent(tx, {
+      jobId: job.id,
+      at: now,
+      actorId: null,
+      kind: 'note',
+      from: job.contactPhone,
+      to: phone,
+      note: 'Customer: changed the contact phone',
+    });
+  if (notes !== undefined)
+    await recordJobEvent(tx, {
+      jobId: job.id,
+      at: now,
+      actorId: null,
+      kind: 'note',
+      from: job.notes,
+      to: notes,
+      note: 'Customer: changed the notes for the technician',
+    });
 }

@@ -1,6 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { policyRefundCents, refundPolicy, REFUND_POLICY_LABEL } from '../../shared/domain/cancellation';
-import { canTransition, isDirectStatusMove, isTechnicianMove, staffCauseOf, type JobStatus } from '../../shared/domain/job-status';
+import {
+  canTransition,
+  isDirectStatusMove,
+  isTechnicianMove,
+  staffCauseOf,
+  type JobStatus,
+} from '../../shared/domain/job-status';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { hasSlotPassed, slotStart } from '../../shared/domain/slots';
 import { SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
@@ -42,15 +48,23 @@ const slotText = (j: Pick<Job, 'scheduledDay' | 'timeSlot'>) => `${j.scheduledDa
  * A bare status change: start, complete, mark paid. Invoiced comes from generating the invoice and
  * cancelled from cancelling; any other move is refused with 409 naming both statuses.
  */
-export async function changeJobStatus(deps: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, jobId: string, to: JobStatus): Promise<JobDetail> {
+export async function changeJobStatus(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: SessionUser,
+  jobId: string,
+  to: JobStatus,
+): Promise<JobDetail> {
   await deps.db.transaction(async (tx) => {
     const job = await lockJob(tx, user, jobId);
     if (!isDirectStatusMove(job.status, to)) {
-      if (to === 'invoiced' && canTransition(job.status, to)) throw conflict('A job becomes invoiced when its invoice is generated.');
-      if (to === 'cancelled' && canTransition(job.status, to)) throw conflict('Use Cancel to cancel a job, with a reason.');
+      if (to === 'invoiced' && canTransition(job.status, to))
+        throw conflict('A job becomes invoiced when its invoice is generated.');
+      if (to === 'cancelled' && canTransition(job.status, to))
+        throw conflict('Use Cancel to cancel a job, with a reason.');
       throw conflict(`A job cannot move from ${job.status} to ${to}.`);
     }
-    if (user.role !== 'admin' && !isTechnicianMove(job.status, to)) throw forbidden('Only an administrator can do that.');
+    if (user.role !== 'admin' && !isTechnicianMove(job.status, to))
+      throw forbidden('Only an administrator can do that.');
     const now = deps.clock.now();
     const cause = staffCauseOf(job.status, to);
     if (!cause) throw conflict(`A job cannot move from ${job.status} to ${to}.`);
@@ -62,17 +76,34 @@ export async function changeJobStatus(deps: Pick<AppDeps, 'db' | 'clock'>, user:
 }
 
 /** Staff change the price; the first price is kept as originalCustomerValue. */
-export async function editJobQuote(deps: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, jobId: string, customerValue: string): Promise<JobDetail> {
+export async function editJobQuote(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: SessionUser,
+  jobId: string,
+  customerValue: string,
+): Promise<JobDetail> {
   await deps.db.transaction(async (tx) => {
     const job = await lockJob(tx, user, jobId);
-    if (job.status === 'cancelled' || job.status === 'paid') throw conflict(`The price of a ${job.status} job cannot change.`);
+    if (job.status === 'cancelled' || job.status === 'paid')
+      throw conflict(`The price of a ${job.status} job cannot change.`);
     const value = formatCents(toCents(customerValue));
     const now = deps.clock.now();
     await tx
       .update(jobs)
-      .set({ customerValue: value, originalCustomerValue: job.originalCustomerValue ?? job.customerValue ?? value, updatedAt: now })
+      .set({
+        customerValue: value,
+        originalCustomerValue: job.originalCustomerValue ?? job.customerValue ?? value,
+        updatedAt: now,
+      })
       .where(eq(jobs.id, job.id));
-    await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'price', from: job.customerValue, to: value });
+    await recordJobEvent(tx, {
+      jobId: job.id,
+      at: now,
+      actorId: user.id,
+      kind: 'price',
+      from: job.customerValue,
+      to: value,
+    });
   });
   return getJobDetail(deps, user, jobId);
 }
@@ -81,24 +112,48 @@ export async function editJobQuote(deps: Pick<AppDeps, 'db' | 'clock'>, user: Se
  * Deletes a job with its photos, line items, purchase invoices and history; its slot is free at once.
  * A job with a customer invoice stays until the invoice is deleted (docs/product.md "Bookings").
  */
-export async function deleteJob(deps: Pick<AppDeps, 'db' | 'clock' | 'storage' | 'log'>, user: SessionUser, jobId: string): Promise<void> {
+export async function deleteJob(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'storage' | 'log'>,
+  user: SessionUser,
+  jobId: string,
+): Promise<void> {
   const photos = await deps.db.transaction(async (tx) => {
     const job = await lockJob(tx, user, jobId);
-    const [invoice] = await tx.select({ number: customerInvoices.invoiceNumber }).from(customerInvoices).where(eq(customerInvoices.jobId, job.id)).limit(1);
+    const [invoice] = await tx
+      .select({ number: customerInvoices.invoiceNumber })
+      .from(customerInvoices)
+      .where(eq(customerInvoices.jobId, job.id))
+      .limit(1);
     if (invoice) throw conflict(`Job ${job.jobNumber} has invoice ${invoice.number}: delete the invoice first.`);
     // A card payment (and any refund of it) stays on record for the accounts (decision 184).
     if (job.paymentStatus === 'paid' || job.paymentStatus === 'refunded') {
-      throw conflict(`Job ${job.jobNumber} has a card payment on record, so it is kept for the accounts. Cancel it instead of deleting it.`);
+      throw conflict(
+        `Job ${job.jobNumber} has a card payment on record, so it is kept for the accounts. Cancel it instead of deleting it.`,
+      );
     }
     const files = await tx.select({ filename: jobPhotos.filename }).from(jobPhotos).where(eq(jobPhotos.jobId, job.id));
     await tx.delete(jobs).where(eq(jobs.id, job.id));
     // The job's history outlives it in the audit log (decision 303); this row says who removed it.
-    await appendAudit(tx, [{ at: deps.clock.now(), actorId: user.id, kind: 'job', subject: `job:${job.id}`, label: job.jobNumber, action: 'deleted', field: 'Price', from: job.customerValue, note: slotText(job) }]);
+    await appendAudit(tx, [
+      {
+        at: deps.clock.now(),
+        actorId: user.id,
+        kind: 'job',
+        subject: `job:${job.id}`,
+        label: job.jobNumber,
+        action: 'deleted',
+        field: 'Price',
+        from: job.customerValue,
+        note: slotText(job),
+      },
+    ]);
     return files;
   });
   // Files go after the rows are gone: a crash in between leaves an orphan file, never a row without its file.
   for (const { filename } of photos) {
-    await deps.storage.remove(filename).catch((err: unknown) => deps.log.warn({ err, filename }, 'Could not remove a deleted job photo'));
+    await deps.storage
+      .remove(filename)
+      .catch((err: unknown) => deps.log.warn({ err, filename }, 'Could not remove a deleted job photo'));
   }
 }
 
@@ -107,7 +162,12 @@ export async function deleteJob(deps: Pick<AppDeps, 'db' | 'clock' | 'storage' |
  * freed at once, the database's one-job-per-place index settling a race (decision 302), and the
  * customer emailed the new time.
  */
-export async function rescheduleJob(deps: RescheduleDeps, user: SessionUser, jobId: string, to: RescheduleRequest): Promise<JobDetail> {
+export async function rescheduleJob(
+  deps: RescheduleDeps,
+  user: SessionUser,
+  jobId: string,
+  to: RescheduleRequest,
+): Promise<JobDetail> {
   assertWithinSchedulingHorizon(deps.clock.now(), to.scheduledDate, 'scheduledDate');
   await rescheduleJobBy(deps, { actorId: user.id, lock: (tx) => lockJob(tx, user, jobId) }, to);
   return getJobDetail(deps, user, jobId);
@@ -131,7 +191,12 @@ export type JobMover = {
 };
 
 /** The reschedule itself for any mover; the caller checks its horizon. Returns the job as it was before the move. */
-export async function rescheduleJobBy(deps: RescheduleDeps, mover: JobMover, to: RescheduleRequest, after?: (tx: Executor, before: Job) => Promise<void>): Promise<Job> {
+export async function rescheduleJobBy(
+  deps: RescheduleDeps,
+  mover: JobMover,
+  to: RescheduleRequest,
+  after?: (tx: Executor, before: Job) => Promise<void>,
+): Promise<Job> {
   const now = deps.clock.now();
   const { business, capacity } = await deps.settings.current();
   let before: Job | undefined;
@@ -140,24 +205,47 @@ export async function rescheduleJobBy(deps: RescheduleDeps, mover: JobMover, to:
       const job = await mover.lock(tx);
       before = job;
       mover.check?.(job, now);
-      if (job.status !== 'new' && job.status !== 'in-progress') throw conflict(`A ${job.status} job cannot be rescheduled.`);
-      if (job.scheduledDay === to.scheduledDate && job.timeSlot === to.timeSlot) throw conflict('The job is already booked in that slot.');
-      if (hasSlotPassed(to.scheduledDate, to.timeSlot, now)) throw invalid('That time slot has already passed.', { timeSlot: 'That time slot has already passed.' });
+      if (job.status !== 'new' && job.status !== 'in-progress')
+        throw conflict(`A ${job.status} job cannot be rescheduled.`);
+      if (job.scheduledDay === to.scheduledDate && job.timeSlot === to.timeSlot)
+        throw conflict('The job is already booked in that slot.');
+      if (hasSlotPassed(to.scheduledDate, to.timeSlot, now))
+        throw invalid('That time slot has already passed.', { timeSlot: 'That time slot has already passed.' });
       // A lapsed prepaid hold in the target slot gives way, as it would to a new booking.
       await cancelExpiredHolds(tx, now, { scheduledDay: to.scheduledDate, timeSlot: to.timeSlot });
       const day = await listSlotAvailability(tx, to.scheduledDate, { now, business, capacity });
       const target = day.find((s) => s.slot === to.timeSlot);
-      if (!target?.isAvailable) throw conflict(SLOT_TAKEN_MESSAGE, target?.blockedReason ? { reason: target.blockedReason } : {});
+      if (!target?.isAvailable)
+        throw conflict(SLOT_TAKEN_MESSAGE, target?.blockedReason ? { reason: target.blockedReason } : {});
       // The job takes the lowest free place of the new slot; the unique index settles a race (decision 302).
       const places = await slotCapacity(tx, to.scheduledDate, { capacity });
       await takeSlotPlace(tx, { day: to.scheduledDate, slot: to.timeSlot }, places, (sp, place) =>
         sp
           .update(jobs)
-          .set({ scheduledDay: to.scheduledDate, timeSlot: to.timeSlot, scheduledDate: slotStart(to.scheduledDate, to.timeSlot), slotPlace: place, updatedAt: now })
+          .set({
+            scheduledDay: to.scheduledDate,
+            timeSlot: to.timeSlot,
+            scheduledDate: slotStart(to.scheduledDate, to.timeSlot),
+            slotPlace: place,
+            updatedAt: now,
+          })
           .where(eq(jobs.id, job.id)),
       );
-      await recordJobEvent(tx, { jobId: job.id, at: now, actorId: mover.actorId, kind: 'schedule', from: slotText(job), to: `${to.scheduledDate} ${to.timeSlot}`, note: mover.notePrefix ? `${mover.notePrefix}rescheduled` : null });
-      await keepAssignmentAfterMove(tx, { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot }, mover.actorId, now);
+      await recordJobEvent(tx, {
+        jobId: job.id,
+        at: now,
+        actorId: mover.actorId,
+        kind: 'schedule',
+        from: slotText(job),
+        to: `${to.scheduledDate} ${to.timeSlot}`,
+        note: mover.notePrefix ? `${mover.notePrefix}rescheduled` : null,
+      });
+      await keepAssignmentAfterMove(
+        tx,
+        { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot },
+        mover.actorId,
+        now,
+      );
       const email = buildRescheduleEmail({
         job: { ...job, scheduledDay: to.scheduledDate, timeSlot: to.timeSlot },
         previous: job,
@@ -202,7 +290,11 @@ export function previewOf(job: Job, paid: Cents, now: Date): CancellationPreview
   };
 }
 
-export async function previewCancellation(deps: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, jobId: string): Promise<CancellationPreview> {
+export async function previewCancellation(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: SessionUser,
+  jobId: string,
+): Promise<CancellationPreview> {
   if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
   const [job] = await deps.db.select().from(jobs).where(eq(jobs.id, jobId));
   if (!job) throw notFound(JOB_NOT_FOUND);
@@ -216,7 +308,12 @@ export async function previewCancellation(deps: Pick<AppDeps, 'db' | 'clock'>, u
  * customer is emailed. The refund is asked for before the cancellation commits, under an idempotency
  * key, so a failure changes nothing and a retry never refunds twice (decision 184).
  */
-export async function cancelJob(deps: CancelDeps, user: SessionUser, jobId: string, input: CancelInput): Promise<JobDetail> {
+export async function cancelJob(
+  deps: CancelDeps,
+  user: SessionUser,
+  jobId: string,
+  input: CancelInput,
+): Promise<JobDetail> {
   const now = deps.clock.now();
   await deps.db.transaction((tx) => cancelJobIn(tx, deps, user, jobId, input, now));
   deps.outbox.kick();
@@ -231,7 +328,14 @@ type CancelInput = { reason: string; refundAmount?: string };
  * not at all (closing days that hold jobs, docs/decisions/288-closing-days-that-hold-jobs.md). The
  * refund's idempotency key makes a retry after a rollback refund nothing twice. The caller kicks the outbox.
  */
-export async function cancelJobIn(tx: Executor, deps: Omit<CancelDeps, 'db' | 'clock'>, user: SessionUser, jobId: string, input: CancelInput, now: Date): Promise<void> {
+export async function cancelJobIn(
+  tx: Executor,
+  deps: Omit<CancelDeps, 'db' | 'clock'>,
+  user: SessionUser,
+  jobId: string,
+  input: CancelInput,
+  now: Date,
+): Promise<void> {
   await cancelLockedJob(tx, deps, await lockJob(tx, user, jobId), input, now, { actorId: user.id });
 }
 
@@ -239,19 +343,41 @@ export async function cancelJobIn(tx: Executor, deps: Omit<CancelDeps, 'db' | 'c
  * The cancellation of a job the caller has locked, by staff or by the customer through the manage
  * link (docs/decisions/358-customers-manage-their-own-booking.md): the same policy, refund and email.
  */
-export async function cancelLockedJob(tx: Executor, deps: Omit<CancelDeps, 'db' | 'clock'>, job: Job, input: CancelInput, now: Date, who: { actorId: string | null; notePrefix?: string }): Promise<void> {
+export async function cancelLockedJob(
+  tx: Executor,
+  deps: Omit<CancelDeps, 'db' | 'clock'>,
+  job: Job,
+  input: CancelInput,
+  now: Date,
+  who: { actorId: string | null; notePrefix?: string },
+): Promise<void> {
   const prefix = who.notePrefix ?? '';
   if (!canTransition(job.status, 'cancelled')) throw conflict(`A ${job.status} job cannot be cancelled.`);
   const paid = await paidCents(tx, job);
-  const refund = input.refundAmount === undefined ? toCents(previewOf(job, paid, now).refundAmount) : toCents(input.refundAmount);
-  if (refund > paid) throw invalid(`The refund cannot be more than was paid (${formatCents(paid)}).`, { refundAmount: `At most ${formatCents(paid)}` });
+  const refund =
+    input.refundAmount === undefined ? toCents(previewOf(job, paid, now).refundAmount) : toCents(input.refundAmount);
+  if (refund > paid)
+    throw invalid(`The refund cannot be more than was paid (${formatCents(paid)}).`, {
+      refundAmount: `At most ${formatCents(paid)}`,
+    });
   if (refund > 0) {
-    if (!deps.payments || !job.stripePaymentIntentId) throw new AppError('UNAVAILABLE', 'The card provider is not available, so the refund cannot be made. Nothing was changed.');
+    if (!deps.payments || !job.stripePaymentIntentId)
+      throw new AppError(
+        'UNAVAILABLE',
+        'The card provider is not available, so the refund cannot be made. Nothing was changed.',
+      );
     try {
-      await deps.payments.refund({ paymentIntentId: job.stripePaymentIntentId, amountCents: refund, idempotencyKey: `cancel-${job.id}-${refund}` });
+      await deps.payments.refund({
+        paymentIntentId: job.stripePaymentIntentId,
+        amountCents: refund,
+        idempotencyKey: `cancel-${job.id}-${refund}`,
+      });
     } catch (err) {
       deps.log.error({ err, jobId: job.id }, 'Refund failed');
-      throw new AppError('UNAVAILABLE', `The refund could not be made (${err instanceof Error ? err.message : 'card provider error'}). Nothing was changed.`);
+      throw new AppError(
+        'UNAVAILABLE',
+        `The refund could not be made (${err instanceof Error ? err.message : 'card provider error'}). Nothing was changed.`,
+      );
     }
   }
   const cancelled = await moveJob(tx, job, 'cancel', {
@@ -261,10 +387,35 @@ export async function cancelLockedJob(tx: Executor, deps: Omit<CancelDeps, 'db' 
     also: { cancelReason: input.reason, ...(paid > 0 ? { refundAmount: formatCents(refund) } : {}) },
   });
   if (refund > 0) {
-    await moveJob(tx, cancelled, 'refund', { at: now, actorId: who.actorId, note: `${prefix}Refunded $${formatCents(refund)}` });
+    await moveJob(tx, cancelled, 'refund', {
+      at: now,
+      actorId: who.actorId,
+      note: `${prefix}Refunded $${formatCents(refund)}`,
+    });
     // The admins' log keeps refunds as their own kind, beside the job's history line (decision 303).
-    await appendAudit(tx, [{ at: now, actorId: who.actorId, kind: 'refund', subject: `refund:${job.id}`, label: job.jobNumber, action: 'refunded', field: 'Paid', from: formatCents(paid), to: formatCents(paid - refund), note: `Refunded $${formatCents(refund)}: ${input.reason}` }]);
+    await appendAudit(tx, [
+      {
+        at: now,
+        actorId: who.actorId,
+        kind: 'refund',
+        subject: `refund:${job.id}`,
+        label: job.jobNumber,
+        action: 'refunded',
+        field: 'Paid',
+        from: formatCents(paid),
+        to: formatCents(paid - refund),
+        note: `Refunded $${formatCents(refund)}: ${input.reason}`,
+      },
+    ]);
   }
-  const email = buildCancellationEmail({ job, customerName: job.contactName, reason: input.reason, refundCents: paid > 0 ? refund : null, business: (await readSettings(tx, deps.config)).business, publicBaseUrl: deps.config.publicBaseUrl, now });
+  const email = buildCancellationEmail({
+    job,
+    customerName: job.contactName,
+    reason: input.reason,
+    refundCents: paid > 0 ? refund : null,
+    business: (await readSettings(tx, deps.config)).business,
+    publicBaseUrl: deps.config.publicBaseUrl,
+    now,
+  });
   await deps.outbox.queue(tx, { kind: 'booking_cancelled', jobId: job.id, to: job.contactEmail, ...email });
 }

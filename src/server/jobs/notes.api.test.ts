@@ -29,14 +29,26 @@ beforeEach(async () => {
 });
 
 const freshSlot = freshSlots('2026-11-23');
-const newJob = (over: Parameters<typeof insertJob>[1] = {}) => insertJob(t.db, { ...freshSlot(), status: 'in-progress', assignedTechnicianId: tech.user.id, ...over });
+const newJob = (over: Parameters<typeof insertJob>[1] = {}) =>
+  insertJob(t.db, { ...freshSlot(), status: 'in-progress', assignedTechnicianId: tech.user.id, ...over });
 const addNote = (jobId: string, payload: object, who: Staff, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/dashboard/jobs/${jobId}/notes`, headers: { cookie: who.cookie, ...headers }, payload });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/dashboard/jobs/${jobId}/notes`,
+    headers: { cookie: who.cookie, ...headers },
+    payload,
+  });
 
 async function notesOf(jobId: string): Promise<{ note: string | null; actor: string | null }[]> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}`, headers: { cookie: admin.cookie } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dashboard/jobs/${jobId}`,
+    headers: { cookie: admin.cookie },
+  });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as JobDetail).history.filter((e) => e.kind === 'note').map((e) => ({ note: e.note, actor: e.actor }));
+  return (res.json() as JobDetail).history
+    .filter((e) => e.kind === 'note')
+    .map((e) => ({ note: e.note, actor: e.actor }));
 }
 
 describe('POST /api/dashboard/jobs/{id}/notes', () => {
@@ -46,8 +58,12 @@ describe('POST /api/dashboard/jobs/{id}/notes', () => {
     expect(res.statusCode, res.body).toBe(200);
     const answered = res.json() as JobDetail;
     expect(answered).toMatchObject({ id: job.id, status: 'in-progress' });
-    expect(answered.history.filter((e) => e.kind === 'note').map((e) => e.note)).toEqual(['Note: Wheel nut seized.\nUsed the breaker bar.']);
-    expect(await notesOf(job.id)).toEqual([{ note: 'Note: Wheel nut seized.\nUsed the breaker bar.', actor: tech.user.username }]);
+    expect(answered.history.filter((e) => e.kind === 'note').map((e) => e.note)).toEqual([
+      'Note: Wheel nut seized.\nUsed the breaker bar.',
+    ]);
+    expect(await notesOf(job.id)).toEqual([
+      { note: 'Note: Wheel nut seized.\nUsed the breaker bar.', actor: tech.user.username },
+    ]);
   });
 
   it('an admin notes any job, a cancelled one included', async () => {

@@ -18,10 +18,20 @@ type Deps = Pick<AppDeps, 'db' | 'clock'>;
 export async function addJobNote(deps: Deps, user: SessionUser, jobId: string, note: string): Promise<JobDetail> {
   if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
   await deps.db.transaction(async (tx) => {
-    const [job] = await tx.select({ id: jobs.id, assignedTechnicianId: jobs.assignedTechnicianId }).from(jobs).where(eq(jobs.id, jobId)).for('update');
+    const [job] = await tx
+      .select({ id: jobs.id, assignedTechnicianId: jobs.assignedTechnicianId })
+      .from(jobs)
+      .where(eq(jobs.id, jobId))
+      .for('update');
     if (!job) throw notFound(JOB_NOT_FOUND);
     assertMayView(user, job);
-    await recordJobEvent(tx, { jobId: job.id, at: deps.clock.now(), actorId: user.id, kind: 'note', note: `Note: ${note}` });
+    await recordJobEvent(tx, {
+      jobId: job.id,
+      at: deps.clock.now(),
+      actorId: user.id,
+      kind: 'note',
+      note: `Note: ${note}`,
+    });
   });
   return getJobDetail(deps, user, jobId);
 }

@@ -32,9 +32,18 @@ describe('two simultaneous payments taken on site for one job', () => {
   ] as const)('a %s job, %i requests at once: exactly one payment and one paid invoice', async (status, racers) => {
     const admin = await signedInStaff(t, { role: 'admin' });
     const tech = await signedInStaff(t, { role: 'technician' });
-    const job = await insertJob(t.db, { ...freshSlot(), status: status === 'invoiced' ? 'completed' : status, assignedTechnicianId: tech.user.id, customerValue: '180.00' });
+    const job = await insertJob(t.db, {
+      ...freshSlot(),
+      status: status === 'invoiced' ? 'completed' : status,
+      assignedTechnicianId: tech.user.id,
+      customerValue: '180.00',
+    });
     if (status === 'invoiced') {
-      const res = await t.app.inject({ method: 'POST', url: `/api/dashboard/customer-invoices/generate/${job.id}`, headers: { cookie: admin.cookie } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/dashboard/customer-invoices/generate/${job.id}`,
+        headers: { cookie: admin.cookie },
+      });
       expect(res.statusCode, res.body).toBeLessThan(300);
     }
     const results = await Promise.all(
@@ -48,7 +57,8 @@ describe('two simultaneous payments taken on site for one job', () => {
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(racers - 1).fill(409)]);
-    for (const refused of results.filter((r) => r.statusCode === 409)) expect(refused.json().message).toBe(ALREADY_PAID_MESSAGE);
+    for (const refused of results.filter((r) => r.statusCode === 409))
+      expect(refused.json().message).toBe(ALREADY_PAID_MESSAGE);
     expect(await t.db.select().from(onsitePayments).where(eq(onsitePayments.jobId, job.id))).toHaveLength(1);
     const invoices = await t.db.select().from(customerInvoices).where(eq(customerInvoices.jobId, job.id));
     expect(invoices.map((i) => i.status)).toEqual(['paid']);

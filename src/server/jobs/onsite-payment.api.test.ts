@@ -40,25 +40,47 @@ beforeEach(async () => {
 });
 
 const freshSlot = freshSlots('2026-11-23');
-const newJob = (over: Parameters<typeof insertJob>[1] = {}) => insertJob(t.db, { ...freshSlot(), status: 'in-progress', assignedTechnicianId: tech.user.id, customerValue: '259.60', ...over });
+const newJob = (over: Parameters<typeof insertJob>[1] = {}) =>
+  insertJob(t.db, {
+    ...freshSlot(),
+    status: 'in-progress',
+    assignedTechnicianId: tech.user.id,
+    customerValue: '259.60',
+    ...over,
+  });
 
-const post = (url: string, payload: object, who: Staff) => t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
-const pay = (jobId: string, payload: object, who: Staff = tech) => post(`/api/dashboard/jobs/${jobId}/onsite-payment`, payload, who);
-const reverse = (jobId: string, payload: object, who: Staff = admin) => post(`/api/dashboard/jobs/${jobId}/onsite-payment/reverse`, payload, who);
+const post = (url: string, payload: object, who: Staff) =>
+  t.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload });
+const pay = (jobId: string, payload: object, who: Staff = tech) =>
+  post(`/api/dashboard/jobs/${jobId}/onsite-payment`, payload, who);
+const reverse = (jobId: string, payload: object, who: Staff = admin) =>
+  post(`/api/dashboard/jobs/${jobId}/onsite-payment/reverse`, payload, who);
 
 async function detail(jobId: string): Promise<JobDetail> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}`, headers: { cookie: admin.cookie } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dashboard/jobs/${jobId}`,
+    headers: { cookie: admin.cookie },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as JobDetail;
 }
 async function invoiceOf(jobId: string): Promise<InvoiceDetail> {
-  const [row] = await t.db.select({ id: customerInvoices.id }).from(customerInvoices).where(eq(customerInvoices.jobId, jobId));
-  const res = await t.app.inject({ method: 'GET', url: `/api/dashboard/customer-invoices/${row!.id}`, headers: { cookie: admin.cookie } });
+  const [row] = await t.db
+    .select({ id: customerInvoices.id })
+    .from(customerInvoices)
+    .where(eq(customerInvoices.jobId, jobId));
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dashboard/customer-invoices/${row!.id}`,
+    headers: { cookie: admin.cookie },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as InvoiceDetail;
 }
 const paymentsOf = (jobId: string) => t.db.select().from(onsitePayments).where(eq(onsitePayments.jobId, jobId));
-const invoiceCount = async (jobId: string) => (await t.db.select().from(customerInvoices).where(eq(customerInvoices.jobId, jobId))).length;
+const invoiceCount = async (jobId: string) =>
+  (await t.db.select().from(customerInvoices).where(eq(customerInvoices.jobId, jobId))).length;
 
 describe('POST /api/dashboard/jobs/{id}/onsite-payment', () => {
   it('a technician takes EFTPOS at the end of the visit: the job is completed, invoiced and paid, its invoice paid with the method on it', async () => {
@@ -66,7 +88,12 @@ describe('POST /api/dashboard/jobs/{id}/onsite-payment', () => {
     const res = await pay(job.id, { method: 'eftpos', amount: '259.60' });
     expect(res.statusCode, res.body).toBe(200);
     const line = `Payment taken on site: $259.60 by EFTPOS (${tech.user.username})`;
-    expect(res.json()).toMatchObject({ status: 'paid', paymentStatus: 'paid', hasInvoice: true, onsitePayment: { method: 'eftpos', amount: '259.60', takenBy: tech.user.username } });
+    expect(res.json()).toMatchObject({
+      status: 'paid',
+      paymentStatus: 'paid',
+      hasInvoice: true,
+      onsitePayment: { method: 'eftpos', amount: '259.60', takenBy: tech.user.username },
+    });
 
     const moves = (await detail(job.id)).history.filter((e) => e.kind === 'status');
     expect(moves.map((e) => [e.from, e.to, e.actor])).toEqual([
@@ -77,26 +104,49 @@ describe('POST /api/dashboard/jobs/{id}/onsite-payment', () => {
     expect(moves.at(-1)!.note).toBe(line);
 
     const invoice = await invoiceOf(job.id);
-    expect(invoice).toMatchObject({ status: 'paid', totalAmount: '259.60', paymentNote: 'Paid by EFTPOS on site on 23 Nov 2026' });
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      totalAmount: '259.60',
+      paymentNote: 'Paid by EFTPOS on site on 23 Nov 2026',
+    });
     expect(invoice.history.at(-1)).toMatchObject({ kind: 'status', to: 'paid', note: line, actor: tech.user.username });
-    expect(await paymentsOf(job.id)).toEqual([expect.objectContaining({ method: 'eftpos', amount: '259.60', takenById: tech.user.id, customerInvoiceId: invoice.id, reversedAt: null })]);
+    expect(await paymentsOf(job.id)).toEqual([
+      expect.objectContaining({
+        method: 'eftpos',
+        amount: '259.60',
+        takenById: tech.user.id,
+        customerInvoiceId: invoice.id,
+        reversedAt: null,
+      }),
+    ]);
   });
 
   it("marks the job's existing invoice paid, never a second one, and counts it once in the profit and loss", async () => {
     t.clock.set('2026-12-01T02:00:00.000Z');
     admin = await signedInStaff(t, { role: 'admin' });
     const job = await newJob({ status: 'completed' });
-    const generated = await t.app.inject({ method: 'POST', url: `/api/dashboard/customer-invoices/generate/${job.id}`, headers: { cookie: admin.cookie } });
+    const generated = await t.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/customer-invoices/generate/${job.id}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(generated.statusCode, generated.body).toBeLessThan(300);
     const pnl = async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/reports/enhanced-pl?startDate=2026-12-01&endDate=2026-12-01', headers: { cookie: admin.cookie } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/dashboard/reports/enhanced-pl?startDate=2026-12-01&endDate=2026-12-01',
+        headers: { cookie: admin.cookie },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().revenue as { totalRevenue: string; invoiceCount: number };
     };
     const before = await pnl();
     expect((await pay(job.id, { method: 'cash', amount: 259.6 }, admin)).statusCode).toBe(200);
     expect(await invoiceCount(job.id)).toBe(1);
-    expect(await invoiceOf(job.id)).toMatchObject({ status: 'paid', paymentNote: 'Paid by Cash on site on 1 Dec 2026' });
+    expect(await invoiceOf(job.id)).toMatchObject({
+      status: 'paid',
+      paymentNote: 'Paid by Cash on site on 1 Dec 2026',
+    });
     const after = await pnl();
     // The draft was not revenue; paid, it is, once.
     expect(after.invoiceCount).toBe(before.invoiceCount + 1);
@@ -118,7 +168,11 @@ describe('POST /api/dashboard/jobs/{id}/onsite-payment', () => {
       expect(await paymentsOf(other.id)).toEqual([]);
       expect(await invoiceCount(other.id)).toBe(0);
     }
-    expect(await detail(job.id)).toMatchObject({ status: 'in-progress', paymentStatus: 'pending', onsitePayment: null });
+    expect(await detail(job.id)).toMatchObject({
+      status: 'in-progress',
+      paymentStatus: 'pending',
+      onsitePayment: null,
+    });
     expect(await invoiceCount(job.id)).toBe(0);
   });
 
@@ -160,18 +214,34 @@ describe('POST /api/dashboard/jobs/{id}/onsite-payment/reverse', () => {
     expect((await pay(job.id, { method: 'eftpos', amount: '259.60' })).statusCode).toBe(200);
     const res = await reverse(job.id, { reason: 'Card payment declined later' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'invoiced', paymentStatus: 'pending', paidAt: null, onsitePayment: null });
+    expect(res.json()).toMatchObject({
+      status: 'invoiced',
+      paymentStatus: 'pending',
+      paidAt: null,
+      onsitePayment: null,
+    });
     const line = `Payment taken on site reversed: $259.60 by EFTPOS (${admin.user.username}). Reason: Card payment declined later`;
-    expect((await detail(job.id)).history.at(-1)).toMatchObject({ kind: 'status', from: 'paid', to: 'invoiced', note: line, actor: admin.user.username });
+    expect((await detail(job.id)).history.at(-1)).toMatchObject({
+      kind: 'status',
+      from: 'paid',
+      to: 'invoiced',
+      note: line,
+      actor: admin.user.username,
+    });
     const invoice = await invoiceOf(job.id);
     // The invoice made at the job was issued when paid: it stays issued and unpaid, and nothing says it was emailed.
     expect(invoice).toMatchObject({ status: 'sent', paidAt: null, paymentNote: null, sentAt: null });
     expect(invoice.history.at(-1)).toMatchObject({ from: 'paid', to: 'sent', note: line });
-    expect(await paymentsOf(job.id)).toEqual([expect.objectContaining({ reversedById: admin.user.id, reversalReason: 'Card payment declined later' })]);
+    expect(await paymentsOf(job.id)).toEqual([
+      expect.objectContaining({ reversedById: admin.user.id, reversalReason: 'Card payment declined later' }),
+    ]);
 
     expect((await pay(job.id, { method: 'cash', amount: '259.60' })).statusCode).toBe(200);
     expect(await invoiceCount(job.id)).toBe(1);
-    expect(await invoiceOf(job.id)).toMatchObject({ status: 'paid', paymentNote: 'Paid by Cash on site on 23 Nov 2026' });
+    expect(await invoiceOf(job.id)).toMatchObject({
+      status: 'paid',
+      paymentNote: 'Paid by Cash on site on 23 Nov 2026',
+    });
   });
 
   it('puts an invoice that had been emailed back to sent, keeping the time it was sent', async () => {
@@ -179,7 +249,11 @@ describe('POST /api/dashboard/jobs/{id}/onsite-payment/reverse', () => {
     expect((await pay(job.id, { method: 'eftpos', amount: '259.60' })).statusCode).toBe(200);
     expect((await reverse(job.id, { reason: 'Wrong job' })).statusCode).toBe(200);
     const draft = await invoiceOf(job.id);
-    const emailed = await t.app.inject({ method: 'POST', url: `/api/dashboard/customer-invoices/${draft.id}/email`, headers: { cookie: admin.cookie } });
+    const emailed = await t.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/customer-invoices/${draft.id}/email`,
+      headers: { cookie: admin.cookie },
+    });
     expect(emailed.statusCode, emailed.body).toBe(200);
     const { sentAt } = await invoiceOf(job.id);
     expect(sentAt).not.toBeNull();

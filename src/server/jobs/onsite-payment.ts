@@ -42,7 +42,12 @@ export function onsitePaymentLine(amount: string, method: OnsitePaymentMethod, u
   return `Payment taken on site: ${formatDollars(toCents(amount))} by ${ONSITE_PAYMENT_LABELS[method]}${username ? ` (${username})` : ''}`;
 }
 
-export async function recordOnsitePayment(deps: Deps, user: SessionUser, jobId: string, payment: { method: OnsitePaymentMethod; amount: string }): Promise<JobDetail> {
+export async function recordOnsitePayment(
+  deps: Deps,
+  user: SessionUser,
+  jobId: string,
+  payment: { method: OnsitePaymentMethod; amount: string },
+): Promise<JobDetail> {
   const { fees } = await deps.settings.current();
   try {
     await deps.db.transaction(async (tx) => {
@@ -54,13 +59,31 @@ export async function recordOnsitePayment(deps: Deps, user: SessionUser, jobId: 
       const line = onsitePaymentLine(payment.amount, payment.method, user.username);
       let state: JobState = job;
       // Paid at the end of the visit: the work is done, so the job is completed first, in its history.
-      if (state.status === 'in-progress') state = await moveJob(tx, state, 'complete', { at: now, actorId: user.id, note: 'Completed when the payment was taken on site' });
+      if (state.status === 'in-progress')
+        state = await moveJob(tx, state, 'complete', {
+          at: now,
+          actorId: user.id,
+          note: 'Completed when the payment was taken on site',
+        });
       const invoice = await invoiceForOnsitePayment(tx, { ...job, status: state.status }, user, now, fees);
       if (invoice.status === 'paid') throw conflict(ALREADY_PAID_MESSAGE);
-      await invoicePaidOnSite(tx, invoice, user, now, { paymentNote: `Paid by ${ONSITE_PAYMENT_LABELS[payment.method]} on site on ${shortDay(now)}`, historyNote: line });
-      const [invoiced] = await tx.select({ id: jobs.id, status: jobs.status, paymentStatus: jobs.paymentStatus }).from(jobs).where(eq(jobs.id, job.id));
+      await invoicePaidOnSite(tx, invoice, user, now, {
+        paymentNote: `Paid by ${ONSITE_PAYMENT_LABELS[payment.method]} on site on ${shortDay(now)}`,
+        historyNote: line,
+      });
+      const [invoiced] = await tx
+        .select({ id: jobs.id, status: jobs.status, paymentStatus: jobs.paymentStatus })
+        .from(jobs)
+        .where(eq(jobs.id, job.id));
       await moveJob(tx, invoiced!, 'mark-paid', { at: now, actorId: user.id, note: line });
-      await tx.insert(onsitePayments).values({ jobId: job.id, customerInvoiceId: invoice.id, method: payment.method, amount: payment.amount, takenById: user.id, takenAt: now });
+      await tx.insert(onsitePayments).values({
+        jobId: job.id,
+        customerInvoiceId: invoice.id,
+        method: payment.method,
+        amount: payment.amount,
+        takenById: user.id,
+        takenAt: now,
+      });
     });
   } catch (err) {
     // Two phones recording at once: the one standing payment per job is held by the database too.
@@ -70,7 +93,12 @@ export async function recordOnsitePayment(deps: Deps, user: SessionUser, jobId: 
   return getJobDetail(deps, user, jobId);
 }
 
-export async function reverseOnsitePayment(deps: Deps, user: SessionUser, jobId: string, reason: string): Promise<JobDetail> {
+export async function reverseOnsitePayment(
+  deps: Deps,
+  user: SessionUser,
+  jobId: string,
+  reason: string,
+): Promise<JobDetail> {
   await deps.db.transaction(async (tx) => {
     const job = await lockJob(tx, user, jobId);
     const [payment] = await tx
@@ -82,7 +110,10 @@ export async function reverseOnsitePayment(deps: Deps, user: SessionUser, jobId:
     const now = deps.clock.now();
     const line = `Payment taken on site reversed: ${formatDollars(toCents(payment.amount))} by ${ONSITE_PAYMENT_LABELS[payment.method]} (${user.username}). Reason: ${reason}`;
     if (payment.customerInvoiceId) await invoiceOnsitePaymentReversed(tx, payment.customerInvoiceId, user, now, line);
-    await tx.update(onsitePayments).set({ reversedAt: now, reversedById: user.id, reversalReason: reason }).where(eq(onsitePayments.id, payment.id));
+    await tx
+      .update(onsitePayments)
+      .set({ reversedAt: now, reversedById: user.id, reversalReason: reason })
+      .where(eq(onsitePayments.id, payment.id));
     await moveJob(tx, job, 'onsite-payment-reversed', { at: now, actorId: user.id, note: line });
   });
   return getJobDetail(deps, user, jobId);

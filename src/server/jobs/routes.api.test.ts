@@ -17,7 +17,11 @@ let otherTech: { user: { id: string; username: string }; cookie: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, tech, otherTech] = await Promise.all([signedInStaff(t, { role: 'admin' }), signedInStaff(t, { role: 'technician' }), signedInStaff(t, { role: 'technician' })]);
+  [admin, tech, otherTech] = await Promise.all([
+    signedInStaff(t, { role: 'admin' }),
+    signedInStaff(t, { role: 'technician' }),
+    signedInStaff(t, { role: 'technician' }),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -32,7 +36,8 @@ const newJob = (over: Parameters<typeof insertJob>[1] = {}) => insertJob(t.db, {
 const request = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
-const setStatus = (id: string, status: string, cookie = admin.cookie) => request('PATCH', `/api/dashboard/jobs/${id}/status`, cookie, { status });
+const setStatus = (id: string, status: string, cookie = admin.cookie) =>
+  request('PATCH', `/api/dashboard/jobs/${id}/status`, cookie, { status });
 
 async function jobRow(id: string) {
   const [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
@@ -41,7 +46,9 @@ async function jobRow(id: string) {
 
 describe('status moves', () => {
   const allowed = new Set(['new>in-progress', 'in-progress>completed', 'invoiced>paid']);
-  const pairs = JOB_STATUSES.flatMap((from) => JOB_STATUSES.filter((to) => to !== from).map((to) => [from, to] as [JobStatus, JobStatus]));
+  const pairs = JOB_STATUSES.flatMap((from) =>
+    JOB_STATUSES.filter((to) => to !== from).map((to) => [from, to] as [JobStatus, JobStatus]),
+  );
 
   it.each(pairs)('%s -> %s by a bare status change', async (from, to) => {
     const job = await newJob({ status: from });
@@ -55,14 +62,22 @@ describe('status moves', () => {
       expect(detail[stamp as 'paidAt']).toBe(new Date(MONDAY_7AM_PERTH).toISOString());
     } else {
       expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().message).toMatch(to === 'invoiced' ? /invoice is generated|cannot move/ : to === 'cancelled' ? /Use Cancel|cannot move/ : new RegExp(`from ${from} to ${to}`));
+      expect(res.json().message).toMatch(
+        to === 'invoiced'
+          ? /invoice is generated|cannot move/
+          : to === 'cancelled'
+            ? /Use Cancel|cannot move/
+            : new RegExp(`from ${from} to ${to}`),
+      );
       expect((await jobRow(job.id)).status).toBe(from);
     }
   });
 
   it('marks the job paid and its invoice paid together', async () => {
     const job = await newJob({ status: 'invoiced' });
-    await t.db.insert(customerInvoices).values({ jobId: job.id, invoiceDate: '2026-11-23', status: 'sent', totalAmount: '129.80' });
+    await t.db
+      .insert(customerInvoices)
+      .values({ jobId: job.id, invoiceDate: '2026-11-23', status: 'sent', totalAmount: '129.80' });
     expect((await setStatus(job.id, 'paid')).statusCode).toBe(200);
     expect(await jobRow(job.id)).toMatchObject({ status: 'paid', paymentStatus: 'paid' });
     const [invoice] = await t.db.select().from(customerInvoices).where(eq(customerInvoices.jobId, job.id));
@@ -80,11 +95,26 @@ describe('status moves', () => {
 describe('history', () => {
   it('starts with the booking itself: who booked, how it is paid', async () => {
     const slot = freshSlot();
-    const body = bookingBody({ vehicle: { color: 'Blue' }, job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot } });
-    const booked = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: admin.cookie }, payload: body as object });
+    const body = bookingBody({
+      vehicle: { color: 'Blue' },
+      job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot },
+    });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: admin.cookie },
+      payload: body as object,
+    });
     expect(booked.statusCode, booked.body).toBe(200);
-    const detail = (await request('GET', `/api/dashboard/jobs/${booked.json().jobId}`, admin.cookie)).json() as JobDetail;
-    expect(detail.history[0]).toMatchObject({ kind: 'created', actor: admin.user.username, to: 'new', note: 'Booked by staff' });
+    const detail = (
+      await request('GET', `/api/dashboard/jobs/${booked.json().jobId}`, admin.cookie)
+    ).json() as JobDetail;
+    expect(detail.history[0]).toMatchObject({
+      kind: 'created',
+      actor: admin.user.username,
+      to: 'new',
+      note: 'Booked by staff',
+    });
   });
 });
 
@@ -103,14 +133,21 @@ describe('what a technician may do', () => {
     const attempts = [
       request('GET', `/api/dashboard/jobs/${job.id}`, tech.cookie),
       setStatus(job.id, 'in-progress', tech.cookie),
-      request('PUT', `/api/dashboard/jobs/${job.id}/reschedule`, tech.cookie, { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot }),
+      request('PUT', `/api/dashboard/jobs/${job.id}/reschedule`, tech.cookie, {
+        scheduledDate: slot.scheduledDay,
+        timeSlot: slot.timeSlot,
+      }),
       request('POST', `/api/dashboard/jobs/${job.id}/cancel`, tech.cookie, { reason: 'Customer asked' }),
       request('PATCH', `/api/dashboard/jobs/${job.id}`, tech.cookie, { customerValue: '1.00' }),
       request('DELETE', `/api/dashboard/jobs/${job.id}`, tech.cookie),
       request('PATCH', `/api/dashboard/jobs/${job.id}/assign`, tech.cookie, { technicianId: tech.user.id }),
     ];
     for (const res of await Promise.all(attempts)) expect(res.statusCode).toBe(403);
-    expect(await jobRow(job.id)).toMatchObject({ status: 'new', assignedTechnicianId: otherTech.user.id, customerValue: '129.80' });
+    expect(await jobRow(job.id)).toMatchObject({
+      status: 'new',
+      assignedTechnicianId: otherTech.user.id,
+      customerValue: '129.80',
+    });
   });
 
   it('lists only their own jobs, and cannot list another technician', async () => {
@@ -120,7 +157,9 @@ describe('what a technician may do', () => {
     const ids = (res.json() as JobListItem[]).map((j) => j.id);
     expect(ids).toContain(mine.id);
     expect((res.json() as JobListItem[]).every((j) => j.assignedTechnicianId === tech.user.id)).toBe(true);
-    expect((await request('GET', `/api/dashboard/technicians/${otherTech.user.id}/jobs`, tech.cookie)).statusCode).toBe(403);
+    expect((await request('GET', `/api/dashboard/technicians/${otherTech.user.id}/jobs`, tech.cookie)).statusCode).toBe(
+      403,
+    );
     expect((await request('GET', `/api/dashboard/technicians/${tech.user.id}/jobs`, tech.cookie)).statusCode).toBe(200);
   });
 });
@@ -128,8 +167,14 @@ describe('what a technician may do', () => {
 describe('the jobs list', () => {
   it('finds a job by number, customer name, phone digits, registration and suburb, and pages with a total', async () => {
     const job = await newJob({ contactName: 'Zelda Quokka', contactPhone: '0412 345 678', suburb: 'Yanchep' });
-    const search = async (q: string) => ((await request('GET', `/api/dashboard/jobs?search=${encodeURIComponent(q)}`, admin.cookie)).json() as JobListItem[]).map((j) => j.id);
-    for (const q of [job.jobNumber, 'zelda quok', '0412345678', '345 678', 'Yanchep']) expect(await search(q), q).toContain(job.id);
+    const search = async (q: string) =>
+      (
+        (
+          await request('GET', `/api/dashboard/jobs?search=${encodeURIComponent(q)}`, admin.cookie)
+        ).json() as JobListItem[]
+      ).map((j) => j.id);
+    for (const q of [job.jobNumber, 'zelda quok', '0412345678', '345 678', 'Yanchep'])
+      expect(await search(q), q).toContain(job.id);
     expect(await search('nobody-at-all')).toEqual([]);
 
     const page = await request('GET', '/api/dashboard/jobs?pageSize=2&page=1', admin.cookie);
@@ -144,7 +189,10 @@ describe('the jobs list', () => {
     const day = '2027-06-01';
     const open = await insertJob(t.db, { scheduledDay: day, timeSlot: '8-10 AM', status: 'completed' });
     const cancelled = await insertJob(t.db, { scheduledDay: day, timeSlot: '10-12 AM', status: 'cancelled' });
-    const ids = async (qs: string) => ((await request('GET', `/api/dashboard/jobs?from=${day}&to=${day}${qs}`, admin.cookie)).json() as JobListItem[]).map((j) => j.id);
+    const ids = async (qs: string) =>
+      (
+        (await request('GET', `/api/dashboard/jobs?from=${day}&to=${day}${qs}`, admin.cookie)).json() as JobListItem[]
+      ).map((j) => j.id);
     expect(await ids('')).toEqual([open.id]);
     expect(await ids('&status=completed')).toEqual([open.id]);
     expect(await ids('&status=cancelled')).toEqual([cancelled.id]);
@@ -175,7 +223,9 @@ describe('quote edit, delete, assign', () => {
   it('deletes a job and frees its slot, but not while it has an invoice', async () => {
     const job = await newJob();
     const invoiced = await newJob({ status: 'invoiced' });
-    await t.db.insert(customerInvoices).values({ jobId: invoiced.id, invoiceDate: '2026-11-23', totalAmount: '129.80' });
+    await t.db
+      .insert(customerInvoices)
+      .values({ jobId: invoiced.id, invoiceDate: '2026-11-23', totalAmount: '129.80' });
     const refused = await request('DELETE', `/api/dashboard/jobs/${invoiced.id}`, admin.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/delete the invoice first/);
@@ -187,20 +237,39 @@ describe('quote edit, delete, assign', () => {
 
   it('assigns an active technician, unassigns, and refuses an admin or an unknown id', async () => {
     const job = await newJob();
-    const res = await request('PATCH', `/api/dashboard/jobs/${job.id}/assign`, admin.cookie, { technicianId: tech.user.id });
+    const res = await request('PATCH', `/api/dashboard/jobs/${job.id}/assign`, admin.cookie, {
+      technicianId: tech.user.id,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ assignedTechnicianId: tech.user.id, technician: { username: tech.user.username } });
-    expect((res.json() as JobDetail).history.at(-1)).toMatchObject({ kind: 'assignment', from: null, to: tech.user.username });
-    expect((await request('PATCH', `/api/dashboard/jobs/${job.id}/assign`, admin.cookie, { technicianId: admin.user.id })).statusCode).toBe(400);
-    expect((await request('PATCH', `/api/dashboard/jobs/${job.id}/assign`, admin.cookie, { technicianId: 'nobody' })).statusCode).toBe(400);
-    const unassigned = await request('PATCH', `/api/dashboard/jobs/${job.id}/assign`, admin.cookie, { technicianId: null });
+    expect(res.json()).toMatchObject({
+      assignedTechnicianId: tech.user.id,
+      technician: { username: tech.user.username },
+    });
+    expect((res.json() as JobDetail).history.at(-1)).toMatchObject({
+      kind: 'assignment',
+      from: null,
+      to: tech.user.username,
+    });
+    expect(
+      (await request('PATCH', `/api/dashboard/jobs/${job.id}/assign`, admin.cookie, { technicianId: admin.user.id }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await request('PATCH', `/api/dashboard/jobs/${job.id}/assign`, admin.cookie, { technicianId: 'nobody' }))
+        .statusCode,
+    ).toBe(400);
+    const unassigned = await request('PATCH', `/api/dashboard/jobs/${job.id}/assign`, admin.cookie, {
+      technicianId: null,
+    });
     expect(unassigned.json()).toMatchObject({ assignedTechnicianId: null, technician: null });
   });
 
   it('records two admins assigning one job at once in order: both land, the history chains', async () => {
     const job = await newJob();
     const results = await Promise.all(
-      [tech, otherTech].map((x) => request('PATCH', `/api/dashboard/jobs/${job.id}/assign`, admin.cookie, { technicianId: x.user.id })),
+      [tech, otherTech].map((x) =>
+        request('PATCH', `/api/dashboard/jobs/${job.id}/assign`, admin.cookie, { technicianId: x.user.id }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     const detail = (await request('GET', `/api/dashboard/jobs/${job.id}`, admin.cookie)).json() as JobDetail;
@@ -223,9 +292,16 @@ describe('reschedule', () => {
   it('moves the job to a free slot, frees the old one and emails the customer the new time with a calendar file', async () => {
     const job = await newJob({ contactEmail: 'moved@example.com' });
     const to = freshSlot();
-    const res = await request('PUT', `/api/dashboard/jobs/${job.id}/reschedule`, admin.cookie, { scheduledDate: to.scheduledDay, timeSlot: to.timeSlot });
+    const res = await request('PUT', `/api/dashboard/jobs/${job.id}/reschedule`, admin.cookie, {
+      scheduledDate: to.scheduledDay,
+      timeSlot: to.timeSlot,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ scheduledDay: to.scheduledDay, timeSlot: to.timeSlot, scheduledDate: slotStart(to.scheduledDay, to.timeSlot).toISOString() });
+    expect(res.json()).toMatchObject({
+      scheduledDay: to.scheduledDay,
+      timeSlot: to.timeSlot,
+      scheduledDate: slotStart(to.scheduledDay, to.timeSlot).toISOString(),
+    });
     const [email] = await t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, job.id));
     expect(email).toMatchObject({ kind: 'booking_rescheduled', to: 'moved@example.com' });
     expect(email!.subject).toMatch(/Booking rescheduled/);
@@ -237,12 +313,20 @@ describe('reschedule', () => {
   it('refuses a booked slot with 409, a passed slot with 400, and a missing slot with the form message', async () => {
     const job = await newJob();
     const other = await newJob();
-    const taken = await request('PUT', `/api/dashboard/jobs/${job.id}/reschedule`, admin.cookie, { scheduledDate: other.scheduledDay, timeSlot: other.timeSlot });
+    const taken = await request('PUT', `/api/dashboard/jobs/${job.id}/reschedule`, admin.cookie, {
+      scheduledDate: other.scheduledDay,
+      timeSlot: other.timeSlot,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('time slot is no longer available');
-    const passed = await request('PUT', `/api/dashboard/jobs/${job.id}/reschedule`, admin.cookie, { scheduledDate: '2026-11-20', timeSlot: '8-10 AM' });
+    const passed = await request('PUT', `/api/dashboard/jobs/${job.id}/reschedule`, admin.cookie, {
+      scheduledDate: '2026-11-20',
+      timeSlot: '8-10 AM',
+    });
     expect(passed.statusCode).toBe(400);
-    const missing = await request('PUT', `/api/dashboard/jobs/${job.id}/reschedule`, admin.cookie, { scheduledDate: '2027-03-03' });
+    const missing = await request('PUT', `/api/dashboard/jobs/${job.id}/reschedule`, admin.cookie, {
+      scheduledDate: '2027-03-03',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Please select both date and time slot');
     expect(await jobRow(job.id)).toMatchObject({ scheduledDay: job.scheduledDay, timeSlot: job.timeSlot });
@@ -251,8 +335,18 @@ describe('reschedule', () => {
   it('lets exactly one of two jobs racing into the same slot win', async () => {
     const [a, b] = await Promise.all([newJob(), newJob()]);
     const to = freshSlot();
-    const results = await Promise.all([a, b].map((j) => request('PUT', `/api/dashboard/jobs/${j!.id}/reschedule`, admin.cookie, { scheduledDate: to.scheduledDay, timeSlot: to.timeSlot })));
-    expect(results.map((r) => `${r.statusCode}`).sort(), results.map((r) => r.body).join(' | ')).toEqual(['200', '409']);
+    const results = await Promise.all(
+      [a, b].map((j) =>
+        request('PUT', `/api/dashboard/jobs/${j!.id}/reschedule`, admin.cookie, {
+          scheduledDate: to.scheduledDay,
+          timeSlot: to.timeSlot,
+        }),
+      ),
+    );
+    expect(results.map((r) => `${r.statusCode}`).sort(), results.map((r) => r.body).join(' | ')).toEqual([
+      '200',
+      '409',
+    ]);
     const live = await t.db.select().from(jobs).where(eq(jobs.scheduledDay, to.scheduledDay));
     expect(live.filter((j) => j.timeSlot === to.timeSlot)).toHaveLength(1);
   });
@@ -262,8 +356,19 @@ describe('cancel', () => {
   /** A prepaid job paid 103.22 by card (101.50 plus the 1.7% surcharge), its slot on Tuesday 24 Nov at 10 am Perth. */
   async function paidJob() {
     const slot = freshSlot();
-    const job = await insertJob(t.db, { ...slot, paymentMethod: 'prepaid', paymentStatus: 'paid', customerValue: '101.50', stripePaymentIntentId: `sim_pi_${slot.scheduledDay}${slot.timeSlot}` });
-    await t.db.insert(paymentEvents).values({ id: `evt_${job.id}`, type: 'payment_intent.succeeded', jobId: job.id, payload: { data: { object: { amount: 10322 } } } });
+    const job = await insertJob(t.db, {
+      ...slot,
+      paymentMethod: 'prepaid',
+      paymentStatus: 'paid',
+      customerValue: '101.50',
+      stripePaymentIntentId: `sim_pi_${slot.scheduledDay}${slot.timeSlot}`,
+    });
+    await t.db.insert(paymentEvents).values({
+      id: `evt_${job.id}`,
+      type: 'payment_intent.succeeded',
+      jobId: job.id,
+      payload: { data: { object: { amount: 10322 } } },
+    });
     return { job, start: slotStart(slot.scheduledDay, slot.timeSlot) };
   }
   const hoursBefore = (start: Date, h: number) => t.clock.set(new Date(start.getTime() - h * 3_600_000).toISOString());
@@ -279,9 +384,16 @@ describe('cancel', () => {
     const { cookie } = await signedInStaff(t, { role: 'admin' });
     const preview = await request('GET', `/api/dashboard/jobs/${job.id}/cancellation`, cookie);
     expect(preview.json()).toMatchObject({ paidAmount: '103.22', policy, refundAmount: refund });
-    const res = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, cookie, { reason: 'Customer called to cancel' });
+    const res = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, cookie, {
+      reason: 'Customer called to cancel',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cancelled', cancelReason: 'Customer called to cancel', refundAmount: refund, paymentStatus: refund === '0.00' ? 'paid' : 'refunded' });
+    expect(res.json()).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Customer called to cancel',
+      refundAmount: refund,
+      paymentStatus: refund === '0.00' ? 'paid' : 'refunded',
+    });
     const [email] = await t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, job.id));
     expect(email!.kind).toBe('booking_cancelled');
     expect(email!.text).toContain(refund === '0.00' ? 'no refund applies' : `Refund: $${refund}`);
@@ -290,12 +402,18 @@ describe('cancel', () => {
 
   it('lets staff choose the refund, never more than was paid, and needs a reason', async () => {
     const { job } = await paidJob();
-    const tooMuch = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, admin.cookie, { reason: 'Goodwill', refundAmount: '200.00' });
+    const tooMuch = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, admin.cookie, {
+      reason: 'Goodwill',
+      refundAmount: '200.00',
+    });
     expect(tooMuch.statusCode).toBe(400);
     const noReason = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, admin.cookie, { reason: '  ' });
     expect(noReason.json().message).toBe('Please give a reason for cancelling');
     expect((await jobRow(job.id)).status).toBe('new');
-    const ok = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, admin.cookie, { reason: 'Goodwill', refundAmount: '20' });
+    const ok = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, admin.cookie, {
+      reason: 'Goodwill',
+      refundAmount: '20',
+    });
     expect(ok.json()).toMatchObject({ refundAmount: '20.00', status: 'cancelled' });
     // The card payment and its refund stay on record: the job cannot be deleted.
     const remove = await request('DELETE', `/api/dashboard/jobs/${job.id}`, admin.cookie);
@@ -306,9 +424,13 @@ describe('cancel', () => {
 
   it('cancels an unpaid job without a refund, and refuses a completed one', async () => {
     const job = await newJob();
-    const res = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, admin.cookie, { reason: 'Duplicate booking' });
+    const res = await request('POST', `/api/dashboard/jobs/${job.id}/cancel`, admin.cookie, {
+      reason: 'Duplicate booking',
+    });
     expect(res.json()).toMatchObject({ status: 'cancelled', refundAmount: null });
     const done = await newJob({ status: 'completed' });
-    expect((await request('POST', `/api/dashboard/jobs/${done.id}/cancel`, admin.cookie, { reason: 'x' })).statusCode).toBe(409);
+    expect(
+      (await request('POST', `/api/dashboard/jobs/${done.id}/cancel`, admin.cookie, { reason: 'x' })).statusCode,
+    ).toBe(409);
   });
 });

@@ -17,21 +17,34 @@ export function jobRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, jobs.get, async ({ actor, params }) => getJobDetail(deps, actor, params.id));
     addRoute(app, jobs.photo, async ({ actor, params }) => {
       const photo = await readJobPhoto(deps, actor, params.id, params.photoId);
-      return { data: photo.data, contentType: photo.mimeType, filename: photo.originalName, cacheControl: 'private, max-age=3600' };
+      return {
+        data: photo.data,
+        contentType: photo.mimeType,
+        filename: photo.originalName,
+        cacheControl: 'private, max-age=3600',
+      };
     });
-    addRoute(app, jobs.changeStatus, async ({ actor, params, body }) => changeJobStatus(deps, actor, params.id, body.status));
-    addRoute(app, jobs.editQuote, async ({ actor, params, body }) => editJobQuote(deps, actor, params.id, body.customerValue));
+    addRoute(app, jobs.changeStatus, async ({ actor, params, body }) =>
+      changeJobStatus(deps, actor, params.id, body.status),
+    );
+    addRoute(app, jobs.editQuote, async ({ actor, params, body }) =>
+      editJobQuote(deps, actor, params.id, body.customerValue),
+    );
     addRoute(app, jobs.remove, async ({ actor, params }) => deleteJob(deps, actor, params.id));
     addRoute(app, jobs.reschedule, async ({ actor, params, body }) => rescheduleJob(deps, actor, params.id, body));
     addRoute(app, jobs.cancellationPreview, async ({ actor, params }) => previewCancellation(deps, actor, params.id));
     addRoute(app, jobs.cancel, async ({ actor, params, body }) => cancelJob(deps, actor, params.id, body));
     addRoute(app, jobs.assign, async ({ actor, params, body }) => assignJob(deps, actor, params.id, body.technicianId));
     addRoute(app, jobs.addNote, async ({ actor, params, body }) => addJobNote(deps, actor, params.id, body.note));
-    addRoute(app, jobs.recordOnsitePayment, async ({ actor, params, body }) => recordOnsitePayment(deps, actor, params.id, body));
-    addRoute(app, jobs.reverseOnsitePayment, async ({ actor, params, body }) => reverseOnsitePayment(deps, actor, params.id, body.reason));
+    addRoute(app, jobs.recordOnsitePayment, async ({ actor, params, body }) =>
+      recordOnsitePayment(deps, actor, params.id, body),
+    );
+    addRoute(app, jobs.reverseOnsitePayment, async ({ actor, params, body }) =>
+      reverseOnsitePayment(deps, actor, params.id, body.reason),
+    );
     addRoute(app, jobs.technicians, async () => listTechnicians(deps.db));
     addRoute(app, jobs.technicianJobs, async ({ actor, params, query }) => {
-      if (actor.role !== 'admin' && actor.id !== params.id) throw forbidden("You can only see your own jobs.");
+      if (actor.role !== 'admin' && actor.id !== params.id) throw forbidden('You can only see your own jobs.');
       return listJobs(deps, actor, { ...query, technicianId: params.id });
     });
   };

@@ -24,7 +24,13 @@ const jobColumns = {
   job: jobs,
   // Each job keeps the contact given with it (docs/product.md "Bookings").
   customer: { name: jobs.contactName, phone: jobs.contactPhone, email: jobs.contactEmail },
-  vehicle: { make: vehicles.make, model: vehicles.model, year: vehicles.year, registration: vehicles.registration, color: vehicles.color },
+  vehicle: {
+    make: vehicles.make,
+    model: vehicles.model,
+    year: vehicles.year,
+    registration: vehicles.registration,
+    color: vehicles.color,
+  },
   technician: { id: users.id, username: users.username },
   hasInvoice: sql<boolean>`exists (select 1 from ${customerInvoices} where ${customerInvoices.jobId} = ${jobs.id} and ${customerInvoices.status} <> 'cancelled')`,
 };
@@ -102,13 +108,26 @@ export async function getJobDetail(deps: Pick<AppDeps, 'db'>, user: SessionUser,
     listJobHistory(deps.db, jobId),
     standingOnsitePayment(deps.db, jobId),
   ]);
-  return { ...toJobFields(row), photos, history, cancelReason: row.job.cancelReason, refundAmount: row.job.refundAmount, onsitePayment };
+  return {
+    ...toJobFields(row),
+    photos,
+    history,
+    cancelReason: row.job.cancelReason,
+    refundAmount: row.job.refundAmount,
+    onsitePayment,
+  };
 }
 
 /** The payment taken on site that stands on the job (decision 349), with who took it. */
 async function standingOnsitePayment(db: Executor, jobId: string) {
   const [p] = await db
-    .select({ id: onsitePayments.id, method: onsitePayments.method, amount: onsitePayments.amount, takenAt: onsitePayments.takenAt, takenBy: users.username })
+    .select({
+      id: onsitePayments.id,
+      method: onsitePayments.method,
+      amount: onsitePayments.amount,
+      takenAt: onsitePayments.takenAt,
+      takenBy: users.username,
+    })
     .from(onsitePayments)
     .leftJoin(users, eq(users.id, onsitePayments.takenById))
     .where(and(eq(onsitePayments.jobId, jobId), isNull(onsitePayments.reversedAt)));
@@ -138,18 +157,27 @@ function searchCondition(search: string): SQL | undefined {
  * latest first), filtered and paged (docs/product.md "Staff dashboard").
  * Without a status filter cancelled jobs are left out; a technician gets only their own jobs.
  */
-export async function listJobs(deps: Pick<AppDeps, 'db' | 'clock'>, user: SessionUser, query: JobListQuery & { page: number; pageSize: number }): Promise<{ items: JobListItem[]; total: number }> {
+export async function listJobs(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  user: SessionUser,
+  query: JobListQuery & { page: number; pageSize: number },
+): Promise<{ items: JobListItem[]; total: number }> {
   // Staff land on today's work, then what is coming; the past is asked for (decision 342).
   const today = query.when ? perthToday(deps.clock.now()) : undefined;
   const conditions: (SQL | undefined)[] = [
-    query.when === 'upcoming' ? gte(jobs.scheduledDay, today!) : query.when === 'past' ? lt(jobs.scheduledDay, today!) : undefined,
+    query.when === 'upcoming'
+      ? gte(jobs.scheduledDay, today!)
+      : query.when === 'past'
+        ? lt(jobs.scheduledDay, today!)
+        : undefined,
     !query.status || query.status === 'all' ? ne(jobs.status, 'cancelled') : eq(jobs.status, query.status),
     query.from ? gte(jobs.scheduledDay, query.from) : undefined,
     query.to ? lte(jobs.scheduledDay, query.to) : undefined,
     query.search ? searchCondition(query.search) : undefined,
   ];
   if (user.role !== 'admin') conditions.push(eq(jobs.assignedTechnicianId, user.id));
-  else if (query.technicianId) conditions.push(isUuid(query.technicianId) ? eq(jobs.assignedTechnicianId, query.technicianId) : sql`false`);
+  else if (query.technicianId)
+    conditions.push(isUuid(query.technicianId) ? eq(jobs.assignedTechnicianId, query.technicianId) : sql`false`);
 
   const rows = await deps.db
     .select({
@@ -161,7 +189,11 @@ export async function listJobs(deps: Pick<AppDeps, 'db' | 'clock'>, user: Sessio
     .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
     .leftJoin(users, eq(users.id, jobs.assignedTechnicianId))
     .where(and(...conditions))
-    .orderBy(...(query.when === 'upcoming' ? [asc(jobs.scheduledDate), asc(jobs.jobNumber)] : [desc(jobs.scheduledDate), desc(jobs.jobNumber)]))
+    .orderBy(
+      ...(query.when === 'upcoming'
+        ? [asc(jobs.scheduledDate), asc(jobs.jobNumber)]
+        : [desc(jobs.scheduledDate), desc(jobs.jobNumber)]),
+    )
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const total = rows.length ? Number(rows[0]!.total) : query.page > 1 ? await countJobs(deps.db, conditions) : 0;
@@ -179,7 +211,12 @@ async function countJobs(db: Executor, conditions: (SQL | undefined)[]): Promise
 }
 
 /** A job photo for signed-in staff only (docs/product.md "Bookings": photos are never served to the public). */
-export async function readJobPhoto(deps: Pick<AppDeps, 'db' | 'storage'>, user: SessionUser, jobId: string, photoId: string) {
+export async function readJobPhoto(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  user: SessionUser,
+  jobId: string,
+  photoId: string,
+) {
   if (!isUuid(jobId) || !isUuid(photoId)) throw notFound('Photo not found');
   const [row] = await deps.db
     .select({ photo: jobPhotos, assignedTechnicianId: jobs.assignedTechnicianId })

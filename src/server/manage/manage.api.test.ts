@@ -42,10 +42,17 @@ const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, re
 
 /** Books on site through the public API and reads the manage link from the confirmation email. */
 async function bookOnSite(slot = freshSlot()) {
-  const res = await api('POST', '/api/bookings', bookingBody({ job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot } }));
+  const res = await api(
+    'POST',
+    '/api/bookings',
+    bookingBody({ job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot } }),
+  );
   expect(res.statusCode, res.body).toBe(200);
   const jobId = res.json().jobId as string;
-  const [email] = await t.db.select().from(outboundEmails).where(and(eq(outboundEmails.jobId, jobId), eq(outboundEmails.kind, 'booking_confirmation')));
+  const [email] = await t.db
+    .select()
+    .from(outboundEmails)
+    .where(and(eq(outboundEmails.jobId, jobId), eq(outboundEmails.kind, 'booking_confirmation')));
   const link = email!.text.match(/(\S+\/booking\/([A-Za-z0-9_-]+))/);
   expect(link, email!.text).not.toBeNull();
   return { jobId, url: link![1]!, token: link![2]!, slot };
@@ -54,8 +61,20 @@ async function bookOnSite(slot = freshSlot()) {
 /** A prepaid booking paid 103.22 by card (101.50 plus the surcharge), with its manage token. */
 async function paidBooking(slot = freshSlot()) {
   const { token, hash } = newManageToken();
-  const job = await insertJob(t.db, { ...slot, paymentMethod: 'prepaid', paymentStatus: 'paid', customerValue: '101.50', stripePaymentIntentId: `sim_pi_${slot.scheduledDay}${slot.timeSlot}`, manageTokenHash: hash });
-  await t.db.insert(paymentEvents).values({ id: `evt_${job.id}`, type: 'payment_intent.succeeded', jobId: job.id, payload: { data: { object: { amount: 10322 } } } });
+  const job = await insertJob(t.db, {
+    ...slot,
+    paymentMethod: 'prepaid',
+    paymentStatus: 'paid',
+    customerValue: '101.50',
+    stripePaymentIntentId: `sim_pi_${slot.scheduledDay}${slot.timeSlot}`,
+    manageTokenHash: hash,
+  });
+  await t.db.insert(paymentEvents).values({
+    id: `evt_${job.id}`,
+    type: 'payment_intent.succeeded',
+    jobId: job.id,
+    payload: { data: { object: { amount: 10322 } } },
+  });
   return { job, token, start: slotStart(slot.scheduledDay, slot.timeSlot) };
 }
 
@@ -89,11 +108,24 @@ describe('the manage link', () => {
 
   it('comes with the confirmation of a prepaid booking once it is paid', async () => {
     const slot = freshSlot();
-    const quote = await api('POST', '/api/bookings/quote', bookingBody({ job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot, paymentMethod: 'prepaid' } }));
+    const quote = await api(
+      'POST',
+      '/api/bookings/quote',
+      bookingBody({ job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot, paymentMethod: 'prepaid' } }),
+    );
     expect(quote.statusCode, quote.body).toBe(200);
-    const paid = await api('POST', '/api/payments/simulated/confirm', { bookingToken: quote.json().bookingToken, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', nameOnCard: 'Sam Taylor' });
+    const paid = await api('POST', '/api/payments/simulated/confirm', {
+      bookingToken: quote.json().bookingToken,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/30',
+      cvc: '123',
+      nameOnCard: 'Sam Taylor',
+    });
     expect(paid.statusCode, paid.body).toBe(200);
-    const [email] = await t.db.select().from(outboundEmails).where(and(eq(outboundEmails.jobId, quote.json().jobId), eq(outboundEmails.kind, 'booking_confirmation')));
+    const [email] = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(and(eq(outboundEmails.jobId, quote.json().jobId), eq(outboundEmails.kind, 'booking_confirmation')));
     const token = email!.text.match(/\/booking\/([A-Za-z0-9_-]+)/)![1]!;
     // Both show what the card was charged, the price plus the card surcharge, as the refund promises.
     const job = await jobRow(quote.json().jobId);
@@ -109,11 +141,24 @@ describe('the manage link', () => {
   it('comes with the confirmation of a booking staff make for a caller', async () => {
     const { cookie } = await signInStaff(t, 'admin');
     const slot = freshSlot();
-    const res = await t.app.inject({ method: 'POST', url: '/api/dashboard/bookings', headers: { cookie }, payload: bookingBody({ vehicle: { color: 'Blue' }, job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot } }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/bookings',
+      headers: { cookie },
+      payload: bookingBody({
+        vehicle: { color: 'Blue' },
+        job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot },
+      }),
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const [email] = await t.db.select().from(outboundEmails).where(and(eq(outboundEmails.jobId, res.json().jobId), eq(outboundEmails.kind, 'booking_confirmation')));
+    const [email] = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(and(eq(outboundEmails.jobId, res.json().jobId), eq(outboundEmails.kind, 'booking_confirmation')));
     const token = email!.text.match(/\/booking\/([A-Za-z0-9_-]+)/)![1]!;
-    expect((await api('GET', `/api/manage/${token}`)).json()).toMatchObject({ jobNumber: (await jobRow(res.json().jobId)).jobNumber });
+    expect((await api('GET', `/api/manage/${token}`)).json()).toMatchObject({
+      jobNumber: (await jobRow(res.json().jobId)).jobNumber,
+    });
   });
 
   it("answers a made-up, malformed or lapsed link with 'Booking Not Found'", async () => {
@@ -154,19 +199,41 @@ describe('rescheduling', () => {
     expect(res.json()).toMatchObject({ scheduledDay: to.scheduledDay, timeSlot: to.timeSlot });
     expect(await jobRow(jobId)).toMatchObject({ scheduledDay: to.scheduledDay, timeSlot: to.timeSlot });
     // The old place is free: another customer books it.
-    expect((await api('POST', '/api/bookings', bookingBody({ job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot } }))).statusCode).toBe(200);
-    const [email] = await t.db.select().from(outboundEmails).where(and(eq(outboundEmails.jobId, jobId), eq(outboundEmails.kind, 'booking_rescheduled')));
+    expect(
+      (
+        await api(
+          'POST',
+          '/api/bookings',
+          bookingBody({ job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot } }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const [email] = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(and(eq(outboundEmails.jobId, jobId), eq(outboundEmails.kind, 'booking_rescheduled')));
     expect(email!.attachments[0]!.contentType).toContain('text/calendar');
     expect(await historyNotes(jobId)).toContain('Customer: rescheduled');
     const popups = await t.db.select().from(notifications);
     // The office popup names the day and window the visit moved to.
-    expect(popups.some((n) => n.data.id === jobId && n.data.change === 'rescheduled' && n.data.scheduledDay === to.scheduledDay && n.data.timeSlot === to.timeSlot)).toBe(true);
+    expect(
+      popups.some(
+        (n) =>
+          n.data.id === jobId &&
+          n.data.change === 'rescheduled' &&
+          n.data.scheduledDay === to.scheduledDay &&
+          n.data.timeSlot === to.timeSlot,
+      ),
+    ).toBe(true);
   });
 
   it('refuses a taken slot with 409, and a past or too-far date or a missing slot with 400, changing nothing', async () => {
     const { jobId, token, slot } = await bookOnSite();
     const other = await bookOnSite();
-    const taken = await api('POST', `/api/manage/${token}/reschedule`, { date: other.slot.scheduledDay, timeSlot: other.slot.timeSlot });
+    const taken = await api('POST', `/api/manage/${token}/reschedule`, {
+      date: other.slot.scheduledDay,
+      timeSlot: other.slot.timeSlot,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(SLOT_TAKEN_MESSAGE);
     const past = await api('POST', `/api/manage/${token}/reschedule`, { date: '2026-11-20', timeSlot: '8-10 AM' });
@@ -175,7 +242,11 @@ describe('rescheduling', () => {
     const far = await api('POST', `/api/manage/${token}/reschedule`, { date: '2027-06-01', timeSlot: '8-10 AM' });
     expect(far.statusCode).toBe(400);
     expect(far.json().message).toBe(BOOKING_TOO_FAR_MESSAGE);
-    for (const body of [{ date: '2026-12-24' }, { date: 'next week', timeSlot: '8-10 AM' }, { date: '2026-12-24', timeSlot: '6-8 PM' }]) {
+    for (const body of [
+      { date: '2026-12-24' },
+      { date: 'next week', timeSlot: '8-10 AM' },
+      { date: '2026-12-24', timeSlot: '6-8 PM' },
+    ]) {
       expect((await api('POST', `/api/manage/${token}/reschedule`, body)).statusCode).toBe(400);
     }
     expect(await jobRow(jobId)).toMatchObject({ scheduledDay: slot.scheduledDay, timeSlot: slot.timeSlot });
@@ -194,13 +265,19 @@ describe('rescheduling', () => {
 
     t.clock.set(MONDAY_7AM_PERTH);
     expect((await api('POST', `/api/manage/${token}/cancel`)).statusCode).toBe(200);
-    const cancelled = await api('POST', `/api/manage/${token}/reschedule`, { date: to.scheduledDay, timeSlot: to.timeSlot });
+    const cancelled = await api('POST', `/api/manage/${token}/reschedule`, {
+      date: to.scheduledDay,
+      timeSlot: to.timeSlot,
+    });
     expect(cancelled.statusCode).toBe(409);
     expect(cancelled.json().message).toBe('This booking has been cancelled, so it cannot be rescheduled.');
 
     const done = newManageToken();
     await insertJob(t.db, { ...freshSlot(), status: 'completed', manageTokenHash: done.hash });
-    const completed = await api('POST', `/api/manage/${done.token}/reschedule`, { date: to.scheduledDay, timeSlot: to.timeSlot });
+    const completed = await api('POST', `/api/manage/${done.token}/reschedule`, {
+      date: to.scheduledDay,
+      timeSlot: to.timeSlot,
+    });
     expect(completed.statusCode).toBe(409);
     expect(completed.json().message).toBe('This visit has already taken place, so it cannot be rescheduled.');
     expect((await api('POST', `/api/manage/${done.token}/cancel`)).statusCode).toBe(409);
@@ -213,34 +290,46 @@ describe('cancelling', () => {
     [25, 'full', '103.22'],
     [13, 'half', '51.61'],
     [2, 'none', '0.00'],
-  ])('%s hours before the visit: the preview promises %s (%s) and the cancel refunds exactly that, once', async (hours, policy, refund) => {
-    const { job, token, start } = await paidBooking();
-    t.clock.set(new Date(start.getTime() - hours * 3_600_000).toISOString());
-    const preview = await api('GET', `/api/manage/${token}/cancellation`);
-    expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toMatchObject({ policy, paidAmount: '103.22', refundAmount: refund });
-    expect(preview.json().summary).toContain(refund === '0.00' ? 'no refund' : `$${refund}`);
+  ])(
+    '%s hours before the visit: the preview promises %s (%s) and the cancel refunds exactly that, once',
+    async (hours, policy, refund) => {
+      const { job, token, start } = await paidBooking();
+      t.clock.set(new Date(start.getTime() - hours * 3_600_000).toISOString());
+      const preview = await api('GET', `/api/manage/${token}/cancellation`);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toMatchObject({ policy, paidAmount: '103.22', refundAmount: refund });
+      expect(preview.json().summary).toContain(refund === '0.00' ? 'no refund' : `$${refund}`);
 
-    const before = payments.refunds.length;
-    const res = await api('POST', `/api/manage/${token}/cancel`);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cancelled', can: { reschedule: false, cancel: false } });
-    expect(await jobRow(job.id)).toMatchObject({ status: 'cancelled', refundAmount: refund, paymentStatus: refund === '0.00' ? 'paid' : 'refunded' });
-    expect(payments.refunds.slice(before)).toEqual(refund === '0.00' ? [] : [expect.objectContaining({ amountCents: Math.round(Number(refund) * 100) })]);
+      const before = payments.refunds.length;
+      const res = await api('POST', `/api/manage/${token}/cancel`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'cancelled', can: { reschedule: false, cancel: false } });
+      expect(await jobRow(job.id)).toMatchObject({
+        status: 'cancelled',
+        refundAmount: refund,
+        paymentStatus: refund === '0.00' ? 'paid' : 'refunded',
+      });
+      expect(payments.refunds.slice(before)).toEqual(
+        refund === '0.00' ? [] : [expect.objectContaining({ amountCents: Math.round(Number(refund) * 100) })],
+      );
 
-    // A second cancel changes nothing and refunds nothing.
-    const again = await api('POST', `/api/manage/${token}/cancel`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This booking has already been cancelled.');
-    expect(payments.refunds.length).toBe(before + (refund === '0.00' ? 0 : 1));
+      // A second cancel changes nothing and refunds nothing.
+      const again = await api('POST', `/api/manage/${token}/cancel`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('This booking has already been cancelled.');
+      expect(payments.refunds.length).toBe(before + (refund === '0.00' ? 0 : 1));
 
-    const [email] = await t.db.select().from(outboundEmails).where(and(eq(outboundEmails.jobId, job.id), eq(outboundEmails.kind, 'booking_cancelled')));
-    const ics = Buffer.from(email!.attachments[0]!.contentBase64, 'base64').toString('utf8');
-    expect(ics).toContain('METHOD:CANCEL');
-    expect(ics).toContain(`UID:${job.id}@`);
-    expect(ics).toContain('STATUS:CANCELLED');
-    expect((await historyNotes(job.id)).some((n) => n.startsWith('Customer: '))).toBe(true);
-  });
+      const [email] = await t.db
+        .select()
+        .from(outboundEmails)
+        .where(and(eq(outboundEmails.jobId, job.id), eq(outboundEmails.kind, 'booking_cancelled')));
+      const ics = Buffer.from(email!.attachments[0]!.contentBase64, 'base64').toString('utf8');
+      expect(ics).toContain('METHOD:CANCEL');
+      expect(ics).toContain(`UID:${job.id}@`);
+      expect(ics).toContain('STATUS:CANCELLED');
+      expect((await historyNotes(job.id)).some((n) => n.startsWith('Customer: '))).toBe(true);
+    },
+  );
 
   it('has nothing to refund for a booking paid on site, and frees the slot', async () => {
     const { jobId, token, slot } = await bookOnSite();
@@ -249,7 +338,15 @@ describe('cancelling', () => {
     expect(preview.json().summary).toMatch(/nothing to refund/);
     expect((await api('POST', `/api/manage/${token}/cancel`)).statusCode).toBe(200);
     expect((await jobRow(jobId)).status).toBe('cancelled');
-    expect((await api('POST', '/api/bookings', bookingBody({ job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot } }))).statusCode).toBe(200);
+    expect(
+      (
+        await api(
+          'POST',
+          '/api/bookings',
+          bookingBody({ job: { scheduledDate: slot.scheduledDay, timeSlot: slot.timeSlot } }),
+        )
+      ).statusCode,
+    ).toBe(200);
     const popups = await t.db.select().from(notifications);
     expect(popups.some((n) => n.data.id === jobId && n.data.change === 'cancelled')).toBe(true);
   });
@@ -260,13 +357,18 @@ describe('contact phone, notes and photos', () => {
     const { jobId, token } = await bookOnSite();
     const bad = await api('PATCH', `/api/manage/${token}`, { phone: '+1 212 555 0100' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ message: 'Valid phone number required', fields: { phone: 'Valid phone number required' } });
+    expect(bad.json()).toMatchObject({
+      message: 'Valid phone number required',
+      fields: { phone: 'Valid phone number required' },
+    });
     expect((await api('PATCH', `/api/manage/${token}`, {})).statusCode).toBe(400);
     const ok = await api('PATCH', `/api/manage/${token}`, { phone: '0412 345 678', notes: 'Gate code 1234' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ contactPhone: '0412 345 678', notes: 'Gate code 1234' });
     expect(await jobRow(jobId)).toMatchObject({ contactPhone: '0412 345 678', notes: 'Gate code 1234' });
-    expect(await historyNotes(jobId)).toEqual(expect.arrayContaining(['Customer: changed the contact phone', 'Customer: changed the notes for the technician']));
+    expect(await historyNotes(jobId)).toEqual(
+      expect.arrayContaining(['Customer: changed the contact phone', 'Customer: changed the notes for the technician']),
+    );
     const long = await api('PATCH', `/api/manage/${token}`, { notes: 'x'.repeat(1001) });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('Notes must be at most 1000 characters');
@@ -280,13 +382,32 @@ describe('contact phone, notes and photos', () => {
 
   it('adds photos until the visit, with the booking photo checks', async () => {
     const { jobId, token, slot } = await bookOnSite();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     const form = (files: { name: string; data: Buffer }[]) => {
       const boundary = 'manageboundary';
-      const parts = files.map((f) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${f.name}"\r\nContent-Type: image/png\r\n\r\n`), f.data, Buffer.from('\r\n')]));
-      return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+      const parts = files.map((f) =>
+        Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="${f.name}"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          f.data,
+          Buffer.from('\r\n'),
+        ]),
+      );
+      return {
+        payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
     };
-    const upload = (files: { name: string; data: Buffer }[]) => t.app.inject({ method: 'POST', url: `/api/manage/${token}/photos`, remoteAddress: freshClientAddress(), ...form(files) });
+    const upload = (files: { name: string; data: Buffer }[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/manage/${token}/photos`,
+        remoteAddress: freshClientAddress(),
+        ...form(files),
+      });
     const res = await upload([{ name: 'tyre.png', data: png }]);
     expect(res.statusCode, res.body).toBe(200);
     expect(await t.db.select().from(jobPhotos).where(eq(jobPhotos.jobId, jobId))).toHaveLength(1);
@@ -304,10 +425,21 @@ describe("another booking's link", () => {
     const theirs = await bookOnSite();
     const to = freshSlot();
     expect((await api('PATCH', `/api/manage/${theirs.token}`, { phone: '0499 999 999' })).statusCode).toBe(200);
-    expect((await api('POST', `/api/manage/${theirs.token}/reschedule`, { date: to.scheduledDay, timeSlot: to.timeSlot as TimeSlot })).statusCode).toBe(200);
+    expect(
+      (
+        await api('POST', `/api/manage/${theirs.token}/reschedule`, {
+          date: to.scheduledDay,
+          timeSlot: to.timeSlot as TimeSlot,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await api('POST', `/api/manage/${theirs.token}/cancel`)).statusCode).toBe(200);
     const page = (await api('GET', `/api/manage/${mine.token}`)).json();
-    expect(page).toMatchObject({ status: 'booked', contactPhone: '0400 000 000', scheduledDay: mine.slot.scheduledDay });
+    expect(page).toMatchObject({
+      status: 'booked',
+      contactPhone: '0400 000 000',
+      scheduledDay: mine.slot.scheduledDay,
+    });
     expect(JSON.stringify(page)).not.toContain((await jobRow(theirs.jobId)).jobNumber);
     expect(await jobRow(mine.jobId)).toMatchObject({ status: 'new', contactPhone: '0400 000 000' });
   });

@@ -22,7 +22,10 @@ export type ManageMisses = {
   record(address: string): Promise<void>;
 };
 
-export function createManageMisses(deps: { db: Executor; clock: Clock }, limit: { max: number; windowMs: number } = MANAGE_MISS_LIMIT): ManageMisses {
+export function createManageMisses(
+  deps: { db: Executor; clock: Clock },
+  limit: { max: number; windowMs: number } = MANAGE_MISS_LIMIT,
+): ManageMisses {
   const m = manageLinkMisses;
   let lastPrune = 0;
   const since = (now: Date) => new Date(now.getTime() - limit.windowMs);
@@ -55,7 +58,10 @@ export function createManageMisses(deps: { db: Executor; clock: Clock }, limit: 
       await deps.db
         .insert(m)
         .values({ clientAddress: address, attempts: sql`array[${nowText}]`, lastAttemptAt: now })
-        .onConflictDoUpdate({ target: m.clientAddress, set: { attempts: sql`array(select a from unnest(${kept} || ${nowText}) a order by a)`, lastAttemptAt: now } });
+        .onConflictDoUpdate({
+          target: m.clientAddress,
+          set: { attempts: sql`array(select a from unnest(${kept} || ${nowText}) a order by a)`, lastAttemptAt: now },
+        });
     },
   };
 }

@@ -8,7 +8,12 @@ import { recordNotificationIn } from '../notifications/store';
  * the staff pop-up that announces new bookings, in the change's own transaction
  * (docs/decisions/358-customers-manage-their-own-booking.md).
  */
-export async function announceBookingChangeIn(tx: Executor, job: typeof jobs.$inferSelect, change: 'rescheduled' | 'cancelled', now: Date): Promise<void> {
+export async function announceBookingChangeIn(
+  tx: Executor,
+  job: typeof jobs.$inferSelect,
+  change: 'rescheduled' | 'cancelled',
+  now: Date,
+): Promise<void> {
   const event = newBookingNotification(job);
   await recordNotificationIn(tx, { ...event, data: { ...event.data, change, createdAt: now.toISOString() } }, now);
 }

@@ -9,7 +9,16 @@ import { AppError, invalid, notFound } from '../http/errors';
 import { PHOTO_UPLOAD_MALFORMED_MESSAGE } from '../photos/routes';
 import type { IncomingPhoto } from '../photos/service';
 import { createManageMisses } from './misses';
-import { addPhotosByCustomer, assertMayAddPhotos, cancelByCustomer, cancellationFor, changeByCustomer, jobOfToken, rescheduleByCustomer, viewBooking } from './service';
+import {
+  addPhotosByCustomer,
+  assertMayAddPhotos,
+  cancelByCustomer,
+  cancellationFor,
+  changeByCustomer,
+  jobOfToken,
+  rescheduleByCustomer,
+  viewBooking,
+} from './service';
 
 /** The manage-my-booking API (docs/decisions/358-customers-manage-their-own-booking.md). */
 export function manageRoutes(deps: AppDeps): FastifyPluginAsync {
@@ -30,17 +39,27 @@ export function manageRoutes(deps: AppDeps): FastifyPluginAsync {
     // Registered in this plugin's scope only, as for the booking's own photos (photos/routes.ts).
     await app.register(multipart, {
       throwFileSizeLimit: false,
-      limits: { fileSize: PHOTO_LIMITS.maxBytes, files: PHOTO_LIMITS.maxFiles, fields: 5, parts: PHOTO_LIMITS.maxFiles + 5, fieldSize: 1024 },
+      limits: {
+        fileSize: PHOTO_LIMITS.maxBytes,
+        files: PHOTO_LIMITS.maxFiles,
+        fields: 5,
+        parts: PHOTO_LIMITS.maxFiles + 5,
+        fieldSize: 1024,
+      },
     });
 
-    addRoute(app, manage.get, async ({ params, request, reply }) => viewBooking(deps, await open(request, reply, params.token)));
+    addRoute(app, manage.get, async ({ params, request, reply }) =>
+      viewBooking(deps, await open(request, reply, params.token)),
+    );
 
     addRoute(app, manage.reschedule, async ({ params, body, request, reply }) => {
       await open(request, reply, params.token);
       return rescheduleByCustomer(deps, params.token, body);
     });
 
-    addRoute(app, manage.cancellation, async ({ params, request, reply }) => cancellationFor(deps, await open(request, reply, params.token)));
+    addRoute(app, manage.cancellation, async ({ params, request, reply }) =>
+      cancellationFor(deps, await open(request, reply, params.token)),
+    );
 
     addRoute(app, manage.cancel, async ({ params, request, reply }) => {
       await open(request, reply, params.token);

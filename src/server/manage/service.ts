@@ -4,7 +4,13 @@ import { formatDollars, toCents, type Cents } from '../../shared/domain/money';
 import { SERVICE_LABELS, isServiceType } from '../../shared/domain/services';
 import { addDays, compareDays, formatDayLong, perthToday, slotStart, slotWindowLabel } from '../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS, BOOKING_TOO_FAR_MESSAGE } from '../../shared/schemas/booking';
-import { MANAGE_LINK_NOT_FOUND, type ManageBooking, type ManageCancellation, type ManageChangeRequest, type ManageRescheduleRequest } from '../../shared/schemas/manage';
+import {
+  MANAGE_LINK_NOT_FOUND,
+  type ManageBooking,
+  type ManageCancellation,
+  type ManageChangeRequest,
+  type ManageRescheduleRequest,
+} from '../../shared/schemas/manage';
 import { PHOTO_LIMITS } from '../../shared/schemas/photos';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
@@ -29,10 +35,12 @@ const CHANGE_CUTOFF_MS = DAY_MS;
 export const CUSTOMER = 'Customer: ';
 export const CANCEL_REASON = 'Cancelled online by the customer';
 export const PAST_DATE_MESSAGE = 'That date has passed. Please choose a later date.';
-export const callUsMessage = (phone: string) => `Bookings can be changed online until 24 hours before the visit. Please call us on ${phone}.`;
+export const callUsMessage = (phone: string) =>
+  `Bookings can be changed online until 24 hours before the visit. Please call us on ${phone}.`;
 const cancelledMessage = (action: string) => `This booking has been cancelled, so it cannot be ${action}.`;
 const doneMessage = (action: string) => `This visit has already taken place, so it cannot be ${action}.`;
-const startedMessage = (action: string, phone: string) => `Your technician has already started on this booking, so it cannot be ${action} online. Please call us on ${phone}.`;
+const startedMessage = (action: string, phone: string) =>
+  `Your technician has already started on this booking, so it cannot be ${action} online. Please call us on ${phone}.`;
 
 const startOf = (job: Pick<Job, 'scheduledDay' | 'timeSlot'>) => slotStart(job.scheduledDay, job.timeSlot);
 const isLive = (job: Job) => job.status === 'new' || job.status === 'in-progress';
@@ -40,7 +48,10 @@ const isLive = (job: Job) => job.status === 'new' || job.status === 'in-progress
 /** The job a token opens, or null when none does or its link has lapsed (30 days after the visit). */
 export async function jobOfToken(exec: Executor, token: string, now: Date, lock = false): Promise<Job | null> {
   if (!isManageTokenShape(token)) return null;
-  const query = exec.select().from(jobs).where(eq(jobs.manageTokenHash, hashManageToken(token)));
+  const query = exec
+    .select()
+    .from(jobs)
+    .where(eq(jobs.manageTokenHash, hashManageToken(token)));
   const [job] = lock ? await query.for('update') : await query;
   if (!job) return null;
   if (now.getTime() > startOf(job).getTime() + MANAGE_LINK_DAYS_AFTER_VISIT * DAY_MS) return null;
@@ -59,7 +70,8 @@ function assertChangeable(job: Job, now: Date, phone: string, action: string, cu
   if (job.status === 'cancelled') throw conflict(cancelledMessage(action));
   if (!isLive(job)) throw conflict(doneMessage(action));
   if (job.status === 'in-progress') throw conflict(startedMessage(action, phone));
-  if (now.getTime() > startOf(job).getTime() - cutoffMs) throw conflict(cutoffMs > 0 ? callUsMessage(phone) : doneMessage(action));
+  if (now.getTime() > startOf(job).getTime() - cutoffMs)
+    throw conflict(cutoffMs > 0 ? callUsMessage(phone) : doneMessage(action));
 }
 
 const statusOf = (job: Job): Pick<ManageBooking, 'status' | 'statusLabel'> =>
@@ -73,7 +85,8 @@ const statusOf = (job: Job): Pick<ManageBooking, 'status' | 'statusLabel'> =>
 
 function paymentOf(job: Job, paid: Cents): string {
   if (job.paymentStatus === 'refunded') return `Refunded $${job.refundAmount ?? '0.00'} to your card`;
-  if (job.paymentMethod === 'prepaid') return job.paymentStatus === 'paid' ? paidOnlineText(job.customerValue, paid) : 'Awaiting online payment';
+  if (job.paymentMethod === 'prepaid')
+    return job.paymentStatus === 'paid' ? paidOnlineText(job.customerValue, paid) : 'Awaiting online payment';
   return job.paymentStatus === 'paid' ? 'Paid' : 'Pay on site (card, EFTPOS, PayID or cash)';
 }
 
@@ -130,11 +143,16 @@ export async function viewBooking(deps: AppDeps, job: Job): Promise<ManageBookin
 }
 
 /** The customer moves the visit: a free slot within the booking horizon, until 24 hours before the visit. */
-export async function rescheduleByCustomer(deps: AppDeps, token: string, to: ManageRescheduleRequest): Promise<ManageBooking> {
+export async function rescheduleByCustomer(
+  deps: AppDeps,
+  token: string,
+  to: ManageRescheduleRequest,
+): Promise<ManageBooking> {
   const now = deps.clock.now();
   const today = perthToday(now);
   if (compareDays(to.date, today) < 0) throw invalid(PAST_DATE_MESSAGE, { date: PAST_DATE_MESSAGE });
-  if (compareDays(to.date, addDays(today, BOOKING_HORIZON_DAYS)) > 0) throw invalid(BOOKING_TOO_FAR_MESSAGE, { date: BOOKING_TOO_FAR_MESSAGE });
+  if (compareDays(to.date, addDays(today, BOOKING_HORIZON_DAYS)) > 0)
+    throw invalid(BOOKING_TOO_FAR_MESSAGE, { date: BOOKING_TOO_FAR_MESSAGE });
   const { business } = await deps.settings.current();
   const mover: JobMover = {
     actorId: null,
@@ -162,7 +180,13 @@ export async function cancellationFor(deps: AppDeps, job: Job): Promise<ManageCa
   const paid = await paidCents(deps.db, job);
   const preview = previewOf(job, paid, now);
   if (paid === 0) {
-    return { policy: 'nothing-paid', summary: 'Nothing was paid online for this booking, so there is nothing to refund.', paidAmount: '0.00', refundAmount: '0.00', hoursBefore: preview.hoursBefore };
+    return {
+      policy: 'nothing-paid',
+      summary: 'Nothing was paid online for this booking, so there is nothing to refund.',
+      paidAmount: '0.00',
+      refundAmount: '0.00',
+      hoursBefore: preview.hoursBefore,
+    };
   }
   const refund = `$${preview.refundAmount}`;
   const summary =
@@ -171,7 +195,13 @@ export async function cancellationFor(deps: AppDeps, job: Job): Promise<ManageCa
       : preview.policy === 'half'
         ? `12 to 24 hours before the visit: a 50% refund, ${refund} of the $${preview.paidAmount} you paid, back to your card.`
         : `Less than 12 hours before the visit: no refund of the $${preview.paidAmount} you paid.`;
-  return { policy: preview.policy, summary, paidAmount: preview.paidAmount, refundAmount: preview.refundAmount, hoursBefore: preview.hoursBefore };
+  return {
+    policy: preview.policy,
+    summary,
+    paidAmount: preview.paidAmount,
+    refundAmount: preview.refundAmount,
+    hoursBefore: preview.hoursBefore,
+  };
 }
 
 /** The customer cancels: the policy's refund through the card provider, once; the cancellation email cancels the calendar event. */
@@ -190,7 +220,11 @@ export async function cancelByCustomer(deps: AppDeps, token: string): Promise<Ma
 }
 
 /** The customer's contact phone and notes for the technician, until the visit. */
-export async function changeByCustomer(deps: AppDeps, token: string, change: ManageChangeRequest): Promise<ManageBooking> {
+export async function changeByCustomer(
+  deps: AppDeps,
+  token: string,
+  change: ManageChangeRequest,
+): Promise<ManageBooking> {
   const now = deps.clock.now();
   const { business } = await deps.settings.current();
   const id = await deps.db.transaction(async (tx) => {
@@ -210,6 +244,12 @@ export function assertMayAddPhotos(job: Job, now: Date, phone: string): void {
 /** Stores the customer's photos with the booking photo rules, and notes them in the job's history. */
 export async function addPhotosByCustomer(deps: AppDeps, job: Job, files: IncomingPhoto[]) {
   const photos = await storeJobPhotos(deps, job.id, 'customer', files);
-  await recordJobEvent(deps.db, { jobId: job.id, at: deps.clock.now(), actorId: null, kind: 'note', note: `${CUSTOMER}added ${photos.length} photo${photos.length === 1 ? '' : 's'}` });
+  await recordJobEvent(deps.db, {
+    jobId: job.id,
+    at: deps.clock.now(),
+    actorId: null,
+    kind: 'note',
+    note: `${CUSTOMER}added ${photos.length} photo${photos.length === 1 ? '' : 's'}`,
+  });
   return photos;
 }

@@ -21,7 +21,9 @@ describe('manage tokens', () => {
   });
 
   it('make the link the customer gets, under the public address', () => {
-    expect(manageLinkFor({ publicBaseUrl: 'https://tyres.example.com/' }, 'abc')).toBe('https://tyres.example.com/booking/abc');
+    expect(manageLinkFor({ publicBaseUrl: 'https://tyres.example.com/' }, 'abc')).toBe(
+      'https://tyres.example.com/booking/abc',
+    );
     expect(isManageTokenShape('../../etc/passwd')).toBe(false);
   });
 });

@@ -30,7 +30,9 @@ export function newManageToken(): ManageToken {
 export const isManageTokenShape = (token: string): boolean => TOKEN_SHAPE.test(token);
 
 /** The customer's page for the booking: `{PUBLIC_BASE_URL}/booking/{token}`. */
-export const manageUrlOf = (publicBaseUrl: string, token: string): string => `${publicBaseUrl.replace(/\/+$/, '')}/booking/${token}`;
+export const manageUrlOf = (publicBaseUrl: string, token: string): string =>
+  `${publicBaseUrl.replace(/\/+$/, '')}/booking/${token}`;
 
 /** The link for a message (email, SMS, reminder), from the app's config and the plain token. */
-export const manageLinkFor = (config: { publicBaseUrl: string }, token: string): string => manageUrlOf(config.publicBaseUrl, token);
+export const manageLinkFor = (config: { publicBaseUrl: string }, token: string): string =>
+  manageUrlOf(config.publicBaseUrl, token);

@@ -1,7 +1,9 @@
 import type { AppDeps } from '../deps';
 
 /** What the message scheduler and the "on my way" text use. */
-export type MessageDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'settings' | 'outbox'> & { sms?: Pick<AppDeps['sms'], 'kick'> };
+export type MessageDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'settings' | 'outbox'> & {
+  sms?: Pick<AppDeps['sms'], 'kick'>;
+};
 
 /** A Perth wall-clock time ("HH:MM") on a day, as an instant: Perth is UTC+8 all year. */
 export function perthMoment(day: string, time: string): Date {

@@ -22,7 +22,11 @@ export async function readMessageSettings(deps: Pick<AppDeps, 'settings'>): Prom
  * Stores "Messages to customers" and one history line per changed field in one transaction
  * (docs/decisions/365-messages-to-customers-setting.md); the next tick of every instance uses them.
  */
-export async function updateMessageSettings(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'settings'>, form: z.output<typeof messagesForm>, actorId: string): Promise<MessagesView> {
+export async function updateMessageSettings(
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'settings'>,
+  form: z.output<typeof messagesForm>,
+  actorId: string,
+): Promise<MessagesView> {
   const at = deps.clock.now();
   const next: MessageSettings = { ...form };
   const saved = await deps.db.transaction(async (tx) => {
@@ -30,7 +34,16 @@ export async function updateMessageSettings(deps: Pick<AppDeps, 'db' | 'config' 
     const before = (await readSettings(tx, deps.config)).messages;
     const changes: SettingChange[] = (Object.keys(MESSAGE_LABELS) as (keyof MessageSettings)[])
       .filter((key) => shown(key, before) !== shown(key, next))
-      .map((key) => ({ subject: 'messages', label: LABEL, at, actorId, kind: 'changed', field: MESSAGE_LABELS[key], from: shown(key, before), to: shown(key, next) }));
+      .map((key) => ({
+        subject: 'messages',
+        label: LABEL,
+        at,
+        actorId,
+        kind: 'changed',
+        field: MESSAGE_LABELS[key],
+        from: shown(key, before),
+        to: shown(key, next),
+      }));
     if (changes.length === 0) return before;
     await writeSetting(tx, 'messages', next, actorId, at);
     await recordSettingChanges(tx, changes);

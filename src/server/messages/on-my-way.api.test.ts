@@ -11,7 +11,13 @@ describe('"on my way": Text the customer from the job dialog', () => {
   const { h, request, newJob, textsOf } = messagesHarness();
   let place = 0;
   const jobInProgress = async (over: Parameters<typeof newJob>[0] = {}) => {
-    const job = await newJob({ scheduledDay: '2026-11-23', timeSlot: '10-12 AM', slotPlace: ++place, contactPhone: '0412 000 111', ...over });
+    const job = await newJob({
+      scheduledDay: '2026-11-23',
+      timeSlot: '10-12 AM',
+      slotPlace: ++place,
+      contactPhone: '0412 000 111',
+      ...over,
+    });
     await setJobState(h.t.db, job.id, { status: 'in-progress', inProgressAt: h.t.clock.now() });
     return job;
   };
@@ -25,7 +31,9 @@ describe('"on my way": Text the customer from the job dialog', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const words = 'Mobile Tyre & Battery Co.: your technician is on the way, arriving about 8:42 pm.';
     expect(sent.json()).toMatchObject({ arrivesAbout: '8:42 pm', body: words });
-    await expect.poll(async () => (await textsOf(job.id)).map((s) => s.status), { timeout: 10_000 }).toEqual(['stored']);
+    await expect
+      .poll(async () => (await textsOf(job.id)).map((s) => s.status), { timeout: 10_000 })
+      .toEqual(['stored']);
     expect(await textsOf(job.id)).toMatchObject([{ kind: ON_MY_WAY_KIND, to: '+61412000111', body: words }]);
 
     h.t.clock.set(perth('2026-11-23', '20:41'));

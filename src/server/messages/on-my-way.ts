@@ -13,7 +13,12 @@ export const ON_MY_WAY_KIND = 'on-my-way';
 /** The arrival the text promises, and how long before another may go for the job (docs/decisions/368-on-my-way-text.md). */
 export const ARRIVAL_MINUTES = 30;
 
-const perthTime = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Perth', hour: 'numeric', minute: '2-digit', hourCycle: 'h12' });
+const perthTime = new Intl.DateTimeFormat('en-AU', {
+  timeZone: 'Australia/Perth',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h12',
+});
 /** "10:42 am", as the job dialog's own sms: link words the arrival. */
 export const perthClock = (at: Date) =>
   perthTime
@@ -24,7 +29,8 @@ export const perthClock = (at: Date) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-export const onMyWayBody = (businessName: string, arrivesAt: Date) => `${businessName.trim()}: your technician is on the way, arriving about ${perthClock(arrivesAt)}.`;
+export const onMyWayBody = (businessName: string, arrivesAt: Date) =>
+  `${businessName.trim()}: your technician is on the way, arriving about ${perthClock(arrivesAt)}.`;
 
 /**
  * Texts a job's customer that the technician is on the way (not an automated message: it goes at
@@ -39,21 +45,39 @@ export async function sendOnMyWay(deps: MessageDeps, jobId: string, user: Sessio
     const [job] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
     if (!job) throw notFound(JOB_NOT_FOUND);
     assertMayView(user, job);
-    if (job.status !== 'in-progress') throw conflict('Start the job (en route) before texting the customer that you are on the way.');
+    if (job.status !== 'in-progress')
+      throw conflict('Start the job (en route) before texting the customer that you are on the way.');
     const now = deps.clock.now();
     const [last] = await tx
       .select({ createdAt: outboundSms.createdAt })
       .from(outboundSms)
-      .where(and(eq(outboundSms.jobId, job.id), eq(outboundSms.kind, ON_MY_WAY_KIND), gte(outboundSms.createdAt, new Date(now.getTime() - ARRIVAL_MINUTES * 60_000))))
+      .where(
+        and(
+          eq(outboundSms.jobId, job.id),
+          eq(outboundSms.kind, ON_MY_WAY_KIND),
+          gte(outboundSms.createdAt, new Date(now.getTime() - ARRIVAL_MINUTES * 60_000)),
+        ),
+      )
       .orderBy(desc(outboundSms.createdAt))
       .limit(1);
     if (last) throw conflict(`Already texted at ${perthClock(last.createdAt)}`);
     const arrivesAt = new Date(now.getTime() + ARRIVAL_MINUTES * 60_000);
     const body = onMyWayBody(business.name, arrivesAt);
-    const outcome = await queueSms(tx, deps, { jobId: job.id, kind: ON_MY_WAY_KIND, to: job.contactPhone, body, automated: false });
+    const outcome = await queueSms(tx, deps, {
+      jobId: job.id,
+      kind: ON_MY_WAY_KIND,
+      to: job.contactPhone,
+      body,
+      automated: false,
+    });
     if (outcome === 'not-a-mobile') throw conflict("The customer's phone is not a mobile number: call them instead.");
     if (outcome === 'opted-out') throw conflict('The customer replied STOP to our texts: call them instead.');
-    await recordHistory(tx, 'job', job.id, { at: now, actorId: user.id, kind: 'note', note: `Texted the customer: on the way, arriving about ${perthClock(arrivesAt)}` });
+    await recordHistory(tx, 'job', job.id, {
+      at: now,
+      actorId: user.id,
+      kind: 'note',
+      note: `Texted the customer: on the way, arriving about ${perthClock(arrivesAt)}`,
+    });
     return { sentAt: now.toISOString(), arrivesAbout: perthClock(arrivesAt), body };
   });
   return sent;

@@ -18,7 +18,18 @@ export async function queueEmailOnce(
   const now = clock.now();
   const inserted = await exec
     .insert(outboundEmails)
-    .values({ kind: email.kind, jobId: email.jobId, to: email.to, subject: email.subject, text: email.text, attachments: [], status: 'pending', createdAt: now, nextAttemptAt: nextSendTime(now), dedupeKey: email.dedupeKey })
+    .values({
+      kind: email.kind,
+      jobId: email.jobId,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      attachments: [],
+      status: 'pending',
+      createdAt: now,
+      nextAttemptAt: nextSendTime(now),
+      dedupeKey: email.dedupeKey,
+    })
     .onConflictDoNothing({ target: outboundEmails.dedupeKey })
     .returning({ id: outboundEmails.id });
   return inserted.length > 0;
@@ -26,9 +37,17 @@ export async function queueEmailOnce(
 
 /** Whether a message with this key was queued on either channel (a reminder goes once, by email, by text or both). */
 export async function queuedEither(exec: Executor, dedupeKey: string): Promise<boolean> {
-  const [email] = await exec.select({ id: outboundEmails.id }).from(outboundEmails).where(eq(outboundEmails.dedupeKey, dedupeKey)).limit(1);
+  const [email] = await exec
+    .select({ id: outboundEmails.id })
+    .from(outboundEmails)
+    .where(eq(outboundEmails.dedupeKey, dedupeKey))
+    .limit(1);
   if (email) return true;
-  const [text] = await exec.select({ id: outboundSms.id }).from(outboundSms).where(eq(outboundSms.dedupeKey, dedupeKey)).limit(1);
+  const [text] = await exec
+    .select({ id: outboundSms.id })
+    .from(outboundSms)
+    .where(eq(outboundSms.dedupeKey, dedupeKey))
+    .limit(1);
   return Boolean(text);
 }
 
@@ -37,12 +56,23 @@ export async function queuedEither(exec: Executor, dedupeKey: string): Promise<b
  * a customer unsubscribed): marked failed with the reason staff read in the outbox, so no delivery
  * pass sends them. Answers how many were taken back.
  */
-export async function withdrawPending(exec: Executor, jobIds: string[] | SQLWrapper, kinds: string[], reason: string): Promise<number> {
+export async function withdrawPending(
+  exec: Executor,
+  jobIds: string[] | SQLWrapper,
+  kinds: string[],
+  reason: string,
+): Promise<number> {
   if (Array.isArray(jobIds) && jobIds.length === 0) return 0;
   const emails = await exec
     .update(outboundEmails)
     .set({ status: 'failed', lastError: reason, nextAttemptAt: null })
-    .where(and(inArray(outboundEmails.jobId, jobIds), inArray(outboundEmails.kind, kinds), eq(outboundEmails.status, 'pending')))
+    .where(
+      and(
+        inArray(outboundEmails.jobId, jobIds),
+        inArray(outboundEmails.kind, kinds),
+        eq(outboundEmails.status, 'pending'),
+      ),
+    )
     .returning({ id: outboundEmails.id });
   const texts = await exec
     .update(outboundSms)

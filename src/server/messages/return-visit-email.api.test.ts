@@ -25,17 +25,33 @@ describe('the return-visit email as the mail server receives it', () => {
         });
       },
     });
-    port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)));
+    port = await new Promise<number>((resolve) =>
+      server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)),
+    );
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('has List-Unsubscribe with the customer\'s link and List-Unsubscribe-Post: List-Unsubscribe=One-Click', async () => {
+  it("has List-Unsubscribe with the customer's link and List-Unsubscribe-Post: List-Unsubscribe=One-Click", async () => {
     const customer = await insertCustomer(h.t.db, { name: 'Max Mailed' });
-    await newJob({ customerId: customer.id, serviceType: 'new-tyres', scheduledDay: '2026-05-23', timeSlot: '2-4 PM', status: 'completed', returnVisitOptIn: true, contactEmail: 'max.mailed@example.com' });
+    await newJob({
+      customerId: customer.id,
+      serviceType: 'new-tyres',
+      scheduledDay: '2026-05-23',
+      timeSlot: '2-4 PM',
+      status: 'completed',
+      returnVisitOptIn: true,
+      contactEmail: 'max.mailed@example.com',
+    });
     h.t.clock.set(perth('2026-11-23', '09:00'));
     expect(await sendReturnVisitReminders(instance())).toBe(1);
 
-    const outbox = createOutbox({ db: h.t.db, clock: h.t.clock, mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`), log: h.t.app.log, mailFrom: 'shop@example.com' });
+    const outbox = createOutbox({
+      db: h.t.db,
+      clock: h.t.clock,
+      mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`),
+      log: h.t.app.log,
+      mailFrom: 'shop@example.com',
+    });
     const report = await outbox.deliverDue();
     expect(report.failed).toBe(0);
     await outbox.stop();

@@ -15,8 +15,22 @@ describe('return-visit reminders (opt-in)', () => {
     texts: (await textsOf(jobId)).filter((m) => m.kind === RETURN_VISIT_KIND),
   });
   let place = 0;
-  const doneJob = (customerId: string, serviceType: 'new-tyres' | 'battery-service', scheduledDay: string, returnVisitOptIn: boolean) =>
-    newJob({ customerId, serviceType, scheduledDay, timeSlot: '8-10 AM', slotPlace: (place++ % 20) + 1, status: 'completed', returnVisitOptIn, contactPhone: '0433 444 555' });
+  const doneJob = (
+    customerId: string,
+    serviceType: 'new-tyres' | 'battery-service',
+    scheduledDay: string,
+    returnVisitOptIn: boolean,
+  ) =>
+    newJob({
+      customerId,
+      serviceType,
+      scheduledDay,
+      timeSlot: '8-10 AM',
+      slotPlace: (place++ % 20) + 1,
+      status: 'completed',
+      returnVisitOptIn,
+      contactPhone: '0433 444 555',
+    });
 
   it('tyres 6 months after fitting, a battery after 12, only with the opt-in; each names the business and carries its one-click unsubscribe', async () => {
     const customer = await insertCustomer(h.t.db, { name: 'Alex Opted' });
@@ -32,8 +46,12 @@ describe('return-visit reminders (opt-in)', () => {
     expect(await sendReturnVisitReminders(instance())).toBe(2);
     expect(await sendReturnVisitReminders(instance())).toBe(0);
 
-    for (const job of [tyresNoOptIn, batteryAt6Months, tyresNotYet]) expect(await returnVisits(job.id)).toEqual({ emails: [], texts: [] });
-    const [row] = await h.t.db.select({ token: customers.unsubscribeToken }).from(customers).where(eq(customers.id, customer.id));
+    for (const job of [tyresNoOptIn, batteryAt6Months, tyresNotYet])
+      expect(await returnVisits(job.id)).toEqual({ emails: [], texts: [] });
+    const [row] = await h.t.db
+      .select({ token: customers.unsubscribeToken })
+      .from(customers)
+      .where(eq(customers.id, customer.id));
     const unsubscribeUrl = `${h.t.config.publicBaseUrl}/unsubscribe/${row!.token}`;
     const tyreMessages = await returnVisits(tyres.id);
     expect(tyreMessages.emails[0]!.text).toContain('rotation and pressure check');
@@ -43,7 +61,10 @@ describe('return-visit reminders (opt-in)', () => {
     expect(tyreMessages.texts[0]!.body).toMatch(/^Mobile Tyre & Battery Co\. \(/);
     expect((await returnVisits(battery.id)).emails[0]!.text).toContain('battery check');
     // A mail program's own Unsubscribe button (RFC 8058) posts to the same link.
-    expect(unsubscribeHeaders(tyreMessages.emails[0]!)).toEqual({ 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(unsubscribeHeaders(tyreMessages.emails[0]!)).toEqual({
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
   });
 
   it('the unsubscribe link shows a one-click confirmation, works at once, and no reminder goes after it', async () => {
@@ -58,7 +79,12 @@ describe('return-visit reminders (opt-in)', () => {
     expect(confirm.body).toContain('Stop return-visit reminders?');
     expect(confirm.body).toContain(`<form method="post" action="${link}">`);
     // RFC 8058: the mail program posts "List-Unsubscribe=One-Click", without the site's Origin.
-    const done = await h.t.app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const done = await h.t.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('You are unsubscribed');
     expect((await h.t.app.inject({ method: 'POST', url: link })).statusCode).toBe(200);
@@ -81,7 +107,11 @@ describe('return-visit reminders (opt-in)', () => {
     expect([...after.emails, ...after.texts].map((m) => m.status)).toEqual(['failed', 'failed']);
     expect(after.emails[0]!.lastError).toBe('Not sent: the customer unsubscribed');
 
-    expect((await h.t.app.inject({ method: 'GET', url: '/unsubscribe/not-a-real-token-at-all-0000' })).statusCode).toBe(404);
-    expect((await h.t.app.inject({ method: 'POST', url: '/unsubscribe/not-a-real-token-at-all-0000' })).statusCode).toBe(404);
+    expect((await h.t.app.inject({ method: 'GET', url: '/unsubscribe/not-a-real-token-at-all-0000' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await h.t.app.inject({ method: 'POST', url: '/unsubscribe/not-a-real-token-at-all-0000' })).statusCode,
+    ).toBe(404);
   });
 });

@@ -21,9 +21,11 @@ export function monthsBeforeDay(day: string, months: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const daysBefore = (day: string, days: number) => new Date(new Date(`${day}T00:00:00Z`).getTime() - days * 86_400_000).toISOString().slice(0, 10);
+const daysBefore = (day: string, days: number) =>
+  new Date(new Date(`${day}T00:00:00Z`).getTime() - days * 86_400_000).toISOString().slice(0, 10);
 
-export const unsubscribeUrlOf = (config: { publicBaseUrl: string }, token: string) => `${config.publicBaseUrl.replace(/\/+$/, '')}/unsubscribe/${token}`;
+export const unsubscribeUrlOf = (config: { publicBaseUrl: string }, token: string) =>
+  `${config.publicBaseUrl.replace(/\/+$/, '')}/unsubscribe/${token}`;
 
 /**
  * Return-visit reminders, only for jobs whose customer ticked "Remind me when my tyres or battery
@@ -37,10 +39,12 @@ export async function sendReturnVisitReminders(deps: MessageDeps): Promise<numbe
   const { messages, business } = await deps.settings.current();
   if (!messages.returnVisitsOn || !isWithinSendWindow(now)) return 0;
   const today = perthToday(now);
-  const windows = (Object.entries(RETURN_VISITS) as [ServiceType, { months: number }][]).map(([service, { months }]) => {
-    const latest = monthsBeforeDay(today, months);
-    return and(eq(jobs.serviceType, service), between(jobs.scheduledDay, daysBefore(latest, CATCH_UP_DAYS), latest));
-  });
+  const windows = (Object.entries(RETURN_VISITS) as [ServiceType, { months: number }][]).map(
+    ([service, { months }]) => {
+      const latest = monthsBeforeDay(today, months);
+      return and(eq(jobs.serviceType, service), between(jobs.scheduledDay, daysBefore(latest, CATCH_UP_DAYS), latest));
+    },
+  );
   const due = await deps.db
     .select({ id: jobs.id, customerId: jobs.customerId })
     .from(jobs)
@@ -51,8 +55,18 @@ export async function sendReturnVisitReminders(deps: MessageDeps): Promise<numbe
         inArray(jobs.status, ['completed', 'invoiced', 'paid']),
         or(...windows),
         isNull(customers.returnVisitsUnsubscribedAt),
-        notExists(deps.db.select({ id: outboundEmails.id }).from(outboundEmails).where(eq(outboundEmails.dedupeKey, sql`'return-visit:' || ${jobs.id}`))),
-        notExists(deps.db.select({ id: outboundSms.id }).from(outboundSms).where(eq(outboundSms.dedupeKey, sql`'return-visit:' || ${jobs.id}`))),
+        notExists(
+          deps.db
+            .select({ id: outboundEmails.id })
+            .from(outboundEmails)
+            .where(eq(outboundEmails.dedupeKey, sql`'return-visit:' || ${jobs.id}`)),
+        ),
+        notExists(
+          deps.db
+            .select({ id: outboundSms.id })
+            .from(outboundSms)
+            .where(eq(outboundSms.dedupeKey, sql`'return-visit:' || ${jobs.id}`)),
+        ),
       ),
     );
   let sent = 0;
@@ -69,9 +83,22 @@ export async function sendReturnVisitReminders(deps: MessageDeps): Promise<numbe
       if (!v) return false;
       const unsubscribeUrl = unsubscribeUrlOf(deps.config, token);
       const email = v.contactEmail
-        ? await queueEmailOnce(tx, deps.clock, { kind: RETURN_VISIT_KIND, jobId: v.id, to: v.contactEmail, dedupeKey: returnVisitKey(v.id), ...returnVisitEmail(business, v, { bookUrl: deps.config.publicBaseUrl, unsubscribeUrl }) })
+        ? await queueEmailOnce(tx, deps.clock, {
+            kind: RETURN_VISIT_KIND,
+            jobId: v.id,
+            to: v.contactEmail,
+            dedupeKey: returnVisitKey(v.id),
+            ...returnVisitEmail(business, v, { bookUrl: deps.config.publicBaseUrl, unsubscribeUrl }),
+          })
         : false;
-      const sms = await queueSms(tx, deps, { jobId: v.id, kind: RETURN_VISIT_KIND, to: v.contactPhone, body: returnVisitSms(business, v, { unsubscribeUrl }), dedupeKey: returnVisitKey(v.id), automated: true });
+      const sms = await queueSms(tx, deps, {
+        jobId: v.id,
+        kind: RETURN_VISIT_KIND,
+        to: v.contactPhone,
+        body: returnVisitSms(business, v, { unsubscribeUrl }),
+        dedupeKey: returnVisitKey(v.id),
+        automated: true,
+      });
       return email || sms === 'queued';
     });
     if (queued) sent++;

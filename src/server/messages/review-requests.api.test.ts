@@ -9,13 +9,20 @@ const REVIEW_URL = 'https://g.page/r/mobile-tyre-review';
 
 describe('the review request after a paid job', () => {
   const { h, instance, newJob, emailsOf, textsOf } = messagesHarness();
-  const reviews = async (jobId: string) => [...(await emailsOf(jobId)), ...(await textsOf(jobId))].filter((m) => m.kind === REVIEW_KIND);
+  const reviews = async (jobId: string) =>
+    [...(await emailsOf(jobId)), ...(await textsOf(jobId))].filter((m) => m.kind === REVIEW_KIND);
   const setReviewUrl = async (reviewUrl: string) => {
     const { business } = await readSettings(h.t.db, h.t.config);
     await writeSetting(h.t.db, 'business', { ...business, reviewUrl }, null, h.t.clock.now());
   };
   const paidJob = async (customerId: string, paidAt: string, slotPlace: number) => {
-    const job = await newJob({ customerId, scheduledDay: '2026-11-20', timeSlot: '10-12 AM', slotPlace, contactPhone: '0411 222 333' });
+    const job = await newJob({
+      customerId,
+      scheduledDay: '2026-11-20',
+      timeSlot: '10-12 AM',
+      slotPlace,
+      contactPhone: '0411 222 333',
+    });
     await setJobState(h.t.db, job.id, { status: 'paid', paymentStatus: 'paid', paidAt: new Date(paidAt) });
     return job;
   };

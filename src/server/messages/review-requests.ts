@@ -26,13 +26,21 @@ async function askedSince(exec: Executor, customerId: string, since: Date): Prom
   const [email] = await exec
     .select({ id: outboundEmails.id })
     .from(outboundEmails)
-    .where(and(eq(outboundEmails.kind, REVIEW_KIND), gte(outboundEmails.createdAt, since), inArray(outboundEmails.jobId, theirJobs)))
+    .where(
+      and(
+        eq(outboundEmails.kind, REVIEW_KIND),
+        gte(outboundEmails.createdAt, since),
+        inArray(outboundEmails.jobId, theirJobs),
+      ),
+    )
     .limit(1);
   if (email) return true;
   const [text] = await exec
     .select({ id: outboundSms.id })
     .from(outboundSms)
-    .where(and(eq(outboundSms.kind, REVIEW_KIND), gte(outboundSms.createdAt, since), inArray(outboundSms.jobId, theirJobs)))
+    .where(
+      and(eq(outboundSms.kind, REVIEW_KIND), gte(outboundSms.createdAt, since), inArray(outboundSms.jobId, theirJobs)),
+    )
     .limit(1);
   return Boolean(text);
 }
@@ -58,8 +66,18 @@ export async function sendReviewRequests(deps: MessageDeps): Promise<number> {
         eq(jobs.status, 'paid'),
         lte(jobs.paidAt, paidBy),
         gte(jobs.paidAt, paidFrom),
-        notExists(deps.db.select({ id: outboundEmails.id }).from(outboundEmails).where(eq(outboundEmails.dedupeKey, sql`'review:' || ${jobs.id}`))),
-        notExists(deps.db.select({ id: outboundSms.id }).from(outboundSms).where(eq(outboundSms.dedupeKey, sql`'review:' || ${jobs.id}`))),
+        notExists(
+          deps.db
+            .select({ id: outboundEmails.id })
+            .from(outboundEmails)
+            .where(eq(outboundEmails.dedupeKey, sql`'review:' || ${jobs.id}`)),
+        ),
+        notExists(
+          deps.db
+            .select({ id: outboundSms.id })
+            .from(outboundSms)
+            .where(eq(outboundSms.dedupeKey, sql`'review:' || ${jobs.id}`)),
+        ),
       ),
     )
     .orderBy(jobs.paidAt);
@@ -70,8 +88,23 @@ export async function sendReviewRequests(deps: MessageDeps): Promise<number> {
       if (await askedSince(tx, job.customerId, since)) return false;
       const [v] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
       if (!v || v.status !== 'paid') return false;
-      const email = v.contactEmail ? await queueEmailOnce(tx, deps.clock, { kind: REVIEW_KIND, jobId: v.id, to: v.contactEmail, dedupeKey: reviewKey(v.id), ...reviewEmail(business, v) }) : false;
-      const sms = await queueSms(tx, deps, { jobId: v.id, kind: REVIEW_KIND, to: v.contactPhone, body: reviewSms(business), dedupeKey: reviewKey(v.id), automated: true });
+      const email = v.contactEmail
+        ? await queueEmailOnce(tx, deps.clock, {
+            kind: REVIEW_KIND,
+            jobId: v.id,
+            to: v.contactEmail,
+            dedupeKey: reviewKey(v.id),
+            ...reviewEmail(business, v),
+          })
+        : false;
+      const sms = await queueSms(tx, deps, {
+        jobId: v.id,
+        kind: REVIEW_KIND,
+        to: v.contactPhone,
+        body: reviewSms(business),
+        dedupeKey: reviewKey(v.id),
+        automated: true,
+      });
       return email || sms === 'queued';
     });
     if (sent) asked++;

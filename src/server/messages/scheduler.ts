@@ -12,7 +12,11 @@ export type TickReport = { reminders: number; reviewRequests: number; returnVisi
  * queued once whichever gets there first. Delivery is kicked after, outside every transaction.
  */
 export async function runMessageTick(deps: MessageDeps, kick: () => void = () => kickBoth(deps)): Promise<TickReport> {
-  const report = { reminders: await sendVisitReminders(deps), reviewRequests: await sendReviewRequests(deps), returnVisits: await sendReturnVisitReminders(deps) };
+  const report = {
+    reminders: await sendVisitReminders(deps),
+    reviewRequests: await sendReviewRequests(deps),
+    returnVisits: await sendReturnVisitReminders(deps),
+  };
   if (report.reminders + report.reviewRequests + report.returnVisits > 0) kick();
   return report;
 }
@@ -24,7 +28,11 @@ function kickBoth(deps: MessageDeps) {
 }
 
 /** Runs a pass every `intervalMs`, as the overdue invoice reminders do; stops (waiting for a pass in progress) when the server closes. */
-export function startMessageScheduler(deps: MessageDeps & { log: AppDeps['log'] }, intervalMs: number, kick?: () => void): () => Promise<void> {
+export function startMessageScheduler(
+  deps: MessageDeps & { log: AppDeps['log'] },
+  intervalMs: number,
+  kick?: () => void,
+): () => Promise<void> {
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;

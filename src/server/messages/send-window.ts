@@ -24,7 +24,7 @@ export function isWithinSendWindow(now: Date): boolean {
 export function nextSendTime(now: Date): Date {
   if (isWithinSendWindow(now)) return new Date(now.getTime());
   const perth = now.getTime() + PERTH_OFFSET_MS;
-  const perthMidnight = perth - ((((perth % DAY_MS) + DAY_MS) % DAY_MS));
+  const perthMidnight = perth - (((perth % DAY_MS) + DAY_MS) % DAY_MS);
   let opensAt = perthMidnight + SEND_WINDOW_START_HOUR * HOUR_MS;
   // After 8 pm, this Perth day's 8 am has passed: the next one is tomorrow's.
   if (opensAt <= perth) opensAt += DAY_MS;

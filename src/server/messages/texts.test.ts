@@ -4,7 +4,7 @@ import { monthsBeforeDay } from './return-visits';
 import { unsubscribeHeaders } from './unsubscribe-headers';
 
 describe('the words and dates of the automated messages', () => {
-  it('words the arrival time as the job dialog does, in Perth whatever the server\'s zone', () => {
+  it("words the arrival time as the job dialog does, in Perth whatever the server's zone", () => {
     expect(perthClock(new Date('2026-11-23T02:42:00Z'))).toBe('10:42 am');
     expect(perthClock(new Date('2026-11-23T12:05:00Z'))).toBe('8:05 pm');
     expect(perthClock(new Date('2026-11-23T04:00:00Z'))).toBe('12:00 pm');

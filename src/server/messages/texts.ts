@@ -8,7 +8,15 @@ import { formatDayLong, formatVisit, type TimeSlot } from '../../shared/domain/s
  * reminder, the one message a customer opted into, also carries its one-click unsubscribe link.
  */
 
-type Visit = { jobNumber: string; serviceType: ServiceType; scheduledDay: string; timeSlot: TimeSlot; address: string; suburb: string; contactName: string };
+type Visit = {
+  jobNumber: string;
+  serviceType: ServiceType;
+  scheduledDay: string;
+  timeSlot: TimeSlot;
+  address: string;
+  suburb: string;
+  contactName: string;
+};
 type Email = { subject: string; text: string };
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
@@ -24,7 +32,10 @@ export function reminderEmail(b: BusinessProfile, v: Visit, manageUrl: string): 
     '',
     b.name,
   ];
-  return { subject: `Reminder: ${b.name} visits tomorrow, ${formatVisit(v.scheduledDay, v.timeSlot)}`, text: lines.join('\n') };
+  return {
+    subject: `Reminder: ${b.name} visits tomorrow, ${formatVisit(v.scheduledDay, v.timeSlot)}`,
+    text: lines.join('\n'),
+  };
 }
 
 export function reminderSms(b: BusinessProfile, v: Visit, manageUrl: string): string {
@@ -55,7 +66,11 @@ export const RETURN_VISITS: Partial<Record<ServiceType, { months: number; what: 
   'battery-service': { months: 12, what: 'a battery check', noun: 'battery' },
 };
 
-export function returnVisitEmail(b: BusinessProfile, v: Pick<Visit, 'contactName' | 'serviceType' | 'scheduledDay'>, links: { bookUrl: string; unsubscribeUrl: string }): Email {
+export function returnVisitEmail(
+  b: BusinessProfile,
+  v: Pick<Visit, 'contactName' | 'serviceType' | 'scheduledDay'>,
+  links: { bookUrl: string; unsubscribeUrl: string },
+): Email {
   const due = RETURN_VISITS[v.serviceType]!;
   const lines = [
     `Hello ${firstName(v.contactName)},`,
@@ -66,11 +81,19 @@ export function returnVisitEmail(b: BusinessProfile, v: Pick<Visit, 'contactName
     '',
     `${b.name}${b.abn ? `, ABN ${b.abn}` : ''}, ${b.phone}`,
   ];
-  if (v.serviceType === 'battery-service') lines[2] = `The battery we looked after on ${formatDayLong(v.scheduledDay)} is due for ${due.what}. We come to you: book a visit at ${links.bookUrl} or call ${b.phone}.`;
-  return { subject: `${b.name}: your ${due.noun} ${v.serviceType === 'battery-service' ? 'is' : 'are'} due for a check`, text: lines.join('\n') };
+  if (v.serviceType === 'battery-service')
+    lines[2] = `The battery we looked after on ${formatDayLong(v.scheduledDay)} is due for ${due.what}. We come to you: book a visit at ${links.bookUrl} or call ${b.phone}.`;
+  return {
+    subject: `${b.name}: your ${due.noun} ${v.serviceType === 'battery-service' ? 'is' : 'are'} due for a check`,
+    text: lines.join('\n'),
+  };
 }
 
-export function returnVisitSms(b: BusinessProfile, v: Pick<Visit, 'serviceType'>, links: { unsubscribeUrl: string }): string {
+export function returnVisitSms(
+  b: BusinessProfile,
+  v: Pick<Visit, 'serviceType'>,
+  links: { unsubscribeUrl: string },
+): string {
   const due = RETURN_VISITS[v.serviceType]!;
   return `${b.name} (${b.phone}): your ${due.noun} ${v.serviceType === 'battery-service' ? 'is' : 'are'} due for ${due.what}. Call to book. Unsubscribe: ${links.unsubscribeUrl}`;
 }

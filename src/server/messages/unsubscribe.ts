@@ -12,7 +12,10 @@ type Found = { businessName: string; businessPhone: string; unsubscribedAt: Date
 
 async function findByToken(deps: MessageDeps, token: string): Promise<Found | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const [customer] = await deps.db.select({ unsubscribedAt: customers.returnVisitsUnsubscribedAt }).from(customers).where(eq(customers.unsubscribeToken, token));
+  const [customer] = await deps.db
+    .select({ unsubscribedAt: customers.returnVisitsUnsubscribedAt })
+    .from(customers)
+    .where(eq(customers.unsubscribeToken, token));
   if (!customer) return null;
   const { business } = await deps.settings.current();
   return { businessName: business.name, businessPhone: business.phone, unsubscribedAt: customer.unsubscribedAt };
@@ -28,8 +31,17 @@ export async function unsubscribeReturnVisits(deps: MessageDeps, token: string):
   return deps.db.transaction(async (tx) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.unsubscribeToken, token)).for('update');
     if (!customer) return false;
-    if (!customer.returnVisitsUnsubscribedAt) await tx.update(customers).set({ returnVisitsUnsubscribedAt: deps.clock.now() }).where(eq(customers.id, customer.id));
-    await withdrawPending(tx, tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.customerId, customer.id)), [RETURN_VISIT_KIND], 'Not sent: the customer unsubscribed');
+    if (!customer.returnVisitsUnsubscribedAt)
+      await tx
+        .update(customers)
+        .set({ returnVisitsUnsubscribedAt: deps.clock.now() })
+        .where(eq(customers.id, customer.id));
+    await withdrawPending(
+      tx,
+      tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.customerId, customer.id)),
+      [RETURN_VISIT_KIND],
+      'Not sent: the customer unsubscribed',
+    );
     return true;
   });
 }
@@ -44,10 +56,16 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
 </head>
 <body><main>${body}</main></body>
 </html>`;
-  return reply.status(status).header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex').type('text/html; charset=utf-8').send(html);
+  return reply
+    .status(status)
+    .header('Cache-Control', 'no-store')
+    .header('X-Robots-Tag', 'noindex')
+    .type('text/html; charset=utf-8')
+    .send(html);
 }
 
-const NOT_FOUND_TEXT = '<h1>Link not found</h1><p>This unsubscribe link is not valid. If you keep getting reminders you did not ask for, please call us.</p>';
+const NOT_FOUND_TEXT =
+  '<h1>Link not found</h1><p>This unsubscribe link is not valid. If you keep getting reminders you did not ask for, please call us.</p>';
 
 /**
  * The one-click unsubscribe of return-visit reminders (Spam Act 2003): GET shows a confirmation with
@@ -57,12 +75,20 @@ const NOT_FOUND_TEXT = '<h1>Link not found</h1><p>This unsubscribe link is not v
 export function unsubscribeRoutes(deps: MessageDeps): FastifyPluginAsync {
   return async (app) => {
     // RFC 8058's one-click POST is a form body ("List-Unsubscribe=One-Click"); what it says changes nothing.
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
     app.get<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {
       const found = await findByToken(deps, request.params.token);
       if (!found) return page(reply, 404, 'Link not found', NOT_FOUND_TEXT);
       const name = escapeHtml(found.businessName);
-      if (found.unsubscribedAt) return page(reply, 200, 'Unsubscribed', `<h1>You are unsubscribed</h1><p>${name} sends you no more return-visit reminders.</p>`);
+      if (found.unsubscribedAt)
+        return page(
+          reply,
+          200,
+          'Unsubscribed',
+          `<h1>You are unsubscribed</h1><p>${name} sends you no more return-visit reminders.</p>`,
+        );
       return page(
         reply,
         200,
@@ -72,8 +98,14 @@ export function unsubscribeRoutes(deps: MessageDeps): FastifyPluginAsync {
     });
     app.post<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {
       const found = await findByToken(deps, request.params.token);
-      if (!found || !(await unsubscribeReturnVisits(deps, request.params.token))) return page(reply, 404, 'Link not found', NOT_FOUND_TEXT);
-      return page(reply, 200, 'Unsubscribed', `<h1>You are unsubscribed</h1><p>${escapeHtml(found.businessName)} sends you no more return-visit reminders. Questions? Call ${escapeHtml(found.businessPhone)}.</p>`);
+      if (!found || !(await unsubscribeReturnVisits(deps, request.params.token)))
+        return page(reply, 404, 'Link not found', NOT_FOUND_TEXT);
+      return page(
+        reply,
+        200,
+        'Unsubscribed',
+        `<h1>You are unsubscribed</h1><p>${escapeHtml(found.businessName)} sends you no more return-visit reminders. Questions? Call ${escapeHtml(found.businessPhone)}.</p>`,
+      );
     });
   };
 }

@@ -15,15 +15,28 @@ describe('visit reminders with two instances over one database', () => {
 
   it('queues one email and one text per job, however the passes of two instances interleave', async () => {
     const jobIds: string[] = [];
-    for (const slot of TIME_SLOTS) for (const place of [1, 2]) jobIds.push((await newJob({ scheduledDay: '2026-11-25', timeSlot: slot, slotPlace: place })).id);
+    for (const slot of TIME_SLOTS)
+      for (const place of [1, 2])
+        jobIds.push((await newJob({ scheduledDay: '2026-11-25', timeSlot: slot, slotPlace: place })).id);
     h.t.clock.set(perth('2026-11-24', '16:00'));
     const a = instance();
     const b = instance();
-    const reports = await Promise.all([runMessageTick(a, () => {}), runMessageTick(b, () => {}), runMessageTick(a, () => {}), runMessageTick(b, () => {})]);
+    const reports = await Promise.all([
+      runMessageTick(a, () => {}),
+      runMessageTick(b, () => {}),
+      runMessageTick(a, () => {}),
+      runMessageTick(b, () => {}),
+    ]);
 
     expect(reports.reduce((n, r) => n + r.reminders, 0)).toBe(jobIds.length);
-    const emails = await h.t.db.select({ jobId: outboundEmails.jobId }).from(outboundEmails).where(inArray(outboundEmails.jobId, jobIds));
-    const texts = await h.t.db.select({ jobId: outboundSms.jobId }).from(outboundSms).where(inArray(outboundSms.jobId, jobIds));
+    const emails = await h.t.db
+      .select({ jobId: outboundEmails.jobId })
+      .from(outboundEmails)
+      .where(inArray(outboundEmails.jobId, jobIds));
+    const texts = await h.t.db
+      .select({ jobId: outboundSms.jobId })
+      .from(outboundSms)
+      .where(inArray(outboundSms.jobId, jobIds));
     expect(emails.map((e) => e.jobId).sort()).toEqual([...jobIds].sort());
     expect(texts.map((e) => e.jobId).sort()).toEqual([...jobIds].sort());
   });

@@ -20,10 +20,18 @@ describe('the visit reminder the day before', () => {
     const staff = await signedInStaff(h.t, { role: 'admin' });
     return request('PUT', `/api/dashboard/jobs/${jobId}/reschedule`, { scheduledDate, timeSlot }, staff.cookie);
   };
-  const reminders = async (jobId: string) => ({ emails: (await emailsOf(jobId)).filter((e) => e.kind === REMINDER_KIND), texts: (await textsOf(jobId)).filter((s) => s.kind === REMINDER_KIND) });
+  const reminders = async (jobId: string) => ({
+    emails: (await emailsOf(jobId)).filter((e) => e.kind === REMINDER_KIND),
+    texts: (await textsOf(jobId)).filter((s) => s.kind === REMINDER_KIND),
+  });
 
   it('goes at the set time (4 pm Perth) and not before: an email and a text with the window and a working manage link, once', async () => {
-    const job = await newJob({ scheduledDay: TUESDAY, timeSlot: '10-12 AM', contactEmail: 'kim.reminded@example.com', contactPhone: '0412 345 678' });
+    const job = await newJob({
+      scheduledDay: TUESDAY,
+      timeSlot: '10-12 AM',
+      contactEmail: 'kim.reminded@example.com',
+      contactPhone: '0412 345 678',
+    });
     const deps = instance();
     h.t.clock.set(perth(MONDAY, '15:59'));
     expect(await sendVisitReminders(deps)).toBe(0);
@@ -35,7 +43,10 @@ describe('the visit reminder the day before', () => {
     const { emails, texts } = await reminders(job.id);
     expect(emails).toHaveLength(1);
     expect(texts).toHaveLength(1);
-    expect(emails[0]!).toMatchObject({ to: 'kim.reminded@example.com', dedupeKey: `reminder:${job.id}:${TUESDAY}:10-12 AM` });
+    expect(emails[0]!).toMatchObject({
+      to: 'kim.reminded@example.com',
+      dedupeKey: `reminder:${job.id}:${TUESDAY}:10-12 AM`,
+    });
     expect(emails[0]!.subject).toContain('Tue 24 Nov, 10 am - 12 pm');
     expect(texts[0]!).toMatchObject({ to: '+61412345678' });
     expect(texts[0]!.body).toContain('Tue 24 Nov, 10 am - 12 pm');
@@ -48,7 +59,12 @@ describe('the visit reminder the day before', () => {
   });
 
   it('goes again for a visit moved after its reminder: once for the new date, across instances, and never once the job is cancelled', async () => {
-    const job = await newJob({ scheduledDay: TUESDAY, timeSlot: '8-10 AM', contactEmail: 'moved@example.com', contactPhone: '0412 000 111' });
+    const job = await newJob({
+      scheduledDay: TUESDAY,
+      timeSlot: '8-10 AM',
+      contactEmail: 'moved@example.com',
+      contactPhone: '0412 000 111',
+    });
     h.t.clock.set(perth(MONDAY, '16:00'));
     expect(await sendVisitReminders(instance())).toBe(1);
 
@@ -79,7 +95,13 @@ describe('the visit reminder the day before', () => {
   });
 
   it('takes back a reminder not yet gone when its visit is moved: the old time never reaches the customer', async () => {
-    const job = await newJob({ scheduledDay: TUESDAY, timeSlot: '8-10 AM', slotPlace: 2, contactEmail: 'moved.early@example.com', contactPhone: '0412 000 222' });
+    const job = await newJob({
+      scheduledDay: TUESDAY,
+      timeSlot: '8-10 AM',
+      slotPlace: 2,
+      contactEmail: 'moved.early@example.com',
+      contactPhone: '0412 000 222',
+    });
     h.t.clock.set(perth(MONDAY, '16:00'));
     await sendVisitReminders(instance());
     expect((await reminders(job.id)).emails[0]!.status).toBe('pending');
@@ -148,7 +170,13 @@ describe('the visit reminder the day before', () => {
 
   it('honours STOP: a number that opted out gets no reminder text, but still the email', async () => {
     await h.t.db.insert(smsOptOuts).values({ phone: '+61498765432' }).onConflictDoNothing();
-    const job = await newJob({ scheduledDay: TUESDAY, timeSlot: '2-4 PM', slotPlace: 2, contactPhone: '0498 765 432', contactEmail: 'stopped@example.com' });
+    const job = await newJob({
+      scheduledDay: TUESDAY,
+      timeSlot: '2-4 PM',
+      slotPlace: 2,
+      contactPhone: '0498 765 432',
+      contactEmail: 'stopped@example.com',
+    });
     h.t.clock.set(perth(MONDAY, '16:10'));
     await sendVisitReminders(instance());
     const { emails, texts } = await reminders(job.id);

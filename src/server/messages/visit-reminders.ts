@@ -15,7 +15,8 @@ export const REMINDER_KIND = 'visit-reminder';
  * after its reminder went gets its own reminder the day before the new date, still once
  * (docs/decisions/375-a-moved-visit-gets-its-own-reminder.md).
  */
-export const reminderKey = (visit: { id: string; scheduledDay: string; timeSlot: string }) => `reminder:${visit.id}:${visit.scheduledDay}:${visit.timeSlot}`;
+export const reminderKey = (visit: { id: string; scheduledDay: string; timeSlot: string }) =>
+  `reminder:${visit.id}:${visit.scheduledDay}:${visit.timeSlot}`;
 /** The same key, worked out by the database for the job's row as it is now. */
 const reminderKeyOfRow = sql`'reminder:' || ${jobs.id} || ':' || ${jobs.scheduledDay}::text || ':' || ${jobs.timeSlot}`;
 const MOVED = 'Not sent: the visit was moved';
@@ -45,8 +46,15 @@ export async function sendVisitReminders(deps: MessageDeps): Promise<number> {
       and(
         eq(jobs.status, 'new'),
         inArray(jobs.scheduledDay, days),
-        notExists(deps.db.select({ id: outboundEmails.id }).from(outboundEmails).where(eq(outboundEmails.dedupeKey, reminderKeyOfRow))),
-        notExists(deps.db.select({ id: outboundSms.id }).from(outboundSms).where(eq(outboundSms.dedupeKey, reminderKeyOfRow))),
+        notExists(
+          deps.db
+            .select({ id: outboundEmails.id })
+            .from(outboundEmails)
+            .where(eq(outboundEmails.dedupeKey, reminderKeyOfRow)),
+        ),
+        notExists(
+          deps.db.select({ id: outboundSms.id }).from(outboundSms).where(eq(outboundSms.dedupeKey, reminderKeyOfRow)),
+        ),
       ),
     );
   let reminded = 0;
@@ -59,8 +67,23 @@ export async function sendVisitReminders(deps: MessageDeps): Promise<number> {
       if (!v || v.status !== 'new' || (await queuedEither(tx, reminderKey(v)))) return false;
       // A fresh link: only the hash of the confirmation's is kept (docs/decisions/367-reminder-carries-a-fresh-manage-link.md).
       const manageUrl = manageLinkFor(deps.config, await issueManageToken(tx, v.id));
-      const email = v.contactEmail ? await queueEmailOnce(tx, deps.clock, { kind: REMINDER_KIND, jobId: v.id, to: v.contactEmail, dedupeKey: reminderKey(v), ...reminderEmail(business, v, manageUrl) }) : false;
-      const sms = await queueSms(tx, deps, { jobId: v.id, kind: REMINDER_KIND, to: v.contactPhone, body: reminderSms(business, v, manageUrl), dedupeKey: reminderKey(v), automated: true });
+      const email = v.contactEmail
+        ? await queueEmailOnce(tx, deps.clock, {
+            kind: REMINDER_KIND,
+            jobId: v.id,
+            to: v.contactEmail,
+            dedupeKey: reminderKey(v),
+            ...reminderEmail(business, v, manageUrl),
+          })
+        : false;
+      const sms = await queueSms(tx, deps, {
+        jobId: v.id,
+        kind: REMINDER_KIND,
+        to: v.contactPhone,
+        body: reminderSms(business, v, manageUrl),
+        dedupeKey: reminderKey(v),
+        automated: true,
+      });
       return email || sms === 'queued';
     });
     if (sent) reminded++;
@@ -70,7 +93,12 @@ export async function sendVisitReminders(deps: MessageDeps): Promise<number> {
 
 /** Reminders not yet gone for jobs cancelled since they were queued are taken back. */
 async function withdrawCancelledReminders(deps: MessageDeps): Promise<void> {
-  await withdrawPending(deps.db, deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'cancelled')), [REMINDER_KIND], 'Not sent: the visit was cancelled');
+  await withdrawPending(
+    deps.db,
+    deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'cancelled')),
+    [REMINDER_KIND],
+    'Not sent: the visit was cancelled',
+  );
 }
 
 /**
@@ -81,7 +109,12 @@ async function withdrawMovedReminders(deps: MessageDeps): Promise<void> {
   const set = { status: 'failed' as const, lastError: MOVED, nextAttemptAt: null };
   // The message's own job, whose visit no longer matches the key the message was queued under.
   const moved = (message: typeof outboundEmails | typeof outboundSms) =>
-    exists(deps.db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, message.jobId), sql`${message.dedupeKey} <> ${reminderKeyOfRow}`)));
+    exists(
+      deps.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.id, message.jobId), sql`${message.dedupeKey} <> ${reminderKeyOfRow}`)),
+    );
   await deps.db
     .update(outboundEmails)
     .set(set)

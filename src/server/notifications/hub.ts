@@ -5,7 +5,15 @@ import type { AppDeps } from '../deps';
 import { resolveSessionUser } from '../auth/sessions';
 import type { SessionUser } from '../http/access';
 import { listenForNotifications, type ChannelListener } from './channel';
-import { latestNotificationId, listMissedNotifications, listNotificationsAfter, notificationOf, ofOwnJobs, pruneOldNotifications, type NewBookingMessage } from './store';
+import {
+  latestNotificationId,
+  listMissedNotifications,
+  listNotificationsAfter,
+  notificationOf,
+  ofOwnJobs,
+  pruneOldNotifications,
+  type NewBookingMessage,
+} from './store';
 
 /** Going away: the server is shutting down; the client reconnects (to this or another instance). */
 const SHUTDOWN_CLOSE = 1001;
@@ -53,7 +61,8 @@ const PRUNE_EVERY_MS = 3_600_000;
 /** Recently delivered event ids, so a catch-up after a listener reconnect repeats nothing. */
 const RECENT_IDS_KEPT = 500;
 
-const matches = (client: Client, suburb: string) => client.suburbs === null || client.suburbs.has(suburb.trim().toLowerCase());
+const matches = (client: Client, suburb: string) =>
+  client.suburbs === null || client.suburbs.has(suburb.trim().toLowerCase());
 
 /**
  * Live new-booking notifications (docs/product.md "Live notifications", decision 196).
@@ -80,7 +89,9 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
     if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
   };
   const enqueue = (client: Client, task: () => Promise<void>) => {
-    client.queue = client.queue.then(task).catch((err: unknown) => deps.log.error({ err }, 'Live notifications: a send failed'));
+    client.queue = client.queue
+      .then(task)
+      .catch((err: unknown) => deps.log.error({ err }, 'Live notifications: a send failed'));
   };
 
   /** The socket's staff member while their session is valid; otherwise the socket is closed with 4401. */
@@ -147,7 +158,11 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
 
   function prune() {
     if (stopped) return;
-    track(pruneOldNotifications(deps.db, deps.clock.now()).catch((err: unknown) => deps.log.warn({ err }, 'Live notifications: could not delete old events')));
+    track(
+      pruneOldNotifications(deps.db, deps.clock.now()).catch((err: unknown) =>
+        deps.log.warn({ err }, 'Live notifications: could not delete old events'),
+      ),
+    );
   }
 
   function onMessage(client: Client, raw: string) {
@@ -160,7 +175,10 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
     }
     const message = clientMessage.safeParse(parsed);
     if (!message.success) {
-      send(client, { type: 'error', message: 'Unknown message: send {"type":"subscribe_suburbs","suburbs":[...]} or {"type":"ping"}.' });
+      send(client, {
+        type: 'error',
+        message: 'Unknown message: send {"type":"subscribe_suburbs","suburbs":[...]} or {"type":"ping"}.',
+      });
       return;
     }
     if (message.data.type === 'ping') {
@@ -192,15 +210,18 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
       prune();
       pruning = setInterval(prune, PRUNE_EVERY_MS);
       pruning.unref();
-      sweep = setInterval(() => {
-        const now = performance.now();
-        for (const client of clients) {
-          if (now - client.lastHeardAt > idleMs) {
-            client.socket.close(IDLE_CLOSE, 'No ping');
-            clients.delete(client);
+      sweep = setInterval(
+        () => {
+          const now = performance.now();
+          for (const client of clients) {
+            if (now - client.lastHeardAt > idleMs) {
+              client.socket.close(IDLE_CLOSE, 'No ping');
+              clients.delete(client);
+            }
           }
-        }
-      }, Math.min(idleMs, NOTIFICATION_PING_MS));
+        },
+        Math.min(idleMs, NOTIFICATION_PING_MS),
+      );
       sweep.unref();
     },
 

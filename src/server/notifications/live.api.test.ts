@@ -152,7 +152,9 @@ describe('who may open the notifications socket', () => {
 
   it('refuses an upgrade opened by a page of another site with 403, even with a staff cookie', async () => {
     const admin = await signInStaff(t, 'admin');
-    await expect(openFeed(baseUrl, { cookie: admin.cookie, origin: 'https://evil.example' })).rejects.toThrow('upgrade refused: 403');
+    await expect(openFeed(baseUrl, { cookie: admin.cookie, origin: 'https://evil.example' })).rejects.toThrow(
+      'upgrade refused: 403',
+    );
     // The Host header proves nothing (decision 197): only the configured site's origin is accepted.
     await expect(openFeed(baseUrl, { cookie: admin.cookie, origin: baseUrl })).rejects.toThrow('upgrade refused: 403');
     const feed = await readyFeed(baseUrl, { cookie: admin.cookie, origin: new URL(t.config.publicBaseUrl).origin });
@@ -174,9 +176,22 @@ describe('new_booking events', () => {
     const booking = await book(t.app, 'Joondalup');
     const message = await feed.next('new_booking', 2_000);
     expect(message.eventId).toEqual(expect.any(Number));
-    expect(Object.keys(message.data).sort()).toEqual(['createdAt', 'id', 'jobNumber', 'scheduledDay', 'serviceType', 'suburb', 'timeSlot']);
+    expect(Object.keys(message.data).sort()).toEqual([
+      'createdAt',
+      'id',
+      'jobNumber',
+      'scheduledDay',
+      'serviceType',
+      'suburb',
+      'timeSlot',
+    ]);
     expect(message.data.scheduledDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(message.data).toMatchObject({ id: booking.jobId, jobNumber: booking.jobNumber, serviceType: 'puncture-repair', suburb: 'Joondalup' });
+    expect(message.data).toMatchObject({
+      id: booking.jobId,
+      jobNumber: booking.jobNumber,
+      serviceType: 'puncture-repair',
+      suburb: 'Joondalup',
+    });
     expect(TIME_SLOTS).toContain(message.data.timeSlot);
     expect(new Date(message.data.createdAt).toISOString()).toBe(message.data.createdAt);
     feed.socket.close(1000);
@@ -192,7 +207,12 @@ describe('new_booking events', () => {
     // Nobody works on the booked days, so automatic assignment leaves the bookings unassigned; vans
     // enough that the slots still take a booking with every technician away (decision 340).
     const vans = async (n: number) => {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/dashboard/settings/capacity', headers: { cookie: admin.cookie }, payload: { vans: n } });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/dashboard/settings/capacity',
+        headers: { cookie: admin.cookie },
+        payload: { vans: n },
+      });
       expect(res.statusCode, res.body).toBe(200);
     };
     await vans(20);
@@ -206,20 +226,39 @@ describe('new_booking events', () => {
     const theirs = await book(t.app, 'Rockingham');
     await adminFeed.next('new_booking', 2_000);
     await adminFeed.next('new_booking', 2_000);
-    await t.db.update(users).set({ workingDays: [1, 2, 3, 4, 5] }).where(eq(users.role, 'technician'));
+    await t.db
+      .update(users)
+      .set({ workingDays: [1, 2, 3, 4, 5] })
+      .where(eq(users.role, 'technician'));
     await vans(1);
-    for (const [job, who] of [[mine, tech], [theirs, other]] as const) {
-      const res = await t.app.inject({ method: 'PATCH', url: `/api/dashboard/jobs/${job.jobId}/assign`, headers: { cookie: admin.cookie }, payload: { technicianId: who.user.id } });
+    for (const [job, who] of [
+      [mine, tech],
+      [theirs, other],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/dashboard/jobs/${job.jobId}/assign`,
+        headers: { cookie: admin.cookie },
+        payload: { technicianId: who.user.id },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const eventOf = async (jobId: string) => (await listNotificationsAfter(t.db, 0, 1_000)).find((e) => e.data.id === jobId)!;
+    const eventOf = async (jobId: string) =>
+      (await listNotificationsAfter(t.db, 0, 1_000)).find((e) => e.data.id === jobId)!;
     for (const jobId of [theirs.jobId, mine.jobId]) {
       const { data } = await eventOf(jobId);
-      const [row] = await t.db.insert(notifications).values({ type: 'new_booking', data, createdAt: t.clock.now() }).returning({ id: notifications.id });
+      const [row] = await t.db
+        .insert(notifications)
+        .values({ type: 'new_booking', data, createdAt: t.clock.now() })
+        .returning({ id: notifications.id });
       await t.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${String(row!.id)})`);
     }
     // The admin already had both; the technician gets their own only.
-    expect((await techFeed.next('new_booking', 2_000)).data).toMatchObject({ id: mine.jobId, jobNumber: mine.jobNumber, suburb: 'Rockingham' });
+    expect((await techFeed.next('new_booking', 2_000)).data).toMatchObject({
+      id: mine.jobId,
+      jobNumber: mine.jobNumber,
+      suburb: 'Rockingham',
+    });
     await settle();
     expect(newBookings(techFeed).map((m) => m.data.id)).toEqual([mine.jobId]);
 
@@ -255,11 +294,20 @@ describe('new_booking events', () => {
   });
 
   it('is one with its booking: when the event cannot be stored, no booking is made (no booking without its pop-up)', async () => {
-    await t.db.execute(sql`create function refuse_notification() returns trigger language plpgsql as $$ begin raise exception 'notifications are refused'; end $$`);
-    await t.db.execute(sql`create trigger refuse_notification before insert on notifications for each row execute function refuse_notification()`);
+    await t.db.execute(
+      sql`create function refuse_notification() returns trigger language plpgsql as $$ begin raise exception 'notifications are refused'; end $$`,
+    );
+    await t.db.execute(
+      sql`create trigger refuse_notification before insert on notifications for each row execute function refuse_notification()`,
+    );
     try {
       const body = bookingBody({ job: nextSlot() });
-      const res = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: body as object, remoteAddress: freshClientAddress() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        payload: body as object,
+        remoteAddress: freshClientAddress(),
+      });
       expect(res.statusCode).toBe(500);
       expect(await t.db.select().from(jobs).where(eq(jobs.contactEmail, body.customer.email))).toHaveLength(0);
     } finally {
@@ -271,8 +319,18 @@ describe('new_booking events', () => {
   it('delivers an event an older instance announced by its id only (a rolling restart)', async () => {
     const admin = await signInStaff(t, 'admin');
     const feed = await readyFeed(baseUrl, { cookie: admin.cookie });
-    const data = { id: randomUUID(), jobNumber: 'JOB-99999', serviceType: 'puncture-repair', suburb: 'Mandurah', timeSlot: '8-10 AM', createdAt: t.clock.now().toISOString() };
-    const [row] = await t.db.insert(notifications).values({ type: 'new_booking', data, createdAt: t.clock.now() }).returning({ id: notifications.id });
+    const data = {
+      id: randomUUID(),
+      jobNumber: 'JOB-99999',
+      serviceType: 'puncture-repair',
+      suburb: 'Mandurah',
+      timeSlot: '8-10 AM',
+      createdAt: t.clock.now().toISOString(),
+    };
+    const [row] = await t.db
+      .insert(notifications)
+      .values({ type: 'new_booking', data, createdAt: t.clock.now() })
+      .returning({ id: notifications.id });
     await t.db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${String(row!.id)})`);
     expect(await feed.next('new_booking', 2_000)).toEqual({ type: 'new_booking', eventId: row!.id, data });
     feed.socket.close(1000);
@@ -323,7 +381,14 @@ describe('a session that ends stops receiving', () => {
 
 describe('old events', () => {
   it('are deleted after a week when an instance starts (and hourly after), newer ones kept', async () => {
-    const data = (n: string) => ({ id: randomUUID(), jobNumber: n, serviceType: 'puncture-repair', suburb: 'Mandurah', timeSlot: '8-10 AM', createdAt: t.clock.now().toISOString() });
+    const data = (n: string) => ({
+      id: randomUUID(),
+      jobNumber: n,
+      serviceType: 'puncture-repair',
+      suburb: 'Mandurah',
+      timeSlot: '8-10 AM',
+      createdAt: t.clock.now().toISOString(),
+    });
     const dayMs = 24 * 3_600_000;
     const rows = await t.db
       .insert(notifications)
@@ -335,7 +400,10 @@ describe('old events', () => {
     const another = await buildApp({ config: t.config, db: t.db, clock: t.clock });
     await another.ready();
     await another.close();
-    const left = await t.db.select({ id: notifications.id }).from(notifications).where(sql`${notifications.id} in (${rows[0]!.id}, ${rows[1]!.id})`);
+    const left = await t.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(sql`${notifications.id} in (${rows[0]!.id}, ${rows[1]!.id})`);
     expect(left.map((r) => r.id)).toEqual([rows[1]!.id]);
   });
 });
@@ -351,7 +419,9 @@ describe('missed events on reconnect', () => {
 
     const missed = [await book(t.app, 'Joondalup'), await book(t.app, 'Rockingham')];
     // Stored after commit: wait until both events are in the table.
-    await expect.poll(async () => (await t.db.select().from(notifications)).filter((n) => n.id > seen.eventId).length).toBe(2);
+    await expect
+      .poll(async () => (await t.db.select().from(notifications)).filter((n) => n.id > seen.eventId).length)
+      .toBe(2);
 
     const again = await openFeed(baseUrl, { cookie: admin.cookie, since: seen.eventId });
     again.send({ type: 'subscribe_suburbs', suburbs: [] });
@@ -394,13 +464,22 @@ describe('missed events on reconnect', () => {
     const now = t.clock.now().getTime();
     const event = (n: number, createdAt: Date) => ({
       type: 'new_booking' as const,
-      data: { id: `job-${n}`, jobNumber: `JOB-${n}`, serviceType: 'puncture-repair', suburb: 'Joondalup', timeSlot: '8-10 AM', createdAt: createdAt.toISOString() },
+      data: {
+        id: `job-${n}`,
+        jobNumber: `JOB-${n}`,
+        serviceType: 'puncture-repair',
+        suburb: 'Joondalup',
+        timeSlot: '8-10 AM',
+        createdAt: createdAt.toISOString(),
+      },
       createdAt,
     });
     // Two from more than a day ago, then 55 within the day.
     const old = new Date(now - MISSED_WINDOW_MS - 60_000);
     await t.db.insert(notifications).values([event(1, old), event(2, old)]);
-    await t.db.insert(notifications).values(Array.from({ length: 55 }, (_, i) => event(100 + i, new Date(now - 3_600_000 + i * 1000))));
+    await t.db
+      .insert(notifications)
+      .values(Array.from({ length: 55 }, (_, i) => event(100 + i, new Date(now - 3_600_000 + i * 1000))));
 
     const feed = await openFeed(baseUrl, { cookie: admin.cookie, since });
     feed.send({ type: 'subscribe_suburbs' });
@@ -417,72 +496,80 @@ describe('missed events on reconnect', () => {
 /** Set when the suite runs on a PostgreSQL server (npm run test:pg): then two instances share one database. */
 const pgTemplate = inject('pgTemplate');
 
-describe(pgTemplate ? 'two app instances over one PostgreSQL server' : 'one app instance on PGlite (in-process LISTEN)', () => {
-  if (!pgTemplate) {
-    it('delivers through PGlite\'s in-process LISTEN/NOTIFY: the event is stored, notified and heard by the same instance', async () => {
-      const admin = await signInStaff(t, 'admin');
-      const feed = await readyFeed(baseUrl, { cookie: admin.cookie });
-      const booking = await book(t.app);
+describe(
+  pgTemplate ? 'two app instances over one PostgreSQL server' : 'one app instance on PGlite (in-process LISTEN)',
+  () => {
+    if (!pgTemplate) {
+      it("delivers through PGlite's in-process LISTEN/NOTIFY: the event is stored, notified and heard by the same instance", async () => {
+        const admin = await signInStaff(t, 'admin');
+        const feed = await readyFeed(baseUrl, { cookie: admin.cookie });
+        const booking = await book(t.app);
+        const message = await feed.next('new_booking', 2_000);
+        expect(message.data.id).toBe(booking.jobId);
+        const [row] = await t.db.select().from(notifications).where(eq(notifications.id, message.eventId));
+        expect(row?.data.id).toBe(booking.jobId);
+        feed.socket.close(1000);
+      });
+      return;
+    }
+
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const url = new URL(pgTemplate.url);
+    url.pathname = `/${name}`;
+    let a: FastifyInstance;
+    let b: FastifyInstance;
+    let bUrl: string;
+    let dbA: Database;
+    let dbB: Database;
+
+    beforeAll(async () => {
+      const admin = new pg.Client({ connectionString: pgTemplate.url });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate.template}`);
+      await admin.end();
+      // Two pools, as two processes would have: nothing is shared but the database server.
+      [dbA, dbB] = await Promise.all([
+        openPostgres(url.toString(), 5, () => undefined),
+        openPostgres(url.toString(), 5, () => undefined),
+      ]);
+      await seedTyrePrices(dbA.db);
+      a = await buildApp({ config: t.config, db: dbA.db, clock: t.clock });
+      b = await buildApp({ config: t.config, db: dbB.db, clock: t.clock });
+      await Promise.all([a.ready(), b.ready()]);
+      bUrl = await listen(b);
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      await dbA?.close();
+      await dbB?.close();
+      const admin = new pg.Client({ connectionString: pgTemplate.url });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+
+    it('a booking made on instance A reaches a staff socket connected to instance B', async () => {
+      const admin = await signedInStaff({ db: dbA.db, clock: t.clock, config: t.config }, { role: 'admin' });
+      const feed = await readyFeed(bUrl, { cookie: admin.cookie });
+      const booking = await book(a, 'Rockingham');
       const message = await feed.next('new_booking', 2_000);
-      expect(message.data.id).toBe(booking.jobId);
-      const [row] = await t.db.select().from(notifications).where(eq(notifications.id, message.eventId));
-      expect(row?.data.id).toBe(booking.jobId);
+      expect(message.data).toMatchObject({ id: booking.jobId, jobNumber: booking.jobNumber, suburb: 'Rockingham' });
       feed.socket.close(1000);
     });
-    return;
-  }
 
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const url = new URL(pgTemplate.url);
-  url.pathname = `/${name}`;
-  let a: FastifyInstance;
-  let b: FastifyInstance;
-  let bUrl: string;
-  let dbA: Database;
-  let dbB: Database;
-
-  beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: pgTemplate.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate.template}`);
-    await admin.end();
-    // Two pools, as two processes would have: nothing is shared but the database server.
-    [dbA, dbB] = await Promise.all([openPostgres(url.toString(), 5, () => undefined), openPostgres(url.toString(), 5, () => undefined)]);
-    await seedTyrePrices(dbA.db);
-    a = await buildApp({ config: t.config, db: dbA.db, clock: t.clock });
-    b = await buildApp({ config: t.config, db: dbB.db, clock: t.clock });
-    await Promise.all([a.ready(), b.ready()]);
-    bUrl = await listen(b);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await dbA?.close();
-    await dbB?.close();
-    const admin = new pg.Client({ connectionString: pgTemplate.url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
-
-  it('a booking made on instance A reaches a staff socket connected to instance B', async () => {
-    const admin = await signedInStaff({ db: dbA.db, clock: t.clock, config: t.config }, { role: 'admin' });
-    const feed = await readyFeed(bUrl, { cookie: admin.cookie });
-    const booking = await book(a, 'Rockingham');
-    const message = await feed.next('new_booking', 2_000);
-    expect(message.data).toMatchObject({ id: booking.jobId, jobNumber: booking.jobNumber, suburb: 'Rockingham' });
-    feed.socket.close(1000);
-  });
-
-  it("instance B catches up on events sent while its LISTEN connection was down", async () => {
-    const admin = await signedInStaff({ db: dbB.db, clock: t.clock, config: t.config }, { role: 'admin' });
-    const feed = await readyFeed(bUrl, { cookie: admin.cookie });
-    // Cut every LISTEN connection on this database (B's and A's): each instance reconnects.
-    const cut = await dbA.db.execute(sql`select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = ${name} and query ilike 'LISTEN%'`);
-    expect(cut.rows.length).toBeGreaterThanOrEqual(2);
-    const booking = await book(a, 'Joondalup');
-    const message = await feed.next('new_booking', 10_000);
-    expect(message.data.id).toBe(booking.jobId);
-    feed.socket.close(1000);
-  });
-});
+    it('instance B catches up on events sent while its LISTEN connection was down', async () => {
+      const admin = await signedInStaff({ db: dbB.db, clock: t.clock, config: t.config }, { role: 'admin' });
+      const feed = await readyFeed(bUrl, { cookie: admin.cookie });
+      // Cut every LISTEN connection on this database (B's and A's): each instance reconnects.
+      const cut = await dbA.db.execute(
+        sql`select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = ${name} and query ilike 'LISTEN%'`,
+      );
+      expect(cut.rows.length).toBeGreaterThanOrEqual(2);
+      const booking = await book(a, 'Joondalup');
+      const message = await feed.next('new_booking', 10_000);
+      expect(message.data.id).toBe(booking.jobId);
+      feed.socket.close(1000);
+    });
+  },
+);

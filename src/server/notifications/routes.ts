@@ -18,7 +18,8 @@ function refuseOtherSites(deps: AppDeps) {
   const allowed = siteOrigins(deps.config);
   return async (request: FastifyRequest) => {
     const origin = request.headers.origin;
-    if (origin !== undefined && !allowed.has(origin)) throw forbidden('This connection must come from the site itself.');
+    if (origin !== undefined && !allowed.has(origin))
+      throw forbidden('This connection must come from the site itself.');
   };
 }
 

@@ -60,7 +60,12 @@ async function loadNotification(db: Db, eventId: number): Promise<NewBookingMess
 
 /** Events after `afterId`, oldest first, at most `limit`. For an instance catching up after its listener reconnected. */
 export async function listNotificationsAfter(db: Db, afterId: number, limit: number): Promise<NewBookingMessage[]> {
-  const rows = await db.select().from(notifications).where(gt(notifications.id, afterId)).orderBy(asc(notifications.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(gt(notifications.id, afterId))
+    .orderBy(asc(notifications.id))
+    .limit(limit);
   return rows.map(toMessage);
 }
 
@@ -68,7 +73,10 @@ export async function listNotificationsAfter(db: Db, afterId: number, limit: num
  * What a reconnecting client missed: events after `since` from the last 24 hours, the newest 50
  * when there are more, sent oldest first (docs/product.md "Live notifications").
  */
-export async function listMissedNotifications(deps: { db: Db; clock: Clock }, since: number): Promise<NewBookingMessage[]> {
+export async function listMissedNotifications(
+  deps: { db: Db; clock: Clock },
+  since: number,
+): Promise<NewBookingMessage[]> {
   const from = new Date(deps.clock.now().getTime() - MISSED_WINDOW_MS);
   const rows = await deps.db
     .select()
@@ -85,7 +93,11 @@ export async function latestNotificationId(db: Db): Promise<number | null> {
 }
 
 /** The events, in their order, whose job is assigned to the technician now (one query for a batch). */
-export async function ofOwnJobs(db: Db, technicianId: string, events: NewBookingMessage[]): Promise<NewBookingMessage[]> {
+export async function ofOwnJobs(
+  db: Db,
+  technicianId: string,
+  events: NewBookingMessage[],
+): Promise<NewBookingMessage[]> {
   // A job id is a uuid; an event of an older version with anything else names no job of theirs.
   const ids = [...new Set(events.map((e) => e.data.id))].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   if (ids.length === 0) return [];

@@ -9,7 +9,12 @@ import type { jobs } from '../db/schema';
  * the payment is recorded (the booking area's per-job check keeps it to one), and staff hear of
  * the booking at its commit (decision 240).
  */
-export async function confirmPaidBookingIn(deps: AppDeps, tx: Executor, job: typeof jobs.$inferSelect, now: Date): Promise<void> {
+export async function confirmPaidBookingIn(
+  deps: AppDeps,
+  tx: Executor,
+  job: typeof jobs.$inferSelect,
+  now: Date,
+): Promise<void> {
   await queueBookingConfirmationIn(deps, tx, job.id);
   await announceNewBookingIn(tx, job, now);
 }

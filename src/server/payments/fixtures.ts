@@ -37,6 +37,11 @@ export async function insertPrepaidBooking(
     ...(opts.customerId ? { customerId: opts.customerId } : {}),
   });
   const token = randomBytes(24).toString('base64url');
-  await db.insert(bookingHolds).values({ token, jobId: job.id, expiresAt: new Date(opts.now.getTime() + (opts.holdMs ?? 30 * 60_000)), createdAt: opts.now });
+  await db.insert(bookingHolds).values({
+    token,
+    jobId: job.id,
+    expiresAt: new Date(opts.now.getTime() + (opts.holdMs ?? 30 * 60_000)),
+    createdAt: opts.now,
+  });
   return { job, token };
 }

@@ -29,7 +29,8 @@ function visitOf(job: AlertJob): string {
   return `${formatDayLong(job.scheduledDay)}, ${window}`;
 }
 
-const serviceOf = (job: AlertJob) => (isServiceType(job.serviceType) ? SERVICE_LABELS[job.serviceType] : job.serviceType);
+const serviceOf = (job: AlertJob) =>
+  isServiceType(job.serviceType) ? SERVICE_LABELS[job.serviceType] : job.serviceType;
 
 function contactLines(job: AlertJob): string[] {
   return [`Customer: ${job.contactName}, ${job.contactPhone}, ${job.contactEmail}`];
@@ -49,11 +50,18 @@ function chargeOf(amountCents: number | undefined, currency: string | undefined)
 export type LostBecause = 'slot-taken' | 'cancelled';
 
 /** To the business: a payment arrived for a booking that cannot be kept, so it must be refunded. */
-export function buildRefundRequiredAlert(input: { job: AlertJob; paidCents: Cents; intentId: string; because?: LostBecause }): Email {
+export function buildRefundRequiredAlert(input: {
+  job: AlertJob;
+  paidCents: Cents;
+  intentId: string;
+  because?: LostBecause;
+}): Email {
   const { job } = input;
   const cancelled = input.because === 'cancelled';
   return {
-    subject: cancelled ? `Refund needed: ${job.jobNumber} was paid after it was cancelled` : `Refund needed: ${job.jobNumber} was paid after its hold lapsed`,
+    subject: cancelled
+      ? `Refund needed: ${job.jobNumber} was paid after it was cancelled`
+      : `Refund needed: ${job.jobNumber} was paid after its hold lapsed`,
     text: [
       cancelled
         ? `A card payment of ${formatDollars(input.paidCents)} for booking ${job.jobNumber} arrived after the booking had been cancelled.`
@@ -69,7 +77,12 @@ export function buildRefundRequiredAlert(input: { job: AlertJob; paidCents: Cent
 }
 
 /** To the customer: the booking could not be kept, and the payment will be refunded in full. */
-export function buildRefundDueNotice(input: { job: AlertJob; paidCents: Cents; business: Business; because?: LostBecause }): Email {
+export function buildRefundDueNotice(input: {
+  job: AlertJob;
+  paidCents: Cents;
+  business: Business;
+  because?: LostBecause;
+}): Email {
   const { job, business } = input;
   return {
     subject: `Your booking ${job.jobNumber} could not be kept - your payment will be refunded`,
@@ -90,7 +103,13 @@ export function buildRefundDueNotice(input: { job: AlertJob; paidCents: Cents; b
 }
 
 /** To the business: a payment whose amount or currency is not the booking's total did not confirm it. */
-export function buildAmountMismatchAlert(input: { job: AlertJob; expectedCents: Cents; chargedCents: number | undefined; currency: string | undefined; intentId: string }): Email {
+export function buildAmountMismatchAlert(input: {
+  job: AlertJob;
+  expectedCents: Cents;
+  chargedCents: number | undefined;
+  currency: string | undefined;
+  intentId: string;
+}): Email {
   const { job } = input;
   return {
     subject: `Payment check needed: ${job.jobNumber} was paid a different amount`,

@@ -25,7 +25,9 @@ export type IntentMetadata = BookingIntentMetadata | InvoiceIntentMetadata;
 
 /** What the intent pays for, as a stable key: the same key and amount give the same intent. */
 export const intentSubjectOf = (m: IntentMetadata): { key: string; description: string } =>
-  'invoiceId' in m ? { key: `invoice-${m.invoiceId}`, description: `Invoice ${m.invoiceNumber}` } : { key: `booking-${m.bookingToken}`, description: `Booking ${m.jobNumber}` };
+  'invoiceId' in m
+    ? { key: `invoice-${m.invoiceId}`, description: `Invoice ${m.invoiceNumber}` }
+    : { key: `booking-${m.bookingToken}`, description: `Booking ${m.jobNumber}` };
 
 export type PaymentIntentRef = { id: string; clientSecret: string; amountCents: number; status: string };
 

@@ -23,24 +23,38 @@ let day = 0;
 /** A fresh slot for every booking, so tests never collide on the one-job-per-slot index. */
 function nextSlot() {
   day++;
-  return { scheduledDay: `2027-0${1 + Math.floor(day / 28)}-${String((day % 28) + 1).padStart(2, '0')}`, timeSlot: '8-10 AM' as const };
+  return {
+    scheduledDay: `2027-0${1 + Math.floor(day / 28)}-${String((day % 28) + 1).padStart(2, '0')}`,
+    timeSlot: '8-10 AM' as const,
+  };
 }
 beforeEach(async () => {
   t.clock.set(MONDAY_7AM_PERTH);
   await announced.reset();
 });
 
-const book = (opts: Partial<Parameters<typeof insertPrepaidBooking>[1]> = {}) => insertPrepaidBooking(t.db, { now: t.clock.now(), ...nextSlot(), ...opts });
+const book = (opts: Partial<Parameters<typeof insertPrepaidBooking>[1]> = {}) =>
+  insertPrepaidBooking(t.db, { now: t.clock.now(), ...nextSlot(), ...opts });
 const getBooking = (token: string) => t.app.inject({ method: 'GET', url: `/api/booking-token/${token}` });
-const createIntent = (bookingToken: string) => t.app.inject({ method: 'POST', url: '/api/create-payment-intent-token', payload: { bookingToken } });
+const createIntent = (bookingToken: string) =>
+  t.app.inject({ method: 'POST', url: '/api/create-payment-intent-token', payload: { bookingToken } });
 const confirm = (bookingToken: string, cardNumber: string) =>
-  t.app.inject({ method: 'POST', url: '/api/payments/simulated/confirm', payload: { bookingToken, cardNumber, expiry: '12/30', cvc: '123', nameOnCard: 'Sam Taylor' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/simulated/confirm',
+    payload: { bookingToken, cardNumber, expiry: '12/30', cvc: '123', nameOnCard: 'Sam Taylor' },
+  });
 const jobRow = async (id: string) => (await t.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 const emailsFor = (jobId: string) => t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, jobId));
 
 describe('GET /api/booking-token/:token', () => {
   it('answers the booking with its customer, job and vehicle fields, its items, the prepaid discount and the card total', async () => {
-    const { job, token } = await book({ serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 4, customerValue: '819.80' });
+    const { job, token } = await book({
+      serviceType: 'new-tyres',
+      tyreSize: '205/55R16',
+      tyreQuantity: 4,
+      customerValue: '819.80',
+    });
     const res = await getBooking(token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -48,7 +62,13 @@ describe('GET /api/booking-token/:token', () => {
       amount: '819.80',
       customer: { name: 'Sam Taylor', phone: '0400 000 000' },
       serviceType: 'new-tyres',
-      job: { scheduledDay: job.scheduledDay, timeSlot: '8-10 AM', address: '12 Example Street', suburb: 'Joondalup', postcode: '6027' },
+      job: {
+        scheduledDay: job.scheduledDay,
+        timeSlot: '8-10 AM',
+        address: '12 Example Street',
+        suburb: 'Joondalup',
+        postcode: '6027',
+      },
       vehicle: { year: 2018, make: 'Toyota', model: 'Corolla' },
       jobNumber: job.jobNumber,
       items: [
@@ -105,7 +125,9 @@ describe('POST /api/create-payment-intent-token (simulated provider)', () => {
     expect(body.message).toContain('1.7%');
     const again = (await createIntent(token)).json();
     expect(again.clientSecret).toBe(body.clientSecret);
-    expect((await jobRow(job.id)).stripePaymentIntentId).toBe(body.clientSecret.replace(/^sim_/, '').replace(/_secret$/, ''));
+    expect((await jobRow(job.id)).stripePaymentIntentId).toBe(
+      body.clientSecret.replace(/^sim_/, '').replace(/_secret$/, ''),
+    );
     // Creating the intent changes nothing about the booking's payment.
     expect((await getBooking(token)).json().paymentStatus).toBe('pending');
   });
@@ -147,7 +169,11 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect((recorded[0]!.payload as { data: { object: { amount: number } } }).data.object.amount).toBe(10150);
     // The job's history shows the payment (staff read it on the job's timeline).
     const history = await historyLines(t.db, `job:${job.id}`);
-    expect(history.find((e) => e.kind === 'payment')).toMatchObject({ from: 'pending', to: 'paid', note: 'Paid online $101.50' });
+    expect(history.find((e) => e.kind === 'payment')).toMatchObject({
+      from: 'pending',
+      to: 'paid',
+      note: 'Paid online $101.50',
+    });
 
     // A paid booking outlives its hold: the success page still reads it after the hold time.
     t.clock.advance(45 * MINUTE);
@@ -165,7 +191,11 @@ describe('POST /api/payments/simulated/confirm', () => {
     t.clock.advance(59 * MINUTE);
     const soon = await getBooking(token);
     expect(soon.statusCode).toBe(200);
-    expect(soon.json()).toMatchObject({ jobNumber: job.jobNumber, outcome: 'confirmed', customer: { name: 'Sam Taylor' } });
+    expect(soon.json()).toMatchObject({
+      jobNumber: job.jobNumber,
+      outcome: 'confirmed',
+      customer: { name: 'Sam Taylor' },
+    });
 
     t.clock.advance(2 * MINUTE);
     const later = await getBooking(token);
@@ -230,8 +260,20 @@ describe('from the quote to a paid booking', () => {
     expect(amount).toBe('99.80');
 
     const booking = (await getBooking(bookingToken)).json();
-    expect(booking).toMatchObject({ amount: '99.80', paymentStatus: 'pending', items: [{ description: 'Puncture Repair', price: '40.00' }, { description: 'Mobile Service Callout', price: '89.80' }], discount: '30.00' });
-    expect((await createIntent(bookingToken)).json()).toMatchObject({ originalAmount: '99.80', surchargeAmount: '1.70', totalAmount: '101.50' });
+    expect(booking).toMatchObject({
+      amount: '99.80',
+      paymentStatus: 'pending',
+      items: [
+        { description: 'Puncture Repair', price: '40.00' },
+        { description: 'Mobile Service Callout', price: '89.80' },
+      ],
+      discount: '30.00',
+    });
+    expect((await createIntent(bookingToken)).json()).toMatchObject({
+      originalAmount: '99.80',
+      surchargeAmount: '1.70',
+      totalAmount: '101.50',
+    });
     expect((await confirm(bookingToken, '4242424242424242')).statusCode).toBe(200);
 
     const [job] = await t.db.select().from(jobs).where(eq(jobs.jobNumber, booking.jobNumber));
@@ -248,10 +290,18 @@ describe('without a card provider (production without Stripe keys)', () => {
     const off = await createTestApp({ env: { PAYMENTS_SIMULATED: 'false' } });
     try {
       const { token } = await insertPrepaidBooking(off.db, { now: off.clock.now() });
-      const res = await off.app.inject({ method: 'POST', url: '/api/create-payment-intent-token', payload: { bookingToken: token } });
+      const res = await off.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent-token',
+        payload: { bookingToken: token },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toMatch(/pay on site/);
-      const confirmRes = await off.app.inject({ method: 'POST', url: '/api/payments/simulated/confirm', payload: { bookingToken: token, cardNumber: '4242424242424242', expiry: '12/30', cvc: '123', nameOnCard: 'A' } });
+      const confirmRes = await off.app.inject({
+        method: 'POST',
+        url: '/api/payments/simulated/confirm',
+        payload: { bookingToken: token, cardNumber: '4242424242424242', expiry: '12/30', cvc: '123', nameOnCard: 'A' },
+      });
       expect(confirmRes.statusCode).toBe(404);
     } finally {
       await off.close();

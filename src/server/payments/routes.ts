@@ -13,7 +13,9 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
       return getBookingByToken(deps, params.token);
     });
 
-    addRoute(app, payments.createPaymentIntent, async ({ body }) => createPaymentIntentForToken(deps, body.bookingToken));
+    addRoute(app, payments.createPaymentIntent, async ({ body }) =>
+      createPaymentIntentForToken(deps, body.bookingToken),
+    );
 
     addRoute(app, payments.confirmSimulated, async ({ body }) => {
       const { handled, jobNumber } = await confirmSimulatedPayment(deps, body);
@@ -33,7 +35,11 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
         const signature = request.headers['stripe-signature'];
         let event;
         try {
-          event = provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined, deps.clock.now().getTime());
+          event = provider.verifyWebhook(
+            raw,
+            typeof signature === 'string' ? signature : undefined,
+            deps.clock.now().getTime(),
+          );
         } catch (err) {
           if (err instanceof WebhookVerificationError && err.unconfigured) {
             request.log.error('A Stripe webhook arrived but STRIPE_WEBHOOK_SECRET is not set');

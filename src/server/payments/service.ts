@@ -69,7 +69,8 @@ export const PAID_BOOKING_VISIBLE_MS = 60 * 60_000;
  * cancelled unpaid one is gone.
  */
 function isVisible(b: BookingRow, now: Date): boolean {
-  if (b.job.paymentStatus === 'paid') return now.getTime() < (b.hold.paidAt ?? b.job.updatedAt).getTime() + PAID_BOOKING_VISIBLE_MS;
+  if (b.job.paymentStatus === 'paid')
+    return now.getTime() < (b.hold.paidAt ?? b.job.updatedAt).getTime() + PAID_BOOKING_VISIBLE_MS;
   if (b.job.status === 'cancelled') return false;
   return b.hold.expiresAt.getTime() > now.getTime();
 }
@@ -91,17 +92,31 @@ function summaryOf(job: Job, amountCents: Cents, fees: Fees) {
     const quantity = job.serviceType === 'new-tyres' ? (job.tyreQuantity ?? 1) : 1;
     let unit: Cents | null = null;
     if (job.serviceType === 'new-tyres') {
-      const withoutTyres = priceService({ serviceType: 'new-tyres', isPrepaid, quantity, tyreSize: job.tyreSize, tyreUnitPriceCents: 0 }, fees);
+      const withoutTyres = priceService(
+        { serviceType: 'new-tyres', isPrepaid, quantity, tyreSize: job.tyreSize, tyreUnitPriceCents: 0 },
+        fees,
+      );
       const perTyre = (amountCents - withoutTyres.totalCents) / quantity;
       unit = Number.isInteger(perTyre) && perTyre >= 0 ? perTyre : null;
     }
-    const quote = priceService({ serviceType: job.serviceType, isPrepaid, quantity, tyreSize: job.tyreSize, tyreUnitPriceCents: unit }, fees);
+    const quote = priceService(
+      { serviceType: job.serviceType, isPrepaid, quantity, tyreSize: job.tyreSize, tyreUnitPriceCents: unit },
+      fees,
+    );
     if (!quote.callbackRequired && quote.totalCents === amountCents) {
-      return { items: quote.items.map((i) => ({ description: i.description, price: formatCents(i.priceCents) })), subtotalCents: quote.subtotalCents, discountCents: quote.discountCents };
+      return {
+        items: quote.items.map((i) => ({ description: i.description, price: formatCents(i.priceCents) })),
+        subtotalCents: quote.subtotalCents,
+        discountCents: quote.discountCents,
+      };
     }
   }
   const label = isServiceType(job.serviceType) ? SERVICE_LABELS[job.serviceType] : job.serviceType;
-  return { items: [{ description: label, price: formatCents(amountCents) }], subtotalCents: amountCents, discountCents: 0 };
+  return {
+    items: [{ description: label, price: formatCents(amountCents) }],
+    subtotalCents: amountCents,
+    discountCents: 0,
+  };
 }
 
 function amountOf(job: Job): Cents {
@@ -133,7 +148,9 @@ export async function getBookingByToken(deps: AppDeps, token: string): Promise<B
       suburb: job.suburb,
       postcode: job.postcode,
     },
-    vehicle: vehicle ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, registration: vehicle.registration } : null,
+    vehicle: vehicle
+      ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, registration: vehicle.registration }
+      : null,
     jobNumber: job.jobNumber,
     items: summary.items,
     subtotal: formatCents(summary.subtotalCents),
@@ -149,7 +166,11 @@ export async function getBookingByToken(deps: AppDeps, token: string): Promise<B
 }
 
 /** Finds the booking, refuses what cannot be paid, and gets (or reuses) the provider's intent. */
-async function prepareIntent(deps: AppDeps, token: string, fees: Fees): Promise<{ booking: BookingRow; intent: PaymentIntentRef; amountCents: Cents }> {
+async function prepareIntent(
+  deps: AppDeps,
+  token: string,
+  fees: Fees,
+): Promise<{ booking: BookingRow; intent: PaymentIntentRef; amountCents: Cents }> {
   const provider = deps.payments;
   if (!provider || deps.config.paymentProvider === 'none') throw new AppError('UNAVAILABLE', PAYMENTS_UNAVAILABLE);
   const booking = await findLiveBooking(deps, token);
@@ -159,7 +180,12 @@ async function prepareIntent(deps: AppDeps, token: string, fees: Fees): Promise<
   if (totalCents <= 0) throw conflict('This booking has nothing to pay online.');
   const intent = await provider.createIntent({
     amountCents: totalCents,
-    metadata: { bookingToken: booking.hold.token, jobNumber: booking.job.jobNumber, jobId: booking.job.id, cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints) },
+    metadata: {
+      bookingToken: booking.hold.token,
+      jobNumber: booking.job.jobNumber,
+      jobId: booking.job.id,
+      cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints),
+    },
     existingIntentId: booking.job.stripePaymentIntentId,
   });
   // A succeeded intent whose webhook has not arrived yet must not be paid a second time.
@@ -176,7 +202,13 @@ export async function createPaymentIntentForToken(deps: AppDeps, token: string):
   const { intent, amountCents } = await prepareIntent(deps, token, fees);
   const surcharge = formatCents(cardSurcharge(amountCents, fees));
   const total = formatCents(withCardSurcharge(amountCents, fees));
-  return { clientSecret: intent.clientSecret, originalAmount: formatCents(amountCents), surchargeAmount: surcharge, totalAmount: total, message: surchargeMessage(surcharge, total, cardSurchargeLabel(fees)) };
+  return {
+    clientSecret: intent.clientSecret,
+    originalAmount: formatCents(amountCents),
+    surchargeAmount: surcharge,
+    totalAmount: total,
+    message: surchargeMessage(surcharge, total, cardSurchargeLabel(fees)),
+  };
 }
 
 export type HandledEvent =
@@ -187,7 +219,6 @@ export type HandledEvent =
   | { outcome: 'amount-mismatch'; jobId: string }
   | { outcome: 'failed'; jobId: string | null; message: string }
   | HandledInvoiceEvent;
-
 
 /**
  * The surcharge rate checkout charged with, as the intent's metadata (set by this server, delivered
@@ -227,14 +258,24 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
     const job = await findEventJob(tx, event);
     const recorded = await tx
       .insert(paymentEvents)
-      .values({ id: event.id, type: event.type, jobId: job?.id ?? null, payload: event as unknown as Record<string, unknown>, receivedAt: now })
+      .values({
+        id: event.id,
+        type: event.type,
+        jobId: job?.id ?? null,
+        payload: event as unknown as Record<string, unknown>,
+        receivedAt: now,
+      })
       .onConflictDoNothing({ target: paymentEvents.id })
       .returning({ id: paymentEvents.id });
     if (recorded.length === 0) return { outcome: 'duplicate' };
 
     if (event.type === 'payment_intent.payment_failed') {
       // Recorded only: the job stays pending so the customer can try another card.
-      return { outcome: 'failed', jobId: job?.id ?? null, message: event.data.object.last_payment_error?.message ?? CARD_DECLINED };
+      return {
+        outcome: 'failed',
+        jobId: job?.id ?? null,
+        message: event.data.object.last_payment_error?.message ?? CARD_DECLINED,
+      };
     }
     if (event.type !== 'payment_intent.succeeded' || !job) return { outcome: 'ignored' };
     if (job.paymentStatus === 'paid') return { outcome: 'already-paid', jobId: job.id };
@@ -242,10 +283,19 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
     // Only the booking's own total (with the card surcharge, as checkout charged it) in AUD confirms
     // it; any other amount or currency is kept back for staff (decision 192).
     const intent = event.data.object;
-    const expected = withCardSurcharge(amountOf(job), { ...fees, cardSurchargeBasisPoints: surchargeRateOf(intent.metadata, fees) });
+    const expected = withCardSurcharge(amountOf(job), {
+      ...fees,
+      cardSurchargeBasisPoints: surchargeRateOf(intent.metadata, fees),
+    });
     if (intent.amount !== expected || intent.currency?.toLowerCase() !== 'aud') {
       await flagJobPayment(tx, job.id, 'amount-mismatch', now);
-      const alert = buildAmountMismatchAlert({ job, expectedCents: expected, chargedCents: intent.amount, currency: intent.currency, intentId: intent.id });
+      const alert = buildAmountMismatchAlert({
+        job,
+        expectedCents: expected,
+        chargedCents: intent.amount,
+        currency: intent.currency,
+        intentId: intent.id,
+      });
       await deps.outbox.queue(tx, { kind: AMOUNT_MISMATCH_KIND, jobId: job.id, to: business.email, ...alert });
       return { outcome: 'amount-mismatch', jobId: job.id };
     }
@@ -266,18 +316,30 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
         // It takes the lowest free place its slot has left, as a new booking would (decision 302).
         const places = await slotCapacity(tx, job.scheduledDay, { capacity });
         state = await takeSlotPlace(tx, { day: job.scheduledDay, slot: job.timeSlot }, places, async (sp, place) => {
-          const back = await moveJob(sp, job, 'late-payment-reinstated', { at: now, actorId: null, note: LATE_PAYMENT_NOTE, also: { slotPlace: place } });
+          const back = await moveJob(sp, job, 'late-payment-reinstated', {
+            at: now,
+            actorId: null,
+            note: LATE_PAYMENT_NOTE,
+            also: { slotPlace: place },
+          });
           // A slot staff blocked meanwhile is lost too (decision 195).
           const [blocked] = await sp
             .select({ id: timeSlots.id })
             .from(timeSlots)
-            .where(and(eq(timeSlots.date, job.scheduledDay), eq(timeSlots.slot, job.timeSlot), eq(timeSlots.isAvailable, false)));
+            .where(
+              and(
+                eq(timeSlots.date, job.scheduledDay),
+                eq(timeSlots.slot, job.timeSlot),
+                eq(timeSlots.isAvailable, false),
+              ),
+            );
           if (blocked) throw new SlotBlocked();
           return back;
         });
         slot = 'retaken';
       } catch (err) {
-        if (pgErrorCode(err) !== UNIQUE_VIOLATION && !(err instanceof SlotBlocked) && !(err instanceof SlotFull)) throw err;
+        if (pgErrorCode(err) !== UNIQUE_VIOLATION && !(err instanceof SlotBlocked) && !(err instanceof SlotFull))
+          throw err;
         slot = 'lost';
       }
     }
@@ -286,7 +348,10 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
       at: now,
       actorId: null,
       note: `Paid online${typeof paid === 'number' ? ` $${formatCents(paid)}` : ''}${slot === 'lost' ? (because === 'cancelled' ? ': the booking was cancelled, refund due' : ': the slot was lost, refund due') : ''}`,
-      also: { stripePaymentIntentId: event.data.object.id, ...(slot === 'lost' ? { paymentFlag: 'refund-required' satisfies PaymentFlag } : {}) },
+      also: {
+        stripePaymentIntentId: event.data.object.id,
+        ...(slot === 'lost' ? { paymentFlag: 'refund-required' satisfies PaymentFlag } : {}),
+      },
     });
     await tx.update(bookingHolds).set({ paidAt: now }).where(eq(bookingHolds.jobId, job.id));
     if (slot === 'lost') {
@@ -302,11 +367,22 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
   });
 
   if (result.outcome === 'paid' && result.slot === 'lost') {
-    deps.log.warn({ jobId: result.jobId, event: event.id }, 'Payment arrived after the hold expired and the slot was re-booked: refund required');
+    deps.log.warn(
+      { jobId: result.jobId, event: event.id },
+      'Payment arrived after the hold expired and the slot was re-booked: refund required',
+    );
   } else if (result.outcome === 'amount-mismatch') {
-    deps.log.warn({ jobId: result.jobId, event: event.id, charged: event.data.object.amount, currency: event.data.object.currency }, 'Payment amount or currency differs from the booking total: not confirmed');
+    deps.log.warn(
+      { jobId: result.jobId, event: event.id, charged: event.data.object.amount, currency: event.data.object.currency },
+      'Payment amount or currency differs from the booking total: not confirmed',
+    );
   }
-  if (result.outcome === 'paid' || result.outcome === 'amount-mismatch' || result.outcome === 'invoice-paid' || result.outcome === 'already-paid') {
+  if (
+    result.outcome === 'paid' ||
+    result.outcome === 'amount-mismatch' ||
+    result.outcome === 'invoice-paid' ||
+    result.outcome === 'already-paid'
+  ) {
     deps.outbox.kick();
     deps.sms.kick();
   }
@@ -323,7 +399,16 @@ export async function confirmSimulatedPayment(deps: AppDeps, input: { bookingTok
   if (deps.payments?.name !== 'simulated') throw notFound('The simulated payment provider is not in use.');
   const { fees } = await deps.settings.current();
   const { booking, intent } = await prepareIntent(deps, input.bookingToken, fees);
-  const event = simulatedCardEvent(intent, { bookingToken: booking.hold.token, jobNumber: booking.job.jobNumber, jobId: booking.job.id, cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints) }, input.cardNumber);
+  const event = simulatedCardEvent(
+    intent,
+    {
+      bookingToken: booking.hold.token,
+      jobNumber: booking.job.jobNumber,
+      jobId: booking.job.id,
+      cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints),
+    },
+    input.cardNumber,
+  );
   const handled = await handlePaymentEvent(deps, event);
   return { handled, jobNumber: booking.job.jobNumber };
 }

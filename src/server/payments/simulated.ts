@@ -1,7 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { CARD_DECLINED, CARD_INVALID } from '../../shared/schemas/payments';
 import { invalid } from '../http/errors';
-import { intentSubjectOf, type CreateIntentInput, type PaymentEvent, type PaymentIntentRef, type PaymentProvider } from './provider';
+import {
+  intentSubjectOf,
+  type CreateIntentInput,
+  type PaymentEvent,
+  type PaymentIntentRef,
+  type PaymentProvider,
+} from './provider';
 
 /** The usual test card numbers (docs/product.md "Payments"): one succeeds, one is declined. */
 export const SIMULATED_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
@@ -19,7 +25,11 @@ export function simulatedCardOutcome(cardNumber: string): SimulatedCardOutcome {
  * The event a real provider would send for a simulated card on `intent` (an unknown card is refused
  * with 400 before anything is recorded); the caller hands it to the one payment handler.
  */
-export function simulatedCardEvent(intent: PaymentIntentRef, metadata: PaymentEvent['data']['object']['metadata'], cardNumber: string): PaymentEvent {
+export function simulatedCardEvent(
+  intent: PaymentIntentRef,
+  metadata: PaymentEvent['data']['object']['metadata'],
+  cardNumber: string,
+): PaymentEvent {
   const outcome = simulatedCardOutcome(cardNumber);
   if (outcome === 'invalid') throw invalid(CARD_INVALID, { cardNumber: CARD_INVALID });
   return {
@@ -48,13 +58,20 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   readonly name = 'simulated' as const;
 
   async createIntent(input: CreateIntentInput): Promise<PaymentIntentRef> {
-    const digest = createHash('sha256').update(`${intentSubjectOf(input.metadata).key}:${input.amountCents}`).digest('hex').slice(0, 24);
+    const digest = createHash('sha256')
+      .update(`${intentSubjectOf(input.metadata).key}:${input.amountCents}`)
+      .digest('hex')
+      .slice(0, 24);
     const id = `sim_pi_${digest}`;
     return { id, clientSecret: `sim_${id}_secret`, amountCents: input.amountCents, status: 'requires_payment_method' };
   }
 
   /** Records nothing and moves no money: the refund's id is derived from its key, like a replayed Stripe call. */
-  async refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }> {
+  async refund(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ id: string }> {
     return { id: `sim_re_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}` };
   }
 }

@@ -25,10 +25,20 @@ const stripe = new Stripe(SECRET_KEY);
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   t = await createTestApp({
-    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    env: {
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
     overrides: {
       // The real SDK, pointed at the local stand-in of the Stripe API.
-      payments: new StripePaymentProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, host: standIn.host, port: standIn.port, protocol: 'http' }),
+      payments: new StripePaymentProvider({
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        host: standIn.host,
+        port: standIn.port,
+        protocol: 'http',
+      }),
     },
   });
 });
@@ -44,14 +54,31 @@ beforeEach(async () => {
 
 let n = 0;
 const book = (opts: Partial<Parameters<typeof insertPrepaidBooking>[1]> = {}) =>
-  insertPrepaidBooking(t.db, { now: t.clock.now(), scheduledDay: `2027-02-${String(++n).padStart(2, '0')}`, timeSlot: '12-2 PM', ...opts });
-const createIntent = (bookingToken: string) => t.app.inject({ method: 'POST', url: '/api/create-payment-intent-token', payload: { bookingToken } });
+  insertPrepaidBooking(t.db, {
+    now: t.clock.now(),
+    scheduledDay: `2027-02-${String(++n).padStart(2, '0')}`,
+    timeSlot: '12-2 PM',
+    ...opts,
+  });
+const createIntent = (bookingToken: string) =>
+  t.app.inject({ method: 'POST', url: '/api/create-payment-intent-token', payload: { bookingToken } });
 const jobRow = async (id: string) => (await t.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 const emailsFor = (jobId: string) => t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, jobId));
-const staffView = async (jobId: string) => (await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}`, headers: { cookie: (await signInStaff(t, 'admin')).cookie } })).json();
+const staffView = async (jobId: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/dashboard/jobs/${jobId}`,
+      headers: { cookie: (await signInStaff(t, 'admin')).cookie },
+    })
+  ).json();
 const getBooking = (token: string) => t.app.inject({ method: 'GET', url: `/api/booking-token/${token}` });
 
-function intentEvent(type: string, intentId: string, opts: { jobId: string; token: string; amount: number; currency?: string; id?: string }) {
+function intentEvent(
+  type: string,
+  intentId: string,
+  opts: { jobId: string; token: string; amount: number; currency?: string; id?: string },
+) {
   return {
     id: opts.id ?? `evt_${Math.random().toString(36).slice(2)}`,
     object: 'event',
@@ -65,7 +92,8 @@ function intentEvent(type: string, intentId: string, opts: { jobId: string; toke
         currency: opts.currency ?? 'aud',
         status: type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
         metadata: { bookingToken: opts.token, jobId: opts.jobId, jobNumber: 'JOB-x' },
-        last_payment_error: type === 'payment_intent.payment_failed' ? { message: 'Your card has insufficient funds.' } : null,
+        last_payment_error:
+          type === 'payment_intent.payment_failed' ? { message: 'Your card has insufficient funds.' } : null,
       },
     },
   };
@@ -75,12 +103,18 @@ function intentEvent(type: string, intentId: string, opts: { jobId: string; toke
 function postWebhook(event: unknown, opts: { secret?: string; ageSeconds?: number; signature?: string | null } = {}) {
   const payload = JSON.stringify(event);
   const timestamp = Math.floor(t.clock.now().getTime() / 1000) - (opts.ageSeconds ?? 0);
-  const signature = opts.signature === undefined ? stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET, timestamp }) : opts.signature;
+  const signature =
+    opts.signature === undefined
+      ? stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET, timestamp })
+      : opts.signature;
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/webhook',
     payload,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature === null ? {} : { 'stripe-signature': signature }),
+    },
   });
 }
 
@@ -94,7 +128,12 @@ async function bookWithIntent(opts: Partial<Parameters<typeof insertPrepaidBooki
 
 describe('Stripe PaymentIntent', () => {
   it('creates an AUD intent for the amount plus 1.7% in cents, with the booking in its metadata and an idempotency key', async () => {
-    const { job, token } = await book({ serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 4, customerValue: '819.80' });
+    const { job, token } = await book({
+      serviceType: 'new-tyres',
+      tyreSize: '205/55R16',
+      tyreQuantity: 4,
+      customerValue: '819.80',
+    });
     const res = await createIntent(token);
     expect(res.statusCode).toBe(200);
     expect(standIn.creates).toHaveLength(1);
@@ -167,13 +206,23 @@ describe('Stripe PaymentIntent', () => {
 describe('POST /api/payments/webhook', () => {
   it('marks the job paid on a verified payment_intent.succeeded, queues one email and announces the booking', async () => {
     const { job, token, intentId } = await bookWithIntent();
-    const res = await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }));
+    const res = await postWebhook(
+      intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(await jobRow(job.id)).toMatchObject({ paymentStatus: 'paid', status: 'new', stripePaymentIntentId: intentId });
+    expect(await jobRow(job.id)).toMatchObject({
+      paymentStatus: 'paid',
+      status: 'new',
+      stripePaymentIntentId: intentId,
+    });
     expect(await emailsFor(job.id)).toHaveLength(1);
     expect((await announced.list()).map((a) => a.data.id)).toEqual([job.id]);
     const booking = await t.app.inject({ method: 'GET', url: `/api/booking-token/${token}` });
-    expect(booking.json()).toMatchObject({ paymentStatus: 'paid', provider: 'stripe', publishableKey: 'pk_test_standin' });
+    expect(booking.json()).toMatchObject({
+      paymentStatus: 'paid',
+      provider: 'stripe',
+      publishableKey: 'pk_test_standin',
+    });
   });
 
   it('changes nothing for the same event delivered five times: one state change, one email, one announcement', async () => {
@@ -209,8 +258,17 @@ describe('POST /api/payments/webhook', () => {
     const { job, token, intentId } = await bookWithIntent();
     const event = intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 });
     const payload = JSON.stringify(event);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(t.clock.now().getTime() / 1000) });
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/webhook', payload: payload.replace('10150', '1'), headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    const signature = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(t.clock.now().getTime() / 1000),
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      payload: payload.replace('10150', '1'),
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
     expect(res.statusCode).toBe(400);
     expect((await jobRow(job.id)).paymentStatus).toBe('pending');
   });
@@ -225,7 +283,12 @@ describe('POST /api/payments/webhook', () => {
   });
 
   it('acknowledges event types it does not act on', async () => {
-    const res = await postWebhook({ id: 'evt_other_1', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } });
+    const res = await postWebhook({
+      id: 'evt_other_1',
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_1', object: 'charge' } },
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -237,16 +300,38 @@ describe('a payment that arrives after its hold expired', () => {
     await sweepExpiredHolds({ db: t.db, clock: t.clock });
     expect((await jobRow(job.id)).status).toBe('cancelled');
 
-    expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }))).statusCode).toBe(200);
-    expect(await jobRow(job.id)).toMatchObject({ status: 'new', paymentStatus: 'paid', cancelledAt: null, paymentFlag: null });
+    expect(
+      (await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 })))
+        .statusCode,
+    ).toBe(200);
+    expect(await jobRow(job.id)).toMatchObject({
+      status: 'new',
+      paymentStatus: 'paid',
+      cancelledAt: null,
+      paymentFlag: null,
+    });
     expect(await emailsFor(job.id)).toHaveLength(1);
     expect(await announced.list()).toHaveLength(1);
     // The way back from cancelled is a declared move, in the job's history like any other (decision 250).
-    const moves = ((await staffView(job.id)).history as { kind: string }[]).filter((e) => e.kind === 'status' || e.kind === 'payment');
+    const moves = ((await staffView(job.id)).history as { kind: string }[]).filter(
+      (e) => e.kind === 'status' || e.kind === 'payment',
+    );
     expect(moves).toEqual([
       expect.objectContaining({ kind: 'status', from: 'new', to: 'cancelled', actor: null }),
-      expect.objectContaining({ kind: 'status', from: 'cancelled', to: 'new', actor: null, note: 'Paid after the hold lapsed; the slot was still free, so the booking stands' }),
-      expect.objectContaining({ kind: 'payment', from: 'pending', to: 'paid', actor: null, note: 'Paid online $101.50' }),
+      expect.objectContaining({
+        kind: 'status',
+        from: 'cancelled',
+        to: 'new',
+        actor: null,
+        note: 'Paid after the hold lapsed; the slot was still free, so the booking stands',
+      }),
+      expect.objectContaining({
+        kind: 'payment',
+        from: 'pending',
+        to: 'paid',
+        actor: null,
+        note: 'Paid online $101.50',
+      }),
     ]);
   });
 
@@ -254,10 +339,19 @@ describe('a payment that arrives after its hold expired', () => {
     const { job, token, intentId } = await bookWithIntent();
     t.clock.advance(31 * MINUTE);
     await sweepExpiredHolds({ db: t.db, clock: t.clock });
-    await t.db.insert(timeSlots).values({ date: job.scheduledDay, slot: job.timeSlot, isAvailable: false, blockedReason: 'Van in for service' });
+    await t.db
+      .insert(timeSlots)
+      .values({ date: job.scheduledDay, slot: job.timeSlot, isAvailable: false, blockedReason: 'Van in for service' });
 
-    expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }))).statusCode).toBe(200);
-    expect(await jobRow(job.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', paymentFlag: 'refund-required' });
+    expect(
+      (await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 })))
+        .statusCode,
+    ).toBe(200);
+    expect(await jobRow(job.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'paid',
+      paymentFlag: 'refund-required',
+    });
     expect((await emailsFor(job.id)).filter((e) => e.kind === 'booking_confirmation')).toHaveLength(0);
   });
 
@@ -267,14 +361,28 @@ describe('a payment that arrives after its hold expired', () => {
     await sweepExpiredHolds({ db: t.db, clock: t.clock });
     const other = await insertJob(t.db, { scheduledDay: job.scheduledDay, timeSlot: '12-2 PM' });
 
-    expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }))).statusCode).toBe(200);
-    expect(await jobRow(job.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', paymentFlag: 'refund-required' });
+    expect(
+      (await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 })))
+        .statusCode,
+    ).toBe(200);
+    expect(await jobRow(job.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'paid',
+      paymentFlag: 'refund-required',
+    });
     expect((await jobRow(other.id)).status).toBe('new');
     // The job never came back: its history says it lapsed and was paid, with the refund due.
-    const moves = ((await staffView(job.id)).history as { kind: string }[]).filter((e) => e.kind === 'status' || e.kind === 'payment');
+    const moves = ((await staffView(job.id)).history as { kind: string }[]).filter(
+      (e) => e.kind === 'status' || e.kind === 'payment',
+    );
     expect(moves).toEqual([
       expect.objectContaining({ kind: 'status', from: 'new', to: 'cancelled' }),
-      expect.objectContaining({ kind: 'payment', from: 'pending', to: 'paid', note: 'Paid online $101.50: the slot was lost, refund due' }),
+      expect.objectContaining({
+        kind: 'payment',
+        from: 'pending',
+        to: 'paid',
+        note: 'Paid online $101.50: the slot was lost, refund due',
+      }),
     ]);
     // No booking confirmation (the refund notices are the next test's).
     expect((await emailsFor(job.id)).filter((e) => e.kind === 'booking_confirmation')).toHaveLength(0);
@@ -284,18 +392,40 @@ describe('a payment that arrives after its hold expired', () => {
   it('keeps a booking staff cancelled before the money arrived cancelled: refund flagged, both told why, no confirmation', async () => {
     const { job, token, intentId } = await bookWithIntent();
     const admin = (await signInStaff(t, 'admin')).cookie;
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/dashboard/jobs/${job.id}/cancel`, headers: { cookie: admin }, payload: { reason: 'Customer phoned to cancel' } });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/jobs/${job.id}/cancel`,
+      headers: { cookie: admin },
+      payload: { reason: 'Customer phoned to cancel' },
+    });
     expect(cancelled.statusCode).toBe(200);
 
-    expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }))).statusCode).toBe(200);
-    expect(await jobRow(job.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', paymentFlag: 'refund-required' });
-    const moves = ((await staffView(job.id)).history as { kind: string }[]).filter((e) => e.kind === 'status' || e.kind === 'payment');
+    expect(
+      (await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 })))
+        .statusCode,
+    ).toBe(200);
+    expect(await jobRow(job.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'paid',
+      paymentFlag: 'refund-required',
+    });
+    const moves = ((await staffView(job.id)).history as { kind: string }[]).filter(
+      (e) => e.kind === 'status' || e.kind === 'payment',
+    );
     expect(moves.map((m) => expect.objectContaining(m))).toHaveLength(2);
-    expect(moves[1]).toMatchObject({ kind: 'payment', to: 'paid', note: 'Paid online $101.50: the booking was cancelled, refund due' });
+    expect(moves[1]).toMatchObject({
+      kind: 'payment',
+      to: 'paid',
+      note: 'Paid online $101.50: the booking was cancelled, refund due',
+    });
     const emails = await emailsFor(job.id);
     expect(emails.filter((e) => e.kind === 'booking_confirmation')).toHaveLength(0);
-    expect(emails.find((e) => e.to === job.contactEmail && /could not be kept/.test(e.subject))?.text).toContain('after the booking had been cancelled');
-    expect(emails.find((e) => e.to === t.config.business.email && /Refund needed/.test(e.subject))?.subject).toContain('was paid after it was cancelled');
+    expect(emails.find((e) => e.to === job.contactEmail && /could not be kept/.test(e.subject))?.text).toContain(
+      'after the booking had been cancelled',
+    );
+    expect(emails.find((e) => e.to === t.config.business.email && /Refund needed/.test(e.subject))?.subject).toContain(
+      'was paid after it was cancelled',
+    );
     expect(await announced.list()).toHaveLength(0);
   });
 
@@ -304,7 +434,10 @@ describe('a payment that arrives after its hold expired', () => {
     t.clock.advance(31 * MINUTE);
     await sweepExpiredHolds({ db: t.db, clock: t.clock });
     await insertJob(t.db, { scheduledDay: job.scheduledDay, timeSlot: '12-2 PM' });
-    expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 }))).statusCode).toBe(200);
+    expect(
+      (await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 })))
+        .statusCode,
+    ).toBe(200);
 
     // The success page reads the booking: not "confirmed", but kept back for a refund.
     const booking = await getBooking(token);
@@ -325,7 +458,11 @@ describe('a payment that arrives after its hold expired', () => {
     expect(toCustomer[0]!.text).toMatch(/refund/i);
     expect(emails).toHaveLength(2);
 
-    expect(await staffView(job.id)).toMatchObject({ paymentFlag: 'refund-required', status: 'cancelled', paymentStatus: 'paid' });
+    expect(await staffView(job.id)).toMatchObject({
+      paymentFlag: 'refund-required',
+      status: 'cancelled',
+      paymentStatus: 'paid',
+    });
   });
 });
 
@@ -338,9 +475,15 @@ describe('a signed success whose amount or currency is not the booking total', (
   ] as const) {
     it(`does not confirm the booking for ${label}: the job is flagged for staff and the business emailed`, async () => {
       const { job, token, intentId } = await bookWithIntent();
-      const res = await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount, currency }));
+      const res = await postWebhook(
+        intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount, currency }),
+      );
       expect(res.statusCode).toBe(200);
-      expect(await jobRow(job.id)).toMatchObject({ paymentStatus: 'pending', status: 'new', paymentFlag: 'amount-mismatch' });
+      expect(await jobRow(job.id)).toMatchObject({
+        paymentStatus: 'pending',
+        status: 'new',
+        paymentFlag: 'amount-mismatch',
+      });
       expect(await announced.list()).toHaveLength(0);
       const emails = await emailsFor(job.id);
       expect(emails.map((e) => e.to)).toEqual([t.config.business.email]);
@@ -352,7 +495,13 @@ describe('a signed success whose amount or currency is not the booking total', (
 
   it('confirms the booking when the amount is the total with the card surcharge, in AUD (any letter case)', async () => {
     const { job, token, intentId } = await bookWithIntent();
-    expect((await postWebhook(intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150, currency: 'AUD' }))).statusCode).toBe(200);
+    expect(
+      (
+        await postWebhook(
+          intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150, currency: 'AUD' }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await jobRow(job.id)).toMatchObject({ paymentStatus: 'paid', paymentFlag: null });
     expect((await getBooking(token)).json()).toMatchObject({ outcome: 'confirmed' });
   });

@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
-import { intentSubjectOf, OPEN_INTENT_STATES, type CreateIntentInput, type PaymentEvent, type PaymentIntentRef, type PaymentProvider } from './provider';
+import {
+  intentSubjectOf,
+  OPEN_INTENT_STATES,
+  type CreateIntentInput,
+  type PaymentEvent,
+  type PaymentIntentRef,
+  type PaymentProvider,
+} from './provider';
 
 export type StripeProviderOptions = {
   secretKey: string;
@@ -40,8 +47,17 @@ export class StripePaymentProvider implements PaymentProvider {
   async createIntent(input: CreateIntentInput): Promise<PaymentIntentRef> {
     if (input.existingIntentId) {
       const existing = await this.stripe.paymentIntents.retrieve(input.existingIntentId);
-      if (existing.amount === input.amountCents && existing.client_secret && (OPEN_INTENT_STATES.has(existing.status) || existing.status === 'succeeded' || existing.status === 'processing')) {
-        return { id: existing.id, clientSecret: existing.client_secret, amountCents: existing.amount, status: existing.status };
+      if (
+        existing.amount === input.amountCents &&
+        existing.client_secret &&
+        (OPEN_INTENT_STATES.has(existing.status) || existing.status === 'succeeded' || existing.status === 'processing')
+      ) {
+        return {
+          id: existing.id,
+          clientSecret: existing.client_secret,
+          amountCents: existing.amount,
+          status: existing.status,
+        };
       }
     }
     const subject = intentSubjectOf(input.metadata);
@@ -61,8 +77,15 @@ export class StripePaymentProvider implements PaymentProvider {
     return { id: intent.id, clientSecret: intent.client_secret, amountCents: intent.amount, status: intent.status };
   }
 
-  async refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }> {
-    const refund = await this.stripe.refunds.create({ payment_intent: input.paymentIntentId, amount: input.amountCents }, { idempotencyKey: input.idempotencyKey });
+  async refund(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ id: string }> {
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: input.paymentIntentId, amount: input.amountCents },
+      { idempotencyKey: input.idempotencyKey },
+    );
     return { id: refund.id };
   }
 
@@ -70,7 +93,14 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!this.opts.webhookSecret) throw new WebhookVerificationError('STRIPE_WEBHOOK_SECRET is not set', true);
     if (!signature) throw new WebhookVerificationError('Missing Stripe-Signature header');
     try {
-      const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.opts.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, receivedAtMs);
+      const event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.opts.webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+        undefined,
+        receivedAtMs,
+      );
       return event as unknown as PaymentEvent;
     } catch (err) {
       throw new WebhookVerificationError(err instanceof Error ? err.message : 'Signature verification failed');

@@ -20,7 +20,11 @@ beforeAll(async () => {
   s3 = await startS3StandIn();
   a = await createTestApp({ env: s3.env });
   // Another machine: nothing on A's local disk is visible to B.
-  b = await buildApp({ config: { ...a.config, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'instance-b-')) }, db: a.db, clock: a.clock });
+  b = await buildApp({
+    config: { ...a.config, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'instance-b-')) },
+    db: a.db,
+    clock: a.clock,
+  });
   await b.ready();
 });
 afterAll(async () => {
@@ -34,22 +38,38 @@ async function uploadThrough(app: FastifyInstance, jobId: string, data: Buffer) 
   form.append('photos', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), 'front-left.jpg');
   form.append('type', 'tyre-condition');
   const req = new Request('http://localhost/', { method: 'POST', body: form });
-  return app.inject({ method: 'POST', url: `/api/bookings/${jobId}/photos`, payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')! } });
+  return app.inject({
+    method: 'POST',
+    url: `/api/bookings/${jobId}/photos`,
+    payload: Buffer.from(await req.arrayBuffer()),
+    headers: { 'content-type': req.headers.get('content-type')! },
+  });
 }
 
 describe('photos with FILE_STORAGE=s3 and two instances', () => {
   it('a photo uploaded through instance A is served by instance B', async () => {
-    const booked = await a.app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ job: { scheduledDate: '2026-11-25' } }), remoteAddress: freshClientAddress() });
+    const booked = await a.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: bookingBody({ job: { scheduledDate: '2026-11-25' } }),
+      remoteAddress: freshClientAddress(),
+    });
     expect(booked.statusCode).toBe(200);
     const jobId: string = booked.json().jobId;
 
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc2200' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc2200' } })
+      .jpeg()
+      .toBuffer();
     const uploaded = await uploadThrough(a.app, jobId, jpeg);
     expect(uploaded.statusCode).toBe(200);
     const photoId: string = uploaded.json().photos[0].id;
 
     const { cookie } = await signInStaff(a, 'admin');
-    const served = await b.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}/photos/${photoId}`, headers: { cookie } });
+    const served = await b.inject({
+      method: 'GET',
+      url: `/api/dashboard/jobs/${jobId}/photos/${photoId}`,
+      headers: { cookie },
+    });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     const shown = await sharp(served.rawPayload).metadata();

@@ -40,17 +40,32 @@ describe('photo files left behind by a crash', () => {
     const job = await insertJob(t.db, { scheduledDay: '2026-12-02' });
     leave(name(1), hoursAgo(3)); // written, then the process died before its row committed
     leave(name(2, 'png'), hoursAgo(3)); // a stored photo with its row
-    await t.db.insert(jobPhotos).values({ jobId: job.id, type: 'tyre-condition', filename: name(2, 'png'), originalName: 'a.png', mimeType: 'image/png', size: 1 });
+    await t.db.insert(jobPhotos).values({
+      jobId: job.id,
+      type: 'tyre-condition',
+      filename: name(2, 'png'),
+      originalName: 'a.png',
+      mimeType: 'image/png',
+      size: 1,
+    });
     leave(`.${name(3)}.0badc0de.tmp`, hoursAgo(3)); // killed mid-write
     leave(name(4, 'webp'), now); // an upload in progress in another process right now
     leave(`.${name(5)}.0badc0de.tmp`, now);
     leave('README.txt', hoursAgo(3)); // not ours: left alone
 
     // The server starts again on the same data, with the start-up clean-up it runs outside tests.
-    const restarted = await buildApp({ config: t.config, db: t.db, clock: t.clock, storage, cleanFileLeftoversOnStart: true });
+    const restarted = await buildApp({
+      config: t.config,
+      db: t.db,
+      clock: t.clock,
+      storage,
+      cleanFileLeftoversOnStart: true,
+    });
     await restarted.ready();
     await restarted.close();
 
-    expect(fs.readdirSync(photoDir).sort()).toEqual([`.${name(5)}.0badc0de.tmp`, 'README.txt', name(2, 'png'), name(4, 'webp')].sort());
+    expect(fs.readdirSync(photoDir).sort()).toEqual(
+      [`.${name(5)}.0badc0de.tmp`, 'README.txt', name(2, 'png'), name(4, 'webp')].sort(),
+    );
   });
 });

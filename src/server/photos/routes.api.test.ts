@@ -35,7 +35,12 @@ let cursor = '2026-11-23';
 async function newJob(): Promise<string> {
   do cursor = addDays(cursor, 1);
   while (!isBusinessDay(cursor));
-  const res = await t.app.inject({ method: 'POST', url: '/api/bookings', payload: bookingBody({ job: { scheduledDate: cursor } }), remoteAddress: freshClientAddress() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    payload: bookingBody({ job: { scheduledDate: cursor } }),
+    remoteAddress: freshClientAddress(),
+  });
   expect(res.statusCode).toBe(200);
   return res.json().jobId;
 }
@@ -58,10 +63,19 @@ async function upload(jobId: string, files: Upload[]) {
 const gpsJpeg = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc2200' } })
     .jpeg()
-    .withExif({ IFD0: { Copyright: 'Customer phone', Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '31/1 57/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '115/1 51/1 0/1' } })
+    .withExif({
+      IFD0: { Copyright: 'Customer phone', Make: 'PhoneCo' },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '31/1 57/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '115/1 51/1 0/1' },
+    })
     .toBuffer();
-const png = () => sharp({ create: { width: 32, height: 32, channels: 4, background: '#0044ff' } }).png().toBuffer();
-const webp = () => sharp({ create: { width: 32, height: 32, channels: 3, background: '#00aa44' } }).webp().toBuffer();
+const png = () =>
+  sharp({ create: { width: 32, height: 32, channels: 4, background: '#0044ff' } })
+    .png()
+    .toBuffer();
+const webp = () =>
+  sharp({ create: { width: 32, height: 32, channels: 3, background: '#00aa44' } })
+    .webp()
+    .toBuffer();
 
 describe('POST /api/bookings/{jobId}/photos', () => {
   it('stores jpeg, png and webp under random names, re-encoded with no EXIF or GPS left', async () => {
@@ -75,7 +89,15 @@ describe('POST /api/bookings/{jobId}/photos', () => {
       { name: 'side.webp', data: await webp(), type: 'image/webp' },
     ]);
     expect(res.statusCode).toBe(200);
-    expect(res.json().photos.map((p: { originalName: string; mimeType: string; type: string }) => [p.originalName, p.mimeType, p.type])).toEqual([
+    expect(
+      res
+        .json()
+        .photos.map((p: { originalName: string; mimeType: string; type: string }) => [
+          p.originalName,
+          p.mimeType,
+          p.type,
+        ]),
+    ).toEqual([
       ['front-left.jpg', 'image/jpeg', 'tyre-condition'],
       ['rear.png', 'image/png', 'tyre-condition'],
       ['side.webp', 'image/webp', 'tyre-condition'],
@@ -138,7 +160,9 @@ describe('POST /api/bookings/{jobId}/photos', () => {
     const jobId = await newJob();
     const w = 1500;
     const h = 1100;
-    const noise = await sharp(randomBytes(w * h * 3), { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 100, chromaSubsampling: '4:4:4' }).toBuffer();
+    const noise = await sharp(randomBytes(w * h * 3), { raw: { width: w, height: h, channels: 3 } })
+      .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(4.5 * 1024 * 1024);
     expect(noise.length).toBeLessThan(5 * 1024 * 1024);
     const res = await upload(jobId, [{ name: 'close-up.jpg', data: noise, type: 'image/jpeg' }]);
@@ -150,7 +174,11 @@ describe('POST /api/bookings/{jobId}/photos', () => {
     const files = storedFiles().length;
     const res = await upload(jobId, [
       { name: 'good.png', data: await png(), type: 'image/png' },
-      { name: 'photo.jpg', data: Buffer.from('this is not an image, just some text pretending to be one'), type: 'image/jpeg' },
+      {
+        name: 'photo.jpg',
+        data: Buffer.from('this is not an image, just some text pretending to be one'),
+        type: 'image/jpeg',
+      },
     ]);
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(PHOTO_BAD_TYPE_MESSAGE);
@@ -160,7 +188,9 @@ describe('POST /api/bookings/{jobId}/photos', () => {
 
   it('refuses a GIF even when it is a real image', async () => {
     const jobId = await newJob();
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     const res = await upload(jobId, [{ name: 'anim.gif', data: gif, type: 'image/gif' }]);
     expect(res.statusCode).toBe(415);
   });
@@ -194,7 +224,12 @@ describe('POST /api/bookings/{jobId}/photos', () => {
       { payload: whole, type: 'multipart/form-data; boundary=' },
     ];
     for (const body of bodies) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/bookings/${jobId}/photos`, payload: body.payload, headers: { 'content-type': body.type } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${jobId}/photos`,
+        payload: body.payload,
+        headers: { 'content-type': body.type },
+      });
       expect(res.statusCode, `${body.type} ${String(body.payload).slice(0, 40)}`).toBe(400);
       expect(res.json().error).toBe('VALIDATION');
     }
@@ -215,7 +250,11 @@ describe('staff read a job with its photos', () => {
     const jobId = await newJob();
     await upload(jobId, [{ name: 'tyre.jpg', data: await gpsJpeg(), type: 'image/jpeg' }]);
 
-    const res = await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}`, headers: { cookie: adminCookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/dashboard/jobs/${jobId}`,
+      headers: { cookie: adminCookie },
+    });
     expect(res.statusCode).toBe(200);
     const job = res.json();
     expect(job).toMatchObject({
@@ -227,7 +266,11 @@ describe('staff read a job with its photos', () => {
       photos: [{ id: expect.any(String), type: 'tyre-condition', originalName: 'tyre.jpg' }],
     });
 
-    const photo = await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}/photos/${job.photos[0].id}`, headers: { cookie: adminCookie } });
+    const photo = await t.app.inject({
+      method: 'GET',
+      url: `/api/dashboard/jobs/${jobId}/photos/${job.photos[0].id}`,
+      headers: { cookie: adminCookie },
+    });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
     expect(photo.headers['cache-control']).toMatch(/^private/);
@@ -249,7 +292,11 @@ describe('staff read a job with its photos', () => {
   });
 
   it('answers 404 for an unknown job', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/jobs/00000000-0000-4000-8000-000000000000', headers: { cookie: adminCookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/jobs/00000000-0000-4000-8000-000000000000',
+      headers: { cookie: adminCookie },
+    });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -7,7 +7,15 @@ import { PHOTO_LIMITS, PHOTO_TOO_LARGE_MESSAGE } from '../../shared/schemas/phot
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { AppError, invalid } from '../http/errors';
-import { CUSTOMER_LIMIT, photoTargetJob, staffLimit, staffPhotoTargetJob, storeJobPhotos, type IncomingPhoto, type PhotoLimit } from './service';
+import {
+  CUSTOMER_LIMIT,
+  photoTargetJob,
+  staffLimit,
+  staffPhotoTargetJob,
+  storeJobPhotos,
+  type IncomingPhoto,
+  type PhotoLimit,
+} from './service';
 
 const PHOTO_TYPE_RE = /^[a-z][a-z-]{0,39}$/;
 export const PHOTO_UPLOAD_MALFORMED_MESSAGE = 'The upload was incomplete or could not be read. Please try again.';
@@ -16,12 +24,18 @@ export const PHOTO_UPLOAD_MALFORMED_MESSAGE = 'The upload was incomplete or coul
  * Reads the multipart body: the `type` field and the `photos` files, refusing before reading more
  * bytes once the job would pass its limit, and holding at most 5 MB of any one file.
  */
-async function readPhotoParts(request: FastifyRequest, existing: number, limit: PhotoLimit): Promise<{ type: string | undefined; files: IncomingPhoto[] }> {
+async function readPhotoParts(
+  request: FastifyRequest,
+  existing: number,
+  limit: PhotoLimit,
+): Promise<{ type: string | undefined; files: IncomingPhoto[] }> {
   if (!request.isMultipart()) throw invalid('Please upload the photos as a multipart form (field "photos").');
   const files: IncomingPhoto[] = [];
   let type: string | undefined;
   try {
-    const parts = request.parts({ limits: { fileSize: PHOTO_LIMITS.maxBytes, files: limit.max, fields: 5, parts: limit.max + 5, fieldSize: 1024 } });
+    const parts = request.parts({
+      limits: { fileSize: PHOTO_LIMITS.maxBytes, files: limit.max, fields: 5, parts: limit.max + 5, fieldSize: 1024 },
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.fieldname === 'type' && typeof part.value === 'string') type = part.value;
@@ -49,14 +63,21 @@ async function readPhotoParts(request: FastifyRequest, existing: number, limit: 
   return { type, files };
 }
 
-const isStaffPhotoType = (t: string | undefined): t is (typeof STAFF_PHOTO_TYPES)[number] => (STAFF_PHOTO_TYPES as readonly string[]).includes(t ?? '');
+const isStaffPhotoType = (t: string | undefined): t is (typeof STAFF_PHOTO_TYPES)[number] =>
+  (STAFF_PHOTO_TYPES as readonly string[]).includes(t ?? '');
 
 export function photoRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     // Registered in this plugin's scope only: no other route accepts multipart bodies.
     await app.register(multipart, {
       throwFileSizeLimit: false,
-      limits: { fileSize: PHOTO_LIMITS.maxBytes, files: PHOTO_LIMITS.maxFiles, fields: 5, parts: PHOTO_LIMITS.maxFiles + 5, fieldSize: 1024 },
+      limits: {
+        fileSize: PHOTO_LIMITS.maxBytes,
+        files: PHOTO_LIMITS.maxFiles,
+        fields: 5,
+        parts: PHOTO_LIMITS.maxFiles + 5,
+        fieldSize: 1024,
+      },
     });
 
     addRoute(app, bookings.uploadPhotos, async ({ params, request }) => {
@@ -65,7 +86,12 @@ export function photoRoutes(deps: AppDeps): FastifyPluginAsync {
       const job = await photoTargetJob(deps, params.jobId);
       if (job.existing >= CUSTOMER_LIMIT.max) throw invalid(CUSTOMER_LIMIT.tooMany);
       const { type, files } = await readPhotoParts(request, job.existing, CUSTOMER_LIMIT);
-      const photos = await storeJobPhotos(deps, job.id, type && PHOTO_TYPE_RE.test(type) ? type : 'tyre-condition', files);
+      const photos = await storeJobPhotos(
+        deps,
+        job.id,
+        type && PHOTO_TYPE_RE.test(type) ? type : 'tyre-condition',
+        files,
+      );
       return { photos };
     });
 
@@ -82,7 +108,8 @@ export function photoRoutes(deps: AppDeps): FastifyPluginAsync {
         return { photos: await storeJobPhotos(deps, job.id, type, files, limit) };
       } catch (err) {
         // A staff upload is a form: a file of the wrong kind is a 400 on its field, like every bad input there.
-        if (err instanceof AppError && err.code === 'UNSUPPORTED_MEDIA_TYPE') throw invalid(err.message, { photos: err.message });
+        if (err instanceof AppError && err.code === 'UNSUPPORTED_MEDIA_TYPE')
+          throw invalid(err.message, { photos: err.message });
         throw err;
       }
     });

@@ -59,13 +59,24 @@ async function upload(jobId: string, files: Upload[], type: string | null = 'bef
 const gpsJpeg = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: '#cc2200' } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '31/1 57/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '115/1 51/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneCo' },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '31/1 57/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '115/1 51/1 0/1' },
+    })
     .toBuffer();
-const jpegFile = async (n: number): Promise<Upload> => ({ name: `wall-${n}.jpg`, data: await gpsJpeg(), type: 'image/jpeg' });
+const jpegFile = async (n: number): Promise<Upload> => ({
+  name: `wall-${n}.jpg`,
+  data: await gpsJpeg(),
+  type: 'image/jpeg',
+});
 const rowsOf = (jobId: string) => t.db.select().from(jobPhotos).where(eq(jobPhotos.jobId, jobId));
 
 async function detail(jobId: string): Promise<JobDetail> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/dashboard/jobs/${jobId}`, headers: { cookie: admin.cookie } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dashboard/jobs/${jobId}`,
+    headers: { cookie: admin.cookie },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as JobDetail;
 }
@@ -73,7 +84,15 @@ async function detail(jobId: string): Promise<JobDetail> {
 describe('POST /api/dashboard/jobs/{id}/photos', () => {
   it("the job's technician adds tyre-wall photos: stored re-encoded with no EXIF or GPS, listed with who took them beside the customer's", async () => {
     const job = await newJob();
-    await t.db.insert(jobPhotos).values({ jobId: job.id, type: 'tyre-condition', filename: `customer-${job.id}.jpg`, originalName: 'from-customer.jpg', mimeType: 'image/jpeg', size: 10, uploadedAt: new Date(t.clock.now().getTime() - 60_000) });
+    await t.db.insert(jobPhotos).values({
+      jobId: job.id,
+      type: 'tyre-condition',
+      filename: `customer-${job.id}.jpg`,
+      originalName: 'from-customer.jpg',
+      mimeType: 'image/jpeg',
+      size: 10,
+      uploadedAt: new Date(t.clock.now().getTime() - 60_000),
+    });
     const res = await upload(job.id, [await jpegFile(1), await jpegFile(2)], 'tyre-wall');
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().photos.map((p: { type: string; originalName: string }) => [p.type, p.originalName])).toEqual([
@@ -99,13 +118,24 @@ describe('POST /api/dashboard/jobs/{id}/photos', () => {
     const job = await newJob();
     const other = await signedInStaff(t, { role: 'technician' });
     expect((await upload(job.id, [await jpegFile(1)], 'before', other)).statusCode).toBe(403);
-    expect((await upload('00000000-0000-4000-8000-000000000000', [await jpegFile(1)], 'before', admin)).statusCode).toBe(404);
+    expect(
+      (await upload('00000000-0000-4000-8000-000000000000', [await jpegFile(1)], 'before', admin)).statusCode,
+    ).toBe(404);
     expect(await rowsOf(job.id)).toEqual([]);
   });
 
   it('refuses the 21st photo of a job, and a batch that would pass 20, storing nothing', async () => {
     const job = await newJob();
-    await t.db.insert(jobPhotos).values(Array.from({ length: 18 }, (_, i) => ({ jobId: job.id, type: 'before', filename: `seeded-${job.id}-${i}.jpg`, originalName: 'seeded.jpg', mimeType: 'image/jpeg', size: 10 })));
+    await t.db.insert(jobPhotos).values(
+      Array.from({ length: 18 }, (_, i) => ({
+        jobId: job.id,
+        type: 'before',
+        filename: `seeded-${job.id}-${i}.jpg`,
+        originalName: 'seeded.jpg',
+        mimeType: 'image/jpeg',
+        size: 10,
+      })),
+    );
     const files = storedFiles().length;
     const batch = await upload(job.id, [await jpegFile(1), await jpegFile(2), await jpegFile(3)], 'after', admin);
     expect(batch.statusCode).toBe(400);
@@ -137,7 +167,11 @@ describe('POST /api/dashboard/jobs/{id}/photos', () => {
   it('refuses a file that is not a JPEG, PNG or WebP image with 400, whatever its name says, storing nothing of the batch', async () => {
     const job = await newJob();
     const files = storedFiles().length;
-    const res = await upload(job.id, [await jpegFile(1), { name: 'tyre.jpg', data: Buffer.from('%PDF-1.4 not a photo'), type: 'image/jpeg' }], 'damage');
+    const res = await upload(
+      job.id,
+      [await jpegFile(1), { name: 'tyre.jpg', data: Buffer.from('%PDF-1.4 not a photo'), type: 'image/jpeg' }],
+      'damage',
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(PHOTO_BAD_TYPE_MESSAGE);
     expect(await rowsOf(job.id)).toEqual([]);

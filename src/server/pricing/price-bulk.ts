@@ -36,8 +36,15 @@ const changed = (c: Request['change'], from: Cents): Cents =>
 /** What the change says, for the history note: "Retail +5% (brand Michelin, rim 17)". */
 function describe(request: Request): string {
   const { change, filter } = request;
-  const by = change.percent !== undefined ? `${change.percent > 0 ? '+' : ''}${change.percent}%` : `${toCents(change.amount!) > 0 ? '+' : '-'}${formatDollars(Math.abs(toCents(change.amount!)))}`;
-  const scope = [filter.brand ? `brand ${filter.brand}` : '', filter.rimSize !== undefined ? `rim ${filter.rimSize}` : '', filter.search ? `search "${filter.search}"` : ''].filter(Boolean);
+  const by =
+    change.percent !== undefined
+      ? `${change.percent > 0 ? '+' : ''}${change.percent}%`
+      : `${toCents(change.amount!) > 0 ? '+' : '-'}${formatDollars(Math.abs(toCents(change.amount!)))}`;
+  const scope = [
+    filter.brand ? `brand ${filter.brand}` : '',
+    filter.rimSize !== undefined ? `rim ${filter.rimSize}` : '',
+    filter.search ? `search "${filter.search}"` : '',
+  ].filter(Boolean);
   return `${FIELD_LABEL[change.field]} ${by}${scope.length ? ` (${scope.join(', ')})` : ' (every row)'}`;
 }
 
@@ -64,12 +71,20 @@ export async function bulkChangePrices(deps: Deps, actor: SessionUser, request: 
     const result: BulkChangeResult = {
       applied: !request.dryRun,
       field: request.change.field,
-      changes: changes.map((c) => ({ id: c.row.id, label: rowLabel(c.row), from: formatCents(c.from), to: formatCents(c.to) })),
+      changes: changes.map((c) => ({
+        id: c.row.id,
+        label: rowLabel(c.row),
+        from: formatCents(c.from),
+        to: formatCents(c.to),
+      })),
     };
     if (request.dryRun || changes.length === 0) return result;
     const note = describe(request);
     for (const c of changes) {
-      await tx.update(tyreStockPricing).set({ [column]: formatCents(c.to), updatedAt: at }).where(eq(tyreStockPricing.id, c.row.id));
+      await tx
+        .update(tyreStockPricing)
+        .set({ [column]: formatCents(c.to), updatedAt: at })
+        .where(eq(tyreStockPricing.id, c.row.id));
     }
     await recordSettingChanges(
       tx,

@@ -1,6 +1,16 @@
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
-import { IMPORT_LIMITS, IMPORT_TOO_MANY_LINES, PRICE_RULES, purchasePriceField, retailPriceField, stockField, tyrePriceRequest, type ImportError, type PriceColumn } from '../../shared/schemas/tyre-prices';
+import {
+  IMPORT_LIMITS,
+  IMPORT_TOO_MANY_LINES,
+  PRICE_RULES,
+  purchasePriceField,
+  retailPriceField,
+  stockField,
+  tyrePriceRequest,
+  type ImportError,
+  type PriceColumn,
+} from '../../shared/schemas/tyre-prices';
 
 /**
  * A supplier's price file read into lines (decision 282): a header row naming the columns in any
@@ -66,7 +76,8 @@ const headerKey = (cell: string) =>
     .trim();
 
 /** The key a row is known by: its size, brand and model, case ignored in the names. */
-export const rowKey = (size: string, brand: string, model: string) => `${size}|${brand.trim().toLowerCase()}|${model.trim().toLowerCase()}`;
+export const rowKey = (size: string, brand: string, model: string) =>
+  `${size}|${brand.trim().toLowerCase()}|${model.trim().toLowerCase()}`;
 
 /**
  * Money as suppliers write it, made plain for the one money rule: `$` and spaces dropped, and
@@ -119,10 +130,19 @@ export function parsePriceFile(bytes: Buffer | string): PriceFile {
 
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { delimiter, info: true, relax_column_count: true, skip_empty_lines: true, trim: true, relax_quotes: true }) as unknown as typeof records;
+    records = parse(text, {
+      delimiter,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_quotes: true,
+    }) as unknown as typeof records;
   } catch (err) {
     const line = (err as { lines?: number }).lines;
-    throw new PriceFileRefused(`The file could not be read as CSV${line ? ` at line ${line}` : ''}: a quote is not closed or a cell is malformed.`);
+    throw new PriceFileRefused(
+      `The file could not be read as CSV${line ? ` at line ${line}` : ''}: a quote is not closed or a cell is malformed.`,
+    );
   }
   const [head, ...rows] = records;
   if (!head) throw new PriceFileRefused(FILE_EMPTY);
@@ -155,7 +175,8 @@ export function parsePriceFile(bytes: Buffer | string): PriceFile {
     if (size && brand && model) {
       const key = rowKey(size, brand, model);
       const first = seen.get(key);
-      if (first !== undefined) errors.push({ column: 'model', rule: `repeats line ${first} (${size} ${brand} ${model})` });
+      if (first !== undefined)
+        errors.push({ column: 'model', rule: `repeats line ${first} (${size} ${brand} ${model})` });
       else seen.set(key, line);
       result.listed.add(key);
     }
@@ -165,7 +186,11 @@ export function parsePriceFile(bytes: Buffer | string): PriceFile {
       result.refusedLines++;
       continue;
     }
-    result.lines.push({ line, ...(values as Omit<PriceLine, 'line'>), ...(hasStock ? { stock: values.stock as number | null } : {}) });
+    result.lines.push({
+      line,
+      ...(values as Omit<PriceLine, 'line'>),
+      ...(hasStock ? { stock: values.stock as number | null } : {}),
+    });
   }
   return result;
 }

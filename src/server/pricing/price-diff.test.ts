@@ -18,19 +18,25 @@ const row = (over: Partial<PriceRow> = {}): PriceRow => ({
 
 describe('comparing a row with new values', () => {
   it('lists each changed field old -> new as the history shows it, in a fixed order', () => {
-    expect(fieldChanges(row(), { retailPrice: '1234.50', stock: 0, purchasePrice: '120.00', isActive: false })).toEqual([
-      { field: 'retailPrice', from: '$159.00', to: '$1,234.50' },
-      { field: 'stock', from: 'not tracked', to: '0' },
-      { field: 'isActive', from: 'yes', to: 'no' },
-    ]);
+    expect(fieldChanges(row(), { retailPrice: '1234.50', stock: 0, purchasePrice: '120.00', isActive: false })).toEqual(
+      [
+        { field: 'retailPrice', from: '$159.00', to: '$1,234.50' },
+        { field: 'stock', from: 'not tracked', to: '0' },
+        { field: 'isActive', from: 'yes', to: 'no' },
+      ],
+    );
   });
 
   it('finds nothing to change when every value is the same (a second import of one file)', () => {
-    expect(fieldChanges(row({ stock: 4 }), { purchasePrice: '120.00', retailPrice: '159.00', stock: 4, isActive: true })).toEqual([]);
+    expect(
+      fieldChanges(row({ stock: 4 }), { purchasePrice: '120.00', retailPrice: '159.00', stock: 4, isActive: true }),
+    ).toEqual([]);
   });
 
   it('leaves out what the values do not mention (a file without a stock column)', () => {
-    expect(fieldChanges(row({ stock: 4 }), { retailPrice: '160.00' })).toEqual([{ field: 'retailPrice', from: '$159.00', to: '$160.00' }]);
+    expect(fieldChanges(row({ stock: 4 }), { retailPrice: '160.00' })).toEqual([
+      { field: 'retailPrice', from: '$159.00', to: '$160.00' },
+    ]);
   });
 });
 

@@ -24,7 +24,12 @@ afterAll(async () => {
 });
 
 type Query = { dryRun?: boolean; skipRefused?: boolean; deactivateMissing?: boolean };
-async function importFile(content: string | Buffer, query: Query = {}, cookie = admin.cookie, filename = 'supplier.csv') {
+async function importFile(
+  content: string | Buffer,
+  query: Query = {},
+  cookie = admin.cookie,
+  filename = 'supplier.csv',
+) {
   const form = new FormData();
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), filename);
@@ -59,7 +64,11 @@ describe('importing a supplier file with refused lines', () => {
     expect(body.applied).toBe(false);
     expect(body.summary).toEqual({ added: 3, changed: 0, unchanged: 0, refused: 2 });
     expect(body.errors).toEqual([
-      { line: 4, column: 'retail price', message: 'line 4, retail price: must be a dollar amount above 0, with at most 2 decimals' },
+      {
+        line: 4,
+        column: 'retail price',
+        message: 'line 4, retail price: must be a dollar amount above 0, with at most 2 decimals',
+      },
       { line: 6, column: 'size', message: 'line 6, size: must be a tyre size like 205/55R16' },
     ]);
     expect(body.changes.map((c) => [c.line, c.kind, c.label])).toEqual([
@@ -75,7 +84,11 @@ describe('importing a supplier file with refused lines', () => {
   it('applied without skipping refused lines writes nothing and answers 400 with the same report', async () => {
     const res = await importFile(FIVE_LINES, { dryRun: false });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ applied: false, summary: { added: 3, refused: 2 }, message: expect.stringContaining('2 lines were refused, so nothing was imported') });
+    expect(res.json()).toMatchObject({
+      applied: false,
+      summary: { added: 3, refused: 2 },
+      message: expect.stringContaining('2 lines were refused, so nothing was imported'),
+    });
     expect(await priceRows('245/40R18')).toEqual([]);
   });
 
@@ -88,8 +101,16 @@ describe('importing a supplier file with refused lines', () => {
     const [falken] = await t.db.select().from(tyreStockPricing).where(eq(tyreStockPricing.model, 'Azenis FK520'));
     expect(falken).toMatchObject({ purchasePrice: '140.00', retailPrice: '199.50', stock: null, isActive: true });
     const lines = await historyLines(t.db, 'tyre-price:%');
-    expect(lines.find((l) => l.subject === 'tyre-price:import')).toMatchObject({ kind: 'imported', note: '3 added, 0 changed, 0 unchanged, 2 refused', label: 'Supplier file supplier.csv' });
-    expect(lines.find((l) => l.subject === `tyre-price:${falken!.id}`)).toMatchObject({ kind: 'created', label: '245/40R18 Falken Azenis FK520', note: expect.stringContaining('Retail price $199.50') });
+    expect(lines.find((l) => l.subject === 'tyre-price:import')).toMatchObject({
+      kind: 'imported',
+      note: '3 added, 0 changed, 0 unchanged, 2 refused',
+      label: 'Supplier file supplier.csv',
+    });
+    expect(lines.find((l) => l.subject === `tyre-price:${falken!.id}`)).toMatchObject({
+      kind: 'created',
+      label: '245/40R18 Falken Azenis FK520',
+      note: expect.stringContaining('Retail price $199.50'),
+    });
   });
 
   it('the same file again changes nothing and writes no history', async () => {
@@ -97,7 +118,11 @@ describe('importing a supplier file with refused lines', () => {
     const rowsBefore = await priceRows('245/40R18');
     const res = await importFile(FIVE_LINES, { dryRun: false, skipRefused: true });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ applied: false, summary: { added: 0, changed: 0, unchanged: 3, refused: 2 }, changes: [] });
+    expect(res.json()).toMatchObject({
+      applied: false,
+      summary: { added: 0, changed: 0, unchanged: 3, refused: 2 },
+      changes: [],
+    });
     expect(await historyCount()).toBe(before);
     expect(await priceRows('245/40R18')).toEqual(rowsBefore);
   });
@@ -132,7 +157,15 @@ describe('importing a supplier file with refused lines', () => {
 describe('supplier file formats and limits', () => {
   it('reads a semicolon file with a BOM and "$1,234.50" money', async () => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
-    const res = await importFile(Buffer.concat([bom, Buffer.from('Size;Brand;Model;purchase_price;Retail Price\r\n315/80R22;Bridgestone;R-Steer 002;"$1,050.00";"$1,234.50"\r\n')]), { dryRun: false });
+    const res = await importFile(
+      Buffer.concat([
+        bom,
+        Buffer.from(
+          'Size;Brand;Model;purchase_price;Retail Price\r\n315/80R22;Bridgestone;R-Steer 002;"$1,050.00";"$1,234.50"\r\n',
+        ),
+      ]),
+      { dryRun: false },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().summary).toEqual({ added: 1, changed: 0, unchanged: 0, refused: 0 });
     expect((await lookup('315/80R22')).json()).toEqual({ price: '1234.50' });
@@ -140,7 +173,8 @@ describe('supplier file formats and limits', () => {
 
   it('refuses a file over 2 MB with 413, writing nothing', async () => {
     const line = '205/55R16,Brand,Model Name That Is Long Enough To Fill The File,100,150\n';
-    const big = 'size,brand,model,purchase price,retail price\n' + line.repeat(Math.ceil((2 * 1024 * 1024) / line.length) + 10);
+    const big =
+      'size,brand,model,purchase price,retail price\n' + line.repeat(Math.ceil((2 * 1024 * 1024) / line.length) + 10);
     const res = await importFile(big, { dryRun: false });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('The file is larger than 2 MB. Split it into smaller files and import each.');
@@ -148,7 +182,11 @@ describe('supplier file formats and limits', () => {
 
   it.each([
     ['an empty file', '', 'The file is empty.'],
-    ['a header only', 'size,brand,model,purchase price,retail price\n', 'The file has a header row but no price lines.'],
+    [
+      'a header only',
+      'size,brand,model,purchase price,retail price\n',
+      'The file has a header row but no price lines.',
+    ],
     ['wrong columns', 'tyre,maker,price\n205/55R16,X,100\n', 'missing: size, brand, model, purchase price'],
   ])('refuses %s with a clear message (400)', async (_name, content, message) => {
     const res = await importFile(content, { dryRun: false });
@@ -159,16 +197,32 @@ describe('supplier file formats and limits', () => {
   it('takes the options as form fields too, when the query does not give them', async () => {
     const form = new FormData();
     form.append('dryRun', 'false');
-    form.append('file', new Blob(['size,brand,model,purchase price,retail price\n275/65R18,Cooper,Discoverer,200,265\n'], { type: 'text/csv' }), 'fields.csv');
+    form.append(
+      'file',
+      new Blob(['size,brand,model,purchase price,retail price\n275/65R18,Cooper,Discoverer,200,265\n'], {
+        type: 'text/csv',
+      }),
+      'fields.csv',
+    );
     const req = new Request('http://localhost/', { method: 'POST', body: form });
-    const res = await t.app.inject({ method: 'POST', url: '/api/dashboard/tyre-prices/import', payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')!, cookie: admin.cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/tyre-prices/import',
+      payload: Buffer.from(await req.arrayBuffer()),
+      headers: { 'content-type': req.headers.get('content-type')!, cookie: admin.cookie },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ applied: true, summary: { added: 1 } });
     expect((await lookup('275/65R18')).json()).toEqual({ price: '265.00' });
   });
 
   it('refuses a request without a file or not multipart', async () => {
-    const notMultipart = await t.app.inject({ method: 'POST', url: '/api/dashboard/tyre-prices/import', headers: { cookie: admin.cookie }, payload: {} });
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/tyre-prices/import',
+      headers: { cookie: admin.cookie },
+      payload: {},
+    });
     expect(notMultipart.statusCode).toBe(400);
     expect(notMultipart.json().message).toBe('Please upload the price file as a multipart form (field "file").');
   });
@@ -176,7 +230,9 @@ describe('supplier file formats and limits', () => {
 
 describe('stock and deactivating missing rows', () => {
   it('stock 0 makes the lookup and the public quote ask for a callback, as for an unknown size', async () => {
-    await importFile('size,brand,model,purchase price,retail price,stock\n265/70R16,Toyo,Open Country,180,240,0\n', { dryRun: false });
+    await importFile('size,brand,model,purchase price,retail price,stock\n265/70R16,Toyo,Open Country,180,240,0\n', {
+      dryRun: false,
+    });
     const res = await lookup('265/70R16');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ message: CALLBACK_MESSAGE, callbackRequired: true });
@@ -185,13 +241,24 @@ describe('stock and deactivating missing rows', () => {
         method: 'POST',
         url: '/api/bookings/quote',
         remoteAddress: freshClientAddress(),
-        payload: bookingBody({ job: { serviceType: 'new-tyres', tyreSize, tyreQuantity: 1, scheduledDate: '2026-11-25', timeSlot, paymentMethod: 'prepaid' } }),
+        payload: bookingBody({
+          job: {
+            serviceType: 'new-tyres',
+            tyreSize,
+            tyreQuantity: 1,
+            scheduledDate: '2026-11-25',
+            timeSlot,
+            paymentMethod: 'prepaid',
+          },
+        }),
       });
     const outOfStock = await quote('265/70R16', '8-10 AM');
     expect(outOfStock.statusCode).toBe(400);
     expect(outOfStock.json().message).toBe(PREPAY_NOT_AVAILABLE_MESSAGE);
 
-    await importFile('size,brand,model,purchase price,retail price,stock\n265/70R16,Toyo,Open Country,180,240,3\n', { dryRun: false });
+    await importFile('size,brand,model,purchase price,retail price,stock\n265/70R16,Toyo,Open Country,180,240,3\n', {
+      dryRun: false,
+    });
     expect((await lookup('265/70R16')).json()).toEqual({ price: '240.00' });
     const inStock = await quote('265/70R16', '10-12 AM');
     expect(inStock.statusCode, inStock.body).toBe(200);
@@ -200,12 +267,32 @@ describe('stock and deactivating missing rows', () => {
   });
 
   it("deactivates the file's brands' rows it does not list, only when asked, and never a refused line's row", async () => {
-    await importFile('size,brand,model,purchase price,retail price\n195/65R15,Kumho,Ecsta,80,120\n195/65R15,Kumho,Solus,70,110\n205/65R15,Nexen,N5000,70,105\n', { dryRun: false });
-    const file = 'size,brand,model,purchase price,retail price\n195/65R15,Kumho,Ecsta,80,120\n205/65R15,Kumho,Solus,70,abc\n';
-    expect((await importFile(file, { dryRun: false, skipRefused: true })).json().summary).toEqual({ added: 0, changed: 0, unchanged: 1, refused: 1 });
-    const res = await importFile('size,brand,model,purchase price,retail price\n195/65R15,Kumho,Ecsta,80,120\n', { dryRun: false, deactivateMissing: true });
+    await importFile(
+      'size,brand,model,purchase price,retail price\n195/65R15,Kumho,Ecsta,80,120\n195/65R15,Kumho,Solus,70,110\n205/65R15,Nexen,N5000,70,105\n',
+      { dryRun: false },
+    );
+    const file =
+      'size,brand,model,purchase price,retail price\n195/65R15,Kumho,Ecsta,80,120\n205/65R15,Kumho,Solus,70,abc\n';
+    expect((await importFile(file, { dryRun: false, skipRefused: true })).json().summary).toEqual({
+      added: 0,
+      changed: 0,
+      unchanged: 1,
+      refused: 1,
+    });
+    const res = await importFile('size,brand,model,purchase price,retail price\n195/65R15,Kumho,Ecsta,80,120\n', {
+      dryRun: false,
+      deactivateMissing: true,
+    });
     expect(res.json().summary).toEqual({ added: 0, changed: 1, unchanged: 1, refused: 0 });
-    expect(res.json().changes).toEqual([{ line: null, kind: 'deactivated', id: expect.any(String), label: '195/65R15 Kumho Solus', fields: [{ field: 'Active', from: 'yes', to: 'no' }] }]);
+    expect(res.json().changes).toEqual([
+      {
+        line: null,
+        kind: 'deactivated',
+        id: expect.any(String),
+        label: '195/65R15 Kumho Solus',
+        fields: [{ field: 'Active', from: 'yes', to: 'no' }],
+      },
+    ]);
     const rows = await priceRows('195/65R15');
     expect(rows.map((r) => [r.model, r.isActive]).sort()).toEqual([
       ['Ecsta', true],
@@ -213,7 +300,9 @@ describe('stock and deactivating missing rows', () => {
     ]);
     expect((await priceRows('205/65R15'))[0]!.isActive).toBe(true);
     // Listed again: back on sale.
-    const again = await importFile('size,brand,model,purchase price,retail price\n195/65R15,Kumho,Solus,70,110\n', { dryRun: false });
+    const again = await importFile('size,brand,model,purchase price,retail price\n195/65R15,Kumho,Solus,70,110\n', {
+      dryRun: false,
+    });
     expect(again.json().changes[0].fields).toEqual([{ field: 'Active', from: 'no', to: 'yes' }]);
   });
 

@@ -50,13 +50,22 @@ async function plan(tx: Tx, file: PriceFile, options: Options): Promise<{ planne
       planned.push({ kind: 'added', line });
       continue;
     }
-    const changes = fieldChanges(row, { purchasePrice: line.purchasePrice, retailPrice: line.retailPrice, isActive: true, ...(line.stock !== undefined ? { stock: line.stock } : {}) });
+    const changes = fieldChanges(row, {
+      purchasePrice: line.purchasePrice,
+      retailPrice: line.retailPrice,
+      isActive: true,
+      ...(line.stock !== undefined ? { stock: line.stock } : {}),
+    });
     if (changes.length) planned.push({ kind: 'changed', line, row, changes });
     else unchanged++;
   }
   if (options.deactivateMissing) {
     for (const row of rows) {
-      if (row.isActive && file.brands.has(row.brand.toLowerCase()) && !file.listed.has(rowKey(row.size, row.brand, row.model))) {
+      if (
+        row.isActive &&
+        file.brands.has(row.brand.toLowerCase()) &&
+        !file.listed.has(rowKey(row.size, row.brand, row.model))
+      ) {
         planned.push({ kind: 'deactivated', row, changes: fieldChanges(row, { isActive: false }) });
       }
     }
@@ -64,37 +73,87 @@ async function plan(tx: Tx, file: PriceFile, options: Options): Promise<{ planne
   return { planned, unchanged };
 }
 
-const shown = (changes: ReturnType<typeof fieldChanges>) => changes.map((c) => ({ field: HISTORY_FIELDS[c.field].label, from: c.from, to: c.to }));
+const shown = (changes: ReturnType<typeof fieldChanges>) =>
+  changes.map((c) => ({ field: HISTORY_FIELDS[c.field].label, from: c.from, to: c.to }));
 const addedFields = (line: PriceLine) =>
-  (['purchasePrice', 'retailPrice', ...(line.stock !== undefined ? (['stock'] as const) : [])] as HistoryField[]).map((f) => ({ field: HISTORY_FIELDS[f].label, from: null, to: HISTORY_FIELDS[f].show(line[f as keyof PriceLine]) }));
+  (['purchasePrice', 'retailPrice', ...(line.stock !== undefined ? (['stock'] as const) : [])] as HistoryField[]).map(
+    (f) => ({ field: HISTORY_FIELDS[f].label, from: null, to: HISTORY_FIELDS[f].show(line[f as keyof PriceLine]) }),
+  );
 
 function describePlan(p: Planned): ImportChange {
-  if (p.kind === 'added') return { line: p.line.line, kind: 'added', id: null, label: rowLabel(p.line), fields: addedFields(p.line) };
-  return { line: p.kind === 'changed' ? p.line.line : null, kind: p.kind, id: p.row.id, label: rowLabel(p.row), fields: shown(p.changes) };
+  if (p.kind === 'added')
+    return { line: p.line.line, kind: 'added', id: null, label: rowLabel(p.line), fields: addedFields(p.line) };
+  return {
+    line: p.kind === 'changed' ? p.line.line : null,
+    kind: p.kind,
+    id: p.row.id,
+    label: rowLabel(p.row),
+    fields: shown(p.changes),
+  };
 }
 
 /** Writes the plan in the caller's transaction, with a history line per changed field and one summary line. */
-async function apply(tx: Tx, planned: Planned[], meta: { at: Date; actorId: string; filename: string; summary: ImportResult['summary'] }): Promise<void> {
+async function apply(
+  tx: Tx,
+  planned: Planned[],
+  meta: { at: Date; actorId: string; filename: string; summary: ImportResult['summary'] },
+): Promise<void> {
   const history: SettingChange[] = [];
-  const source = (line: number | null) => (line === null ? `not in supplier file ${meta.filename}` : `supplier file ${meta.filename}, line ${line}`);
+  const source = (line: number | null) =>
+    line === null ? `not in supplier file ${meta.filename}` : `supplier file ${meta.filename}, line ${line}`;
   const added = planned.filter((p) => p.kind === 'added');
   // Inserted in chunks: one statement per line would be slow for a 20,000-line file.
   for (let i = 0; i < added.length; i += 500) {
     const chunk = added.slice(i, i + 500);
     const rows = await tx
       .insert(tyreStockPricing)
-      .values(chunk.map(({ line }) => ({ size: line.size, brand: line.brand, model: line.model, purchasePrice: line.purchasePrice, retailPrice: line.retailPrice, stock: line.stock ?? null, isActive: true, updatedAt: meta.at })))
+      .values(
+        chunk.map(({ line }) => ({
+          size: line.size,
+          brand: line.brand,
+          model: line.model,
+          purchasePrice: line.purchasePrice,
+          retailPrice: line.retailPrice,
+          stock: line.stock ?? null,
+          isActive: true,
+          updatedAt: meta.at,
+        })),
+      )
       .returning();
     rows.forEach((row, j) => {
       const line = chunk[j]!.line;
-      history.push({ subject: `tyre-price:${row.id}`, label: rowLabel(row), at: meta.at, actorId: meta.actorId, kind: 'created', note: `${addedFields(line).map((f) => `${f.field} ${f.to}`).join(', ')} (${source(line.line)})` });
+      history.push({
+        subject: `tyre-price:${row.id}`,
+        label: rowLabel(row),
+        at: meta.at,
+        actorId: meta.actorId,
+        kind: 'created',
+        note: `${addedFields(line)
+          .map((f) => `${f.field} ${f.to}`)
+          .join(', ')} (${source(line.line)})`,
+      });
     });
   }
   for (const p of planned) {
     if (p.kind === 'added') continue;
-    const values = Object.fromEntries(p.changes.map((c) => [c.field, p.kind === 'deactivated' ? false : c.field === 'isActive' ? true : (p.line[c.field as keyof PriceLine] ?? null)]));
-    await tx.update(tyreStockPricing).set({ ...values, updatedAt: meta.at }).where(eq(tyreStockPricing.id, p.row.id));
-    history.push(...historyLines(p.row, p.changes, { at: meta.at, actorId: meta.actorId, kind: p.kind === 'deactivated' ? 'deactivated' : 'imported', note: source(p.kind === 'changed' ? p.line.line : null) }));
+    const values = Object.fromEntries(
+      p.changes.map((c) => [
+        c.field,
+        p.kind === 'deactivated' ? false : c.field === 'isActive' ? true : (p.line[c.field as keyof PriceLine] ?? null),
+      ]),
+    );
+    await tx
+      .update(tyreStockPricing)
+      .set({ ...values, updatedAt: meta.at })
+      .where(eq(tyreStockPricing.id, p.row.id));
+    history.push(
+      ...historyLines(p.row, p.changes, {
+        at: meta.at,
+        actorId: meta.actorId,
+        kind: p.kind === 'deactivated' ? 'deactivated' : 'imported',
+        note: source(p.kind === 'changed' ? p.line.line : null),
+      }),
+    );
   }
   const { added: a, changed, unchanged, refused } = meta.summary;
   history.unshift({
@@ -109,7 +168,12 @@ async function apply(tx: Tx, planned: Planned[], meta: { at: Date; actorId: stri
 }
 
 /** Reads, compares and (unless a dry run) applies a supplier file; a refusal of the whole answer is a 400 with the same body. */
-export async function importPriceFile(deps: Deps, actor: SessionUser, upload: { bytes: Buffer; filename: string }, options: Options): Promise<ImportResult> {
+export async function importPriceFile(
+  deps: Deps,
+  actor: SessionUser,
+  upload: { bytes: Buffer; filename: string },
+  options: Options,
+): Promise<ImportResult> {
   const file = readFile(upload.bytes);
   const at = deps.clock.now();
   try {
@@ -122,9 +186,17 @@ export async function importPriceFile(deps: Deps, actor: SessionUser, upload: { 
   }
 }
 
-export const IMPORT_RACED = 'The price list changed while this file was being imported, so nothing was imported. Import it again.';
+export const IMPORT_RACED =
+  'The price list changed while this file was being imported, so nothing was imported. Import it again.';
 
-async function compareAndApply(deps: Deps, actor: SessionUser, file: PriceFile, filename: string, options: Options, at: Date): Promise<ImportResult> {
+async function compareAndApply(
+  deps: Deps,
+  actor: SessionUser,
+  file: PriceFile,
+  filename: string,
+  options: Options,
+  at: Date,
+): Promise<ImportResult> {
   return deps.db.transaction(async (tx) => {
     const { planned, unchanged } = await plan(tx, file, options);
     const summary = {
@@ -133,12 +205,18 @@ async function compareAndApply(deps: Deps, actor: SessionUser, file: PriceFile, 
       unchanged,
       refused: file.refusedLines,
     };
-    const result: ImportResult = { applied: false, summary, changes: planned.map(describePlan), errors: file.errors, brands: [...file.brands.values()] };
+    const result: ImportResult = {
+      applied: false,
+      summary,
+      changes: planned.map(describePlan),
+      errors: file.errors,
+      brands: [...file.brands.values()],
+    };
     if (options.dryRun) return result;
-    if (file.refusedLines > 0 && !options.skipRefused) throw new AppError('VALIDATION', importRefusedMessage(file.refusedLines), { ...result });
+    if (file.refusedLines > 0 && !options.skipRefused)
+      throw new AppError('VALIDATION', importRefusedMessage(file.refusedLines), { ...result });
     if (planned.length === 0) return result;
     await apply(tx, planned, { at, actorId: actor.id, filename, summary });
     return { ...result, applied: true };
   });
 }
-

@@ -21,9 +21,21 @@ afterAll(async () => {
 });
 
 const req = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, cookie = admin.cookie) =>
-  t.app.inject({ method, url: `/api/dashboard/tyre-prices${url}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/api/dashboard/tyre-prices${url}`,
+    headers: cookie ? { cookie } : {},
+    ...(payload ? { payload } : {}),
+  });
 const add = async (over: object = {}) => {
-  const res = await req('POST', '', { size: '205/55R16', brand: 'Michelin', model: 'Primacy 4', purchasePrice: '120', retailPrice: '159.00', ...over });
+  const res = await req('POST', '', {
+    size: '205/55R16',
+    brand: 'Michelin',
+    model: 'Primacy 4',
+    purchasePrice: '120',
+    retailPrice: '159.00',
+    ...over,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<TyrePrice>();
 };
@@ -34,13 +46,29 @@ describe('adding and editing a price list row', () => {
   let row: TyrePrice;
   it('adds a row with its size normalised and its margin in dollars and per cent', async () => {
     row = await add({ size: '205 55 r16' });
-    expect(row).toMatchObject({ size: '205/55R16', brand: 'Michelin', model: 'Primacy 4', purchasePrice: '120.00', retailPrice: '159.00', margin: '39.00', marginPercent: 24.5, stock: null, isActive: true });
+    expect(row).toMatchObject({
+      size: '205/55R16',
+      brand: 'Michelin',
+      model: 'Primacy 4',
+      purchasePrice: '120.00',
+      retailPrice: '159.00',
+      margin: '39.00',
+      marginPercent: 24.5,
+      stock: null,
+      isActive: true,
+    });
     expect((await lookup('205/55R16')).json()).toEqual({ price: '159.00' });
     expect(await historyOf(row.id)).toMatchObject([{ kind: 'created', label: '205/55R16 Michelin Primacy 4' }]);
   });
 
   it('refuses the same size, brand and model again (names in any case) with 409 naming it', async () => {
-    const res = await req('POST', '', { size: '205/55R16', brand: 'MICHELIN', model: 'primacy 4', purchasePrice: '1', retailPrice: '2' });
+    const res = await req('POST', '', {
+      size: '205/55R16',
+      brand: 'MICHELIN',
+      model: 'primacy 4',
+      purchasePrice: '1',
+      retailPrice: '2',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('205/55R16 MICHELIN primacy 4 is already on the price list.');
   });
@@ -56,7 +84,14 @@ describe('adding and editing a price list row', () => {
     [{ stock: -1 }, 'Stock must be a whole number, 0 or more (empty: not tracked)'],
     [{ stock: '2.5' }, 'Stock must be a whole number, 0 or more (empty: not tracked)'],
   ])('refuses %o: %s', async (over, message) => {
-    const res = await req('POST', '', { size: '185/60R15', brand: 'Test', model: 'Refused', purchasePrice: '50', retailPrice: '80', ...over });
+    const res = await req('POST', '', {
+      size: '185/60R15',
+      brand: 'Test',
+      model: 'Refused',
+      purchasePrice: '50',
+      retailPrice: '80',
+      ...over,
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toBe(message);
   });
@@ -99,7 +134,13 @@ describe('adding and editing a price list row', () => {
 
 describe('the list', () => {
   it('searches by size (however typed) or brand, marks inactive rows and pages', async () => {
-    const off = await add({ size: '175/65R14', brand: 'Dunlop', model: 'SP Touring', purchasePrice: '60', retailPrice: '95' });
+    const off = await add({
+      size: '175/65R14',
+      brand: 'Dunlop',
+      model: 'SP Touring',
+      purchasePrice: '60',
+      retailPrice: '95',
+    });
     await req('PATCH', `/${off.id}`, { isActive: false });
     const bySize = await req('GET', '?search=175%2065%20r14');
     expect(bySize.json().map((r: TyrePrice) => [r.model, r.isActive])).toEqual([['SP Touring', false]]);
@@ -111,8 +152,20 @@ describe('the list', () => {
 
 describe('bulk change', () => {
   it('retail +5% for a brand: the dry run lists each row old -> new and writes nothing; apply writes them with history', async () => {
-    const a = await add({ size: '215/60R17', brand: 'Bridgestone', model: 'Turanza', purchasePrice: '150', retailPrice: '210.00' });
-    const b = await add({ size: '225/65R17', brand: 'Bridgestone', model: 'Dueler', purchasePrice: '160', retailPrice: '229.90' });
+    const a = await add({
+      size: '215/60R17',
+      brand: 'Bridgestone',
+      model: 'Turanza',
+      purchasePrice: '150',
+      retailPrice: '210.00',
+    });
+    const b = await add({
+      size: '225/65R17',
+      brand: 'Bridgestone',
+      model: 'Dueler',
+      purchasePrice: '160',
+      retailPrice: '229.90',
+    });
     const body = { filter: { brand: 'bridgestone' }, change: { field: 'retail', percent: 5 } };
     const dry = await req('POST', '/bulk', { ...body, dryRun: true });
     expect(dry.statusCode, dry.body).toBe(200);
@@ -129,19 +182,40 @@ describe('bulk change', () => {
     const applied = await req('POST', '/bulk', { ...body, dryRun: false });
     expect(applied.json().applied).toBe(true);
     expect((await lookup('215/60R17')).json()).toEqual({ price: '220.50' });
-    expect((await historyOf(b.id)).at(-1)).toMatchObject({ kind: 'bulk-changed', field: 'Retail price', from: '$229.90', to: '$241.40', note: 'Retail price +5% (brand bridgestone)' });
+    expect((await historyOf(b.id)).at(-1)).toMatchObject({
+      kind: 'bulk-changed',
+      field: 'Retail price',
+      from: '$229.90',
+      to: '$241.40',
+      note: 'Retail price +5% (brand bridgestone)',
+    });
   });
 
   it('by rim size and amount; refuses a change that would take a price to 0 or below, changing nothing', async () => {
-    const res = await req('POST', '/bulk', { filter: { rimSize: 17 }, change: { field: 'purchase', amount: '-10' }, dryRun: true });
+    const res = await req('POST', '/bulk', {
+      filter: { rimSize: 17 },
+      change: { field: 'purchase', amount: '-10' },
+      dryRun: true,
+    });
     expect(res.json().changes.map((c: { from: string; to: string }) => [c.from, c.to])).toEqual([
       ['150.00', '140.00'],
       ['160.00', '150.00'],
     ]);
-    const byText = await req('POST', '/bulk', { filter: { rimSize: '17', brand: '' }, change: { field: 'retail', percent: '-10%', amount: '' }, dryRun: true });
+    const byText = await req('POST', '/bulk', {
+      filter: { rimSize: '17', brand: '' },
+      change: { field: 'retail', percent: '-10%', amount: '' },
+      dryRun: true,
+    });
     expect(byText.json().changes.map((c: { to: string }) => c.to)).toEqual(['198.45', '217.26']);
-    expect(res.json().changes.map((c: { label: string }) => c.label)).toEqual(['215/60R17 Bridgestone Turanza', '225/65R17 Bridgestone Dueler']);
-    const tooFar = await req('POST', '/bulk', { filter: { rimSize: 17 }, change: { field: 'retail', amount: '-300' }, dryRun: false });
+    expect(res.json().changes.map((c: { label: string }) => c.label)).toEqual([
+      '215/60R17 Bridgestone Turanza',
+      '225/65R17 Bridgestone Dueler',
+    ]);
+    const tooFar = await req('POST', '/bulk', {
+      filter: { rimSize: 17 },
+      change: { field: 'retail', amount: '-300' },
+      dryRun: false,
+    });
     expect(tooFar.statusCode).toBe(400);
     expect(tooFar.json().message).toContain('must be a number above 0. Nothing was changed.');
     const [row] = await t.db.select().from(tyreStockPricing).where(eq(tyreStockPricing.size, '215/60R17'));

@@ -2,7 +2,12 @@ import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatCents, formatDollars, toCents } from '../../shared/domain/money';
 import { normaliseTyreSize } from '../../shared/domain/tyre-size';
-import type { TyrePrice, tyrePriceListQuery, tyrePriceRequest, tyrePriceUpdateRequest } from '../../shared/schemas/tyre-prices';
+import type {
+  TyrePrice,
+  tyrePriceListQuery,
+  tyrePriceRequest,
+  tyrePriceUpdateRequest,
+} from '../../shared/schemas/tyre-prices';
 import type { Executor } from '../db/client';
 import { tyreStockPricing } from '../db/schema';
 import type { AppDeps } from '../deps';
@@ -53,7 +58,10 @@ export const HISTORY_FIELDS = {
 export type HistoryField = keyof typeof HISTORY_FIELDS;
 
 /** One history line per field that differs between the row and its new values. */
-export function fieldChanges(before: PriceRow, after: Partial<Pick<PriceRow, HistoryField>>): { field: HistoryField; from: string; to: string }[] {
+export function fieldChanges(
+  before: PriceRow,
+  after: Partial<Pick<PriceRow, HistoryField>>,
+): { field: HistoryField; from: string; to: string }[] {
   const out: { field: HistoryField; from: string; to: string }[] = [];
   for (const field of Object.keys(HISTORY_FIELDS) as HistoryField[]) {
     const next = after[field];
@@ -88,17 +96,30 @@ export function searchCondition(search: string | undefined): SQL | undefined {
   if (!text) return undefined;
   const like = `%${escapeLike(text)}%`;
   const size = normaliseTyreSize(text);
-  return or(ilike(tyreStockPricing.size, like), ilike(tyreStockPricing.brand, like), ilike(tyreStockPricing.model, like), ...(size ? [eq(tyreStockPricing.size, size)] : []));
+  return or(
+    ilike(tyreStockPricing.size, like),
+    ilike(tyreStockPricing.brand, like),
+    ilike(tyreStockPricing.model, like),
+    ...(size ? [eq(tyreStockPricing.size, size)] : []),
+  );
 }
 
-export async function listTyrePrices(deps: Deps, query: z.output<typeof tyrePriceListQuery>): Promise<{ items: TyrePrice[]; total: number }> {
+export async function listTyrePrices(
+  deps: Deps,
+  query: z.output<typeof tyrePriceListQuery>,
+): Promise<{ items: TyrePrice[]; total: number }> {
   const where = searchCondition(query.search);
   const [rows, [counted]] = await Promise.all([
     deps.db
       .select()
       .from(tyreStockPricing)
       .where(where)
-      .orderBy(asc(tyreStockPricing.size), asc(tyreStockPricing.brand), asc(tyreStockPricing.model), asc(tyreStockPricing.id))
+      .orderBy(
+        asc(tyreStockPricing.size),
+        asc(tyreStockPricing.brand),
+        asc(tyreStockPricing.model),
+        asc(tyreStockPricing.id),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     deps.db.select({ n: count() }).from(tyreStockPricing).where(where),
@@ -107,7 +128,11 @@ export async function listTyrePrices(deps: Deps, query: z.output<typeof tyrePric
 }
 
 /** The row with the same size, brand and model (names in any case), other than `exceptId`. */
-export async function findClash(exec: Executor, item: { size: string; brand: string; model: string }, exceptId?: string): Promise<PriceRow | undefined> {
+export async function findClash(
+  exec: Executor,
+  item: { size: string; brand: string; model: string },
+  exceptId?: string,
+): Promise<PriceRow | undefined> {
   const [row] = await exec
     .select()
     .from(tyreStockPricing)
@@ -123,20 +148,29 @@ export async function findClash(exec: Executor, item: { size: string; brand: str
   return row;
 }
 
-const clashMessage = (item: { size: string; brand: string; model: string }) => `${rowLabel(item)} is already on the price list.`;
+const clashMessage = (item: { size: string; brand: string; model: string }) =>
+  `${rowLabel(item)} is already on the price list.`;
 
 /** A unique violation lost to a concurrent write is the same clash, not a 500. */
-async function refusingClash<T>(item: { size: string; brand: string; model: string }, write: () => Promise<T>): Promise<T> {
+async function refusingClash<T>(
+  item: { size: string; brand: string; model: string },
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    const code =
+      (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
     if (code === '23505') throw conflict(clashMessage(item), { fields: { model: clashMessage(item) } });
     throw err;
   }
 }
 
-export async function addTyrePrice(deps: Deps, actor: SessionUser, body: z.output<typeof tyrePriceRequest>): Promise<TyrePrice> {
+export async function addTyrePrice(
+  deps: Deps,
+  actor: SessionUser,
+  body: z.output<typeof tyrePriceRequest>,
+): Promise<TyrePrice> {
   const at = deps.clock.now();
   return refusingClash(body, () =>
     deps.db.transaction(async (tx) => {
@@ -160,14 +194,20 @@ export async function addTyrePrice(deps: Deps, actor: SessionUser, body: z.outpu
   );
 }
 
-export async function updateTyrePrice(deps: Deps, actor: SessionUser, id: string, body: z.output<typeof tyrePriceUpdateRequest>): Promise<TyrePrice> {
+export async function updateTyrePrice(
+  deps: Deps,
+  actor: SessionUser,
+  id: string,
+  body: z.output<typeof tyrePriceUpdateRequest>,
+): Promise<TyrePrice> {
   if (!isUuid(id)) throw notFound(NOT_FOUND);
   const at = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(tyreStockPricing).where(eq(tyreStockPricing.id, id)).for('update');
     if (!row) throw notFound(NOT_FOUND);
     const next = { size: body.size ?? row.size, brand: body.brand ?? row.brand, model: body.model ?? row.model };
-    if ((body.size || body.brand || body.model) && (await findClash(tx, next, id))) throw conflict(clashMessage(next), { fields: { model: clashMessage(next) } });
+    if ((body.size || body.brand || body.model) && (await findClash(tx, next, id)))
+      throw conflict(clashMessage(next), { fields: { model: clashMessage(next) } });
     const changes = fieldChanges(row, body);
     if (changes.length === 0) return toTyrePrice(row);
     const [updated] = await refusingClash(next, () =>

@@ -20,7 +20,10 @@ const IMPORT_MALFORMED = 'The upload was incomplete or could not be read. Please
 export function priceListRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     // In this plugin's scope only; one file of at most 2 MB (decision 282).
-    await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
+    await app.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    });
 
     addRoute(app, tyrePrices.list, async ({ query }) => listTyrePrices(deps, query));
     addRoute(app, tyrePrices.create, async ({ actor, body }) => addTyrePrice(deps, actor, body));
@@ -34,7 +37,11 @@ export function priceListRoutes(deps: AppDeps): FastifyPluginAsync {
         for await (const part of request.parts()) {
           if (part.type === 'field') {
             // The options may also come as form fields; the query, when it has them, wins.
-            if (OPTION_NAMES.includes(part.fieldname as OptionName) && !(part.fieldname in ((request.query ?? {}) as object))) fieldOptions[part.fieldname] = part.value;
+            if (
+              OPTION_NAMES.includes(part.fieldname as OptionName) &&
+              !(part.fieldname in ((request.query ?? {}) as object))
+            )
+              fieldOptions[part.fieldname] = part.value;
             continue;
           }
           if (part.fieldname !== 'file' || upload) {
@@ -44,8 +51,12 @@ export function priceListRoutes(deps: AppDeps): FastifyPluginAsync {
           const chunks: Buffer[] = [];
           // busboy stops at the size limit, so at most 2 MB of a file is ever held.
           for await (const chunk of part.file) chunks.push(chunk as Buffer);
-          if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_TOO_LARGE, { fields: { file: IMPORT_TOO_LARGE } });
-          upload = { bytes: Buffer.concat(chunks), filename: stripControls(part.filename || 'upload.csv').slice(0, 120) };
+          if (part.file.truncated)
+            throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_TOO_LARGE, { fields: { file: IMPORT_TOO_LARGE } });
+          upload = {
+            bytes: Buffer.concat(chunks),
+            filename: stripControls(part.filename || 'upload.csv').slice(0, 120),
+          };
         }
       } catch (err) {
         if (err instanceof AppError) throw err;
@@ -54,7 +65,9 @@ export function priceListRoutes(deps: AppDeps): FastifyPluginAsync {
         throw invalid(IMPORT_MALFORMED, { file: IMPORT_MALFORMED });
       }
       if (!upload) throw invalid(IMPORT_NO_FILE, { file: IMPORT_NO_FILE });
-      const options = Object.keys(fieldOptions).length ? importQuery.parse({ ...((request.query ?? {}) as object), ...fieldOptions }) : query;
+      const options = Object.keys(fieldOptions).length
+        ? importQuery.parse({ ...((request.query ?? {}) as object), ...fieldOptions })
+        : query;
       return importPriceFile(deps, actor, upload, options);
     });
   };

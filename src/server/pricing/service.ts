@@ -17,7 +17,13 @@ export async function lookupTyreUnitPriceCents(db: Executor, size: string | null
     .select({ retailPrice: tyreStockPricing.retailPrice })
     .from(tyreStockPricing)
     // Stored sizes are normalised by the seed; the expression tolerates a row typed by hand ("205/55 r16").
-    .where(and(eq(tyreStockPricing.isActive, true), or(isNull(tyreStockPricing.stock), gt(tyreStockPricing.stock, 0)), eq(sql`upper(replace(${tyreStockPricing.size}, ' ', ''))`, normalised.replace(/ /g, ''))))
+    .where(
+      and(
+        eq(tyreStockPricing.isActive, true),
+        or(isNull(tyreStockPricing.stock), gt(tyreStockPricing.stock, 0)),
+        eq(sql`upper(replace(${tyreStockPricing.size}, ' ', ''))`, normalised.replace(/ /g, '')),
+      ),
+    )
     .orderBy(asc(tyreStockPricing.retailPrice))
     .limit(1);
   return row ? toCents(row.retailPrice) : null;

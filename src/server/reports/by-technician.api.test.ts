@@ -18,10 +18,25 @@ let admin: { cookie: string };
 const freshSlot = freshSlots('2027-03-01');
 const RANGE = 'startDate=2026-11-01&endDate=2026-11-30';
 
-async function invoice(jobId: string, invoiceNumber: string, invoiceDate: string, status: CustomerInvoiceStatus, total: string) {
+async function invoice(
+  jobId: string,
+  invoiceNumber: string,
+  invoiceDate: string,
+  status: CustomerInvoiceStatus,
+  total: string,
+) {
   const [row] = await t.db
     .insert(customerInvoices)
-    .values({ jobId, invoiceNumber, invoiceDate, status, totalAmount: total, gstAmount: '0.00', subtotalAmount: total, dueDate: '2026-12-31' })
+    .values({
+      jobId,
+      invoiceNumber,
+      invoiceDate,
+      status,
+      totalAmount: total,
+      gstAmount: '0.00',
+      subtotalAmount: total,
+      dueDate: '2026-12-31',
+    })
     .returning();
   return row!;
 }
@@ -29,9 +44,22 @@ async function invoice(jobId: string, invoiceNumber: string, invoiceDate: string
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInStaff(t, { role: 'admin' });
-  const [alice, bob, cara] = await Promise.all([insertStaff(t, { role: 'technician' }), insertStaff(t, { role: 'technician' }), insertStaff(t, { role: 'technician', isActive: false })]);
-  const job = (technicianId: string | null) => insertJob(t.db, { ...freshSlot(), assignedTechnicianId: technicianId, status: 'completed' });
-  const [a1, a2, a3, b1, b2, c1, n1] = [await job(alice.id), await job(alice.id), await job(alice.id), await job(bob.id), await job(bob.id), await job(cara.id), await job(null)];
+  const [alice, bob, cara] = await Promise.all([
+    insertStaff(t, { role: 'technician' }),
+    insertStaff(t, { role: 'technician' }),
+    insertStaff(t, { role: 'technician', isActive: false }),
+  ]);
+  const job = (technicianId: string | null) =>
+    insertJob(t.db, { ...freshSlot(), assignedTechnicianId: technicianId, status: 'completed' });
+  const [a1, a2, a3, b1, b2, c1, n1] = [
+    await job(alice.id),
+    await job(alice.id),
+    await job(alice.id),
+    await job(bob.id),
+    await job(bob.id),
+    await job(cara.id),
+    await job(null),
+  ];
 
   const paid = await invoice(a1.id, 'BT-1', '2026-11-02', 'paid', '412.37');
   await invoice(a2.id, 'BT-2', '2026-11-09', 'sent', '129.80');
@@ -41,23 +69,57 @@ beforeAll(async () => {
   await invoice(b2.id, 'BT-6', '2026-11-18', 'draft', '999.99'); // a draft is not revenue
   await invoice(a2.id, 'BT-7', '2026-11-10', 'cancelled', '500.00'); // nor a voided one
   await invoice(a3.id, 'BT-8', '2026-10-30', 'sent', '700.00'); // outside the range
-  await t.db.insert(creditNotes).values({ customerInvoiceId: paid.id, creditDate: '2026-11-12', amount: '40.01', reason: 'Valve cap not fitted' });
+  await t.db
+    .insert(creditNotes)
+    .values({ customerInvoiceId: paid.id, creditDate: '2026-11-12', amount: '40.01', reason: 'Valve cap not fitted' });
 
-  await insertPurchaseInvoice(t.db, { jobId: a1.id, invoiceDate: '2026-11-02', totalAmount: '233.33', gstAmount: '21.21' });
-  await insertPurchaseInvoice(t.db, { jobId: b1.id, invoiceDate: '2026-11-16', totalAmount: '650.07', gstAmount: '59.10' });
-  await insertPurchaseInvoice(t.db, { jobId: c1.id, invoiceDate: '2026-11-21', totalAmount: '120.00', gstAmount: '10.91' }); // costs more than it made
-  await insertPurchaseInvoice(t.db, { jobId: null, invoiceDate: '2026-11-05', totalAmount: '77.77', gstAmount: '7.07' }); // stock on no job
-  await insertExpense(t.db, { category: 'fuel', supplierName: 'Fuel Co', description: 'Van fuel', expenseDate: '2026-11-03', amount: '110.00', gstAmount: '10.00' });
+  await insertPurchaseInvoice(t.db, {
+    jobId: a1.id,
+    invoiceDate: '2026-11-02',
+    totalAmount: '233.33',
+    gstAmount: '21.21',
+  });
+  await insertPurchaseInvoice(t.db, {
+    jobId: b1.id,
+    invoiceDate: '2026-11-16',
+    totalAmount: '650.07',
+    gstAmount: '59.10',
+  });
+  await insertPurchaseInvoice(t.db, {
+    jobId: c1.id,
+    invoiceDate: '2026-11-21',
+    totalAmount: '120.00',
+    gstAmount: '10.91',
+  }); // costs more than it made
+  await insertPurchaseInvoice(t.db, {
+    jobId: null,
+    invoiceDate: '2026-11-05',
+    totalAmount: '77.77',
+    gstAmount: '7.07',
+  }); // stock on no job
+  await insertExpense(t.db, {
+    category: 'fuel',
+    supplierName: 'Fuel Co',
+    description: 'Van fuel',
+    expenseDate: '2026-11-03',
+    amount: '110.00',
+    gstAmount: '10.00',
+  });
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const sumOf = (rows: ProfitAndLossReport['byTechnician'], key: 'revenue' | 'jobCosts' | 'profit') => rows.reduce((s, r) => s + toCents(r[key]), 0);
+const sumOf = (rows: ProfitAndLossReport['byTechnician'], key: 'revenue' | 'jobCosts' | 'profit') =>
+  rows.reduce((s, r) => s + toCents(r[key]), 0);
 
 describe('profit by technician', () => {
   it("adds up to the P&L's revenue, job costs and gross profit", async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/dashboard/reports/enhanced-pl?${RANGE}`, headers: { cookie: admin.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/dashboard/reports/enhanced-pl?${RANGE}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(res.statusCode).toBe(200);
     const r = res.json<ProfitAndLossReport>();
     expect(r.revenue.totalRevenue).toBe('1875.00');
@@ -79,8 +141,21 @@ describe('profit by technician', () => {
   });
 
   it('downloads the same rows as CSV', async () => {
-    const json = (await t.app.inject({ method: 'GET', url: `/api/dashboard/reports/enhanced-pl?${RANGE}`, headers: { cookie: admin.cookie } })).json<ProfitAndLossReport>();
-    const csv = (await t.app.inject({ method: 'GET', url: `/api/dashboard/reports/enhanced-pl.csv?${RANGE}`, headers: { cookie: admin.cookie } })).body;
-    for (const row of json.byTechnician) expect(csv).toContain(`${row.technicianName},${row.jobCount},${row.revenue},${row.jobCosts},${row.profit}`);
+    const json = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/dashboard/reports/enhanced-pl?${RANGE}`,
+        headers: { cookie: admin.cookie },
+      })
+    ).json<ProfitAndLossReport>();
+    const csv = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/dashboard/reports/enhanced-pl.csv?${RANGE}`,
+        headers: { cookie: admin.cookie },
+      })
+    ).body;
+    for (const row of json.byTechnician)
+      expect(csv).toContain(`${row.technicianName},${row.jobCount},${row.revenue},${row.jobCosts},${row.profit}`);
   });
 });

@@ -76,7 +76,8 @@ const sum = <T>(rows: readonly T[], pick: (r: T) => Cents): Cents => rows.reduce
 const monthOf = (day: string) => day.slice(0, 7);
 
 /** Issued invoices are revenue (sent, overdue, paid); drafts are not yet, cancelled never (docs/product.md "Reports"). */
-export const isIssued = (status: CustomerInvoiceStatus) => status === 'sent' || status === 'overdue' || status === 'paid';
+export const isIssued = (status: CustomerInvoiceStatus) =>
+  status === 'sent' || status === 'overdue' || status === 'paid';
 /** How the GST report names an invoice's status (docs/product.md "Reports"). */
 export function reportStatus(status: CustomerInvoiceStatus): 'paid' | 'invoiced' | 'pending' {
   return status === 'paid' ? 'paid' : status === 'sent' || status === 'overdue' ? 'invoiced' : 'pending';
@@ -87,7 +88,12 @@ function inRange<T>(rows: readonly T[], range: Range, dayOf: (r: T) => string): 
 }
 
 /** Rows totalled by month of the range, every month present (a chart needs the empty ones too). */
-function byMonth<T>(range: Range, rows: readonly T[], dayOf: (r: T) => string, amount: (r: T) => Cents): Map<string, Cents> {
+function byMonth<T>(
+  range: Range,
+  rows: readonly T[],
+  dayOf: (r: T) => string,
+  amount: (r: T) => Cents,
+): Map<string, Cents> {
   const totals = new Map(monthsOf(range).map((month) => [month, 0]));
   for (const r of rows) {
     const month = monthOf(dayOf(r));
@@ -119,12 +125,30 @@ export function computeGstReport(input: {
   const gstPaidOnExpenses = sum(expenses, (r) => r.gst);
   const gstPaid = gstPaidOnPurchases + gstPaidOnExpenses;
 
-  const collectedByMonth = byMonth(range, issued, (r) => r.invoiceDate, (r) => r.gst);
-  const paidByMonth = byMonth(range, [...purchases.map((r) => ({ day: r.invoiceDate, gst: r.gst })), ...expenses.map((r) => ({ day: r.expenseDate, gst: r.gst }))], (r) => r.day, (r) => r.gst);
+  const collectedByMonth = byMonth(
+    range,
+    issued,
+    (r) => r.invoiceDate,
+    (r) => r.gst,
+  );
+  const paidByMonth = byMonth(
+    range,
+    [
+      ...purchases.map((r) => ({ day: r.invoiceDate, gst: r.gst })),
+      ...expenses.map((r) => ({ day: r.expenseDate, gst: r.gst })),
+    ],
+    (r) => r.day,
+    (r) => r.gst,
+  );
 
   const turnoverRows = inRange(input.turnoverInvoices, input.turnoverWindow, (r) => r.invoiceDate);
   const sales = sum(turnoverRows, (r) => r.total);
-  const salesByMonth = byMonth(input.turnoverWindow, turnoverRows, (r) => r.invoiceDate, (r) => r.total);
+  const salesByMonth = byMonth(
+    input.turnoverWindow,
+    turnoverRows,
+    (r) => r.invoiceDate,
+    (r) => r.total,
+  );
 
   return {
     startDate: range.startDate,
@@ -165,7 +189,12 @@ export function computeGstReport(input: {
       expenseDate: r.expenseDate,
       isPaid: r.isPaid,
     })),
-    bas: { g1TotalSales: m(sum(issued, (r) => r.total)), gstOnSales1A: m(gstCollected), gstOnPurchases1B: m(gstPaid), netGst: m(gstCollected - gstPaid) },
+    bas: {
+      g1TotalSales: m(sum(issued, (r) => r.total)),
+      gstOnSales1A: m(gstCollected),
+      gstOnPurchases1B: m(gstPaid),
+      netGst: m(gstCollected - gstPaid),
+    },
     turnover: {
       startDate: input.turnoverWindow.startDate,
       endDate: input.turnoverWindow.endDate,
@@ -175,13 +204,26 @@ export function computeGstReport(input: {
       isOverThreshold: sales >= GST_REGISTRATION_THRESHOLD,
       months: [...salesByMonth].map(([month, total]) => ({ month, sales: m(total) })),
     },
-    months: monthsOf(range).map((month) => ({ month, gstCollected: m(collectedByMonth.get(month) ?? 0), gstPaid: m(paidByMonth.get(month) ?? 0) })),
+    months: monthsOf(range).map((month) => ({
+      month,
+      gstCollected: m(collectedByMonth.get(month) ?? 0),
+      gstPaid: m(paidByMonth.get(month) ?? 0),
+    })),
   };
 }
 
 // ---- Payables ----
 
-type Payable = { id: string; kind: 'purchase' | 'expense'; supplierName: string; invoiceNumber: string | null; category: string; dueDate: string | null; total: Cents; isPaid: boolean };
+type Payable = {
+  id: string;
+  kind: 'purchase' | 'expense';
+  supplierName: string;
+  invoiceNumber: string | null;
+  category: string;
+  dueDate: string | null;
+  total: Cents;
+  isPaid: boolean;
+};
 
 function groupTotals<K extends string>(rows: readonly Payable[], keyOf: (r: Payable) => string, keyName: K) {
   const groups = new Map<string, { total: Cents; paid: Cents; count: number }>();
@@ -195,25 +237,68 @@ function groupTotals<K extends string>(rows: readonly Payable[], keyOf: (r: Paya
   }
   return [...groups]
     .sort(([ka, a], [kb, b]) => b.total - a.total || ka.localeCompare(kb))
-    .map(([key, g]) => ({ [keyName]: key, totalAmount: m(g.total), paidAmount: m(g.paid), unpaidAmount: m(g.total - g.paid), invoiceCount: g.count }) as { [P in K]: string } & { totalAmount: string; paidAmount: string; unpaidAmount: string; invoiceCount: number });
+    .map(
+      ([key, g]) =>
+        ({
+          [keyName]: key,
+          totalAmount: m(g.total),
+          paidAmount: m(g.paid),
+          unpaidAmount: m(g.total - g.paid),
+          invoiceCount: g.count,
+        }) as { [P in K]: string } & {
+          totalAmount: string;
+          paidAmount: string;
+          unpaidAmount: string;
+          invoiceCount: number;
+        },
+    );
 }
 
 /** Upcoming payments: unpaid, due within the next 30 days (docs/product.md "Reports"). */
 export const UPCOMING_DAYS = 30;
 
-export function computePayablesReport(input: { range: Range; asOf: string; purchases: readonly PurchaseRow[]; expenses: readonly ExpenseRow[] }): PayablesReport {
+export function computePayablesReport(input: {
+  range: Range;
+  asOf: string;
+  purchases: readonly PurchaseRow[];
+  expenses: readonly ExpenseRow[];
+}): PayablesReport {
   const { range, asOf } = input;
   const payables: Payable[] = [
-    ...inRange(input.purchases, range, (r) => r.invoiceDate).map((r) => ({ id: r.id, kind: 'purchase' as const, supplierName: r.supplierName, invoiceNumber: r.invoiceNumber, category: r.category, dueDate: r.dueDate, total: r.total, isPaid: r.isPaid })),
-    ...inRange(input.expenses, range, (r) => r.expenseDate).map((r) => ({ id: r.id, kind: 'expense' as const, supplierName: r.supplierName, invoiceNumber: r.invoiceNumber, category: r.category, dueDate: r.dueDate, total: r.total, isPaid: r.isPaid })),
+    ...inRange(input.purchases, range, (r) => r.invoiceDate).map((r) => ({
+      id: r.id,
+      kind: 'purchase' as const,
+      supplierName: r.supplierName,
+      invoiceNumber: r.invoiceNumber,
+      category: r.category,
+      dueDate: r.dueDate,
+      total: r.total,
+      isPaid: r.isPaid,
+    })),
+    ...inRange(input.expenses, range, (r) => r.expenseDate).map((r) => ({
+      id: r.id,
+      kind: 'expense' as const,
+      supplierName: r.supplierName,
+      invoiceNumber: r.invoiceNumber,
+      category: r.category,
+      dueDate: r.dueDate,
+      total: r.total,
+      isPaid: r.isPaid,
+    })),
   ];
   const unpaid = payables.filter((r) => !r.isPaid);
-  const withDue = unpaid.filter((r): r is Payable & { dueDate: string } => r.dueDate !== null).map((r) => ({ ...r, days: daysBetween(asOf, r.dueDate) }));
-  const bySoonest = (a: { dueDate: string; supplierName: string }, b: { dueDate: string; supplierName: string }) => a.dueDate.localeCompare(b.dueDate) || a.supplierName.localeCompare(b.supplierName);
+  const withDue = unpaid
+    .filter((r): r is Payable & { dueDate: string } => r.dueDate !== null)
+    .map((r) => ({ ...r, days: daysBetween(asOf, r.dueDate) }));
+  const bySoonest = (a: { dueDate: string; supplierName: string }, b: { dueDate: string; supplierName: string }) =>
+    a.dueDate.localeCompare(b.dueDate) || a.supplierName.localeCompare(b.supplierName);
   const overdue = withDue.filter((r) => r.days < 0).sort(bySoonest);
   const upcoming = withDue.filter((r) => r.days >= 0 && r.days <= UPCOMING_DAYS).sort(bySoonest);
   const total = sum(payables, (r) => r.total);
-  const paid = sum(payables.filter((r) => r.isPaid), (r) => r.total);
+  const paid = sum(
+    payables.filter((r) => r.isPaid),
+    (r) => r.total,
+  );
 
   return {
     startDate: range.startDate,
@@ -226,8 +311,24 @@ export function computePayablesReport(input: { range: Range; asOf: string; purch
     overduePurchases: m(sum(overdue, (r) => r.total)),
     purchasesBySupplier: groupTotals(payables, (r) => r.supplierName, 'supplierName'),
     purchasesByCategory: groupTotals(payables, (r) => r.category, 'category'),
-    upcomingPayments: upcoming.map((r) => ({ id: r.id, kind: r.kind, supplierName: r.supplierName, invoiceNumber: r.invoiceNumber, totalAmount: m(r.total), dueDate: r.dueDate, daysUntilDue: r.days })),
-    overduePayments: overdue.map((r) => ({ id: r.id, kind: r.kind, supplierName: r.supplierName, invoiceNumber: r.invoiceNumber, totalAmount: m(r.total), dueDate: r.dueDate, daysOverdue: -r.days })),
+    upcomingPayments: upcoming.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      supplierName: r.supplierName,
+      invoiceNumber: r.invoiceNumber,
+      totalAmount: m(r.total),
+      dueDate: r.dueDate,
+      daysUntilDue: r.days,
+    })),
+    overduePayments: overdue.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      supplierName: r.supplierName,
+      invoiceNumber: r.invoiceNumber,
+      totalAmount: m(r.total),
+      dueDate: r.dueDate,
+      daysOverdue: -r.days,
+    })),
   };
 }
 
@@ -244,7 +345,14 @@ function breakdown(groups: Map<string, Cents>, whole: Cents) {
 }
 
 type ProfitGroup = { jobs: Set<string>; revenue: Cents; costs: Cents; name: string };
-function addTo(groups: Map<string, ProfitGroup>, key: string, name: string, jobId: string | null, revenue: Cents, costs: Cents) {
+function addTo(
+  groups: Map<string, ProfitGroup>,
+  key: string,
+  name: string,
+  jobId: string | null,
+  revenue: Cents,
+  costs: Cents,
+) {
   const g = groups.get(key) ?? { jobs: new Set<string>(), revenue: 0, costs: 0, name };
   if (jobId) g.jobs.add(jobId);
   g.revenue += revenue;
@@ -253,7 +361,14 @@ function addTo(groups: Map<string, ProfitGroup>, key: string, name: string, jobI
 }
 const profitLines = (groups: Map<string, ProfitGroup>) =>
   [...groups]
-    .map(([key, g]) => ({ key, name: g.name, jobCount: g.jobs.size, revenue: g.revenue, costs: g.costs, profit: g.revenue - g.costs }))
+    .map(([key, g]) => ({
+      key,
+      name: g.name,
+      jobCount: g.jobs.size,
+      revenue: g.revenue,
+      costs: g.costs,
+      profit: g.revenue - g.costs,
+    }))
     .sort((a, b) => b.profit - a.profit || a.name.localeCompare(b.name));
 
 export const UNASSIGNED = 'Unassigned';
@@ -264,7 +379,13 @@ export const NO_SERVICE = 'no-job';
  * and job costs by bill date, each under its job's technician and service, so the lines add up to
  * the gross profit above them (decision 213).
  */
-export function computeProfitAndLoss(input: { range: Range; invoices: readonly InvoiceRow[]; purchases: readonly PurchaseRow[]; expenses: readonly ExpenseRow[]; revenueLines: readonly RevenueLine[] }): ProfitAndLossReport {
+export function computeProfitAndLoss(input: {
+  range: Range;
+  invoices: readonly InvoiceRow[];
+  purchases: readonly PurchaseRow[];
+  expenses: readonly ExpenseRow[];
+  revenueLines: readonly RevenueLine[];
+}): ProfitAndLossReport {
   const { range } = input;
   const issued = inRange(input.invoices, range, (r) => r.invoiceDate).filter((r) => isIssued(r.status));
   const purchases = inRange(input.purchases, range, (r) => r.invoiceDate);
@@ -282,11 +403,27 @@ export function computeProfitAndLoss(input: { range: Range; invoices: readonly I
   if (unlined !== 0) streams.set(OTHER_REVENUE, (streams.get(OTHER_REVENUE) ?? 0) + unlined);
 
   const costCategories = new Map<string, Cents>();
-  for (const r of [...purchases, ...expenses]) costCategories.set(r.category, (costCategories.get(r.category) ?? 0) + r.total);
+  for (const r of [...purchases, ...expenses])
+    costCategories.set(r.category, (costCategories.get(r.category) ?? 0) + r.total);
 
-  const revenueByMonth = byMonth(range, issued, (r) => r.invoiceDate, (r) => r.total);
-  const costsByMonth = byMonth(range, purchases, (r) => r.invoiceDate, (r) => r.total);
-  const overheadsByMonth = byMonth(range, expenses, (r) => r.expenseDate, (r) => r.total);
+  const revenueByMonth = byMonth(
+    range,
+    issued,
+    (r) => r.invoiceDate,
+    (r) => r.total,
+  );
+  const costsByMonth = byMonth(
+    range,
+    purchases,
+    (r) => r.invoiceDate,
+    (r) => r.total,
+  );
+  const overheadsByMonth = byMonth(
+    range,
+    expenses,
+    (r) => r.expenseDate,
+    (r) => r.total,
+  );
 
   const byTechnician = new Map<string, ProfitGroup>();
   const byService = new Map<string, ProfitGroup>();
@@ -303,16 +440,45 @@ export function computeProfitAndLoss(input: { range: Range; invoices: readonly I
     startDate: range.startDate,
     endDate: range.endDate,
     hasData: issued.length + purchases.length + expenses.length > 0,
-    revenue: { totalRevenue: m(revenue), customerInvoices: m(revenue), invoiceCount: issued.filter((r) => !r.isCredit).length },
+    revenue: {
+      totalRevenue: m(revenue),
+      customerInvoices: m(revenue),
+      invoiceCount: issued.filter((r) => !r.isCredit).length,
+    },
     expenses: { totalExpenses: m(jobCosts + overheads), jobCosts: m(jobCosts), businessExpenses: m(overheads) },
-    profit: { grossProfit: m(grossProfit), grossMargin: percentOf(grossProfit, revenue), netProfit: m(netProfit), netMargin: percentOf(netProfit, revenue) },
-    breakdown: { topRevenueStreams: breakdown(streams, revenue), topExpenseCategories: breakdown(costCategories, jobCosts + overheads) },
+    profit: {
+      grossProfit: m(grossProfit),
+      grossMargin: percentOf(grossProfit, revenue),
+      netProfit: m(netProfit),
+      netMargin: percentOf(netProfit, revenue),
+    },
+    breakdown: {
+      topRevenueStreams: breakdown(streams, revenue),
+      topExpenseCategories: breakdown(costCategories, jobCosts + overheads),
+    },
     months: monthsOf(range).map((month) => {
-      const [rev, cost, over] = [revenueByMonth.get(month) ?? 0, costsByMonth.get(month) ?? 0, overheadsByMonth.get(month) ?? 0];
+      const [rev, cost, over] = [
+        revenueByMonth.get(month) ?? 0,
+        costsByMonth.get(month) ?? 0,
+        overheadsByMonth.get(month) ?? 0,
+      ];
       return { month, revenue: m(rev), jobCosts: m(cost), businessExpenses: m(over), netProfit: m(rev - cost - over) };
     }),
-    byTechnician: profitLines(byTechnician).map((g) => ({ technicianId: g.key || null, technicianName: g.name, jobCount: g.jobCount, revenue: m(g.revenue), jobCosts: m(g.costs), profit: m(g.profit) })),
-    byService: profitLines(byService).map((g) => ({ serviceType: g.key, jobCount: g.jobCount, revenue: m(g.revenue), jobCosts: m(g.costs), profit: m(g.profit) })),
+    byTechnician: profitLines(byTechnician).map((g) => ({
+      technicianId: g.key || null,
+      technicianName: g.name,
+      jobCount: g.jobCount,
+      revenue: m(g.revenue),
+      jobCosts: m(g.costs),
+      profit: m(g.profit),
+    })),
+    byService: profitLines(byService).map((g) => ({
+      serviceType: g.key,
+      jobCount: g.jobCount,
+      revenue: m(g.revenue),
+      jobCosts: m(g.costs),
+      profit: m(g.profit),
+    })),
   };
 }
 
@@ -322,14 +488,29 @@ export function computeProfitAndLoss(input: { range: Range; invoices: readonly I
  * What customers owe as at a day (decision 213): issued invoices dated in the range up to that
  * day and not paid by it, aged by their due date.
  */
-export function computeReceivables(input: { range: Range; asOf: string; invoices: readonly InvoiceRow[] }): ReceivablesReport {
+export function computeReceivables(input: {
+  range: Range;
+  asOf: string;
+  invoices: readonly InvoiceRow[];
+}): ReceivablesReport {
   const { range, asOf } = input;
-  const outstanding = inRange(input.invoices, { startDate: range.startDate, endDate: asOf < range.endDate ? asOf : range.endDate }, (r) => r.invoiceDate)
+  const outstanding = inRange(
+    input.invoices,
+    { startDate: range.startDate, endDate: asOf < range.endDate ? asOf : range.endDate },
+    (r) => r.invoiceDate,
+  )
     .filter((r) => isIssued(r.status))
     .filter((r) => r.status !== 'paid' || (r.paidOn !== null && r.paidOn > asOf))
     .map((r) => ({ ...r, ...ageBucket(r.dueDate, asOf) }))
-    .sort((a, b) => b.daysOverdue - a.daysOverdue || a.invoiceDate.localeCompare(b.invoiceDate) || a.invoiceNumber.localeCompare(b.invoiceNumber));
-  const totals = new Map<AgeBucket, { amount: Cents; count: number }>(AGE_BUCKETS.map((b) => [b, { amount: 0, count: 0 }]));
+    .sort(
+      (a, b) =>
+        b.daysOverdue - a.daysOverdue ||
+        a.invoiceDate.localeCompare(b.invoiceDate) ||
+        a.invoiceNumber.localeCompare(b.invoiceNumber),
+    );
+  const totals = new Map<AgeBucket, { amount: Cents; count: number }>(
+    AGE_BUCKETS.map((b) => [b, { amount: 0, count: 0 }]),
+  );
   for (const r of outstanding) {
     const t = totals.get(r.bucket)!;
     t.amount += r.total;
@@ -341,7 +522,20 @@ export function computeReceivables(input: { range: Range; asOf: string; invoices
     hasData: outstanding.length > 0,
     asOf,
     totalOutstanding: m(sum(outstanding, (r) => r.total)),
-    buckets: AGE_BUCKETS.map((bucket) => ({ bucket, label: AGE_BUCKET_LABELS[bucket], amount: m(totals.get(bucket)!.amount), invoiceCount: totals.get(bucket)!.count })),
-    invoices: outstanding.map((r) => ({ invoiceNumber: r.invoiceNumber, customerName: r.customerName, invoiceDate: r.invoiceDate, dueDate: r.dueDate, totalAmount: m(r.total), daysOverdue: r.daysOverdue, bucket: r.bucket })),
+    buckets: AGE_BUCKETS.map((bucket) => ({
+      bucket,
+      label: AGE_BUCKET_LABELS[bucket],
+      amount: m(totals.get(bucket)!.amount),
+      invoiceCount: totals.get(bucket)!.count,
+    })),
+    invoices: outstanding.map((r) => ({
+      invoiceNumber: r.invoiceNumber,
+      customerName: r.customerName,
+      invoiceDate: r.invoiceDate,
+      dueDate: r.dueDate,
+      totalAmount: m(r.total),
+      daysOverdue: r.daysOverdue,
+      bucket: r.bucket,
+    })),
   };
 }

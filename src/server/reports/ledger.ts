@@ -1,7 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CustomerInvoiceStatus } from '../../shared/domain/job-status';
 import type { Executor } from '../db/client';
-import { businessExpenses, creditNotes, customerInvoiceItems, customerInvoices, jobs, purchaseInvoices, users } from '../db/schema';
+import {
+  businessExpenses,
+  creditNotes,
+  customerInvoiceItems,
+  customerInvoices,
+  jobs,
+  purchaseInvoices,
+  users,
+} from '../db/schema';
 import type { ExpenseRow, InvoiceRow, PurchaseRow, Range, RevenueLine } from './compute';
 
 /**
@@ -15,22 +23,43 @@ import type { ExpenseRow, InvoiceRow, PurchaseRow, Range, RevenueLine } from './
  */
 
 async function jsonRows<T>(db: Executor, select: SQL, from: SQL, orderBy: SQL): Promise<T[]> {
-  const result = await db.execute<{ rows: string }>(sql`select coalesce(json_agg(json_build_array(${select}) order by ${orderBy}), '[]')::text as rows ${from}`);
+  const result = await db.execute<{ rows: string }>(
+    sql`select coalesce(json_agg(json_build_array(${select}) order by ${orderBy}), '[]')::text as rows ${from}`,
+  );
   return JSON.parse(result.rows[0]?.rows ?? '[]') as T[];
 }
 
 const cents = (column: unknown) => sql`(${column} * 100)::bigint`;
 const perthDayOf = (column: unknown) => sql`to_char(${column} at time zone 'Australia/Perth', 'YYYY-MM-DD')`;
-const inRange = (column: unknown, range: Range) => sql`${column} between ${range.startDate}::date and ${range.endDate}::date`;
+const inRange = (column: unknown, range: Range) =>
+  sql`${column} between ${range.startDate}::date and ${range.endDate}::date`;
 
-type InvoiceTuple = [string, string, string, string, string | null, CustomerInvoiceStatus, number, number, string | null, string, string | null, string | null, string];
+type InvoiceTuple = [
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  CustomerInvoiceStatus,
+  number,
+  number,
+  string | null,
+  string,
+  string | null,
+  string | null,
+  string,
+];
 
 /**
  * Non-cancelled customer invoices dated in the range, with their job's contact, technician and
  * service. `outstandingAt` keeps only those not paid by that day (the receivables' question);
  * `issuedOnly` only sent, overdue and paid ones (the P&L's revenue).
  */
-export async function loadInvoices(db: Executor, range: Range, opts: { outstandingAt?: string; issuedOnly?: boolean; withTechnician?: boolean } = {}): Promise<InvoiceRow[]> {
+export async function loadInvoices(
+  db: Executor,
+  range: Range,
+  opts: { outstandingAt?: string; issuedOnly?: boolean; withTechnician?: boolean } = {},
+): Promise<InvoiceRow[]> {
   const i = customerInvoices;
   // The GST list needs no technician: leaving out that join and its columns keeps the largest load light.
   const withTechnician = opts.withTechnician ?? true;
@@ -53,24 +82,54 @@ export async function loadInvoices(db: Executor, range: Range, opts: { outstandi
         where ${inRange(i.invoiceDate, range)} and ${i.status} <> 'cancelled' ${outstanding}${opts.outstandingAt ? sql` and ${i.totalAmount} - ${credited} > 0` : sql``}`,
     sql`${i.invoiceDate}, ${i.invoiceNumber}`,
   );
-  return rows.map(([id, invoiceNumber, customerName, invoiceDate, dueDate, status, gst, total, paidOn, jobId, technicianId, technicianName, serviceType]) => ({
-    id,
-    invoiceNumber,
-    customerName,
-    invoiceDate,
-    dueDate,
-    status,
-    gst,
-    total,
-    paidOn,
-    jobId,
-    technicianId,
-    technicianName,
-    serviceType,
-  }));
+  return rows.map(
+    ([
+      id,
+      invoiceNumber,
+      customerName,
+      invoiceDate,
+      dueDate,
+      status,
+      gst,
+      total,
+      paidOn,
+      jobId,
+      technicianId,
+      technicianName,
+      serviceType,
+    ]) => ({
+      id,
+      invoiceNumber,
+      customerName,
+      invoiceDate,
+      dueDate,
+      status,
+      gst,
+      total,
+      paidOn,
+      jobId,
+      technicianId,
+      technicianName,
+      serviceType,
+    }),
+  );
 }
 
-type PurchaseTuple = [string, string, string, string, string | null, string, number, number, boolean, string | null, string | null, string | null, string | null];
+type PurchaseTuple = [
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  string,
+  number,
+  number,
+  boolean,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+];
 
 export async function loadPurchases(db: Executor, range: Range): Promise<PurchaseRow[]> {
   const p = purchaseInvoices;
@@ -80,21 +139,37 @@ export async function loadPurchases(db: Executor, range: Range): Promise<Purchas
     sql`from ${p} left join ${jobs} on ${jobs.id} = ${p.jobId} left join ${users} on ${users.id} = ${jobs.assignedTechnicianId} where ${inRange(p.invoiceDate, range)}`,
     sql`${p.invoiceDate}, ${p.supplierName}, ${p.invoiceNumber}`,
   );
-  return rows.map(([id, invoiceNumber, supplierName, invoiceDate, dueDate, category, gst, total, isPaid, jobId, technicianId, technicianName, serviceType]) => ({
-    id,
-    invoiceNumber,
-    supplierName,
-    invoiceDate,
-    dueDate,
-    category,
-    gst,
-    total,
-    isPaid,
-    jobId,
-    technicianId,
-    technicianName,
-    serviceType,
-  }));
+  return rows.map(
+    ([
+      id,
+      invoiceNumber,
+      supplierName,
+      invoiceDate,
+      dueDate,
+      category,
+      gst,
+      total,
+      isPaid,
+      jobId,
+      technicianId,
+      technicianName,
+      serviceType,
+    ]) => ({
+      id,
+      invoiceNumber,
+      supplierName,
+      invoiceDate,
+      dueDate,
+      category,
+      gst,
+      total,
+      isPaid,
+      jobId,
+      technicianId,
+      technicianName,
+      serviceType,
+    }),
+  );
 }
 
 type ExpenseTuple = [string, string | null, string, string, string, string, string | null, number, number, boolean];
@@ -107,18 +182,20 @@ export async function loadExpenses(db: Executor, range: Range): Promise<ExpenseR
     sql`from ${e} where ${inRange(e.expenseDate, range)}`,
     sql`${e.expenseDate}, ${e.supplierName}, ${e.createdAt}`,
   );
-  return rows.map(([id, invoiceNumber, supplierName, description, category, expenseDate, dueDate, gst, total, isPaid]) => ({
-    id,
-    invoiceNumber,
-    supplierName,
-    description,
-    category,
-    expenseDate,
-    dueDate,
-    gst,
-    total,
-    isPaid,
-  }));
+  return rows.map(
+    ([id, invoiceNumber, supplierName, description, category, expenseDate, dueDate, gst, total, isPaid]) => ({
+      id,
+      invoiceNumber,
+      supplierName,
+      description,
+      category,
+      expenseDate,
+      dueDate,
+      gst,
+      total,
+      isPaid,
+    }),
+  );
 }
 
 /** Invoice line totals by category, for issued invoices in the range (the P&L's revenue streams). */
@@ -165,22 +242,24 @@ export async function loadCreditNotes(db: Executor, range: Range): Promise<Invoi
         where ${inRange(c.creditDate, range)} and ${i.status} <> 'cancelled'`,
     sql`${c.creditDate}, ${c.number}`,
   );
-  return rows.map(([id, number, customerName, creditDate, gst, amount, jobId, technicianId, technicianName, serviceType]) => ({
-    id,
-    invoiceNumber: number,
-    customerName,
-    invoiceDate: creditDate,
-    dueDate: null,
-    status: 'paid' as const,
-    gst: -gst,
-    total: -amount,
-    paidOn: creditDate,
-    jobId,
-    technicianId,
-    technicianName,
-    serviceType,
-    isCredit: true,
-  }));
+  return rows.map(
+    ([id, number, customerName, creditDate, gst, amount, jobId, technicianId, technicianName, serviceType]) => ({
+      id,
+      invoiceNumber: number,
+      customerName,
+      invoiceDate: creditDate,
+      dueDate: null,
+      status: 'paid' as const,
+      gst: -gst,
+      total: -amount,
+      paidOn: creditDate,
+      jobId,
+      technicianId,
+      technicianName,
+      serviceType,
+      isCredit: true,
+    }),
+  );
 }
 
 /** The revenue stream credit notes are reported under in the P&L breakdown. */

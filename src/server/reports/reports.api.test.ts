@@ -33,7 +33,17 @@ let bob: { id: string; username: string };
 
 const freshSlot = freshSlots('2027-01-03');
 
-async function insertInvoice(over: { jobId: string; invoiceNumber: string; invoiceDate: string; status: CustomerInvoiceStatus; total: string; gst: string; dueDate?: string; paidAt?: Date; lines?: [string, string][] }) {
+async function insertInvoice(over: {
+  jobId: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  status: CustomerInvoiceStatus;
+  total: string;
+  gst: string;
+  dueDate?: string;
+  paidAt?: Date;
+  lines?: [string, string][];
+}) {
   const [row] = await t.db
     .insert(customerInvoices)
     .values({
@@ -49,36 +59,189 @@ async function insertInvoice(over: { jobId: string; invoiceNumber: string; invoi
     })
     .returning();
   for (const [category, amount] of over.lines ?? []) {
-    await t.db.insert(customerInvoiceItems).values({ customerInvoiceId: row!.id, description: category, category, quantity: 1, unitPrice: amount, totalPrice: amount });
+    await t.db.insert(customerInvoiceItems).values({
+      customerInvoiceId: row!.id,
+      description: category,
+      category,
+      quantity: 1,
+      unitPrice: amount,
+      totalPrice: amount,
+    });
   }
 }
 
-const job = (serviceType: ServiceType, assignedTechnicianId: string | null) => insertJob(t.db, { ...freshSlot(), serviceType, assignedTechnicianId, status: 'completed' });
+const job = (serviceType: ServiceType, assignedTechnicianId: string | null) =>
+  insertJob(t.db, { ...freshSlot(), serviceType, assignedTechnicianId, status: 'completed' });
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInStaff(t, { role: 'admin' });
   alice = await insertStaff(t, { role: 'technician' });
   bob = await insertStaff(t, { role: 'technician' });
-  const [j1, j2, j3, j4, j5, j6] = await Promise.all([job('new-tyres', alice.id), job('puncture-repair', bob.id), job('battery-service', null), job('new-tyres', alice.id), job('puncture-repair', bob.id), job('battery-service', null)]);
+  const [j1, j2, j3, j4, j5, j6] = await Promise.all([
+    job('new-tyres', alice.id),
+    job('puncture-repair', bob.id),
+    job('battery-service', null),
+    job('new-tyres', alice.id),
+    job('puncture-repair', bob.id),
+    job('battery-service', null),
+  ]);
 
-  await insertInvoice({ jobId: j1!.id, invoiceNumber: 'T-A', invoiceDate: '2026-11-01', status: 'paid', total: '660.00', gst: '60.00', dueDate: '2026-12-01', paidAt: new Date('2026-11-10T02:00:00Z'), lines: [['tyre', '500.00'], ['callout', '89.80'], ['labour', '70.20']] });
-  await insertInvoice({ jobId: j5!.id, invoiceNumber: 'T-F', invoiceDate: '2026-11-05', status: 'overdue', total: '220.00', gst: '20.00', dueDate: '2026-11-06', lines: [['labour', '220.00']] });
-  await insertInvoice({ jobId: j3!.id, invoiceNumber: 'T-C', invoiceDate: '2026-11-15', status: 'draft', total: '89.80', gst: '8.16', lines: [['battery', '0.00'], ['callout', '89.80']] });
-  await insertInvoice({ jobId: j2!.id, invoiceNumber: 'T-D', invoiceDate: '2026-11-10', status: 'cancelled', total: '500.00', gst: '45.45', lines: [['tyre', '500.00']] });
-  await insertInvoice({ jobId: j6!.id, invoiceNumber: 'T-H', invoiceDate: '2026-11-20', status: 'sent', total: '89.80', gst: '8.16', dueDate: '2026-12-20', lines: [['callout', '89.80']] });
-  await insertInvoice({ jobId: j2!.id, invoiceNumber: 'T-B', invoiceDate: '2026-11-30', status: 'sent', total: '129.80', gst: '11.80', dueDate: '2026-12-30', lines: [['labour', '40.00'], ['callout', '89.80']] });
-  await insertInvoice({ jobId: j4!.id, invoiceNumber: 'T-E', invoiceDate: '2026-10-31', status: 'sent', total: '1000.00', gst: '90.91', dueDate: '2026-11-30', lines: [['tyre', '1000.00']] });
+  await insertInvoice({
+    jobId: j1!.id,
+    invoiceNumber: 'T-A',
+    invoiceDate: '2026-11-01',
+    status: 'paid',
+    total: '660.00',
+    gst: '60.00',
+    dueDate: '2026-12-01',
+    paidAt: new Date('2026-11-10T02:00:00Z'),
+    lines: [
+      ['tyre', '500.00'],
+      ['callout', '89.80'],
+      ['labour', '70.20'],
+    ],
+  });
+  await insertInvoice({
+    jobId: j5!.id,
+    invoiceNumber: 'T-F',
+    invoiceDate: '2026-11-05',
+    status: 'overdue',
+    total: '220.00',
+    gst: '20.00',
+    dueDate: '2026-11-06',
+    lines: [['labour', '220.00']],
+  });
+  await insertInvoice({
+    jobId: j3!.id,
+    invoiceNumber: 'T-C',
+    invoiceDate: '2026-11-15',
+    status: 'draft',
+    total: '89.80',
+    gst: '8.16',
+    lines: [
+      ['battery', '0.00'],
+      ['callout', '89.80'],
+    ],
+  });
+  await insertInvoice({
+    jobId: j2!.id,
+    invoiceNumber: 'T-D',
+    invoiceDate: '2026-11-10',
+    status: 'cancelled',
+    total: '500.00',
+    gst: '45.45',
+    lines: [['tyre', '500.00']],
+  });
+  await insertInvoice({
+    jobId: j6!.id,
+    invoiceNumber: 'T-H',
+    invoiceDate: '2026-11-20',
+    status: 'sent',
+    total: '89.80',
+    gst: '8.16',
+    dueDate: '2026-12-20',
+    lines: [['callout', '89.80']],
+  });
+  await insertInvoice({
+    jobId: j2!.id,
+    invoiceNumber: 'T-B',
+    invoiceDate: '2026-11-30',
+    status: 'sent',
+    total: '129.80',
+    gst: '11.80',
+    dueDate: '2026-12-30',
+    lines: [
+      ['labour', '40.00'],
+      ['callout', '89.80'],
+    ],
+  });
+  await insertInvoice({
+    jobId: j4!.id,
+    invoiceNumber: 'T-E',
+    invoiceDate: '2026-10-31',
+    status: 'sent',
+    total: '1000.00',
+    gst: '90.91',
+    dueDate: '2026-11-30',
+    lines: [['tyre', '1000.00']],
+  });
 
-  await insertPurchaseInvoice(t.db, { jobId: j1!.id, supplierName: 'Tyre Wholesale WA', invoiceNumber: 'TW-1', invoiceDate: '2026-11-01', totalAmount: '440.00', gstAmount: '40.00', isPaid: true, paidAt: new Date('2026-11-02T01:00:00Z'), dueDate: '2026-11-15' });
-  await insertPurchaseInvoice(t.db, { jobId: j1!.id, supplierName: 'Tyre Wholesale WA', invoiceNumber: 'TW-3', invoiceDate: '2026-11-12', totalAmount: '123.45', gstAmount: '11.22', dueDate: '2026-11-20' });
-  await insertPurchaseInvoice(t.db, { jobId: j2!.id, supplierName: 'Repair Supplies', invoiceNumber: 'RS-7', invoiceDate: '2026-11-30', totalAmount: '55.00', gstAmount: '5.00', dueDate: '2026-11-28' });
-  await insertPurchaseInvoice(t.db, { jobId: j4!.id, supplierName: 'Tyre Wholesale WA', invoiceNumber: 'TW-2', invoiceDate: '2026-10-31', totalAmount: '880.00', gstAmount: '80.00', dueDate: '2026-11-20' });
+  await insertPurchaseInvoice(t.db, {
+    jobId: j1!.id,
+    supplierName: 'Tyre Wholesale WA',
+    invoiceNumber: 'TW-1',
+    invoiceDate: '2026-11-01',
+    totalAmount: '440.00',
+    gstAmount: '40.00',
+    isPaid: true,
+    paidAt: new Date('2026-11-02T01:00:00Z'),
+    dueDate: '2026-11-15',
+  });
+  await insertPurchaseInvoice(t.db, {
+    jobId: j1!.id,
+    supplierName: 'Tyre Wholesale WA',
+    invoiceNumber: 'TW-3',
+    invoiceDate: '2026-11-12',
+    totalAmount: '123.45',
+    gstAmount: '11.22',
+    dueDate: '2026-11-20',
+  });
+  await insertPurchaseInvoice(t.db, {
+    jobId: j2!.id,
+    supplierName: 'Repair Supplies',
+    invoiceNumber: 'RS-7',
+    invoiceDate: '2026-11-30',
+    totalAmount: '55.00',
+    gstAmount: '5.00',
+    dueDate: '2026-11-28',
+  });
+  await insertPurchaseInvoice(t.db, {
+    jobId: j4!.id,
+    supplierName: 'Tyre Wholesale WA',
+    invoiceNumber: 'TW-2',
+    invoiceDate: '2026-10-31',
+    totalAmount: '880.00',
+    gstAmount: '80.00',
+    dueDate: '2026-11-20',
+  });
 
-  await insertExpense(t.db, { category: 'fuel', supplierName: 'Fuel Co', description: 'Van fuel', expenseDate: '2026-11-03', amount: '110.00', gstAmount: '10.00', isPaid: true, paidAt: new Date('2026-11-03T05:00:00Z') });
-  await insertExpense(t.db, { category: 'tools', supplierName: 'Tool Shop', description: 'Torque wrench', expenseDate: '2026-11-20', amount: '99.99', gstAmount: '9.09', dueDate: '2026-12-20' });
-  await insertExpense(t.db, { category: 'rent', supplierName: 'Landlord Pty', description: 'Workshop rent', expenseDate: '2026-11-30', amount: '1500.00', gstAmount: '136.36', dueDate: '2026-12-05' });
-  await insertExpense(t.db, { category: 'marketing', supplierName: 'Ad Co', description: 'Flyers', expenseDate: '2026-12-01', amount: '330.00', gstAmount: '30.00' });
+  await insertExpense(t.db, {
+    category: 'fuel',
+    supplierName: 'Fuel Co',
+    description: 'Van fuel',
+    expenseDate: '2026-11-03',
+    amount: '110.00',
+    gstAmount: '10.00',
+    isPaid: true,
+    paidAt: new Date('2026-11-03T05:00:00Z'),
+  });
+  await insertExpense(t.db, {
+    category: 'tools',
+    supplierName: 'Tool Shop',
+    description: 'Torque wrench',
+    expenseDate: '2026-11-20',
+    amount: '99.99',
+    gstAmount: '9.09',
+    dueDate: '2026-12-20',
+  });
+  await insertExpense(t.db, {
+    category: 'rent',
+    supplierName: 'Landlord Pty',
+    description: 'Workshop rent',
+    expenseDate: '2026-11-30',
+    amount: '1500.00',
+    gstAmount: '136.36',
+    dueDate: '2026-12-05',
+  });
+  await insertExpense(t.db, {
+    category: 'marketing',
+    supplierName: 'Ad Co',
+    description: 'Flyers',
+    expenseDate: '2026-12-01',
+    amount: '330.00',
+    gstAmount: '30.00',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -86,7 +249,11 @@ afterAll(async () => {
 
 const NOVEMBER = 'startDate=2026-11-01&endDate=2026-11-30';
 async function get<T>(path: string, query = NOVEMBER): Promise<T> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/dashboard/reports/${path}?${query}`, headers: { cookie: admin.cookie } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dashboard/reports/${path}?${query}`,
+    headers: { cookie: admin.cookie },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as T;
 }
@@ -134,7 +301,11 @@ function section(rows: string[][], title: string): string[][] {
 }
 
 async function getCsv(path: string, query = NOVEMBER) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/dashboard/reports/${path}.csv?${query}`, headers: { cookie: admin.cookie } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dashboard/reports/${path}.csv?${query}`,
+    headers: { cookie: admin.cookie },
+  });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/csv/);
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[\w.-]+\.csv"$/);
@@ -145,7 +316,9 @@ describe('GST report for the hand-computed month', () => {
   it('lists every non-cancelled invoice by date, with its report status, and counts GST only on invoiced and paid ones', async () => {
     const r = await get<GstReport>('gst');
     expect(r).toMatchObject({ startDate: '2026-11-01', endDate: '2026-11-30', hasData: true, gstRegistered: false });
-    expect(r.customerInvoices.map((i) => [i.invoiceNumber, i.issueDate, i.status, i.subtotal, i.gstAmount, i.totalAmount])).toEqual([
+    expect(
+      r.customerInvoices.map((i) => [i.invoiceNumber, i.issueDate, i.status, i.subtotal, i.gstAmount, i.totalAmount]),
+    ).toEqual([
       ['T-A', '2026-11-01', 'paid', '600.00', '60.00', '660.00'],
       ['T-F', '2026-11-05', 'invoiced', '200.00', '20.00', '220.00'],
       ['T-C', '2026-11-15', 'pending', '81.64', '8.16', '89.80'],
@@ -162,14 +335,32 @@ describe('GST report for the hand-computed month', () => {
       ['Tool Shop', '9.09'],
       ['Landlord Pty', '136.36'],
     ]);
-    expect(r).toMatchObject({ gstCollected: '99.96', gstPaidOnPurchases: '56.22', gstPaidOnExpenses: '155.45', gstPaid: '211.67', netGST: '-111.71' });
-    expect(r.bas).toEqual({ g1TotalSales: '1099.60', gstOnSales1A: '99.96', gstOnPurchases1B: '211.67', netGst: '-111.71' });
+    expect(r).toMatchObject({
+      gstCollected: '99.96',
+      gstPaidOnPurchases: '56.22',
+      gstPaidOnExpenses: '155.45',
+      gstPaid: '211.67',
+      netGST: '-111.71',
+    });
+    expect(r.bas).toEqual({
+      g1TotalSales: '1099.60',
+      gstOnSales1A: '99.96',
+      gstOnPurchases1B: '211.67',
+      netGst: '-111.71',
+    });
     expect(r.months).toEqual([{ month: '2026-11', gstCollected: '99.96', gstPaid: '211.67' }]);
   });
 
   it('watches the 12 months of sales to today against the $75,000 threshold', async () => {
     const { turnover } = await get<GstReport>('gst');
-    expect(turnover).toMatchObject({ startDate: '2025-12-01', endDate: '2026-11-23', sales: '1969.80', threshold: '75000.00', percentage: 2.63, isOverThreshold: false });
+    expect(turnover).toMatchObject({
+      startDate: '2025-12-01',
+      endDate: '2026-11-23',
+      sales: '1969.80',
+      threshold: '75000.00',
+      percentage: 2.63,
+      isOverThreshold: false,
+    });
     expect(turnover.months).toHaveLength(12);
     expect(turnover.months.slice(-2)).toEqual([
       { month: '2026-10', sales: '1000.00' },
@@ -179,15 +370,29 @@ describe('GST report for the hand-computed month', () => {
 
   it('has no data for a month with no documents', async () => {
     const r = await get<GstReport>('gst', 'startDate=2026-08-01&endDate=2026-08-31');
-    expect(r).toMatchObject({ hasData: false, gstCollected: '0.00', gstPaid: '0.00', netGST: '0.00', customerInvoices: [] });
+    expect(r).toMatchObject({
+      hasData: false,
+      gstCollected: '0.00',
+      gstPaid: '0.00',
+      netGST: '0.00',
+      customerInvoices: [],
+    });
   });
 });
 
 describe('Payables report for the hand-computed month', () => {
   it('totals, overdue and upcoming payments as at today', async () => {
     const r = await get<PayablesReport>('purchases-payables');
-    expect(r).toMatchObject({ asOf: '2026-11-23', totalPurchases: '2328.44', totalPaid: '550.00', totalPayables: '1778.44', overduePurchases: '123.45' });
-    expect(r.overduePayments.map((p) => [p.supplierName, p.invoiceNumber, p.dueDate, p.daysOverdue, p.totalAmount])).toEqual([['Tyre Wholesale WA', 'TW-3', '2026-11-20', 3, '123.45']]);
+    expect(r).toMatchObject({
+      asOf: '2026-11-23',
+      totalPurchases: '2328.44',
+      totalPaid: '550.00',
+      totalPayables: '1778.44',
+      overduePurchases: '123.45',
+    });
+    expect(
+      r.overduePayments.map((p) => [p.supplierName, p.invoiceNumber, p.dueDate, p.daysOverdue, p.totalAmount]),
+    ).toEqual([['Tyre Wholesale WA', 'TW-3', '2026-11-20', 3, '123.45']]);
     expect(r.upcomingPayments.map((p) => [p.kind, p.supplierName, p.dueDate, p.daysUntilDue, p.totalAmount])).toEqual([
       ['purchase', 'Repair Supplies', '2026-11-28', 5, '55.00'],
       ['expense', 'Landlord Pty', '2026-12-05', 12, '1500.00'],
@@ -198,15 +403,39 @@ describe('Payables report for the hand-computed month', () => {
   it('groups by supplier and by category, largest first', async () => {
     const r = await get<PayablesReport>('purchases-payables');
     expect(r.purchasesBySupplier).toEqual([
-      { supplierName: 'Landlord Pty', totalAmount: '1500.00', paidAmount: '0.00', unpaidAmount: '1500.00', invoiceCount: 1 },
-      { supplierName: 'Tyre Wholesale WA', totalAmount: '563.45', paidAmount: '440.00', unpaidAmount: '123.45', invoiceCount: 2 },
+      {
+        supplierName: 'Landlord Pty',
+        totalAmount: '1500.00',
+        paidAmount: '0.00',
+        unpaidAmount: '1500.00',
+        invoiceCount: 1,
+      },
+      {
+        supplierName: 'Tyre Wholesale WA',
+        totalAmount: '563.45',
+        paidAmount: '440.00',
+        unpaidAmount: '123.45',
+        invoiceCount: 2,
+      },
       { supplierName: 'Fuel Co', totalAmount: '110.00', paidAmount: '110.00', unpaidAmount: '0.00', invoiceCount: 1 },
       { supplierName: 'Tool Shop', totalAmount: '99.99', paidAmount: '0.00', unpaidAmount: '99.99', invoiceCount: 1 },
-      { supplierName: 'Repair Supplies', totalAmount: '55.00', paidAmount: '0.00', unpaidAmount: '55.00', invoiceCount: 1 },
+      {
+        supplierName: 'Repair Supplies',
+        totalAmount: '55.00',
+        paidAmount: '0.00',
+        unpaidAmount: '55.00',
+        invoiceCount: 1,
+      },
     ]);
     expect(r.purchasesByCategory).toEqual([
       { category: 'rent', totalAmount: '1500.00', paidAmount: '0.00', unpaidAmount: '1500.00', invoiceCount: 1 },
-      { category: 'cost-of-goods-sold', totalAmount: '618.45', paidAmount: '440.00', unpaidAmount: '178.45', invoiceCount: 3 },
+      {
+        category: 'cost-of-goods-sold',
+        totalAmount: '618.45',
+        paidAmount: '440.00',
+        unpaidAmount: '178.45',
+        invoiceCount: 3,
+      },
       { category: 'fuel', totalAmount: '110.00', paidAmount: '110.00', unpaidAmount: '0.00', invoiceCount: 1 },
       { category: 'tools', totalAmount: '99.99', paidAmount: '0.00', unpaidAmount: '99.99', invoiceCount: 1 },
     ]);
@@ -219,7 +448,9 @@ describe('P&L for the hand-computed month', () => {
     expect(r.revenue).toEqual({ totalRevenue: '1099.60', customerInvoices: '1099.60', invoiceCount: 4 });
     expect(r.expenses).toEqual({ totalExpenses: '2328.44', jobCosts: '618.45', businessExpenses: '1709.99' });
     expect(r.profit).toEqual({ grossProfit: '481.15', grossMargin: 43.76, netProfit: '-1228.84', netMargin: -111.75 });
-    expect(r.months).toEqual([{ month: '2026-11', revenue: '1099.60', jobCosts: '618.45', businessExpenses: '1709.99', netProfit: '-1228.84' }]);
+    expect(r.months).toEqual([
+      { month: '2026-11', revenue: '1099.60', jobCosts: '618.45', businessExpenses: '1709.99', netProfit: '-1228.84' },
+    ]);
   });
 
   it('revenue streams from invoice lines and expense categories, with percentages', async () => {
@@ -240,9 +471,30 @@ describe('P&L for the hand-computed month', () => {
   it('profit by technician and by service adds up to the gross profit', async () => {
     const r = await get<ProfitAndLossReport>('enhanced-pl');
     expect(r.byTechnician).toEqual([
-      { technicianId: bob.id, technicianName: bob.username, jobCount: 2, revenue: '349.80', jobCosts: '55.00', profit: '294.80' },
-      { technicianId: alice.id, technicianName: alice.username, jobCount: 1, revenue: '660.00', jobCosts: '563.45', profit: '96.55' },
-      { technicianId: null, technicianName: 'Unassigned', jobCount: 1, revenue: '89.80', jobCosts: '0.00', profit: '89.80' },
+      {
+        technicianId: bob.id,
+        technicianName: bob.username,
+        jobCount: 2,
+        revenue: '349.80',
+        jobCosts: '55.00',
+        profit: '294.80',
+      },
+      {
+        technicianId: alice.id,
+        technicianName: alice.username,
+        jobCount: 1,
+        revenue: '660.00',
+        jobCosts: '563.45',
+        profit: '96.55',
+      },
+      {
+        technicianId: null,
+        technicianName: 'Unassigned',
+        jobCount: 1,
+        revenue: '89.80',
+        jobCosts: '0.00',
+        profit: '89.80',
+      },
     ]);
     expect(r.byService).toEqual([
       { serviceType: 'puncture-repair', jobCount: 2, revenue: '349.80', jobCosts: '55.00', profit: '294.80' },
@@ -280,7 +532,13 @@ describe('Receivables for the hand-computed month', () => {
 describe('CSV downloads carry the same figures as the JSON', () => {
   it('GST', async () => {
     const [json, csv] = await Promise.all([get<GstReport>('gst'), getCsv('gst')]);
-    expect(csv[0]).toEqual(['GST report (tracking only: not registered for GST)', 'From', '2026-11-01', 'To', '2026-11-30']);
+    expect(csv[0]).toEqual([
+      'GST report (tracking only: not registered for GST)',
+      'From',
+      '2026-11-01',
+      'To',
+      '2026-11-30',
+    ]);
     expect(section(csv, 'Summary')).toEqual([
       ['GST collected', json.gstCollected],
       ['GST paid on purchase invoices', json.gstPaidOnPurchases],
@@ -288,18 +546,69 @@ describe('CSV downloads carry the same figures as the JSON', () => {
       ['GST paid', json.gstPaid],
       ['Net GST', json.netGST],
     ]);
-    expect(section(csv, 'BAS worksheet').map((r) => r[1])).toEqual([json.bas.g1TotalSales, json.bas.gstOnSales1A, json.bas.gstOnPurchases1B, json.bas.netGst]);
-    expect(section(csv, 'Customer invoices')).toEqual(json.customerInvoices.map((i) => [i.invoiceNumber, i.customerName, i.issueDate, i.status, i.subtotal, i.gstAmount, i.totalAmount]));
-    expect(section(csv, 'Purchase invoices')).toEqual(json.purchaseInvoices.map((p) => [p.invoiceNumber, p.supplierName, p.invoiceDate, p.isPaid ? 'Yes' : 'No', p.subtotal, p.gstAmount, p.totalAmount]));
-    expect(section(csv, 'Business expenses').map((r) => r.slice(-3))).toEqual(json.businessExpenses.map((e) => [e.subtotal, e.gstAmount, e.totalAmount]));
+    expect(section(csv, 'BAS worksheet').map((r) => r[1])).toEqual([
+      json.bas.g1TotalSales,
+      json.bas.gstOnSales1A,
+      json.bas.gstOnPurchases1B,
+      json.bas.netGst,
+    ]);
+    expect(section(csv, 'Customer invoices')).toEqual(
+      json.customerInvoices.map((i) => [
+        i.invoiceNumber,
+        i.customerName,
+        i.issueDate,
+        i.status,
+        i.subtotal,
+        i.gstAmount,
+        i.totalAmount,
+      ]),
+    );
+    expect(section(csv, 'Purchase invoices')).toEqual(
+      json.purchaseInvoices.map((p) => [
+        p.invoiceNumber,
+        p.supplierName,
+        p.invoiceDate,
+        p.isPaid ? 'Yes' : 'No',
+        p.subtotal,
+        p.gstAmount,
+        p.totalAmount,
+      ]),
+    );
+    expect(section(csv, 'Business expenses').map((r) => r.slice(-3))).toEqual(
+      json.businessExpenses.map((e) => [e.subtotal, e.gstAmount, e.totalAmount]),
+    );
   });
 
   it('Payables', async () => {
     const [json, csv] = await Promise.all([get<PayablesReport>('purchases-payables'), getCsv('purchases-payables')]);
-    expect(section(csv, 'Summary').map((r) => r[1])).toEqual([json.totalPurchases, json.totalPaid, json.totalPayables, json.overduePurchases]);
-    expect(section(csv, 'By supplier')).toEqual(json.purchasesBySupplier.map((s) => [s.supplierName, s.totalAmount, s.paidAmount, s.unpaidAmount, String(s.invoiceCount)]));
-    expect(section(csv, 'By category').map((r) => r.slice(1))).toEqual(json.purchasesByCategory.map((s) => [s.totalAmount, s.paidAmount, s.unpaidAmount, String(s.invoiceCount)]));
-    expect(section(csv, 'Upcoming payments (next 30 days)')).toEqual(json.upcomingPayments.map((p) => [p.kind, p.supplierName, p.invoiceNumber ?? '', p.dueDate, String(p.daysUntilDue), p.totalAmount]));
+    expect(section(csv, 'Summary').map((r) => r[1])).toEqual([
+      json.totalPurchases,
+      json.totalPaid,
+      json.totalPayables,
+      json.overduePurchases,
+    ]);
+    expect(section(csv, 'By supplier')).toEqual(
+      json.purchasesBySupplier.map((s) => [
+        s.supplierName,
+        s.totalAmount,
+        s.paidAmount,
+        s.unpaidAmount,
+        String(s.invoiceCount),
+      ]),
+    );
+    expect(section(csv, 'By category').map((r) => r.slice(1))).toEqual(
+      json.purchasesByCategory.map((s) => [s.totalAmount, s.paidAmount, s.unpaidAmount, String(s.invoiceCount)]),
+    );
+    expect(section(csv, 'Upcoming payments (next 30 days)')).toEqual(
+      json.upcomingPayments.map((p) => [
+        p.kind,
+        p.supplierName,
+        p.invoiceNumber ?? '',
+        p.dueDate,
+        String(p.daysUntilDue),
+        p.totalAmount,
+      ]),
+    );
   });
 
   it('P&L', async () => {
@@ -315,16 +624,30 @@ describe('CSV downloads carry the same figures as the JSON', () => {
       String(json.profit.netMargin),
       String(json.revenue.invoiceCount),
     ]);
-    expect(section(csv, 'By month')).toEqual(json.months.map((x) => [x.month, x.revenue, x.jobCosts, x.businessExpenses, x.netProfit]));
-    expect(section(csv, 'Revenue streams').map((r) => r.slice(1))).toEqual(json.breakdown.topRevenueStreams.map((x) => [x.amount, String(x.percentage)]));
-    expect(section(csv, 'Profit by technician')).toEqual(json.byTechnician.map((x) => [x.technicianName, String(x.jobCount), x.revenue, x.jobCosts, x.profit]));
-    expect(section(csv, 'Profit by service').map((r) => r.slice(1))).toEqual(json.byService.map((x) => [String(x.jobCount), x.revenue, x.jobCosts, x.profit]));
+    expect(section(csv, 'By month')).toEqual(
+      json.months.map((x) => [x.month, x.revenue, x.jobCosts, x.businessExpenses, x.netProfit]),
+    );
+    expect(section(csv, 'Revenue streams').map((r) => r.slice(1))).toEqual(
+      json.breakdown.topRevenueStreams.map((x) => [x.amount, String(x.percentage)]),
+    );
+    expect(section(csv, 'Profit by technician')).toEqual(
+      json.byTechnician.map((x) => [x.technicianName, String(x.jobCount), x.revenue, x.jobCosts, x.profit]),
+    );
+    expect(section(csv, 'Profit by service').map((r) => r.slice(1))).toEqual(
+      json.byService.map((x) => [String(x.jobCount), x.revenue, x.jobCosts, x.profit]),
+    );
   });
 
   it('Receivables', async () => {
     const [json, csv] = await Promise.all([get<ReceivablesReport>('receivables'), getCsv('receivables')]);
-    expect(section(csv, 'Unpaid invoices').map((r) => [r[0], r[6]])).toEqual(json.invoices.map((i) => [i.invoiceNumber, i.totalAmount]));
-    expect(section(csv, 'By age at 2026-11-23').at(-1)).toEqual(['Total outstanding', json.totalOutstanding, String(json.invoices.length)]);
+    expect(section(csv, 'Unpaid invoices').map((r) => [r[0], r[6]])).toEqual(
+      json.invoices.map((i) => [i.invoiceNumber, i.totalAmount]),
+    );
+    expect(section(csv, 'By age at 2026-11-23').at(-1)).toEqual([
+      'Total outstanding',
+      json.totalOutstanding,
+      String(json.invoices.length),
+    ]);
   });
 });
 
@@ -334,7 +657,14 @@ describe('GST registration and the period (decision 377)', () => {
       method: 'PUT',
       url: '/api/dashboard/settings/business',
       headers: { cookie: admin.cookie },
-      payload: { name: 'Report Tyres', abn: '51824753556', phone: '0412 345 678', email: 'office@report-tyres.example', businessDays: [1, 2, 3, 4, 5], ...over },
+      payload: {
+        name: 'Report Tyres',
+        abn: '51824753556',
+        phone: '0412 345 678',
+        email: 'office@report-tyres.example',
+        businessDays: [1, 2, 3, 4, 5],
+        ...over,
+      },
     });
 
   it('says registered only for a period that reaches the registration date, and not at all once registration is off', async () => {
@@ -360,17 +690,29 @@ describe('GST registration and the period (decision 377)', () => {
 
 describe('report refusals', () => {
   it('refuses a start after the end and a malformed date', async () => {
-    const reversed = await t.app.inject({ method: 'GET', url: '/api/dashboard/reports/gst?startDate=2026-12-01&endDate=2026-11-01', headers: { cookie: admin.cookie } });
+    const reversed = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/reports/gst?startDate=2026-12-01&endDate=2026-11-01',
+      headers: { cookie: admin.cookie },
+    });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json()).toMatchObject({ message: 'Start date must be on or before the end date' });
-    const bad = await t.app.inject({ method: 'GET', url: '/api/dashboard/reports/enhanced-pl.csv?startDate=2026-13-01', headers: { cookie: admin.cookie } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/reports/enhanced-pl.csv?startDate=2026-13-01',
+      headers: { cookie: admin.cookie },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: 'Invalid date format' });
   });
 
   it('answers a technician 403', async () => {
     const tech = await signedInStaff(t, { role: 'technician' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/reports/enhanced-pl', headers: { cookie: tech.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/reports/enhanced-pl',
+      headers: { cookie: tech.cookie },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -2,12 +2,26 @@ import type { z } from 'zod';
 import { resolveReportRange, twelveMonthsEnding } from '../../shared/domain/bookkeeping';
 import { isTaxInvoice } from '../../shared/domain/settings';
 import { perthToday } from '../../shared/domain/slots';
-import type { GstReport, PayablesReport, ProfitAndLossReport, ReceivablesReport, reportQuery } from '../../shared/schemas/reports';
+import type {
+  GstReport,
+  PayablesReport,
+  ProfitAndLossReport,
+  ReceivablesReport,
+  reportQuery,
+} from '../../shared/schemas/reports';
 import type { AppDeps } from '../deps';
 import type { FileReply } from '../http/contract-routes';
 import { computeGstReport, computePayablesReport, computeProfitAndLoss, computeReceivables } from './compute';
 import { gstCsvSections, payablesCsvSections, profitAndLossCsvSections, receivablesCsvSections, toCsv } from './csv';
-import { CREDIT_NOTES_STREAM, loadCreditNotes, loadExpenses, loadInvoices, loadPurchases, loadRevenueLines, loadSales } from './ledger';
+import {
+  CREDIT_NOTES_STREAM,
+  loadCreditNotes,
+  loadExpenses,
+  loadInvoices,
+  loadPurchases,
+  loadRevenueLines,
+  loadSales,
+} from './ledger';
 
 /** Each report: load its rows for the range (Perth dates, default this financial year), compute once. */
 
@@ -33,7 +47,15 @@ export async function gstReport(deps: Deps, query: Query): Promise<GstReport> {
   // A credit note lowers the GST collected in its own period (decision 297). A period that ends
   // before the registration date was not registered, so it has no GST to pay (decision 377).
   const gstRegistered = isTaxInvoice((await deps.settings.current()).business, range.endDate);
-  return computeGstReport({ range, gstRegistered, invoices: [...invoices, ...credits], purchases, expenses, turnoverWindow, turnoverInvoices });
+  return computeGstReport({
+    range,
+    gstRegistered,
+    invoices: [...invoices, ...credits],
+    purchases,
+    expenses,
+    turnoverWindow,
+    turnoverInvoices,
+  });
 }
 
 export async function payablesReport(deps: Deps, query: Query): Promise<PayablesReport> {
@@ -60,18 +82,37 @@ export async function profitAndLossReport(deps: Deps, query: Query): Promise<Pro
 export async function receivablesReport(deps: Deps, query: Query): Promise<ReceivablesReport> {
   const { today, range } = rangeAndToday(deps, query);
   const asOf = range.endDate < today ? range.endDate : today;
-  return computeReceivables({ range, asOf, invoices: await loadInvoices(deps.db, { startDate: range.startDate, endDate: asOf }, { outstandingAt: asOf }) });
+  return computeReceivables({
+    range,
+    asOf,
+    invoices: await loadInvoices(deps.db, { startDate: range.startDate, endDate: asOf }, { outstandingAt: asOf }),
+  });
 }
 
-function csvFile(name: string, title: string, report: { startDate: string; endDate: string }, sections: Parameters<typeof toCsv>[2]): FileReply {
+function csvFile(
+  name: string,
+  title: string,
+  report: { startDate: string; endDate: string },
+  sections: Parameters<typeof toCsv>[2],
+): FileReply {
   // A byte-order mark so spreadsheet programs read the file as UTF-8 (supplier names with accents).
   const data = Buffer.from(`\uFEFF${toCsv(title, report, sections)}`, 'utf8');
-  return { data, contentType: 'text/csv; charset=utf-8', filename: `${name}-${report.startDate}-to-${report.endDate}.csv`, disposition: 'attachment' };
+  return {
+    data,
+    contentType: 'text/csv; charset=utf-8',
+    filename: `${name}-${report.startDate}-to-${report.endDate}.csv`,
+    disposition: 'attachment',
+  };
 }
 
 export const gstCsv = async (deps: Deps, q: Query) => {
   const r = await gstReport(deps, q);
-  return csvFile('gst-report', r.gstRegistered ? 'GST report' : 'GST report (tracking only: not registered for GST)', r, gstCsvSections(r));
+  return csvFile(
+    'gst-report',
+    r.gstRegistered ? 'GST report' : 'GST report (tracking only: not registered for GST)',
+    r,
+    gstCsvSections(r),
+  );
 };
 export const payablesCsv = async (deps: Deps, q: Query) => {
   const r = await payablesReport(deps, q);

@@ -14,7 +14,9 @@ const SIGN_SPACE = 44;
 /** "2 x 205/55R16 Michelin", or nothing when the job names no tyres. */
 export function tyresOf(stop: Pick<RunStop, 'tyreSize' | 'tyreQuantity' | 'tyreBrand'>): string {
   if (!stop.tyreSize && !stop.tyreBrand) return '';
-  return [stop.tyreQuantity ? `${stop.tyreQuantity} x` : '', stop.tyreSize ?? '', stop.tyreBrand ?? ''].filter(Boolean).join(' ');
+  return [stop.tyreQuantity ? `${stop.tyreQuantity} x` : '', stop.tyreSize ?? '', stop.tyreBrand ?? '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 const detailsOf = (stop: RunStop) =>
@@ -44,13 +46,16 @@ export function renderRunSheetPdf(run: DayRun, businessName: string): Promise<Bu
     doc.on('error', reject);
   });
   registerFonts(doc, [JSON.stringify(run), businessName]);
-  const text = (value: string, weight: Weight, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) => drawText(doc, value, weight, x, y, options);
+  const text = (value: string, weight: Weight, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) =>
+    drawText(doc, value, weight, x, y, options);
 
   doc.fillColor(CHARCOAL).fontSize(18);
   text(`Run sheet: ${run.technician.username}`, 'bold', PAGE.left, PAGE.top, { width: WIDTH });
   doc.fontSize(10).fillColor(MUTED);
   const stopCount = `${run.jobs.length} ${run.jobs.length === 1 ? 'stop' : 'stops'}`;
-  text(`${formatDayLong(run.date)} · ${stopCount} · ${businessName}`, 'regular', PAGE.left, doc.y + 2, { width: WIDTH });
+  text(`${formatDayLong(run.date)} · ${stopCount} · ${businessName}`, 'regular', PAGE.left, doc.y + 2, {
+    width: WIDTH,
+  });
   let y = doc.y + 10;
   doc.moveTo(PAGE.left, y).lineTo(PAGE.right, y).strokeColor(RULE).lineWidth(1).stroke();
   y += 12;

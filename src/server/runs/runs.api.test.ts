@@ -15,19 +15,81 @@ let admin: { cookie: string };
 let alice: { user: { id: string; username: string }; cookie: string };
 let bob: { user: { id: string; username: string }; cookie: string };
 const TUESDAY = '2026-11-24';
-const run = (id: string, cookie: string, query = `?date=${TUESDAY}`) => call(t, { method: 'GET', url: `/api/dashboard/technicians/${id}/run${query}`, cookie });
+const run = (id: string, cookie: string, query = `?date=${TUESDAY}`) =>
+  call(t, { method: 'GET', url: `/api/dashboard/technicians/${id}/run${query}`, cookie });
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInStaff(t, { role: 'admin' });
-  [alice, bob] = await Promise.all([signedInStaff(t, { role: 'technician' }), signedInStaff(t, { role: 'technician' })]);
+  [alice, bob] = await Promise.all([
+    signedInStaff(t, { role: 'technician' }),
+    signedInStaff(t, { role: 'technician' }),
+  ]);
   const a = alice.user.id;
-  await insertJob(t.db, { scheduledDay: TUESDAY, timeSlot: '2-4 PM', assignedTechnicianId: a, address: '3 Third Avenue', suburb: 'Rockingham', postcode: '6168', contactName: 'Carol Last', contactPhone: '0400 000 003' });
-  await insertJob(t.db, { scheduledDay: TUESDAY, timeSlot: '8-10 AM', assignedTechnicianId: a, address: '1 First Road', suburb: 'Mandurah', postcode: '6210', contactName: 'Ann First', contactPhone: '0400 000 001', serviceType: 'new-tyres', tyreSize: '205/55R16', tyreQuantity: 2, tyreBrand: 'Michelin', notes: 'Gate code 1234' });
-  await insertJob(t.db, { scheduledDay: TUESDAY, timeSlot: '12-2 PM', assignedTechnicianId: a, address: '2 Second Street', suburb: 'Baldivis', postcode: '6171', contactName: 'Ben Middle', contactPhone: '0400 000 002', serviceType: 'battery-service' });
-  await insertJob(t.db, { scheduledDay: TUESDAY, timeSlot: '12-2 PM', assignedTechnicianId: a, status: 'cancelled', address: '9 Gone Way', suburb: 'Perth', postcode: '6000', contactName: 'Cancelled Customer' });
-  await insertJob(t.db, { scheduledDay: TUESDAY, timeSlot: '10-12 AM', assignedTechnicianId: bob.user.id, address: '7 Other Street', suburb: 'Joondalup', postcode: '6027', contactName: 'Bobs Customer' });
-  await insertJob(t.db, { scheduledDay: '2026-11-23', timeSlot: '8-10 AM', assignedTechnicianId: a, address: '5 Today Street', suburb: 'Perth', postcode: '6000', contactName: 'Today Customer' });
+  await insertJob(t.db, {
+    scheduledDay: TUESDAY,
+    timeSlot: '2-4 PM',
+    assignedTechnicianId: a,
+    address: '3 Third Avenue',
+    suburb: 'Rockingham',
+    postcode: '6168',
+    contactName: 'Carol Last',
+    contactPhone: '0400 000 003',
+  });
+  await insertJob(t.db, {
+    scheduledDay: TUESDAY,
+    timeSlot: '8-10 AM',
+    assignedTechnicianId: a,
+    address: '1 First Road',
+    suburb: 'Mandurah',
+    postcode: '6210',
+    contactName: 'Ann First',
+    contactPhone: '0400 000 001',
+    serviceType: 'new-tyres',
+    tyreSize: '205/55R16',
+    tyreQuantity: 2,
+    tyreBrand: 'Michelin',
+    notes: 'Gate code 1234',
+  });
+  await insertJob(t.db, {
+    scheduledDay: TUESDAY,
+    timeSlot: '12-2 PM',
+    assignedTechnicianId: a,
+    address: '2 Second Street',
+    suburb: 'Baldivis',
+    postcode: '6171',
+    contactName: 'Ben Middle',
+    contactPhone: '0400 000 002',
+    serviceType: 'battery-service',
+  });
+  await insertJob(t.db, {
+    scheduledDay: TUESDAY,
+    timeSlot: '12-2 PM',
+    assignedTechnicianId: a,
+    status: 'cancelled',
+    address: '9 Gone Way',
+    suburb: 'Perth',
+    postcode: '6000',
+    contactName: 'Cancelled Customer',
+  });
+  await insertJob(t.db, {
+    scheduledDay: TUESDAY,
+    timeSlot: '10-12 AM',
+    assignedTechnicianId: bob.user.id,
+    address: '7 Other Street',
+    suburb: 'Joondalup',
+    postcode: '6027',
+    contactName: 'Bobs Customer',
+  });
+  await insertJob(t.db, {
+    scheduledDay: '2026-11-23',
+    timeSlot: '8-10 AM',
+    assignedTechnicianId: a,
+    address: '5 Today Street',
+    suburb: 'Perth',
+    postcode: '6000',
+    contactName: 'Today Customer',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -88,7 +150,11 @@ describe('the day run', () => {
 
   it("refuses a technician another technician's run with 403, and shows nothing of it", async () => {
     for (const path of ['run', 'run.pdf']) {
-      const res = await call(t, { method: 'GET', url: `/api/dashboard/technicians/${bob.user.id}/${path}?date=${TUESDAY}`, cookie: alice.cookie });
+      const res = await call(t, {
+        method: 'GET',
+        url: `/api/dashboard/technicians/${bob.user.id}/${path}?date=${TUESDAY}`,
+        cookie: alice.cookie,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('You can only see your own run.');
       expect(res.body).not.toContain('Bobs Customer');
@@ -115,7 +181,11 @@ describe('the day run', () => {
 
 describe('the printable run sheet', () => {
   it('is a PDF with each stop in order: window, address, phone, service, tyres, notes and a line to sign', async () => {
-    const res = await call(t, { method: 'GET', url: `/api/dashboard/technicians/${alice.user.id}/run.pdf?date=${TUESDAY}`, cookie: alice.cookie });
+    const res = await call(t, {
+      method: 'GET',
+      url: `/api/dashboard/technicians/${alice.user.id}/run.pdf?date=${TUESDAY}`,
+      cookie: alice.cookie,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = pdfText(res.rawPayload);
@@ -129,7 +199,15 @@ describe('the printable run sheet', () => {
     expect(at('8 am - 10 am')).toBeLessThan(at('12 pm - 2 pm'));
     expect(at('Ann First')).toBeLessThan(at('Ben Middle'));
     expect(at('Ben Middle')).toBeLessThan(at('Carol Last'));
-    for (const s of ['1 First Road, Mandurah WA 6210', 'Phone 0400 000 001', 'New Tyres', '2 x 205/55R16 Michelin', 'Gate code 1234', 'Battery Service']) at(s);
+    for (const s of [
+      '1 First Road, Mandurah WA 6210',
+      'Phone 0400 000 001',
+      'New Tyres',
+      '2 x 205/55R16 Michelin',
+      'Gate code 1234',
+      'Battery Service',
+    ])
+      at(s);
     expect(text.match(/Signature \/ notes/g)).toHaveLength(3);
     expect(text).not.toContain('Cancelled Customer');
     expect(text).not.toContain('Bobs Customer');

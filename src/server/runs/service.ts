@@ -19,7 +19,12 @@ type RunDeps = Pick<AppDeps, 'db' | 'clock'>;
  * decision 315): an unknown technician is a 404 for everyone, then a technician reads only their own.
  */
 async function technicianFor(deps: RunDeps, actor: SessionUser, id: string) {
-  const [row] = isUuid(id) ? await deps.db.select({ id: users.id, username: users.username }).from(users).where(and(eq(users.id, id), eq(users.role, 'technician'))) : [];
+  const [row] = isUuid(id)
+    ? await deps.db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.role, 'technician')))
+    : [];
   if (!row) throw notFound(TECHNICIAN_NOT_FOUND);
   if (actor.role !== 'admin' && actor.id !== row.id) throw forbidden(OWN_RUN_ONLY);
   return row;
@@ -29,7 +34,12 @@ async function technicianFor(deps: RunDeps, actor: SessionUser, id: string) {
  * A technician's run on a Perth day: their live (not cancelled) jobs in slot order, and one
  * directions link through every stop in that order (decision 315).
  */
-export async function dayRun(deps: RunDeps, actor: SessionUser, technicianId: string, date: string | undefined): Promise<DayRun> {
+export async function dayRun(
+  deps: RunDeps,
+  actor: SessionUser,
+  technicianId: string,
+  date: string | undefined,
+): Promise<DayRun> {
   const technician = await technicianFor(deps, actor, technicianId);
   const day = date ?? perthToday(deps.clock.now());
   const rows = await deps.db

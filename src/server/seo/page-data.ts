@@ -33,13 +33,18 @@ export function businessInfoOf(config: Config, settings: Settings): BusinessInfo
 }
 
 /** Loads what a public route needs before it is rendered, and decides its HTTP status. */
-export async function loadPublicPage(route: PublicRoute, deps: { db: Db; config: Config; settings: SettingsStore }): Promise<{ status: number; page?: unknown }> {
+export async function loadPublicPage(
+  route: PublicRoute,
+  deps: { db: Db; config: Config; settings: SettingsStore },
+): Promise<{ status: number; page?: unknown }> {
   if (route.name === 'not-found') return { status: 404 };
   if (route.name === 'home') return { status: 200, page: await homePageData(deps.db) };
   if (route.name === 'suburb') {
     const suburb = await showSuburbPage(deps, route.slug);
     // Unknown or inactive suburb: the 'Service Area Not Found' fallback with a real 404 (decision 122).
-    const page: SuburbPageData = suburb ? { kind: 'suburb', found: true, suburb } : { kind: 'suburb', found: false, slug: route.slug };
+    const page: SuburbPageData = suburb
+      ? { kind: 'suburb', found: true, suburb }
+      : { kind: 'suburb', found: false, slug: route.slug };
     return { status: suburb ? 200 : 404, page };
   }
   return { status: 200 };

@@ -4,7 +4,10 @@ import { STATIC_PUBLIC_PATHS, suburbPath } from '../../shared/public-routes';
 import { listActiveSuburbSlugs } from '../suburbs/service';
 
 function xmlEscape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 }
 
 /** The sitemap: every static public page and every active suburb landing page, read from the database. */
@@ -25,17 +28,33 @@ export async function buildSitemap(deps: AppDeps): Promise<string> {
 }
 
 export function buildRobots(publicBaseUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /dashboard', 'Disallow: /auth', 'Disallow: /checkout', 'Disallow: /api', '', `Sitemap: ${publicBaseUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /dashboard',
+    'Disallow: /auth',
+    'Disallow: /checkout',
+    'Disallow: /api',
+    '',
+    `Sitemap: ${publicBaseUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 /** /sitemap.xml and /robots.txt (docs/product.md "Public pages", decision 120). Not under /api, so no access level applies. */
 export function seoRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/sitemap.xml', async (_request, reply) =>
-      reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(await buildSitemap(deps)),
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(await buildSitemap(deps)),
     );
     app.get('/robots.txt', async (_request, reply) =>
-      reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(buildRobots(deps.config.publicBaseUrl)),
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(buildRobots(deps.config.publicBaseUrl)),
     );
   };
 }

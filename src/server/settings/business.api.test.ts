@@ -46,7 +46,8 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const send = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
+const send = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
 const getBusiness = async () => (await send('GET', BUSINESS)).json() as BusinessView;
 const history = async () => {
   const res = await send('GET', '/api/dashboard/settings/history?subject=business&pageSize=50');
@@ -66,7 +67,13 @@ function pdfText(data: Buffer): string {
 
 describe('the business profile', () => {
   it('starts from the environment', async () => {
-    expect(await getBusiness()).toMatchObject({ name: 'Mobile Tyre & Battery Co.', phone: '08 5550 1234', gstRegistered: false, bsb: '', businessDays: [1, 2, 3, 4, 5] });
+    expect(await getBusiness()).toMatchObject({
+      name: 'Mobile Tyre & Battery Co.',
+      phone: '08 5550 1234',
+      gstRegistered: false,
+      bsb: '',
+      businessDays: [1, 2, 3, 4, 5],
+    });
   });
 
   it.each([
@@ -75,7 +82,11 @@ describe('the business profile', () => {
     [{ bsb: '06612' }, 'bsb', 'BSB must be 6 digits'],
     [{ bsb: '066-12a' }, 'bsb', 'BSB must be 6 digits'],
     [{ bankAccountNumber: '1234' }, 'bankAccountNumber', 'Account number must be 5 to 10 digits'],
-    [{ bsb: '', bankAccountNumber: '' }, 'bsb', 'Bank account name, BSB and account number go together: fill in all three or none'],
+    [
+      { bsb: '', bankAccountNumber: '' },
+      'bsb',
+      'Bank account name, BSB and account number go together: fill in all three or none',
+    ],
     [{ phone: '12345' }, 'phone', 'Valid phone number required'],
     [{ email: 'office' }, 'email', 'Valid email address required'],
     [{ name: '  ' }, 'name', 'Business name is required'],
@@ -95,7 +106,13 @@ describe('the business profile', () => {
     const res = await send('PUT', BUSINESS, PROFILE);
     expect(res.statusCode, res.body).toBe(200);
     const stored = await getBusiness();
-    expect(stored).toEqual({ ...PROFILE, abn: '51 824 753 556', bsb: '066-123', businessDays: [1, 2, 3, 4, 5, 6], overdueReminders: true });
+    expect(stored).toEqual({
+      ...PROFILE,
+      abn: '51 824 753 556',
+      bsb: '066-123',
+      businessDays: [1, 2, 3, 4, 5, 6],
+      overdueReminders: true,
+    });
 
     const { items } = await history();
     const lines = Object.fromEntries(items.map((h) => [h.field, `${h.from} -> ${h.to}`]));
@@ -114,8 +131,14 @@ describe('the business profile', () => {
     expect((await history()).total).toBe(items.length);
   });
 
-  it("an invoice prints the stored name, ABN, address and bank, titled Invoice before GST registration and Tax Invoice from it", async () => {
-    const before = await insertJob(t.db, { status: 'completed', serviceType: 'puncture-repair', customerValue: '129.80', scheduledDay: '2026-11-23', timeSlot: '8-10 AM' });
+  it('an invoice prints the stored name, ABN, address and bank, titled Invoice before GST registration and Tax Invoice from it', async () => {
+    const before = await insertJob(t.db, {
+      status: 'completed',
+      serviceType: 'puncture-repair',
+      customerValue: '129.80',
+      scheduledDay: '2026-11-23',
+      timeSlot: '8-10 AM',
+    });
     const made = await send('POST', `${INVOICES}/generate/${before.id}`);
     expect(made.statusCode, made.body).toBe(201);
     const early = (made.json() as { customerInvoice: { id: string; invoiceDate: string } }).customerInvoice;
@@ -130,7 +153,13 @@ describe('the business profile', () => {
     // Registered from 1 December: an invoice dated then is a tax invoice.
     t.clock.set('2026-12-02T01:00:00.000Z');
     admin = (await signedInStaff(t, { role: 'admin' })).cookie;
-    const after = await insertJob(t.db, { status: 'completed', serviceType: 'puncture-repair', customerValue: '129.80', scheduledDay: '2026-12-01', timeSlot: '8-10 AM' });
+    const after = await insertJob(t.db, {
+      status: 'completed',
+      serviceType: 'puncture-repair',
+      customerValue: '129.80',
+      scheduledDay: '2026-12-01',
+      timeSlot: '8-10 AM',
+    });
     const generated = await send('POST', `${INVOICES}/generate/${after.id}`);
     expect(generated.statusCode, generated.body).toBe(201);
     const late = generated.json() as { customerInvoice: { id: string } };

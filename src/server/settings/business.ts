@@ -28,7 +28,10 @@ export function businessView(b: BusinessProfile): BusinessView {
 }
 
 function profileOf(form: z.output<typeof businessForm>): BusinessProfile {
-  const bank = form.bankAccountName && form.bsb && form.bankAccountNumber ? { accountName: form.bankAccountName, bsb: form.bsb, accountNumber: form.bankAccountNumber } : undefined;
+  const bank =
+    form.bankAccountName && form.bsb && form.bankAccountNumber
+      ? { accountName: form.bankAccountName, bsb: form.bsb, accountNumber: form.bankAccountNumber }
+      : undefined;
   return {
     name: form.name,
     abn: form.abn,
@@ -61,7 +64,11 @@ export async function readBusiness(deps: Pick<AppDeps, 'settings'>): Promise<Bus
  * Stores the business profile and one history line per changed field, in one transaction (decision
  * 280). Pages, emails and invoices read it when they are made, so nothing keeps an old copy.
  */
-export async function updateBusiness(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'settings'>, form: z.output<typeof businessForm>, actorId: string): Promise<BusinessView> {
+export async function updateBusiness(
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'settings'>,
+  form: z.output<typeof businessForm>,
+  actorId: string,
+): Promise<BusinessView> {
   const next = profileOf(form);
   const at = deps.clock.now();
   const saved = await deps.db.transaction(async (tx) => {
@@ -71,7 +78,16 @@ export async function updateBusiness(deps: Pick<AppDeps, 'db' | 'config' | 'cloc
     const now = businessView(next);
     const changes: SettingChange[] = (Object.keys(BUSINESS_LABELS) as (keyof BusinessView)[])
       .filter((key) => shown(key, was) !== shown(key, now))
-      .map((key) => ({ subject: 'business', label: 'Business profile', at, actorId, kind: 'changed', field: BUSINESS_LABELS[key], from: shown(key, was), to: shown(key, now) }));
+      .map((key) => ({
+        subject: 'business',
+        label: 'Business profile',
+        at,
+        actorId,
+        kind: 'changed',
+        field: BUSINESS_LABELS[key],
+        from: shown(key, was),
+        to: shown(key, now),
+      }));
     if (changes.length === 0) return before;
     await writeSetting(tx, 'business', next, actorId, at);
     await recordSettingChanges(tx, changes);

@@ -16,7 +16,14 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 const FEES = '/api/dashboard/settings/fees';
 const HISTORY = '/api/dashboard/settings/history';
 const MONEY = 'Must be a valid decimal amount';
-const DEFAULTS = { callout: '89.80', punctureRepair: '40.00', fittingPerTyre: '25.00', balancingPerTyre: '15.00', prepaidDiscount: '30.00', cardSurchargePercent: '1.70' };
+const DEFAULTS = {
+  callout: '89.80',
+  punctureRepair: '40.00',
+  fittingPerTyre: '25.00',
+  balancingPerTyre: '15.00',
+  prepaidDiscount: '30.00',
+  cardSurchargePercent: '1.70',
+};
 
 let t: TestApp;
 let admin: string;
@@ -36,7 +43,8 @@ const getFees = async (app: FastifyInstance = t.app) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as FeesView;
 };
-const putFees = (body: object, cookie = admin) => t.app.inject({ method: 'PUT', url: FEES, headers: { cookie }, payload: body });
+const putFees = (body: object, cookie = admin) =>
+  t.app.inject({ method: 'PUT', url: FEES, headers: { cookie }, payload: body });
 const feeHistory = async () => {
   const res = await t.app.inject({ method: 'GET', url: `${HISTORY}?subject=fees`, headers: { cookie: admin } });
   expect(res.statusCode, res.body).toBe(200);
@@ -56,7 +64,10 @@ const quotePuncture = async (app: FastifyInstance = t.app, timeSlot = '8-10 AM',
 
 describe('the fees', () => {
   it('start as docs/product.md sets them, with the fixed estimates made from them', async () => {
-    expect(await getFees()).toEqual({ ...DEFAULTS, estimates: { punctureRepair: '129.80', batteryOrEmergency: '89.80' } });
+    expect(await getFees()).toEqual({
+      ...DEFAULTS,
+      estimates: { punctureRepair: '129.80', batteryOrEmergency: '89.80' },
+    });
   });
 
   it.each([
@@ -80,12 +91,17 @@ describe('the fees', () => {
     expect((await getFees()).cardSurchargePercent).toBe('1.70');
   });
 
-  it.each(['89.80', '500.00'])('refuses a prepayment discount of %s, as big as a callout booked online, and changes nothing', async (value) => {
-    const res = await putFees({ ...DEFAULTS, prepaidDiscount: value });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().message).toBe('Prepayment discount must be less than the callout fee, the smallest booking paid online');
-    expect((await getFees()).prepaidDiscount).toBe('30.00');
-  });
+  it.each(['89.80', '500.00'])(
+    'refuses a prepayment discount of %s, as big as a callout booked online, and changes nothing',
+    async (value) => {
+      const res = await putFees({ ...DEFAULTS, prepaidDiscount: value });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(
+        'Prepayment discount must be less than the callout fee, the smallest booking paid online',
+      );
+      expect((await getFees()).prepaidDiscount).toBe('30.00');
+    },
+  );
 
   it('a technician gets 403 on every settings route and changes nothing', async () => {
     for (const [method, url, payload] of [
@@ -104,19 +120,32 @@ describe('the fees', () => {
   it('a booked job keeps its quoted price; a changed puncture fee is in the next quote to the cent, with one history line per changed field', async () => {
     const before = await quotePuncture(t.app, '8-10 AM');
     expect(before.amount).toBe('99.80');
-    const onsite = await t.app.inject({ method: 'POST', url: '/api/bookings', remoteAddress: freshClientAddress(), payload: bookingBody({ job: { scheduledDate: '2026-11-25', timeSlot: '10-12 AM' } }) });
+    const onsite = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      remoteAddress: freshClientAddress(),
+      payload: bookingBody({ job: { scheduledDate: '2026-11-25', timeSlot: '10-12 AM' } }),
+    });
     expect(onsite.statusCode, onsite.body).toBe(200);
     const onsiteJobId = (onsite.json() as { jobId: string }).jobId;
-    const checkoutBefore = (await t.app.inject({ method: 'GET', url: `/api/booking-token/${before.bookingToken}` })).json() as { amount: string; totalAmount: string };
+    const checkoutBefore = (
+      await t.app.inject({ method: 'GET', url: `/api/booking-token/${before.bookingToken}` })
+    ).json() as { amount: string; totalAmount: string };
 
     const res = await putFees({ ...DEFAULTS, punctureRepair: '45.55', prepaidDiscount: '25' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ punctureRepair: '45.55', prepaidDiscount: '25.00', estimates: { punctureRepair: '135.35', batteryOrEmergency: '89.80' } });
+    expect(res.json()).toMatchObject({
+      punctureRepair: '45.55',
+      prepaidDiscount: '25.00',
+      estimates: { punctureRepair: '135.35', batteryOrEmergency: '89.80' },
+    });
 
     // 89.80 + 45.55 - 25.00
     expect((await quotePuncture(t.app, '12-2 PM')).amount).toBe('110.35');
 
-    const checkoutAfter = (await t.app.inject({ method: 'GET', url: `/api/booking-token/${before.bookingToken}` })).json() as { amount: string; totalAmount: string };
+    const checkoutAfter = (
+      await t.app.inject({ method: 'GET', url: `/api/booking-token/${before.bookingToken}` })
+    ).json() as { amount: string; totalAmount: string };
     expect(checkoutAfter.amount).toBe('99.80');
     expect(checkoutAfter.totalAmount).toBe(checkoutBefore.totalAmount);
     const [quoted] = await t.db.select({ value: jobs.customerValue }).from(jobs).where(eq(jobs.id, before.jobId));
@@ -148,10 +177,19 @@ describe('the fees', () => {
     const res = await putFees({ ...(await getFees()), cardSurchargePercent: '2' });
     expect(res.statusCode, res.body).toBe(200);
     const quote = await quotePuncture(t.app, '2-4 PM');
-    const checkout = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent-token', payload: { bookingToken: quote.bookingToken } });
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent-token',
+      payload: { bookingToken: quote.bookingToken },
+    });
     expect(checkout.statusCode, checkout.body).toBe(200);
     // 110.35 x 2% = 2.207 -> 2.21
-    expect(checkout.json()).toMatchObject({ originalAmount: '110.35', surchargeAmount: '2.21', totalAmount: '112.56', message: 'A 2% card surcharge of $2.21 applies. Total to pay: $112.56.' });
+    expect(checkout.json()).toMatchObject({
+      originalAmount: '110.35',
+      surchargeAmount: '2.21',
+      totalAmount: '112.56',
+      message: 'A 2% card surcharge of $2.21 applies. Total to pay: $112.56.',
+    });
   });
 
   it('the Changes list pages every subject, newest first', async () => {

@@ -31,7 +31,11 @@ export async function readFees(deps: Pick<AppDeps, 'settings'>): Promise<FeesVie
  * Stores the fees and one history line per changed field, in one transaction (decision 280); a
  * form saved unchanged writes nothing. New quotes use them at once; booked jobs keep their price.
  */
-export async function updateFees(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'settings'>, form: z.output<typeof feesForm>, actorId: string): Promise<FeesView> {
+export async function updateFees(
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'settings'>,
+  form: z.output<typeof feesForm>,
+  actorId: string,
+): Promise<FeesView> {
   const next = feesFromView(form);
   const at = deps.clock.now();
   const saved = await deps.db.transaction(async (tx) => {
@@ -41,7 +45,16 @@ export async function updateFees(deps: Pick<AppDeps, 'db' | 'config' | 'clock' |
     const now = feesView(next);
     const changes: SettingChange[] = (Object.keys(FEE_LABELS) as (keyof typeof FEE_LABELS)[])
       .filter((key) => was[key] !== now[key])
-      .map((key) => ({ subject: 'fees', label: 'Fees', at, actorId, kind: 'changed', field: FEE_LABELS[key], from: was[key], to: now[key] }));
+      .map((key) => ({
+        subject: 'fees',
+        label: 'Fees',
+        at,
+        actorId,
+        kind: 'changed',
+        field: FEE_LABELS[key],
+        from: was[key],
+        to: now[key],
+      }));
     if (changes.length === 0) return before;
     await writeSetting(tx, 'fees', next, actorId, at);
     await recordSettingChanges(tx, changes);

@@ -23,7 +23,11 @@ export function settingsRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, settings.messages, async () => readMessageSettings(deps));
     addRoute(app, settings.updateMessages, async ({ body, actor }) => updateMessageSettings(deps, body, actor.id));
     addRoute(app, settings.history, async ({ query }) =>
-      settingHistory(deps.db, { ...(query.subject ? { subject: query.subject } : {}), limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+      settingHistory(deps.db, {
+        ...(query.subject ? { subject: query.subject } : {}),
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      }),
     );
   };
 }

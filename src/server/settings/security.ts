@@ -15,14 +15,29 @@ export async function readSecurity(deps: Pick<AppDeps, 'settings'>): Promise<Sec
  * Stores the staff sign-in rules and their history line in one transaction; every instance's
  * admin gate reads them at once (docs/decisions/321-admins-required-to-use-two-factor.md).
  */
-export async function updateSecurity(deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'settings'>, form: SecurityForm, actorId: string): Promise<SecurityForm> {
+export async function updateSecurity(
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock' | 'settings'>,
+  form: SecurityForm,
+  actorId: string,
+): Promise<SecurityForm> {
   const at = deps.clock.now();
   const saved = await deps.db.transaction(async (tx) => {
     await lockSetting(tx, 'security');
     const before = (await readSettings(tx, deps.config)).security;
     if (before.requireAdminMfa === form.requireAdminMfa) return before;
     await writeSetting(tx, 'security', { requireAdminMfa: form.requireAdminMfa }, actorId, at);
-    await recordSettingChanges(tx, [{ subject: 'security', label: LABEL, at, actorId, kind: 'changed', field: FIELD, from: shown(before.requireAdminMfa), to: shown(form.requireAdminMfa) }]);
+    await recordSettingChanges(tx, [
+      {
+        subject: 'security',
+        label: LABEL,
+        at,
+        actorId,
+        kind: 'changed',
+        field: FIELD,
+        from: shown(before.requireAdminMfa),
+        to: shown(form.requireAdminMfa),
+      },
+    ]);
     return { requireAdminMfa: form.requireAdminMfa };
   });
   deps.settings.forget();

@@ -59,7 +59,9 @@ describe('stored settings', () => {
   });
 
   it('a row broken by hand falls back to the first-start value and says so in the log', async () => {
-    await database.db.execute(sql`insert into business_settings (key, value) values ('fees', '{"callout": "lots"}'::jsonb)`);
+    await database.db.execute(
+      sql`insert into business_settings (key, value) values ('fees', '{"callout": "lots"}'::jsonb)`,
+    );
     const logged: object[] = [];
     const settings = await readSettings(database.db, firstStart, { error: (obj) => logged.push(obj) });
     expect(settings.fees.callout).toBe(8980);
@@ -68,7 +70,12 @@ describe('stored settings', () => {
 });
 
 describe('two instances over one database', () => {
-  const log = { error: () => undefined, warn: () => undefined, info: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
+  const log = {
+    error: () => undefined,
+    warn: () => undefined,
+    info: () => undefined,
+    debug: () => undefined,
+  } as unknown as FastifyBaseLogger;
   let secondPool: Database | undefined;
   let changesA: PublicChanges;
   let changesB: PublicChanges;

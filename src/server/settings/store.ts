@@ -1,6 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_CAPACITY, DEFAULT_FEES, DEFAULT_MESSAGE_SETTINGS, DEFAULT_SECURITY, MAX_VANS, type BusinessProfile, type Capacity, type Fees, type MessageSettings, type Security } from '../../shared/domain/settings';
+import {
+  DEFAULT_CAPACITY,
+  DEFAULT_FEES,
+  DEFAULT_MESSAGE_SETTINGS,
+  DEFAULT_SECURITY,
+  MAX_VANS,
+  type BusinessProfile,
+  type Capacity,
+  type Fees,
+  type MessageSettings,
+  type Security,
+} from '../../shared/domain/settings';
 import type { PublicChanges } from '../cache/public-changes';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
@@ -10,7 +21,13 @@ import { businessSettings, type SettingKey } from '../db/schema';
  * The owner's settings as every reader sees them (decision 280): stored rows win; the environment
  * (business details) and docs/product.md's fees only seed the first start.
  */
-export type Settings = { fees: Fees; business: BusinessProfile; capacity: Capacity; security: Security; messages: MessageSettings };
+export type Settings = {
+  fees: Fees;
+  business: BusinessProfile;
+  capacity: Capacity;
+  security: Security;
+  messages: MessageSettings;
+};
 
 const cents = z.number().int().min(0).max(9_999_999);
 
@@ -65,7 +82,10 @@ export function seedSettings(config: Config): Settings {
       postalAddress: '',
       gstRegistered: b.gstRegistered,
       gstRegisteredFrom: null,
-      payment: { ...(b.payment.bank ? { bank: b.payment.bank } : {}), ...(b.payment.payId ? { payId: b.payment.payId } : {}) },
+      payment: {
+        ...(b.payment.bank ? { bank: b.payment.bank } : {}),
+        ...(b.payment.payId ? { payId: b.payment.payId } : {}),
+      },
       reviewUrl: '',
       businessDays: b.businessDays,
       overdueReminders: true,
@@ -77,20 +97,34 @@ export function seedSettings(config: Config): Settings {
 }
 
 /** Reads the settings in `exec` (a transaction sees its own writes). */
-export async function readSettings(exec: Executor, config: Config, log?: { error(obj: object, msg: string): void }): Promise<Settings> {
+export async function readSettings(
+  exec: Executor,
+  config: Config,
+  log?: { error(obj: object, msg: string): void },
+): Promise<Settings> {
   const seed = seedSettings(config);
   const rows = await exec.select({ key: businessSettings.key, value: businessSettings.value }).from(businessSettings);
   const settings = { ...seed };
   for (const row of rows) {
     const parsed = STORED[row.key].safeParse(row.value);
     if (parsed.success) (settings as Record<SettingKey, unknown>)[row.key] = parsed.data;
-    else log?.error({ key: row.key, issues: parsed.error.issues.map((i) => i.path.join('.')) }, 'A stored setting is not valid; its first-start value is used');
+    else
+      log?.error(
+        { key: row.key, issues: parsed.error.issues.map((i) => i.path.join('.')) },
+        'A stored setting is not valid; its first-start value is used',
+      );
   }
   return settings;
 }
 
 /** Stores one group of settings in the caller's transaction; the database tells every instance. */
-export async function writeSetting<K extends SettingKey>(exec: Executor, key: K, value: Settings[K], actorId: string | null, at: Date): Promise<void> {
+export async function writeSetting<K extends SettingKey>(
+  exec: Executor,
+  key: K,
+  value: Settings[K],
+  actorId: string | null,
+  at: Date,
+): Promise<void> {
   const stored: object = STORED[key].parse(value);
   await exec
     .insert(businessSettings)
@@ -105,13 +139,20 @@ export async function writeSetting<K extends SettingKey>(exec: Executor, key: K,
 export async function storeFirstStartSettings(db: Db, config: Config, at: Date): Promise<void> {
   const seed = seedSettings(config);
   for (const key of ['fees', 'business'] as const) {
-    await db.insert(businessSettings).values({ key, value: STORED[key].parse(seed[key]), updatedAt: at }).onConflictDoNothing({ target: businessSettings.key });
+    await db
+      .insert(businessSettings)
+      .values({ key, value: STORED[key].parse(seed[key]), updatedAt: at })
+      .onConflictDoNothing({ target: businessSettings.key });
   }
 }
 
 /** Takes a group's row for the caller's transaction, so two saves of one form apply in turn, each against the other's result. */
 export async function lockSetting(exec: Executor, key: SettingKey): Promise<void> {
-  await exec.select({ key: businessSettings.key }).from(businessSettings).where(eq(businessSettings.key, key)).for('update');
+  await exec
+    .select({ key: businessSettings.key })
+    .from(businessSettings)
+    .where(eq(businessSettings.key, key))
+    .for('update');
 }
 
 export type SettingsStore = {
@@ -125,7 +166,10 @@ export type SettingsStore = {
 };
 
 /** One copy per instance, forgotten on every `settings` change from any instance (decision 231). */
-export function createSettingsStore(deps: { db: Db; config: Config; log?: { error(obj: object, msg: string): void } }, changes: PublicChanges | undefined): SettingsStore {
+export function createSettingsStore(
+  deps: { db: Db; config: Config; log?: { error(obj: object, msg: string): void } },
+  changes: PublicChanges | undefined,
+): SettingsStore {
   let kept: Promise<Settings> | undefined;
   let listening = false;
   let generation = 0;

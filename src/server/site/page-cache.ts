@@ -52,7 +52,10 @@ export function createPageCache(changes: PublicChanges | undefined) {
       const entry = await cache.get(key, async () => {
         const started = Date.now();
         const page = await render();
-        return { value: { status: page.status, body: Buffer.from(page.html) }, validUntil: Math.min(started + MAX_AGE_MS, nextPerthMidnight(started)) };
+        return {
+          value: { status: page.status, body: Buffer.from(page.html) },
+          validUntil: Math.min(started + MAX_AGE_MS, nextPerthMidnight(started)),
+        };
       });
       reply.status(entry.status);
       const encoding = acceptedEncoding(request.headers['accept-encoding']);

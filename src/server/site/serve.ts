@@ -18,7 +18,11 @@ import { renderStaffScreen, type StaffRenderer } from './staff-render';
 export type WebMode = 'none' | 'dev' | 'prod';
 
 type RenderResult = { html: string; head: string };
-type EntryServer = { render(url: string, data: PageData): RenderResult; renderStaff: StaffRenderer; fontPreload: string };
+type EntryServer = {
+  render(url: string, data: PageData): RenderResult;
+  renderStaff: StaffRenderer;
+  fontPreload: string;
+};
 
 const root = APP_ROOT;
 export const distDir = path.resolve(root, process.env.WEB_DIST_DIR || 'dist');
@@ -33,7 +37,10 @@ function fillTemplate(template: string, parts: { head: string; html: string; dat
   return template
     .replace('<!--app-head-->', () => parts.head)
     .replace('<!--app-html-->', () => parts.html)
-    .replace('<!--app-data-->', () => `<script id="page-data" type="application/json">${embedJson(parts.data)}</script>`);
+    .replace(
+      '<!--app-data-->',
+      () => `<script id="page-data" type="application/json">${embedJson(parts.data)}</script>`,
+    );
 }
 
 /**
@@ -42,7 +49,8 @@ function fillTemplate(template: string, parts: { head: string; html: string; dat
  */
 export function assertProductionBundle(dir: string): void {
   const templatePath = path.join(dir, 'client', 'index.html');
-  if (!fs.existsSync(templatePath)) throw new Error(`The web app is not built (${templatePath} is missing): run npm run build`);
+  if (!fs.existsSync(templatePath))
+    throw new Error(`The web app is not built (${templatePath} is missing): run npm run build`);
   const infoPath = path.join(dir, 'build-info.json');
   let mode: unknown;
   try {
@@ -51,13 +59,28 @@ export function assertProductionBundle(dir: string): void {
     mode = undefined;
   }
   if (mode !== 'production') {
-    throw new Error(`The web app in ${dir} is not a production build (${infoPath} ${mode === undefined ? 'is missing' : `says mode ${String(mode)}`}): run npm run build (it always builds for production), then start again.`);
+    throw new Error(
+      `The web app in ${dir} is not a production build (${infoPath} ${mode === undefined ? 'is missing' : `says mode ${String(mode)}`}): run npm run build (it always builds for production), then start again.`,
+    );
   }
 }
 
-type StaffFirstScreenOf = (request: FastifyRequest, tab: string | null) => Promise<{ page: StaffFirstScreen; readable: boolean }>;
+type StaffFirstScreenOf = (
+  request: FastifyRequest,
+  tab: string | null,
+) => Promise<{ page: StaffFirstScreen; readable: boolean }>;
 
-export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; config: Config; db: Db; settings: SettingsStore; changes?: PublicChanges; staffFirstScreen?: StaffFirstScreenOf }) {
+export async function registerWeb(
+  app: FastifyInstance,
+  opts: {
+    mode: WebMode;
+    config: Config;
+    db: Db;
+    settings: SettingsStore;
+    changes?: PublicChanges;
+    staffFirstScreen?: StaffFirstScreenOf;
+  },
+) {
   if (opts.mode === 'none') return;
   const { config, db } = opts;
   // The owner's settings as they are now (decision 280): every page is rendered from them.
@@ -76,7 +99,11 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
 
   if (opts.mode === 'dev') {
     const { createServer } = await import('vite');
-    const vite = await createServer({ root, server: { middlewareMode: true, hmr: { port: config.port + 10000 } }, appType: 'custom' });
+    const vite = await createServer({
+      root,
+      server: { middlewareMode: true, hmr: { port: config.port + 10000 } },
+      appType: 'custom',
+    });
     await app.register((await import('@fastify/middie')).default);
     app.use(vite.middlewares);
     app.addHook('onClose', () => vite.close());
@@ -105,13 +132,20 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
       if (file === 'index.html' || file === 'assets') continue;
       const full = path.join(clientDir, file);
       if (!fs.statSync(full).isFile()) continue;
-      app.get(`/${file}`, (_req, reply) => reply.header('Cache-Control', 'public, max-age=3600').type(mimeOf(file)).send(fs.readFileSync(full)));
+      app.get(`/${file}`, (_req, reply) =>
+        reply.header('Cache-Control', 'public, max-age=3600').type(mimeOf(file)).send(fs.readFileSync(full)),
+      );
     }
   }
 
   async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://site');
-    const staff = isStaffRequest({ host: request.headers.host, staffHost: config.staffHost, pathname: url.pathname, search: url.search });
+    const staff = isStaffRequest({
+      host: request.headers.host,
+      staffHost: config.staffHost,
+      pathname: url.pathname,
+      search: url.search,
+    });
     const template = await getTemplate(request.url);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (staff) {
@@ -126,10 +160,22 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
       // Who is signed in and the jobs tab's first page travel with the HTML (decision 342); only the dashboard's own pages read data.
       const first = await opts.staffFirstScreen?.(request, tab);
       if (!first?.readable || tab === 'none') {
-        return reply.send(fillTemplate(template, { head: head + modulePreloadTags(chunksOf(tab)), html: '', data: { app: 'staff', business, page: first?.page } }));
+        return reply.send(
+          fillTemplate(template, {
+            head: head + modulePreloadTags(chunksOf(tab)),
+            html: '',
+            data: { app: 'staff', business, page: first?.page },
+          }),
+        );
       }
       // A signed-in dashboard page comes rendered, with the reads it was rendered from (decision 370).
-      const { html, page } = await renderStaffScreen(app, request, (await getEntry()).renderStaff, business, first.page).catch((err: unknown) => {
+      const { html, page } = await renderStaffScreen(
+        app,
+        request,
+        (await getEntry()).renderStaff,
+        business,
+        first.page,
+      ).catch((err: unknown) => {
         // Rendered in the browser instead, as before: a page that opens slower, never one that does not open.
         request.log.warn({ err }, 'the staff page was not rendered on the server');
         return { html: '', page: first.page };
@@ -143,7 +189,11 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
     }
     const render = async () => {
       const { business } = await current();
-      const { status, page } = await loadPublicPage(matchPublicPath(url.pathname), { db, config, settings: opts.settings });
+      const { status, page } = await loadPublicPage(matchPublicPath(url.pathname), {
+        db,
+        config,
+        settings: opts.settings,
+      });
       const data: PageData = { app: 'public', business, page };
       const { html, head } = (await getEntry()).render(request.url, data);
       return { status, html: fillTemplate(template, { head, html, data }) };
@@ -160,13 +210,23 @@ export async function registerWeb(app: FastifyInstance, opts: { mode: WebMode; c
 }
 
 function escapeHtml(s: string) {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 function mimeOf(file: string): string {
   const ext = path.extname(file);
   return (
-    { '.svg': 'image/svg+xml', '.png': 'image/png', '.js': 'text/javascript; charset=utf-8', '.ico': 'image/x-icon', '.webmanifest': 'application/manifest+json', '.txt': 'text/plain', '.xml': 'application/xml' }[ext] ??
-    'application/octet-stream'
+    {
+      '.svg': 'image/svg+xml',
+      '.png': 'image/png',
+      '.js': 'text/javascript; charset=utf-8',
+      '.ico': 'image/x-icon',
+      '.webmanifest': 'application/manifest+json',
+      '.txt': 'text/plain',
+      '.xml': 'application/xml',
+    }[ext] ?? 'application/octet-stream'
   );
 }

@@ -15,7 +15,10 @@ import { listJobs } from '../jobs/service';
  * `readable` says the user's screens may be rendered with their data on the server (decision 370).
  */
 export function staffFirstScreen(deps: AppDeps) {
-  return async (request: FastifyRequest, tab: string | null): Promise<{ page: StaffFirstScreen; readable: boolean }> => {
+  return async (
+    request: FastifyRequest,
+    tab: string | null,
+  ): Promise<{ page: StaffFirstScreen; readable: boolean }> => {
     const { page, readable } = await firstReads(deps, request, tab);
     return { page: { ...page, wide: !isPhoneBrowser(request) }, readable };
   };
@@ -34,13 +37,25 @@ export function isPhoneBrowser(request: Pick<FastifyRequest, 'headers'>): boolea
   return !agent || /Mobi|iPhone|iPod|Android.*Mobile|Windows Phone/i.test(agent);
 }
 
-async function firstReads(deps: AppDeps, request: FastifyRequest, tab: string | null): Promise<{ page: StaffFirstScreen; readable: boolean }> {
+async function firstReads(
+  deps: AppDeps,
+  request: FastifyRequest,
+  tab: string | null,
+): Promise<{ page: StaffFirstScreen; readable: boolean }> {
   const actor = await resolveSessionUser(deps, sessionToken(request));
   if (!actor?.isActive) return { page: { session: null, queries: [] }, readable: false };
   const session = toSignedInUser(actor);
   if (session.passwordChangeRequired) return { page: { session, queries: [] }, readable: false };
-  if (actor.role === 'admin' && (await deps.settings.current()).security.requireAdminMfa && !(await hasTwoFactor(deps.db, actor.id))) return { page: { session, queries: [] }, readable: false };
+  if (
+    actor.role === 'admin' &&
+    (await deps.settings.current()).security.requireAdminMfa &&
+    !(await hasTwoFactor(deps.db, actor.id))
+  )
+    return { page: { session, queries: [] }, readable: false };
   if (tab !== null && tab !== 'jobs') return { page: { session, queries: [] }, readable: true };
   const data = await listJobs(deps, actor, FIRST_JOBS_QUERY);
-  return { page: { session, queries: [{ key: pagedReadKey(jobContracts.list.path, FIRST_JOBS_QUERY), data }] }, readable: true };
+  return {
+    page: { session, queries: [{ key: pagedReadKey(jobContracts.list.path, FIRST_JOBS_QUERY), data }] },
+    readable: true,
+  };
 }

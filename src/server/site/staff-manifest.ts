@@ -55,6 +55,9 @@ export function staffInstallHead(businessName: string, escape: (s: string) => st
 /** Serves the manifest; it follows the owner's business name, so it is built per request and revalidated. */
 export function registerStaffManifest(app: FastifyInstance, businessName: () => Promise<string>): void {
   app.get(STAFF_MANIFEST_PATH, async (_request, reply) =>
-    reply.header('Cache-Control', 'no-cache').type('application/manifest+json; charset=utf-8').send(JSON.stringify(buildStaffManifest(await businessName()))),
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('application/manifest+json; charset=utf-8')
+      .send(JSON.stringify(buildStaffManifest(await businessName()))),
   );
 }

@@ -20,7 +20,9 @@ describe('a server-rendered dashboard page asks for its scripts after its first 
   });
 
   it('hands the entry and every file to preload, once each, to the deferred starter', () => {
-    expect(page).toContain('<script defer src="/staff-boot.js" data-entry="/assets/index-AAAA.js" data-preload="/assets/jsx-runtime-BBBB.js /assets/staff-app-DDDD.js"></script>');
+    expect(page).toContain(
+      '<script defer src="/staff-boot.js" data-entry="/assets/index-AAAA.js" data-preload="/assets/jsx-runtime-BBBB.js /assets/staff-app-DDDD.js"></script>',
+    );
   });
 
   it('leaves a template without an entry script as it is', () => {

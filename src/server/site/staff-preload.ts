@@ -45,7 +45,8 @@ export function staffChunks(clientDir: string): (tab: string | null) => string[]
 }
 
 /** `<link rel="modulepreload">` tags for these files, for a page whose scripts start at once. */
-export const modulePreloadTags = (files: string[]) => files.map((f) => `<link rel="modulepreload" href="${f}">`).join('');
+export const modulePreloadTags = (files: string[]) =>
+  files.map((f) => `<link rel="modulepreload" href="${f}">`).join('');
 
 /**
  * A server-rendered dashboard page is painted before any of its scripts is asked for
@@ -56,9 +57,14 @@ export const modulePreloadTags = (files: string[]) => files.map((f) => `<link re
 export function scriptsAfterFirstPaint(template: string, files: string[]): string {
   const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/.exec(template);
   if (!entry) return template;
-  const templatePreloads = [...template.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
+  const templatePreloads = [...template.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g)].map(
+    (m) => m[1]!,
+  );
   const preload = [...new Set([...templatePreloads, ...files])].join(' ');
   return template
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(entry[0], () => `<script defer src="/staff-boot.js" data-entry="${entry[1]}" data-preload="${preload}"></script>`);
+    .replace(
+      entry[0],
+      () => `<script defer src="/staff-boot.js" data-entry="${entry[1]}" data-preload="${preload}"></script>`,
+    );
 }

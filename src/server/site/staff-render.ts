@@ -4,7 +4,11 @@ import type { BusinessInfo } from '../../shared/schemas/site';
 import type { StaffFirstScreen } from '../../shared/schemas/staff-first-screen';
 
 /** src/web/entry-server.tsx renderStaff: the markup, and the reads the screen asked for that it was not given. */
-export type StaffRenderer = (url: string, business: BusinessInfo, firstScreen: StaffFirstScreen) => Promise<{ html: string; wanted: readonly (readonly unknown[])[] }>;
+export type StaffRenderer = (
+  url: string,
+  business: BusinessInfo,
+  firstScreen: StaffFirstScreen,
+) => Promise<{ html: string; wanted: readonly (readonly unknown[])[] }>;
 
 /** A screen whose reads depend on other reads (a list, then its details) gets at most this many renders. */
 const MAX_RENDERS = 3;
@@ -31,11 +35,17 @@ export function readOfQueryKey(key: readonly unknown[]): { url: string; paged: b
  * cookie, address and browser), so it answers exactly what that user may see, through the same
  * checks and services. Anything but a 200 is left for the browser to ask itself.
  */
-async function readAsUser(app: FastifyInstance, request: FastifyRequest, key: readonly unknown[]): Promise<{ key: readonly unknown[]; data: unknown } | null> {
+async function readAsUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  key: readonly unknown[],
+): Promise<{ key: readonly unknown[]; data: unknown } | null> {
   const read = readOfQueryKey(key);
   if (!read) return null;
   const pass = ['cookie', 'host', 'user-agent', 'x-forwarded-for', 'x-forwarded-proto', 'accept-language'] as const;
-  const headers = Object.fromEntries(pass.flatMap((h) => (typeof request.headers[h] === 'string' ? [[h, request.headers[h]]] : [])));
+  const headers = Object.fromEntries(
+    pass.flatMap((h) => (typeof request.headers[h] === 'string' ? [[h, request.headers[h]]] : [])),
+  );
   const res = await app.inject({ method: 'GET', url: read.url, headers, remoteAddress: request.socket.remoteAddress });
   if (res.statusCode !== 200) return null;
   const body: unknown = res.json();

@@ -38,18 +38,26 @@ const nextDay = () => {
   return cursor;
 };
 
-const putVans = (vans: unknown, cookie = admin) => t.app.inject({ method: 'PUT', url: CAPACITY, headers: { cookie }, payload: vans === undefined ? {} : { vans } });
+const putVans = (vans: unknown, cookie = admin) =>
+  t.app.inject({ method: 'PUT', url: CAPACITY, headers: { cookie }, payload: vans === undefined ? {} : { vans } });
 async function setVans(vans: number) {
   const res = await putVans(vans);
   expect(res.statusCode, res.body).toBe(200);
 }
 const book = (day: string, timeSlot: TimeSlot) =>
-  t.app.inject({ method: 'POST', url: '/api/bookings', remoteAddress: freshClientAddress(), payload: bookingBody({ job: { scheduledDate: day, timeSlot } }) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    remoteAddress: freshClientAddress(),
+    payload: bookingBody({ job: { scheduledDate: day, timeSlot } }),
+  });
 async function slotShown(day: string, slot: TimeSlot) {
   await publicChangesHeard(t.app, t.db);
   const res = await t.app.inject({ method: 'GET', url: `/api/time-slots?date=${day}` });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { slot: string; isAvailable: boolean; blockedReason: string | null }[]).find((s) => s.slot === slot)!;
+  return (res.json() as { slot: string; isAvailable: boolean; blockedReason: string | null }[]).find(
+    (s) => s.slot === slot,
+  )!;
 }
 const liveJobs = (day: string, slot: TimeSlot) =>
   t.db
@@ -57,34 +65,47 @@ const liveJobs = (day: string, slot: TimeSlot) =>
     .from(jobs)
     .where(and(eq(jobs.scheduledDay, day), eq(jobs.timeSlot, slot), ne(jobs.status, 'cancelled')));
 const capacityHistory = async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/settings/history?subject=capacity', headers: { cookie: admin } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/dashboard/settings/history?subject=capacity',
+    headers: { cookie: admin },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { field: string; from: string; to: string }[];
 };
 
 describe('the vans on the road setting', () => {
-  it('starts at one van and is the admin\'s alone', async () => {
+  it("starts at one van and is the admin's alone", async () => {
     technician = (await signedInStaff(t, { role: 'technician' })).cookie;
     const res = await t.app.inject({ method: 'GET', url: CAPACITY, headers: { cookie: admin } });
     expect(res.json()).toEqual({ vans: 1 });
-    expect((await t.app.inject({ method: 'GET', url: CAPACITY, headers: { cookie: technician } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: CAPACITY, headers: { cookie: technician } })).statusCode).toBe(
+      403,
+    );
     expect((await putVans(3, technician)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: CAPACITY, headers: { cookie: admin } })).json()).toEqual({ vans: 1 });
+    expect((await t.app.inject({ method: 'GET', url: CAPACITY, headers: { cookie: admin } })).json()).toEqual({
+      vans: 1,
+    });
   });
 
-  it.each([0, 21, 1.5, 'abc', '', ' ', -1, null, undefined, '2.0'])('refuses %j with 400 naming the field, and changes nothing', async (vans) => {
-    const res = await putVans(vans);
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().fields).toEqual({ vans: VANS_MESSAGE });
-    expect(await t.db.select().from(businessSettings).where(eq(businessSettings.key, 'capacity'))).toEqual([]);
-    expect(await capacityHistory()).toEqual([]);
-  });
+  it.each([0, 21, 1.5, 'abc', '', ' ', -1, null, undefined, '2.0'])(
+    'refuses %j with 400 naming the field, and changes nothing',
+    async (vans) => {
+      const res = await putVans(vans);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toEqual({ vans: VANS_MESSAGE });
+      expect(await t.db.select().from(businessSettings).where(eq(businessSettings.key, 'capacity'))).toEqual([]);
+      expect(await capacityHistory()).toEqual([]);
+    },
+  );
 
   it('stores a change with its history line; the same number again records nothing', async () => {
     const res = await putVans('4');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ vans: 4 });
-    expect((await t.app.inject({ method: 'GET', url: CAPACITY, headers: { cookie: admin } })).json()).toEqual({ vans: 4 });
+    expect((await t.app.inject({ method: 'GET', url: CAPACITY, headers: { cookie: admin } })).json()).toEqual({
+      vans: 4,
+    });
     await setVans(4);
     await setVans(1);
     expect((await capacityHistory()).map((c) => [c.field, c.from, c.to])).toEqual([
@@ -120,7 +141,12 @@ describe('a slot takes one job per van', () => {
     expect(await slotShown(day, '2-4 PM')).toMatchObject({ isAvailable: false });
     expect((await book(day, '2-4 PM')).statusCode).toBe(409);
     // Place 1 ends; the job in place 2 still fills the one van's slot.
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/dashboard/jobs/${first.json().jobId}/cancel`, headers: { cookie: admin }, payload: { reason: 'Customer asked' } });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/jobs/${first.json().jobId}/cancel`,
+      headers: { cookie: admin },
+      payload: { reason: 'Customer asked' },
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await slotShown(day, '2-4 PM')).toMatchObject({ isAvailable: false });
     expect((await book(day, '2-4 PM')).statusCode).toBe(409);
@@ -134,7 +160,10 @@ describe('a slot takes one job per van', () => {
       method: 'POST',
       url: '/api/bookings',
       headers: { cookie: admin },
-      payload: bookingBody({ vehicle: { color: 'White' }, job: { scheduledDate: day, timeSlot: '8-10 AM', tyreBrand: '' } }),
+      payload: bookingBody({
+        vehicle: { color: 'White' },
+        job: { scheduledDate: day, timeSlot: '8-10 AM', tyreBrand: '' },
+      }),
     });
     expect(staff.statusCode, staff.body).toBe(200);
     const elsewhere = await book(day, '12-2 PM');
@@ -161,7 +190,12 @@ describe('a slot takes one job per van', () => {
   it('blocking a slot blocks it for every van', async () => {
     await setVans(3);
     const day = nextDay();
-    const blocked = await t.app.inject({ method: 'PATCH', url: `/api/dashboard/timeslots/${day}/${encodeURIComponent('2-4 PM')}/block`, headers: { cookie: admin }, payload: { reason: 'Van service' } });
+    const blocked = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/dashboard/timeslots/${day}/${encodeURIComponent('2-4 PM')}/block`,
+      headers: { cookie: admin },
+      payload: { reason: 'Van service' },
+    });
     expect(blocked.statusCode, blocked.body).toBe(200);
     expect(await slotShown(day, '2-4 PM')).toMatchObject({ isAvailable: false, blockedReason: 'Van service' });
     expect((await book(day, '2-4 PM')).statusCode).toBe(409);
@@ -195,7 +229,9 @@ describe('technicians on leave', () => {
     expect((await book(later, '10-12 AM')).statusCode).toBe(200);
     expect(await slotShown(later, '10-12 AM')).toMatchObject({ isAvailable: true });
     await t.db.transaction(async (tx) => {
-      await tx.insert(technicianLeave).values({ technicianId: alex.id, firstDay: later, lastDay: later, reason: 'Sick' });
+      await tx
+        .insert(technicianLeave)
+        .values({ technicianId: alex.id, firstDay: later, lastDay: later, reason: 'Sick' });
       await announceCapacityChanged(tx);
     });
     expect(await slotShown(later, '10-12 AM')).toMatchObject({ isAvailable: false });
@@ -203,7 +239,12 @@ describe('technicians on leave', () => {
     // With one van, the technician not away drives it (decision 340); with both away, no slot of that day has a place.
     await setVans(1);
     expect(await slotShown(away, '12-2 PM')).toMatchObject({ isAvailable: true, blockedReason: null });
-    const me = (await t.db.select({ id: users.id }).from(users).where(and(eq(users.role, 'technician'), eq(users.isActive, true), ne(users.id, alex.id))))[0]!;
+    const me = (
+      await t.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'technician'), eq(users.isActive, true), ne(users.id, alex.id)))
+    )[0]!;
     await t.db.transaction(async (tx) => {
       await tx.insert(technicianLeave).values({ technicianId: me.id, firstDay: away, lastDay: away, reason: 'Sick' });
       await announceCapacityChanged(tx);
@@ -216,10 +257,16 @@ describe('technicians on leave', () => {
 describe('technicians not rostered that day', () => {
   it('a weekday a technician does not work takes their van off the road, as leave does, and the roster change reaches availability at once', async () => {
     await setVans(2);
-    const active = await t.db.select({ id: users.id }).from(users).where(and(eq(users.role, 'technician'), eq(users.isActive, true)));
+    const active = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'technician'), eq(users.isActive, true)));
     // Two technicians for two vans, whatever the tests above left.
     await t.db.update(users).set({ isActive: false }).where(eq(users.role, 'technician'));
-    const [, alex] = await Promise.all([signedInStaff(t, { role: 'technician' }), signedInStaff(t, { role: 'technician' })]);
+    const [, alex] = await Promise.all([
+      signedInStaff(t, { role: 'technician' }),
+      signedInStaff(t, { role: 'technician' }),
+    ]);
     try {
       let friday = nextDay();
       while (new Date(`${friday}T00:00:00Z`).getUTCDay() !== 5) friday = nextDay();
@@ -227,7 +274,12 @@ describe('technicians not rostered that day', () => {
       expect((await book(friday, '8-10 AM')).statusCode).toBe(200);
       expect(await slotShown(friday, '8-10 AM')).toMatchObject({ isAvailable: true });
 
-      const roster = await t.app.inject({ method: 'PUT', url: `/api/dashboard/technicians/${alex.user.id}/roster`, headers: { cookie: admin }, payload: { workingDays: [1, 2, 3, 4], leave: [] } });
+      const roster = await t.app.inject({
+        method: 'PUT',
+        url: `/api/dashboard/technicians/${alex.user.id}/roster`,
+        headers: { cookie: admin },
+        payload: { workingDays: [1, 2, 3, 4], leave: [] },
+      });
       expect(roster.statusCode, roster.body).toBe(200);
       // Alex does not work Fridays: one van is left, and its place is taken.
       expect(await slotShown(friday, '8-10 AM')).toMatchObject({ isAvailable: false, blockedReason: null });

@@ -6,5 +6,6 @@ import { invalid } from '../http/errors';
  * slot blocked later is a typing mistake (9999-12-31), refused with 400 naming the field.
  */
 export function assertWithinSchedulingHorizon(now: Date, day: string, field: string): void {
-  if (!isWithinSchedulingHorizon(day, perthToday(now))) throw invalid(SCHEDULING_HORIZON_MESSAGE, { [field]: SCHEDULING_HORIZON_MESSAGE });
+  if (!isWithinSchedulingHorizon(day, perthToday(now)))
+    throw invalid(SCHEDULING_HORIZON_MESSAGE, { [field]: SCHEDULING_HORIZON_MESSAGE });
 }

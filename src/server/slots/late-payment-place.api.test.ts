@@ -24,8 +24,20 @@ let standIn: StripeStandIn;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   t = await createTestApp({
-    env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-    overrides: { payments: new StripePaymentProvider({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, host: standIn.host, port: standIn.port, protocol: 'http' }) },
+    env: {
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
+    overrides: {
+      payments: new StripePaymentProvider({
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        host: standIn.host,
+        port: standIn.port,
+        protocol: 'http',
+      }),
+    },
   });
   await writeSetting(t.db, 'capacity', { vans: 2 }, null, new Date(MONDAY_7AM_PERTH));
 });
@@ -40,8 +52,16 @@ const jobRow = async (id: string) => (await t.db.select().from(jobs).where(eq(jo
 
 /** A prepaid booking with its card intent, whose hold then lapses and is swept. */
 async function lapsedBooking() {
-  const booking = await insertPrepaidBooking(t.db, { now: t.clock.now(), scheduledDay: `2027-03-${String(++n).padStart(2, '0')}`, timeSlot: '12-2 PM' });
-  const res = await t.app.inject({ method: 'POST', url: '/api/create-payment-intent-token', payload: { bookingToken: booking.token } });
+  const booking = await insertPrepaidBooking(t.db, {
+    now: t.clock.now(),
+    scheduledDay: `2027-03-${String(++n).padStart(2, '0')}`,
+    timeSlot: '12-2 PM',
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent-token',
+    payload: { bookingToken: booking.token },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const intentId = (await jobRow(booking.job.id)).stripePaymentIntentId!;
   t.clock.advance(31 * 60_000);
@@ -56,10 +76,28 @@ function paid(b: { job: { id: string }; token: string; intentId: string }) {
     object: 'event',
     type: 'payment_intent.succeeded',
     created: Math.floor(t.clock.now().getTime() / 1000),
-    data: { object: { id: b.intentId, object: 'payment_intent', amount: 10150, currency: 'aud', status: 'succeeded', metadata: { bookingToken: b.token, jobId: b.job.id, jobNumber: 'JOB-x' } } },
+    data: {
+      object: {
+        id: b.intentId,
+        object: 'payment_intent',
+        amount: 10150,
+        currency: 'aud',
+        status: 'succeeded',
+        metadata: { bookingToken: b.token, jobId: b.job.id, jobNumber: 'JOB-x' },
+      },
+    },
   });
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(t.clock.now().getTime() / 1000) });
-  return t.app.inject({ method: 'POST', url: '/api/payments/webhook', payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature } });
+  const signature = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: WEBHOOK_SECRET,
+    timestamp: Math.floor(t.clock.now().getTime() / 1000),
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    payload,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+  });
 }
 
 describe('a payment after the hold lapsed, with 2 vans', () => {
@@ -67,7 +105,12 @@ describe('a payment after the hold lapsed, with 2 vans', () => {
     const booking = await lapsedBooking();
     const other = await insertJob(t.db, { scheduledDay: booking.job.scheduledDay, timeSlot: '12-2 PM', slotPlace: 1 });
     expect((await paid(booking)).statusCode).toBe(200);
-    expect(await jobRow(booking.job.id)).toMatchObject({ status: 'new', paymentStatus: 'paid', paymentFlag: null, slotPlace: 2 });
+    expect(await jobRow(booking.job.id)).toMatchObject({
+      status: 'new',
+      paymentStatus: 'paid',
+      paymentFlag: null,
+      slotPlace: 2,
+    });
     expect((await jobRow(other.id)).status).toBe('new');
   });
 
@@ -76,6 +119,10 @@ describe('a payment after the hold lapsed, with 2 vans', () => {
     await insertJob(t.db, { scheduledDay: booking.job.scheduledDay, timeSlot: '12-2 PM', slotPlace: 1 });
     await insertJob(t.db, { scheduledDay: booking.job.scheduledDay, timeSlot: '12-2 PM', slotPlace: 2 });
     expect((await paid(booking)).statusCode).toBe(200);
-    expect(await jobRow(booking.job.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', paymentFlag: 'refund-required' });
+    expect(await jobRow(booking.job.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'paid',
+      paymentFlag: 'refund-required',
+    });
   });
 });

@@ -36,7 +36,12 @@ const nextDay = () => {
 };
 
 async function setVans(vans: number) {
-  const res = await t.app.inject({ method: 'PUT', url: '/api/dashboard/settings/capacity', headers: { cookie: admin }, payload: { vans } });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/dashboard/settings/capacity',
+    headers: { cookie: admin },
+    payload: { vans },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 const publicBooking = (day: string, slot: TimeSlot, i = 0) =>
@@ -44,14 +49,20 @@ const publicBooking = (day: string, slot: TimeSlot, i = 0) =>
     method: 'POST',
     url: '/api/bookings',
     remoteAddress: freshClientAddress(),
-    payload: bookingBody({ customer: { email: `racer.${i}.${day}@example.com` }, job: { scheduledDate: day, timeSlot: slot } }),
+    payload: bookingBody({
+      customer: { email: `racer.${i}.${day}@example.com` },
+      job: { scheduledDate: day, timeSlot: slot },
+    }),
   });
 const prepaidQuote = (day: string, slot: TimeSlot, i = 0) =>
   t.app.inject({
     method: 'POST',
     url: '/api/bookings/quote',
     remoteAddress: freshClientAddress(),
-    payload: bookingBody({ customer: { email: `holder.${i}.${day}@example.com` }, job: { scheduledDate: day, timeSlot: slot, paymentMethod: 'prepaid' } }),
+    payload: bookingBody({
+      customer: { email: `holder.${i}.${day}@example.com` },
+      job: { scheduledDate: day, timeSlot: slot, paymentMethod: 'prepaid' },
+    }),
   });
 const staffBooking = (day: string, slot: TimeSlot) =>
   t.app.inject({
@@ -61,7 +72,12 @@ const staffBooking = (day: string, slot: TimeSlot) =>
     payload: bookingBody({ vehicle: { color: 'Blue' }, job: { scheduledDate: day, timeSlot: slot, tyreBrand: '' } }),
   });
 const reschedule = (jobId: string, day: string, slot: TimeSlot) =>
-  t.app.inject({ method: 'PUT', url: `/api/dashboard/jobs/${jobId}/reschedule`, headers: { cookie: admin }, payload: { scheduledDate: day, timeSlot: slot } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/dashboard/jobs/${jobId}/reschedule`,
+    headers: { cookie: admin },
+    payload: { scheduledDate: day, timeSlot: slot },
+  });
 const liveInSlot = (day: string, slot: TimeSlot) =>
   t.db
     .select({ place: jobs.slotPlace })
@@ -77,7 +93,11 @@ describe('racing for a slot', () => {
   it('50 concurrent public bookings and holds for one slot with 3 vans: exactly 3 win, 47 answer 409', async () => {
     await setVans(3);
     const day = nextDay();
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? publicBooking(day, '12-2 PM', i) : prepaidQuote(day, '12-2 PM', i))));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0 ? publicBooking(day, '12-2 PM', i) : prepaidQuote(day, '12-2 PM', i),
+      ),
+    );
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
     expect(codes.filter((c) => c === 409)).toHaveLength(47);
@@ -103,7 +123,11 @@ describe('racing for a slot', () => {
     expect(moving.statusCode).toBe(200);
     const jobId = moving.json().jobId as string;
 
-    const [moved, staff, online] = await Promise.all([reschedule(jobId, day, '2-4 PM'), staffBooking(day, '2-4 PM'), publicBooking(day, '2-4 PM', 92)]);
+    const [moved, staff, online] = await Promise.all([
+      reschedule(jobId, day, '2-4 PM'),
+      staffBooking(day, '2-4 PM'),
+      publicBooking(day, '2-4 PM', 92),
+    ]);
     const codes = [moved.statusCode, staff.statusCode, online.statusCode];
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(2);

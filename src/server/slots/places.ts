@@ -13,7 +13,8 @@ export class SlotFull extends AppError {
 }
 
 /** Whether `err` is another transaction holding the place just tried (the unique index of decision 302). */
-export const isPlaceTaken = (err: unknown) => pgErrorCode(err) === UNIQUE_VIOLATION && constraintName(err) === 'jobs_slot_place';
+export const isPlaceTaken = (err: unknown) =>
+  pgErrorCode(err) === UNIQUE_VIOLATION && constraintName(err) === 'jobs_slot_place';
 
 /**
  * The places a new job may take, lowest first, given the places live jobs hold (decisions 302, 305).
@@ -38,12 +39,20 @@ export function usablePlaces(held: readonly number[], capacity: number): number[
  * the read only says which places to try first (decision 302). Lapsed unpaid holds must have been
  * cancelled first (holds/service.ts), as they still hold their places.
  */
-export async function takeSlotPlace<T>(tx: Executor, where: { day: string; slot: TimeSlot }, capacity: number, put: (sp: Tx, place: number) => Promise<T>): Promise<T> {
+export async function takeSlotPlace<T>(
+  tx: Executor,
+  where: { day: string; slot: TimeSlot },
+  capacity: number,
+  put: (sp: Tx, place: number) => Promise<T>,
+): Promise<T> {
   const rows = await tx
     .select({ place: jobs.slotPlace })
     .from(jobs)
     .where(and(eq(jobs.scheduledDay, where.day), eq(jobs.timeSlot, where.slot), ne(jobs.status, 'cancelled')));
-  for (const place of usablePlaces(rows.map((r) => r.place), capacity)) {
+  for (const place of usablePlaces(
+    rows.map((r) => r.place),
+    capacity,
+  )) {
     try {
       return await tx.transaction((sp) => put(sp, place));
     } catch (err) {

@@ -30,7 +30,12 @@ beforeEach(async () => {
 async function slotsOf(app: FastifyInstance, day: string) {
   const res = await app.inject({ method: 'GET', url: `/api/time-slots?date=${day}` });
   expect(res.statusCode, res.body).toBe(200);
-  return Object.fromEntries((res.json() as { slot: string; isAvailable: boolean; blockedReason: string | null }[]).map((s) => [s.slot, s.isAvailable ? 'free' : (s.blockedReason ?? 'taken')]));
+  return Object.fromEntries(
+    (res.json() as { slot: string; isAvailable: boolean; blockedReason: string | null }[]).map((s) => [
+      s.slot,
+      s.isAvailable ? 'free' : (s.blockedReason ?? 'taken'),
+    ]),
+  );
 }
 
 /**
@@ -66,26 +71,52 @@ async function afterWrite<T>(day: string, write: () => Promise<T>): Promise<T> {
 
 describe('public availability, kept between reads (decision 231)', () => {
   it('shows a booking, a block, an unblock and a cancellation to the very next read', async () => {
-    expect(await slotsOf(t.app, TUESDAY)).toEqual({ '8-10 AM': 'free', '10-12 AM': 'free', '12-2 PM': 'free', '2-4 PM': 'free' });
+    expect(await slotsOf(t.app, TUESDAY)).toEqual({
+      '8-10 AM': 'free',
+      '10-12 AM': 'free',
+      '12-2 PM': 'free',
+      '2-4 PM': 'free',
+    });
 
     const booked = await afterWrite(TUESDAY, () =>
-      t.app.inject({ method: 'POST', url: '/api/bookings', headers: { 'x-forwarded-for': freshClientAddress() }, payload: bookingBody({ job: { scheduledDate: TUESDAY, timeSlot: '10-12 AM' } }) }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/bookings',
+        headers: { 'x-forwarded-for': freshClientAddress() },
+        payload: bookingBody({ job: { scheduledDate: TUESDAY, timeSlot: '10-12 AM' } }),
+      }),
     );
     expect(booked.statusCode, booked.body).toBe(200);
     expect((await slotsOf(t.app, TUESDAY))['10-12 AM']).toBe('taken');
 
     const blocked = await afterWrite(TUESDAY, () =>
-      t.app.inject({ method: 'PATCH', url: `/api/dashboard/timeslots/${TUESDAY}/${encodeURIComponent('2-4 PM')}/block`, headers: { cookie: admin }, payload: { reason: 'Van service' } }),
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/dashboard/timeslots/${TUESDAY}/${encodeURIComponent('2-4 PM')}/block`,
+        headers: { cookie: admin },
+        payload: { reason: 'Van service' },
+      }),
     );
     expect(blocked.statusCode, blocked.body).toBe(200);
     expect((await slotsOf(t.app, TUESDAY))['2-4 PM']).toBe('Van service');
 
-    await afterWrite(TUESDAY, () => t.app.inject({ method: 'PATCH', url: `/api/dashboard/timeslots/${TUESDAY}/${encodeURIComponent('2-4 PM')}/unblock`, headers: { cookie: admin } }));
+    await afterWrite(TUESDAY, () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/dashboard/timeslots/${TUESDAY}/${encodeURIComponent('2-4 PM')}/unblock`,
+        headers: { cookie: admin },
+      }),
+    );
     expect((await slotsOf(t.app, TUESDAY))['2-4 PM']).toBe('free');
 
     const { jobId } = booked.json() as { jobId: string };
     const cancelled = await afterWrite(TUESDAY, () =>
-      t.app.inject({ method: 'POST', url: `/api/dashboard/jobs/${jobId}/cancel`, headers: { cookie: admin }, payload: { reason: 'Customer called to cancel' } }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/dashboard/jobs/${jobId}/cancel`,
+        headers: { cookie: admin },
+        payload: { reason: 'Customer called to cancel' },
+      }),
     );
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await slotsOf(t.app, TUESDAY))['10-12 AM']).toBe('free');
@@ -93,15 +124,26 @@ describe('public availability, kept between reads (decision 231)', () => {
 
   it('shows a change written straight to the database, not through the app, to the next read', async () => {
     expect((await slotsOf(t.app, TUESDAY))['8-10 AM']).toBe('free');
-    await afterWrite(TUESDAY, () => t.db.insert(timeSlots).values({ date: TUESDAY, slot: '8-10 AM', isAvailable: false, blockedReason: 'Public holiday' }));
+    await afterWrite(TUESDAY, () =>
+      t.db
+        .insert(timeSlots)
+        .values({ date: TUESDAY, slot: '8-10 AM', isAvailable: false, blockedReason: 'Public holiday' }),
+    );
     expect((await slotsOf(t.app, TUESDAY))['8-10 AM']).toBe('Public holiday');
-    await afterWrite(TUESDAY, () => t.db.update(timeSlots).set({ blockedReason: 'Closed for training' }).where(eq(timeSlots.date, TUESDAY)));
+    await afterWrite(TUESDAY, () =>
+      t.db.update(timeSlots).set({ blockedReason: 'Closed for training' }).where(eq(timeSlots.date, TUESDAY)),
+    );
     expect((await slotsOf(t.app, TUESDAY))['8-10 AM']).toBe('Closed for training');
   });
 
   it('frees a slot when its unpaid hold lapses, and shows a slot as passed once it starts, with no write in between', async () => {
     const quote = await afterWrite(TUESDAY, () =>
-      t.app.inject({ method: 'POST', url: '/api/bookings/quote', headers: { 'x-forwarded-for': freshClientAddress() }, payload: bookingBody({ job: { scheduledDate: TUESDAY, timeSlot: '12-2 PM', paymentMethod: 'prepaid' } }) }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/bookings/quote',
+        headers: { 'x-forwarded-for': freshClientAddress() },
+        payload: bookingBody({ job: { scheduledDate: TUESDAY, timeSlot: '12-2 PM', paymentMethod: 'prepaid' } }),
+      }),
     );
     expect(quote.statusCode, quote.body).toBe(200);
     expect((await slotsOf(t.app, TUESDAY))['12-2 PM']).toBe('taken');

@@ -62,7 +62,9 @@ describe('GET /api/time-slots', () => {
   });
 
   it('shows a slot staff blocked with its reason', async () => {
-    await t.db.insert(timeSlots).values({ date: '2026-11-24', slot: '12-2 PM', isAvailable: false, blockedReason: 'Van service' });
+    await t.db
+      .insert(timeSlots)
+      .values({ date: '2026-11-24', slot: '12-2 PM', isAvailable: false, blockedReason: 'Van service' });
     const slots = await slotsFor('2026-11-24');
     const blocked = slots.find((s) => s.slot === '12-2 PM')!;
     expect(blocked).toMatchObject({ isAvailable: false, blockedReason: 'Van service' });
@@ -80,8 +82,16 @@ describe('GET /api/time-slots', () => {
   });
 
   it('frees a slot the moment its unpaid hold lapses, before any sweep, and keeps a paid one held', async () => {
-    const held = await insertPrepaidBooking(t.db, { now: t.clock.now(), scheduledDay: '2026-12-01', timeSlot: '10-12 AM' });
-    const paid = await insertPrepaidBooking(t.db, { now: t.clock.now(), scheduledDay: '2026-12-01', timeSlot: '12-2 PM' });
+    const held = await insertPrepaidBooking(t.db, {
+      now: t.clock.now(),
+      scheduledDay: '2026-12-01',
+      timeSlot: '10-12 AM',
+    });
+    const paid = await insertPrepaidBooking(t.db, {
+      now: t.clock.now(),
+      scheduledDay: '2026-12-01',
+      timeSlot: '12-2 PM',
+    });
     await setJobState(t.db, paid.job.id, { paymentStatus: 'paid' });
     const state = async () => Object.fromEntries((await slotsFor('2026-12-01')).map((s) => [s.slot, s.isAvailable]));
     t.clock.advance(29 * 60_000);
@@ -96,11 +106,14 @@ describe('GET /api/time-slots', () => {
     expect((await t.db.select().from(jobs).where(eq(jobs.id, held.job.id)))[0]!.status).toBe('new');
   });
 
-  it.each(['abc', '2026-02-30', '2026-1-5', '24-11-2026', ''])('answers 400 Invalid date format for %j', async (date) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/time-slots?date=${encodeURIComponent(date)}` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'VALIDATION', message: 'Invalid date format' });
-  });
+  it.each(['abc', '2026-02-30', '2026-1-5', '24-11-2026', ''])(
+    'answers 400 Invalid date format for %j',
+    async (date) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/time-slots?date=${encodeURIComponent(date)}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'VALIDATION', message: 'Invalid date format' });
+    },
+  );
 
   it('answers 400 Invalid date format when the date is missing', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/time-slots' });
@@ -166,7 +179,10 @@ describe('plumbing', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
-    const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));
+    const scriptSrc = csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src'));
     expect(scriptSrc).toBe("script-src 'self'");
   });
 });

@@ -20,7 +20,10 @@ type CachedDay = { items: TimeSlotItem[]; json: { list?: string; availability?: 
  * the database (decision 231) and that expires at the day's next slot start, hold lapse or Perth
  * midnight. Without `changes` (no listener) every read goes to the database.
  */
-export function createAvailabilityReader(deps: Pick<AppDeps, 'db' | 'clock' | 'settings'>, changes: PublicChanges | undefined) {
+export function createAvailabilityReader(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'settings'>,
+  changes: PublicChanges | undefined,
+) {
   const now = () => deps.clock.now().getTime();
   const cache = createExpiringCache<string, CachedDay>({ maxEntries: CACHED_DAYS, now });
   cache.setEnabled(false);
@@ -36,7 +39,11 @@ export function createAvailabilityReader(deps: Pick<AppDeps, 'db' | 'clock' | 's
     cache.get(day, async () => {
       const started = now();
       const { business, capacity } = await deps.settings.current();
-      const { items, changesAt } = await readSlotAvailability(deps.db, day, { now: new Date(started), business, capacity });
+      const { items, changesAt } = await readSlotAvailability(deps.db, day, {
+        now: new Date(started),
+        business,
+        capacity,
+      });
       return { value: { items, json: {} }, validUntil: Math.min(changesAt.getTime(), started + MAX_AGE_MS) };
     });
 }
@@ -46,7 +53,13 @@ export function createAvailabilityReader(deps: Pick<AppDeps, 'db' | 'clock' | 's
  * response schema, exactly as every other response is; later asks send those bytes again. Returns
  * the items for the route to send, which this serializer then stands in for.
  */
-function asJson(reply: FastifyReply, day: CachedDay, shape: keyof CachedDay['json'], value: () => unknown, schema: { parse(v: unknown): unknown }): TimeSlotItem[] {
+function asJson(
+  reply: FastifyReply,
+  day: CachedDay,
+  shape: keyof CachedDay['json'],
+  value: () => unknown,
+  schema: { parse(v: unknown): unknown },
+): TimeSlotItem[] {
   const json = (day.json[shape] ??= JSON.stringify(schema.parse(value())));
   reply.type('application/json; charset=utf-8').serializer(() => json);
   return day.items;
@@ -63,7 +76,13 @@ export function slotRoutes(deps: AppDeps, changes?: PublicChanges): FastifyPlugi
     });
     addRoute(app, slots.availability, async ({ query, reply }) => {
       const day = await availability(query.date);
-      return asJson(reply, day, 'availability', () => day.items.map(({ slot, isAvailable }) => ({ slot, isAvailable })), slots.availability.response);
+      return asJson(
+        reply,
+        day,
+        'availability',
+        () => day.items.map(({ slot, isAvailable }) => ({ slot, isAvailable })),
+        slots.availability.response,
+      );
     });
     addRoute(app, slots.forDay, async ({ params, reply }) => {
       const day = await availability(params.isoDate);

@@ -1,5 +1,13 @@
 import { and, eq, gt, min, ne, not } from 'drizzle-orm';
-import { addDays, hasSlotPassed, perthDay, SLOT_START_HOUR, slotStart, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
+import {
+  addDays,
+  hasSlotPassed,
+  perthDay,
+  SLOT_START_HOUR,
+  slotStart,
+  TIME_SLOTS,
+  type TimeSlot,
+} from '../../shared/domain/slots';
 import type { TimeSlotItem } from '../../shared/schemas/slots';
 import { closedReasonOn, type OpeningDays } from '../closures/calendar';
 import type { Executor } from '../db/client';
@@ -28,13 +36,26 @@ const bookedSlots = (db: Executor, day: string, now: Date) =>
  * is unavailable when its start has passed in Perth, the day is closed, staff blocked it (for every
  * van), or its live jobs fill its capacity (decision 302; an unpaid hold past its time does not count).
  */
-export async function listSlotAvailability(db: Executor, day: string, opts: AvailabilityOptions): Promise<TimeSlotItem[]> {
+export async function listSlotAvailability(
+  db: Executor,
+  day: string,
+  opts: AvailabilityOptions,
+): Promise<TimeSlotItem[]> {
   return (await listSlotAvailabilityWithPlaces(db, day, opts)).items;
 }
 
 /** The same answer with the slots' capacity that day, which the staff slot screens show as places. */
-export async function listSlotAvailabilityWithPlaces(db: Executor, day: string, opts: AvailabilityOptions): Promise<{ items: TimeSlotItem[]; places: number }> {
-  const [rows, booked, closed, capacity] = await Promise.all([slotRows(db, day), bookedSlots(db, day, opts.now), closedReasonOn(db, opts.business, day), slotCapacity(db, day, opts)]);
+export async function listSlotAvailabilityWithPlaces(
+  db: Executor,
+  day: string,
+  opts: AvailabilityOptions,
+): Promise<{ items: TimeSlotItem[]; places: number }> {
+  const [rows, booked, closed, capacity] = await Promise.all([
+    slotRows(db, day),
+    bookedSlots(db, day, opts.now),
+    closedReasonOn(db, opts.business, day),
+    slotCapacity(db, day, opts),
+  ]);
   return { items: availabilityOf(day, rows, booked, capacity, closed?.publicReason ?? null, opts), places: capacity };
 }
 
@@ -43,7 +64,11 @@ export async function listSlotAvailabilityWithPlaces(db: Executor, day: string, 
  * day, the next live hold on it lapsing, or the next Perth midnight, whichever comes first. Writes
  * change it too; the public cache hears those from the database (cache/public-changes.ts).
  */
-export async function readSlotAvailability(db: Executor, day: string, opts: AvailabilityOptions): Promise<{ items: TimeSlotItem[]; changesAt: Date }> {
+export async function readSlotAvailability(
+  db: Executor,
+  day: string,
+  opts: AvailabilityOptions,
+): Promise<{ items: TimeSlotItem[]; changesAt: Date }> {
   const [rows, booked, closed, capacity, [holds]] = await Promise.all([
     slotRows(db, day),
     bookedSlots(db, day, opts.now),
@@ -53,7 +78,14 @@ export async function readSlotAvailability(db: Executor, day: string, opts: Avai
       .select({ next: min(bookingHolds.expiresAt) })
       .from(bookingHolds)
       .innerJoin(jobs, eq(jobs.id, bookingHolds.jobId))
-      .where(and(eq(jobs.scheduledDay, day), eq(jobs.status, 'new'), ne(jobs.paymentStatus, 'paid'), gt(bookingHolds.expiresAt, opts.now))),
+      .where(
+        and(
+          eq(jobs.scheduledDay, day),
+          eq(jobs.status, 'new'),
+          ne(jobs.paymentStatus, 'paid'),
+          gt(bookingHolds.expiresAt, opts.now),
+        ),
+      ),
   ]);
   const now = opts.now.getTime();
   const moments = [
@@ -61,7 +93,10 @@ export async function readSlotAvailability(db: Executor, day: string, opts: Avai
     holds?.next ? new Date(holds.next).getTime() : Number.POSITIVE_INFINITY,
     nextPerthMidnight(opts.now),
   ].filter((t) => t > now);
-  return { items: availabilityOf(day, rows, booked, capacity, closed?.publicReason ?? null, opts), changesAt: new Date(Math.min(...moments)) };
+  return {
+    items: availabilityOf(day, rows, booked, capacity, closed?.publicReason ?? null, opts),
+    changesAt: new Date(Math.min(...moments)),
+  };
 }
 
 function nextPerthMidnight(now: Date): number {
@@ -70,14 +105,23 @@ function nextPerthMidnight(now: Date): number {
 }
 
 /** `closed` is what the public reads for a closed day: 'Closed' (a weekend or a closure) or 'Public holiday'. */
-function availabilityOf(day: string, rows: (typeof timeSlots.$inferSelect)[], booked: { slot: string }[], capacity: number, closed: string | null, opts: AvailabilityOptions): TimeSlotItem[] {
+function availabilityOf(
+  day: string,
+  rows: (typeof timeSlots.$inferSelect)[],
+  booked: { slot: string }[],
+  capacity: number,
+  closed: string | null,
+  opts: AvailabilityOptions,
+): TimeSlotItem[] {
   const live = (s: TimeSlot) => booked.filter((b) => b.slot === s).length;
 
   return TIME_SLOTS.map((slot): TimeSlotItem => {
     const row = rows.find((r) => r.slot === slot);
     const base = { id: row?.id ?? `${day}_${slot}`, slot, date: day };
     const reason = unavailableReason(slot);
-    return reason === undefined ? { ...base, isAvailable: true, blockedReason: null } : { ...base, isAvailable: false, blockedReason: reason };
+    return reason === undefined
+      ? { ...base, isAvailable: true, blockedReason: null }
+      : { ...base, isAvailable: false, blockedReason: reason };
 
     function unavailableReason(s: TimeSlot): string | null | undefined {
       if (hasSlotPassed(day, s, opts.now)) return TIME_HAS_PASSED;

@@ -34,22 +34,37 @@ beforeEach(async () => {
   await t.db.delete(jobs);
 });
 
-const slotUrl = (day: string, slot: string, action: 'block' | 'unblock') => `/api/dashboard/timeslots/${day}/${encodeURIComponent(slot)}/${action}`;
+const slotUrl = (day: string, slot: string, action: 'block' | 'unblock') =>
+  `/api/dashboard/timeslots/${day}/${encodeURIComponent(slot)}/${action}`;
 
 function block(day: string, slot: string, reason: unknown, cookie = admin) {
-  return t.app.inject({ method: 'PATCH', url: slotUrl(day, slot, 'block'), headers: { cookie }, payload: reason === undefined ? {} : { reason } });
+  return t.app.inject({
+    method: 'PATCH',
+    url: slotUrl(day, slot, 'block'),
+    headers: { cookie },
+    payload: reason === undefined ? {} : { reason },
+  });
 }
 function unblock(day: string, slot: string, cookie = admin) {
   return t.app.inject({ method: 'PATCH', url: slotUrl(day, slot, 'unblock'), headers: { cookie } });
 }
 function blockWholeDay(day: string, reason: string, cookie = admin) {
-  return t.app.inject({ method: 'PATCH', url: `/api/dashboard/timeslots/${day}/block`, headers: { cookie }, payload: { reason } });
+  return t.app.inject({
+    method: 'PATCH',
+    url: `/api/dashboard/timeslots/${day}/block`,
+    headers: { cookie },
+    payload: { reason },
+  });
 }
 function unblockWholeDay(day: string, cookie = admin) {
   return t.app.inject({ method: 'PATCH', url: `/api/dashboard/timeslots/${day}/unblock`, headers: { cookie } });
 }
 async function calendar(from: string, days: number): Promise<StaffSlotDay[]> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/dashboard/timeslots?from=${from}&days=${days}`, headers: { cookie: admin } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/dashboard/timeslots?from=${from}&days=${days}`,
+    headers: { cookie: admin },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -63,11 +78,26 @@ const stateOf = (day: StaffSlotDay) => day.slots.map((s) => [s.slot, s.state, s.
 
 describe('GET /api/dashboard/timeslots (the staff calendar)', () => {
   it('lists each day by its four slots: free, booked with its job and technician, blocked with its reason, closed at the weekend', async () => {
-    const job = await insertJob(t.db, { scheduledDay: TUESDAY, timeSlot: '10-12 AM', suburb: 'Joondalup', assignedTechnicianId: technician.user.id });
-    await t.db.insert(timeSlots).values({ date: TUESDAY, slot: '2-4 PM', isAvailable: false, blockedReason: 'Van service' });
+    const job = await insertJob(t.db, {
+      scheduledDay: TUESDAY,
+      timeSlot: '10-12 AM',
+      suburb: 'Joondalup',
+      assignedTechnicianId: technician.user.id,
+    });
+    await t.db
+      .insert(timeSlots)
+      .values({ date: TUESDAY, slot: '2-4 PM', isAvailable: false, blockedReason: 'Van service' });
 
     const days = await calendar('2026-11-23', 7);
-    expect(days.map((d) => d.date)).toEqual(['2026-11-23', TUESDAY, WEDNESDAY, THURSDAY, FRIDAY, '2026-11-28', '2026-11-29']);
+    expect(days.map((d) => d.date)).toEqual([
+      '2026-11-23',
+      TUESDAY,
+      WEDNESDAY,
+      THURSDAY,
+      FRIDAY,
+      '2026-11-28',
+      '2026-11-29',
+    ]);
     const tuesday = days[1]!;
     expect(stateOf(tuesday)).toEqual([
       ['8-10 AM', 'free', null],
@@ -75,7 +105,18 @@ describe('GET /api/dashboard/timeslots (the staff calendar)', () => {
       ['12-2 PM', 'free', null],
       ['2-4 PM', 'blocked', 'Van service'],
     ]);
-    expect(tuesday.slots[1]).toMatchObject({ places: 1, jobs: [{ id: job.id, jobNumber: job.jobNumber, suburb: 'Joondalup', status: 'new', technician: technician.user.username }] });
+    expect(tuesday.slots[1]).toMatchObject({
+      places: 1,
+      jobs: [
+        {
+          id: job.id,
+          jobNumber: job.jobNumber,
+          suburb: 'Joondalup',
+          status: 'new',
+          technician: technician.user.username,
+        },
+      ],
+    });
     expect(days[5]).toMatchObject({ date: '2026-11-28', closedReason: 'Closed' });
     expect(days[5]!.slots.every((s) => s.state === 'closed' && s.reason === 'Closed')).toBe(true);
     expect(days[0]!.closedReason).toBeNull();
@@ -99,18 +140,32 @@ describe('GET /api/dashboard/timeslots (the staff calendar)', () => {
 
   it('shows the slot of an unpaid hold past its time as free, as the booking wizard does', async () => {
     const job = await insertJob(t.db, { scheduledDay: THURSDAY, timeSlot: '12-2 PM', paymentMethod: 'prepaid' });
-    await t.db.insert(bookingHolds).values({ token: `tok_${job.id}`, jobId: job.id, expiresAt: new Date(Date.parse(MONDAY_7AM_PERTH) - 60_000) });
+    await t.db
+      .insert(bookingHolds)
+      .values({ token: `tok_${job.id}`, jobId: job.id, expiresAt: new Date(Date.parse(MONDAY_7AM_PERTH) - 60_000) });
     const [thursday] = await calendar(THURSDAY, 1);
     expect(thursday!.slots[2]).toMatchObject({ state: 'free', jobs: [] });
     expect((await publicSlots(THURSDAY))[2]).toMatchObject({ isAvailable: true });
   });
 
   it('defaults to 14 days and refuses more than 62', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/timeslots?from=2026-11-23', headers: { cookie: admin } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/timeslots?from=2026-11-23',
+      headers: { cookie: admin },
+    });
     expect((res.json() as StaffSlotDay[]).length).toBe(14);
-    const tooMany = await t.app.inject({ method: 'GET', url: '/api/dashboard/timeslots?from=2026-11-23&days=63', headers: { cookie: admin } });
+    const tooMany = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/timeslots?from=2026-11-23&days=63',
+      headers: { cookie: admin },
+    });
     expect(tooMany.statusCode).toBe(400);
-    const badDate = await t.app.inject({ method: 'GET', url: '/api/dashboard/timeslots?from=23-11-2026', headers: { cookie: admin } });
+    const badDate = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/timeslots?from=23-11-2026',
+      headers: { cookie: admin },
+    });
     expect(badDate.json()).toMatchObject({ error: 'VALIDATION', message: 'Invalid date format' });
   });
 });
@@ -121,7 +176,9 @@ describe('PATCH /api/dashboard/timeslots/{date}/{slot}/block and /unblock', () =
     const res = await block(TUESDAY, '8-10 AM', 'Van service');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'CONFLICT', jobNumber: job.jobNumber });
-    expect(res.json().message).toBe(`${job.jobNumber} is booked in this slot. Reschedule or cancel it before blocking the slot.`);
+    expect(res.json().message).toBe(
+      `${job.jobNumber} is booked in this slot. Reschedule or cancel it before blocking the slot.`,
+    );
     expect(await t.db.select().from(timeSlots)).toEqual([]);
   });
 
@@ -164,15 +221,21 @@ describe('PATCH /api/dashboard/timeslots/{date}/{slot}/block and /unblock', () =
 
     const saturday = await block('2026-11-28', '8-10 AM', 'Van service');
     expect(saturday.statusCode).toBe(400);
-    expect(saturday.json().message).toBe('Saturday 28 November 2026 is closed (not a business day), so there is nothing to block.');
+    expect(saturday.json().message).toBe(
+      'Saturday 28 November 2026 is closed (not a business day), so there is nothing to block.',
+    );
     const christmas = await block('2026-12-25', '8-10 AM', 'Van service');
-    expect(christmas.json().message).toBe('Friday 25 December 2026 is closed (public holiday), so there is nothing to block.');
+    expect(christmas.json().message).toBe(
+      'Friday 25 December 2026 is closed (public holiday), so there is nothing to block.',
+    );
     expect(await t.db.select().from(timeSlots)).toEqual([]);
   });
 
   it('lets a lapsed unpaid hold give way, as it would to a new booking', async () => {
     const job = await insertJob(t.db, { scheduledDay: FRIDAY, timeSlot: '10-12 AM', paymentMethod: 'prepaid' });
-    await t.db.insert(bookingHolds).values({ token: `tok_${job.id}`, jobId: job.id, expiresAt: new Date(Date.parse(MONDAY_7AM_PERTH) - 60_000) });
+    await t.db
+      .insert(bookingHolds)
+      .values({ token: `tok_${job.id}`, jobId: job.id, expiresAt: new Date(Date.parse(MONDAY_7AM_PERTH) - 60_000) });
     const res = await block(FRIDAY, '10-12 AM', 'Van service');
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, job.id));
@@ -201,7 +264,11 @@ describe('PATCH /api/dashboard/timeslots/{date}/{slot}/block and /unblock', () =
       await unblock('2026-02-30', '8-10 AM'),
       await blockWholeDay('2026-13-01', 'Van service'),
       await unblockWholeDay('2026-02-30'),
-      await t.app.inject({ method: 'GET', url: '/api/dashboard/timeslots?from=2026-02-30', headers: { cookie: admin } }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/dashboard/timeslots?from=2026-02-30',
+        headers: { cookie: admin },
+      }),
     ]) {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'VALIDATION', message: 'Invalid date format' });
@@ -253,7 +320,8 @@ describe('PATCH /api/dashboard/timeslots/{date}/block and /unblock (a whole day)
   });
 
   it('answers 409 when nothing is left to block, and 400 for a closed day or an empty reason', async () => {
-    for (const slot of ['8-10 AM', '10-12 AM'] as const) await insertJob(t.db, { scheduledDay: FRIDAY, timeSlot: slot });
+    for (const slot of ['8-10 AM', '10-12 AM'] as const)
+      await insertJob(t.db, { scheduledDay: FRIDAY, timeSlot: slot });
     await blockWholeDay(FRIDAY, 'Van service');
     const again = await blockWholeDay(FRIDAY, 'Van service');
     expect(again.statusCode).toBe(409);
@@ -286,41 +354,60 @@ describe('who may manage time slots', () => {
 
 // PGlite runs one transaction at a time, so this interleaving exists only on a server: the test is
 // defined only when the suite runs on one (npm run test:pg), rather than reported as skipped.
-if (inject('pgTemplate')) describe('a block racing a booking (decision 195)', () => {
-  it('waits for a job being written into the slot and then refuses with its number (PostgreSQL server)', async () => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let inserted!: (jobNumber: string) => void;
-    const jobInserted = new Promise<string>((resolve) => (inserted = resolve));
-    const booking = t.db.transaction(async (tx) => {
-      const job = await insertJob(tx, { scheduledDay: WEDNESDAY, timeSlot: '2-4 PM' });
-      inserted(job.jobNumber);
-      await released;
+if (inject('pgTemplate'))
+  describe('a block racing a booking (decision 195)', () => {
+    it('waits for a job being written into the slot and then refuses with its number (PostgreSQL server)', async () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let inserted!: (jobNumber: string) => void;
+      const jobInserted = new Promise<string>((resolve) => (inserted = resolve));
+      const booking = t.db.transaction(async (tx) => {
+        const job = await insertJob(tx, { scheduledDay: WEDNESDAY, timeSlot: '2-4 PM' });
+        inserted(job.jobNumber);
+        await released;
+      });
+      const jobNumber = await jobInserted;
+
+      const blocking = block(WEDNESDAY, '2-4 PM', 'Van service');
+      // The block must be waiting for the booking's lock, not answering from a snapshot without the job.
+      await expect
+        .poll(
+          async () =>
+            (
+              await t.db.execute<{ n: number }>(
+                sql`select count(*)::int as n from pg_locks where not granted and relation = 'jobs'::regclass`,
+              )
+            ).rows[0]!.n,
+          { timeout: 5_000, interval: 20 },
+        )
+        .toBeGreaterThan(0);
+      release();
+      await booking;
+
+      const res = await blocking;
+      expect(res.statusCode).toBe(409);
+      expect(res.json().jobNumber).toBe(jobNumber);
+      expect(await t.db.select().from(timeSlots)).toEqual([]);
     });
-    const jobNumber = await jobInserted;
-
-    const blocking = block(WEDNESDAY, '2-4 PM', 'Van service');
-    // The block must be waiting for the booking's lock, not answering from a snapshot without the job.
-    await expect
-      .poll(async () => (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_locks where not granted and relation = 'jobs'::regclass`)).rows[0]!.n, { timeout: 5_000, interval: 20 })
-      .toBeGreaterThan(0);
-    release();
-    await booking;
-
-    const res = await blocking;
-    expect(res.statusCode).toBe(409);
-    expect(res.json().jobNumber).toBe(jobNumber);
-    expect(await t.db.select().from(timeSlots)).toEqual([]);
   });
-});
 
 describe('the staff calendar with two vans on the road (decision 302)', () => {
   const setVans = async (vans: number) => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/dashboard/settings/capacity', headers: { cookie: admin }, payload: { vans } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/dashboard/settings/capacity',
+      headers: { cookie: admin },
+      payload: { vans },
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
   const book = async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/bookings', remoteAddress: freshClientAddress(), payload: bookingBody({ job: { scheduledDate: WEDNESDAY, timeSlot: '10-12 AM' } }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      remoteAddress: freshClientAddress(),
+      payload: bookingBody({ job: { scheduledDate: WEDNESDAY, timeSlot: '10-12 AM' } }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { jobNumber } = res.json() as { jobNumber: string };
     const [row] = await t.db.select({ place: jobs.slotPlace }).from(jobs).where(eq(jobs.jobNumber, jobNumber));
@@ -338,7 +425,9 @@ describe('the staff calendar with two vans on the road (decision 302)', () => {
 
     const res = await block(WEDNESDAY, '10-12 AM', 'Van service');
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(`${first.jobNumber} is booked in this slot. Reschedule or cancel it before blocking the slot.`);
+    expect(res.json().message).toBe(
+      `${first.jobNumber} is booked in this slot. Reschedule or cancel it before blocking the slot.`,
+    );
   });
 
   it('lists both jobs of a full slot in place order and reads it booked', async () => {

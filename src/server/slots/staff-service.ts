@@ -8,7 +8,12 @@ import { cancelExpiredHolds, isLapsedHold } from '../holds/service';
 import { AppError, conflict, invalid } from '../http/errors';
 import { assertWithinSchedulingHorizon } from './horizon';
 import { closedReasonOn, closedReasonsBetween } from '../closures/calendar';
-import { listSlotAvailability, listSlotAvailabilityWithPlaces, TIME_HAS_PASSED, type AvailabilityOptions } from './service';
+import {
+  listSlotAvailability,
+  listSlotAvailabilityWithPlaces,
+  TIME_HAS_PASSED,
+  type AvailabilityOptions,
+} from './service';
 import { appendAudit } from '../audit/log';
 import { requestActorId } from '../audit/context';
 
@@ -51,7 +56,14 @@ async function listLiveJobs(db: Executor, from: string, to: string, now: Date): 
     })
     .from(jobs)
     .leftJoin(users, eq(users.id, jobs.assignedTechnicianId))
-    .where(and(gte(jobs.scheduledDay, from), lte(jobs.scheduledDay, to), ne(jobs.status, 'cancelled'), not(isLapsedHold(now))))
+    .where(
+      and(
+        gte(jobs.scheduledDay, from),
+        lte(jobs.scheduledDay, to),
+        ne(jobs.status, 'cancelled'),
+        not(isLapsedHold(now)),
+      ),
+    )
     .orderBy(asc(jobs.scheduledDay), asc(jobs.slotPlace));
   return rows;
 }
@@ -62,15 +74,34 @@ async function listLiveJobs(db: Executor, from: string, to: string, now: Date): 
  * a staff block, then the live jobs against the slot's places (decision 302). The jobs, when there
  * are any, are attached whatever the state.
  */
-function toStaffDay(day: string, closed: string | null, items: TimeSlotItem[], places: number, dayJobs: SlotJob[]): StaffSlotDay {
+function toStaffDay(
+  day: string,
+  closed: string | null,
+  items: TimeSlotItem[],
+  places: number,
+  dayJobs: SlotJob[],
+): StaffSlotDay {
   return {
     date: day,
     closedReason: closed,
     slots: items.map((item): StaffSlot => {
-      const held = dayJobs.filter((j) => j.slot === item.slot).map((j) => ({ id: j.id, jobNumber: j.jobNumber, suburb: j.suburb, status: j.status, technician: j.technician }));
+      const held = dayJobs
+        .filter((j) => j.slot === item.slot)
+        .map((j) => ({
+          id: j.id,
+          jobNumber: j.jobNumber,
+          suburb: j.suburb,
+          status: j.status,
+          technician: j.technician,
+        }));
       const base = { slot: item.slot, places, jobs: held };
       // A job that landed between the two reads still counts against the places.
-      if (item.isAvailable) return { ...base, state: held.length === 0 ? 'free' : held.length < places ? 'partly' : 'booked', reason: null };
+      if (item.isAvailable)
+        return {
+          ...base,
+          state: held.length === 0 ? 'free' : held.length < places ? 'partly' : 'booked',
+          reason: null,
+        };
       if (item.blockedReason === TIME_HAS_PASSED) return { ...base, state: 'passed', reason: TIME_HAS_PASSED };
       if (closed !== null) return { ...base, state: 'closed', reason: closed };
       if (item.blockedReason === null) return { ...base, state: 'booked', reason: null };
@@ -151,7 +182,13 @@ async function assertDayOpen(deps: SlotDeps, day: string): Promise<void> {
 }
 
 /** A staff block or unblock in the admins' log (decision 303): who closed which slot, and why. */
-const slotAudit = (deps: SlotDeps, day: string, slots: readonly string[], action: 'blocked' | 'unblocked', reason: string | null) => ({
+const slotAudit = (
+  deps: SlotDeps,
+  day: string,
+  slots: readonly string[],
+  action: 'blocked' | 'unblocked',
+  reason: string | null,
+) => ({
   at: deps.clock.now(),
   actorId: requestActorId(),
   kind: 'slot',
@@ -166,7 +203,10 @@ async function writeBlock(tx: Tx, day: string, slot: TimeSlot, reason: string): 
   await tx
     .insert(timeSlots)
     .values({ date: day, slot, isAvailable: false, blockedReason: reason })
-    .onConflictDoUpdate({ target: [timeSlots.date, timeSlots.slot], set: { isAvailable: false, blockedReason: reason } });
+    .onConflictDoUpdate({
+      target: [timeSlots.date, timeSlots.slot],
+      set: { isAvailable: false, blockedReason: reason },
+    });
 }
 
 /**
@@ -178,11 +218,18 @@ export async function blockSlot(deps: SlotDeps, day: string, slot: TimeSlot, rea
   await assertDayOpen(deps, day);
   await inSlotWriteLock(deps, day, [slot], async (tx, items, dayJobs) => {
     const item = items.find((i) => i.slot === slot)!;
-    if (item.blockedReason === TIME_HAS_PASSED) throw invalid('This time slot has already passed, so there is nothing to block.');
+    if (item.blockedReason === TIME_HAS_PASSED)
+      throw invalid('This time slot has already passed, so there is nothing to block.');
     const job = dayJobs.find((j) => j.slot === slot);
-    if (job) throw conflict(`${job.jobNumber} is booked in this slot. Reschedule or cancel it before blocking the slot.`, { jobId: job.id, jobNumber: job.jobNumber });
+    if (job)
+      throw conflict(`${job.jobNumber} is booked in this slot. Reschedule or cancel it before blocking the slot.`, {
+        jobId: job.id,
+        jobNumber: job.jobNumber,
+      });
     await writeBlock(tx, day, slot, reason);
-    await appendAudit(tx, [{ ...slotAudit(deps, day, [slot], 'blocked', reason), from: item.isAvailable ? null : item.blockedReason }]);
+    await appendAudit(tx, [
+      { ...slotAudit(deps, day, [slot], 'blocked', reason), from: item.isAvailable ? null : item.blockedReason },
+    ]);
   });
   return readStaffSlotDay(deps, day);
 }
@@ -194,7 +241,15 @@ export async function blockDay(deps: SlotDeps, day: string, reason: string): Pro
     const free = items.filter((i) => i.isAvailable && !dayJobs.some((j) => j.slot === i.slot));
     if (free.length === 0) throw conflict(NOTHING_TO_BLOCK_MESSAGE);
     for (const item of free) await writeBlock(tx, day, item.slot, reason);
-    await appendAudit(tx, [slotAudit(deps, day, free.map((i) => i.slot), 'blocked', reason)]);
+    await appendAudit(tx, [
+      slotAudit(
+        deps,
+        day,
+        free.map((i) => i.slot),
+        'blocked',
+        reason,
+      ),
+    ]);
   });
   return readStaffSlotDay(deps, day);
 }
@@ -203,8 +258,12 @@ export async function blockDay(deps: SlotDeps, day: string, reason: string): Pro
 export async function unblockSlot(deps: SlotDeps, day: string, slot: TimeSlot): Promise<StaffSlotDay> {
   assertRealDay(day);
   await deps.db.transaction(async (tx) => {
-    const freed = await tx.delete(timeSlots).where(and(eq(timeSlots.date, day), eq(timeSlots.slot, slot))).returning();
-    if (freed.length > 0) await appendAudit(tx, [{ ...slotAudit(deps, day, [slot], 'unblocked', null), from: freed[0]!.blockedReason }]);
+    const freed = await tx
+      .delete(timeSlots)
+      .where(and(eq(timeSlots.date, day), eq(timeSlots.slot, slot)))
+      .returning();
+    if (freed.length > 0)
+      await appendAudit(tx, [{ ...slotAudit(deps, day, [slot], 'unblocked', null), from: freed[0]!.blockedReason }]);
   });
   return readStaffSlotDay(deps, day);
 }
@@ -213,7 +272,16 @@ export async function unblockDay(deps: SlotDeps, day: string): Promise<StaffSlot
   assertRealDay(day);
   await deps.db.transaction(async (tx) => {
     const freed = await tx.delete(timeSlots).where(eq(timeSlots.date, day)).returning();
-    if (freed.length > 0) await appendAudit(tx, [slotAudit(deps, day, freed.map((f) => f.slot), 'unblocked', null)]);
+    if (freed.length > 0)
+      await appendAudit(tx, [
+        slotAudit(
+          deps,
+          day,
+          freed.map((f) => f.slot),
+          'unblocked',
+          null,
+        ),
+      ]);
   });
   return readStaffSlotDay(deps, day);
 }

@@ -9,7 +9,11 @@ import { queueSms, SMS_CONFIRMATION_KIND, type QueueSmsOutcome } from './outbox'
 type ConfirmedJob = Pick<typeof jobs.$inferSelect, 'id' | 'serviceType' | 'scheduledDay' | 'timeSlot' | 'contactPhone'>;
 
 /** The confirmation text: short enough for two SMS segments, with what a customer checks first. */
-export function bookingConfirmationSms(input: { job: ConfirmedJob; business: { name: string; phone: string }; manageUrl?: string }): string {
+export function bookingConfirmationSms(input: {
+  job: ConfirmedJob;
+  business: { name: string; phone: string };
+  manageUrl?: string;
+}): string {
   const { job, business } = input;
   const service = isServiceType(job.serviceType) ? SERVICE_LABELS[job.serviceType] : job.serviceType;
   const when = isTimeSlot(job.timeSlot) ? formatVisit(job.scheduledDay, job.timeSlot) : job.scheduledDay;

@@ -3,7 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { outboundSms, smsOptOuts } from '../db/schema';
-import { CLAIM_LEASE_MS, createDeliveryPasses, retryDelayMs, type DeliveryPasses, type DeliveryReport } from '../emails/delivery-passes';
+import {
+  CLAIM_LEASE_MS,
+  createDeliveryPasses,
+  retryDelayMs,
+  type DeliveryPasses,
+  type DeliveryReport,
+} from '../emails/delivery-passes';
 import { SmsSendError, TWILIO_UNSUBSCRIBED, type SmsSender } from './provider';
 
 /**
@@ -32,7 +38,12 @@ export function createSmsOutbox(deps: { db: Db; clock: Clock; sender: SmsSender;
     const due = db
       .select({ id: outboundSms.id })
       .from(outboundSms)
-      .where(and(eq(outboundSms.status, 'pending'), or(isNull(outboundSms.nextAttemptAt), lte(outboundSms.nextAttemptAt, now))))
+      .where(
+        and(
+          eq(outboundSms.status, 'pending'),
+          or(isNull(outboundSms.nextAttemptAt), lte(outboundSms.nextAttemptAt, now)),
+        ),
+      )
       .orderBy(outboundSms.createdAt)
       .limit(1)
       .for('update', { skipLocked: true });
@@ -51,7 +62,11 @@ export function createSmsOutbox(deps: { db: Db; clock: Clock; sender: SmsSender;
       .set(values)
       .where(and(eq(outboundSms.id, sms.id), eq(outboundSms.status, 'pending'), eq(outboundSms.attempts, sms.attempts)))
       .returning({ id: outboundSms.id });
-    if (updated.length === 0) log.warn({ smsId: sms.id, attempts: sms.attempts }, 'SMS claim was lost (lease expired and another pass took it); result not recorded');
+    if (updated.length === 0)
+      log.warn(
+        { smsId: sms.id, attempts: sms.attempts },
+        'SMS claim was lost (lease expired and another pass took it); result not recorded',
+      );
     return updated.length > 0;
   }
 
@@ -68,14 +83,22 @@ export function createSmsOutbox(deps: { db: Db; clock: Clock; sender: SmsSender;
         nextAttemptAt: givenUp ? null : new Date(clock.now().getTime() + retryDelayMs(sms.attempts)),
       });
       // A STOP Twilio heard and our webhook did not (down, or not yet pointed at us): kept, so no later text is tried.
-      if (err instanceof SmsSendError && err.code === TWILIO_UNSUBSCRIBED) await db.insert(smsOptOuts).values({ phone: sms.to, createdAt: clock.now() }).onConflictDoNothing();
-      if (recorded) log.warn({ smsId: sms.id, jobId: sms.jobId, attempts: sms.attempts, err: withoutNumbers(message) }, givenUp ? 'SMS delivery failed; giving up' : 'SMS delivery failed; will retry');
+      if (err instanceof SmsSendError && err.code === TWILIO_UNSUBSCRIBED)
+        await db.insert(smsOptOuts).values({ phone: sms.to, createdAt: clock.now() }).onConflictDoNothing();
+      if (recorded)
+        log.warn(
+          { smsId: sms.id, jobId: sms.jobId, attempts: sms.attempts, err: withoutNumbers(message) },
+          givenUp ? 'SMS delivery failed; giving up' : 'SMS delivery failed; will retry',
+        );
       report.failed++;
       return;
     }
     if (sender.kind === 'local') {
       await settle(sms, { status: 'stored', lastError: null, nextAttemptAt: null });
-      log.info({ smsId: sms.id, jobId: sms.jobId, kind: sms.kind }, 'SMS not sent: no SMS provider configured (local outbox)');
+      log.info(
+        { smsId: sms.id, jobId: sms.jobId, kind: sms.kind },
+        'SMS not sent: no SMS provider configured (local outbox)',
+      );
       report.stored++;
     } else {
       await settle(sms, { status: 'sent', sentAt: clock.now(), providerId, lastError: null, nextAttemptAt: null });
@@ -83,5 +106,8 @@ export function createSmsOutbox(deps: { db: Db; clock: Clock; sender: SmsSender;
     }
   }
 
-  return { provider: sender.kind, ...createDeliveryPasses({ clock, log, what: 'SMS', claim: claimOne, deliver: deliverOne }) };
+  return {
+    provider: sender.kind,
+    ...createDeliveryPasses({ clock, log, what: 'SMS', claim: claimOne, deliver: deliverOne }),
+  };
 }

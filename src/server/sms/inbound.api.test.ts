@@ -13,24 +13,43 @@ const INBOUND = '/api/sms/inbound';
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { PUBLIC_BASE_URL: PUBLIC_BASE, TWILIO_ACCOUNT_SID: TWILIO_TEST.accountSid, TWILIO_AUTH_TOKEN: TWILIO_TEST.authToken, TWILIO_FROM: TWILIO_TEST.from },
+    env: {
+      PUBLIC_BASE_URL: PUBLIC_BASE,
+      TWILIO_ACCOUNT_SID: TWILIO_TEST.accountSid,
+      TWILIO_AUTH_TOKEN: TWILIO_TEST.authToken,
+      TWILIO_FROM: TWILIO_TEST.from,
+    },
   });
 });
 afterAll(async () => t.close());
 
-const replyForm = (from: string, body: string) => ({ AccountSid: TWILIO_TEST.accountSid, MessageSid: `SM${'9'.repeat(32)}`, From: from, To: TWILIO_TEST.from, Body: body });
+const replyForm = (from: string, body: string) => ({
+  AccountSid: TWILIO_TEST.accountSid,
+  MessageSid: `SM${'9'.repeat(32)}`,
+  From: from,
+  To: TWILIO_TEST.from,
+  Body: body,
+});
 
 /** Posts a reply as Twilio does: form-encoded, signed over the public URL and every field. */
-function postReply(form: Record<string, string>, signature: string | null = twilio.getExpectedTwilioSignature(TWILIO_TEST.authToken, `${PUBLIC_BASE}${INBOUND}`, form)) {
+function postReply(
+  form: Record<string, string>,
+  signature: string | null = twilio.getExpectedTwilioSignature(TWILIO_TEST.authToken, `${PUBLIC_BASE}${INBOUND}`, form),
+) {
   return t.app.inject({
     method: 'POST',
     url: INBOUND,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature ? { 'x-twilio-signature': signature } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(signature ? { 'x-twilio-signature': signature } : {}),
+    },
     payload: new URLSearchParams(form).toString(),
   });
 }
-const isOptedOut = async (phone: string) => (await t.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone))).length === 1;
-const reminderTo = (to: string) => queueSms(t.db, t, { kind: 'reminder', to, body: 'See you tomorrow', automated: true });
+const isOptedOut = async (phone: string) =>
+  (await t.db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone))).length === 1;
+const reminderTo = (to: string) =>
+  queueSms(t.db, t, { kind: 'reminder', to, body: 'See you tomorrow', automated: true });
 
 describe('STOP and START replies', () => {
   it('a signed STOP opts the number out of every text but a booking confirmation; the answer is empty TwiML', async () => {
@@ -69,7 +88,14 @@ describe('STOP and START replies', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: INBOUND,
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'x-twilio-signature': twilio.getExpectedTwilioSignature(TWILIO_TEST.authToken, `${PUBLIC_BASE}${INBOUND}`, form) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+        'x-twilio-signature': twilio.getExpectedTwilioSignature(
+          TWILIO_TEST.authToken,
+          `${PUBLIC_BASE}${INBOUND}`,
+          form,
+        ),
+      },
       payload: new URLSearchParams(form).toString(),
     });
     expect(res.statusCode).toBe(200);
@@ -88,11 +114,23 @@ describe('STOP and START replies', () => {
   });
 
   it('a signature of other fields, another URL or another token is refused with 403', async () => {
-    const signedStart = twilio.getExpectedTwilioSignature(TWILIO_TEST.authToken, `${PUBLIC_BASE}${INBOUND}`, replyForm('+61412555005', 'START'));
+    const signedStart = twilio.getExpectedTwilioSignature(
+      TWILIO_TEST.authToken,
+      `${PUBLIC_BASE}${INBOUND}`,
+      replyForm('+61412555005', 'START'),
+    );
     expect((await postReply(replyForm('+61412555005', 'STOP'), signedStart)).statusCode).toBe(403);
-    const otherUrl = twilio.getExpectedTwilioSignature(TWILIO_TEST.authToken, `https://elsewhere.example.com${INBOUND}`, replyForm('+61412555005', 'STOP'));
+    const otherUrl = twilio.getExpectedTwilioSignature(
+      TWILIO_TEST.authToken,
+      `https://elsewhere.example.com${INBOUND}`,
+      replyForm('+61412555005', 'STOP'),
+    );
     expect((await postReply(replyForm('+61412555005', 'STOP'), otherUrl)).statusCode).toBe(403);
-    const otherToken = twilio.getExpectedTwilioSignature('not-our-token', `${PUBLIC_BASE}${INBOUND}`, replyForm('+61412555005', 'STOP'));
+    const otherToken = twilio.getExpectedTwilioSignature(
+      'not-our-token',
+      `${PUBLIC_BASE}${INBOUND}`,
+      replyForm('+61412555005', 'STOP'),
+    );
     expect((await postReply(replyForm('+61412555005', 'STOP'), otherToken)).statusCode).toBe(403);
     expect(await isOptedOut('+61412555005')).toBe(false);
   });
@@ -104,7 +142,14 @@ describe('STOP and START replies', () => {
       const res = await plain.app.inject({
         method: 'POST',
         url: INBOUND,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.getExpectedTwilioSignature(TWILIO_TEST.authToken, `${PUBLIC_BASE}${INBOUND}`, form) },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilio.getExpectedTwilioSignature(
+            TWILIO_TEST.authToken,
+            `${PUBLIC_BASE}${INBOUND}`,
+            form,
+          ),
+        },
         payload: new URLSearchParams(form).toString(),
       });
       expect(res.statusCode).toBe(403);

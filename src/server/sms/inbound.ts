@@ -12,7 +12,10 @@ export type ReplyOutcome = 'opted-out' | 'opted-in' | 'ignored';
 
 /** What a reply's text asks for: only the whole reply counts ("stop." too), not a word inside a sentence. */
 export function replyIntent(body: string): 'stop' | 'start' | null {
-  const word = body.trim().replace(/[.!]+$/, '').toUpperCase();
+  const word = body
+    .trim()
+    .replace(/[.!]+$/, '')
+    .toUpperCase();
   if ((STOP_WORDS as readonly string[]).includes(word)) return 'stop';
   if ((START_WORDS as readonly string[]).includes(word)) return 'start';
   return null;
@@ -23,7 +26,11 @@ export function replyIntent(body: string): 'stop' | 'start' | null {
  * number (sms/outbox.ts queueSms), START lets them through again. Anything else is left for staff
  * to read on their phone; nothing is stored.
  */
-export async function recordReply(exec: Executor, reply: { from: string; body: string }, now: Date): Promise<ReplyOutcome> {
+export async function recordReply(
+  exec: Executor,
+  reply: { from: string; body: string },
+  now: Date,
+): Promise<ReplyOutcome> {
   const intent = replyIntent(reply.body);
   // Twilio sends E.164; a number that is not an Australian mobile was never texted by us.
   const phone = australianMobile(reply.from);

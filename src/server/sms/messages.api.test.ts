@@ -33,24 +33,44 @@ async function book(over: Parameters<typeof bookingBody>[0]) {
 
 describe('the local SMS outbox and the outgoing messages list', () => {
   it('a booking with a mobile keeps its confirmation text as stored, listed newest first with the email beside it', async () => {
-    const jobId = await book({ customer: { phone: '0412 777 001' }, job: { scheduledDate: '2026-11-26', timeSlot: '8-10 AM' } });
-    await waitFor(async () => (await t.db.select().from(outboundSms).where(eq(outboundSms.jobId, jobId)))[0]?.status === 'stored');
+    const jobId = await book({
+      customer: { phone: '0412 777 001' },
+      job: { scheduledDate: '2026-11-26', timeSlot: '8-10 AM' },
+    });
+    await waitFor(
+      async () => (await t.db.select().from(outboundSms).where(eq(outboundSms.jobId, jobId)))[0]?.status === 'stored',
+    );
 
     const delivery = await get(`${MESSAGES}/delivery`, admin);
     expect(delivery.json()).toEqual({ sms: 'local', email: 'local' });
 
     const texts = await get(`${MESSAGES}?channel=sms`, admin);
     expect(texts.statusCode).toBe(200);
-    expect(texts.json()[0]).toMatchObject({ channel: 'sms', jobId, to: '+61412777001', status: 'stored', kind: 'booking-confirmation', subject: null, nextAttemptAt: null });
+    expect(texts.json()[0]).toMatchObject({
+      channel: 'sms',
+      jobId,
+      to: '+61412777001',
+      status: 'stored',
+      kind: 'booking-confirmation',
+      subject: null,
+      nextAttemptAt: null,
+    });
     expect(texts.json()[0].text).toContain('your booking is confirmed');
 
     const emails = await get(`${MESSAGES}?channel=email`, admin);
-    expect(emails.json().find((m: { jobId: string }) => m.jobId === jobId)).toMatchObject({ channel: 'email', kind: 'booking_confirmation', subject: expect.any(String) });
+    expect(emails.json().find((m: { jobId: string }) => m.jobId === jobId)).toMatchObject({
+      channel: 'email',
+      kind: 'booking_confirmation',
+      subject: expect.any(String),
+    });
   });
 
   it('a customer who replied STOP still gets the confirmation of a booking just made', async () => {
     await t.db.insert(smsOptOuts).values({ phone: '+61412777002' });
-    const jobId = await book({ customer: { phone: '+61 412 777 002' }, job: { scheduledDate: '2026-11-26', timeSlot: '10-12 AM' } });
+    const jobId = await book({
+      customer: { phone: '+61 412 777 002' },
+      job: { scheduledDate: '2026-11-26', timeSlot: '10-12 AM' },
+    });
     expect(await t.db.select().from(outboundSms).where(eq(outboundSms.jobId, jobId))).toHaveLength(1);
   });
 
@@ -69,7 +89,10 @@ describe('the local SMS outbox and the outgoing messages list', () => {
 
   it('logs the text kept locally by id and kind only, never the number', async () => {
     const lines: string[] = [];
-    const log = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }));
+    const log = pino(
+      { level: 'info' },
+      new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }),
+    );
     // A database of its own: the shared app's delivery pass (every minute, and after each booking)
     // could otherwise take the text first, and on PostgreSQL skip-locked leaves this pass nothing.
     const own = await createTestApp();

@@ -23,7 +23,11 @@ describe('queueSms: what is written to the SMS outbox, and what is refused', () 
   const rowsTo = (to: string) => db.select().from(outboundSms).where(eq(outboundSms.to, to));
 
   it('queues a text to a mobile in E.164, at once when it is not automated', async () => {
-    const outcome = await queueSms(db, { clock }, { kind: SMS_CONFIRMATION_KIND, to: '0412 345 678', body: 'Booked', automated: false });
+    const outcome = await queueSms(
+      db,
+      { clock },
+      { kind: SMS_CONFIRMATION_KIND, to: '0412 345 678', body: 'Booked', automated: false },
+    );
     expect(outcome).toBe('queued');
     const [row] = await rowsTo('+61412345678');
     expect(row).toMatchObject({ status: 'pending', body: 'Booked', kind: SMS_CONFIRMATION_KIND });
@@ -31,21 +35,41 @@ describe('queueSms: what is written to the SMS outbox, and what is refused', () 
   });
 
   it('holds an automated text queued at 9 pm Perth until 8 am the next morning', async () => {
-    expect(await queueSms(db, { clock }, { kind: 'reminder', to: '+61 400 000 001', body: 'See you tomorrow', automated: true })).toBe('queued');
+    expect(
+      await queueSms(
+        db,
+        { clock },
+        { kind: 'reminder', to: '+61 400 000 001', body: 'See you tomorrow', automated: true },
+      ),
+    ).toBe('queued');
     const [row] = await rowsTo('+61400000001');
     expect(row!.nextAttemptAt?.toISOString()).toBe('2026-11-25T00:00:00.000Z');
   });
 
   it('sends no text to a landline and writes nothing', async () => {
-    expect(await queueSms(db, { clock }, { kind: SMS_CONFIRMATION_KIND, to: '08 5550 1234', body: 'Booked', automated: false })).toBe('not-a-mobile');
+    expect(
+      await queueSms(
+        db,
+        { clock },
+        { kind: SMS_CONFIRMATION_KIND, to: '08 5550 1234', body: 'Booked', automated: false },
+      ),
+    ).toBe('not-a-mobile');
     expect(await rowsTo('+61855501234')).toHaveLength(0);
   });
 
   it('sends nothing but the booking confirmation to a number that replied STOP', async () => {
     await db.insert(smsOptOuts).values({ phone: '+61400000002' });
-    expect(await queueSms(db, { clock }, { kind: 'reminder', to: '0400 000 002', body: 'Reminder', automated: true })).toBe('opted-out');
+    expect(
+      await queueSms(db, { clock }, { kind: 'reminder', to: '0400 000 002', body: 'Reminder', automated: true }),
+    ).toBe('opted-out');
     expect(await rowsTo('+61400000002')).toHaveLength(0);
-    expect(await queueSms(db, { clock }, { kind: SMS_CONFIRMATION_KIND, to: '0400 000 002', body: 'Booked', automated: false })).toBe('queued');
+    expect(
+      await queueSms(
+        db,
+        { clock },
+        { kind: SMS_CONFIRMATION_KIND, to: '0400 000 002', body: 'Booked', automated: false },
+      ),
+    ).toBe('queued');
     expect((await rowsTo('+61400000002')).map((r) => r.kind)).toEqual([SMS_CONFIRMATION_KIND]);
   });
 

@@ -33,7 +33,11 @@ export async function queueSms(exec: Executor, deps: { clock: Clock }, msg: Queu
   const to = australianMobile(msg.to);
   if (!to) return 'not-a-mobile';
   if (msg.kind !== SMS_CONFIRMATION_KIND) {
-    const [optedOut] = await exec.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, to)).limit(1);
+    const [optedOut] = await exec
+      .select({ phone: smsOptOuts.phone })
+      .from(smsOptOuts)
+      .where(eq(smsOptOuts.phone, to))
+      .limit(1);
     if (optedOut) return 'opted-out';
   }
   const now = deps.clock.now();

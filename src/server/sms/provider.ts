@@ -71,7 +71,9 @@ export function createTwilioSender(settings: TwilioSettings): SmsSender {
         const sent = await client.messages.create({
           to: message.to,
           body: message.body,
-          ...(settings.messagingServiceSid ? { messagingServiceSid: settings.messagingServiceSid } : { from: settings.from! }),
+          ...(settings.messagingServiceSid
+            ? { messagingServiceSid: settings.messagingServiceSid }
+            : { from: settings.from! }),
         });
         return { providerId: sent.sid };
       } catch (err) {

@@ -13,7 +13,12 @@ describe('choosing the SMS provider from the configuration', () => {
 
   it('sends by Twilio with the SID, token and a sending number', () => {
     const config = testConfig({ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+61412345678' });
-    expect(config.twilio).toEqual({ accountSid: SID, authToken: 'token', from: '+61412345678', messagingServiceSid: undefined });
+    expect(config.twilio).toEqual({
+      accountSid: SID,
+      authToken: 'token',
+      from: '+61412345678',
+      messagingServiceSid: undefined,
+    });
     expect(createSmsSender(config).kind).toBe('twilio');
   });
 
@@ -21,7 +26,11 @@ describe('choosing the SMS provider from the configuration', () => {
     [{ TWILIO_ACCOUNT_SID: SID }, 'TWILIO_AUTH_TOKEN', 'must be set together'],
     [{ TWILIO_AUTH_TOKEN: 'token' }, 'TWILIO_ACCOUNT_SID', 'must be set together'],
     [{ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'token' }, 'TWILIO_FROM', 'is required with Twilio keys'],
-    [{ TWILIO_ACCOUNT_SID: 'not-a-sid', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+61412345678' }, 'TWILIO_ACCOUNT_SID', 'Account SID'],
+    [
+      { TWILIO_ACCOUNT_SID: 'not-a-sid', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+61412345678' },
+      'TWILIO_ACCOUNT_SID',
+      'Account SID',
+    ],
     [{ TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '0412 345 678' }, 'TWILIO_FROM', 'E.164'],
   ])('refuses %o, naming %s', (env, name, words) => {
     expect(() => testConfig(env)).toThrow(ConfigError);

@@ -9,6 +9,8 @@ export function suburbPageRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     addRoute(app, suburbPages.list, async ({ query }) => listSuburbPages(deps, query));
     addRoute(app, suburbPages.create, async ({ actor, body }) => createSuburbPage(deps, actor, body));
-    addRoute(app, suburbPages.update, async ({ actor, params, body }) => updateSuburbPage(deps, actor, params.id, body));
+    addRoute(app, suburbPages.update, async ({ actor, params, body }) =>
+      updateSuburbPage(deps, actor, params.id, body),
+    );
   };
 }

@@ -1,7 +1,12 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SERVICE_AREA, suburbSlug } from '../../shared/reference/service-area';
-import type { AdminSuburbPage, createSuburbPageRequest, suburbPageListQuery, updateSuburbPageRequest } from '../../shared/schemas/suburb-pages';
+import type {
+  AdminSuburbPage,
+  createSuburbPageRequest,
+  suburbPageListQuery,
+  updateSuburbPageRequest,
+} from '../../shared/schemas/suburb-pages';
 import { suburbRegion } from '../../shared/schemas/suburbs';
 import { isUuid } from '../../shared/schemas/fields';
 import { withPlaceholders } from '../../shared/domain/business-placeholders';
@@ -45,14 +50,23 @@ function toAdminPage(row: Row): AdminSuburbPage {
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** By suburb name, filtered by search (name, postcode, slug), region and status, with the total for X-Total-Count. */
-export async function listSuburbPages(deps: Pick<Deps, 'db'>, query: z.output<typeof suburbPageListQuery>): Promise<{ items: AdminSuburbPage[]; total: number }> {
+export async function listSuburbPages(
+  deps: Pick<Deps, 'db'>,
+  query: z.output<typeof suburbPageListQuery>,
+): Promise<{ items: AdminSuburbPage[]; total: number }> {
   const where: SQL[] = [];
   if (query.region && query.region !== 'all') where.push(eq(suburbLandingPages.region, query.region));
   if (query.status === 'active') where.push(eq(suburbLandingPages.isActive, true));
   if (query.status === 'inactive') where.push(eq(suburbLandingPages.isActive, false));
   if (query.search) {
     const like = likeText(query.search);
-    where.push(or(ilike(suburbLandingPages.suburb, like), ilike(suburbLandingPages.postcode, like), ilike(suburbLandingPages.slug, like))!);
+    where.push(
+      or(
+        ilike(suburbLandingPages.suburb, like),
+        ilike(suburbLandingPages.postcode, like),
+        ilike(suburbLandingPages.slug, like),
+      )!,
+    );
   }
   const filter = where.length ? and(...where) : undefined;
   const [rows, [counted]] = await Promise.all([
@@ -80,14 +94,27 @@ async function assertNoClash(exec: Executor, suburb: string, slug: string): Prom
     .from(suburbLandingPages)
     .where(or(eq(suburbLandingPages.slug, slug), sql`lower(${suburbLandingPages.suburb}) = lower(${suburb})`))
     .limit(1);
-  if (same?.slug === slug) throw conflict(`Slug "${slug}" is already the page of ${same.suburb}`, { fields: { suburb: `Slug "${slug}" is already the page of ${same.suburb}` } });
-  if (same) throw conflict(`${same.suburb} already has a suburb page`, { fields: { suburb: `${same.suburb} already has a suburb page` } });
+  if (same?.slug === slug)
+    throw conflict(`Slug "${slug}" is already the page of ${same.suburb}`, {
+      fields: { suburb: `Slug "${slug}" is already the page of ${same.suburb}` },
+    });
+  if (same)
+    throw conflict(`${same.suburb} already has a suburb page`, {
+      fields: { suburb: `${same.suburb} already has a suburb page` },
+    });
   const curated = SERVICE_AREA.find((s) => suburbSlug(s.name) === slug);
   // A curated suburb keeps its own name for its slug: a page under it would be one the site already links to.
-  if (curated && curated.name.toLowerCase() !== suburb.toLowerCase()) throw conflict(`Slug "${slug}" is already the page of ${curated.name}`, { fields: { suburb: `Slug "${slug}" is already the page of ${curated.name}` } });
+  if (curated && curated.name.toLowerCase() !== suburb.toLowerCase())
+    throw conflict(`Slug "${slug}" is already the page of ${curated.name}`, {
+      fields: { suburb: `Slug "${slug}" is already the page of ${curated.name}` },
+    });
 }
 
-export async function createSuburbPage(deps: Deps, actor: SessionUser, body: z.output<typeof createSuburbPageRequest>): Promise<AdminSuburbPage> {
+export async function createSuburbPage(
+  deps: Deps,
+  actor: SessionUser,
+  body: z.output<typeof createSuburbPageRequest>,
+): Promise<AdminSuburbPage> {
   const slug = suburbSlug(body.suburb);
   const known = await knownValues(deps);
   const at = deps.clock.now();
@@ -109,7 +136,10 @@ export async function createSuburbPage(deps: Deps, actor: SessionUser, body: z.o
       .onConflictDoNothing()
       .returning();
     // Added at the same moment by someone else: the same refusal as above.
-    if (!row) throw conflict(`Slug "${slug}" is already the page of ${body.suburb}`, { fields: { suburb: `Slug "${slug}" is already the page of ${body.suburb}` } });
+    if (!row)
+      throw conflict(`Slug "${slug}" is already the page of ${body.suburb}`, {
+        fields: { suburb: `Slug "${slug}" is already the page of ${body.suburb}` },
+      });
     await recordSettingChanges(tx, [
       {
         subject: `suburb-page:${row.id}`,
@@ -125,7 +155,12 @@ export async function createSuburbPage(deps: Deps, actor: SessionUser, body: z.o
   });
 }
 
-export async function updateSuburbPage(deps: Deps, actor: SessionUser, id: string, body: z.output<typeof updateSuburbPageRequest>): Promise<AdminSuburbPage> {
+export async function updateSuburbPage(
+  deps: Deps,
+  actor: SessionUser,
+  id: string,
+  body: z.output<typeof updateSuburbPageRequest>,
+): Promise<AdminSuburbPage> {
   if (!isUuid(id)) throw notFound(NOT_FOUND);
   const known = await knownValues(deps);
   const at = deps.clock.now();
@@ -138,12 +173,31 @@ export async function updateSuburbPage(deps: Deps, actor: SessionUser, id: strin
       content: body.content === undefined ? row.content : withPlaceholders(body.content, known),
       isActive: body.isActive ?? row.isActive,
     };
-    const line = (change: Omit<SettingChange, 'subject' | 'label' | 'at' | 'actorId'>): SettingChange => ({ subject: `suburb-page:${row.id}`, label: row.suburb, at, actorId: actor.id, ...change });
+    const line = (change: Omit<SettingChange, 'subject' | 'label' | 'at' | 'actorId'>): SettingChange => ({
+      subject: `suburb-page:${row.id}`,
+      label: row.suburb,
+      at,
+      actorId: actor.id,
+      ...change,
+    });
     const changes: SettingChange[] = [];
-    if (next.metaTitle !== row.metaTitle) changes.push(line({ kind: 'changed', field: 'Title', from: row.metaTitle, to: next.metaTitle }));
-    if (next.metaDescription !== row.metaDescription) changes.push(line({ kind: 'changed', field: 'Description', from: row.metaDescription, to: next.metaDescription }));
-    if (next.content !== row.content) changes.push(line({ kind: 'changed', field: 'Content', ...contentChange(row.content, next.content) }));
-    if (next.isActive !== row.isActive) changes.push(line({ kind: next.isActive ? 'activated' : 'deactivated', field: 'Active', from: row.isActive ? 'Yes' : 'No', to: next.isActive ? 'Yes' : 'No' }));
+    if (next.metaTitle !== row.metaTitle)
+      changes.push(line({ kind: 'changed', field: 'Title', from: row.metaTitle, to: next.metaTitle }));
+    if (next.metaDescription !== row.metaDescription)
+      changes.push(
+        line({ kind: 'changed', field: 'Description', from: row.metaDescription, to: next.metaDescription }),
+      );
+    if (next.content !== row.content)
+      changes.push(line({ kind: 'changed', field: 'Content', ...contentChange(row.content, next.content) }));
+    if (next.isActive !== row.isActive)
+      changes.push(
+        line({
+          kind: next.isActive ? 'activated' : 'deactivated',
+          field: 'Active',
+          from: row.isActive ? 'Yes' : 'No',
+          to: next.isActive ? 'Yes' : 'No',
+        }),
+      );
     // Nothing changed: nothing written, so no page cache is emptied and no history line says otherwise.
     if (changes.length === 0) return toAdminPage(row);
     const [updated] = await tx.update(suburbLandingPages).set(next).where(eq(suburbLandingPages.id, id)).returning();

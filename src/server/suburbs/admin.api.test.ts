@@ -32,7 +32,12 @@ afterAll(async () => {
 });
 
 const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, cookie = admin) =>
-  t.app.inject({ method, url: `/api/dashboard/suburb-pages${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/api/dashboard/suburb-pages${url}`,
+    headers: { cookie },
+    ...(payload ? { payload } : {}),
+  });
 const pageCount = async () => (await t.db.select({ n: count() }).from(suburbLandingPages))[0]!.n;
 const eventCount = () => settingLineCount(t.db);
 const newSuburb = (over: object = {}) => ({
@@ -89,18 +94,35 @@ describe('adding a suburb', () => {
     const res = await send('POST', '', newSuburb());
     expect(res.statusCode, res.body).toBe(201);
     const page = res.json() as AdminSuburbPage;
-    expect(page).toMatchObject({ suburb: 'Wattle Grove North', slug: 'wattle-grove-north', postcode: '6107', region: 'Perth Metro', isActive: true });
+    expect(page).toMatchObject({
+      suburb: 'Wattle Grove North',
+      slug: 'wattle-grove-north',
+      postcode: '6107',
+      region: 'Perth Metro',
+      isActive: true,
+    });
     const history = await settingHistory(t.db, { subject: `suburb-page:${page.id}`, limit: 10, offset: 0 });
-    expect(history.items).toEqual([expect.objectContaining({ label: 'Wattle Grove North', kind: 'created', actor: adminName, to: '/suburb/wattle-grove-north' })]);
+    expect(history.items).toEqual([
+      expect.objectContaining({
+        label: 'Wattle Grove North',
+        kind: 'created',
+        actor: adminName,
+        to: '/suburb/wattle-grove-north',
+      }),
+    ]);
     const shown = await t.app.inject({ method: 'GET', url: '/api/suburbs/mobile-tyres-wattle-grove-north' });
     expect(shown.statusCode).toBe(200);
     expect(shown.json().content).toContain(`Call ${t.config.business.phone} to book.`);
   });
 
   it('stores a typed copy of the business phone as its placeholder', async () => {
-    const res = await send('POST', '', newSuburb({ suburb: "O'Brien Flats", postcode: '6999', content: `Ring ${t.config.business.phone} now.` }));
+    const res = await send(
+      'POST',
+      '',
+      newSuburb({ suburb: "O'Brien Flats", postcode: '6999', content: `Ring ${t.config.business.phone} now.` }),
+    );
     expect(res.statusCode, res.body).toBe(201);
-    expect((res.json() as AdminSuburbPage)).toMatchObject({ slug: 'obrien-flats', content: 'Ring {phone} now.' });
+    expect(res.json() as AdminSuburbPage).toMatchObject({ slug: 'obrien-flats', content: 'Ring {phone} now.' });
   });
 
   it.each([
@@ -138,16 +160,29 @@ describe('editing a suburb page', () => {
   it('changes the title, description and content with one history line each, and the public page shows them', async () => {
     const before = await pageOf('mandurah');
     const content = before.content.replace('Mandurah', 'Mandurah, on the Peel Inlet,');
-    const res = await send('PATCH', `/${before.id}`, { title: 'Mobile Tyres Mandurah | Same Day', description: 'Tyres fitted at your door in Mandurah.', content });
+    const res = await send('PATCH', `/${before.id}`, {
+      title: 'Mobile Tyres Mandurah | Same Day',
+      description: 'Tyres fitted at your door in Mandurah.',
+      content,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const history = await settingHistory(t.db, { subject: `suburb-page:${before.id}`, limit: 10, offset: 0 });
     expect(history.items.map((e) => e.field).sort()).toEqual(['Content', 'Description', 'Title']);
-    expect(history.items.find((e) => e.field === 'Title')).toMatchObject({ label: 'Mandurah', kind: 'changed', actor: adminName, from: before.title, to: 'Mobile Tyres Mandurah | Same Day' });
+    expect(history.items.find((e) => e.field === 'Title')).toMatchObject({
+      label: 'Mandurah',
+      kind: 'changed',
+      actor: adminName,
+      from: before.title,
+      to: 'Mobile Tyres Mandurah | Same Day',
+    });
     const contentLine = history.items.find((e) => e.field === 'Content')!;
     expect(contentLine.to).toContain('on the Peel Inlet');
     expect(contentLine.to!.length).toBeLessThan(200);
     const shown = (await t.app.inject({ method: 'GET', url: '/api/suburbs/mobile-tyres-mandurah' })).json();
-    expect(shown).toMatchObject({ title: 'Mobile Tyres Mandurah | Same Day', description: 'Tyres fitted at your door in Mandurah.' });
+    expect(shown).toMatchObject({
+      title: 'Mobile Tyres Mandurah | Same Day',
+      description: 'Tyres fitted at your door in Mandurah.',
+    });
     expect(shown.content).toContain('Mandurah, on the Peel Inlet,');
   });
 
@@ -208,7 +243,10 @@ describe('a technician', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([403, 403, 403]);
     expect(await pageOf('armadale')).toEqual(page);
     expect(await eventCount()).toBe(events);
-    const [row] = await t.db.select({ n: count() }).from(suburbLandingPages).where(eq(suburbLandingPages.suburb, 'Technician Town'));
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(suburbLandingPages)
+      .where(eq(suburbLandingPages.suburb, 'Technician Town'));
     expect(row!.n).toBe(0);
   });
 });

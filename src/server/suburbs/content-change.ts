@@ -12,7 +12,12 @@ export function contentChange(before: string, after: string): { from: string; to
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
   let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  )
+    end++;
   const from = Math.max(0, start - LEAD);
   const cut = (text: string) => {
     const middle = text.slice(from, text.length - end);

@@ -31,12 +31,25 @@ async function homeBoxes(): Promise<HomePageData['featured']> {
   const { page } = await loadPublicPage({ name: 'home' }, { db: t.db, config: t.config, settings });
   return (page as HomePageData).featured;
 }
-const namesIn = (boxes: HomePageData['featured'], region: string) => boxes.find((b) => b.region === region)!.suburbs.map((s) => s.name);
-const patch = (id: string, body: object) => t.app.inject({ method: 'PATCH', url: `/api/dashboard/suburb-pages/${id}`, headers: { cookie: admin }, payload: body });
+const namesIn = (boxes: HomePageData['featured'], region: string) =>
+  boxes.find((b) => b.region === region)!.suburbs.map((s) => s.name);
+const patch = (id: string, body: object) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/dashboard/suburb-pages/${id}`,
+    headers: { cookie: admin },
+    payload: body,
+  });
 
 describe('the sitemap and the home page follow the suburb pages', () => {
   it('a deactivated page leaves both at once, and comes back when activated', async () => {
-    const [mandurah] = (await t.app.inject({ method: 'GET', url: '/api/dashboard/suburb-pages?search=mandurah', headers: { cookie: admin } })).json() as AdminSuburbPage[];
+    const [mandurah] = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/dashboard/suburb-pages?search=mandurah',
+        headers: { cookie: admin },
+      })
+    ).json() as AdminSuburbPage[];
     expect(await sitemap()).toContain(loc('mandurah'));
     expect(namesIn(await homeBoxes(), 'Peel Region')).toContain('Mandurah');
 
@@ -54,7 +67,14 @@ describe('the sitemap and the home page follow the suburb pages', () => {
       method: 'POST',
       url: '/api/dashboard/suburb-pages',
       headers: { cookie: admin },
-      payload: { suburb: 'Lake Clifton East', postcode: '6215', region: 'Peel Region', title: 'Mobile Tyres Lake Clifton East', description: 'Mobile tyres at your door in Lake Clifton East.', content: 'We come to you. Call {phone}.' },
+      payload: {
+        suburb: 'Lake Clifton East',
+        postcode: '6215',
+        region: 'Peel Region',
+        title: 'Mobile Tyres Lake Clifton East',
+        description: 'Mobile tyres at your door in Lake Clifton East.',
+        content: 'We come to you. Call {phone}.',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(await sitemap()).toContain(loc('lake-clifton-east'));

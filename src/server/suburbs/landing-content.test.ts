@@ -2,14 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { businessHoursOf, DEFAULT_BUSINESS_HOURS } from '../../shared/domain/business-hours';
 import { SERVICE_AREA, findSuburbByName, suburbSlug, type ServiceSuburb } from '../../shared/reference/service-area';
 import { fillPlaceholders } from '../../shared/domain/business-placeholders';
-import { buildAllLandingPages, buildLandingPage, distanceKm, nearbySuburbs, type LandingBusiness, type SuburbLandingPage } from './landing-content';
+import {
+  buildAllLandingPages,
+  buildLandingPage,
+  distanceKm,
+  nearbySuburbs,
+  type LandingBusiness,
+  type SuburbLandingPage,
+} from './landing-content';
 
-const business = { name: 'Mobile Tyre Co', phone: '0400 123 456', hours: DEFAULT_BUSINESS_HOURS, prepaidDiscount: 3000 };
+const business = {
+  name: 'Mobile Tyre Co',
+  phone: '0400 123 456',
+  hours: DEFAULT_BUSINESS_HOURS,
+  prepaidDiscount: 3000,
+};
 
 /** A stored page as a visitor reads it, with the business it was measured for. */
 function shown(page: SuburbLandingPage, b: LandingBusiness = business): SuburbLandingPage {
-  const fill = (text: string) => fillPlaceholders(text, { name: b.name, phone: b.phone, businessDays: b.hours.days, prepaidDiscount: b.prepaidDiscount });
-  return { ...page, metaTitle: fill(page.metaTitle), metaDescription: fill(page.metaDescription), content: fill(page.content) };
+  const fill = (text: string) =>
+    fillPlaceholders(text, {
+      name: b.name,
+      phone: b.phone,
+      businessDays: b.hours.days,
+      prepaidDiscount: b.prepaidDiscount,
+    });
+  return {
+    ...page,
+    metaTitle: fill(page.metaTitle),
+    metaDescription: fill(page.metaDescription),
+    content: fill(page.content),
+  };
 }
 
 function suburb(name: string): ServiceSuburb {
@@ -45,12 +68,19 @@ describe('nearbySuburbs', () => {
     const s = suburb('Halls Head');
     expect(nearbySuburbs(s, SERVICE_AREA, 3)).toHaveLength(3);
     expect(nearbySuburbs(s, [s])).toEqual([]);
-    expect(nearbySuburbs(s, [s, suburb('Perth'), suburb('Mandurah')], 5).map((n) => n.name)).toEqual(['Mandurah', 'Perth']);
+    expect(nearbySuburbs(s, [s, suburb('Perth'), suburb('Mandurah')], 5).map((n) => n.name)).toEqual([
+      'Mandurah',
+      'Perth',
+    ]);
   });
 
   it('puts Mandurah suburbs next to Mandurah', () => {
     const names = nearbySuburbs(suburb('Mandurah'), SERVICE_AREA).map((n) => n.name);
-    expect(names.some((n) => ['Halls Head', 'Dudley Park', 'Silver Sands', 'Mandurah', 'Coodanup', 'Erskine', 'Greenfields'].includes(n))).toBe(true);
+    expect(
+      names.some((n) =>
+        ['Halls Head', 'Dudley Park', 'Silver Sands', 'Mandurah', 'Coodanup', 'Erskine', 'Greenfields'].includes(n),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -91,7 +121,12 @@ describe('buildLandingPage', () => {
   });
 
   it('falls back to a shorter title when the business name is long', () => {
-    const longName = { name: 'Perth and Peel Mobile Tyres and Batteries', phone: '08 9000 0000', hours: DEFAULT_BUSINESS_HOURS, prepaidDiscount: 3000 };
+    const longName = {
+      name: 'Perth and Peel Mobile Tyres and Batteries',
+      phone: '08 9000 0000',
+      hours: DEFAULT_BUSINESS_HOURS,
+      prepaidDiscount: 3000,
+    };
     const long = shown(buildLandingPage(suburb('Kwinana Town Centre'), SERVICE_AREA, longName), longName);
     expect(long.metaTitle.length).toBeLessThanOrEqual(60);
     expect(long.metaTitle).toContain('Kwinana Town Centre');
@@ -131,7 +166,8 @@ describe('buildLandingPage', () => {
       expect(p.content).toContain(p.postcode);
       expect(p.content).toContain(business.phone);
       expect(p.content).toMatch(/Perth CBD/);
-      for (const n of nearbySuburbs(s, SERVICE_AREA, 4)) expect(p.content, `${p.suburb} mentions ${n.name}`).toContain(n.name);
+      for (const n of nearbySuburbs(s, SERVICE_AREA, 4))
+        expect(p.content, `${p.suburb} mentions ${n.name}`).toContain(n.name);
     }
   });
 
@@ -173,7 +209,9 @@ describe('buildLandingPage', () => {
     expect(skeletons.size).toBeGreaterThan(pages.length * 0.95);
 
     // Even two neighbouring suburbs in the same region should not share all opening sentences.
-    const openings = new Set(pages.map((p) => skeleton(p.content.split('\n\n')[0]!, SERVICE_AREA.find((x) => x.name === p.suburb)!)));
+    const openings = new Set(
+      pages.map((p) => skeleton(p.content.split('\n\n')[0]!, SERVICE_AREA.find((x) => x.name === p.suburb)!)),
+    );
     expect(openings.size).toBeGreaterThanOrEqual(3);
   });
 

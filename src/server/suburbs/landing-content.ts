@@ -25,11 +25,29 @@ export type SuburbLandingPage = {
 export type LandingBusiness = { name: string; phone: string; hours: BusinessHours; prepaidDiscount: Cents };
 
 /** The business's words as a sentence uses them: the stored page holds placeholders, a visitor reads the settings. */
-type Words = { name: string; phone: string; hoursLong: string; hoursShort: string; daysLong: string; opens: string; closes: string; discount: string };
+type Words = {
+  name: string;
+  phone: string;
+  hoursLong: string;
+  hoursShort: string;
+  daysLong: string;
+  opens: string;
+  closes: string;
+  discount: string;
+};
 
 function wordsOf(b: LandingBusiness): Words {
   const h = describeBusinessHours(b.hours);
-  return { name: b.name, phone: b.phone, hoursLong: h.long, hoursShort: h.short, daysLong: h.daysLong, opens: h.opens, closes: h.closes, discount: formatPrice(b.prepaidDiscount) };
+  return {
+    name: b.name,
+    phone: b.phone,
+    hoursLong: h.long,
+    hoursShort: h.short,
+    daysLong: h.daysLong,
+    opens: h.opens,
+    closes: h.closes,
+    discount: formatPrice(b.prepaidDiscount),
+  };
 }
 
 /** The same words as placeholders (docs/decisions/285-suburb-page-placeholders.md): the hours come from the slots, the days from the settings. */
@@ -71,11 +89,21 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
 function bearingDeg(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const y = Math.sin(toRad(b.lng - a.lng)) * Math.cos(toRad(b.lat));
   const x =
-    Math.cos(toRad(a.lat)) * Math.sin(toRad(b.lat)) - Math.sin(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.cos(toRad(b.lng - a.lng));
+    Math.cos(toRad(a.lat)) * Math.sin(toRad(b.lat)) -
+    Math.sin(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.cos(toRad(b.lng - a.lng));
   return ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
 }
 
-const COMPASS: readonly Compass[] = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'];
+const COMPASS: readonly Compass[] = [
+  'north',
+  'north-east',
+  'east',
+  'south-east',
+  'south',
+  'south-west',
+  'west',
+  'north-west',
+];
 
 function compassOf(bearing: number): Compass {
   return COMPASS[Math.round(bearing / 45) % 8] ?? 'north';
@@ -215,7 +243,13 @@ function capitalise(text: string): string {
 
 /** The title candidates in order of preference, for one set of words. */
 function titleCandidates(s: ServiceSuburb, b: Words): string[] {
-  return [`Mobile Tyres ${s.name} ${s.postcode} | ${b.name}`, `Mobile Tyres ${s.name} | ${b.name}`, `Mobile Tyres ${s.name} ${s.postcode} WA`, `Mobile Tyres ${s.name} ${s.postcode}`, `Mobile Tyres ${s.name}`];
+  return [
+    `Mobile Tyres ${s.name} ${s.postcode} | ${b.name}`,
+    `Mobile Tyres ${s.name} | ${b.name}`,
+    `Mobile Tyres ${s.name} ${s.postcode} WA`,
+    `Mobile Tyres ${s.name} ${s.postcode}`,
+    `Mobile Tyres ${s.name}`,
+  ];
 }
 
 /** The first title that fits as a visitor reads it (`shown`), kept in its stored form. */
@@ -227,10 +261,16 @@ function metaTitle(s: ServiceSuburb, shown: Words, stored: Words): string {
 
 /** The description grown with the extras that fit as a visitor reads it, kept in its stored form. */
 function metaDescription(s: ServiceSuburb, shown: Words, stored: Words): string {
-  const opening = (b: Words) => `Mobile tyre fitting, puncture repair and battery service in ${s.name} WA ${s.postcode}. We come to you ${b.hoursShort}.`;
+  const opening = (b: Words) =>
+    `Mobile tyre fitting, puncture repair and battery service in ${s.name} WA ${s.postcode}. We come to you ${b.hoursShort}.`;
   let text = opening(shown);
   let kept = opening(stored);
-  const extras = (b: Words) => [' Book online today.', ' 12-month warranty.', ' Same or next day.', ` Save ${b.discount} prepaid.`];
+  const extras = (b: Words) => [
+    ' Book online today.',
+    ' 12-month warranty.',
+    ' Same or next day.',
+    ` Save ${b.discount} prepaid.`,
+  ];
   const storedExtras = extras(stored);
   extras(shown).forEach((extra, i) => {
     if (text.length + extra.length <= META_DESCRIPTION_MAX) {
@@ -251,7 +291,11 @@ function metaDescription(s: ServiceSuburb, shown: Words, stored: Words): string 
  * (docs/decisions/285-suburb-page-placeholders.md). `business` is what visitors will read today, so
  * the meta title and description are chosen to fit their limits once filled.
  */
-export function buildLandingPage(suburb: ServiceSuburb, all: readonly ServiceSuburb[], business: LandingBusiness): SuburbLandingPage {
+export function buildLandingPage(
+  suburb: ServiceSuburb,
+  all: readonly ServiceSuburb[],
+  business: LandingBusiness,
+): SuburbLandingPage {
   const place = describe(suburb, all);
   const driving = pick(DRIVING[corridorOf(place, suburb)], `drive:${suburb.name}`)(place);
   const shown = wordsOf(business);
@@ -263,7 +307,9 @@ export function buildLandingPage(suburb: ServiceSuburb, all: readonly ServiceSub
   const closing = `${trust(place, stored)} ${callToAction(place, stored)}`;
   // Alternate between a 5-paragraph and a 4-paragraph shape so pages do not share one layout.
   const paragraphs =
-    hash(`shape:${suburb.name}`) % 2 === 0 ? [opening, where, driving, how, closing] : [opening, `${where} ${driving}`, how, closing];
+    hash(`shape:${suburb.name}`) % 2 === 0
+      ? [opening, where, driving, how, closing]
+      : [opening, `${where} ${driving}`, how, closing];
 
   return {
     suburb: suburb.name,

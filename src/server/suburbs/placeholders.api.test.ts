@@ -38,11 +38,17 @@ async function storePhone(phone: string) {
   await publicChangesHeard(t.app, t.db);
 }
 
-describe("a changed business phone on the suburb pages", () => {
+describe('a changed business phone on the suburb pages', () => {
   it('the stored pages hold no copy of the phone or the name', async () => {
-    const copies = await t.db.select({ slug: suburbLandingPages.slug }).from(suburbLandingPages).where(like(suburbLandingPages.content, `%${OLD_PHONE}%`));
+    const copies = await t.db
+      .select({ slug: suburbLandingPages.slug })
+      .from(suburbLandingPages)
+      .where(like(suburbLandingPages.content, `%${OLD_PHONE}%`));
     expect(copies).toEqual([]);
-    const named = await t.db.select({ slug: suburbLandingPages.slug }).from(suburbLandingPages).where(like(suburbLandingPages.content, `%${t.config.business.name}%`));
+    const named = await t.db
+      .select({ slug: suburbLandingPages.slug })
+      .from(suburbLandingPages)
+      .where(like(suburbLandingPages.content, `%${t.config.business.name}%`));
     expect(named).toEqual([]);
   });
 
@@ -55,9 +61,16 @@ describe("a changed business phone on the suburb pages", () => {
     site.get('/*', async (request, reply) =>
       pages.send(request, reply, request.url, async () => {
         renders++;
-        const { status, page } = await loadPublicPage(matchPublicPath(request.url), { db: t.db, config: t.config, settings });
+        const { status, page } = await loadPublicPage(matchPublicPath(request.url), {
+          db: t.db,
+          config: t.config,
+          settings,
+        });
         const data = page as SuburbPageData;
-        return { status, html: data.found ? `<h1>${data.suburb.title}</h1>${data.suburb.content}` : 'Service Area Not Found' };
+        return {
+          status,
+          html: data.found ? `<h1>${data.suburb.title}</h1>${data.suburb.content}` : 'Service Area Not Found',
+        };
       }),
     );
     try {
@@ -66,7 +79,9 @@ describe("a changed business phone on the suburb pages", () => {
       expect(countOf(first.body, OLD_PHONE)).toBeGreaterThanOrEqual(1);
       expect((await site.inject('/suburb/mandurah')).body).toBe(first.body);
       expect(renders).toBe(1);
-      const apiBefore = (await t.app.inject({ method: 'GET', url: '/api/suburbs/mobile-tyres-mandurah' })).json() as { content: string };
+      const apiBefore = (await t.app.inject({ method: 'GET', url: '/api/suburbs/mobile-tyres-mandurah' })).json() as {
+        content: string;
+      };
       expect(apiBefore.content).toContain(OLD_PHONE);
 
       await storePhone(NEW_PHONE);
@@ -76,7 +91,10 @@ describe("a changed business phone on the suburb pages", () => {
       expect(after.body).toContain(NEW_PHONE);
       expect(after.body).not.toContain(OLD_PHONE);
       expect(countOf(after.body, NEW_PHONE)).toBe(countOf(first.body, OLD_PHONE));
-      const api = (await t.app.inject({ method: 'GET', url: '/api/suburbs/mobile-tyres-mandurah' })).json() as { content: string; title: string };
+      const api = (await t.app.inject({ method: 'GET', url: '/api/suburbs/mobile-tyres-mandurah' })).json() as {
+        content: string;
+        title: string;
+      };
       expect(api.content).toContain(NEW_PHONE);
       expect(`${api.title} ${api.content}`).not.toContain(OLD_PHONE);
       expect(api.content).not.toMatch(/\{(phone|business|days|days-short)\}/);
@@ -88,10 +106,20 @@ describe("a changed business phone on the suburb pages", () => {
 
   it('states the prepayment discount in force, never a stored amount', async () => {
     const saving = async () => {
-      const pages = await t.db.select({ content: suburbLandingPages.content, metaDescription: suburbLandingPages.metaDescription, slug: suburbLandingPages.slug }).from(suburbLandingPages);
+      const pages = await t.db
+        .select({
+          content: suburbLandingPages.content,
+          metaDescription: suburbLandingPages.metaDescription,
+          slug: suburbLandingPages.slug,
+        })
+        .from(suburbLandingPages);
       const offering = pages.find((p) => p.content.includes('{prepaid-discount}'))!;
       expect(pages.filter((p) => p.content.includes('$30') || p.metaDescription.includes('$30'))).toEqual([]);
-      return ((await t.app.inject({ method: 'GET', url: `/api/suburbs/mobile-tyres-${offering.slug}` })).json() as { content: string }).content;
+      return (
+        (await t.app.inject({ method: 'GET', url: `/api/suburbs/mobile-tyres-${offering.slug}` })).json() as {
+          content: string;
+        }
+      ).content;
     };
     expect(await saving()).toMatch(/save \$30\./);
     const { fees } = await readSettings(t.db, t.config);
@@ -109,9 +137,18 @@ describe("a changed business phone on the suburb pages", () => {
 
   it('a page stored with literal copies, from an older start, gets its placeholders back at the next start and keeps them', async () => {
     const [row] = await t.db.select().from(suburbLandingPages).where(eq(suburbLandingPages.slug, 'joondalup'));
-    const business = { name: t.config.business.name, phone: '0411 000 999', businessDays: t.config.business.businessDays, prepaidDiscount: 3000 };
+    const business = {
+      name: t.config.business.name,
+      phone: '0411 000 999',
+      businessDays: t.config.business.businessDays,
+      prepaidDiscount: 3000,
+    };
     // As the seed wrote every page before placeholders: the environment's phone of that day, twice.
-    const literal = { metaTitle: fillPlaceholders(row!.metaTitle, business), metaDescription: fillPlaceholders(row!.metaDescription, business), content: fillPlaceholders(row!.content, business) };
+    const literal = {
+      metaTitle: fillPlaceholders(row!.metaTitle, business),
+      metaDescription: fillPlaceholders(row!.metaDescription, business),
+      content: fillPlaceholders(row!.content, business),
+    };
     expect(countOf(literal.content, '0411 000 999')).toBeGreaterThanOrEqual(1);
     await t.db.update(suburbLandingPages).set(literal).where(eq(suburbLandingPages.id, row!.id));
 
@@ -121,7 +158,9 @@ describe("a changed business phone on the suburb pages", () => {
     await seedReferenceData(t.db, t.config);
     expect((await t.db.select().from(suburbLandingPages).where(eq(suburbLandingPages.id, row!.id)))[0]).toEqual(row);
 
-    const shown = (await t.app.inject({ method: 'GET', url: '/api/suburbs/mobile-tyres-joondalup' })).json() as { content: string };
+    const shown = (await t.app.inject({ method: 'GET', url: '/api/suburbs/mobile-tyres-joondalup' })).json() as {
+      content: string;
+    };
     expect(shown.content).toContain(OLD_PHONE);
     expect(shown.content).not.toContain('0411 000 999');
   });

@@ -44,11 +44,14 @@ describe('GET /api/suburbs/mobile-tyres-{suburb}', () => {
     expect(res.json()).toMatchObject({ error: 'NOT_FOUND', message: 'Service Area Not Found' });
   });
 
-  it.each(['mobile-tyres-%252527%20or%201%3D1', 'mobile-tyres-rockingham%2527'])('answers 404 Service Area Not Found for a slug that cannot be a suburb (%s)', async (path) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/suburbs/${path}` });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ error: 'NOT_FOUND', message: 'Service Area Not Found' });
-  });
+  it.each(['mobile-tyres-%252527%20or%201%3D1', 'mobile-tyres-rockingham%2527'])(
+    'answers 404 Service Area Not Found for a slug that cannot be a suburb (%s)',
+    async (path) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/suburbs/${path}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'NOT_FOUND', message: 'Service Area Not Found' });
+    },
+  );
 
   it('answers 404 for a suburb whose page has been deactivated', async () => {
     await t.db.update(suburbLandingPages).set({ isActive: false }).where(eq(suburbLandingPages.slug, 'wundowie'));

@@ -3,7 +3,13 @@ import type { Db } from '../db/client';
 import { suburbLandingPages } from '../db/schema';
 import { fillPlaceholders } from '../../shared/domain/business-placeholders';
 import { placeholderValuesOf } from './stored-copies';
-import { FEATURED_SUBURBS, findSuburbBySlug, REGIONS, SERVICE_AREA, suburbSlug } from '../../shared/reference/service-area';
+import {
+  FEATURED_SUBURBS,
+  findSuburbBySlug,
+  REGIONS,
+  SERVICE_AREA,
+  suburbSlug,
+} from '../../shared/reference/service-area';
 import type { FeaturedArea, SuburbPage } from '../../shared/schemas/suburbs';
 import type { AppDeps } from '../deps';
 import { suburbRegion } from '../../shared/schemas/suburbs';
@@ -53,7 +59,11 @@ export async function getSuburbPage(db: Db, rawSlug: string): Promise<SuburbPage
   if (ref) {
     const candidates = nearbySuburbs(ref, SERVICE_AREA, 6).map((s) => suburbSlug(s.name));
     const active = await db
-      .select({ suburb: suburbLandingPages.suburb, slug: suburbLandingPages.slug, postcode: suburbLandingPages.postcode })
+      .select({
+        suburb: suburbLandingPages.suburb,
+        slug: suburbLandingPages.slug,
+        postcode: suburbLandingPages.postcode,
+      })
       .from(suburbLandingPages)
       .where(and(inArray(suburbLandingPages.slug, candidates), eq(suburbLandingPages.isActive, true)));
     nearby = candidates.flatMap((c) => active.filter((a) => a.slug === c));
@@ -75,11 +85,19 @@ export async function listActiveSuburbSlugs(db: Db): Promise<string[]> {
  * A suburb's page as a visitor reads it: the placeholders filled from the business profile as it
  * is now (docs/decisions/285-suburb-page-placeholders.md), so a changed phone shows at once.
  */
-export async function showSuburbPage(deps: Pick<AppDeps, 'db' | 'settings'>, rawSlug: string): Promise<SuburbPage | undefined> {
+export async function showSuburbPage(
+  deps: Pick<AppDeps, 'db' | 'settings'>,
+  rawSlug: string,
+): Promise<SuburbPage | undefined> {
   const page = await getSuburbPage(deps.db, rawSlug);
   if (!page) return undefined;
   const values = placeholderValuesOf(await deps.settings.current());
-  return { ...page, title: fillPlaceholders(page.title, values), description: fillPlaceholders(page.description, values), content: fillPlaceholders(page.content, values) };
+  return {
+    ...page,
+    title: fillPlaceholders(page.title, values),
+    description: fillPlaceholders(page.description, values),
+    content: fillPlaceholders(page.content, values),
+  };
 }
 
 /**
@@ -96,8 +114,12 @@ export async function listFeaturedAreas(db: Db): Promise<FeaturedArea[]> {
   return REGIONS.map((region) => ({
     region,
     suburbs: [
-      ...FEATURED_SUBURBS[region].map((s) => ({ name: s.name, slug: suburbSlug(s.name) })).filter((s) => activeSlugs.has(s.slug)),
-      ...active.filter((a) => a.region === region && !findSuburbBySlug(a.slug)).map((a) => ({ name: a.suburb, slug: a.slug })),
+      ...FEATURED_SUBURBS[region]
+        .map((s) => ({ name: s.name, slug: suburbSlug(s.name) }))
+        .filter((s) => activeSlugs.has(s.slug)),
+      ...active
+        .filter((a) => a.region === region && !findSuburbBySlug(a.slug))
+        .map((a) => ({ name: a.suburb, slug: a.slug })),
     ],
   }));
 }

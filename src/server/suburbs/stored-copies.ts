@@ -21,7 +21,12 @@ export function placeholderValuesOf(settings: Pick<Settings, 'business' | 'fees'
 
 /** The business as the page generator measures it (titles and descriptions must fit once filled). */
 export function landingBusinessOf(values: PlaceholderBusiness): LandingBusiness {
-  return { name: values.name, phone: values.phone, hours: businessHoursOf(values.businessDays), prepaidDiscount: values.prepaidDiscount };
+  return {
+    name: values.name,
+    phone: values.phone,
+    hours: businessHoursOf(values.businessDays),
+    prepaidDiscount: values.prepaidDiscount,
+  };
 }
 
 const TOKENS = Object.values(PLACEHOLDERS).sort((a, b) => b.length - a.length);
@@ -44,22 +49,45 @@ type StoredWords = { metaTitle: string; metaDescription: string; content: string
  * placeholders go is the generated page again; anything else (written by hand) has each copy of a
  * known value replaced.
  */
-export function storedForm(suburb: string, words: StoredWords, business: PlaceholderBusiness, known: readonly PlaceholderBusiness[]): StoredWords {
+export function storedForm(
+  suburb: string,
+  words: StoredWords,
+  business: PlaceholderBusiness,
+  known: readonly PlaceholderBusiness[],
+): StoredWords {
   const ref = findSuburbByName(suburb);
   const generated = ref ? buildLandingPage(ref, SERVICE_AREA, landingBusinessOf(business)) : undefined;
-  const one = (field: keyof StoredWords) => (generated && fillsTemplate(words[field], generated[field]) ? generated[field] : withPlaceholders(words[field], known));
+  const one = (field: keyof StoredWords) =>
+    generated && fillsTemplate(words[field], generated[field])
+      ? generated[field]
+      : withPlaceholders(words[field], known);
   return { metaTitle: one('metaTitle'), metaDescription: one('metaDescription'), content: one('content') };
 }
 
 /** Rewrites every stored page that holds a copy of the business's name, phone, opening days or discount; the count it changed. */
-export async function replaceStoredCopies(exec: Executor, business: PlaceholderBusiness, known: readonly PlaceholderBusiness[]): Promise<number> {
+export async function replaceStoredCopies(
+  exec: Executor,
+  business: PlaceholderBusiness,
+  known: readonly PlaceholderBusiness[],
+): Promise<number> {
   const rows = await exec
-    .select({ id: suburbLandingPages.id, suburb: suburbLandingPages.suburb, metaTitle: suburbLandingPages.metaTitle, metaDescription: suburbLandingPages.metaDescription, content: suburbLandingPages.content })
+    .select({
+      id: suburbLandingPages.id,
+      suburb: suburbLandingPages.suburb,
+      metaTitle: suburbLandingPages.metaTitle,
+      metaDescription: suburbLandingPages.metaDescription,
+      content: suburbLandingPages.content,
+    })
     .from(suburbLandingPages);
   let changed = 0;
   for (const row of rows) {
     const next = storedForm(row.suburb, row, business, known);
-    if (next.metaTitle === row.metaTitle && next.metaDescription === row.metaDescription && next.content === row.content) continue;
+    if (
+      next.metaTitle === row.metaTitle &&
+      next.metaDescription === row.metaDescription &&
+      next.content === row.content
+    )
+      continue;
     await exec.update(suburbLandingPages).set(next).where(eq(suburbLandingPages.id, row.id));
     changed++;
   }

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAVE_ORDER_MESSAGE, LEAVE_REASON_MESSAGE, NO_WORKING_DAY_MESSAGE, type Roster } from '../../shared/schemas/roster';
+import {
+  LEAVE_ORDER_MESSAGE,
+  LEAVE_REASON_MESSAGE,
+  NO_WORKING_DAY_MESSAGE,
+  type Roster,
+} from '../../shared/schemas/roster';
 import { insertJob } from '../db/seed/factories';
 import { auditLog, technicianLeave, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
@@ -18,10 +23,14 @@ afterAll(async () => {
 });
 
 const rosterUrl = (id: string) => `/api/dashboard/technicians/${id}/roster`;
-const put = (id: string, payload: object, cookie = admin.cookie) => t.app.inject({ method: 'PUT', url: rosterUrl(id), headers: { cookie }, payload });
-const get = (id: string, cookie = admin.cookie) => t.app.inject({ method: 'GET', url: rosterUrl(id), headers: { cookie } });
-const storedLeave = async (id: string) => t.db.select().from(technicianLeave).where(eq(technicianLeave.technicianId, id));
-const storedDays = async (id: string) => (await t.db.select({ d: users.workingDays }).from(users).where(eq(users.id, id)))[0]!.d;
+const put = (id: string, payload: object, cookie = admin.cookie) =>
+  t.app.inject({ method: 'PUT', url: rosterUrl(id), headers: { cookie }, payload });
+const get = (id: string, cookie = admin.cookie) =>
+  t.app.inject({ method: 'GET', url: rosterUrl(id), headers: { cookie } });
+const storedLeave = async (id: string) =>
+  t.db.select().from(technicianLeave).where(eq(technicianLeave.technicianId, id));
+const storedDays = async (id: string) =>
+  (await t.db.select({ d: users.workingDays }).from(users).where(eq(users.id, id)))[0]!.d;
 
 describe('a technician roster: bad input is refused and changes nothing', () => {
   let tech: Awaited<ReturnType<typeof signedInStaff>>;
@@ -31,11 +40,36 @@ describe('a technician roster: bad input is refused and changes nothing', () => 
 
   it.each([
     ['no working day', { workingDays: [], leave: [] }, 'workingDays', NO_WORKING_DAY_MESSAGE],
-    ['leave ending before it starts', { workingDays: [1, 2], leave: [{ from: '2026-12-10', to: '2026-12-09', reason: 'Annual leave' }] }, 'leave.0.to', LEAVE_ORDER_MESSAGE],
-    ['leave with a blank reason', { workingDays: [1, 2], leave: [{ from: '2026-12-10', to: '2026-12-11', reason: '   ' }] }, 'leave.0.reason', LEAVE_REASON_MESSAGE],
-    ['leave on a day that does not exist', { workingDays: [1], leave: [{ from: '2026-02-30', to: '2026-03-02', reason: 'Sick' }] }, 'leave.0.from', 'Invalid date format'],
-    ['a weekday number 8', { workingDays: [1, 8], leave: [] }, 'workingDays.1', 'A working day must be a weekday number from 1 (Monday) to 7 (Sunday)'],
-    ['a day the business does not open', { workingDays: [1, 7], leave: [] }, 'workingDays', 'Sunday is not a day the business opens'],
+    [
+      'leave ending before it starts',
+      { workingDays: [1, 2], leave: [{ from: '2026-12-10', to: '2026-12-09', reason: 'Annual leave' }] },
+      'leave.0.to',
+      LEAVE_ORDER_MESSAGE,
+    ],
+    [
+      'leave with a blank reason',
+      { workingDays: [1, 2], leave: [{ from: '2026-12-10', to: '2026-12-11', reason: '   ' }] },
+      'leave.0.reason',
+      LEAVE_REASON_MESSAGE,
+    ],
+    [
+      'leave on a day that does not exist',
+      { workingDays: [1], leave: [{ from: '2026-02-30', to: '2026-03-02', reason: 'Sick' }] },
+      'leave.0.from',
+      'Invalid date format',
+    ],
+    [
+      'a weekday number 8',
+      { workingDays: [1, 8], leave: [] },
+      'workingDays.1',
+      'A working day must be a weekday number from 1 (Monday) to 7 (Sunday)',
+    ],
+    [
+      'a day the business does not open',
+      { workingDays: [1, 7], leave: [] },
+      'workingDays',
+      'Sunday is not a day the business opens',
+    ],
   ])('%s: 400 naming the field', async (_, body, field, message) => {
     const res = await put(tech.user.id, body);
     expect(res.statusCode).toBe(400);
@@ -76,11 +110,23 @@ describe('saving a roster', () => {
         { from: '2026-12-21', to: '2027-01-04', reason: 'Annual leave' },
       ],
     });
-    const second = await put(tech.user.id, { workingDays: [1, 2, 3], leave: [{ from: '2026-12-21', to: '2027-01-04', reason: 'Annual leave' }] });
-    expect((second.json() as Roster).leave).toMatchObject([{ from: '2026-12-21', to: '2027-01-04', reason: 'Annual leave' }]);
-    expect(await get(tech.user.id).then((r) => r.json())).toMatchObject({ workingDays: [1, 2, 3], leave: [{ reason: 'Annual leave' }] });
+    const second = await put(tech.user.id, {
+      workingDays: [1, 2, 3],
+      leave: [{ from: '2026-12-21', to: '2027-01-04', reason: 'Annual leave' }],
+    });
+    expect((second.json() as Roster).leave).toMatchObject([
+      { from: '2026-12-21', to: '2027-01-04', reason: 'Annual leave' },
+    ]);
+    expect(await get(tech.user.id).then((r) => r.json())).toMatchObject({
+      workingDays: [1, 2, 3],
+      leave: [{ reason: 'Annual leave' }],
+    });
 
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.subject, `user:${tech.user.id}`)).orderBy(auditLog.seq);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, `user:${tech.user.id}`))
+      .orderBy(auditLog.seq);
     expect(audit.map((a) => [a.kind, a.action, a.actorName, a.from, a.to])).toEqual([
       ['user', 'roster-changed', admin.user.username, 'Mon, Tue, Wed, Thu, Fri', 'Mon, Wed, Fri'],
       ['user', 'leave-added', admin.user.username, null, '2026-12-21 to 2027-01-04 (Annual leave)'],
@@ -92,12 +138,39 @@ describe('saving a roster', () => {
 
   it('lists the live jobs that fall on leave or a day off, so the owner can move them', async () => {
     const tech = await signedInStaff(t, { role: 'technician' });
-    const onLeave = await insertJob(t.db, { scheduledDay: '2026-12-08', timeSlot: '2-4 PM', assignedTechnicianId: tech.user.id });
-    const onLeaveEarlier = await insertJob(t.db, { scheduledDay: '2026-12-08', timeSlot: '8-10 AM', assignedTechnicianId: tech.user.id, slotPlace: 2 });
-    const onFriday = await insertJob(t.db, { scheduledDay: '2026-12-11', timeSlot: '8-10 AM', assignedTechnicianId: tech.user.id, slotPlace: 2 });
-    await insertJob(t.db, { scheduledDay: '2026-12-09', timeSlot: '8-10 AM', assignedTechnicianId: tech.user.id, status: 'cancelled' });
-    await insertJob(t.db, { scheduledDay: '2026-12-10', timeSlot: '8-10 AM', assignedTechnicianId: tech.user.id, slotPlace: 3 });
-    const res = await put(tech.user.id, { workingDays: [1, 2, 3, 4], leave: [{ from: '2026-12-07', to: '2026-12-09', reason: 'Training course' }] });
+    const onLeave = await insertJob(t.db, {
+      scheduledDay: '2026-12-08',
+      timeSlot: '2-4 PM',
+      assignedTechnicianId: tech.user.id,
+    });
+    const onLeaveEarlier = await insertJob(t.db, {
+      scheduledDay: '2026-12-08',
+      timeSlot: '8-10 AM',
+      assignedTechnicianId: tech.user.id,
+      slotPlace: 2,
+    });
+    const onFriday = await insertJob(t.db, {
+      scheduledDay: '2026-12-11',
+      timeSlot: '8-10 AM',
+      assignedTechnicianId: tech.user.id,
+      slotPlace: 2,
+    });
+    await insertJob(t.db, {
+      scheduledDay: '2026-12-09',
+      timeSlot: '8-10 AM',
+      assignedTechnicianId: tech.user.id,
+      status: 'cancelled',
+    });
+    await insertJob(t.db, {
+      scheduledDay: '2026-12-10',
+      timeSlot: '8-10 AM',
+      assignedTechnicianId: tech.user.id,
+      slotPlace: 3,
+    });
+    const res = await put(tech.user.id, {
+      workingDays: [1, 2, 3, 4],
+      leave: [{ from: '2026-12-07', to: '2026-12-09', reason: 'Training course' }],
+    });
     expect(res.statusCode).toBe(200);
     expect((res.json() as Roster).jobsToReassign).toEqual([
       { id: onLeaveEarlier.id, jobNumber: onLeaveEarlier.jobNumber, day: '2026-12-08', slot: '8-10 AM', why: 'leave' },
@@ -105,6 +178,8 @@ describe('saving a roster', () => {
       { id: onFriday.id, jobNumber: onFriday.jobNumber, day: '2026-12-11', slot: '8-10 AM', why: 'day-off' },
     ]);
     // The jobs themselves stay with the technician until the owner moves them.
-    expect((await get(tech.user.id)).json()).toMatchObject({ jobsToReassign: [{ id: onLeaveEarlier.id }, { id: onLeave.id }, { id: onFriday.id }] });
+    expect((await get(tech.user.id)).json()).toMatchObject({
+      jobsToReassign: [{ id: onLeaveEarlier.id }, { id: onLeave.id }, { id: onFriday.id }],
+    });
   });
 });

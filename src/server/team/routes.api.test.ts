@@ -16,13 +16,22 @@ describe('at least one active admin remains (decision 165)', () => {
     await t.close();
   });
 
-  const activeAdmins = async () => (await t.db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true))))[0]!.n;
+  const activeAdmins = async () =>
+    (
+      await t.db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    )[0]!.n;
 
   it('refuses to deactivate the only active admin', async () => {
     const only = await createUser(t, { username: 'only_admin', password: 'correct-horse-1', role: 'admin' });
     const tech = await createUser(t, { username: 'van_tech', password: 'correct-horse-1', role: 'technician' });
     const deps = { db: t.db, clock: t.clock } as unknown as AppDeps;
-    await expect(setUserActive(deps, tech.id, only.id, false)).rejects.toMatchObject({ code: 'CONFLICT', message: LAST_ADMIN_MESSAGE });
+    await expect(setUserActive(deps, tech.id, only.id, false)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: LAST_ADMIN_MESSAGE,
+    });
     expect(await activeAdmins()).toBe(1);
     // A technician can still be deactivated.
     await expect(setUserActive(deps, only.id, tech.id, false)).resolves.toMatchObject({ isActive: false });
@@ -34,7 +43,12 @@ describe('at least one active admin remains (decision 165)', () => {
     const b = await signInStaff(t, 'admin', 'admin_b');
     expect(await activeAdmins()).toBe(2);
     const deactivate = (cookie: string, userId: string) =>
-      t.app.inject({ method: 'PATCH', url: `/api/admin/users/${userId}/status`, payload: { isActive: false }, headers: { cookie } });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${userId}/status`,
+        payload: { isActive: false },
+        headers: { cookie },
+      });
     const [ab, ba] = await Promise.all([deactivate(a.cookie, b.user.id), deactivate(b.cookie, a.user.id)]);
     const codes = [ab.statusCode, ba.statusCode].sort();
     expect(codes[0]).toBe(200);

@@ -12,13 +12,19 @@ export function teamRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     addRoute(app, team.listUsers, async () => listUsers(deps));
     addRoute(app, team.addUser, async ({ actor, body }) => registerUser(deps, actor, body));
-    addRoute(app, team.setUserStatus, async ({ actor, params, body }) => setUserActive(deps, actor.id, params.userId, body.isActive));
+    addRoute(app, team.setUserStatus, async ({ actor, params, body }) =>
+      setUserActive(deps, actor.id, params.userId, body.isActive),
+    );
     addRoute(app, team.resetPassword, async ({ actor, params, body, request, reply }) => {
       reply.header('Cache-Control', 'no-store');
       return resetPassword(deps, actor.id, params.userId, body, request.ip);
     });
-    addRoute(app, team.endUserSessions, async ({ actor, params, request }) => ({ ended: await endUserSessions(deps, actor.id, params.userId, request.ip) }));
+    addRoute(app, team.endUserSessions, async ({ actor, params, request }) => ({
+      ended: await endUserSessions(deps, actor.id, params.userId, request.ip),
+    }));
     addRoute(app, team.roster, async ({ params }) => getRoster(deps, params.id));
-    addRoute(app, team.setRoster, async ({ actor, params, body, request }) => setRoster(deps, actor, params.id, body, request.ip));
+    addRoute(app, team.setRoster, async ({ actor, params, body, request }) =>
+      setRoster(deps, actor, params.id, body, request.ip),
+    );
   };
 }

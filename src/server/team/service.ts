@@ -11,7 +11,13 @@ import { announceCapacityChanged } from '../slots/capacity';
  * The columns a user is shown by: the row without its password hash and timestamps, so a row read
  * with them is the wire shape as it is (decision 260; held by shapes.test.ts).
  */
-export const PUBLIC_USER_COLUMNS = { id: users.id, username: users.username, email: users.email, role: users.role, isActive: users.isActive };
+export const PUBLIC_USER_COLUMNS = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  isActive: users.isActive,
+};
 
 export async function listUsers(deps: Pick<AppDeps, 'db'>): Promise<PublicUser[]> {
   return deps.db.select(PUBLIC_USER_COLUMNS).from(users).orderBy(asc(users.createdAt), asc(users.username));
@@ -25,7 +31,12 @@ export const LAST_ADMIN_MESSAGE = 'At least one active admin is required.';
  * deactivate themself (decision 112). Two admins deactivating each other at once could still leave
  * none, so the active admins are locked and counted in the transaction (decision 165).
  */
-export async function setUserActive(deps: Pick<AppDeps, 'db' | 'clock'>, actorId: string, userId: string, isActive: boolean): Promise<PublicUser> {
+export async function setUserActive(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actorId: string,
+  userId: string,
+  isActive: boolean,
+): Promise<PublicUser> {
   if (!isActive && actorId === userId) throw conflict('You cannot deactivate your own account.');
   return deps.db.transaction(async (tx) => {
     if (!isActive) {
@@ -48,7 +59,16 @@ export async function setUserActive(deps: Pick<AppDeps, 'db' | 'clock'>, actorId
     if (!isActive) await endSessionsOfUser(tx, userId);
     // A technician on leave lowers a slot's capacity only while active (decision 302).
     if (row.role === 'technician') await announceCapacityChanged(tx);
-    await appendAudit(tx, [{ at: deps.clock.now(), actorId, kind: 'user', subject: `user:${row.id}`, label: row.username, action: isActive ? 'activated' : 'deactivated' }]);
+    await appendAudit(tx, [
+      {
+        at: deps.clock.now(),
+        actorId,
+        kind: 'user',
+        subject: `user:${row.id}`,
+        label: row.username,
+        action: isActive ? 'activated' : 'deactivated',
+      },
+    ]);
     return row;
   });
 }

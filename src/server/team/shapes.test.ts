@@ -8,7 +8,16 @@ import type { PUBLIC_USER_COLUMNS } from './service';
 describe('a user on the wire', () => {
   // A column added to the users table must be either shown (added to the wire schema) or kept back here.
   it('is every column of the users table but the password hash, the sign-in secrets, the roster and the timestamps', () => {
-    type KeptBack = 'password' | 'createdAt' | 'updatedAt' | 'passwordMustChange' | 'passwordChangedAt' | 'mfaSecret' | 'mfaEnabledAt' | 'mfaPendingSecret' | 'workingDays';
+    type KeptBack =
+      | 'password'
+      | 'createdAt'
+      | 'updatedAt'
+      | 'passwordMustChange'
+      | 'passwordChangedAt'
+      | 'mfaSecret'
+      | 'mfaEnabledAt'
+      | 'mfaPendingSecret'
+      | 'workingDays';
     expectTypeOf<Omit<Wire<typeof users.$inferSelect>, KeptBack>>().toEqualTypeOf<PublicUser>();
     expectTypeOf<keyof typeof PUBLIC_USER_COLUMNS>().toEqualTypeOf<keyof PublicUser>();
   });

@@ -12,7 +12,8 @@ export const audit = {
     method: 'GET',
     path: '/api/admin/audit',
     access: 'admin',
-    summary: 'The audit log, newest first, paged: who did what, when, from which address, with old and new values; filtered by user (id), kind and Perth days from/to.',
+    summary:
+      'The audit log, newest first, paged: who did what, when, from which address, with old and new values; filtered by user (id), kind and Perth days from/to.',
     query: auditListQuery,
     response: z.array(auditEntry),
     paged: true,
@@ -21,7 +22,8 @@ export const audit = {
     method: 'GET',
     path: '/api/admin/audit.csv',
     access: 'admin',
-    summary: 'The audit log with the same filters as a CSV download, newest first (at most 100,000 rows); a cell starting with = + - @ is prefixed with an apostrophe so a spreadsheet never runs it.',
+    summary:
+      'The audit log with the same filters as a CSV download, newest first (at most 100,000 rows); a cell starting with = + - @ is prefixed with an apostrophe so a spreadsheet never runs it.',
     query: auditFilterQuery,
     responseKind: 'file',
   }),
@@ -29,7 +31,8 @@ export const audit = {
     method: 'GET',
     path: '/api/admin/audit/kinds',
     access: 'admin',
-    summary: 'The kinds of change the audit log holds so far (job, invoice, setting, user, bill, ...), for the kind filter.',
+    summary:
+      'The kinds of change the audit log holds so far (job, invoice, setting, user, bill, ...), for the kind filter.',
     response: auditKinds,
   }),
 };

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { loginResult, loginSchema, newUserSchema, ownerSetupSchema, publicUser, resetPasswordResult, resetPasswordSchema, setupStatus, signedInUser, userIdParams, userStatusSchema } from '../schemas/auth';
+import {
+  loginResult,
+  loginSchema,
+  newUserSchema,
+  ownerSetupSchema,
+  publicUser,
+  resetPasswordResult,
+  resetPasswordSchema,
+  setupStatus,
+  signedInUser,
+  userIdParams,
+  userStatusSchema,
+} from '../schemas/auth';
 import { roster, rosterRequest, technicianIdParams } from '../schemas/roster';
 import { defineContract } from './contract';
 
@@ -9,14 +21,16 @@ export const auth = {
     method: 'GET',
     path: '/api/user',
     access: 'optional-staff',
-    summary: 'The signed-in staff user (and whether they must choose a new password first); 401 when nobody is signed in.',
+    summary:
+      'The signed-in staff user (and whether they must choose a new password first); 401 when nobody is signed in.',
     response: signedInUser,
   }),
   login: defineContract({
     method: 'POST',
     path: '/api/login',
     access: 'public',
-    summary: 'Signs in with username and password and sets the session cookie (and the known-device cookie); for a user with two-factor sign-in it answers { mfaRequired: true } and a short-lived pending cookie instead (then POST /api/login/mfa).',
+    summary:
+      'Signs in with username and password and sets the session cookie (and the known-device cookie); for a user with two-factor sign-in it answers { mfaRequired: true } and a short-lived pending cookie instead (then POST /api/login/mfa).',
     body: loginSchema,
     response: loginResult,
   }),
@@ -39,7 +53,8 @@ export const auth = {
     path: '/api/setup',
     access: 'public',
     affects: ['auth'],
-    summary: "Creates the owner account (an admin) with the one-time setup code from the server's log, and signs it in.",
+    summary:
+      "Creates the owner account (an admin) with the one-time setup code from the server's log, and signs it in.",
     body: ownerSetupSchema,
     response: publicUser,
     status: 201,
@@ -90,7 +105,8 @@ export const team = {
     path: '/api/admin/users/:userId/password',
     access: 'admin',
     affects: ['team'],
-    summary: "Sets a temporary password (typed, or made and shown once) the user must replace at their next sign-in; ends the user's sessions.",
+    summary:
+      "Sets a temporary password (typed, or made and shown once) the user must replace at their next sign-in; ends the user's sessions.",
     params: userIdParams,
     body: resetPasswordSchema,
     response: resetPasswordResult,
@@ -108,7 +124,8 @@ export const team = {
     method: 'GET',
     path: '/api/dashboard/technicians/:id/roster',
     access: 'admin',
-    summary: "A technician's working weekdays (ISO, 1 = Monday) and leave, with their live jobs that fall on a day off.",
+    summary:
+      "A technician's working weekdays (ISO, 1 = Monday) and leave, with their live jobs that fall on a day off.",
     params: technicianIdParams,
     response: roster,
   }),
@@ -117,7 +134,8 @@ export const team = {
     path: '/api/dashboard/technicians/:id/roster',
     access: 'admin',
     affects: ['team', 'jobs', 'slots', 'staffSlots'],
-    summary: "Replaces a technician's working weekdays and leave; answers the jobs on their days off that need another technician.",
+    summary:
+      "Replaces a technician's working weekdays and leave; answers the jobs on their days off that need another technician.",
     params: technicianIdParams,
     body: rosterRequest,
     response: roster,

@@ -23,7 +23,8 @@ export const bookings = {
     path: '/api/bookings',
     access: 'optional-staff',
     affects: ['slots', 'staffSlots', 'jobs'],
-    summary: "A booking paid on site. Signed-in staff may send the staff booking's body (POST /api/dashboard/bookings) here too.",
+    summary:
+      "A booking paid on site. Signed-in staff may send the staff booking's body (POST /api/dashboard/bookings) here too.",
     body: publicBookingRequest,
     response: bookingCreatedResponse,
   }),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { closure, closureCreated, closureIdParams, closureJobsConflict, closureListQuery, createClosureRequest } from '../schemas/closures';
+import {
+  closure,
+  closureCreated,
+  closureIdParams,
+  closureJobsConflict,
+  closureListQuery,
+  createClosureRequest,
+} from '../schemas/closures';
 import type { ContractDef } from './contract';
 import { defineContract } from './contract';
 

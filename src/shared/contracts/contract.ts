@@ -63,23 +63,36 @@ export function defineContract<const C extends ContractDef>(contract: C): C {
 
 type Empty = Record<never, never>;
 /** A key is optional on the caller's side when its schema accepts `{}` (every field optional). */
-type Part<K extends string, S> = S extends z.ZodType ? (Empty extends z.input<S> ? { [P in K]?: z.input<S> } : { [P in K]: z.input<S> }) : Empty;
+type Part<K extends string, S> = S extends z.ZodType
+  ? Empty extends z.input<S>
+    ? { [P in K]?: z.input<S> }
+    : { [P in K]: z.input<S> }
+  : Empty;
 type ParsedPart<K extends string, S> = S extends z.ZodType ? { [P in K]: z.output<S> } : Empty;
 
 /** What the browser passes: `{ params, query, body }`, each present only where the contract has it. */
-export type RequestOf<C extends ContractDef> = Part<'params', C['params']> & Part<'query', C['query']> & (C['multipart'] extends true ? { body?: FormData } : Part<'body', C['body']>);
+export type RequestOf<C extends ContractDef> = Part<'params', C['params']> &
+  Part<'query', C['query']> &
+  (C['multipart'] extends true ? { body?: FormData } : Part<'body', C['body']>);
 /** What the handler receives, already parsed by the same schemas (a multipart body is read by the handler). */
 export type ParsedRequestOf<C extends ContractDef> = ParsedPart<'params', C['params']> &
   ParsedPart<'query', C['query']> &
   (C['multipart'] extends true ? Empty : ParsedPart<'body', C['body']>);
 
 /** The answer as the browser reads it. */
-export type ResponseOf<C extends ContractDef> = C['responseKind'] extends 'empty' | 'file' | 'html' ? void : C['response'] extends z.ZodType ? z.output<C['response']> : void;
+export type ResponseOf<C extends ContractDef> = C['responseKind'] extends 'empty' | 'file' | 'html'
+  ? void
+  : C['response'] extends z.ZodType
+    ? z.output<C['response']>
+    : void;
 /** The answer as the handler returns it (the response schema's input: it is serialized by that schema). */
 export type ReplyOf<C extends ContractDef> = C['response'] extends z.ZodType ? z.input<C['response']> : void;
 
 /** The concrete URL of an operation: path parameters filled in and encoded, query appended. */
-export function buildUrl(contract: Pick<ContractDef, 'path'>, input: { params?: unknown; query?: unknown } = {}): string {
+export function buildUrl(
+  contract: Pick<ContractDef, 'path'>,
+  input: { params?: unknown; query?: unknown } = {},
+): string {
   const params = (input.params ?? {}) as Record<string, unknown>;
   const path = contract.path.replace(/:(\w+)/g, (_m, name: string) => {
     const value = params[name];

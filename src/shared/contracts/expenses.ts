@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { businessExpense, expenseIdParams, expenseListQuery, expenseRequest, expenseUpdateRequest } from '../schemas/bills';
+import {
+  businessExpense,
+  expenseIdParams,
+  expenseListQuery,
+  expenseRequest,
+  expenseUpdateRequest,
+} from '../schemas/bills';
 import { defineContract } from './contract';
 
 /** Business expenses, the overheads (docs/product.md "Purchase invoices and expenses"); admin only. */

@@ -65,6 +65,10 @@ export type Contracts = typeof contracts;
 /** Every operation with its area and name, e.g. for the permission matrix and the OpenAPI document. */
 export function listContracts(): { area: Area; name: string; contract: ContractDef }[] {
   return Object.entries(contracts).flatMap(([area, ops]) =>
-    Object.entries(ops as Record<string, ContractDef>).map(([name, contract]) => ({ area: area as Area, name, contract })),
+    Object.entries(ops as Record<string, ContractDef>).map(([name, contract]) => ({
+      area: area as Area,
+      name,
+      contract,
+    })),
   );
 }

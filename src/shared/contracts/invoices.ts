@@ -44,7 +44,8 @@ export const invoices = {
     path: `${BASE}/generate/:jobId`,
     access: 'admin',
     affects: ['invoices', 'jobs', 'reports'],
-    summary: "Creates a completed, invoiced or paid job's invoice from its priced items; a completed job moves to invoiced (paid online: invoice and job paid).",
+    summary:
+      "Creates a completed, invoiced or paid job's invoice from its priced items; a completed job moves to invoiced (paid online: invoice and job paid).",
     params: invoiceJobParams,
     response: invoiceGenerated,
     status: 201,
@@ -53,7 +54,8 @@ export const invoices = {
     method: 'GET',
     path: BASE,
     access: 'admin',
-    summary: 'Invoices, newest invoice date first, with job number and customer; status (overdue included), search and dates; paged.',
+    summary:
+      'Invoices, newest invoice date first, with job number and customer; status (overdue included), search and dates; paged.',
     query: invoiceListQuery,
     response: z.array(invoiceListItem),
     paged: true,
@@ -87,7 +89,8 @@ export const invoices = {
     path: BASE,
     access: 'admin',
     affects: ['invoices', 'jobs', 'reports'],
-    summary: 'Creates an invoice for a completed, invoiced or paid job, with its lines in one transaction; client totals are ignored.',
+    summary:
+      'Creates an invoice for a completed, invoiced or paid job, with its lines in one transaction; client totals are ignored.',
     body: createInvoiceRequest,
     response: invoiceSaved,
     status: 201,
@@ -107,7 +110,8 @@ export const invoices = {
     path: `${BASE}/:id`,
     access: 'admin',
     affects: ['invoices', 'jobs', 'reports'],
-    summary: 'Deletes a draft with its lines, history and PDFs (its job can then be deleted); voids a sent, paid or overdue invoice, kept with a VOID PDF version.',
+    summary:
+      'Deletes a draft with its lines, history and PDFs (its job can then be deleted); voids a sent, paid or overdue invoice, kept with a VOID PDF version.',
     params: invoiceIdParams,
     response: invoiceRemoved,
   }),
@@ -116,7 +120,8 @@ export const invoices = {
     path: `${BASE}/bulk-status`,
     access: 'admin',
     affects: ['invoices', 'jobs', 'reports'],
-    summary: 'Sets one status on many invoices, each on its own; answers which were updated and why the others were not.',
+    summary:
+      'Sets one status on many invoices, each on its own; answers which were updated and why the others were not.',
     body: bulkStatusRequest,
     response: bulkStatusResult,
   }),
@@ -125,7 +130,8 @@ export const invoices = {
     path: `${BASE}/:id/pdf`,
     access: 'admin',
     affects: ['invoices'],
-    summary: 'Makes the PDF of the invoice as it is now (a new version only when it changed) and answers where to download it.',
+    summary:
+      'Makes the PDF of the invoice as it is now (a new version only when it changed) and answers where to download it.',
     params: invoiceIdParams,
     response: invoicePdfResult,
   }),
@@ -190,7 +196,8 @@ export const invoices = {
     path: `${BASE}/:id/credit-notes`,
     access: 'admin',
     affects: ['invoices', 'reports'],
-    summary: 'Issues a credit note (CN-0001, its own sequence) against a sent, paid or overdue invoice: an amount up to what remains of it and a reason, with its own PDF (decision 297).',
+    summary:
+      'Issues a credit note (CN-0001, its own sequence) against a sent, paid or overdue invoice: an amount up to what remains of it and a reason, with its own PDF (decision 297).',
     params: invoiceIdParams,
     body: creditNoteRequest,
     response: creditNote,
@@ -218,7 +225,8 @@ export const invoices = {
     path: `${BASE}/:id/credit-notes/:noteId/email`,
     access: 'admin',
     affects: ['invoices', 'emails'],
-    summary: "Emails a credit note's PDF to the job contact through the outbox; a repeat within five minutes sends nothing and answers what was sent.",
+    summary:
+      "Emails a credit note's PDF to the job contact through the outbox; a repeat within five minutes sends nothing and answers what was sent.",
     params: creditNoteParams,
     response: creditNoteEmailed,
   }),
@@ -226,7 +234,8 @@ export const invoices = {
     method: 'GET',
     path: '/api/invoice-token/:token',
     access: 'public',
-    summary: "The customer's pay page: the business, the invoice number, lines, amount due and status, for the holder of the invoice's link; a wrong token answers 404 after the same delay (decision 299).",
+    summary:
+      "The customer's pay page: the business, the invoice number, lines, amount due and status, for the holder of the invoice's link; a wrong token answers 404 after the same delay (decision 299).",
     params: payTokenParams,
     response: publicInvoice,
   }),
@@ -242,7 +251,8 @@ export const invoices = {
     method: 'POST',
     path: '/api/invoice-token/:token/payment-intent',
     access: 'public',
-    summary: "Starts the card payment of the invoice's balance due, with the card surcharge added; a paid or void invoice answers 409 (decision 300).",
+    summary:
+      "Starts the card payment of the invoice's balance due, with the card surcharge added; a paid or void invoice answers 409 (decision 300).",
     params: payTokenParams,
     response: paymentIntentResponse,
   }),
@@ -251,7 +261,8 @@ export const invoices = {
     path: '/api/invoice-token/:token/simulated-payment',
     access: 'public',
     affects: ['invoices', 'jobs', 'reports'],
-    summary: 'Test mode only: pays the invoice with the simulated card provider through the same handler as the webhook (no real payment is taken).',
+    summary:
+      'Test mode only: pays the invoice with the simulated card provider through the same handler as the webhook (no real payment is taken).',
     params: payTokenParams,
     body: simulatedCardForm,
     response: invoicePaidResponse,

@@ -26,7 +26,8 @@ export const jobs = {
     method: 'GET',
     path: '/api/dashboard/jobs',
     access: 'staff',
-    summary: 'Jobs, newest visit first, filtered by status, search (job number, customer, phone, registration, suburb) and dates; paged.',
+    summary:
+      'Jobs, newest visit first, filtered by status, search (job number, customer, phone, registration, suburb) and dates; paged.',
     query: jobListQuery,
     response: z.array(jobListItem),
     paged: true,
@@ -108,7 +109,8 @@ export const jobs = {
     path: '/api/dashboard/jobs/:id/cancel',
     access: 'admin',
     affects: ['jobs', 'slots', 'staffSlots', 'invoices', 'reports'],
-    summary: 'Cancels a new or in-progress job with a reason, frees its slot, refunds a prepaid job and emails the customer.',
+    summary:
+      'Cancels a new or in-progress job with a reason, frees its slot, refunds a prepaid job and emails the customer.',
     params: jobIdParams,
     body: cancelRequest,
     response: jobDetail,
@@ -128,7 +130,8 @@ export const jobs = {
     path: '/api/dashboard/jobs/:id/notes',
     access: 'staff',
     affects: ['jobs'],
-    summary: "Adds a note to the job's history (\"Note: ...\"); an admin or the assigned technician, cancelled jobs included.",
+    summary:
+      'Adds a note to the job\'s history ("Note: ..."); an admin or the assigned technician, cancelled jobs included.',
     params: jobIdParams,
     body: jobNoteRequest,
     response: jobDetail,
@@ -138,7 +141,8 @@ export const jobs = {
     path: '/api/dashboard/jobs/:id/onsite-payment',
     access: 'staff',
     affects: ['jobs', 'slots', 'staffSlots', 'invoices', 'reports'],
-    summary: 'Records a payment taken at the job (method, amount): the job and its invoice become paid; an admin or the assigned technician; 409 when already paid.',
+    summary:
+      'Records a payment taken at the job (method, amount): the job and its invoice become paid; an admin or the assigned technician; 409 when already paid.',
     params: jobIdParams,
     body: onsitePaymentRequest,
     response: jobDetail,
@@ -158,7 +162,8 @@ export const jobs = {
     path: '/api/dashboard/jobs/:id/photos',
     access: 'staff',
     affects: ['jobs'],
-    summary: 'Photos taken by staff (multipart: field type before|after|damage|tyre-wall, repeated field photos); at most 20 photos per job.',
+    summary:
+      'Photos taken by staff (multipart: field type before|after|damage|tyre-wall, repeated field photos); at most 20 photos per job.',
     params: jobIdParams,
     multipart: true,
     body: z.object({ photos: z.array(z.string().meta({ format: 'binary' })), type: z.enum(STAFF_PHOTO_TYPES) }),

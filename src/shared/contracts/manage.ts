@@ -1,4 +1,10 @@
-import { manageBooking, manageCancellation, manageChangeRequest, manageRescheduleRequest, manageTokenParams } from '../schemas/manage';
+import {
+  manageBooking,
+  manageCancellation,
+  manageChangeRequest,
+  manageRescheduleRequest,
+  manageTokenParams,
+} from '../schemas/manage';
 import { photoUploadResponse } from '../schemas/photos';
 import { z } from 'zod';
 import { defineContract } from './contract';
@@ -13,7 +19,8 @@ export const manage = {
     method: 'GET',
     path: '/api/manage/:token',
     access: 'public',
-    summary: 'The booking behind a manage link: when, what, where, price, payment, and what the customer may still change.',
+    summary:
+      'The booking behind a manage link: when, what, where, price, payment, and what the customer may still change.',
     params: manageTokenParams,
     response: manageBooking,
   }),
@@ -22,7 +29,8 @@ export const manage = {
     path: '/api/manage/:token/reschedule',
     access: 'public',
     affects: ['manage', 'jobs', 'slots', 'staffSlots', 'runs'],
-    summary: 'Moves the visit to another free slot within the booking horizon, until 24 hours before it; the old place is freed.',
+    summary:
+      'Moves the visit to another free slot within the booking horizon, until 24 hours before it; the old place is freed.',
     params: manageTokenParams,
     body: manageRescheduleRequest,
     response: manageBooking,

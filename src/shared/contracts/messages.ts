@@ -7,7 +7,8 @@ export const messages = {
     method: 'GET',
     path: '/api/dashboard/messages',
     access: 'admin',
-    summary: 'The outgoing text messages or emails to customers and their state (pending, sent, stored, failed), newest first; paged.',
+    summary:
+      'The outgoing text messages or emails to customers and their state (pending, sent, stored, failed), newest first; paged.',
     query: messageListQuery,
     response: z.array(outgoingMessage),
     paged: true,
@@ -24,7 +25,8 @@ export const messages = {
     path: '/api/sms/inbound',
     access: 'webhook',
     affects: ['messages'],
-    summary: "Twilio's inbound text webhook, verified by X-Twilio-Signature: STOP opts the number out of texts, START opts it back in. Answers empty TwiML.",
+    summary:
+      "Twilio's inbound text webhook, verified by X-Twilio-Signature: STOP opts the number out of texts, START opts it back in. Answers empty TwiML.",
     responseKind: 'file',
   }),
 };

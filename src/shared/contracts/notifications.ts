@@ -44,7 +44,11 @@ const suburbList = z.array(z.string().trim().max(100)).max(500).optional();
  * list is accepted at the top level or under `data`.
  */
 export const clientMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('subscribe_suburbs'), suburbs: suburbList, data: z.object({ suburbs: suburbList }).optional() }),
+  z.object({
+    type: z.literal('subscribe_suburbs'),
+    suburbs: suburbList,
+    data: z.object({ suburbs: suburbList }).optional(),
+  }),
   z.object({ type: z.literal('ping') }),
 ]);
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { createPurchaseInvoiceRequest, jobIdParams, jobProfitSummary, purchaseIdParams, purchaseInvoice, updatePurchaseInvoiceRequest } from '../schemas/bills';
+import {
+  createPurchaseInvoiceRequest,
+  jobIdParams,
+  jobProfitSummary,
+  purchaseIdParams,
+  purchaseInvoice,
+  updatePurchaseInvoiceRequest,
+} from '../schemas/bills';
 import { defineContract } from './contract';
 
 /**
@@ -19,7 +26,8 @@ export const purchaseInvoices = {
     method: 'GET',
     path: '/api/dashboard/purchase-invoices/job/:jobId/profit',
     access: 'admin',
-    summary: "A job's costs (ex-GST, GST, inc-GST) and profit: its invoice total (or its quote before one exists) minus its purchase invoices.",
+    summary:
+      "A job's costs (ex-GST, GST, inc-GST) and profit: its invoice total (or its quote before one exists) minus its purchase invoices.",
     params: jobIdParams,
     response: jobProfitSummary,
   }),
@@ -28,7 +36,8 @@ export const purchaseInvoices = {
     path: '/api/dashboard/purchase-invoices',
     access: 'admin',
     affects: ['purchaseInvoices', 'reports'],
-    summary: 'Adds a supplier bill to a job; GST is one eleventh of the total unless given; 409 when the supplier already has that number.',
+    summary:
+      'Adds a supplier bill to a job; GST is one eleventh of the total unless given; 409 when the supplier already has that number.',
     body: createPurchaseInvoiceRequest,
     response: purchaseInvoice,
     status: 201,

@@ -8,13 +8,36 @@ import { defineContract } from './contract';
  */
 const report = <const P extends string, R extends z.ZodType>(path: P, summary: string, response: R) => ({
   json: defineContract({ method: 'GET', path, access: 'admin', summary, query: reportQuery, response }),
-  csv: defineContract({ method: 'GET', path: `${path}.csv` as const, access: 'admin', summary: `${summary} As CSV.`, query: reportQuery, responseKind: 'file' }),
+  csv: defineContract({
+    method: 'GET',
+    path: `${path}.csv` as const,
+    access: 'admin',
+    summary: `${summary} As CSV.`,
+    query: reportQuery,
+    responseKind: 'file',
+  }),
 });
 
-const gst = report('/api/dashboard/reports/gst', 'GST collected and paid, the BAS worksheet and the GST-turnover watch for a range of Perth dates.', gstReport);
-const payables = report('/api/dashboard/reports/purchases-payables', 'Purchase invoices and expenses: paid, owed, overdue, due in the next 30 days, by supplier and category.', payablesReport);
-const pnl = report('/api/dashboard/reports/enhanced-pl', 'Profit and loss: revenue, job costs, expenses, margins, by month, category, technician and service.', profitAndLossReport);
-const receivables = report('/api/dashboard/reports/receivables', 'Unpaid customer invoices by age (current, 1-30, 31-60, 61+ days overdue).', receivablesReport);
+const gst = report(
+  '/api/dashboard/reports/gst',
+  'GST collected and paid, the BAS worksheet and the GST-turnover watch for a range of Perth dates.',
+  gstReport,
+);
+const payables = report(
+  '/api/dashboard/reports/purchases-payables',
+  'Purchase invoices and expenses: paid, owed, overdue, due in the next 30 days, by supplier and category.',
+  payablesReport,
+);
+const pnl = report(
+  '/api/dashboard/reports/enhanced-pl',
+  'Profit and loss: revenue, job costs, expenses, margins, by month, category, technician and service.',
+  profitAndLossReport,
+);
+const receivables = report(
+  '/api/dashboard/reports/receivables',
+  'Unpaid customer invoices by age (current, 1-30, 31-60, 61+ days overdue).',
+  receivablesReport,
+);
 
 export const reports = {
   gst: gst.json,

@@ -12,7 +12,8 @@ export const runs = {
     method: 'GET',
     path: '/api/dashboard/technicians/:id/run',
     access: 'staff',
-    summary: "A technician's live jobs on a day in slot order, with one Google Maps directions link through every stop.",
+    summary:
+      "A technician's live jobs on a day in slot order, with one Google Maps directions link through every stop.",
     params: runParams,
     query: runQuery,
     response: dayRun,
@@ -21,7 +22,7 @@ export const runs = {
     method: 'GET',
     path: '/api/dashboard/technicians/:id/run.pdf',
     access: 'staff',
-    summary: "The same run as a printable run sheet (PDF), a line for signature and notes under each stop.",
+    summary: 'The same run as a printable run sheet (PDF), a line for signature and notes under each stop.',
     params: runParams,
     query: runQuery,
     responseKind: 'file',

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { capacityForm, capacityView } from '../schemas/capacity';
-import { businessForm, businessView, feesForm, feesView, settingChange, settingHistoryQuery } from '../schemas/settings';
+import {
+  businessForm,
+  businessView,
+  feesForm,
+  feesView,
+  settingChange,
+  settingHistoryQuery,
+} from '../schemas/settings';
 import { securityForm } from '../schemas/auth';
 import { messagesForm, messagesView } from '../schemas/customer-messages';
 import { defineContract } from './contract';
@@ -16,7 +23,7 @@ export const settings = {
     method: 'GET',
     path: '/api/dashboard/settings/fees',
     access: 'admin',
-    summary: 'The fees every new quote uses, with the admin booking form\'s fixed estimates made from them.',
+    summary: "The fees every new quote uses, with the admin booking form's fixed estimates made from them.",
     response: feesView,
   }),
   updateFees: defineContract({
@@ -24,7 +31,8 @@ export const settings = {
     path: '/api/dashboard/settings/fees',
     access: 'admin',
     affects: ['settings'],
-    summary: 'Changes the fees: every new quote uses them at once, on every instance; a booked job keeps its price. Each changed field is recorded in the history.',
+    summary:
+      'Changes the fees: every new quote uses them at once, on every instance; a booked job keeps its price. Each changed field is recorded in the history.',
     body: feesForm,
     response: feesView,
   }),
@@ -32,7 +40,8 @@ export const settings = {
     method: 'GET',
     path: '/api/dashboard/settings/business',
     access: 'admin',
-    summary: 'The business profile: name, ABN, contact, invoice details, GST, bank and PayID, review link, opening days.',
+    summary:
+      'The business profile: name, ABN, contact, invoice details, GST, bank and PayID, review link, opening days.',
     response: businessView,
   }),
   updateBusiness: defineContract({
@@ -40,7 +49,8 @@ export const settings = {
     path: '/api/dashboard/settings/business',
     access: 'admin',
     affects: ['settings', 'slots', 'staffSlots', 'reports'],
-    summary: 'Changes the business profile; pages, emails and invoices use it at once. Each changed field is recorded in the history.',
+    summary:
+      'Changes the business profile; pages, emails and invoices use it at once. Each changed field is recorded in the history.',
     body: businessForm,
     response: businessView,
   }),
@@ -56,7 +66,8 @@ export const settings = {
     path: '/api/dashboard/settings/security',
     access: 'admin',
     affects: ['settings', 'twoFactor'],
-    summary: 'Changes the staff sign-in rules; while two-factor is required, an admin without it can only set it up. Recorded in the history.',
+    summary:
+      'Changes the staff sign-in rules; while two-factor is required, an admin without it can only set it up. Recorded in the history.',
     body: securityForm,
     response: securityForm,
   }),
@@ -72,7 +83,8 @@ export const settings = {
     path: '/api/dashboard/settings/capacity',
     access: 'admin',
     affects: ['settings', 'slots', 'staffSlots'],
-    summary: 'Changes the vans on the road (1 to 20): public availability and every booking use it at once; lowering it cancels no booked job, the slot simply shows full. Recorded in the history.',
+    summary:
+      'Changes the vans on the road (1 to 20): public availability and every booking use it at once; lowering it cancels no booked job, the slot simply shows full. Recorded in the history.',
     body: capacityForm,
     response: capacityView,
   }),
@@ -80,7 +92,8 @@ export const settings = {
     method: 'GET',
     path: '/api/dashboard/settings/messages',
     access: 'admin',
-    summary: 'Messages to customers: the reminder time the day before a visit, the review request delay after payment, and which automated messages go.',
+    summary:
+      'Messages to customers: the reminder time the day before a visit, the review request delay after payment, and which automated messages go.',
     response: messagesView,
   }),
   updateMessages: defineContract({
@@ -88,7 +101,8 @@ export const settings = {
     path: '/api/dashboard/settings/messages',
     access: 'admin',
     affects: ['settings'],
-    summary: 'Changes the messages to customers; the next pass of the message scheduler on every instance uses them. Each changed field is recorded in the history.',
+    summary:
+      'Changes the messages to customers; the next pass of the message scheduler on every instance uses them. Each changed field is recorded in the history.',
     body: messagesForm,
     response: messagesView,
   }),
@@ -96,7 +110,8 @@ export const settings = {
     method: 'GET',
     path: '/api/dashboard/settings/history',
     access: 'admin',
-    summary: 'Changes to the settings, newest first: one subject (fees, business, tyre-price:<id>, ...) or all of them; paged.',
+    summary:
+      'Changes to the settings, newest first: one subject (fees, business, tyre-price:<id>, ...) or all of them; paged.',
     query: settingHistoryQuery,
     response: z.array(settingChange),
     paged: true,

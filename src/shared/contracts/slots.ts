@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { blockRequest, dayParams, isoDayParams, slotAvailability, slotCalendarQuery, slotParams, staffSlotDay, timeSlotItem, timeSlotsQuery } from '../schemas/slots';
+import {
+  blockRequest,
+  dayParams,
+  isoDayParams,
+  slotAvailability,
+  slotCalendarQuery,
+  slotParams,
+  staffSlotDay,
+  timeSlotItem,
+  timeSlotsQuery,
+} from '../schemas/slots';
 import { defineContract } from './contract';
 
 /** One availability rule, three shapes (docs/product.md "Time slots and business days"). */

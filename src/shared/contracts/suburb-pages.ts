@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { adminSuburbPage, createSuburbPageRequest, suburbPageIdParams, suburbPageListQuery, updateSuburbPageRequest } from '../schemas/suburb-pages';
+import {
+  adminSuburbPage,
+  createSuburbPageRequest,
+  suburbPageIdParams,
+  suburbPageListQuery,
+  updateSuburbPageRequest,
+} from '../schemas/suburb-pages';
 import type { ContractDef } from './contract';
 import { defineContract } from './contract';
 
@@ -13,7 +19,8 @@ export const suburbPages = {
     method: 'GET',
     path: '/api/dashboard/suburb-pages',
     access: 'admin',
-    summary: 'Suburb pages by name, filtered by search text (name, postcode, slug), region and active or inactive; paged.',
+    summary:
+      'Suburb pages by name, filtered by search text (name, postcode, slug), region and active or inactive; paged.',
     query: suburbPageListQuery,
     response: z.array(adminSuburbPage),
     paged: true,
@@ -23,7 +30,8 @@ export const suburbPages = {
     path: '/api/dashboard/suburb-pages',
     access: 'admin',
     affects: ['suburbPages', 'suburbs', 'settings'],
-    summary: "Adds a suburb and its page; the slug is made from the name as the site makes it; 409 when the name or slug is already a page's.",
+    summary:
+      "Adds a suburb and its page; the slug is made from the name as the site makes it; 409 when the name or slug is already a page's.",
     body: createSuburbPageRequest,
     response: adminSuburbPage,
     status: 201,

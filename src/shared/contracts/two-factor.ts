@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { loginMfaSchema, loginResult, mfaConfirmSchema, mfaDisableSchema, mfaSetupView, mfaStatusView, recoveryCodesView, userIdParams, userMfaView } from '../schemas/auth';
+import {
+  loginMfaSchema,
+  loginResult,
+  mfaConfirmSchema,
+  mfaDisableSchema,
+  mfaSetupView,
+  mfaStatusView,
+  recoveryCodesView,
+  userIdParams,
+  userMfaView,
+} from '../schemas/auth';
 import { defineContract } from './contract';
 
 /**
@@ -11,7 +21,8 @@ export const twoFactor = {
     method: 'GET',
     path: '/api/user/mfa',
     access: 'staff',
-    summary: 'Whether two-factor sign-in is on for me, how many recovery codes are left, and whether the owner requires it of me.',
+    summary:
+      'Whether two-factor sign-in is on for me, how many recovery codes are left, and whether the owner requires it of me.',
     response: mfaStatusView,
   }),
   setup: defineContract({
@@ -19,7 +30,8 @@ export const twoFactor = {
     path: '/api/user/mfa/setup',
     access: 'staff',
     affects: ['twoFactor'],
-    summary: 'Makes a new secret for my authenticator app (a QR code and the text to type); two-factor stays off until a code confirms it.',
+    summary:
+      'Makes a new secret for my authenticator app (a QR code and the text to type); two-factor stays off until a code confirms it.',
     response: mfaSetupView,
   }),
   confirm: defineContract({
@@ -27,7 +39,8 @@ export const twoFactor = {
     path: '/api/user/mfa/confirm',
     access: 'staff',
     affects: ['twoFactor'],
-    summary: 'Turns two-factor sign-in on with the first code from the app, and answers ten single-use recovery codes (shown this once).',
+    summary:
+      'Turns two-factor sign-in on with the first code from the app, and answers ten single-use recovery codes (shown this once).',
     body: mfaConfirmSchema,
     response: recoveryCodesView,
   }),
@@ -45,7 +58,8 @@ export const twoFactor = {
     path: '/api/login/mfa',
     access: 'public',
     affects: ['auth'],
-    summary: 'Completes a sign-in that answered { mfaRequired: true }: a code from the app or a recovery code (each works once), then the session cookie as POST /api/login sets it.',
+    summary:
+      'Completes a sign-in that answered { mfaRequired: true }: a code from the app or a recovery code (each works once), then the session cookie as POST /api/login sets it.',
     body: loginMfaSchema,
     response: loginResult,
   }),
@@ -61,7 +75,8 @@ export const twoFactor = {
     path: '/api/admin/users/:userId/mfa',
     access: 'admin',
     affects: ['twoFactor', 'team'],
-    summary: "Resets another user's two-factor sign-in (a lost phone): their secret and recovery codes are removed; recorded in the audit log.",
+    summary:
+      "Resets another user's two-factor sign-in (a lost phone): their secret and recovery codes are removed; recorded in the audit log.",
     params: userIdParams,
     responseKind: 'empty',
   }),

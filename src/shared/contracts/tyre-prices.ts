@@ -22,7 +22,8 @@ export const tyrePrices = {
     method: 'GET',
     path: '/api/dashboard/tyre-prices',
     access: 'admin',
-    summary: 'The price list by size, brand and model, searched by size, brand or model; inactive rows included and marked; paged.',
+    summary:
+      'The price list by size, brand and model, searched by size, brand or model; inactive rows included and marked; paged.',
     query: tyrePriceListQuery,
     response: z.array(tyrePrice),
     paged: true,
@@ -52,7 +53,8 @@ export const tyrePrices = {
     path: '/api/dashboard/tyre-prices/bulk',
     access: 'admin',
     affects: ['tyrePrices', 'pricing'],
-    summary: 'Changes the retail or purchase price of every row matching a brand, rim size or search by a percentage or an amount; dryRun lists each change without writing it.',
+    summary:
+      'Changes the retail or purchase price of every row matching a brand, rim size or search by a percentage or an amount; dryRun lists each change without writing it.',
     body: bulkChangeRequest,
     response: bulkChangeResult,
   }),

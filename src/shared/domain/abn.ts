@@ -21,5 +21,7 @@ export function isValidAbn(written: string): boolean {
 /** "51824753556" as the ATO prints it: "51 824 753 556". */
 export function formatAbn(written: string): string {
   const compact = written.replace(/\s+/g, '');
-  return /^\d{11}$/.test(compact) ? `${compact.slice(0, 2)} ${compact.slice(2, 5)} ${compact.slice(5, 8)} ${compact.slice(8)}` : written.trim();
+  return /^\d{11}$/.test(compact)
+    ? `${compact.slice(0, 2)} ${compact.slice(2, 5)} ${compact.slice(5, 8)} ${compact.slice(8)}`
+    : written.trim();
 }

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ageBucket, billAmounts, daysBetween, dueTone, financialYearOf, gstBreakdown, jobProfit, lastDayOfMonth, monthsOf, percentOf, resolveReportRange, twelveMonthsEnding } from './bookkeeping';
+import {
+  ageBucket,
+  billAmounts,
+  daysBetween,
+  dueTone,
+  financialYearOf,
+  gstBreakdown,
+  jobProfit,
+  lastDayOfMonth,
+  monthsOf,
+  percentOf,
+  resolveReportRange,
+  twelveMonthsEnding,
+} from './bookkeeping';
 
 describe('financial year (1 July to 30 June)', () => {
   it.each([
@@ -13,9 +26,18 @@ describe('financial year (1 July to 30 June)', () => {
 
   it('fills a missing end of a report range from the financial year of the given end', () => {
     expect(resolveReportRange({}, '2026-11-23')).toEqual({ startDate: '2026-07-01', endDate: '2027-06-30' });
-    expect(resolveReportRange({ startDate: '2026-11-01' }, '2026-11-23')).toEqual({ startDate: '2026-11-01', endDate: '2027-06-30' });
-    expect(resolveReportRange({ endDate: '2026-03-31' }, '2026-11-23')).toEqual({ startDate: '2025-07-01', endDate: '2026-03-31' });
-    expect(resolveReportRange({ startDate: '2026-11-01', endDate: '2026-11-30' }, '2026-11-23')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-30' });
+    expect(resolveReportRange({ startDate: '2026-11-01' }, '2026-11-23')).toEqual({
+      startDate: '2026-11-01',
+      endDate: '2027-06-30',
+    });
+    expect(resolveReportRange({ endDate: '2026-03-31' }, '2026-11-23')).toEqual({
+      startDate: '2025-07-01',
+      endDate: '2026-03-31',
+    });
+    expect(resolveReportRange({ startDate: '2026-11-01', endDate: '2026-11-30' }, '2026-11-23')).toEqual({
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+    });
   });
 });
 
@@ -28,7 +50,12 @@ describe('calendar helpers', () => {
   ])('days from %s to %s: %i', (a, b, n) => expect(daysBetween(a, b)).toBe(n));
 
   it('lists the months a range touches', () => {
-    expect(monthsOf({ startDate: '2026-11-15', endDate: '2027-02-01' })).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+    expect(monthsOf({ startDate: '2026-11-15', endDate: '2027-02-01' })).toEqual([
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+    ]);
     expect(monthsOf({ startDate: '2026-07-01', endDate: '2027-06-30' })).toHaveLength(12);
   });
 
@@ -65,9 +92,12 @@ describe('GST breakdown of a GST-inclusive total', () => {
     [1, 1, 0],
     [6, 5, 1],
     [5, 5, 0],
-  ])('%i cents: ex %i, GST %i', (total, ex, gst) => expect(gstBreakdown(total)).toEqual({ exGst: ex, gst, incGst: total }));
+  ])('%i cents: ex %i, GST %i', (total, ex, gst) =>
+    expect(gstBreakdown(total)).toEqual({ exGst: ex, gst, incGst: total }),
+  );
 
-  it('keeps a GST amount that was given', () => expect(gstBreakdown(11_000, 0)).toEqual({ exGst: 11_000, gst: 0, incGst: 11_000 }));
+  it('keeps a GST amount that was given', () =>
+    expect(gstBreakdown(11_000, 0)).toEqual({ exGst: 11_000, gst: 0, incGst: 11_000 }));
 });
 
 describe("a bill's or an expense's amounts", () => {
@@ -100,20 +130,43 @@ describe('receivable age', () => {
     ['2026-10-23', '31-60', 31],
     ['2026-09-24', '31-60', 60],
     ['2026-09-23', '61+', 61],
-  ] as const)('due %s, as at 2026-11-23: %s', (due, bucket, days) => expect(ageBucket(due, '2026-11-23')).toEqual({ bucket, daysOverdue: days }));
+  ] as const)('due %s, as at 2026-11-23: %s', (due, bucket, days) =>
+    expect(ageBucket(due, '2026-11-23')).toEqual({ bucket, daysOverdue: days }),
+  );
 });
 
 describe("a job's profit", () => {
   it('is the invoice total minus the purchase invoices', () => {
-    expect(jobProfit({ invoiceTotal: 50_000, quotedValue: 45_000, purchaseTotals: [22_000, 5_500] })).toEqual({ revenue: 50_000, revenueSource: 'invoice', costs: 27_500, profit: 22_500, margin: 45 });
+    expect(jobProfit({ invoiceTotal: 50_000, quotedValue: 45_000, purchaseTotals: [22_000, 5_500] })).toEqual({
+      revenue: 50_000,
+      revenueSource: 'invoice',
+      costs: 27_500,
+      profit: 22_500,
+      margin: 45,
+    });
   });
   it('uses the quote as an estimate before the job is invoiced', () => {
-    expect(jobProfit({ invoiceTotal: null, quotedValue: 12_980, purchaseTotals: [] })).toEqual({ revenue: 12_980, revenueSource: 'quote', costs: 0, profit: 12_980, margin: 100 });
+    expect(jobProfit({ invoiceTotal: null, quotedValue: 12_980, purchaseTotals: [] })).toEqual({
+      revenue: 12_980,
+      revenueSource: 'quote',
+      costs: 0,
+      profit: 12_980,
+      margin: 100,
+    });
   });
   it('has no profit without an invoice or a price', () => {
-    expect(jobProfit({ invoiceTotal: null, quotedValue: null, purchaseTotals: [1_000] })).toEqual({ revenue: null, revenueSource: null, costs: 1_000, profit: null, margin: null });
+    expect(jobProfit({ invoiceTotal: null, quotedValue: null, purchaseTotals: [1_000] })).toEqual({
+      revenue: null,
+      revenueSource: null,
+      costs: 1_000,
+      profit: null,
+      margin: null,
+    });
   });
   it('can be a loss', () => {
-    expect(jobProfit({ invoiceTotal: 10_000, quotedValue: null, purchaseTotals: [15_000] })).toMatchObject({ profit: -5_000, margin: -50 });
+    expect(jobProfit({ invoiceTotal: 10_000, quotedValue: null, purchaseTotals: [15_000] })).toMatchObject({
+      profit: -5_000,
+      margin: -50,
+    });
   });
 });

@@ -16,7 +16,10 @@ export function financialYearOf(day: string): { startDate: string; endDate: stri
 }
 
 /** A report's range: both ends given, or filled from this financial year (docs/product.md "Reports"). */
-export function resolveReportRange(query: { startDate?: string | undefined; endDate?: string | undefined }, today: string): { startDate: string; endDate: string } {
+export function resolveReportRange(
+  query: { startDate?: string | undefined; endDate?: string | undefined },
+  today: string,
+): { startDate: string; endDate: string } {
   const fy = financialYearOf(query.endDate ?? query.startDate ?? today);
   return { startDate: query.startDate ?? fy.startDate, endDate: query.endDate ?? fy.endDate };
 }
@@ -95,11 +98,17 @@ export function dueTone(daysUntilDue: number): DueTone {
 /** How far past its due date an unpaid customer invoice is (decision 213). */
 export const AGE_BUCKETS = ['current', '1-30', '31-60', '61+'] as const;
 export type AgeBucket = (typeof AGE_BUCKETS)[number];
-export const AGE_BUCKET_LABELS: Record<AgeBucket, string> = { current: 'Current', '1-30': '1-30 days overdue', '31-60': '31-60 days overdue', '61+': '61+ days overdue' };
+export const AGE_BUCKET_LABELS: Record<AgeBucket, string> = {
+  current: 'Current',
+  '1-30': '1-30 days overdue',
+  '31-60': '31-60 days overdue',
+  '61+': '61+ days overdue',
+};
 
 export function ageBucket(dueDate: string | null, asOf: string): { bucket: AgeBucket; daysOverdue: number } {
   const daysOverdue = dueDate ? Math.max(0, daysBetween(dueDate, asOf)) : 0;
-  const bucket: AgeBucket = daysOverdue === 0 ? 'current' : daysOverdue <= 30 ? '1-30' : daysOverdue <= 60 ? '31-60' : '61+';
+  const bucket: AgeBucket =
+    daysOverdue === 0 ? 'current' : daysOverdue <= 30 ? '1-30' : daysOverdue <= 60 ? '31-60' : '61+';
   return { bucket, daysOverdue };
 }
 
@@ -108,8 +117,18 @@ export function ageBucket(dueDate: string | null, asOf: string): { bucket: AgeBu
  * purchase invoices. Before an invoice exists the job's quoted value stands in, marked as an
  * estimate (decision 212); with neither there is no profit to show.
  */
-export type JobProfit = { revenue: Cents | null; revenueSource: 'invoice' | 'quote' | null; costs: Cents; profit: Cents | null; margin: number | null };
-export function jobProfit(input: { invoiceTotal: Cents | null; quotedValue: Cents | null; purchaseTotals: readonly Cents[] }): JobProfit {
+export type JobProfit = {
+  revenue: Cents | null;
+  revenueSource: 'invoice' | 'quote' | null;
+  costs: Cents;
+  profit: Cents | null;
+  margin: number | null;
+};
+export function jobProfit(input: {
+  invoiceTotal: Cents | null;
+  quotedValue: Cents | null;
+  purchaseTotals: readonly Cents[];
+}): JobProfit {
   const costs = input.purchaseTotals.reduce((a, c) => a + c, 0);
   const revenueSource = input.invoiceTotal !== null ? 'invoice' : input.quotedValue !== null ? 'quote' : null;
   const revenue = input.invoiceTotal ?? input.quotedValue;

@@ -45,15 +45,21 @@ describe('WA_PUBLIC_HOLIDAYS', () => {
     expect(WA_PUBLIC_HOLIDAYS[addDays(sunday, 1)]).toBe('Easter Monday');
   });
 
-  it.each([2025, 2026, 2027, 2028, 2029, 2030])('%i: Labour Day and WA Day are the first Mondays of March and June', (y) => {
-    expect(WA_PUBLIC_HOLIDAYS[firstMonday(y, 3)]).toBe('Labour Day');
-    expect(WA_PUBLIC_HOLIDAYS[firstMonday(y, 6)]).toBe('Western Australia Day');
-  });
+  it.each([2025, 2026, 2027, 2028, 2029, 2030])(
+    '%i: Labour Day and WA Day are the first Mondays of March and June',
+    (y) => {
+      expect(WA_PUBLIC_HOLIDAYS[firstMonday(y, 3)]).toBe('Labour Day');
+      expect(WA_PUBLIC_HOLIDAYS[firstMonday(y, 6)]).toBe('Western Australia Day');
+    },
+  );
 
-  it.each(['2025-09-29', '2026-09-28', '2027-09-27', '2028-09-25', '2029-09-24', '2030-09-30'])("King's Birthday %s (gazetted, a Monday)", (d) => {
-    expect(WA_PUBLIC_HOLIDAYS[d]).toBe("King's Birthday");
-    expect(dayOfWeek(d)).toBe(1);
-  });
+  it.each(['2025-09-29', '2026-09-28', '2027-09-27', '2028-09-25', '2029-09-24', '2030-09-30'])(
+    "King's Birthday %s (gazetted, a Monday)",
+    (d) => {
+      expect(WA_PUBLIC_HOLIDAYS[d]).toBe("King's Birthday");
+      expect(dayOfWeek(d)).toBe(1);
+    },
+  );
 
   it.each([2029, 2030])("%i: King's Birthday is the last Monday in September until another day is proclaimed", (y) => {
     const kings = holidaysOf(y).filter((d) => WA_PUBLIC_HOLIDAYS[d] === "King's Birthday");
@@ -101,7 +107,10 @@ describe('the table reaches far enough', () => {
     // Whole years only, none skipped.
     expect(years).toEqual(Array.from({ length: years.length }, (_, i) => years[0]! + i));
     const aYearFromToday = addDays(perthDay(new Date()), 366);
-    expect(`${lastYear}-12-31` >= aYearFromToday, `WA_PUBLIC_HOLIDAYS ends with ${lastYear}; add ${Number(aYearFromToday.slice(0, 4))} (and check proclaimed dates)`).toBe(true);
+    expect(
+      `${lastYear}-12-31` >= aYearFromToday,
+      `WA_PUBLIC_HOLIDAYS ends with ${lastYear}; add ${Number(aYearFromToday.slice(0, 4))} (and check proclaimed dates)`,
+    ).toBe(true);
   });
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { businessHoursOf, DEFAULT_BUSINESS_HOURS, describeBusinessHours, formatHour, openingHoursJsonLd } from './business-hours';
+import {
+  businessHoursOf,
+  DEFAULT_BUSINESS_HOURS,
+  describeBusinessHours,
+  formatHour,
+  openingHoursJsonLd,
+} from './business-hours';
 import { SLOT_START_HOUR, TIME_SLOTS } from './slots';
 
 describe('business hours', () => {
@@ -46,7 +52,12 @@ describe('business hours', () => {
   it('gives the structured data the same hours as the pages', () => {
     expect(openingHoursJsonLd(DEFAULT_BUSINESS_HOURS)).toEqual({
       openingHoursSpecification: [
-        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '16:00' },
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+          opens: '08:00',
+          closes: '16:00',
+        },
       ],
       openingHours: 'Mo-Fr 08:00-16:00',
     });

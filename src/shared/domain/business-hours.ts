@@ -21,7 +21,11 @@ const FIRST_SLOT = TIME_SLOTS[0];
 const LAST_SLOT = TIME_SLOTS[TIME_SLOTS.length - 1]!;
 
 export function businessHoursOf(days: readonly number[]): BusinessHours {
-  return { days: [...days], opensHour: SLOT_START_HOUR[FIRST_SLOT], closesHour: SLOT_START_HOUR[LAST_SLOT] + SLOT_LENGTH_HOURS };
+  return {
+    days: [...days],
+    opensHour: SLOT_START_HOUR[FIRST_SLOT],
+    closesHour: SLOT_START_HOUR[LAST_SLOT] + SLOT_LENGTH_HOURS,
+  };
 }
 
 /** Monday to Friday, 8am to 4pm. */
@@ -70,7 +74,11 @@ export function formatDaysShort(days: readonly number[]): string {
 /** "Monday to Friday", "Monday to Wednesday and Friday", "Monday, Wednesday and Friday" */
 export function formatDaysLong(days: readonly number[]): string {
   const name = (d: number) => DAY_NAMES[d]!;
-  return joinWithAnd(dayRuns(days).map((run) => (run.length === 1 ? name(run[0]!) : `${name(run[0]!)} to ${name(run[run.length - 1]!)}`)));
+  return joinWithAnd(
+    dayRuns(days).map((run) =>
+      run.length === 1 ? name(run[0]!) : `${name(run[0]!)} to ${name(run[run.length - 1]!)}`,
+    ),
+  );
 }
 
 /** The parts the pages put into their own sentences, and the two usual forms. */
@@ -98,7 +106,9 @@ export function openingHoursJsonLd(hours: BusinessHours) {
   const runs = dayRuns(hours.days);
   const range = `${hhmm(hours.opensHour)}-${hhmm(hours.closesHour)}`;
   const codes = runs.map((run) =>
-    run.length === 1 ? SCHEMA_DAY_CODES[run[0]!] : `${SCHEMA_DAY_CODES[run[0]!]}-${SCHEMA_DAY_CODES[run[run.length - 1]!]}`,
+    run.length === 1
+      ? SCHEMA_DAY_CODES[run[0]!]
+      : `${SCHEMA_DAY_CODES[run[0]!]}-${SCHEMA_DAY_CODES[run[run.length - 1]!]}`,
   );
   return {
     openingHoursSpecification: runs.length

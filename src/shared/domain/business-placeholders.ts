@@ -7,10 +7,21 @@ import { formatPrice, type Cents } from './money';
  * the business's name, phone and opening days, and every page render fills them from the
  * settings as they are then. The dashboard's preview fills them the same way.
  */
-export const PLACEHOLDERS = { name: '{business}', phone: '{phone}', days: '{days}', daysShort: '{days-short}', prepaidDiscount: '{prepaid-discount}' } as const;
+export const PLACEHOLDERS = {
+  name: '{business}',
+  phone: '{phone}',
+  days: '{days}',
+  daysShort: '{days-short}',
+  prepaidDiscount: '{prepaid-discount}',
+} as const;
 
 /** What the placeholders are filled from: the business profile's name, phone and opening days, and the prepayment discount. */
-export type PlaceholderBusiness = { name: string; phone: string; businessDays: readonly number[]; prepaidDiscount: Cents };
+export type PlaceholderBusiness = {
+  name: string;
+  phone: string;
+  businessDays: readonly number[];
+  prepaidDiscount: Cents;
+};
 
 /** The text as a visitor reads it: every placeholder replaced by the current setting. */
 export function fillPlaceholders(text: string, business: PlaceholderBusiness): string {
@@ -33,12 +44,18 @@ const SHORTEST_REPLACED = 5;
  */
 export function withPlaceholders(text: string, known: readonly PlaceholderBusiness[]): string {
   let out = text;
-  const longestFirst = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter((v) => v.length >= SHORTEST_REPLACED))].sort((a, b) => b.length - a.length);
+  const longestFirst = (values: string[]) =>
+    [...new Set(values.map((v) => v.trim()).filter((v) => v.length >= SHORTEST_REPLACED))].sort(
+      (a, b) => b.length - a.length,
+    );
   for (const name of longestFirst(known.map((k) => k.name))) out = out.replaceAll(name, PLACEHOLDERS.name);
   for (const phone of longestFirst(known.map((k) => k.phone))) out = out.replaceAll(phone, PLACEHOLDERS.phone);
   // A discount only where the text offers it ("save $30", "Save $30 prepaid"): other amounts are ordinary text.
   for (const discount of new Set(known.map((k) => formatPrice(k.prepaidDiscount)))) {
-    out = out.replace(new RegExp(`(?<=\\b[Ss]ave )${escapeRegExp(discount)}(?!\\d|\\.\\d)`, 'g'), PLACEHOLDERS.prepaidDiscount);
+    out = out.replace(
+      new RegExp(`(?<=\\b[Ss]ave )${escapeRegExp(discount)}(?!\\d|\\.\\d)`, 'g'),
+      PLACEHOLDERS.prepaidDiscount,
+    );
   }
   // Opening days only where the generated sentences put them ("Monday to Friday, 8am", "Mon-Fri 8am-4pm"): a day's name alone is ordinary text.
   for (const k of known) {

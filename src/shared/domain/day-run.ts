@@ -9,7 +9,8 @@ type Place = { address: string; suburb: string; postcode: string };
 export function stopAddress({ address, suburb, postcode }: Place): string {
   const street = address.trim();
   const place = [suburb.trim(), 'WA', postcode.trim()].filter(Boolean).join(' ');
-  if (street.toLowerCase().includes(suburb.trim().toLowerCase()) && suburb.trim()) return `${street} ${postcode.trim()}`.trim();
+  if (street.toLowerCase().includes(suburb.trim().toLowerCase()) && suburb.trim())
+    return `${street} ${postcode.trim()}`.trim();
   return street ? `${street}, ${place}` : place;
 }
 
@@ -21,7 +22,11 @@ export function stopAddress({ address, suburb, postcode }: Place): string {
 export function directionsUrl(stops: readonly Place[]): string | null {
   if (stops.length === 0) return null;
   const addresses = stops.map(stopAddress);
-  const params = new URLSearchParams({ api: '1', destination: addresses[addresses.length - 1]!, travelmode: 'driving' });
+  const params = new URLSearchParams({
+    api: '1',
+    destination: addresses[addresses.length - 1]!,
+    travelmode: 'driving',
+  });
   if (addresses.length > 1) params.set('waypoints', addresses.slice(0, -1).join('|'));
   return `https://www.google.com/maps/dir/?${params.toString()}`;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_SIGNATURE_LENGTH, imageTypeOf } from './image-signature';
 
-const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 
 describe('photo type by its first bytes', () => {
   it.each([

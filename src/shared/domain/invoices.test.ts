@@ -2,14 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEES } from './settings';
 import { defaultDueDate, invoiceLinesForJob, invoiceTotals, shownInvoiceStatus, type JobForInvoice } from './invoices';
 
-const job = (over: Partial<JobForInvoice>): JobForInvoice => ({ serviceType: 'puncture-repair', isPrepaid: false, valueCents: null, isPaidByCard: false, ...over });
+const job = (over: Partial<JobForInvoice>): JobForInvoice => ({
+  serviceType: 'puncture-repair',
+  isPrepaid: false,
+  valueCents: null,
+  isPaidByCard: false,
+  ...over,
+});
 const sum = (lines: ReturnType<typeof invoiceLinesForJob>) => invoiceTotals(lines).totalCents;
 
 describe('invoice totals come from the lines', () => {
   it.each([
     [[{ quantity: 1, unitPriceCents: 12980 }], 11800, 1180, 12980],
-    [[{ quantity: 4, unitPriceCents: 15000 }, { quantity: 1, unitPriceCents: 8980 }], 62709, 6271, 68980],
-    [[{ quantity: 1, unitPriceCents: 12980 }, { quantity: 1, unitPriceCents: -3000 }], 9073, 907, 9980],
+    [
+      [
+        { quantity: 4, unitPriceCents: 15000 },
+        { quantity: 1, unitPriceCents: 8980 },
+      ],
+      62709,
+      6271,
+      68980,
+    ],
+    [
+      [
+        { quantity: 1, unitPriceCents: 12980 },
+        { quantity: 1, unitPriceCents: -3000 },
+      ],
+      9073,
+      907,
+      9980,
+    ],
     [[], 0, 0, 0],
   ])('%j', (lines, subtotal, gst, total) => {
     expect(invoiceTotals(lines)).toEqual({ subtotalCents: subtotal, gstCents: gst, totalCents: total });
@@ -26,7 +48,16 @@ describe('lines for a job', () => {
   });
 
   it('new tyres: per-tyre lines with their quantity, adding up to the estimate', () => {
-    const lines = invoiceLinesForJob(job({ serviceType: 'new-tyres', quantity: 4, tyreSize: '205/55r16', tyreUnitPriceCents: 15000, valueCents: null }), DEFAULT_FEES);
+    const lines = invoiceLinesForJob(
+      job({
+        serviceType: 'new-tyres',
+        quantity: 4,
+        tyreSize: '205/55r16',
+        tyreUnitPriceCents: 15000,
+        valueCents: null,
+      }),
+      DEFAULT_FEES,
+    );
     expect(lines.map((l) => [l.description, l.category, l.quantity, l.unitPriceCents])).toEqual([
       ['205/55R16 tyre', 'tyre', 4, 15000],
       ['Fitting', 'labour', 4, 2500],
@@ -49,12 +80,26 @@ describe('lines for a job', () => {
 
   it('a price staff changed: a Price adjustment line makes the total the job value', () => {
     const lines = invoiceLinesForJob(job({ valueCents: 15000 }), DEFAULT_FEES);
-    expect(lines.at(-1)).toEqual({ description: 'Price adjustment', category: 'labour', quantity: 1, unitPriceCents: 2020 });
+    expect(lines.at(-1)).toEqual({
+      description: 'Price adjustment',
+      category: 'labour',
+      quantity: 1,
+      unitPriceCents: 2020,
+    });
     expect(sum(lines)).toBe(15000);
   });
 
   it('a tyre size that needed a callback: one service line, the value as adjustment', () => {
-    const lines = invoiceLinesForJob(job({ serviceType: 'new-tyres', quantity: 2, tyreSize: '999/99R99', tyreUnitPriceCents: null, valueCents: 50000 }), DEFAULT_FEES);
+    const lines = invoiceLinesForJob(
+      job({
+        serviceType: 'new-tyres',
+        quantity: 2,
+        tyreSize: '999/99R99',
+        tyreUnitPriceCents: null,
+        valueCents: 50000,
+      }),
+      DEFAULT_FEES,
+    );
     expect(sum(lines)).toBe(50000);
     expect(lines[0]!.description).toBe('New Tyres');
   });

@@ -34,7 +34,12 @@ export function defaultDueDate(invoiceDay: string): string {
   return addDays(invoiceDay, INVOICE_DUE_DAYS);
 }
 
-export type InvoiceLine = { description: string; category: InvoiceLineCategory; quantity: number; unitPriceCents: Cents };
+export type InvoiceLine = {
+  description: string;
+  category: InvoiceLineCategory;
+  quantity: number;
+  unitPriceCents: Cents;
+};
 
 export function lineTotal(line: Pick<InvoiceLine, 'quantity' | 'unitPriceCents'>): Cents {
   return line.quantity * line.unitPriceCents;
@@ -44,7 +49,11 @@ export function lineTotal(line: Pick<InvoiceLine, 'quantity' | 'unitPriceCents'>
  * Totals always come from the lines, never from the client (docs/product.md "Customer invoices"):
  * total = sum of line totals (prices are GST-inclusive), GST = round(total / 11), subtotal = total - GST.
  */
-export function invoiceTotals(lines: readonly Pick<InvoiceLine, 'quantity' | 'unitPriceCents'>[]): { subtotalCents: Cents; gstCents: Cents; totalCents: Cents } {
+export function invoiceTotals(lines: readonly Pick<InvoiceLine, 'quantity' | 'unitPriceCents'>[]): {
+  subtotalCents: Cents;
+  gstCents: Cents;
+  totalCents: Cents;
+} {
   const totalCents = sumCents(lines.map(lineTotal));
   const gstCents = gstOf(totalCents);
   return { subtotalCents: totalCents - gstCents, gstCents, totalCents };
@@ -54,8 +63,12 @@ export function invoiceTotals(lines: readonly Pick<InvoiceLine, 'quantity' | 'un
  * What a list shows: a sent invoice that is unpaid and past its due date (Perth) is overdue, whatever
  * was stored (docs/product.md "Customer invoices").
  */
-export function shownInvoiceStatus(invoice: { status: CustomerInvoiceStatus; dueDate: string | null }, today: string): CustomerInvoiceStatus {
-  if (invoice.status === 'sent' && invoice.dueDate !== null && compareDays(invoice.dueDate, today) < 0) return 'overdue';
+export function shownInvoiceStatus(
+  invoice: { status: CustomerInvoiceStatus; dueDate: string | null },
+  today: string,
+): CustomerInvoiceStatus {
+  if (invoice.status === 'sent' && invoice.dueDate !== null && compareDays(invoice.dueDate, today) < 0)
+    return 'overdue';
   return invoice.status;
 }
 
@@ -97,14 +110,38 @@ export function invoiceLinesForJob(job: JobForInvoice, fees: Fees): InvoiceLine[
       unitPriceCents: isPerTyre ? item.priceCents / perTyre : item.priceCents,
     };
   });
-  if (quote.callbackRequired) lines.push({ description: SERVICE_LABELS[job.serviceType], category: categoryOf(SERVICE_LABELS[job.serviceType]), quantity: 1, unitPriceCents: 0 });
-  if (quote.discountCents > 0) lines.push({ description: PREPAID_DISCOUNT_LINE, category: DEFAULT_LINE_CATEGORY, quantity: 1, unitPriceCents: -quote.discountCents });
+  if (quote.callbackRequired)
+    lines.push({
+      description: SERVICE_LABELS[job.serviceType],
+      category: categoryOf(SERVICE_LABELS[job.serviceType]),
+      quantity: 1,
+      unitPriceCents: 0,
+    });
+  if (quote.discountCents > 0)
+    lines.push({
+      description: PREPAID_DISCOUNT_LINE,
+      category: DEFAULT_LINE_CATEGORY,
+      quantity: 1,
+      unitPriceCents: -quote.discountCents,
+    });
   const priced = invoiceTotals(lines).totalCents;
   const value = job.valueCents ?? priced;
-  if (value !== priced) lines.push({ description: PRICE_ADJUSTMENT_LINE, category: DEFAULT_LINE_CATEGORY, quantity: 1, unitPriceCents: value - priced });
+  if (value !== priced)
+    lines.push({
+      description: PRICE_ADJUSTMENT_LINE,
+      category: DEFAULT_LINE_CATEGORY,
+      quantity: 1,
+      unitPriceCents: value - priced,
+    });
   if (job.isPaidByCard) {
     const surcharge = cardSurcharge(value, fees);
-    if (surcharge > 0) lines.push({ description: cardSurchargeLine(fees), category: DEFAULT_LINE_CATEGORY, quantity: 1, unitPriceCents: surcharge });
+    if (surcharge > 0)
+      lines.push({
+        description: cardSurchargeLine(fees),
+        category: DEFAULT_LINE_CATEGORY,
+        quantity: 1,
+        unitPriceCents: surcharge,
+      });
   }
   return lines;
 }
@@ -113,7 +150,10 @@ export function invoiceLinesForJob(job: JobForInvoice, fees: Fees): InvoiceLine[
 export const JOB_REQUIRED_MESSAGE = 'Please select a job for this invoice.';
 
 /** What "Delete" does to an invoice: a draft goes, an issued one is voided and kept, a void one stays (decision 295). */
-export function deleteActionOf(invoice: { status: CustomerInvoiceStatus; voidedAt: string | null }): 'delete' | 'void' | null {
+export function deleteActionOf(invoice: {
+  status: CustomerInvoiceStatus;
+  voidedAt: string | null;
+}): 'delete' | 'void' | null {
   if (invoice.voidedAt) return null;
   return invoice.status === 'draft' || invoice.status === 'cancelled' ? 'delete' : 'void';
 }

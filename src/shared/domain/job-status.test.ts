@@ -91,7 +91,9 @@ describe('JOB_MOVES: every way a job moves, staff buttons and system causes', ()
   const PAYMENTS: readonly PaymentStatus[] = ['pending', 'paid', 'failed', 'refunded'];
   /** Every (status, payment) a cause may start from, as "status/payment". */
   const startsOf = (cause: JobCause) =>
-    JOB_STATUSES.flatMap((status) => PAYMENTS.filter((paymentStatus) => canMove(cause, { status, paymentStatus })).map((p) => `${status}/${p}`));
+    JOB_STATUSES.flatMap((status) =>
+      PAYMENTS.filter((paymentStatus) => canMove(cause, { status, paymentStatus })).map((p) => `${status}/${p}`),
+    );
 
   it.each([
     ['start', ['new'], 'in-progress', undefined],
@@ -113,7 +115,13 @@ describe('JOB_MOVES: every way a job moves, staff buttons and system causes', ()
   });
 
   it('says which moves the system makes, with no one pressing a button', () => {
-    expect(JOB_CAUSES.filter((c) => JOB_MOVES[c].by === 'system')).toEqual(['hold-lapsed', 'late-payment-reinstated', 'invoice-generated', 'invoice-paid', 'payment-taken']);
+    expect(JOB_CAUSES.filter((c) => JOB_MOVES[c].by === 'system')).toEqual([
+      'hold-lapsed',
+      'late-payment-reinstated',
+      'invoice-generated',
+      'invoice-paid',
+      'payment-taken',
+    ]);
   });
 
   it('declares every cause, and nothing else', () => {
@@ -121,7 +129,8 @@ describe('JOB_MOVES: every way a job moves, staff buttons and system causes', ()
   });
 
   it('keeps paid and cancelled final: only a late payment brings a cancelled job back, and only reversing a payment taken on site leaves paid', () => {
-    const leaving = (status: JobStatus) => JOB_CAUSES.filter((c) => JOB_MOVES[c].to && JOB_MOVES[c].from.includes(status));
+    const leaving = (status: JobStatus) =>
+      JOB_CAUSES.filter((c) => JOB_MOVES[c].to && JOB_MOVES[c].from.includes(status));
     expect(leaving('paid')).toEqual(['onsite-payment-reversed']);
     expect(leaving('cancelled')).toEqual(['late-payment-reinstated']);
   });
@@ -144,7 +153,10 @@ describe('JOB_MOVES: every way a job moves, staff buttons and system causes', ()
     for (const from of JOB_STATUSES) {
       for (const to of JOB_STATUSES) {
         if (!canTransition(from, to)) continue;
-        expect(JOB_CAUSES.some((c) => JOB_MOVES[c].to === to && JOB_MOVES[c].from.includes(from)), `${from} -> ${to}`).toBe(true);
+        expect(
+          JOB_CAUSES.some((c) => JOB_MOVES[c].to === to && JOB_MOVES[c].from.includes(from)),
+          `${from} -> ${to}`,
+        ).toBe(true);
       }
     }
     expect(staffCauseOf('new', 'in-progress')).toBe('start');

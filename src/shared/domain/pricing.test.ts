@@ -53,30 +53,41 @@ describe('priceService: callout 89.80, puncture 40, fitting 25 and balancing 15 
     [4, false, '885.80', '885.80', '80.53', '885.80'],
     [1, true, '288.80', '258.80', '23.53', '288.80'],
     [1, false, '288.80', '288.80', '26.25', '288.80'],
-  ] as const)('new tyres %i x 205/55R16 at 159.00, prepaid=%s', (quantity, isPrepaid, subtotal, total, gst, original) => {
-    const q = priceService({
-      serviceType: 'new-tyres',
-      isPrepaid,
-      quantity,
-      tyreSize: '205/55 r16',
-      tyreUnitPriceCents: 15900,
-    }, fees);
-    expect(q.items).toEqual([
-      { description: `${quantity} x 205/55R16 tyre`, priceCents: 15900 * quantity },
-      { description: 'Fitting', priceCents: 2500 * quantity },
-      { description: 'Balancing', priceCents: 1500 * quantity },
-      { description: 'Mobile Service Callout', priceCents: 8980 },
-    ]);
-    expect(money(q.subtotalCents)).toBe(subtotal);
-    expect(money(q.totalCents)).toBe(total);
-    expect(money(q.gstCents)).toBe(gst);
-    expect(money(q.originalCents)).toBe(original);
-    // The quote's lines add up to the estimate formula (docs/product.md "Prices and fees").
-    expect(q.subtotalCents).toBe(adminEstimate({ serviceType: 'new-tyres', quantity, tyreUnitPriceCents: 15900 }, fees));
-  });
+  ] as const)(
+    'new tyres %i x 205/55R16 at 159.00, prepaid=%s',
+    (quantity, isPrepaid, subtotal, total, gst, original) => {
+      const q = priceService(
+        {
+          serviceType: 'new-tyres',
+          isPrepaid,
+          quantity,
+          tyreSize: '205/55 r16',
+          tyreUnitPriceCents: 15900,
+        },
+        fees,
+      );
+      expect(q.items).toEqual([
+        { description: `${quantity} x 205/55R16 tyre`, priceCents: 15900 * quantity },
+        { description: 'Fitting', priceCents: 2500 * quantity },
+        { description: 'Balancing', priceCents: 1500 * quantity },
+        { description: 'Mobile Service Callout', priceCents: 8980 },
+      ]);
+      expect(money(q.subtotalCents)).toBe(subtotal);
+      expect(money(q.totalCents)).toBe(total);
+      expect(money(q.gstCents)).toBe(gst);
+      expect(money(q.originalCents)).toBe(original);
+      // The quote's lines add up to the estimate formula (docs/product.md "Prices and fees").
+      expect(q.subtotalCents).toBe(
+        adminEstimate({ serviceType: 'new-tyres', quantity, tyreUnitPriceCents: 15900 }, fees),
+      );
+    },
+  );
 
   it.each([null, undefined])('new tyres without a price (%s) need a callback', (tyreUnitPriceCents) => {
-    const q = priceService({ serviceType: 'new-tyres', isPrepaid: true, quantity: 2, tyreSize: '999/99R99', tyreUnitPriceCents }, fees);
+    const q = priceService(
+      { serviceType: 'new-tyres', isPrepaid: true, quantity: 2, tyreSize: '999/99R99', tyreUnitPriceCents },
+      fees,
+    );
     expect(q).toEqual({
       items: [],
       subtotalCents: 0,
@@ -92,18 +103,27 @@ describe('priceService: callout 89.80, puncture 40, fitting 25 and balancing 15 
   });
 
   it('no discount when the subtotal is 0 (a free tyre row is still priced, so only the callout counts)', () => {
-    const q = priceService({ serviceType: 'new-tyres', isPrepaid: true, quantity: 1, tyreSize: '205/55R16', tyreUnitPriceCents: 0 }, fees);
+    const q = priceService(
+      { serviceType: 'new-tyres', isPrepaid: true, quantity: 1, tyreSize: '205/55R16', tyreUnitPriceCents: 0 },
+      fees,
+    );
     expect(q.totalCents).toBe(8980 + 4000 - 3000);
   });
 
   it.each([0, 5, 1.5, -1, NaN])('rejects tyre quantity %s', (quantity) => {
     expect(() =>
-      priceService({ serviceType: 'new-tyres', isPrepaid: false, quantity, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 }, fees),
+      priceService(
+        { serviceType: 'new-tyres', isPrepaid: false, quantity, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 },
+        fees,
+      ),
     ).toThrow();
   });
 
   it('defaults tyre quantity to 1', () => {
-    const q = priceService({ serviceType: 'new-tyres', isPrepaid: false, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 }, fees);
+    const q = priceService(
+      { serviceType: 'new-tyres', isPrepaid: false, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 },
+      fees,
+    );
     expect(q.items[0]?.description).toBe('1 x 205/55R16 tyre');
   });
 });
@@ -145,8 +165,15 @@ describe('adminEstimate: puncture 129.80, battery and callout 89.80, tyres by th
   });
 });
 
-describe('the owner\'s fees reach every price (docs/decisions/280-owner-settings-in-the-database.md)', () => {
-  const changed: Fees = { callout: 9500, punctureRepair: 4550, fittingPerTyre: 3000, balancingPerTyre: 2000, prepaidDiscount: 2000, cardSurchargeBasisPoints: 175 };
+describe("the owner's fees reach every price (docs/decisions/280-owner-settings-in-the-database.md)", () => {
+  const changed: Fees = {
+    callout: 9500,
+    punctureRepair: 4550,
+    fittingPerTyre: 3000,
+    balancingPerTyre: 2000,
+    prepaidDiscount: 2000,
+    cardSurchargeBasisPoints: 175,
+  };
 
   it('a puncture repair costs the new callout plus the new repair, less the new prepay discount', () => {
     const q = priceService({ serviceType: 'puncture-repair', isPrepaid: true }, changed);
@@ -157,14 +184,21 @@ describe('the owner\'s fees reach every price (docs/decisions/280-owner-settings
   });
 
   it('tyres use the new fitting and balancing per tyre', () => {
-    const q = priceService({ serviceType: 'new-tyres', isPrepaid: false, quantity: 2, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 }, changed);
+    const q = priceService(
+      { serviceType: 'new-tyres', isPrepaid: false, quantity: 2, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 },
+      changed,
+    );
     expect(money(q.totalCents)).toBe('513.00');
     expect(adminEstimate({ serviceType: 'new-tyres', quantity: 2, tyreUnitPriceCents: 15900 }, changed)).toBe(51300);
   });
 
   it('the fixed estimates follow the callout and the repair', () => {
-    expect(adminEstimate({ serviceType: 'puncture-repair', quantity: 1, tyreUnitPriceCents: null }, changed)).toBe(14050);
-    expect(adminEstimate({ serviceType: 'battery-service', quantity: 1, tyreUnitPriceCents: null }, changed)).toBe(9500);
+    expect(adminEstimate({ serviceType: 'puncture-repair', quantity: 1, tyreUnitPriceCents: null }, changed)).toBe(
+      14050,
+    );
+    expect(adminEstimate({ serviceType: 'battery-service', quantity: 1, tyreUnitPriceCents: null }, changed)).toBe(
+      9500,
+    );
   });
 
   it('the card surcharge uses the new rate, to the cent', () => {

@@ -52,7 +52,15 @@ export type BusinessProfile = {
 };
 
 /** Each kind of change the settings history records. */
-export const SETTING_EVENT_KINDS = ['created', 'changed', 'activated', 'deactivated', 'removed', 'imported', 'bulk-changed'] as const;
+export const SETTING_EVENT_KINDS = [
+  'created',
+  'changed',
+  'activated',
+  'deactivated',
+  'removed',
+  'imported',
+  'bulk-changed',
+] as const;
 export type SettingEventKind = (typeof SETTING_EVENT_KINDS)[number];
 
 /**
@@ -60,13 +68,24 @@ export type SettingEventKind = (typeof SETTING_EVENT_KINDS)[number];
  * one row of the price list, the closures or the suburb pages (`tyre-price:<id>`, `closure:<id>`,
  * `suburb-page:<id>`).
  */
-export type SettingSubject = 'fees' | 'business' | 'security' | 'capacity' | 'messages' | `tyre-price:${string}` | `closure:${string}` | `suburb-page:${string}`;
+export type SettingSubject =
+  | 'fees'
+  | 'business'
+  | 'security'
+  | 'capacity'
+  | 'messages'
+  | `tyre-price:${string}`
+  | `closure:${string}`
+  | `suburb-page:${string}`;
 
 /**
  * Whether an invoice dated `invoiceDate` is a tax invoice: the business is registered for GST and
  * the invoice is not dated before the registration started (an earlier one stays "Invoice").
  */
-export function isTaxInvoice(business: Pick<BusinessProfile, 'gstRegistered' | 'gstRegisteredFrom'>, invoiceDate: string): boolean {
+export function isTaxInvoice(
+  business: Pick<BusinessProfile, 'gstRegistered' | 'gstRegisteredFrom'>,
+  invoiceDate: string,
+): boolean {
   return business.gstRegistered && (business.gstRegisteredFrom === null || invoiceDate >= business.gstRegisteredFrom);
 }
 
@@ -91,7 +110,13 @@ export type MessageSettings = {
   reviewDelayHours: number;
   returnVisitsOn: boolean;
 };
-export const DEFAULT_MESSAGE_SETTINGS: MessageSettings = { remindersOn: true, reminderTime: '16:00', reviewRequestsOn: true, reviewDelayHours: 2, returnVisitsOn: true };
+export const DEFAULT_MESSAGE_SETTINGS: MessageSettings = {
+  remindersOn: true,
+  reminderTime: '16:00',
+  reviewRequestsOn: true,
+  reviewDelayHours: 2,
+  returnVisitsOn: true,
+};
 
 /**
  * What the settings forms' fields are called, on the forms and in the settings history, which names

@@ -82,9 +82,23 @@ export function perthToday(now: Date): string {
 }
 
 /** Perth's wall clock at an instant, by the fixed offset: month 1-12, weekday 0 for Sunday, hour 0-23. */
-export function perthWallClock(instant: Date): { y: number; m: number; d: number; weekday: number; hour: number; minute: number } {
+export function perthWallClock(instant: Date): {
+  y: number;
+  m: number;
+  d: number;
+  weekday: number;
+  hour: number;
+  minute: number;
+} {
   const t = new Date(instant.getTime() + PERTH_OFFSET_MS);
-  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate(), weekday: t.getUTCDay(), hour: t.getUTCHours(), minute: t.getUTCMinutes() };
+  return {
+    y: t.getUTCFullYear(),
+    m: t.getUTCMonth() + 1,
+    d: t.getUTCDate(),
+    weekday: t.getUTCDay(),
+    hour: t.getUTCHours(),
+    minute: t.getUTCMinutes(),
+  };
 }
 
 /** UTC instant of the slot's start in Perth: the job's scheduledDate (docs/product.md "Time slots and business days"). */
@@ -130,8 +144,18 @@ export function isWithinSchedulingHorizon(day: string, today: string): boolean {
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 function parts(day: string): { weekday: string; d: number; month: string; y: number } {

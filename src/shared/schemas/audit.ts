@@ -12,14 +12,19 @@ export const AUDIT_KIND_MESSAGE = 'Kind must be lower-case letters and dashes';
 /** The filters the list and the CSV share: a user (by id), a kind, a range of Perth days. */
 const auditFilterFields = {
   user: uuid('Choose a user from the list').optional(),
-  kind: oneLineText('Kind', 40).regex(/^[a-z][a-z-]*$/, AUDIT_KIND_MESSAGE).optional(),
+  kind: oneLineText('Kind', 40)
+    .regex(/^[a-z][a-z-]*$/, AUDIT_KIND_MESSAGE)
+    .optional(),
   from: optionalDay(),
   to: optionalDay(),
 };
 
-const fromNotAfterTo = (q: { from?: string | null | undefined; to?: string | null | undefined }) => !q.from || !q.to || q.from <= q.to;
+const fromNotAfterTo = (q: { from?: string | null | undefined; to?: string | null | undefined }) =>
+  !q.from || !q.to || q.from <= q.to;
 
-export const auditFilterQuery = z.object(auditFilterFields).refine(fromNotAfterTo, { message: AUDIT_FROM_AFTER_TO, path: ['to'] });
+export const auditFilterQuery = z
+  .object(auditFilterFields)
+  .refine(fromNotAfterTo, { message: AUDIT_FROM_AFTER_TO, path: ['to'] });
 export const auditListQuery = z
   .object({ ...auditFilterFields, page: pageQuery(), pageSize: pageSizeQuery() })
   .refine(fromNotAfterTo, { message: AUDIT_FROM_AFTER_TO, path: ['to'] });

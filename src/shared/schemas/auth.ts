@@ -11,9 +11,16 @@ export const password = z
   .max(128, 'Password must be at most 128 characters');
 
 export const newUserSchema = z.object({
-  username: z.string({ message: 'Username must be at least 3 characters' }).trim().min(3, 'Username must be at least 3 characters').max(64, 'Username must be at most 64 characters'),
+  username: z
+    .string({ message: 'Username must be at least 3 characters' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(64, 'Username must be at most 64 characters'),
   password,
-  email: z.union([z.literal(''), z.email('Invalid email address')]).optional().nullable(),
+  email: z
+    .union([z.literal(''), z.email('Invalid email address')])
+    .optional()
+    .nullable(),
   role: z.enum(ROLES).default('technician'),
 });
 export type NewUserInput = z.input<typeof newUserSchema>;
@@ -72,7 +79,10 @@ export const PASSWORD_RULES = {
   mustDiffer: 'Choose a password different from your current one',
 } as const;
 
-export const chosenPassword = z.string({ message: PASSWORD_RULES.tooShort }).min(CHOSEN_PASSWORD_MIN, PASSWORD_RULES.tooShort).max(128, PASSWORD_RULES.tooLong);
+export const chosenPassword = z
+  .string({ message: PASSWORD_RULES.tooShort })
+  .min(CHOSEN_PASSWORD_MIN, PASSWORD_RULES.tooShort)
+  .max(128, PASSWORD_RULES.tooLong);
 
 /** The username rule, shared by the form (which knows who is signed in) and the server. */
 export function containsUsername(password: string, username: string): boolean {
@@ -82,7 +92,10 @@ export function containsUsername(password: string, username: string): boolean {
 
 /** POST /api/user/password */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ message: PASSWORD_RULES.currentRequired }).min(1, PASSWORD_RULES.currentRequired).max(128, PASSWORD_RULES.tooLong),
+  currentPassword: z
+    .string({ message: PASSWORD_RULES.currentRequired })
+    .min(1, PASSWORD_RULES.currentRequired)
+    .max(128, PASSWORD_RULES.tooLong),
   newPassword: chosenPassword,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -90,7 +103,8 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 /** The form adds the username rule, which the server checks against the signed-in user's name. */
 export const changePasswordFormSchema = (username: string) =>
   changePasswordSchema.superRefine((value, ctx) => {
-    if (containsUsername(value.newPassword, username)) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_RULES.hasUsername });
+    if (containsUsername(value.newPassword, username))
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_RULES.hasUsername });
   });
 
 /**
@@ -129,7 +143,11 @@ export const mfaCode = z
   .string({ message: MFA_CODE_RULE })
   .transform((s) => s.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, MFA_CODE_RULE));
-export const recoveryCode = z.string({ message: RECOVERY_CODE_RULE }).trim().min(1, RECOVERY_CODE_RULE).max(40, RECOVERY_CODE_RULE);
+export const recoveryCode = z
+  .string({ message: RECOVERY_CODE_RULE })
+  .trim()
+  .min(1, RECOVERY_CODE_RULE)
+  .max(40, RECOVERY_CODE_RULE);
 
 /** POST /api/user/mfa/confirm: the first code from the app proves it holds the secret. */
 export const mfaConfirmSchema = z.object({ code: mfaCode });
@@ -139,12 +157,16 @@ export type MfaConfirmForm = z.input<typeof mfaConfirmSchema>;
 export const loginMfaSchema = z
   .object({ code: mfaCode.optional(), recoveryCode: recoveryCode.optional() })
   .superRefine((value, ctx) => {
-    if (value.code === undefined && value.recoveryCode === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: MFA_CODE_RULE });
+    if (value.code === undefined && value.recoveryCode === undefined)
+      ctx.addIssue({ code: 'custom', path: ['code'], message: MFA_CODE_RULE });
   });
 
 /** DELETE /api/user/mfa: turning two-factor off needs the password and a current code. */
 export const mfaDisableSchema = z.object({
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
+  password: z
+    .string({ message: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(128, 'Password must be at most 128 characters'),
   code: mfaCode,
 });
 export type MfaDisableForm = z.input<typeof mfaDisableSchema>;

@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { billAmounts } from '../domain/bookkeeping';
 import { COST_OF_GOODS_SOLD, EXPENSE_CATEGORIES, OVERHEAD_CATEGORIES } from '../domain/expense-categories';
 import { MONEY_MESSAGE, toCents } from '../domain/money';
-import { blankToNull, DATE_MESSAGE, day, isBusinessDay, isUuid, money, notes, oneLineText, optionalDay, wholeNumber } from './fields';
+import {
+  blankToNull,
+  DATE_MESSAGE,
+  day,
+  isBusinessDay,
+  isUuid,
+  money,
+  notes,
+  oneLineText,
+  optionalDay,
+  wholeNumber,
+} from './fields';
 
 /**
  * Bills: a job's supplier bills ("purchase invoices", /api/dashboard/purchase-invoices) and the
@@ -30,7 +41,10 @@ const total = () =>
   z
     .union([z.string(), z.number()], { message: TOTAL_REQUIRED })
     .transform((v) => (typeof v === 'string' && v.trim() === '' ? '0' : v))
-    .refine((v) => typeof v === 'number' || Number.isFinite(Number(v.trim())), { message: TOTAL_NOT_A_NUMBER, abort: true })
+    .refine((v) => typeof v === 'number' || Number.isFinite(Number(v.trim())), {
+      message: TOTAL_NOT_A_NUMBER,
+      abort: true,
+    })
     .pipe(money({ min: 1, minMessage: TOTAL_REQUIRED, maxMessage: TOTAL_TOO_LARGE }));
 /** A GST amount when given: money, 0 or more; absent or null means one eleventh of the total. */
 const gst = () => money({ message: MONEY_MESSAGE }).nullish();
@@ -43,7 +57,12 @@ const gstWithin =
   <K extends string>(totalKey: K) =>
   (v: { [P in K]?: string | undefined } & { gstAmount?: string | null | undefined }) => {
     const t = v[totalKey];
-    return t === undefined || v.gstAmount === undefined || v.gstAmount === null || billAmounts(toCents(t), toCents(v.gstAmount)) !== null;
+    return (
+      t === undefined ||
+      v.gstAmount === undefined ||
+      v.gstAmount === null ||
+      billAmounts(toCents(t), toCents(v.gstAmount)) !== null
+    );
   };
 const gstIssue = { message: GST_OVER_TOTAL, path: ['gstAmount'] };
 
@@ -81,7 +100,10 @@ const paidAt = z
   .refine((v) => v === null || v === undefined || isBusinessDay(v.slice(0, 10)), { message: DATE_MESSAGE });
 
 /** PATCH /api/dashboard/purchase-invoices/{id}: any of the form's fields; `isPaid` alone is the badge toggle. */
-export const updatePurchaseInvoiceRequest = purchaseInvoiceFields.partial().extend({ paidAt }).refine(withinTotal, gstIssue);
+export const updatePurchaseInvoiceRequest = purchaseInvoiceFields
+  .partial()
+  .extend({ paidAt })
+  .refine(withinTotal, gstIssue);
 
 export const purchaseInvoice = z.object({
   id: z.string(),
@@ -122,7 +144,6 @@ export type JobProfitSummary = z.infer<typeof jobProfitSummary>;
 
 // --- Business expenses (overheads) ---
 
-
 const expenseFields = z.object({
   supplierName: requiredText('Supplier name is required', 'Supplier name', BOOKKEEPING_TEXT_LIMITS.supplierName),
   description: requiredText('Description is required', 'Description', BOOKKEEPING_TEXT_LIMITS.description),
@@ -130,7 +151,9 @@ const expenseFields = z.object({
   amount: total(),
   gstAmount: gst(),
   // The list's type keeps every category (older rows may hold any); what is written is an overhead.
-  category: z.enum(EXPENSE_CATEGORIES, { message: CATEGORY_REQUIRED }).refine((c) => c !== COST_OF_GOODS_SOLD, { message: EXPENSE_NOT_JOB_COST }),
+  category: z
+    .enum(EXPENSE_CATEGORIES, { message: CATEGORY_REQUIRED })
+    .refine((c) => c !== COST_OF_GOODS_SOLD, { message: EXPENSE_NOT_JOB_COST }),
   expenseDate: day('Expense date is required'),
   dueDate: optionalDay(),
   isPaid: z.boolean().optional(),

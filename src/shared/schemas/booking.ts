@@ -4,7 +4,17 @@ import { PAYMENT_METHODS, SERVICE_TYPES } from '../domain/services';
 import { formatTyreSize, TYRE_SIZE_DIGITS, type TyreSizePart } from '../domain/tyre-size';
 import { hasTwoLetters, isPlausibleAustralianPhone } from '../domain/contact-checks';
 import { findSuburbByName } from '../reference/service-area';
-import { DATE_MESSAGE, FIRST_YEAR, isBusinessDay, LAST_YEAR, money, stripControls, stripControlsKeepLines, tooLong, wholeNumber } from './fields';
+import {
+  DATE_MESSAGE,
+  FIRST_YEAR,
+  isBusinessDay,
+  LAST_YEAR,
+  money,
+  stripControls,
+  stripControlsKeepLines,
+  tooLong,
+  wholeNumber,
+} from './fields';
 
 /**
  * Booking request and form schemas (docs/product.md "Bookings" and "Messages the UI shows"). Each field rule is written once here; the wizard's
@@ -13,14 +23,28 @@ import { DATE_MESSAGE, FIRST_YEAR, isBusinessDay, LAST_YEAR, money, stripControl
  */
 
 /** Decision 163: longest accepted text per field (after trimming). */
-export const TEXT_LIMITS = { name: 100, address: 200, suburb: 60, make: 60, model: 60, registration: 12, color: 40, tyreBrand: 60, tyreSize: 20, email: 254, notes: 1000 } as const;
+export const TEXT_LIMITS = {
+  name: 100,
+  address: 200,
+  suburb: 60,
+  make: 60,
+  model: 60,
+  registration: 12,
+  color: 40,
+  tyreBrand: 60,
+  tyreSize: 20,
+  email: 254,
+  notes: 1000,
+} as const;
 
 /** A one-line free-text field: control characters removed, trimmed, at most `max` characters. */
-const text = (message: string, label: string, max: number) => z.string({ message }).overwrite(stripControls).trim().max(max, tooLong(label, max));
+const text = (message: string, label: string, max: number) =>
+  z.string({ message }).overwrite(stripControls).trim().max(max, tooLong(label, max));
 
 const required = (message: string, label: string, max: number) => text(message, label, max).min(1, message);
 
-const notesField = () => z.string().overwrite(stripControlsKeepLines).trim().max(TEXT_LIMITS.notes, tooLong('Notes', TEXT_LIMITS.notes));
+const notesField = () =>
+  z.string().overwrite(stripControlsKeepLines).trim().max(TEXT_LIMITS.notes, tooLong('Notes', TEXT_LIMITS.notes));
 
 /** An ISO date-time with Z or a ±hh:mm offset: a bare local time would be read in the server's zone. */
 const ISO_DATE_TIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -47,7 +71,12 @@ export const BOOKING_TOO_FAR_MESSAGE = 'Bookings can be made up to 90 days ahead
 const TYRE_PART_LABEL: Record<TyreSizePart, string> = { tyreWidth: 'Width', aspectRatio: 'Profile', rimSize: 'Rim' };
 /** One tyre size input: digits only, up to 3/2/2 (docs/product.md "Limits"). */
 const tyrePart = (part: TyreSizePart) =>
-  z.string().regex(new RegExp(`^\\d{0,${TYRE_SIZE_DIGITS[part]}}$`), `${TYRE_PART_LABEL[part]} is up to ${TYRE_SIZE_DIGITS[part]} digits`);
+  z
+    .string()
+    .regex(
+      new RegExp(`^\\d{0,${TYRE_SIZE_DIGITS[part]}}$`),
+      `${TYRE_PART_LABEL[part]} is up to ${TYRE_SIZE_DIGITS[part]} digits`,
+    );
 
 /**
  * A vehicle can be at most next year's model. "Now" differs by side: the form checks against the
@@ -59,7 +88,8 @@ export function maxVehicleYear(now: Date): number {
 }
 export const PUBLIC_YEAR_MESSAGE = 'Please enter a valid year';
 export const STAFF_YEAR_MESSAGE = 'Vehicle year is required';
-const notAfterNextYear = (message: string) => [(y: number | string) => Number(y) <= maxVehicleYear(new Date()), { message }] as const;
+const notAfterNextYear = (message: string) =>
+  [(y: number | string) => Number(y) <= maxVehicleYear(new Date()), { message }] as const;
 
 // ---- Public wizard -----------------------------------------------------------------------------
 
@@ -73,11 +103,18 @@ export const publicFields = {
   quantity: wholeNumber('Quantity', 1, 4, 'Quantity must be between 1 and 4'),
   address: required('Please enter your address', 'Address', TEXT_LIMITS.address),
   suburb: required('Suburb is required', 'Suburb', TEXT_LIMITS.suburb),
-  postcode: z.string({ message: 'Please enter a valid postcode' }).trim().min(4, 'Please enter a valid postcode').max(4, 'Please enter a valid postcode').regex(/^\d{4}$/, 'Please enter a valid postcode'),
+  postcode: z
+    .string({ message: 'Please enter a valid postcode' })
+    .trim()
+    .min(4, 'Please enter a valid postcode')
+    .max(4, 'Please enter a valid postcode')
+    .regex(/^\d{4}$/, 'Please enter a valid postcode'),
   vehicleMake: required('Vehicle make is required', 'Vehicle make', TEXT_LIMITS.make),
   vehicleModel: required('Vehicle model is required', 'Vehicle model', TEXT_LIMITS.model),
   vehicleYear: wholeNumber('Vehicle year', 1900, 9999, 'Please enter a valid year'),
-  registration: required('Registration is required', 'Registration', TEXT_LIMITS.registration).transform((v) => v.toUpperCase()),
+  registration: required('Registration is required', 'Registration', TEXT_LIMITS.registration).transform((v) =>
+    v.toUpperCase(),
+  ),
   // Decision 173: at least two letters, and a plausible Australian number, under the product's messages.
   customerName: required('Name is required', 'Name', TEXT_LIMITS.name).refine(hasTwoLetters, 'Name is required'),
   customerPhone: z
@@ -86,7 +123,11 @@ export const publicFields = {
     .min(10, 'Valid phone number required')
     .max(20, 'Valid phone number required')
     .refine(isPlausibleAustralianPhone, 'Valid phone number required'),
-  customerEmail: z.string({ message: 'Valid email required' }).trim().max(TEXT_LIMITS.email, 'Valid email required').pipe(z.email('Valid email required')),
+  customerEmail: z
+    .string({ message: 'Valid email required' })
+    .trim()
+    .max(TEXT_LIMITS.email, 'Valid email required')
+    .pipe(z.email('Valid email required')),
   notes: notesField().optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Please choose how you will pay' }),
   /** Return-visit reminders are sent only to a customer who ticked the box (consent, docs/decisions/355-booking-wizard-on-a-phone.md). */
@@ -107,7 +148,9 @@ export function outsideServiceAreaMessage(suburb: string, phone?: string): strin
 type AreaFields = { suburb: string; postcode: string };
 /** True when the value is an object whose named fields parsed cleanly (other fields may have failed). */
 const fieldsValid = (payload: z.core.ParsePayload, ...fields: string[]) =>
-  typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((i) => !i.path?.length || fields.includes(String(i.path[0])));
+  typeof payload.value === 'object' &&
+  payload.value !== null &&
+  !payload.issues.some((i) => !i.path?.length || fields.includes(String(i.path[0])));
 
 /**
  * Decision 173: a public booking is for a suburb in the service area, with that suburb's postcode.
@@ -118,14 +161,16 @@ function withServiceArea<T extends z.ZodType<AreaFields>>(schema: T): T {
   return schema
     .superRefine(
       (f, ctx) => {
-        if (!findSuburbByName(f.suburb)) ctx.addIssue({ code: 'custom', path: ['suburb'], message: outsideServiceAreaMessage(f.suburb) });
+        if (!findSuburbByName(f.suburb))
+          ctx.addIssue({ code: 'custom', path: ['suburb'], message: outsideServiceAreaMessage(f.suburb) });
       },
       { when: (payload) => fieldsValid(payload, 'suburb') },
     )
     .superRefine(
       (f, ctx) => {
         const known = findSuburbByName(f.suburb);
-        if (known && known.postcode !== f.postcode) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Please enter a valid postcode' });
+        if (known && known.postcode !== f.postcode)
+          ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Please enter a valid postcode' });
       },
       { when: (payload) => fieldsValid(payload, 'suburb', 'postcode') },
     );
@@ -166,8 +211,19 @@ export type PublicBookingForm = z.output<typeof publicBookingForm>;
 
 /** The request body of POST /api/bookings/quote and the public POST /api/bookings. */
 export const publicBookingRequest = z.object({
-  customer: z.object({ name: publicFields.customerName, email: publicFields.customerEmail, phone: publicFields.customerPhone }, { message: 'Name is required' }),
-  vehicle: z.object({ make: publicFields.vehicleMake, model: publicFields.vehicleModel, year: publicFields.vehicleYear, registration: publicFields.registration }, { message: 'Vehicle make is required' }),
+  customer: z.object(
+    { name: publicFields.customerName, email: publicFields.customerEmail, phone: publicFields.customerPhone },
+    { message: 'Name is required' },
+  ),
+  vehicle: z.object(
+    {
+      make: publicFields.vehicleMake,
+      model: publicFields.vehicleModel,
+      year: publicFields.vehicleYear,
+      registration: publicFields.registration,
+    },
+    { message: 'Vehicle make is required' },
+  ),
   job: withServiceArea(
     z.object(
       {
@@ -194,7 +250,8 @@ export type PublicBookingRequest = z.infer<typeof publicBookingRequest>;
 
 /** Builds the API body from the wizard's form. */
 export function toPublicBookingRequest(f: PublicBookingForm): z.input<typeof publicBookingRequest> {
-  const tyreSize = f.serviceType === 'new-tyres' && !f.dontKnowSize ? formatTyreSize(f.tyreWidth, f.aspectRatio, f.rimSize) : null;
+  const tyreSize =
+    f.serviceType === 'new-tyres' && !f.dontKnowSize ? formatTyreSize(f.tyreWidth, f.aspectRatio, f.rimSize) : null;
   return {
     customer: { name: f.customerName, email: f.customerEmail, phone: f.customerPhone },
     vehicle: { make: f.vehicleMake, model: f.vehicleModel, year: f.vehicleYear, registration: f.registration },
@@ -218,11 +275,25 @@ export function toPublicBookingRequest(f: PublicBookingForm): z.input<typeof pub
 
 export const adminFields = {
   date: dateInput('Date is required'),
-  timeSlot: z.string({ message: 'Time slot is required' }).min(1, 'Time slot is required').pipe(z.enum(TIME_SLOTS, { message: 'Invalid time slot' })),
+  timeSlot: z
+    .string({ message: 'Time slot is required' })
+    .min(1, 'Time slot is required')
+    .pipe(z.enum(TIME_SLOTS, { message: 'Invalid time slot' })),
   serviceType: z.enum(SERVICE_TYPES, { message: 'Service type is required' }),
-  customerName: text('Customer name is required', 'Customer name', TEXT_LIMITS.name).min(2, 'Customer name is required'),
-  customerPhone: z.string({ message: 'Valid phone number required' }).trim().min(10, 'Valid phone number required').max(20, 'Valid phone number required'),
-  customerEmail: z.string({ message: 'Valid email address required' }).trim().max(TEXT_LIMITS.email, 'Valid email address required').pipe(z.email('Valid email address required')),
+  customerName: text('Customer name is required', 'Customer name', TEXT_LIMITS.name).min(
+    2,
+    'Customer name is required',
+  ),
+  customerPhone: z
+    .string({ message: 'Valid phone number required' })
+    .trim()
+    .min(10, 'Valid phone number required')
+    .max(20, 'Valid phone number required'),
+  customerEmail: z
+    .string({ message: 'Valid email address required' })
+    .trim()
+    .max(TEXT_LIMITS.email, 'Valid email address required')
+    .pipe(z.email('Valid email address required')),
   make: required('Vehicle make is required', 'Vehicle make', TEXT_LIMITS.make),
   model: required('Vehicle model is required', 'Vehicle model', TEXT_LIMITS.model),
   year: z
@@ -232,10 +303,16 @@ export const adminFields = {
     .regex(/^\d{4}$/, 'Vehicle year is required')
     .refine((y) => Number(y) >= 1900, { message: 'Vehicle year is required' }),
   color: required('Vehicle color is required', 'Vehicle color', TEXT_LIMITS.color),
-  registration: required('Registration is required', 'Registration', TEXT_LIMITS.registration).transform((v) => v.toUpperCase()),
+  registration: required('Registration is required', 'Registration', TEXT_LIMITS.registration).transform((v) =>
+    v.toUpperCase(),
+  ),
   address: text('Full address is required', 'Address', TEXT_LIMITS.address).min(5, 'Full address is required'),
   suburb: text('Suburb is required', 'Suburb', TEXT_LIMITS.suburb).min(2, 'Suburb is required'),
-  postcode: z.string({ message: 'Postcode is required' }).trim().min(4, 'Postcode is required').regex(/^\d{4}$/, 'Postcode is required'),
+  postcode: z
+    .string({ message: 'Postcode is required' })
+    .trim()
+    .min(4, 'Postcode is required')
+    .regex(/^\d{4}$/, 'Postcode is required'),
   paymentMethod: z.enum(PAYMENT_METHODS, { message: 'Payment method is required' }),
 };
 
@@ -273,8 +350,20 @@ const staffEstimate = z
 
 /** The staff variant of POST /api/bookings: vehicle has color; job has tyreBrand and the estimate. */
 export const staffBookingRequest = z.object({
-  customer: z.object({ name: adminFields.customerName, email: adminFields.customerEmail, phone: adminFields.customerPhone }, { message: 'Customer name is required' }),
-  vehicle: z.object({ make: adminFields.make, model: adminFields.model, year: z.coerce.string().pipe(adminFields.year), color: adminFields.color, registration: adminFields.registration }, { message: 'Vehicle make is required' }),
+  customer: z.object(
+    { name: adminFields.customerName, email: adminFields.customerEmail, phone: adminFields.customerPhone },
+    { message: 'Customer name is required' },
+  ),
+  vehicle: z.object(
+    {
+      make: adminFields.make,
+      model: adminFields.model,
+      year: z.coerce.string().pipe(adminFields.year),
+      color: adminFields.color,
+      registration: adminFields.registration,
+    },
+    { message: 'Vehicle make is required' },
+  ),
   job: z.object(
     {
       serviceType: adminFields.serviceType,
@@ -308,11 +397,18 @@ export const quoteResponse = z.object({
   scheduledDate: z.string(),
   photoUploadUntil: z.string(),
 });
-export const bookingCreatedResponse = z.object({ jobId: z.string(), jobNumber: z.string(), customerEmail: z.string(), photoUploadUntil: z.string() });
+export const bookingCreatedResponse = z.object({
+  jobId: z.string(),
+  jobNumber: z.string(),
+  customerEmail: z.string(),
+  photoUploadUntil: z.string(),
+});
 
 export const SLOT_TAKEN_MESSAGE = 'time slot is no longer available';
 
 /** Refusals of a prepaid quote (docs/product.md "Payments": battery and callback-required prices are paid on site). */
-export const PREPAY_NOT_AVAILABLE_MESSAGE = 'Online payment is not available for this booking - please choose pay on site';
+export const PREPAY_NOT_AVAILABLE_MESSAGE =
+  'Online payment is not available for this booking - please choose pay on site';
 export const PAYMENTS_OFF_MESSAGE = 'Online payment is not available right now - please choose pay on site';
-export const PREPAID_NEEDS_QUOTE_MESSAGE = 'Online payment bookings are made through a quote - please pay online at checkout or choose pay on site';
+export const PREPAID_NEEDS_QUOTE_MESSAGE =
+  'Online payment bookings are made through a quote - please pay online at checkout or choose pay on site';

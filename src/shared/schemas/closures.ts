@@ -18,7 +18,8 @@ export const CLOSURE_NOT_FOUND = 'Closure not found';
 export const CLOSURE_JOB_CHOICES = ['keep', 'cancel'] as const;
 export type ClosureJobChoice = (typeof CLOSURE_JOB_CHOICES)[number];
 
-const lastNotBeforeFirst = (v: { firstDay: string; lastDay?: string | null }) => !v.lastDay || compareDays(v.lastDay, v.firstDay) >= 0;
+const lastNotBeforeFirst = (v: { firstDay: string; lastDay?: string | null }) =>
+  !v.lastDay || compareDays(v.lastDay, v.firstDay) >= 0;
 const lastIssue = { message: LAST_BEFORE_FIRST, path: ['lastDay'] };
 
 const closureFields = z.object({
@@ -70,7 +71,11 @@ export const jobOnClosedDay = z.object({
 export type JobOnClosedDay = z.infer<typeof jobOnClosedDay>;
 
 /** 409 when the days hold live jobs and the request did not say what to do with them. */
-export const closureJobsConflict = z.object({ error: z.literal('CONFLICT'), message: z.string(), jobs: z.array(jobOnClosedDay) });
+export const closureJobsConflict = z.object({
+  error: z.literal('CONFLICT'),
+  message: z.string(),
+  jobs: z.array(jobOnClosedDay),
+});
 
 export const closureCreated = z.object({
   closure,

@@ -71,7 +71,11 @@ export function isBusinessDay(text: string): boolean {
 
 /** A required day (yyyy-MM-dd, trimmed). */
 export const day = (requiredMessage: string = DATE_MESSAGE) =>
-  z.string({ message: requiredMessage }).trim().min(1, requiredMessage).refine(isBusinessDay, { message: DATE_MESSAGE });
+  z
+    .string({ message: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine(isBusinessDay, { message: DATE_MESSAGE });
 
 /** An optional day: absent stays absent (an edit leaves it alone), empty or null becomes null (cleared). */
 export const optionalDay = () =>
@@ -91,15 +95,20 @@ export const tooLong = (label: string, max: number) => `${label} must be at most
 
 /** One line of text: control characters dropped, trimmed, at most `max` characters; `requiredMessage` makes it required. */
 export const oneLineText = (label: string, max: number, requiredMessage?: string) => {
-  const base = z.string(requiredMessage ? { message: requiredMessage } : undefined).overwrite(stripControls).trim();
+  const base = z
+    .string(requiredMessage ? { message: requiredMessage } : undefined)
+    .overwrite(stripControls)
+    .trim();
   return (requiredMessage ? base.min(1, requiredMessage) : base).max(max, tooLong(label, max));
 };
 
 /** Notes: several lines kept, other control characters dropped, trimmed, at most `max` characters. */
-export const notes = (max: number, label = 'Notes') => z.string().overwrite(stripControlsKeepLines).trim().max(max, tooLong(label, max));
+export const notes = (max: number, label = 'Notes') =>
+  z.string().overwrite(stripControlsKeepLines).trim().max(max, tooLong(label, max));
 
 /** Absent stays absent, empty or null becomes null: for optional text an edit may clear. */
-export const blankToNull = (v: string | null | undefined): string | null | undefined => (v === undefined ? undefined : v ? v : null);
+export const blankToNull = (v: string | null | undefined): string | null | undefined =>
+  v === undefined ? undefined : v ? v : null;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a text is a row id: a malformed id is "not found", never a database error. */
@@ -115,8 +124,24 @@ export const wholeNumber = (label: string, min: number, max: number, message?: s
   const notWhole = message ?? `${label} must be a whole number`;
   // Text first: a form's resolver shows the first branch's issue, which for typed text must be this rule's.
   return z
-    .union([z.string().trim().regex(/^-?\d{1,9}$/, notWhole).transform(Number), z.number()], { message: notWhole })
-    .pipe(z.number().int(notWhole).min(min, message ?? `${label} must be at least ${min}`).max(max, message ?? `${label} must be at most ${max}`));
+    .union(
+      [
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,9}$/, notWhole)
+          .transform(Number),
+        z.number(),
+      ],
+      { message: notWhole },
+    )
+    .pipe(
+      z
+        .number()
+        .int(notWhole)
+        .min(min, message ?? `${label} must be at least ${min}`)
+        .max(max, message ?? `${label} must be at most ${max}`),
+    );
 };
 
 /** A page number of a paged list (docs/product.md "API conventions"): 1 when absent. */

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { parseMoney, MONEY_MAX_CENTS, day, money, oneLineText, optionalDay as optionalBusinessDay, pageQuery, pageSizeQuery, wholeNumber } from './fields';
+import {
+  parseMoney,
+  MONEY_MAX_CENTS,
+  day,
+  money,
+  oneLineText,
+  optionalDay as optionalBusinessDay,
+  pageQuery,
+  pageSizeQuery,
+  wholeNumber,
+} from './fields';
 import { INVOICE_LINE_CATEGORIES, JOB_REQUIRED_MESSAGE } from '../domain/invoices';
 import { CUSTOMER_INVOICE_STATUSES, JOB_STATUSES } from '../domain/job-status';
 import { SERVICE_TYPES } from '../domain/services';
@@ -22,7 +32,10 @@ const optionalDay = optionalBusinessDay();
 const unitPrice = money({ signed: true });
 
 /** Quantity: 1 when absent or blank, else a whole number of decimal digits from 1 to 9999 (the database holds the same). */
-const quantity = z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 1 : v), wholeNumber('Quantity', 1, 9999));
+const quantity = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? 1 : v),
+  wholeNumber('Quantity', 1, 9999),
+);
 
 export const LINE_TOO_LARGE_MESSAGE = 'Quantity times unit price must be at most $99,999,999.99';
 export const INVOICE_TOO_LARGE_MESSAGE = 'The invoice total must be at most $99,999,999.99';
@@ -45,7 +58,8 @@ export function lockedInvoiceMessage(invoiceNumber: string, status: string): str
 function lineFits(line: { quantity?: number; unitPrice?: string }, ctx: z.core.$RefinementCtx) {
   if (line.quantity === undefined || line.unitPrice === undefined) return;
   const cents = parseMoney(line.unitPrice);
-  if (cents !== null && Math.abs(cents * line.quantity) > MONEY_MAX_CENTS) ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: LINE_TOO_LARGE_MESSAGE });
+  if (cents !== null && Math.abs(cents * line.quantity) > MONEY_MAX_CENTS)
+    ctx.addIssue({ code: 'custom', path: ['unitPrice'], message: LINE_TOO_LARGE_MESSAGE });
 }
 
 const invoiceLineShape = z.object({
@@ -60,7 +74,10 @@ export const invoiceLineInput = invoiceLineShape.superRefine(lineFits);
 export type InvoiceLineInput = z.input<typeof invoiceLineInput>;
 
 // A patch changes only what it names: the new line's default category must not re-file a parts line as labour.
-export const invoiceLinePatch = invoiceLineShape.extend({ category: z.enum(INVOICE_LINE_CATEGORIES, { message: 'Choose a category' }) }).partial().superRefine(lineFits);
+export const invoiceLinePatch = invoiceLineShape
+  .extend({ category: z.enum(INVOICE_LINE_CATEGORIES, { message: 'Choose a category' }) })
+  .partial()
+  .superRefine(lineFits);
 
 /** The lines of a new invoice: each fits, and so does their sum, the invoice's total (decision 256). */
 const newInvoiceLines = (min: number) =>
@@ -75,11 +92,19 @@ const newInvoiceLines = (min: number) =>
     });
 
 /** Client totals are accepted and ignored: the server recomputes them from the lines. */
-const ignoredTotals = { subtotalAmount: z.unknown().optional(), gstAmount: z.unknown().optional(), totalAmount: z.unknown().optional() };
+const ignoredTotals = {
+  subtotalAmount: z.unknown().optional(),
+  gstAmount: z.unknown().optional(),
+  totalAmount: z.unknown().optional(),
+};
 
 /** Both dates given: the due date is not before the invoice date (a missing one is checked by the server once it is known). */
-function dueOnOrAfter(v: { invoiceDate?: string | undefined; dueDate?: string | null | undefined }, ctx: z.core.$RefinementCtx) {
-  if (v.invoiceDate && v.dueDate && v.dueDate < v.invoiceDate) ctx.addIssue({ code: 'custom', path: ['dueDate'], message: DUE_BEFORE_INVOICE_MESSAGE });
+function dueOnOrAfter(
+  v: { invoiceDate?: string | undefined; dueDate?: string | null | undefined },
+  ctx: z.core.$RefinementCtx,
+) {
+  if (v.invoiceDate && v.dueDate && v.dueDate < v.invoiceDate)
+    ctx.addIssue({ code: 'custom', path: ['dueDate'], message: DUE_BEFORE_INVOICE_MESSAGE });
 }
 
 const createInvoiceShape = z.object({
@@ -165,7 +190,12 @@ export const invoiceListItem = z.object({
   voidedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  job: z.object({ id: z.string(), jobNumber: z.string(), status: z.enum(JOB_STATUSES), customer: z.object({ name: z.string(), email: z.string() }) }),
+  job: z.object({
+    id: z.string(),
+    jobNumber: z.string(),
+    status: z.enum(JOB_STATUSES),
+    customer: z.object({ name: z.string(), email: z.string() }),
+  }),
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItem>;
 
@@ -249,7 +279,12 @@ export const creditNoteRequest = z.object({
   reason: oneLineText('Reason', 200, CREDIT_REASON_MESSAGE),
 });
 export type CreditNoteRequest = z.input<typeof creditNoteRequest>;
-export const creditNoteEmailed = z.object({ to: z.string(), number: z.string(), alreadySent: z.boolean(), sentAt: z.string() });
+export const creditNoteEmailed = z.object({
+  to: z.string(),
+  number: z.string(),
+  alreadySent: z.boolean(),
+  sentAt: z.string(),
+});
 export type CreditNoteEmailed = z.infer<typeof creditNoteEmailed>;
 export const creditNoteParams = z.object({ id: z.string().max(64), noteId: z.string().max(64) });
 
@@ -268,7 +303,9 @@ export const publicInvoice = z.object({
   invoiceDate: z.string(),
   dueDate: z.string().nullable(),
   status: z.enum(['due', 'paid', 'void']),
-  lines: z.array(z.object({ description: z.string(), quantity: z.number(), unitPrice: z.string(), totalPrice: z.string() })),
+  lines: z.array(
+    z.object({ description: z.string(), quantity: z.number(), unitPrice: z.string(), totalPrice: z.string() }),
+  ),
   totalAmount: z.string(),
   creditedAmount: z.string(),
   amountDue: z.string(),
@@ -287,13 +324,28 @@ export const payTokenParams = z.object({ token: z.string().max(64) });
 
 export const invoiceSaved = z.object({ success: z.literal(true), message: z.string(), customerInvoice: invoiceDetail });
 export const invoiceGenerated = z.object({ customerInvoice: invoiceDetail });
-export const invoicePdfResult = z.object({ downloadUrl: z.string(), filename: z.string(), invoiceNumber: z.string(), version: z.number() });
+export const invoicePdfResult = z.object({
+  downloadUrl: z.string(),
+  filename: z.string(),
+  invoiceNumber: z.string(),
+  version: z.number(),
+});
 export type InvoicePdfResult = z.infer<typeof invoicePdfResult>;
 /** What "Delete" did: a draft is deleted, an issued invoice is voided and answered as it is now (decision 295). */
-export const invoiceRemoved = z.object({ outcome: z.enum(['deleted', 'voided']), message: z.string(), customerInvoice: invoiceDetail.nullable() });
+export const invoiceRemoved = z.object({
+  outcome: z.enum(['deleted', 'voided']),
+  message: z.string(),
+  customerInvoice: invoiceDetail.nullable(),
+});
 export type InvoiceRemoved = z.infer<typeof invoiceRemoved>;
 /**
  * What an "Email Invoice" did. A repeat for the same PDF version within a few minutes sends nothing
  * and answers what was sent, and when (decision 296).
  */
-export const invoiceEmailed = z.object({ customerInvoice: invoiceDetail, to: z.string(), version: z.number(), alreadySent: z.boolean(), sentAt: z.string() });
+export const invoiceEmailed = z.object({
+  customerInvoice: invoiceDetail,
+  to: z.string(),
+  version: z.number(),
+  alreadySent: z.boolean(),
+  sentAt: z.string(),
+});

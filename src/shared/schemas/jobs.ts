@@ -39,9 +39,19 @@ export const jobWithDetails = z.object({
   paidAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   customer: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
-  vehicle: z.object({ make: z.string(), model: z.string(), year: z.number(), registration: z.string(), color: z.string().nullable() }).nullable(),
+  vehicle: z
+    .object({
+      make: z.string(),
+      model: z.string(),
+      year: z.number(),
+      registration: z.string(),
+      color: z.string().nullable(),
+    })
+    .nullable(),
   /** takenBy: the staff member's username, null for the customer's own photos. */
-  photos: z.array(z.object({ id: z.string(), type: z.string(), originalName: z.string(), takenBy: z.string().nullable() })),
+  photos: z.array(
+    z.object({ id: z.string(), type: z.string(), originalName: z.string(), takenBy: z.string().nullable() }),
+  ),
 });
 
 // ---- Dispatch: lists, moves, schedule, slots (docs/product.md "Job statuses and their moves") ----

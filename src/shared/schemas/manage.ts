@@ -26,7 +26,10 @@ export const NOTHING_TO_CHANGE_MESSAGE = 'Please change the phone number or the 
 /** The contact phone (an Australian number, the booking form's rule and message) and the notes for the technician. */
 export const manageChangeRequest = z
   .object({ phone: publicFields.customerPhone.optional(), notes: publicFields.notes })
-  .refine((v) => v.phone !== undefined || v.notes !== undefined, { message: NOTHING_TO_CHANGE_MESSAGE, path: ['phone'] });
+  .refine((v) => v.phone !== undefined || v.notes !== undefined, {
+    message: NOTHING_TO_CHANGE_MESSAGE,
+    path: ['phone'],
+  });
 export type ManageChangeRequest = z.input<typeof manageChangeRequest>;
 
 /** What cancelling now would give back: a band of the policy, or nothing to refund for a booking paid on site. */

@@ -11,10 +11,15 @@ export const BOOKING_NOT_FOUND = 'The requested booking could not be found or ha
 export const CARD_DECLINED = 'Your card was declined.';
 export const CARD_INVALID = 'Your card number is invalid.';
 export const ALREADY_PAID = 'This booking has already been paid.';
-export const PAYMENTS_UNAVAILABLE = 'Online payment is not available right now. Please book again and choose to pay on site.';
+export const PAYMENTS_UNAVAILABLE =
+  'Online payment is not available right now. Please book again and choose to pay on site.';
 
 /** Any string: an unknown or malformed token is answered 404 'Booking Not Found', like an expired one. */
-export const bookingToken = z.string({ message: BOOKING_NOT_FOUND }).trim().min(1, BOOKING_NOT_FOUND).max(200, BOOKING_NOT_FOUND);
+export const bookingToken = z
+  .string({ message: BOOKING_NOT_FOUND })
+  .trim()
+  .min(1, BOOKING_NOT_FOUND)
+  .max(200, BOOKING_NOT_FOUND);
 export const bookingTokenParams = z.object({ token: bookingToken });
 
 const money = z.string();
@@ -51,7 +56,9 @@ export const bookingByTokenResponse = z.object({
     suburb: z.string(),
     postcode: z.string(),
   }),
-  vehicle: z.object({ year: z.number().nullable(), make: z.string(), model: z.string(), registration: z.string() }).nullable(),
+  vehicle: z
+    .object({ year: z.number().nullable(), make: z.string(), model: z.string(), registration: z.string() })
+    .nullable(),
   jobNumber: z.string(),
   items: z.array(z.object({ description: z.string(), price: money })),
   subtotal: money,
@@ -86,13 +93,22 @@ export const simulatedCardFields = {
   cardNumber: z
     .string({ message: 'Card number is required' })
     .transform(digits)
-    .pipe(z.string().min(1, 'Card number is required').regex(/^\d{12,19}$/, CARD_INVALID)),
+    .pipe(
+      z
+        .string()
+        .min(1, 'Card number is required')
+        .regex(/^\d{12,19}$/, CARD_INVALID),
+    ),
   expiry: z
     .string({ message: 'Expiry is required' })
     .trim()
     .min(1, 'Expiry is required')
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Expiry must be MM/YY'),
-  cvc: z.string({ message: 'CVC is required' }).trim().min(1, 'CVC is required').regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
+  cvc: z
+    .string({ message: 'CVC is required' })
+    .trim()
+    .min(1, 'CVC is required')
+    .regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
   nameOnCard: z.string({ message: 'Name on card is required' }).trim().min(1, 'Name on card is required').max(100),
 };
 

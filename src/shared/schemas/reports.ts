@@ -17,7 +17,10 @@ export const reportQuery = z
     startDate: day.optional().or(z.literal('').transform(() => undefined)),
     endDate: day.optional().or(z.literal('').transform(() => undefined)),
   })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: RANGE_ORDER_MESSAGE, path: ['endDate'] });
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: RANGE_ORDER_MESSAGE,
+    path: ['endDate'],
+  });
 export type ReportQuery = z.input<typeof reportQuery>;
 
 const money = z.string();
@@ -34,11 +37,39 @@ export const gstReport = z.object({
   gstPaidOnPurchases: money,
   gstPaidOnExpenses: money,
   customerInvoices: z.array(
-    z.object({ invoiceNumber: z.string(), customerName: z.string(), subtotal: money, gstAmount: money, totalAmount: money, issueDate: z.string(), status: z.enum(REPORT_INVOICE_STATUSES) }),
+    z.object({
+      invoiceNumber: z.string(),
+      customerName: z.string(),
+      subtotal: money,
+      gstAmount: money,
+      totalAmount: money,
+      issueDate: z.string(),
+      status: z.enum(REPORT_INVOICE_STATUSES),
+    }),
   ),
-  purchaseInvoices: z.array(z.object({ invoiceNumber: z.string(), supplierName: z.string(), subtotal: money, gstAmount: money, totalAmount: money, invoiceDate: z.string(), isPaid: z.boolean() })),
+  purchaseInvoices: z.array(
+    z.object({
+      invoiceNumber: z.string(),
+      supplierName: z.string(),
+      subtotal: money,
+      gstAmount: money,
+      totalAmount: money,
+      invoiceDate: z.string(),
+      isPaid: z.boolean(),
+    }),
+  ),
   businessExpenses: z.array(
-    z.object({ invoiceNumber: z.string().nullable(), supplierName: z.string(), description: z.string(), category: z.string(), subtotal: money, gstAmount: money, totalAmount: money, expenseDate: z.string(), isPaid: z.boolean() }),
+    z.object({
+      invoiceNumber: z.string().nullable(),
+      supplierName: z.string(),
+      description: z.string(),
+      category: z.string(),
+      subtotal: money,
+      gstAmount: money,
+      totalAmount: money,
+      expenseDate: z.string(),
+      isPaid: z.boolean(),
+    }),
   ),
   /** The BAS worksheet, for the day the business registers: G1 total sales, 1A GST on sales, 1B GST on purchases. */
   bas: z.object({ g1TotalSales: money, gstOnSales1A: money, gstOnPurchases1B: money, netGst: money }),
@@ -67,10 +98,26 @@ export const payablesReport = z.object({
   purchasesBySupplier: z.array(z.object({ supplierName: z.string(), ...supplierTotals })),
   purchasesByCategory: z.array(z.object({ category: z.string(), ...supplierTotals })),
   upcomingPayments: z.array(
-    z.object({ id: z.string(), kind: z.enum(['purchase', 'expense']), supplierName: z.string(), invoiceNumber: z.string().nullable(), totalAmount: money, dueDate: z.string(), daysUntilDue: z.number() }),
+    z.object({
+      id: z.string(),
+      kind: z.enum(['purchase', 'expense']),
+      supplierName: z.string(),
+      invoiceNumber: z.string().nullable(),
+      totalAmount: money,
+      dueDate: z.string(),
+      daysUntilDue: z.number(),
+    }),
   ),
   overduePayments: z.array(
-    z.object({ id: z.string(), kind: z.enum(['purchase', 'expense']), supplierName: z.string(), invoiceNumber: z.string().nullable(), totalAmount: money, dueDate: z.string(), daysOverdue: z.number() }),
+    z.object({
+      id: z.string(),
+      kind: z.enum(['purchase', 'expense']),
+      supplierName: z.string(),
+      invoiceNumber: z.string().nullable(),
+      totalAmount: money,
+      dueDate: z.string(),
+      daysOverdue: z.number(),
+    }),
   ),
 });
 export type PayablesReport = z.infer<typeof payablesReport>;
@@ -83,7 +130,9 @@ export const profitAndLossReport = z.object({
   expenses: z.object({ totalExpenses: money, jobCosts: money, businessExpenses: money }),
   profit: z.object({ grossProfit: money, grossMargin: z.number(), netProfit: money, netMargin: z.number() }),
   breakdown: z.object({ topRevenueStreams: z.array(breakdownItem), topExpenseCategories: z.array(breakdownItem) }),
-  months: z.array(z.object({ month: z.string(), revenue: money, jobCosts: money, businessExpenses: money, netProfit: money })),
+  months: z.array(
+    z.object({ month: z.string(), revenue: money, jobCosts: money, businessExpenses: money, netProfit: money }),
+  ),
   byTechnician: z.array(z.object({ technicianId: z.string().nullable(), technicianName: z.string(), ...profitLine })),
   byService: z.array(z.object({ serviceType: z.string(), ...profitLine })),
 });
@@ -93,9 +142,19 @@ export const receivablesReport = z.object({
   ...period,
   asOf: z.string(),
   totalOutstanding: money,
-  buckets: z.array(z.object({ bucket: z.enum(AGE_BUCKETS), label: z.string(), amount: money, invoiceCount: z.number() })),
+  buckets: z.array(
+    z.object({ bucket: z.enum(AGE_BUCKETS), label: z.string(), amount: money, invoiceCount: z.number() }),
+  ),
   invoices: z.array(
-    z.object({ invoiceNumber: z.string(), customerName: z.string(), invoiceDate: z.string(), dueDate: z.string().nullable(), totalAmount: money, daysOverdue: z.number(), bucket: z.enum(AGE_BUCKETS) }),
+    z.object({
+      invoiceNumber: z.string(),
+      customerName: z.string(),
+      invoiceDate: z.string(),
+      dueDate: z.string().nullable(),
+      totalAmount: money,
+      daysOverdue: z.number(),
+      bucket: z.enum(AGE_BUCKETS),
+    }),
   ),
 });
 export type ReceivablesReport = z.infer<typeof receivablesReport>;

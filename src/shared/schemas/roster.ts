@@ -7,7 +7,15 @@ import { day, oneLineText } from './fields';
  * work, ISO numbered (1 = Monday .. 7 = Sunday), and their leave, first to last day inclusive.
  * The form and the server check it with these same schemas.
  */
-export const WEEKDAY_NAMES: Readonly<Record<number, string>> = { 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday', 7: 'Sunday' };
+export const WEEKDAY_NAMES: Readonly<Record<number, string>> = {
+  1: 'Monday',
+  2: 'Tuesday',
+  3: 'Wednesday',
+  4: 'Thursday',
+  5: 'Friday',
+  6: 'Saturday',
+  7: 'Sunday',
+};
 
 export const NO_WORKING_DAY_MESSAGE = 'Choose at least one working day';
 export const LEAVE_ORDER_MESSAGE = 'The last day of leave cannot be before the first';
@@ -20,10 +28,15 @@ export const isoToBusinessDay = (iso: number): number => iso % 7;
 export const businessDayToIso = (weekday: number): number => (weekday === 0 ? 7 : weekday);
 
 /** "Sunday is not a day the business opens", the one refusal of a working day on a closed weekday. */
-export const closedWorkingDayMessage = (iso: number) => `${WEEKDAY_NAMES[iso] ?? 'That day'} is not a day the business opens`;
+export const closedWorkingDayMessage = (iso: number) =>
+  `${WEEKDAY_NAMES[iso] ?? 'That day'} is not a day the business opens`;
 
 const WEEKDAY_MESSAGE = 'A working day must be a weekday number from 1 (Monday) to 7 (Sunday)';
-const weekday = z.number({ message: WEEKDAY_MESSAGE }).int(WEEKDAY_MESSAGE).min(1, WEEKDAY_MESSAGE).max(7, WEEKDAY_MESSAGE);
+const weekday = z
+  .number({ message: WEEKDAY_MESSAGE })
+  .int(WEEKDAY_MESSAGE)
+  .min(1, WEEKDAY_MESSAGE)
+  .max(7, WEEKDAY_MESSAGE);
 
 const leavePeriod = z
   .object({
@@ -40,7 +53,9 @@ export const rosterRequest = z.object({
     .min(1, NO_WORKING_DAY_MESSAGE)
     .max(7, 'A week has seven days')
     .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
-  leave: z.array(leavePeriod, { message: 'Leave must be a list of periods' }).max(MAX_LEAVE_PERIODS, `At most ${MAX_LEAVE_PERIODS} leave periods`),
+  leave: z
+    .array(leavePeriod, { message: 'Leave must be a list of periods' })
+    .max(MAX_LEAVE_PERIODS, `At most ${MAX_LEAVE_PERIODS} leave periods`),
 });
 
 export const technicianIdParams = z.object({ id: z.string().max(64) });

@@ -17,25 +17,33 @@ export const FEE_MAX_CENTS = 9_999_999;
 export const SURCHARGE_MAX_BASIS_POINTS = 1000;
 export const SURCHARGE_MESSAGE = 'Card surcharge must be a percentage from 0 to 10, with at most 2 decimals';
 
-export const PREPAID_DISCOUNT_MESSAGE = 'Prepayment discount must be less than the callout fee, the smallest booking paid online';
+export const PREPAID_DISCOUNT_MESSAGE =
+  'Prepayment discount must be less than the callout fee, the smallest booking paid online';
 
 const fee = () => money({ max: FEE_MAX_CENTS, maxMessage: MONEY_MESSAGE });
 
 /** The "Fees and prices" form; money as decimal strings ("89.80"), the surcharge in per cent ("1.70"). */
-export const feesForm = z.object({
-  callout: fee(),
-  punctureRepair: fee(),
-  fittingPerTyre: fee(),
-  balancingPerTyre: fee(),
-  prepaidDiscount: fee(),
-  // The percentage has the shape of money (at most 2 decimals), so the one money rule reads it.
-  cardSurchargePercent: money({ max: SURCHARGE_MAX_BASIS_POINTS, message: SURCHARGE_MESSAGE, maxMessage: SURCHARGE_MESSAGE }),
-} satisfies Record<keyof typeof FEE_LABELS, z.ZodType>)
+export const feesForm = z
+  .object({
+    callout: fee(),
+    punctureRepair: fee(),
+    fittingPerTyre: fee(),
+    balancingPerTyre: fee(),
+    prepaidDiscount: fee(),
+    // The percentage has the shape of money (at most 2 decimals), so the one money rule reads it.
+    cardSurchargePercent: money({
+      max: SURCHARGE_MAX_BASIS_POINTS,
+      message: SURCHARGE_MESSAGE,
+      maxMessage: SURCHARGE_MESSAGE,
+    }),
+  } satisfies Record<keyof typeof FEE_LABELS, z.ZodType>)
   // The smallest booking a customer can pay online is an emergency callout alone: a discount as big
   // would make it free (docs/decisions/290-fees-and-estimates-in-the-dashboard.md).
-  .refine((f) => toCents(f.prepaidDiscount) < toCents(f.callout), { path: ['prepaidDiscount'], message: PREPAID_DISCOUNT_MESSAGE });
+  .refine((f) => toCents(f.prepaidDiscount) < toCents(f.callout), {
+    path: ['prepaidDiscount'],
+    message: PREPAID_DISCOUNT_MESSAGE,
+  });
 export type FeesForm = z.input<typeof feesForm>;
-
 
 const decimal = z.string();
 /** The fees as the dashboard and the public pages read them, with the admin form's fixed estimates. */
@@ -71,7 +79,14 @@ export const REVIEW_URL_MESSAGE = 'Google review link must be an https:// addres
 export const OPENING_DAYS_MESSAGE = 'Choose at least one opening day';
 export const PHONE_MESSAGE = 'Valid phone number required';
 export const EMAIL_MESSAGE = 'Valid email address required';
-export const BUSINESS_TEXT_LIMITS = { name: 100, email: 254, postalAddress: 300, accountName: 100, payId: 254, reviewUrl: 500 } as const;
+export const BUSINESS_TEXT_LIMITS = {
+  name: 100,
+  email: 254,
+  postalAddress: 300,
+  accountName: 100,
+  payId: 254,
+  reviewUrl: 500,
+} as const;
 
 const optionalLine = (label: string, max: number) => oneLineText(label, max).default('');
 const digitsOnly = (v: string) => v.replace(/[\s-]/g, '');
@@ -91,8 +106,16 @@ export const businessForm = z
   .object({
     name: oneLineText('Business name', BUSINESS_TEXT_LIMITS.name, 'Business name is required'),
     abn: z.string({ message: ABN_MESSAGE }).trim().refine(isValidAbn, ABN_MESSAGE).transform(formatAbn),
-    phone: z.string({ message: PHONE_MESSAGE }).trim().max(20, PHONE_MESSAGE).refine(isPlausibleAustralianPhone, PHONE_MESSAGE),
-    email: z.string({ message: EMAIL_MESSAGE }).trim().max(BUSINESS_TEXT_LIMITS.email, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE)),
+    phone: z
+      .string({ message: PHONE_MESSAGE })
+      .trim()
+      .max(20, PHONE_MESSAGE)
+      .refine(isPlausibleAustralianPhone, PHONE_MESSAGE),
+    email: z
+      .string({ message: EMAIL_MESSAGE })
+      .trim()
+      .max(BUSINESS_TEXT_LIMITS.email, EMAIL_MESSAGE)
+      .pipe(z.email(EMAIL_MESSAGE)),
     postalAddress: notes(BUSINESS_TEXT_LIMITS.postalAddress, 'Postal address').default(''),
     gstRegistered: z.boolean({ message: 'GST registered must be yes or no' }),
     gstRegisteredFrom: z
@@ -113,9 +136,21 @@ export const businessForm = z
       .transform(digitsOnly)
       .refine((v) => v === '' || /^\d{5,10}$/.test(v), ACCOUNT_NUMBER_MESSAGE),
     payId: optionalLine('PayID', BUSINESS_TEXT_LIMITS.payId),
-    reviewUrl: z.string({ message: REVIEW_URL_MESSAGE }).trim().max(BUSINESS_TEXT_LIMITS.reviewUrl, REVIEW_URL_MESSAGE).default('').refine(isHttpsUrl, REVIEW_URL_MESSAGE),
+    reviewUrl: z
+      .string({ message: REVIEW_URL_MESSAGE })
+      .trim()
+      .max(BUSINESS_TEXT_LIMITS.reviewUrl, REVIEW_URL_MESSAGE)
+      .default('')
+      .refine(isHttpsUrl, REVIEW_URL_MESSAGE),
     businessDays: z
-      .array(z.number({ message: OPENING_DAYS_MESSAGE }).int(OPENING_DAYS_MESSAGE).min(0, OPENING_DAYS_MESSAGE).max(6, OPENING_DAYS_MESSAGE), { message: OPENING_DAYS_MESSAGE })
+      .array(
+        z
+          .number({ message: OPENING_DAYS_MESSAGE })
+          .int(OPENING_DAYS_MESSAGE)
+          .min(0, OPENING_DAYS_MESSAGE)
+          .max(6, OPENING_DAYS_MESSAGE),
+        { message: OPENING_DAYS_MESSAGE },
+      )
       .min(1, OPENING_DAYS_MESSAGE)
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
     overdueReminders: z.boolean({ message: 'Overdue reminders must be on or off' }).default(true),
@@ -123,13 +158,13 @@ export const businessForm = z
   .superRefine((v, ctx) => {
     const bank = [v.bankAccountName, v.bsb, v.bankAccountNumber];
     if (bank.some(Boolean) && !bank.every(Boolean)) {
-      const missing = (['bankAccountName', 'bsb', 'bankAccountNumber'] as const).find((k) => !v[k]) ?? 'bankAccountName';
+      const missing =
+        (['bankAccountName', 'bsb', 'bankAccountNumber'] as const).find((k) => !v[k]) ?? 'bankAccountName';
       ctx.addIssue({ code: 'custom', path: [missing], message: BANK_TOGETHER_MESSAGE });
     }
   });
 export type BusinessForm = z.input<typeof businessForm>;
 export type BusinessFormValues = z.output<typeof businessForm>;
-
 
 /** The business profile as the dashboard reads it (the form's own shape). */
 export const businessView = z.object({

@@ -15,7 +15,11 @@ export const businessInfo = z.object({
   /** 'smtp' when SMTP_URL is set; 'stored' when emails only wait in the outbox, so no page says "sent" (decision 241). */
   emailDelivery: z.enum(['smtp', 'stored']),
   /** Business days and hours (src/shared/domain/business-hours.ts), shown on every page. */
-  hours: z.object({ days: z.array(z.number().int().min(0).max(6)), opensHour: z.number().int(), closesHour: z.number().int() }),
+  hours: z.object({
+    days: z.array(z.number().int().min(0).max(6)),
+    opensHour: z.number().int(),
+    closesHour: z.number().int(),
+  }),
   /**
    * The fees every quote uses now, in cents (docs/decisions/280-owner-settings-in-the-database.md):
    * the wizard prices with them and the pages that state a price show them.

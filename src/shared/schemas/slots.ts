@@ -30,7 +30,13 @@ export const slotParams = z.object({ date: isoDay, slot: z.enum(TIME_SLOTS, { me
 export const dayParams = z.object({ date: isoDay });
 
 /** One live job in a slot as staff see it; a slot lists them in place order (decision 302). */
-export const staffSlotJob = z.object({ id: z.string(), jobNumber: z.string(), suburb: z.string(), status: z.enum(JOB_STATUSES), technician: z.string().nullable() });
+export const staffSlotJob = z.object({
+  id: z.string(),
+  jobNumber: z.string(),
+  suburb: z.string(),
+  status: z.enum(JOB_STATUSES),
+  technician: z.string().nullable(),
+});
 export type StaffSlotJob = z.infer<typeof staffSlotJob>;
 
 /**
@@ -45,6 +51,10 @@ export const staffSlot = z.object({
   places: z.number().int(),
   jobs: z.array(staffSlotJob),
 });
-export const staffSlotDay = z.object({ date: z.string(), closedReason: z.string().nullable(), slots: z.array(staffSlot) });
+export const staffSlotDay = z.object({
+  date: z.string(),
+  closedReason: z.string().nullable(),
+  slots: z.array(staffSlot),
+});
 export type StaffSlotDay = z.infer<typeof staffSlotDay>;
 export const slotCalendarQuery = z.object({ from: isoDay, days: wholeNumber('Days', 1, 62).default(14) });

@@ -14,7 +14,13 @@ export type StaffFirstScreen = {
 };
 
 /** The jobs tab's first read: today (Perth) and upcoming, every status but cancelled, page 1. */
-export const FIRST_JOBS_QUERY = { status: 'all', when: 'upcoming', page: 1, pageSize: 25 } as const satisfies JobListQuery;
+export const FIRST_JOBS_QUERY = {
+  status: 'all',
+  when: 'upcoming',
+  page: 1,
+  pageSize: 25,
+} as const satisfies JobListQuery;
 
 /** The browser's key of a paged read (src/web/lib/api.ts queryKeyOf and pageQuery): the path's segments, the query, 'page'. */
-export const pagedReadKey = (path: string, query: object) => [...path.split('/').filter(Boolean), query, 'page'] as const;
+export const pagedReadKey = (path: string, query: object) =>
+  [...path.split('/').filter(Boolean), query, 'page'] as const;

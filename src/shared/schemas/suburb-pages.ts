@@ -20,12 +20,21 @@ export const REGION_RULE = `Region must be one of ${REGIONS.join(', ')}`;
 /** A name whose slug the public route can serve (letters, hyphens): "Halls Head", "O'Connor", "Wattle Grove-North". */
 const suburbName = z
   .string({ message: 'Suburb name is required' })
-  .overwrite((v) => stripControls(v).trim().replace(/\s+/g, ' ').replace(/[\u2018\u2019`]/g, "'"))
+  .overwrite((v) =>
+    stripControls(v)
+      .trim()
+      .replace(/\s+/g, ' ')
+      .replace(/[\u2018\u2019`]/g, "'"),
+  )
   .min(1, 'Suburb name is required')
   .max(SUBURB_PAGE_LIMITS.suburb, `Suburb name must be at most ${SUBURB_PAGE_LIMITS.suburb} characters`)
   .regex(/^[A-Za-z](?:[A-Za-z' -]*[A-Za-z])?$/, SUBURB_NAME_RULE);
 
-const postcode = z.string({ message: 'Postcode is required' }).trim().min(1, 'Postcode is required').regex(/^6\d{3}$/, POSTCODE_RULE);
+const postcode = z
+  .string({ message: 'Postcode is required' })
+  .trim()
+  .min(1, 'Postcode is required')
+  .regex(/^6\d{3}$/, POSTCODE_RULE);
 const region = z.enum(suburbRegion.options, { message: REGION_RULE });
 const title = oneLineText('Title', SUBURB_PAGE_LIMITS.title, 'Title is required');
 const description = oneLineText('Description', SUBURB_PAGE_LIMITS.description, 'Description is required');
@@ -47,14 +56,18 @@ export type CreateSuburbPageRequest = z.input<typeof createSuburbPageRequest>;
 export const updateSuburbPageRequest = suburbPageForm
   .partial()
   .extend({ isActive: z.boolean({ message: 'Active must be true or false' }).optional() })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change: give a title, description, content or active' });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Nothing to change: give a title, description, content or active',
+  });
 export type UpdateSuburbPageRequest = z.input<typeof updateSuburbPageRequest>;
 
 export const SUBURB_PAGE_STATUSES = ['all', 'active', 'inactive'] as const;
 
 export const suburbPageListQuery = z.object({
   search: oneLineText('Search', 100).optional(),
-  region: z.enum(['all', ...suburbRegion.options], { message: `Region must be all or ${REGIONS.join(', ')}` }).optional(),
+  region: z
+    .enum(['all', ...suburbRegion.options], { message: `Region must be all or ${REGIONS.join(', ')}` })
+    .optional(),
   status: z.enum(SUBURB_PAGE_STATUSES, { message: 'Status must be all, active or inactive' }).optional(),
   page: pageQuery(),
   pageSize: pageSizeQuery(),

@@ -17,7 +17,9 @@ export const suburbPage = z.object({
 export type SuburbPage = z.infer<typeof suburbPage>;
 
 /** What the server embeds as PageData.page on a suburb route: the page, or the slug that matched nothing. */
-export type SuburbPageData = { kind: 'suburb'; found: true; suburb: SuburbPage } | { kind: 'suburb'; found: false; slug: string };
+export type SuburbPageData =
+  | { kind: 'suburb'; found: true; suburb: SuburbPage }
+  | { kind: 'suburb'; found: false; slug: string };
 
 /** One coverage box on the home page: a region and its featured suburbs (42 in three boxes: docs/product.md "Public pages"). */
 export type FeaturedArea = { region: z.infer<typeof suburbRegion>; suburbs: { name: string; slug: string }[] };

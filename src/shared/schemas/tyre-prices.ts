@@ -14,8 +14,16 @@ export const PRICE_RULES = {
   size: { label: 'Size', column: 'size', rule: 'must be a tyre size like 205/55R16' },
   brand: { label: 'Brand', column: 'brand', rule: 'is required' },
   model: { label: 'Model', column: 'model', rule: 'is required' },
-  purchasePrice: { label: 'Purchase price', column: 'purchase price', rule: 'must be a dollar amount, 0 or more, with at most 2 decimals' },
-  retailPrice: { label: 'Retail price', column: 'retail price', rule: 'must be a dollar amount above 0, with at most 2 decimals' },
+  purchasePrice: {
+    label: 'Purchase price',
+    column: 'purchase price',
+    rule: 'must be a dollar amount, 0 or more, with at most 2 decimals',
+  },
+  retailPrice: {
+    label: 'Retail price',
+    column: 'retail price',
+    rule: 'must be a dollar amount above 0, with at most 2 decimals',
+  },
   stock: { label: 'Stock', column: 'stock', rule: 'must be a whole number, 0 or more (empty: not tracked)' },
 } as const;
 export type PriceColumn = keyof typeof PRICE_RULES;
@@ -30,20 +38,30 @@ const message = (c: PriceColumn) => `${PRICE_RULES[c].label} ${PRICE_RULES[c].ru
 
 /** A tyre size, stored normalised (`205/55R16`); a size it cannot read is refused. */
 export const tyreSizeField = () =>
-  z
-    .string({ message: message('size') })
-    .transform((v, ctx) => {
-      const size = normaliseTyreSize(v);
-      if (size === null) {
-        ctx.addIssue({ code: 'custom', message: message('size') });
-        return z.NEVER;
-      }
-      return size;
-    });
+  z.string({ message: message('size') }).transform((v, ctx) => {
+    const size = normaliseTyreSize(v);
+    if (size === null) {
+      ctx.addIssue({ code: 'custom', message: message('size') });
+      return z.NEVER;
+    }
+    return size;
+  });
 const brandField = () => oneLineText('Brand', PRICE_TEXT_LIMITS.brand, message('brand'));
 const modelField = () => oneLineText('Model', PRICE_TEXT_LIMITS.model, message('model'));
-export const purchasePriceField = () => money({ max: PRICE_MAX_CENTS, message: message('purchasePrice'), maxMessage: `Purchase price must be ${PRICE_MAX_TEXT}` });
-export const retailPriceField = () => money({ min: 1, max: PRICE_MAX_CENTS, message: message('retailPrice'), minMessage: message('retailPrice'), maxMessage: `Retail price must be ${PRICE_MAX_TEXT}` });
+export const purchasePriceField = () =>
+  money({
+    max: PRICE_MAX_CENTS,
+    message: message('purchasePrice'),
+    maxMessage: `Purchase price must be ${PRICE_MAX_TEXT}`,
+  });
+export const retailPriceField = () =>
+  money({
+    min: 1,
+    max: PRICE_MAX_CENTS,
+    message: message('retailPrice'),
+    minMessage: message('retailPrice'),
+    maxMessage: `Retail price must be ${PRICE_MAX_TEXT}`,
+  });
 /** Stock: empty or null is not tracked; 0 is priced but out of stock (decision 280). */
 export const stockField = () =>
   z
@@ -70,7 +88,9 @@ export const tyrePriceUpdateRequest = fields.partial();
 export type TyrePriceUpdateRequest = z.input<typeof tyrePriceUpdateRequest>;
 
 /** The inline edit of a row: retail, purchase and stock. */
-export const tyrePriceInlineForm = fields.pick({ retailPrice: true, purchasePrice: true }).extend({ stock: stockField() });
+export const tyrePriceInlineForm = fields
+  .pick({ retailPrice: true, purchasePrice: true })
+  .extend({ stock: stockField() });
 
 export const tyrePriceIdParams = z.object({ id: z.string().max(64) });
 
@@ -104,7 +124,17 @@ export const BULK_FIELDS = ['retail', 'purchase'] as const;
 export const BULK_CHANGE_NEEDED = 'Give a percentage or an amount, not both';
 export const BULK_CHANGE_ZERO = 'The change must not be zero';
 const percent = z
-  .union([z.number(), z.string().trim().regex(/^[-+]?\d{1,4}(\.\d{1,2})?%?$/, 'Percent must be a number with at most 2 decimals').transform((v) => Number(v.replace('%', '')))], { message: 'Percent must be a number with at most 2 decimals' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^[-+]?\d{1,4}(\.\d{1,2})?%?$/, 'Percent must be a number with at most 2 decimals')
+        .transform((v) => Number(v.replace('%', ''))),
+    ],
+    { message: 'Percent must be a number with at most 2 decimals' },
+  )
   .pipe(z.number().min(-90, 'Percent must be between -90 and 1000').max(1000, 'Percent must be between -90 and 1000'));
 
 /** A form's empty field is an absent value. */
@@ -123,15 +153,25 @@ export const bulkChangeRequest = z.object({
     .object({
       field: z.enum(BULK_FIELDS, { message: 'Field must be retail or purchase' }),
       percent: z.preprocess(blankToUndefined, percent.optional()),
-      amount: z.preprocess(blankToUndefined, money({ signed: true, max: PRICE_MAX_CENTS, min: -PRICE_MAX_CENTS }).optional()),
+      amount: z.preprocess(
+        blankToUndefined,
+        money({ signed: true, max: PRICE_MAX_CENTS, min: -PRICE_MAX_CENTS }).optional(),
+      ),
     })
-    .refine((c) => (c.percent === undefined) !== (c.amount === undefined), { message: BULK_CHANGE_NEEDED, path: ['percent'] })
+    .refine((c) => (c.percent === undefined) !== (c.amount === undefined), {
+      message: BULK_CHANGE_NEEDED,
+      path: ['percent'],
+    })
     .refine((c) => c.percent !== 0 && c.amount !== '0.00', { message: BULK_CHANGE_ZERO, path: ['percent'] }),
   dryRun: z.boolean({ message: 'Dry run must be true or false' }).default(true),
 });
 
 export const priceChangeRow = z.object({ id: z.string(), label: z.string(), from: z.string(), to: z.string() });
-export const bulkChangeResult = z.object({ applied: z.boolean(), field: z.enum(BULK_FIELDS), changes: z.array(priceChangeRow) });
+export const bulkChangeResult = z.object({
+  applied: z.boolean(),
+  field: z.enum(BULK_FIELDS),
+  changes: z.array(priceChangeRow),
+});
 export type BulkChangeResult = z.infer<typeof bulkChangeResult>;
 
 // --- Supplier CSV import ---
@@ -139,11 +179,14 @@ export type BulkChangeResult = z.infer<typeof bulkChangeResult>;
 /** Decision 282: a supplier file is refused above these, before it is parsed. */
 export const IMPORT_LIMITS = { maxBytes: 2 * 1024 * 1024, maxLines: 20_000 } as const;
 export const IMPORT_TOO_LARGE = 'The file is larger than 2 MB. Split it into smaller files and import each.';
-export const IMPORT_TOO_MANY_LINES = 'The file has more than 20,000 lines. Split it into smaller files and import each.';
+export const IMPORT_TOO_MANY_LINES =
+  'The file has more than 20,000 lines. Split it into smaller files and import each.';
 
 const flag = (label: string) =>
   z
-    .union([z.boolean(), z.enum(['true', 'false'], { message: `${label} must be true or false` })], { message: `${label} must be true or false` })
+    .union([z.boolean(), z.enum(['true', 'false'], { message: `${label} must be true or false` })], {
+      message: `${label} must be true or false`,
+    })
     .transform((v) => v === true || v === 'true');
 
 /** POST /api/dashboard/tyre-prices/import?dryRun=true|false[&skipRefused=true][&deactivateMissing=true]. */

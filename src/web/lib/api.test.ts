@@ -17,9 +17,17 @@ function stubFetch(status: number, body: string) {
 
 describe('query keys are the URL: segments, then the query', () => {
   it.each([
-    [api.slots.list.key({ query: { date: '2026-11-24' } }), ['api', 'time-slots', { date: '2026-11-24' }], '/api/time-slots?date=2026-11-24'],
+    [
+      api.slots.list.key({ query: { date: '2026-11-24' } }),
+      ['api', 'time-slots', { date: '2026-11-24' }],
+      '/api/time-slots?date=2026-11-24',
+    ],
     [api.jobs.get.key({ params: { id: 'a b' } }), ['api', 'dashboard', 'jobs', 'a b'], '/api/dashboard/jobs/a%20b'],
-    [api.pricing.tyrePrice.key({ params: { size: '205/55R16' } }), ['api', 'tyre-pricing', '205/55R16'], '/api/tyre-pricing/205%2F55R16'],
+    [
+      api.pricing.tyrePrice.key({ params: { size: '205/55R16' } }),
+      ['api', 'tyre-pricing', '205/55R16'],
+      '/api/tyre-pricing/205%2F55R16',
+    ],
     [api.team.listUsers.key(), ['api', 'admin', 'users'], '/api/admin/users'],
   ])('%j', (key, expected, url) => {
     expect(key).toEqual(expected);
@@ -27,7 +35,11 @@ describe('query keys are the URL: segments, then the query', () => {
   });
 
   it('leaves empty query values out, so a filter left blank shares the unfiltered key', () => {
-    expect(queryKeyOf({ path: '/api/admin/outbox' }, { query: { limit: undefined } })).toEqual(['api', 'admin', 'outbox']);
+    expect(queryKeyOf({ path: '/api/admin/outbox' }, { query: { limit: undefined } })).toEqual([
+      'api',
+      'admin',
+      'outbox',
+    ]);
   });
 
   it('gives a prefix that covers every read beneath the path', () => {
@@ -38,11 +50,19 @@ describe('query keys are the URL: segments, then the query', () => {
 
 describe('calls', () => {
   it('sends JSON with its content type and cookies, to the contract path with its parameters', async () => {
-    const calls = stubFetch(200, JSON.stringify({ id: 'u1', username: 'x', email: null, role: 'admin', isActive: false }));
+    const calls = stubFetch(
+      200,
+      JSON.stringify({ id: 'u1', username: 'x', email: null, role: 'admin', isActive: false }),
+    );
     const user = await api.team.setUserStatus({ params: { userId: 'u1' }, body: { isActive: false } });
     expect(user.isActive).toBe(false);
     expect(calls[0]!.url).toBe('/api/admin/users/u1/status');
-    expect(calls[0]!.init).toMatchObject({ method: 'PATCH', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{"isActive":false}' });
+    expect(calls[0]!.init).toMatchObject({
+      method: 'PATCH',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"isActive":false}',
+    });
   });
 
   it('raises a refusal as "{status}: {body}" and exposes the server message', async () => {

@@ -1,6 +1,12 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { contracts, type Contracts } from '../../shared/contracts';
-import { buildUrl, toSearchParams, type ContractDef, type RequestOf, type ResponseOf } from '../../shared/contracts/contract';
+import {
+  buildUrl,
+  toSearchParams,
+  type ContractDef,
+  type RequestOf,
+  type ResponseOf,
+} from '../../shared/contracts/contract';
 
 /**
  * The browser's side of the API contracts (src/shared/contracts): `api.<area>.<operation>(input)`
@@ -46,7 +52,10 @@ async function send(method: string, url: string, body?: unknown): Promise<unknow
 }
 
 /** Calls a paged list: its items and the total count from X-Total-Count. */
-async function callPaged<C extends ContractDef>(contract: C, input?: RequestOf<C>): Promise<{ items: ResponseOf<C>; total: number }> {
+async function callPaged<C extends ContractDef>(
+  contract: C,
+  input?: RequestOf<C>,
+): Promise<{ items: ResponseOf<C>; total: number }> {
   const { params, query } = (input ?? {}) as { params?: unknown; query?: unknown };
   const res = await fetch(buildUrl(contract, { params, query }), { credentials: 'include' });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
@@ -65,7 +74,10 @@ export async function callContract<C extends ContractDef>(contract: C, input?: R
  * ['api', 'time-slots', { date: '2026-11-24' }]. Invalidating a prefix (['api', 'dashboard', 'jobs'])
  * refreshes every list and detail beneath it.
  */
-export function queryKeyOf(contract: Pick<ContractDef, 'path'>, input: { params?: unknown; query?: unknown } = {}): QueryKey {
+export function queryKeyOf(
+  contract: Pick<ContractDef, 'path'>,
+  input: { params?: unknown; query?: unknown } = {},
+): QueryKey {
   const path = buildUrl(contract, { params: input.params });
   const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
   const hasQuery = toSearchParams(input.query).size > 0;
@@ -91,7 +103,8 @@ export async function getJson(url: string): Promise<unknown> {
 }
 
 /** Input is optional where the operation needs none. */
-type Args<C extends ContractDef> = Record<never, never> extends RequestOf<C> ? [input?: RequestOf<C>] : [input: RequestOf<C>];
+type Args<C extends ContractDef> =
+  Record<never, never> extends RequestOf<C> ? [input?: RequestOf<C>] : [input: RequestOf<C>];
 
 export type Operation<C extends ContractDef> = ((...args: Args<C>) => Promise<ResponseOf<C>>) & {
   contract: C;
@@ -104,10 +117,19 @@ export type Operation<C extends ContractDef> = ((...args: Args<C>) => Promise<Re
   /** The URL, for links to files (photos, PDFs) and uploads that need progress. */
   url: (...args: Args<C>) => string;
   /** For a paged list: useQuery options whose data is `{ items, total }`. */
-  pageQuery: (...args: Args<C>) => { queryKey: QueryKey; queryFn: () => Promise<{ items: ResponseOf<C>; total: number }> };
+  pageQuery: (...args: Args<C>) => {
+    queryKey: QueryKey;
+    queryFn: () => Promise<{ items: ResponseOf<C>; total: number }>;
+  };
 };
 
-type Client = { [Area in keyof Contracts]: { [Name in keyof Contracts[Area]]: Contracts[Area][Name] extends ContractDef ? Operation<Contracts[Area][Name]> : never } };
+type Client = {
+  [Area in keyof Contracts]: {
+    [Name in keyof Contracts[Area]]: Contracts[Area][Name] extends ContractDef
+      ? Operation<Contracts[Area][Name]>
+      : never;
+  };
+};
 
 function operation<C extends ContractDef>(contract: C): Operation<C> {
   const call = ((input?: RequestOf<C>) => callContract(contract, input)) as unknown as Operation<C>;
@@ -116,12 +138,18 @@ function operation<C extends ContractDef>(contract: C): Operation<C> {
   call.key = (...args) => queryKeyOf(contract, (args[0] ?? {}) as { params?: unknown; query?: unknown });
   call.query = (...args) => ({ queryKey: call.key(...args), queryFn: () => call(...args) });
   call.url = (...args) => buildUrl(contract, (args[0] ?? {}) as { params?: unknown; query?: unknown });
-  call.pageQuery = (...args) => ({ queryKey: [...call.key(...args), 'page'], queryFn: () => callPaged(contract, args[0]) });
+  call.pageQuery = (...args) => ({
+    queryKey: [...call.key(...args), 'page'],
+    queryFn: () => callPaged(contract, args[0]),
+  });
   return call;
 }
 
 export const api = Object.fromEntries(
-  Object.entries(contracts).map(([area, ops]) => [area, Object.fromEntries(Object.entries(ops as Record<string, ContractDef>).map(([name, c]) => [name, operation(c)]))]),
+  Object.entries(contracts).map(([area, ops]) => [
+    area,
+    Object.fromEntries(Object.entries(ops as Record<string, ContractDef>).map(([name, c]) => [name, operation(c)])),
+  ]),
 ) as unknown as Client;
 
 /** The best sentence to show a person for a failed call: the server's message, else the fallback. */

@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationEmailNote, invoiceEmailToast, pdfEmailedNote, refundEmailNote, unconfirmedPaymentNote } from './email-wording';
+import {
+  confirmationEmailNote,
+  invoiceEmailToast,
+  pdfEmailedNote,
+  refundEmailNote,
+  unconfirmedPaymentNote,
+} from './email-wording';
 
 const sentence = (n: { before: string; after: string }, email = 'sam@example.com') => `${n.before}${email}${n.after}`;
 
 describe('what screens say about an email they queued (decision 241)', () => {
   it('keeps the product wording when a mail server is set', () => {
     expect(sentence(confirmationEmailNote('smtp', 'wizard'))).toBe("We've sent the confirmation to sam@example.com.");
-    expect(sentence(confirmationEmailNote('smtp', 'paid'))).toBe('A confirmation email is on its way to sam@example.com.');
+    expect(sentence(confirmationEmailNote('smtp', 'paid'))).toBe(
+      'A confirmation email is on its way to sam@example.com.',
+    );
     expect(sentence(refundEmailNote('smtp'))).toBe('An email with the details is on its way to sam@example.com.');
-    expect(unconfirmedPaymentNote('smtp')).toBe('If your card was charged you will receive a confirmation email shortly;');
+    expect(unconfirmedPaymentNote('smtp')).toBe(
+      'If your card was charged you will receive a confirmation email shortly;',
+    );
     expect(invoiceEmailToast('smtp', { invoiceNumber: 'INV-000007', version: 2, to: 'sam@example.com' })).toEqual({
       title: 'Invoice Emailed',
       description: 'INV-000007 (PDF version 2) is on its way to sam@example.com.',
@@ -26,8 +36,12 @@ describe('what screens say about an email they queued (decision 241)', () => {
       pdfEmailedNote('stored', 'Mon 23 Nov, 9:05 am'),
     ];
     for (const text of stored) expect(text).not.toMatch(/\b(sent the|emailed|on its way|will receive)\b/i);
-    expect(sentence(confirmationEmailNote('stored', 'wizard'))).toBe("Please keep your booking reference: we can't send emails at the moment, so no confirmation email will reach sam@example.com.");
-    expect(invoiceEmailToast('stored', { invoiceNumber: 'INV-000007', version: 2, to: 'sam@example.com' }).title).toBe('Invoice Saved');
+    expect(sentence(confirmationEmailNote('stored', 'wizard'))).toBe(
+      "Please keep your booking reference: we can't send emails at the moment, so no confirmation email will reach sam@example.com.",
+    );
+    expect(invoiceEmailToast('stored', { invoiceNumber: 'INV-000007', version: 2, to: 'sam@example.com' }).title).toBe(
+      'Invoice Saved',
+    );
     expect(pdfEmailedNote('stored', 'Mon 23 Nov')).toBe('saved for email Mon 23 Nov, not sent');
   });
 });

@@ -15,8 +15,14 @@ const NOT_SENDING = "we can't send emails at the moment";
 
 /** The booking wizard's last step and the paid-online page: where the confirmation went. */
 export function confirmationEmailNote(delivery: EmailDelivery, where: 'wizard' | 'paid'): AroundEmail {
-  if (delivery === 'smtp') return where === 'wizard' ? { before: "We've sent the confirmation to ", after: '.' } : { before: 'A confirmation email is on its way to ', after: '.' };
-  return { before: `Please keep your booking reference: ${NOT_SENDING}, so no confirmation email will reach `, after: '.' };
+  if (delivery === 'smtp')
+    return where === 'wizard'
+      ? { before: "We've sent the confirmation to ", after: '.' }
+      : { before: 'A confirmation email is on its way to ', after: '.' };
+  return {
+    before: `Please keep your booking reference: ${NOT_SENDING}, so no confirmation email will reach `,
+    after: '.',
+  };
 }
 
 /** A late payment that will be refunded: where the details went. */
@@ -27,12 +33,21 @@ export function refundEmailNote(delivery: EmailDelivery): AroundEmail {
 
 /** A payment the provider has not confirmed yet. */
 export function unconfirmedPaymentNote(delivery: EmailDelivery): string {
-  return delivery === 'smtp' ? 'If your card was charged you will receive a confirmation email shortly;' : `If your card was charged, please call us to check your booking (${NOT_SENDING});`;
+  return delivery === 'smtp'
+    ? 'If your card was charged you will receive a confirmation email shortly;'
+    : `If your card was charged, please call us to check your booking (${NOT_SENDING});`;
 }
 
 /** The toast after 'Email Invoice'. */
-export function invoiceEmailToast(delivery: EmailDelivery, r: { invoiceNumber: string; version: number; to: string }): { title: string; description: string } {
-  if (delivery === 'smtp') return { title: 'Invoice Emailed', description: `${r.invoiceNumber} (PDF version ${r.version}) is on its way to ${r.to}.` };
+export function invoiceEmailToast(
+  delivery: EmailDelivery,
+  r: { invoiceNumber: string; version: number; to: string },
+): { title: string; description: string } {
+  if (delivery === 'smtp')
+    return {
+      title: 'Invoice Emailed',
+      description: `${r.invoiceNumber} (PDF version ${r.version}) is on its way to ${r.to}.`,
+    };
   return {
     title: 'Invoice Saved',
     description: `${r.invoiceNumber} (PDF version ${r.version}) was not sent to ${r.to}: email is not set up (SMTP_URL). It waits under Settings, Customer emails.`,

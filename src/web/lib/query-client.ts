@@ -7,7 +7,13 @@ export const defaultQueryFn: QueryFunction = async ({ queryKey }) => getJson(url
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { queryFn: defaultQueryFn, retry: false, refetchOnWindowFocus: false, staleTime: Infinity, refetchInterval: false },
+      queries: {
+        queryFn: defaultQueryFn,
+        retry: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        refetchInterval: false,
+      },
       mutations: { retry: false },
     },
   });

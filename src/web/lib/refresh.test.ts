@@ -23,13 +23,33 @@ const expenses = api.expenses.list.key();
 const calendar = api.staffSlots.calendar.key({ query: { from: '2026-11-23' } });
 const publicSlots = api.slots.list.key({ query: { date: '2026-11-24' } });
 const users = api.team.listUsers.key();
-const everything = [jobsList, jobDetail, otherJob, technicians, invoices, invoiceOfJob, pnl, expenses, calendar, publicSlots, users];
+const everything = [
+  jobsList,
+  jobDetail,
+  otherJob,
+  technicians,
+  invoices,
+  invoiceOfJob,
+  pnl,
+  expenses,
+  calendar,
+  publicSlots,
+  users,
+];
 
 describe('after a write the browser reads again what its contract says it affects', () => {
   it('marking an invoice paid refreshes the invoices, the jobs (its job is paid) and the reports, nothing else', async () => {
     const client = clientWith(everything);
     await refreshAfterWrite(client, api.invoices.update.contract, { params: { id: 'inv-1' } });
-    expect(everything.filter((key) => stale(client, key))).toEqual([jobsList, jobDetail, otherJob, technicians, invoices, invoiceOfJob, pnl]);
+    expect(everything.filter((key) => stale(client, key))).toEqual([
+      jobsList,
+      jobDetail,
+      otherJob,
+      technicians,
+      invoices,
+      invoiceOfJob,
+      pnl,
+    ]);
   });
 
   it('an expense refreshes the expenses and the reports only', async () => {
@@ -52,7 +72,9 @@ describe('after a write the browser reads again what its contract says it affect
   });
 
   it('every write the staff screens make declares what it affects, its own area included', () => {
-    const staffWrites = listContracts().filter(({ contract: c }) => c.method !== 'GET' && (c.access === 'staff' || c.access === 'admin'));
+    const staffWrites = listContracts().filter(
+      ({ contract: c }) => c.method !== 'GET' && (c.access === 'staff' || c.access === 'admin'),
+    );
     expect(staffWrites.length).toBeGreaterThan(20);
     for (const { area, name, contract } of staffWrites) {
       expect(contract.affects, `${area}.${name}`).toBeDefined();

@@ -47,7 +47,8 @@ export async function refreshAfterWrite(client: QueryClient, contract: ContractD
 /** For a write that is not one call (make a PDF, then download it): refresh after the operation by hand. */
 export function useRefreshAfterWrite() {
   const client = useQueryClient();
-  return <C extends ContractDef>(operation: Operation<C>, input?: RequestOf<C>) => refreshAfterWrite(client, operation.contract, input);
+  return <C extends ContractDef>(operation: Operation<C>, input?: RequestOf<C>) =>
+    refreshAfterWrite(client, operation.contract, input);
 }
 
 type ApiMutationOptions<C extends ContractDef, TVars> = {
@@ -63,7 +64,10 @@ type ApiMutationOptions<C extends ContractDef, TVars> = {
  * useMutation for one operation: calls it with `input(vars)`, runs `onSuccess` (the toast), then
  * refreshes what the contract says the write affects, before the mutation counts as done.
  */
-export function useApiMutation<C extends ContractDef, TVars>(operation: Operation<C>, options: ApiMutationOptions<C, TVars>) {
+export function useApiMutation<C extends ContractDef, TVars>(
+  operation: Operation<C>,
+  options: ApiMutationOptions<C, TVars>,
+) {
   const client = useQueryClient();
   const call = operation as unknown as (input: RequestOf<C>) => Promise<ResponseOf<C>>;
   return useMutation<ResponseOf<C>, unknown, TVars>({

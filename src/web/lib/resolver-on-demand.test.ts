@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RULES_UNAVAILABLE, rulesOnDemand } from './resolver-on-demand';
 
-const rule = z.object({ vans: z.coerce.number({ message: 'Vans must be a number' }).int('Vans must be a whole number') });
+const rule = z.object({
+  vans: z.coerce.number({ message: 'Vans must be a number' }).int('Vans must be a whole number'),
+});
 type In = z.input<typeof rule>;
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<In>;
 

@@ -13,7 +13,9 @@ export const RULES_UNAVAILABLE = 'Could not check the form. Try again.';
  * building their schemas up front held a phone's first screen
  * (docs/decisions/381-form-rules-on-demand.md). `preload` fetches it ahead, when the form is focused.
  */
-export function rulesOnDemand<In extends FieldValues, Out>(load: () => Promise<z.ZodType<Out, In>>): { resolver: Resolver<In, unknown, Out>; preload: () => void } {
+export function rulesOnDemand<In extends FieldValues, Out>(
+  load: () => Promise<z.ZodType<Out, In>>,
+): { resolver: Resolver<In, unknown, Out>; preload: () => void } {
   const schema = onDemand(load);
   const resolver: Resolver<In, unknown, Out> = async (values, context, options) => {
     let rules: z.ZodType<Out, In>;

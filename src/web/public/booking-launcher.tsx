@@ -20,8 +20,17 @@ function preloadWizard() {
   });
 }
 
-export function BookingLauncherProvider({ children, defaultPrefill }: { children: ReactNode; defaultPrefill?: BookingPrefill }) {
-  const [state, setState] = useState<{ mounted: boolean; open: boolean; prefill?: BookingPrefill }>({ mounted: false, open: false });
+export function BookingLauncherProvider({
+  children,
+  defaultPrefill,
+}: {
+  children: ReactNode;
+  defaultPrefill?: BookingPrefill;
+}) {
+  const [state, setState] = useState<{ mounted: boolean; open: boolean; prefill?: BookingPrefill }>({
+    mounted: false,
+    open: false,
+  });
   const open = useCallback(
     (prefill?: BookingPrefill) => setState({ mounted: true, open: true, prefill: prefill ?? defaultPrefill }),
     [defaultPrefill],
@@ -42,7 +51,10 @@ export function BookingLauncherProvider({ children, defaultPrefill }: { children
 
 function LoadingBooking() {
   return (
-    <div role="status" className="fixed inset-x-0 bottom-6 z-50 mx-auto w-fit rounded-full bg-charcoal px-5 py-3 text-sm font-semibold text-white shadow-lg">
+    <div
+      role="status"
+      className="fixed inset-x-0 bottom-6 z-50 mx-auto w-fit rounded-full bg-charcoal px-5 py-3 text-sm font-semibold text-white shadow-lg"
+    >
       Opening booking…
     </div>
   );

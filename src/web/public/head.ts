@@ -26,7 +26,8 @@ export function businessJsonLd(b: BusinessInfo) {
     url: `${b.publicBaseUrl}/`,
     telephone: b.phone,
     email: b.email,
-    description: 'Mobile tyre fitting, puncture repair and battery service at your home, workplace or roadside across Perth, Peel and the Hills.',
+    description:
+      'Mobile tyre fitting, puncture repair and battery service at your home, workplace or roadside across Perth, Peel and the Hills.',
     address: { '@type': 'PostalAddress', addressLocality: 'Perth', addressRegion: 'WA', addressCountry: 'AU' },
     ...openingHoursJsonLd(b.hours),
     areaServed: [
@@ -39,7 +40,8 @@ export function businessJsonLd(b: BusinessInfo) {
     // The lowest price is the owner's puncture repair fee (docs/decisions/280-owner-settings-in-the-database.md).
     priceRange: `${formatPrice(b.fees.punctureRepair)} - $1000`,
     currenciesAccepted: 'AUD',
-    paymentAccepted: 'Cash, Credit Card, Visa, Mastercard, American Express, EFTPOS, PayID, Buy now pay later (pay in 4 instalments)',
+    paymentAccepted:
+      'Cash, Credit Card, Visa, Mastercard, American Express, EFTPOS, PayID, Buy now pay later (pay in 4 instalments)',
   };
 }
 
@@ -51,7 +53,8 @@ export function headFor(route: PublicRoute, data: PageData): Head {
       return {
         title: `Mobile Tyres, Puncture Repair & Batteries Perth | ${b.name}`,
         description: `Mobile tyre fitting, puncture repair and battery service at your home or work across Perth and Peel. Same or next day, ${describeBusinessHours(b.hours).short}. Call ${b.phone}.`,
-        keywords: 'mobile tyres Perth, mobile tyre fitting, puncture repair Perth, mobile battery service, roadside tyre help, Peel, Mandurah, Perth Hills',
+        keywords:
+          'mobile tyres Perth, mobile tyre fitting, puncture repair Perth, mobile battery service, roadside tyre help, Peel, Mandurah, Perth Hills',
         path: '/',
         jsonLd: businessJsonLd(b),
       };
@@ -84,11 +87,26 @@ export function headFor(route: PublicRoute, data: PageData): Head {
         path: '/book',
       };
     case 'checkout':
-      return { title: `Checkout | ${b.name}`, description: 'Pay for your mobile tyre booking.', keywords: 'checkout', robots: 'noindex, nofollow' };
+      return {
+        title: `Checkout | ${b.name}`,
+        description: 'Pay for your mobile tyre booking.',
+        keywords: 'checkout',
+        robots: 'noindex, nofollow',
+      };
     case 'manage':
-      return { title: `Your booking | ${b.name}`, description: 'See, move or cancel your booking.', keywords: 'booking', robots: 'noindex, nofollow' };
+      return {
+        title: `Your booking | ${b.name}`,
+        description: 'See, move or cancel your booking.',
+        keywords: 'booking',
+        robots: 'noindex, nofollow',
+      };
     case 'pay':
-      return { title: `Your invoice | ${b.name}`, description: 'Your invoice and how to pay it.', keywords: 'invoice', robots: 'noindex, nofollow' };
+      return {
+        title: `Your invoice | ${b.name}`,
+        description: 'Your invoice and how to pay it.',
+        keywords: 'invoice',
+        robots: 'noindex, nofollow',
+      };
     case 'suburb': {
       const page = data.page as SuburbPageData | undefined;
       if (page?.kind === 'suburb' && page.found) {
@@ -118,7 +136,10 @@ export function headFor(route: PublicRoute, data: PageData): Head {
 }
 
 function esc(s: string) {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 export function renderHead(head: Head, baseUrl: string, siteName: string): string {

@@ -17,8 +17,13 @@ const CheckoutPage = lazy(() => import('./checkout/checkout-page'));
 const PayInvoicePage = lazy(() => import('./pay/pay-invoice-page'));
 const ManageBookingPage = lazy(() => import('./manage/manage-booking-page'));
 
-function pageOfKind<K extends (SuburbPageData | HomePageData)['kind']>(page: unknown, kind: K): Extract<SuburbPageData | HomePageData, { kind: K }> | undefined {
-  return typeof page === 'object' && page !== null && (page as { kind?: unknown }).kind === kind ? (page as Extract<SuburbPageData | HomePageData, { kind: K }>) : undefined;
+function pageOfKind<K extends (SuburbPageData | HomePageData)['kind']>(
+  page: unknown,
+  kind: K,
+): Extract<SuburbPageData | HomePageData, { kind: K }> | undefined {
+  return typeof page === 'object' && page !== null && (page as { kind?: unknown }).kind === kind
+    ? (page as Extract<SuburbPageData | HomePageData, { kind: K }>)
+    : undefined;
 }
 
 /** The checkout is rendered in the browser only (its own chunk); the server sends the frame. */
@@ -113,7 +118,9 @@ export function PublicApp({ data, location }: { data: PageData; location: { path
   let content;
   switch (route.name) {
     case 'home':
-      content = <HomePage business={b} search={location.search} featured={pageOfKind(data.page, 'home')?.featured ?? []} />;
+      content = (
+        <HomePage business={b} search={location.search} featured={pageOfKind(data.page, 'home')?.featured ?? []} />
+      );
       break;
     case 'about':
       content = <AboutPage business={b} />;

@@ -96,7 +96,12 @@ export function DashboardPage({ user }: { user: PublicUser }) {
   return (
     <div className="mx-auto max-w-7xl">
       {/* Its own box-less wrapper: the section bar stays sticky; events from the "More" dialog reach it through React. */}
-      <div className="contents" onPointerOver={(e) => preloadTabOfLink(e.target)} onFocus={(e) => preloadTabOfLink(e.target)} onTouchStart={(e) => preloadTabOfLink(e.target)}>
+      <div
+        className="contents"
+        onPointerOver={(e) => preloadTabOfLink(e.target)}
+        onFocus={(e) => preloadTabOfLink(e.target)}
+        onTouchStart={(e) => preloadTabOfLink(e.target)}
+      >
         <SectionNav tabs={tabs} activeId={active?.id} />
       </div>
       {/* On a phone the section bar is fixed at the bottom: the page ends above it. */}

@@ -22,9 +22,14 @@ export function EmailDeliveryNotice() {
     <aside aria-label="Email delivery" className="border-b border-amber-300 bg-amber-50 px-4 text-sm text-amber-950">
       <p className="mx-auto flex max-w-7xl items-center gap-2">
         <MailWarning aria-hidden className="h-4 w-4 shrink-0" />
-        <Link href="/dashboard?tab=settings" className="inline-flex min-h-11 min-w-0 flex-1 items-center font-semibold underline">
+        <Link
+          href="/dashboard?tab=settings"
+          className="inline-flex min-h-11 min-w-0 flex-1 items-center font-semibold underline"
+        >
           Emails not sent (no mail server)
-          <span className="sr-only">: customer emails are only stored (SMTP_URL is not set); read them under Customer emails</span>
+          <span className="sr-only">
+            : customer emails are only stored (SMTP_URL is not set); read them under Customer emails
+          </span>
         </Link>
         <button
           type="button"

@@ -26,9 +26,18 @@ function fieldError(err: unknown, field: string): string | undefined {
  * authenticator app, which a phone can fill in itself (autocomplete one-time-code), or a recovery
  * code. A timed-out step (401) sends the person back to the password.
  */
-export function LoginCodeStep({ onSignedIn, onStartOver }: { onSignedIn: (user: PublicUser) => void; onStartOver: (message: string) => void }) {
+export function LoginCodeStep({
+  onSignedIn,
+  onStartOver,
+}: {
+  onSignedIn: (user: PublicUser) => void;
+  onStartOver: (message: string) => void;
+}) {
   const [useRecovery, setUseRecovery] = useState(false);
-  const code = useForm<CodeForm, unknown, z.output<typeof codeForm>>({ resolver: zodResolver(codeForm), defaultValues: { code: '' } });
+  const code = useForm<CodeForm, unknown, z.output<typeof codeForm>>({
+    resolver: zodResolver(codeForm),
+    defaultValues: { code: '' },
+  });
   // The password form just left the screen: the code field takes the focus, so a phone offers the app's code.
   const { setFocus } = code;
   useEffect(() => setFocus('code'), [setFocus]);
@@ -53,7 +62,11 @@ export function LoginCodeStep({ onSignedIn, onStartOver }: { onSignedIn: (user: 
     <>
       <h1 className="mt-1 text-2xl font-bold">Two-factor sign in</h1>
       {useRecovery ? (
-        <form noValidate className="mt-6 space-y-4" onSubmit={(e) => void recovery.handleSubmit((v) => verify.mutate({ recoveryCode: v.recoveryCode }))(e)}>
+        <form
+          noValidate
+          className="mt-6 space-y-4"
+          onSubmit={(e) => void recovery.handleSubmit((v) => verify.mutate({ recoveryCode: v.recoveryCode }))(e)}
+        >
           <TextField
             label="Recovery code"
             autoComplete="off"
@@ -69,7 +82,11 @@ export function LoginCodeStep({ onSignedIn, onStartOver }: { onSignedIn: (user: 
           </Button>
         </form>
       ) : (
-        <form noValidate className="mt-6 space-y-4" onSubmit={(e) => void code.handleSubmit((v) => verify.mutate({ code: v.code }))(e)}>
+        <form
+          noValidate
+          className="mt-6 space-y-4"
+          onSubmit={(e) => void code.handleSubmit((v) => verify.mutate({ code: v.code }))(e)}
+        >
           <TextField
             label="Code from your authenticator app"
             autoComplete="one-time-code"
@@ -86,7 +103,12 @@ export function LoginCodeStep({ onSignedIn, onStartOver }: { onSignedIn: (user: 
         </form>
       )}
       <div className="mt-4 flex flex-col gap-2">
-        <Button variant="ghost" className="w-full" onClick={() => setUseRecovery((on) => !on)} disabled={verify.isPending}>
+        <Button
+          variant="ghost"
+          className="w-full"
+          onClick={() => setUseRecovery((on) => !on)}
+          disabled={verify.isPending}
+        >
           {useRecovery ? 'Use a code from the app' : 'Use a recovery code'}
         </Button>
         <Button variant="ghost" className="w-full" onClick={() => onStartOver('')} disabled={verify.isPending}>

@@ -21,7 +21,10 @@ export function LoginPage({ business }: { business: BusinessInfo }) {
   const setup = useQuery(api.auth.setupStatus.query());
   const client = useQueryClient();
   const [, navigate] = useLocation();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '' },
+  });
   const { errors } = form.formState;
   // A right password for a user with two-factor sign-in: the code is asked for next (decision 320).
   const [codeStep, setCodeStep] = useState(false);
@@ -40,7 +43,10 @@ export function LoginPage({ business }: { business: BusinessInfo }) {
     },
     onError: (err) => {
       // A throttled sign-in (429) says when to retry; every other failure reads the same (docs/product.md "Staff sign-in and sessions").
-      const description = err instanceof ApiError && err.status === 429 ? (err.serverMessage ?? 'Too many attempts. Please try again later.') : 'Invalid username or password';
+      const description =
+        err instanceof ApiError && err.status === 429
+          ? (err.serverMessage ?? 'Too many attempts. Please try again later.')
+          : 'Invalid username or password';
       toast({ title: 'Login failed', description, variant: 'destructive' });
     },
   });
@@ -70,9 +76,25 @@ export function LoginPage({ business }: { business: BusinessInfo }) {
         ) : (
           <>
             <h1 className="mt-1 text-2xl font-bold">Staff sign in</h1>
-            <form noValidate className="mt-6 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => signIn.mutate(values))(e)}>
-              <TextField label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...form.register('username')} />
-              <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+            <form
+              noValidate
+              className="mt-6 space-y-4"
+              onSubmit={(e) => void form.handleSubmit((values) => signIn.mutate(values))(e)}
+            >
+              <TextField
+                label="Username"
+                autoComplete="username"
+                autoCapitalize="none"
+                error={errors.username?.message}
+                {...form.register('username')}
+              />
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                error={errors.password?.message}
+                {...form.register('password')}
+              />
               <Button type="submit" className="w-full" disabled={signIn.isPending}>
                 <LogIn aria-hidden className="h-4 w-4" />
                 {signIn.isPending ? 'Signing in...' : 'Sign in'}

@@ -17,30 +17,71 @@ import { USER_KEY } from './session';
 export function OwnerSetupForm() {
   const client = useQueryClient();
   const [, navigate] = useLocation();
-  const form = useForm<OwnerSetupValues>({ resolver: zodResolver(ownerSetupSchema), defaultValues: { setupCode: '', username: '', password: '', email: '' } });
+  const form = useForm<OwnerSetupValues>({
+    resolver: zodResolver(ownerSetupSchema),
+    defaultValues: { setupCode: '', username: '', password: '', email: '' },
+  });
   const { errors } = form.formState;
   const create = useMutation({
     mutationFn: (body: OwnerSetupValues) => api.auth.createOwner({ body }),
     onSuccess: (owner) => {
       client.setQueryData(USER_KEY, owner);
       void client.invalidateQueries({ queryKey: api.auth.setupStatus.key() });
-      toast({ title: 'Owner account created', description: `Welcome, ${owner.username}. You can add your team under Team.` });
+      toast({
+        title: 'Owner account created',
+        description: `Welcome, ${owner.username}. You can add your team under Team.`,
+      });
       navigate('/dashboard', { replace: true });
     },
-    onError: (err) => toast({ title: 'Registration failed', description: errorMessage(err, 'Failed to create account'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Registration failed',
+        description: errorMessage(err, 'Failed to create account'),
+        variant: 'destructive',
+      }),
   });
 
   return (
     <>
       <h1 className="mt-1 text-2xl font-bold">Create the owner account</h1>
       <p className="mt-2 text-sm text-gray-700">
-        This site has no staff account yet. Enter the setup code printed in the server&apos;s log when it started, then choose the owner&apos;s username and password.
+        This site has no staff account yet. Enter the setup code printed in the server&apos;s log when it started, then
+        choose the owner&apos;s username and password.
       </p>
-      <form noValidate className="mt-6 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => create.mutate(values))(e)}>
-        <TextField label="Setup code" autoComplete="one-time-code" autoCapitalize="characters" spellCheck={false} error={errors.setupCode?.message} {...form.register('setupCode')} />
-        <TextField label="Username" autoComplete="username" autoCapitalize="none" error={errors.username?.message} {...form.register('username')} />
-        <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
-        <TextField label="Email (optional)" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <form
+        noValidate
+        className="mt-6 space-y-4"
+        onSubmit={(e) => void form.handleSubmit((values) => create.mutate(values))(e)}
+      >
+        <TextField
+          label="Setup code"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          error={errors.setupCode?.message}
+          {...form.register('setupCode')}
+        />
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Email (optional)"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <Button type="submit" className="w-full" disabled={create.isPending}>
           <KeyRound aria-hidden className="h-4 w-4" />
           {create.isPending ? 'Creating...' : 'Create the owner account'}

@@ -1,4 +1,17 @@
-import { BarChart3, Briefcase, CalendarDays, Clock, FileText, type LucideIcon, MoreHorizontal, Plus, Receipt, Settings, Tag, Users } from 'lucide-react';
+import {
+  BarChart3,
+  Briefcase,
+  CalendarDays,
+  Clock,
+  FileText,
+  type LucideIcon,
+  MoreHorizontal,
+  Plus,
+  Receipt,
+  Settings,
+  Tag,
+  Users,
+} from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { cn } from '../components/ui/cn';
@@ -58,7 +71,10 @@ function TabStrip({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId
               <Link
                 href={tabHref(tab.id)}
                 aria-current={selected ? 'page' : undefined}
-                className={cn('inline-flex min-h-12 items-center whitespace-nowrap border-b-4 px-4 font-medium', selected ? 'border-accent text-charcoal' : 'border-transparent text-gray-700 hover:text-charcoal')}
+                className={cn(
+                  'inline-flex min-h-12 items-center whitespace-nowrap border-b-4 px-4 font-medium',
+                  selected ? 'border-accent text-charcoal' : 'border-transparent text-gray-700 hover:text-charcoal',
+                )}
               >
                 {tab.label}
               </Link>
@@ -84,8 +100,14 @@ function PhoneBar({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId
   const current = more.find((t) => t.id === activeId);
   return (
     <>
-      <nav aria-label="Dashboard sections" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.06)]">
-        <ul className="grid" style={{ gridTemplateColumns: `repeat(${bar.length + (more.length ? 1 : 0)}, minmax(0, 1fr))` }}>
+      <nav
+        aria-label="Dashboard sections"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.06)]"
+      >
+        <ul
+          className="grid"
+          style={{ gridTemplateColumns: `repeat(${bar.length + (more.length ? 1 : 0)}, minmax(0, 1fr))` }}
+        >
           {bar.map((tab) => {
             const Icon = ICONS[tab.id];
             const selected = tab.id === activeId;
@@ -145,7 +167,10 @@ function PhoneBar({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId
                     href={tabHref(tab.id)}
                     aria-current={selected ? 'page' : undefined}
                     onClick={() => setMoreOpen(false)}
-                    className={cn('flex min-h-14 items-center gap-3 rounded-xl border px-3 font-medium', selected ? 'border-accent bg-amber-50' : 'border-gray-200 hover:bg-gray-50')}
+                    className={cn(
+                      'flex min-h-14 items-center gap-3 rounded-xl border px-3 font-medium',
+                      selected ? 'border-accent bg-amber-50' : 'border-gray-200 hover:bg-gray-50',
+                    )}
                   >
                     <Icon aria-hidden className="h-5 w-5 shrink-0" />
                     {tab.label}

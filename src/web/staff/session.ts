@@ -43,9 +43,11 @@ export function createStaffQueryClient(): QueryClient {
       void clearSavedDay().catch(() => undefined);
     }
     // A temporary password set by an admin: read the user again, whose flag shows "Choose a new password".
-    if (err instanceof ApiError && err.status === 403 && err.json?.passwordChangeRequired === true) void client.invalidateQueries({ queryKey: USER_KEY });
+    if (err instanceof ApiError && err.status === 403 && err.json?.passwordChangeRequired === true)
+      void client.invalidateQueries({ queryKey: USER_KEY });
     // The owner has just required two-factor of admins: the dashboard reads the status again and shows the enrolment (decision 321).
-    if (err instanceof ApiError && err.status === 403 && err.serverMessage === ADMIN_MFA_REQUIRED) void client.invalidateQueries({ queryKey: api.twoFactor.status.key() });
+    if (err instanceof ApiError && err.status === 403 && err.serverMessage === ADMIN_MFA_REQUIRED)
+      void client.invalidateQueries({ queryKey: api.twoFactor.status.key() });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),
@@ -57,5 +59,9 @@ export function createStaffQueryClient(): QueryClient {
 }
 
 function withNetworkAlways(options: DefaultOptions): DefaultOptions {
-  return { ...options, queries: { ...options.queries, networkMode: 'always' }, mutations: { ...options.mutations, networkMode: 'always' } };
+  return {
+    ...options,
+    queries: { ...options.queries, networkMode: 'always' },
+    mutations: { ...options.mutations, networkMode: 'always' },
+  };
 }

@@ -42,8 +42,12 @@ export function seeded(client: QueryClient, firstScreen: StaffFirstScreen | unde
   for (const { key, data } of firstScreen.queries) client.setQueryData(key, data, { updatedAt: arrived });
   const fromPage = new Set(firstScreen.queries.map(({ key }) => hashKey(key)));
   const defaults = client.getDefaultOptions();
-  const justSent = (query: Query) => fromPage.has(query.queryHash) && query.state.dataUpdatedAt === arrived && Date.now() - arrived < FROM_PAGE_FRESH_MS;
-  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, refetchOnMount: (query) => !justSent(query) } });
+  const justSent = (query: Query) =>
+    fromPage.has(query.queryHash) && query.state.dataUpdatedAt === arrived && Date.now() - arrived < FROM_PAGE_FRESH_MS;
+  client.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, refetchOnMount: (query) => !justSent(query) },
+  });
   return client;
 }
 

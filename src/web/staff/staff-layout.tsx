@@ -13,8 +13,12 @@ import { UntilHydrated } from './until-hydrated';
 
 // Shown instead of the dashboard only now and then, and built on forms that load zod: their code
 // comes when they are shown (docs/decisions/380-staff-first-screen-without-zod.md).
-const ChoosePasswordPage = lazy(async () => ({ default: (await import('./account/choose-password-page')).ChoosePasswordPage }));
-const TwoFactorRequired = lazy(async () => ({ default: (await import('./two-factor/two-factor-required')).TwoFactorRequired }));
+const ChoosePasswordPage = lazy(async () => ({
+  default: (await import('./account/choose-password-page')).ChoosePasswordPage,
+}));
+const TwoFactorRequired = lazy(async () => ({
+  default: (await import('./two-factor/two-factor-required')).TwoFactorRequired,
+}));
 
 const checking = (
   <main className="flex min-h-dvh items-center justify-center">
@@ -26,7 +30,13 @@ const checking = (
  * The protected frame of every staff screen: 'Checking authentication...' while
  * the user loads, /auth when there is none, else the header and the screen.
  */
-export function StaffLayout({ business, children }: { business: BusinessInfo; children: (user: PublicUser) => ReactNode }) {
+export function StaffLayout({
+  business,
+  children,
+}: {
+  business: BusinessInfo;
+  children: (user: PublicUser) => ReactNode;
+}) {
   const user = useCurrentUser();
   if (user.isPending) return checking;
   if (!user.data) return <Redirect to="/auth" replace />;
@@ -46,7 +56,15 @@ export function StaffLayout({ business, children }: { business: BusinessInfo; ch
 }
 
 /** The header and the screen; while the owner requires two-factor of this admin, only its enrolment (decision 321). */
-function SignedInFrame({ business, user, children }: { business: BusinessInfo; user: PublicUser; children: ReactNode }) {
+function SignedInFrame({
+  business,
+  user,
+  children,
+}: {
+  business: BusinessInfo;
+  user: PublicUser;
+  children: ReactNode;
+}) {
   const twoFactor = useTwoFactorRequired(user);
   if (twoFactor.required) {
     return (
@@ -62,9 +80,7 @@ function SignedInFrame({ business, user, children }: { business: BusinessInfo; u
           {/* On a phone the name keeps its row, wrapping rather than cut off, and New Booking takes the next row. */}
           <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
             <Link href="/dashboard" className="min-w-0 flex-1 basis-0 rounded">
-              <span className="block text-lg font-bold leading-snug [overflow-wrap:anywhere]">
-                {business.name}
-              </span>
+              <span className="block text-lg font-bold leading-snug [overflow-wrap:anywhere]">{business.name}</span>
               <span className="block text-sm text-gray-300">
                 {user.username} · {user.role === 'admin' ? 'Admin' : 'Technician'}
               </span>

@@ -1,7 +1,16 @@
 import type { Role } from '../../shared/schemas/auth';
 
 /** The tabs each role sees, in order; the id is what goes in ?tab=. */
-export type TabId = 'jobs' | 'schedule' | 'invoices' | 'prices' | 'expenses' | 'time-slots' | 'reports' | 'team' | 'settings';
+export type TabId =
+  | 'jobs'
+  | 'schedule'
+  | 'invoices'
+  | 'prices'
+  | 'expenses'
+  | 'time-slots'
+  | 'reports'
+  | 'team'
+  | 'settings';
 export type TabDef = { id: TabId; label: string };
 
 const ADMIN_TABS: TabDef[] = [

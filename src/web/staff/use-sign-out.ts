@@ -22,6 +22,7 @@ export function useSignOut() {
       toast({ title: 'Logged out', description: 'You have been signed out.' });
       navigate('/auth', { replace: true });
     },
-    onError: (err) => toast({ title: 'Logout failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Logout failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
   });
 }

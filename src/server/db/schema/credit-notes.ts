@@ -15,9 +15,14 @@ export const creditNotes = pgTable(
   'credit_notes',
   {
     id: id(),
-    number: text('number').notNull().unique().default(sql`'CN-' || lpad(nextval('credit_note_number_seq')::text, 4, '0')`),
+    number: text('number')
+      .notNull()
+      .unique()
+      .default(sql`'CN-' || lpad(nextval('credit_note_number_seq')::text, 4, '0')`),
     // An invoice with a credit note is issued, so it is never deleted, only voided (decision 295).
-    customerInvoiceId: uuid('customer_invoice_id').notNull().references(() => customerInvoices.id, { onDelete: 'restrict' }),
+    customerInvoiceId: uuid('customer_invoice_id')
+      .notNull()
+      .references(() => customerInvoices.id, { onDelete: 'restrict' }),
     creditDate: date('credit_date', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),
     /** The GST part of the amount when the business is registered (1/11), else 0.00. */
@@ -31,5 +36,9 @@ export const creditNotes = pgTable(
     createdAt: createdAt(),
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('credit_notes_invoice_idx').on(t.customerInvoiceId), index('credit_notes_date_idx').on(t.creditDate), check('credit_notes_amount_check', sql`${t.amount} > 0`)],
+  (t) => [
+    index('credit_notes_invoice_idx').on(t.customerInvoiceId),
+    index('credit_notes_date_idx').on(t.creditDate),
+    check('credit_notes_amount_check', sql`${t.amount} > 0`),
+  ],
 );

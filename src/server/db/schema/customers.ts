@@ -23,7 +23,9 @@ export const vehicles = pgTable(
   'vehicles',
   {
     id: id(),
-    customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
     make: text('make').notNull(),
     model: text('model').notNull(),
     year: integer('year').notNull(),

@@ -16,7 +16,9 @@ export const outboundEmails = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
-    status: text('status', { enum: ['pending', 'sent', 'stored', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'stored', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamptz('next_attempt_at'),

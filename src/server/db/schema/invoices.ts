@@ -13,8 +13,13 @@ export const customerInvoices = pgTable(
   {
     id: id(),
     // A job with a customer invoice cannot be deleted until the invoice is (docs/product.md "Bookings").
-    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'restrict' }),
-    invoiceNumber: text('invoice_number').notNull().unique().default(sql`'INV-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'restrict' }),
+    invoiceNumber: text('invoice_number')
+      .notNull()
+      .unique()
+      .default(sql`'INV-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`),
     invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }),
     subtotalAmount: money('subtotal_amount').notNull().default('0.00'),
@@ -49,7 +54,9 @@ export const customerInvoiceItems = pgTable(
   'customer_invoice_items',
   {
     id: id(),
-    customerInvoiceId: uuid('customer_invoice_id').notNull().references(() => customerInvoices.id, { onDelete: 'cascade' }),
+    customerInvoiceId: uuid('customer_invoice_id')
+      .notNull()
+      .references(() => customerInvoices.id, { onDelete: 'cascade' }),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull().default(1),
     unitPrice: money('unit_price').notNull(),
@@ -65,7 +72,17 @@ export const customerInvoiceItems = pgTable(
   ],
 );
 
-export const INVOICE_EVENT_KINDS = ['created', 'status', 'edit', 'line', 'pdf', 'email', 'payment', 'void', 'credit'] as const;
+export const INVOICE_EVENT_KINDS = [
+  'created',
+  'status',
+  'edit',
+  'line',
+  'pdf',
+  'email',
+  'payment',
+  'void',
+  'credit',
+] as const;
 
 /**
  * Each PDF made of an invoice, kept as it was: a change to the invoice makes a new version, a file is
@@ -75,7 +92,9 @@ export const customerInvoicePdfs = pgTable(
   'customer_invoice_pdfs',
   {
     id: id(),
-    customerInvoiceId: uuid('customer_invoice_id').notNull().references(() => customerInvoices.id, { onDelete: 'cascade' }),
+    customerInvoiceId: uuid('customer_invoice_id')
+      .notNull()
+      .references(() => customerInvoices.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     /** File name under DATA_DIR/invoices, chosen by the server. */
     filename: text('filename').notNull().unique(),

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { customers, vehicles } from './customers';
 import { JOB_STATUSES } from '../../../shared/domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../../../shared/domain/services';
@@ -14,7 +26,9 @@ export const jobs = pgTable(
   {
     id: id(),
     jobNumber: text('job_number').notNull().unique().default(sql`'JOB-' || nextval('job_number_seq')`),
-    customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
     vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'restrict' }),
     assignedTechnicianId: uuid('assigned_technician_id').references(() => users.id, { onDelete: 'set null' }),
     serviceType: text('service_type', { enum: SERVICE_TYPES }).notNull(),
@@ -90,7 +104,10 @@ export const bookingHolds = pgTable(
   'booking_holds',
   {
     token: text('token').primaryKey(),
-    jobId: uuid('job_id').notNull().unique().references(() => jobs.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .unique()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
     expiresAt: timestamptz('expires_at').notNull(),
     /** When the payment arrived; the token shows personal data for an hour after it (decision 193). */
     paidAt: timestamptz('paid_at'),
@@ -98,14 +115,19 @@ export const bookingHolds = pgTable(
     clientAddress: text('client_address'),
     createdAt: createdAt(),
   },
-  (t) => [index('booking_holds_expires_idx').on(t.expiresAt), index('booking_holds_client_address_idx').on(t.clientAddress, t.expiresAt)],
+  (t) => [
+    index('booking_holds_expires_idx').on(t.expiresAt),
+    index('booking_holds_client_address_idx').on(t.clientAddress, t.expiresAt),
+  ],
 );
 
 export const jobPhotos = pgTable(
   'job_photos',
   {
     id: id(),
-    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     filename: text('filename').notNull().unique(),
     originalName: text('original_name').notNull(),
@@ -122,7 +144,9 @@ export const jobLineItems = pgTable(
   'job_line_items',
   {
     id: id(),
-    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     category: text('category').notNull(),
     description: text('description').notNull(),
@@ -138,4 +162,3 @@ export const jobLineItems = pgTable(
 );
 
 export const JOB_EVENT_KINDS = ['created', 'status', 'price', 'schedule', 'assignment', 'payment', 'note'] as const;
-

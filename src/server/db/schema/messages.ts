@@ -15,7 +15,9 @@ export const outboundSms = pgTable(
     /** The mobile number in E.164 form (+614...). */
     to: text('to').notNull(),
     body: text('body').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'stored', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'stored', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** Not sent before this time (retries, and automated texts waiting for 8 am Perth). */
@@ -27,7 +29,10 @@ export const outboundSms = pgTable(
     createdAt: createdAt(),
     sentAt: timestamptz('sent_at'),
   },
-  (t) => [index('outbound_sms_status_idx').on(t.status, t.nextAttemptAt), index('outbound_sms_job_idx').on(t.jobId, t.kind)],
+  (t) => [
+    index('outbound_sms_status_idx').on(t.status, t.nextAttemptAt),
+    index('outbound_sms_job_idx').on(t.jobId, t.kind),
+  ],
 );
 
 /** Mobile numbers (E.164) that replied STOP: they get no text but the confirmation of a booking just made. */

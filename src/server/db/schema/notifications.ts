@@ -16,5 +16,8 @@ export const notifications = pgTable(
     data: jsonb('data').$type<NewBookingData>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_created_at_idx').on(t.createdAt), check('notifications_type_check', isOneOf(t.type, NOTIFICATION_TYPES))],
+  (t) => [
+    index('notifications_created_at_idx').on(t.createdAt),
+    check('notifications_type_check', isOneOf(t.type, NOTIFICATION_TYPES)),
+  ],
 );

@@ -14,7 +14,9 @@ export const onsitePayments = pgTable(
   'onsite_payments',
   {
     id: id(),
-    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'restrict' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'restrict' }),
     customerInvoiceId: uuid('customer_invoice_id').references(() => customerInvoices.id, { onDelete: 'restrict' }),
     method: text('method', { enum: ONSITE_PAYMENT_METHODS }).notNull(),
     amount: money('amount').notNull(),

@@ -36,7 +36,9 @@ export const purchaseInvoices = pgTable(
 
 export const purchaseInvoiceItems = pgTable('purchase_invoice_items', {
   id: id(),
-  purchaseInvoiceId: uuid('purchase_invoice_id').notNull().references(() => purchaseInvoices.id, { onDelete: 'cascade' }),
+  purchaseInvoiceId: uuid('purchase_invoice_id')
+    .notNull()
+    .references(() => purchaseInvoices.id, { onDelete: 'cascade' }),
   description: text('description').notNull(),
   quantity: integer('quantity').notNull().default(1),
   unitCost: money('unit_cost').notNull(),

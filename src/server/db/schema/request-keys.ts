@@ -9,7 +9,9 @@ import { users } from './users';
 export const requestKeys = pgTable(
   'request_keys',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     /** `METHOD /path` the key was first used with; the same key on another request is refused. */
     request: text('request').notNull(),

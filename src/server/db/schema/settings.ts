@@ -32,5 +32,8 @@ export const businessClosures = pgTable(
     createdAt: createdAt(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('business_closures_days_idx').on(t.firstDay, t.lastDay), check('business_closures_order_check', sql`${t.lastDay} >= ${t.firstDay}`)],
+  (t) => [
+    index('business_closures_days_idx').on(t.firstDay, t.lastDay),
+    check('business_closures_order_check', sql`${t.lastDay} >= ${t.firstDay}`),
+  ],
 );

@@ -33,7 +33,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
@@ -53,7 +55,10 @@ export const loginFailures = pgTable(
     address: text('address').notNull(),
     failedAt: timestamptz('failed_at').notNull().defaultNow(),
   },
-  (t) => [index('login_failures_username_idx').on(t.username, t.failedAt), index('login_failures_address_idx').on(t.address, t.failedAt)],
+  (t) => [
+    index('login_failures_username_idx').on(t.username, t.failedAt),
+    index('login_failures_address_idx').on(t.address, t.failedAt),
+  ],
 );
 
 /**
@@ -71,7 +76,9 @@ export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
@@ -87,7 +94,9 @@ export const loginChallenges = pgTable(
   'login_challenges',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     address: text('address'),
     expiresAt: timestamptz('expires_at').notNull(),
     createdAt: createdAt(),
@@ -104,7 +113,9 @@ export const knownDevices = pgTable(
   'known_devices',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
   },

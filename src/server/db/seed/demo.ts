@@ -22,7 +22,13 @@ export async function seedDemo(db: Db, config: Config, today: string): Promise<{
   const technicians = [];
   for (const name of ['jake', 'priya']) {
     const existing = await findUserByUsername(db, name);
-    technicians.push(existing ?? (await createUser({ db, config }, { username: name, password: 'technician123', email: `${name}@example.com`, role: 'technician' })));
+    technicians.push(
+      existing ??
+        (await createUser(
+          { db, config },
+          { username: name, password: 'technician123', email: `${name}@example.com`, role: 'technician' },
+        )),
+    );
   }
 
   const people = [
@@ -50,12 +56,20 @@ export async function seedDemo(db: Db, config: Config, today: string): Promise<{
       if (blocked.some((b) => b.slot === slot)) continue;
       const person = people[(made + i) % people.length]!;
       const [name, suburb, postcode, make, model, year] = person;
-      const customer = await insertCustomer(db, { name, email: `${name.toLowerCase().replace(' ', '.')}.${made}@example.com`, phone: `04${String(10000000 + made * 7919).slice(0, 8)}` });
+      const customer = await insertCustomer(db, {
+        name,
+        email: `${name.toLowerCase().replace(' ', '.')}.${made}@example.com`,
+        phone: `04${String(10000000 + made * 7919).slice(0, 8)}`,
+      });
       const vehicle = await insertVehicle(db, { customerId: customer.id, make, model, year });
       const service = (['new-tyres', 'puncture-repair', 'battery-service', 'new-tyres'] as const)[made % 4]!;
       const quantity = service === 'new-tyres' ? (made % 2 ? 4 : 2) : undefined;
-      const quote = priceService({ serviceType: service, isPrepaid: made % 3 === 0, quantity, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 }, fees);
-      const status = offset >= 0 ? 'new' : (['paid', 'invoiced', 'completed', 'paid', 'in-progress', 'paid'] as const)[made % 6]!;
+      const quote = priceService(
+        { serviceType: service, isPrepaid: made % 3 === 0, quantity, tyreSize: '205/55R16', tyreUnitPriceCents: 15900 },
+        fees,
+      );
+      const status =
+        offset >= 0 ? 'new' : (['paid', 'invoiced', 'completed', 'paid', 'in-progress', 'paid'] as const)[made % 6]!;
       const job = await insertJob(db, {
         customerId: customer.id,
         vehicleId: vehicle.id,
@@ -76,7 +90,18 @@ export async function seedDemo(db: Db, config: Config, today: string): Promise<{
       });
       if (status === 'invoiced' || status === 'paid') {
         // The lines Generate Invoice would write, and totals from those lines (docs/product.md "Customer invoices").
-        const lines = invoiceLinesForJob({ serviceType: service, isPrepaid: made % 3 === 0, quantity, tyreSize: '205/55R16', tyreUnitPriceCents: 15900, valueCents: quote.totalCents, isPaidByCard: made % 3 === 0 }, fees);
+        const lines = invoiceLinesForJob(
+          {
+            serviceType: service,
+            isPrepaid: made % 3 === 0,
+            quantity,
+            tyreSize: '205/55R16',
+            tyreUnitPriceCents: 15900,
+            valueCents: quote.totalCents,
+            isPaidByCard: made % 3 === 0,
+          },
+          fees,
+        );
         const totals = invoiceTotals(lines);
         const [inv] = await db
           .insert(customerInvoices)
@@ -102,7 +127,16 @@ export async function seedDemo(db: Db, config: Config, today: string): Promise<{
           })),
         );
         if (service === 'new-tyres') {
-          await insertPurchaseInvoice(db, { jobId: job.id, supplierName: 'Tyre Wholesale WA', invoiceDate: day, dueDate: addDays(day, 30), totalAmount: '440.00', gstAmount: '40.00', subtotal: '400.00', isPaid: offset < -14 });
+          await insertPurchaseInvoice(db, {
+            jobId: job.id,
+            supplierName: 'Tyre Wholesale WA',
+            invoiceDate: day,
+            dueDate: addDays(day, 30),
+            totalAmount: '440.00',
+            gstAmount: '40.00',
+            subtotal: '400.00',
+            isPaid: offset < -14,
+          });
         }
       }
       made++;
@@ -118,7 +152,16 @@ export async function seedDemo(db: Db, config: Config, today: string): Promise<{
   ] as const;
   for (const [i, [category, supplierName, description, amount]] of expenses.entries()) {
     const cents = Math.round(Number(amount) * 100);
-    await insertExpense(db, { category, supplierName, description, amount, gstAmount: formatCents(gstOf(cents)), expenseDate: addDays(today, -3 - i * 4), dueDate: addDays(today, 10 - i * 4), isPaid: i % 2 === 0 });
+    await insertExpense(db, {
+      category,
+      supplierName,
+      description,
+      amount,
+      gstAmount: formatCents(gstOf(cents)),
+      expenseDate: addDays(today, -3 - i * 4),
+      dueDate: addDays(today, 10 - i * 4),
+      isPaid: i % 2 === 0,
+    });
   }
   return { jobs: made, expenses: expenses.length };
 }

@@ -23,7 +23,13 @@ export async function insertCustomer(db: Executor, over: Insert<typeof customers
 export async function insertVehicle(db: Executor, over: Insert<typeof vehicles> & { customerId: string }) {
   const [row] = await db
     .insert(vehicles)
-    .values({ make: 'Toyota', model: 'Corolla', year: 2018, registration: `1${unique().toUpperCase().slice(0, 5)}`, ...over })
+    .values({
+      make: 'Toyota',
+      model: 'Corolla',
+      year: 2018,
+      registration: `1${unique().toUpperCase().slice(0, 5)}`,
+      ...over,
+    })
     .returning();
   return row!;
 }
@@ -32,7 +38,9 @@ export async function insertJob(
   db: Executor,
   over: Insert<typeof jobs> & { scheduledDay?: string; timeSlot?: TimeSlot } = {},
 ) {
-  const customer = over.customerId ? (await db.select().from(customers).where(eq(customers.id, over.customerId)))[0]! : await insertCustomer(db);
+  const customer = over.customerId
+    ? (await db.select().from(customers).where(eq(customers.id, over.customerId)))[0]!
+    : await insertCustomer(db);
   const customerId = customer.id;
   const vehicleId = over.vehicleId === undefined ? (await insertVehicle(db, { customerId })).id : over.vehicleId;
   const scheduledDay = over.scheduledDay ?? '2026-11-24';
@@ -72,7 +80,15 @@ export async function insertUserRow(db: Executor, over: Insert<typeof users> & {
 export async function insertPurchaseInvoice(db: Executor, over: Insert<typeof purchaseInvoices> = {}) {
   const [row] = await db
     .insert(purchaseInvoices)
-    .values({ supplierName: 'Tyre Wholesale WA', invoiceNumber: `TW-${unique()}`, invoiceDate: '2026-11-20', totalAmount: '440.00', gstAmount: '40.00', subtotal: '400.00', ...over })
+    .values({
+      supplierName: 'Tyre Wholesale WA',
+      invoiceNumber: `TW-${unique()}`,
+      invoiceDate: '2026-11-20',
+      totalAmount: '440.00',
+      gstAmount: '40.00',
+      subtotal: '400.00',
+      ...over,
+    })
     .returning();
   return row!;
 }
@@ -80,7 +96,15 @@ export async function insertPurchaseInvoice(db: Executor, over: Insert<typeof pu
 export async function insertExpense(db: Executor, over: Insert<typeof businessExpenses> = {}) {
   const [row] = await db
     .insert(businessExpenses)
-    .values({ expenseDate: '2026-11-20', supplierName: 'Fuel Co', description: 'Van fuel', amount: '110.00', gstAmount: '10.00', category: 'fuel', ...over })
+    .values({
+      expenseDate: '2026-11-20',
+      supplierName: 'Fuel Co',
+      description: 'Van fuel',
+      amount: '110.00',
+      gstAmount: '10.00',
+      category: 'fuel',
+      ...over,
+    })
     .returning();
   return row!;
 }

@@ -40,7 +40,10 @@ export function Dialog({
         <RadixDialog.Content
           onOpenAutoFocus={(event) => {
             // Runs before focus moves in: the active element is still the control that opened the dialog.
-            returnFocusTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+            returnFocusTo.current =
+              document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+                ? document.activeElement
+                : null;
             if (initialFocus?.current) {
               event.preventDefault();
               initialFocus.current.focus();
@@ -76,9 +79,14 @@ export function Dialog({
           <div className="sticky top-0 z-10 -mx-5 -mt-5 mb-4 flex items-start justify-between gap-4 bg-white px-5 pb-2 pt-5">
             <div className="min-w-0">
               <RadixDialog.Title className="text-xl font-bold text-charcoal">{title}</RadixDialog.Title>
-              {description ? <RadixDialog.Description className="mt-1 text-sm text-gray-700">{description}</RadixDialog.Description> : null}
+              {description ? (
+                <RadixDialog.Description className="mt-1 text-sm text-gray-700">{description}</RadixDialog.Description>
+              ) : null}
             </div>
-            <RadixDialog.Close className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-gray-100" aria-label="Close">
+            <RadixDialog.Close
+              className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-gray-100"
+              aria-label="Close"
+            >
               <X aria-hidden className="h-5 w-5" />
             </RadixDialog.Close>
           </div>

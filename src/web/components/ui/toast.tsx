@@ -11,7 +11,12 @@ const STAFF_PHONE_NEWS_MS = 3000;
  * right to dismiss, F8 focuses them. `toast()` can be called from anywhere (mutations, event
  * handlers); <Toaster /> renders it.
  */
-export type ToastInput = { title: string; description?: string; variant?: 'default' | 'destructive'; duration?: number };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  duration?: number;
+};
 type ToastState = (ToastInput & { id: number }) | null;
 
 let current: ToastState = null;
@@ -71,12 +76,21 @@ export function Toaster({ placement = 'public' }: { placement?: 'public' | 'staf
             'pointer-events-auto rounded-xl border shadow-lg',
             staffPhone ? 'py-2 pl-3 pr-11 text-sm' : 'p-4',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
-            t.variant === 'destructive' ? 'border-red-800 bg-red-700 text-white' : 'border-gray-200 bg-white text-charcoal',
+            t.variant === 'destructive'
+              ? 'border-red-800 bg-red-700 text-white'
+              : 'border-gray-200 bg-white text-charcoal',
           )}
         >
           <RadixToast.Title className="font-semibold">{t.title}</RadixToast.Title>
-          {t.description ? <RadixToast.Description className={cn('text-sm', staffPhone ? '' : 'mt-1')}>{t.description}</RadixToast.Description> : null}
-          <RadixToast.Close className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded text-sm opacity-80 hover:opacity-100" aria-label="Dismiss">
+          {t.description ? (
+            <RadixToast.Description className={cn('text-sm', staffPhone ? '' : 'mt-1')}>
+              {t.description}
+            </RadixToast.Description>
+          ) : null}
+          <RadixToast.Close
+            className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded text-sm opacity-80 hover:opacity-100"
+            aria-label="Dismiss"
+          >
             ×
           </RadixToast.Close>
         </RadixToast.Root>

@@ -2,7 +2,15 @@ import { MapPin } from 'lucide-react';
 import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../components/ui/field';
 import { cn } from '../../components/ui/cn';
-import { ADDRESS_DEBOUNCE_MS, loadPlaces, MIN_ADDRESS_CHARS, onMapsAuthFailure, suggestAddresses, type AddressSelection, type AddressSuggestion } from './google-places';
+import {
+  ADDRESS_DEBOUNCE_MS,
+  loadPlaces,
+  MIN_ADDRESS_CHARS,
+  onMapsAuthFailure,
+  suggestAddresses,
+  type AddressSelection,
+  type AddressSuggestion,
+} from './google-places';
 
 export const ADDRESS_MANUAL_NOTE = 'Address suggestions unavailable - please enter manually';
 
@@ -22,7 +30,10 @@ type Props = {
  * Street address with Google Places suggestions when a key is configured; otherwise (or when the
  * service fails) a plain input with the note 'Address suggestions unavailable - please enter manually'.
  */
-export const AddressInput = forwardRef<HTMLInputElement, Props>(function AddressInput({ label, value, onChange, onBlur, onSelect, googleMapsApiKey, error, name, required }, ref) {
+export const AddressInput = forwardRef<HTMLInputElement, Props>(function AddressInput(
+  { label, value, onChange, onBlur, onSelect, googleMapsApiKey, error, name, required },
+  ref,
+) {
   const id = useId();
   const listId = `${id}-list`;
   const [failed, setFailed] = useState(!googleMapsApiKey);
@@ -103,7 +114,9 @@ export const AddressInput = forwardRef<HTMLInputElement, Props>(function Address
           aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className={cn('block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-charcoal aria-[invalid=true]:border-red-700')}
+          className={cn(
+            'block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-charcoal aria-[invalid=true]:border-red-700',
+          )}
           onChange={(e) => {
             typedRef.current = true;
             onChange(e.target.value);
@@ -131,7 +144,12 @@ export const AddressInput = forwardRef<HTMLInputElement, Props>(function Address
           }}
         />
         {showList ? (
-          <ul id={listId} role="listbox" aria-label="Address suggestions" className="absolute z-10 mt-1 w-full overflow-hidden rounded-lg border border-gray-300 bg-white shadow-lg">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Address suggestions"
+            className="absolute z-10 mt-1 w-full overflow-hidden rounded-lg border border-gray-300 bg-white shadow-lg"
+          >
             {suggestions.map((s, i) => (
               // The keyboard way to pick is on the combobox input (arrow keys and Enter, aria-activedescendant).
               // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the option never takes focus
@@ -142,7 +160,10 @@ export const AddressInput = forwardRef<HTMLInputElement, Props>(function Address
                 aria-selected={i === active}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => void choose(s)}
-                className={cn('flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-sm', i === active ? 'bg-amber-50' : 'hover:bg-gray-50')}
+                className={cn(
+                  'flex min-h-11 cursor-pointer items-center gap-2 px-3 py-2 text-sm',
+                  i === active ? 'bg-amber-50' : 'hover:bg-gray-50',
+                )}
               >
                 <MapPin aria-hidden className="h-4 w-4 shrink-0 text-gray-600" />
                 {s.text}

@@ -17,7 +17,8 @@ export async function lookupTyrePrice(size: string): Promise<TyrePriceResult> {
     const { price } = await api.pricing.tyrePrice({ params: { size } });
     return { kind: 'priced', unitCents: toCents(price) };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return { kind: 'callback', message: err.serverMessage ?? CALLBACK_MESSAGE };
+    if (err instanceof ApiError && err.status === 404)
+      return { kind: 'callback', message: err.serverMessage ?? CALLBACK_MESSAGE };
     return apiError;
   }
 }

@@ -13,6 +13,7 @@ export type BookingDayProblem = { message: string; slotReason: string };
  */
 export function bookingDayProblem(day: string, today: string): BookingDayProblem | null {
   if (compareDays(day, today) < 0) return { message: PAST_DAY_MESSAGE, slotReason: 'Time has passed' };
-  if (compareDays(day, addDays(today, BOOKING_HORIZON_DAYS)) > 0) return { message: BOOKING_TOO_FAR_MESSAGE, slotReason: 'Too far ahead' };
+  if (compareDays(day, addDays(today, BOOKING_HORIZON_DAYS)) > 0)
+    return { message: BOOKING_TOO_FAR_MESSAGE, slotReason: 'Too far ahead' };
   return null;
 }

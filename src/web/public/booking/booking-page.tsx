@@ -33,7 +33,9 @@ export function BookingPage({ business, search }: { business: BusinessInfo; sear
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">Book a Mobile Service</h1>
-      <p className="mt-4 text-gray-700">Choose a time, tell us about your car and where it is, and our technician comes to you.</p>
+      <p className="mt-4 text-gray-700">
+        Choose a time, tell us about your car and where it is, and our technician comes to you.
+      </p>
       <div className="mt-8 flex flex-col items-center gap-3">
         <BookButton size="lg" prefill={prefill}>
           Start Booking

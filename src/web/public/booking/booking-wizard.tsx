@@ -56,7 +56,14 @@ export default function BookingWizard({ open, onOpenChange, prefill }: BookingWi
 
   return (
     <QueryClientProvider client={queryClient}>
-      <Wizard key={session} open={open} onOpenChange={handleOpenChange} business={business} prefill={prefill} onCompleted={() => setCompleted(true)} />
+      <Wizard
+        key={session}
+        open={open}
+        onOpenChange={handleOpenChange}
+        business={business}
+        prefill={prefill}
+        onCompleted={() => setCompleted(true)}
+      />
       <Toaster />
     </QueryClientProvider>
   );

@@ -24,12 +24,17 @@ export function openDaysFrom(today: string, businessDays: readonly number[], cou
 }
 
 /** The first free windows, earliest first, from each day's answer; a window whose start has passed is not free. */
-export function firstFreeWindows(answers: { day: string; slots: TimeSlotItem[] | undefined }[], now: Date, count = NEXT_WINDOWS): FreeWindow[] {
+export function firstFreeWindows(
+  answers: { day: string; slots: TimeSlotItem[] | undefined }[],
+  now: Date,
+  count = NEXT_WINDOWS,
+): FreeWindow[] {
   const windows: FreeWindow[] = [];
   for (const { day, slots } of answers) {
     for (const slot of TIME_SLOTS) {
       if (windows.length >= count) return windows;
-      if (slots?.find((s) => s.slot === slot)?.isAvailable && !hasSlotPassed(day, slot, now)) windows.push({ day, slot });
+      if (slots?.find((s) => s.slot === slot)?.isAvailable && !hasSlotPassed(day, slot, now))
+        windows.push({ day, slot });
     }
   }
   return windows;
@@ -48,6 +53,9 @@ export function useNextFreeWindows(today: string, businessDays: readonly number[
   const answers = useDaysAvailability(days);
   const loading = answers.some((a) => a.isPending);
   const failed = answers.some((a) => a.isError);
-  const windows = firstFreeWindows(days.map((day, i) => ({ day, slots: answers[i]?.data })), now);
+  const windows = firstFreeWindows(
+    days.map((day, i) => ({ day, slots: answers[i]?.data })),
+    now,
+  );
   return { windows, loading, failed };
 }

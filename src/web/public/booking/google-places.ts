@@ -2,16 +2,30 @@
  * Google Places (New) address suggestions, loaded on demand (docs/product.md "Bookings": from 3
  * characters, at most 5, Australia only). Only the few shapes we use are typed here.
  */
-export type AddressSelection = { fullAddress: string; streetAddress: string; suburb: string; postcode: string; state: string };
+export type AddressSelection = {
+  fullAddress: string;
+  streetAddress: string;
+  suburb: string;
+  postcode: string;
+  state: string;
+};
 export type AddressSuggestion = { id: string; text: string; select: () => Promise<AddressSelection> };
 
 type AddressComponent = { longText: string | null; shortText: string | null; types: string[] };
-type Place = { fetchFields: (o: { fields: string[] }) => Promise<unknown>; addressComponents?: AddressComponent[]; formattedAddress?: string | null };
+type Place = {
+  fetchFields: (o: { fields: string[] }) => Promise<unknown>;
+  addressComponents?: AddressComponent[];
+  formattedAddress?: string | null;
+};
 type PlacePrediction = { placeId: string; text: { toString(): string }; toPlace: () => Place };
 type PlacesLibrary = {
   AutocompleteSessionToken: new () => unknown;
   AutocompleteSuggestion: {
-    fetchAutocompleteSuggestions: (req: { input: string; includedRegionCodes: string[]; sessionToken?: unknown }) => Promise<{ suggestions: { placePrediction: PlacePrediction | null }[] }>;
+    fetchAutocompleteSuggestions: (req: {
+      input: string;
+      includedRegionCodes: string[];
+      sessionToken?: unknown;
+    }) => Promise<{ suggestions: { placePrediction: PlacePrediction | null }[] }>;
   };
 };
 type GoogleGlobal = { maps?: { importLibrary?: (name: string) => Promise<unknown> } };
@@ -69,8 +83,16 @@ function component(list: AddressComponent[], type: string, short = false): strin
   return (short ? c?.shortText : c?.longText) ?? '';
 }
 
-export async function suggestAddresses(lib: PlacesLibrary, input: string, sessionToken: unknown): Promise<AddressSuggestion[]> {
-  const { suggestions } = await lib.AutocompleteSuggestion.fetchAutocompleteSuggestions({ input, includedRegionCodes: ['au'], sessionToken });
+export async function suggestAddresses(
+  lib: PlacesLibrary,
+  input: string,
+  sessionToken: unknown,
+): Promise<AddressSuggestion[]> {
+  const { suggestions } = await lib.AutocompleteSuggestion.fetchAutocompleteSuggestions({
+    input,
+    includedRegionCodes: ['au'],
+    sessionToken,
+  });
   return suggestions
     .map((s) => s.placePrediction)
     .filter((p): p is PlacePrediction => p !== null)
@@ -82,8 +104,15 @@ export async function suggestAddresses(lib: PlacesLibrary, input: string, sessio
         const place = p.toPlace();
         await place.fetchFields({ fields: ['addressComponents', 'formattedAddress'] });
         const parts = place.addressComponents ?? [];
-        const street = [component(parts, 'subpremise'), component(parts, 'street_number'), component(parts, 'route')].filter(Boolean);
-        const streetAddress = street.length > 1 && component(parts, 'subpremise') ? `${street[0]}/${street.slice(1).join(' ')}` : street.join(' ');
+        const street = [
+          component(parts, 'subpremise'),
+          component(parts, 'street_number'),
+          component(parts, 'route'),
+        ].filter(Boolean);
+        const streetAddress =
+          street.length > 1 && component(parts, 'subpremise')
+            ? `${street[0]}/${street.slice(1).join(' ')}`
+            : street.join(' ');
         return {
           fullAddress: place.formattedAddress ?? p.text.toString(),
           streetAddress: streetAddress || (place.formattedAddress ?? p.text.toString()),

@@ -4,17 +4,32 @@ import { SERVICE_LABELS, type ServiceType } from '../../../shared/domain/service
 import { formatVisit, isIsoDay, isTimeSlot } from '../../../shared/domain/slots';
 
 /** Step 6: items and prepaid discount (docs/product.md "Prices and fees"); the total is in the step's footer (QuoteTotal). */
-export function OrderSummary({ quote, serviceType, date, timeSlot, phone }: { quote: Quote; serviceType?: ServiceType; date?: string; timeSlot?: string; phone: string }) {
+export function OrderSummary({
+  quote,
+  serviceType,
+  date,
+  timeSlot,
+  phone,
+}: {
+  quote: Quote;
+  serviceType?: ServiceType;
+  date?: string;
+  timeSlot?: string;
+  phone: string;
+}) {
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-xl border border-gray-200 bg-gray-50 p-4">
       <h3 id="order-summary-heading" className="font-semibold">
         Order summary
       </h3>
       {serviceType ? <p className="text-sm text-gray-700">{SERVICE_LABELS[serviceType]}</p> : null}
-      {date && timeSlot && isIsoDay(date) && isTimeSlot(timeSlot) ? <p className="text-sm text-gray-700">{formatVisit(date, timeSlot)}</p> : null}
+      {date && timeSlot && isIsoDay(date) && isTimeSlot(timeSlot) ? (
+        <p className="text-sm text-gray-700">{formatVisit(date, timeSlot)}</p>
+      ) : null}
       {quote.callbackRequired ? (
         <p className="mt-2 text-sm">
-          {quote.message} We&apos;ll confirm the price before any work, or call us on <span className="font-semibold whitespace-nowrap">{phone}</span>.
+          {quote.message} We&apos;ll confirm the price before any work, or call us on{' '}
+          <span className="font-semibold whitespace-nowrap">{phone}</span>.
         </p>
       ) : (
         <dl className="mt-2 space-y-1 text-sm">

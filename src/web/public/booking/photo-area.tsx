@@ -52,7 +52,10 @@ export function PhotoArea({
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         data-dragging={dragging || undefined}
-        className={cn('rounded-xl border-2 border-dashed p-4 text-center transition-colors', dragging ? 'border-accent-strong bg-amber-50' : 'border-gray-300 bg-gray-50')}
+        className={cn(
+          'rounded-xl border-2 border-dashed p-4 text-center transition-colors',
+          dragging ? 'border-accent-strong bg-amber-50' : 'border-gray-300 bg-gray-50',
+        )}
       >
         <h3 id={headingId} className="text-lg font-semibold">
           {photos.length ? 'Add More Photos' : 'Upload Photos'}
@@ -78,8 +81,26 @@ export function PhotoArea({
             <ImagePlus aria-hidden className="h-5 w-5" /> Gallery
           </button>
         </div>
-        <input ref={cameraRef} type="file" accept={accept} capture="environment" className="sr-only" tabIndex={-1} aria-label="Take a photo with the camera" onChange={(e) => take(e.target.files, e.target)} />
-        <input ref={galleryRef} type="file" accept={accept} multiple className="sr-only" tabIndex={-1} aria-label="Choose photos from the gallery" onChange={(e) => take(e.target.files, e.target)} />
+        <input
+          ref={cameraRef}
+          type="file"
+          accept={accept}
+          capture="environment"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Take a photo with the camera"
+          onChange={(e) => take(e.target.files, e.target)}
+        />
+        <input
+          ref={galleryRef}
+          type="file"
+          accept={accept}
+          multiple
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Choose photos from the gallery"
+          onChange={(e) => take(e.target.files, e.target)}
+        />
       </div>
 
       {photos.length ? (
@@ -93,7 +114,14 @@ export function PhotoArea({
                   {shortFileName(p.file.name)}
                 </p>
                 {pct !== undefined ? (
-                  <div role="progressbar" aria-label={`Uploading ${p.file.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-1.5 bg-gray-200">
+                  <div
+                    role="progressbar"
+                    aria-label={`Uploading ${p.file.name}`}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={pct}
+                    className="h-1.5 bg-gray-200"
+                  >
                     <div className="h-full bg-accent-strong" style={{ width: `${pct}%` }} />
                   </div>
                 ) : (

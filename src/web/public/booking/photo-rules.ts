@@ -22,7 +22,11 @@ export type PhotoScreening<T extends PhotoCandidate> = {
  * docs/product.md "Bookings": too many files rejects the whole batch (counting the photos already
  * chosen); otherwise invalid files are skipped one by one.
  */
-export function screenPhotos<T extends PhotoCandidate>(files: readonly T[], alreadyChosen: number, max: number): PhotoScreening<T> {
+export function screenPhotos<T extends PhotoCandidate>(
+  files: readonly T[],
+  alreadyChosen: number,
+  max: number,
+): PhotoScreening<T> {
   if (alreadyChosen + files.length > max) return { accepted: [], tooMany: true, tooLarge: [], wrongType: [] };
   const result: PhotoScreening<T> = { accepted: [], tooMany: false, tooLarge: [], wrongType: [] };
   for (const file of files) {
@@ -51,9 +55,16 @@ export type PhotoUploadOutcome = { uploaded: number; failed: number; reason?: st
  * there were no photos.
  */
 export function photoUploadToast({ uploaded, failed, reason }: PhotoUploadOutcome): ToastInput | null {
-  if (!failed) return uploaded ? { title: 'Photos Uploaded', description: `${uploaded} photo${uploaded === 1 ? '' : 's'} added to your booking.` } : null;
+  if (!failed)
+    return uploaded
+      ? {
+          title: 'Photos Uploaded',
+          description: `${uploaded} photo${uploaded === 1 ? '' : 's'} added to your booking.`,
+        }
+      : null;
   const total = uploaded + failed;
-  const which = failed < total ? `${failed} of your ${total} photos` : total === 1 ? 'Your photo' : `Your ${total} photos`;
+  const which =
+    failed < total ? `${failed} of your ${total} photos` : total === 1 ? 'Your photo' : `Your ${total} photos`;
   return {
     title: 'Photo Upload Failed',
     description: `${which} could not be added to your booking. ${reason ?? 'You can show them to your technician on the day.'} Your booking is not affected.`,

@@ -26,7 +26,8 @@ export function usePhotos() {
   }, [photos]);
 
   const screenAndAdd = useCallback(async (files: File[], max: number) => {
-    const tooMany = () => toast({ title: 'Too many files', description: `Maximum ${max} files allowed`, variant: 'destructive' });
+    const tooMany = () =>
+      toast({ title: 'Too many files', description: `Maximum ${max} files allowed`, variant: 'destructive' });
     if (photosRef.current.length + files.length > max) return tooMany();
     // A file's type is what its bytes say, not its name or declared type (docs/product.md "Bookings").
     const types = await Promise.all(files.map(imageTypeOfFile));
@@ -37,11 +38,25 @@ export function usePhotos() {
       max,
     );
     if (screened.tooMany) return tooMany();
-    if (screened.wrongType.length) toast({ title: 'Invalid file type', description: `Please upload ${PHOTO_TYPE_NAMES} files only.`, variant: 'destructive' });
+    if (screened.wrongType.length)
+      toast({
+        title: 'Invalid file type',
+        description: `Please upload ${PHOTO_TYPE_NAMES} files only.`,
+        variant: 'destructive',
+      });
     // Both problems in one selection: each toast in turn (decision 171).
-    if (screened.tooLarge.length) queueToast({ title: 'File too large', description: `File size must be less than ${MAX_PHOTO_MB} MB.`, variant: 'destructive' });
+    if (screened.tooLarge.length)
+      queueToast({
+        title: 'File too large',
+        description: `File size must be less than ${MAX_PHOTO_MB} MB.`,
+        variant: 'destructive',
+      });
     if (!screened.accepted.length) return;
-    const added = screened.accepted.map(({ file }) => ({ id: `photo-${nextPhotoId++}`, file, url: URL.createObjectURL(file) }));
+    const added = screened.accepted.map(({ file }) => ({
+      id: `photo-${nextPhotoId++}`,
+      file,
+      url: URL.createObjectURL(file),
+    }));
     // Two quick selections both read the list after their await: the ref moves on at once.
     photosRef.current = [...current, ...added];
     setPhotos(photosRef.current);

@@ -16,7 +16,15 @@ const FAILED_PHOTOS_READING_MS = 5000;
 export const SLOT_GONE_MESSAGE = 'This time slot is no longer available. Please select a different time slot.';
 
 /** Re-check the slot, create the quote or booking, upload photos, report (docs/product.md "Bookings"). */
-export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos: ChosenPhoto[]; onSlotTaken: () => void; onConfirmed: (c: BookedVisit) => void }) {
+export function useSubmitBooking({
+  photos,
+  onSlotTaken,
+  onConfirmed,
+}: {
+  photos: ChosenPhoto[];
+  onSlotTaken: () => void;
+  onConfirmed: (c: BookedVisit) => void;
+}) {
   const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<Record<string, number>>({});
@@ -56,7 +64,11 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
       try {
         latest = await fetchTimeSlots(values.date);
       } catch {
-        toast({ title: 'Failed to fetch latest time slot availability', description: 'Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Failed to fetch latest time slot availability',
+          description: 'Please try again.',
+          variant: 'destructive',
+        });
         return;
       }
       if (!latest.find((s) => s.slot === values.timeSlot)?.isAvailable) {
@@ -70,8 +82,13 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
         try {
           quote = await api.bookings.quote({ body });
         } catch (err) {
-          if (err instanceof ApiError && err.status === 409) return slotTaken('This time slot was just booked by someone else. Please select a different time slot.');
-          toast({ title: 'Booking Failed', description: errorMessage(err, 'There was an error creating your booking. Please try again.'), variant: 'destructive' });
+          if (err instanceof ApiError && err.status === 409)
+            return slotTaken('This time slot was just booked by someone else. Please select a different time slot.');
+          toast({
+            title: 'Booking Failed',
+            description: errorMessage(err, 'There was an error creating your booking. Please try again.'),
+            variant: 'destructive',
+          });
           return;
         }
         toast({ title: 'Quote Generated!', description: 'Taking you to secure payment...' });
@@ -89,10 +106,16 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
       try {
         created = await api.bookings.create({ body });
       } catch (err) {
-        if (err instanceof ApiError && err.status === 409) return slotTaken('This time slot was just booked by someone else. Please select a different time slot.');
+        if (err instanceof ApiError && err.status === 409)
+          return slotTaken('This time slot was just booked by someone else. Please select a different time slot.');
         // 400/429 carry a sentence for the customer (too far ahead, too many bookings from this connection).
-        const told = err instanceof ApiError && (err.status === 400 || err.status === 429) ? err.serverMessage : undefined;
-        toast({ title: 'Booking Error', description: told ?? 'There was an issue creating your booking. Please try again.', variant: 'destructive' });
+        const told =
+          err instanceof ApiError && (err.status === 400 || err.status === 429) ? err.serverMessage : undefined;
+        toast({
+          title: 'Booking Error',
+          description: told ?? 'There was an issue creating your booking. Please try again.',
+          variant: 'destructive',
+        });
         return;
       }
       const photosNews = photos.length ? photoUploadToast(await uploadAll(created.jobId)) : null;
@@ -100,7 +123,11 @@ export function useSubmitBooking({ photos, onSlotTaken, onConfirmed }: { photos:
       // Toasts show one at a time: the booking first, then its photos in turn (decision 171).
       toast({ title: 'Booking Confirmed!', description: `Your booking reference is ${created.jobNumber}.` });
       if (photosNews) queueToast(photosNews);
-      onConfirmed({ jobNumber: created.jobNumber, email: created.customerEmail || values.customerEmail, visit: formatVisit(values.date, values.timeSlot) });
+      onConfirmed({
+        jobNumber: created.jobNumber,
+        email: created.customerEmail || values.customerEmail,
+        visit: formatVisit(values.date, values.timeSlot),
+      });
     } finally {
       setSubmitting(false);
     }

@@ -13,7 +13,6 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-
 /**
  * The looked-up price of a tyre size: undefined while there is no size or the lookup runs. A size
  * still being typed waits for the typing to pause; a size typed to its last digit is looked up at

@@ -30,7 +30,15 @@ describe('photo screening: a batch over the limit is refused whole, bad files sk
   });
 
   it('skips files of the wrong type or over 5 MB one by one', () => {
-    const r = screenPhotos([file('a.gif', 'image/gif'), file('b.png', 'image/png', MAX_PHOTO_BYTES + 1), file('c.webp', 'image/webp', MAX_PHOTO_BYTES)], 0, 5);
+    const r = screenPhotos(
+      [
+        file('a.gif', 'image/gif'),
+        file('b.png', 'image/png', MAX_PHOTO_BYTES + 1),
+        file('c.webp', 'image/webp', MAX_PHOTO_BYTES),
+      ],
+      0,
+      5,
+    );
     expect(r.wrongType.map((f) => f.name)).toEqual(['a.gif']);
     expect(r.tooLarge.map((f) => f.name)).toEqual(['b.png']);
     expect(r.accepted.map((f) => f.name)).toEqual(['c.webp']);
@@ -59,17 +67,23 @@ describe('days step 1 can book: today up to 90 days ahead', () => {
 
 describe('the toast after a booking’s photos went up', () => {
   it('says how many were added when all went', () => {
-    expect(photoUploadToast({ uploaded: 1, failed: 0 })).toEqual({ title: 'Photos Uploaded', description: '1 photo added to your booking.' });
+    expect(photoUploadToast({ uploaded: 1, failed: 0 })).toEqual({
+      title: 'Photos Uploaded',
+      description: '1 photo added to your booking.',
+    });
     expect(photoUploadToast({ uploaded: 3, failed: 0 })?.description).toBe('3 photos added to your booking.');
     expect(photoUploadToast({ uploaded: 0, failed: 0 })).toBeNull();
   });
 
   it('says which failed and why, and that the booking stands', () => {
-    expect(photoUploadToast({ uploaded: 0, failed: 1, reason: 'Please upload JPEG, PNG or WebP files only.' })).toEqual({
-      title: 'Photo Upload Failed',
-      description: 'Your photo could not be added to your booking. Please upload JPEG, PNG or WebP files only. Your booking is not affected.',
-      variant: 'destructive',
-    });
+    expect(photoUploadToast({ uploaded: 0, failed: 1, reason: 'Please upload JPEG, PNG or WebP files only.' })).toEqual(
+      {
+        title: 'Photo Upload Failed',
+        description:
+          'Your photo could not be added to your booking. Please upload JPEG, PNG or WebP files only. Your booking is not affected.',
+        variant: 'destructive',
+      },
+    );
     expect(photoUploadToast({ uploaded: 0, failed: 2 })?.description).toBe(
       'Your 2 photos could not be added to your booking. You can show them to your technician on the day. Your booking is not affected.',
     );

@@ -7,7 +7,12 @@ import { formatDollars, formatPrice } from '../../../shared/domain/money';
 import { priceService } from '../../../shared/domain/pricing';
 import { isIsoDay, perthDay } from '../../../shared/domain/slots';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
-import { publicBookingForm, TYRE_SIZE_REQUIRED, type PublicBookingForm, type PublicBookingFormInput } from '../../../shared/schemas/booking';
+import {
+  publicBookingForm,
+  TYRE_SIZE_REQUIRED,
+  type PublicBookingForm,
+  type PublicBookingFormInput,
+} from '../../../shared/schemas/booking';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -108,20 +113,48 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
     }
   }, [open, prefill?.suburb, prefill?.postcode, getValues, setValue]);
 
-  const [service, dontKnow, width, profile, rim, quantityValue, chosenMethod] = watch(['serviceType', 'dontKnowSize', 'tyreWidth', 'aspectRatio', 'rimSize', 'quantity', 'paymentMethod']);
+  const [service, dontKnow, width, profile, rim, quantityValue, chosenMethod] = watch([
+    'serviceType',
+    'dontKnowSize',
+    'tyreWidth',
+    'aspectRatio',
+    'rimSize',
+    'quantity',
+    'paymentMethod',
+  ]);
   const size = service === 'new-tyres' && !dontKnow ? formatTyreSize(width ?? '', profile ?? '', rim ?? '') : null;
   const price = useTyrePrice(size);
   const quantity = [1, 2, 3, 4].includes(Number(quantityValue)) ? Number(quantityValue) : 1;
   const unitCents = price.result?.kind === 'priced' ? price.result.unitCents : null;
-  const baseQuote = service ? priceService({ serviceType: service, isPrepaid: false, quantity, tyreSize: size, tyreUnitPriceCents: unitCents }, business.fees) : null;
+  const baseQuote = service
+    ? priceService(
+        { serviceType: service, isPrepaid: false, quantity, tyreSize: size, tyreUnitPriceCents: unitCents },
+        business.fees,
+      )
+    : null;
 
   // Battery service and callback-required prices are paid on site; so is everything when online payment is off.
   let onsiteReason: string | null = null;
   if (!business.prepaidAvailable) onsiteReason = 'Online payment is not available at the moment, so you pay on site.';
-  else if (service === 'battery-service') onsiteReason = 'Battery service is quoted on site, so you pay on site once the technician has checked your battery.';
-  else if (baseQuote?.callbackRequired && !price.isLoading) onsiteReason = "We need to confirm the price of your tyres first, so you pay on site. We'll call you with the price before the visit.";
+  else if (service === 'battery-service')
+    onsiteReason =
+      'Battery service is quoted on site, so you pay on site once the technician has checked your battery.';
+  else if (baseQuote?.callbackRequired && !price.isLoading)
+    onsiteReason =
+      "We need to confirm the price of your tyres first, so you pay on site. We'll call you with the price before the visit.";
   const paymentMethod = onsiteReason ? 'onsite' : (chosenMethod ?? 'prepaid');
-  const quote = service ? priceService({ serviceType: service, isPrepaid: paymentMethod === 'prepaid', quantity, tyreSize: size, tyreUnitPriceCents: unitCents }, business.fees) : null;
+  const quote = service
+    ? priceService(
+        {
+          serviceType: service,
+          isPrepaid: paymentMethod === 'prepaid',
+          quantity,
+          tyreSize: size,
+          tyreUnitPriceCents: unitCents,
+        },
+        business.fees,
+      )
+    : null;
 
   const { submit, submitting, progress } = useSubmitBooking({
     photos: photos.photos,
@@ -132,7 +165,11 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
     onConfirmed: (booked) => {
       // The confirmation repeats what was booked: the price and where the technician comes.
       const v = getValues();
-      setConfirmation({ ...booked, total: quote && !quote.callbackRequired ? formatDollars(quote.totalCents) : null, address: `${v.address ?? ''}, ${v.suburb ?? ''} ${v.postcode ?? ''}`.trim() });
+      setConfirmation({
+        ...booked,
+        total: quote && !quote.callbackRequired ? formatDollars(quote.totalCents) : null,
+        address: `${v.address ?? ''}, ${v.suburb ?? ''} ${v.postcode ?? ''}`.trim(),
+      });
       setStep(7);
       onCompleted();
     },
@@ -194,13 +231,30 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   const isLast = step === 6;
   return (
     <FormProvider {...form}>
-      <Dialog open={open} onOpenChange={onOpenChange} title="Book a Mobile Service" initialFocus={headingRef} className="flex h-[100dvh] flex-col overflow-hidden rounded-none sm:h-auto sm:max-h-[92vh] sm:rounded-2xl">
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Book a Mobile Service"
+        initialFocus={headingRef}
+        className="flex h-[100dvh] flex-col overflow-hidden rounded-none sm:h-auto sm:max-h-[92vh] sm:rounded-2xl"
+      >
         <div className="mb-4 shrink-0">
           <p className="text-sm font-medium text-gray-700">
             Step {step} of {TOTAL_STEPS}
           </p>
-          <div role="progressbar" aria-label="Booking progress" aria-valuemin={1} aria-valuemax={TOTAL_STEPS} aria-valuenow={step} aria-valuetext={`Step ${step} of ${TOTAL_STEPS}`} className="mt-1 h-2 overflow-hidden rounded-full bg-gray-200">
-            <div className="h-full rounded-full bg-accent-strong transition-all" style={{ width: `${(step / TOTAL_STEPS) * 100}%` }} />
+          <div
+            role="progressbar"
+            aria-label="Booking progress"
+            aria-valuemin={1}
+            aria-valuemax={TOTAL_STEPS}
+            aria-valuenow={step}
+            aria-valuetext={`Step ${step} of ${TOTAL_STEPS}`}
+            className="mt-1 h-2 overflow-hidden rounded-full bg-gray-200"
+          >
+            <div
+              className="h-full rounded-full bg-accent-strong transition-all"
+              style={{ width: `${(step / TOTAL_STEPS) * 100}%` }}
+            />
           </div>
           <h3 ref={headingRef} tabIndex={-1} className="mt-3 text-lg font-semibold outline-none">
             {STEP_TITLES[step]}
@@ -209,7 +263,12 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
 
         {step === 7 && confirmation ? (
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <ConfirmationStep confirmation={confirmation} phone={business.phone} emailDelivery={business.emailDelivery} onClose={() => onOpenChange(false)} />
+            <ConfirmationStep
+              confirmation={confirmation}
+              phone={business.phone}
+              emailDelivery={business.emailDelivery}
+              onClose={() => onOpenChange(false)}
+            />
           </div>
         ) : (
           <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
@@ -217,17 +276,30 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
             <div className="min-h-0 flex-1 space-y-5 overflow-y-auto pb-4">
               {step === 1 ? <DateStep hours={business.hours} onWindowChosen={() => void goNext()} /> : null}
               {step === 2 ? <ServiceStep fees={business.fees} onServiceChosen={() => void goNext()} /> : null}
-              {step === 3 ? (
-                <TyreStep photos={photos} price={price} quote={baseQuote} />
-              ) : null}
+              {step === 3 ? <TyreStep photos={photos} price={price} quote={baseQuote} /> : null}
               {step === 4 ? <LocationStep phone={business.phone} googleMapsApiKey={business.googleMapsApiKey} /> : null}
               {step === 5 ? <PhotosStep photos={photos} /> : null}
-              {step === 6 && quote ? <ContactStep quote={quote} paymentMethod={paymentMethod} onsiteReason={onsiteReason} phone={business.phone} prepaidDiscount={formatPrice(business.fees.prepaidDiscount)} /> : null}
+              {step === 6 && quote ? (
+                <ContactStep
+                  quote={quote}
+                  paymentMethod={paymentMethod}
+                  onsiteReason={onsiteReason}
+                  phone={business.phone}
+                  prepaidDiscount={formatPrice(business.fees.prepaidDiscount)}
+                />
+              ) : null}
 
               {submitting && photos.photos.length && Object.keys(progress).length ? (
                 <div aria-live="polite">
                   <p className="mb-2 text-sm font-medium">Uploading photos...</p>
-                  <PhotoArea photos={photos.photos} max={photos.photos.length} onAdd={() => undefined} onRemove={() => undefined} progress={progress} showTips={false} />
+                  <PhotoArea
+                    photos={photos.photos}
+                    max={photos.photos.length}
+                    onAdd={() => undefined}
+                    onRemove={() => undefined}
+                    progress={progress}
+                    showTips={false}
+                  />
                 </div>
               ) : null}
             </div>
@@ -247,7 +319,11 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
                   {submitting ? (
                     <Spinner label="Booking..." />
                   ) : isLast ? (
-                    paymentMethod === 'prepaid' ? 'Continue to Payment' : 'Confirm Booking'
+                    paymentMethod === 'prepaid' ? (
+                      'Continue to Payment'
+                    ) : (
+                      'Confirm Booking'
+                    )
                   ) : (
                     <>
                       Next <ArrowRight aria-hidden className="h-4 w-4" />

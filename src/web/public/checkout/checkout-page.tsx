@@ -12,7 +12,11 @@ import { SimulatedCardForm } from './simulated-card-form';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
-type BookingState = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error' } | { kind: 'ready'; booking: BookingByToken };
+type BookingState =
+  | { kind: 'loading' }
+  | { kind: 'not-found' }
+  | { kind: 'error' }
+  | { kind: 'ready'; booking: BookingByToken };
 type IntentState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; intent: PaymentIntentResponse };
 
 function perthTime(iso: string): string {
@@ -95,8 +99,13 @@ export default function CheckoutPage({ token }: { token: string }) {
             Booking Not Found
           </h2>
           <p className="mt-2">{BOOKING_NOT_FOUND}</p>
-          <p className="mt-2 text-gray-700">An unpaid booking is held for 30 minutes. You can make a new booking from the home page.</p>
-          <a href="/" className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong">
+          <p className="mt-2 text-gray-700">
+            An unpaid booking is held for 30 minutes. You can make a new booking from the home page.
+          </p>
+          <a
+            href="/"
+            className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong"
+          >
             Back to Home
           </a>
         </section>
@@ -117,19 +126,35 @@ export default function CheckoutPage({ token }: { token: string }) {
             Booking {booking.jobNumber} for {booking.customer.name}
           </p>
           <div className="mt-6 grid gap-6 md:grid-cols-2 md:items-start">
-            <CheckoutSummary booking={intent.kind === 'ready' ? { ...booking, surchargeAmount: intent.intent.surchargeAmount, totalAmount: intent.intent.totalAmount } : booking} />
+            <CheckoutSummary
+              booking={
+                intent.kind === 'ready'
+                  ? {
+                      ...booking,
+                      surchargeAmount: intent.intent.surchargeAmount,
+                      totalAmount: intent.intent.totalAmount,
+                    }
+                  : booking
+              }
+            />
             <section className="rounded-xl border border-gray-200 p-4 sm:p-6" aria-label="Payment">
               {booking.paymentStatus === 'paid' ? (
                 <div>
                   <p className="flex items-center gap-2 text-lg font-semibold text-green-800">
                     <CircleCheck aria-hidden className="h-6 w-6" /> This booking is already paid.
                   </p>
-                  <a href={successPath(token)} className="mt-4 inline-flex min-h-11 items-center font-semibold underline">
+                  <a
+                    href={successPath(token)}
+                    className="mt-4 inline-flex min-h-11 items-center font-semibold underline"
+                  >
                     See your booking confirmation
                   </a>
                 </div>
               ) : booking.provider === 'none' ? (
-                <p>Online payment is not available right now. Please call us to pay, or book again and choose to pay on site.</p>
+                <p>
+                  Online payment is not available right now. Please call us to pay, or book again and choose to pay on
+                  site.
+                </p>
               ) : intent.kind === 'loading' ? (
                 <Spinner label="Preparing secure payment..." />
               ) : intent.kind === 'failed' ? (
@@ -142,14 +167,26 @@ export default function CheckoutPage({ token }: { token: string }) {
               ) : (
                 <>
                   {booking.holdExpiresAt ? (
-                    <p className="mb-4 text-sm text-gray-700">Your time slot is held for you until {perthTime(booking.holdExpiresAt)} (Perth time).</p>
+                    <p className="mb-4 text-sm text-gray-700">
+                      Your time slot is held for you until {perthTime(booking.holdExpiresAt)} (Perth time).
+                    </p>
                   ) : null}
                   {booking.provider === 'stripe' && booking.publishableKey ? (
                     <Suspense fallback={<Spinner label="Loading the card form..." />}>
-                      <StripeCardForm publishableKey={booking.publishableKey} clientSecret={intent.intent.clientSecret} token={token} totalAmount={intent.intent.totalAmount} />
+                      <StripeCardForm
+                        publishableKey={booking.publishableKey}
+                        clientSecret={intent.intent.clientSecret}
+                        token={token}
+                        totalAmount={intent.intent.totalAmount}
+                      />
                     </Suspense>
                   ) : (
-                    <SimulatedCardForm token={token} totalAmount={intent.intent.totalAmount} onPaid={() => goToResult(token)} onGone={notFound} />
+                    <SimulatedCardForm
+                      token={token}
+                      totalAmount={intent.intent.totalAmount}
+                      onPaid={() => goToResult(token)}
+                      onGone={notFound}
+                    />
                   )}
                   <p className="mt-4 flex items-center gap-2 text-sm text-gray-700">
                     <Lock aria-hidden className="h-4 w-4" /> {intent.intent.message}

@@ -13,7 +13,10 @@ export function serviceLabel(serviceType: string): string {
 export function CheckoutSummary({ booking }: { booking: BookingByToken }) {
   const { job, vehicle } = booking;
   return (
-    <section aria-labelledby="checkout-summary-heading" className="rounded-xl border border-gray-200 bg-gray-50 p-4 sm:p-6">
+    <section
+      aria-labelledby="checkout-summary-heading"
+      className="rounded-xl border border-gray-200 bg-gray-50 p-4 sm:p-6"
+    >
       <h2 id="checkout-summary-heading" className="text-lg font-bold">
         Order summary
       </h2>

@@ -6,12 +6,21 @@ import { formatVisit } from '../../../shared/domain/slots';
 import { BOOKING_NOT_FOUND, type BookingByToken } from '../../../shared/schemas/payments';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
-import { confirmationEmailNote, refundEmailNote, unconfirmedPaymentNote, type EmailDelivery } from '../../lib/email-wording';
+import {
+  confirmationEmailNote,
+  refundEmailNote,
+  unconfirmedPaymentNote,
+  type EmailDelivery,
+} from '../../lib/email-wording';
 import { dollars } from '../../lib/format';
 import { fetchBooking } from './checkout-api';
 import { serviceLabel } from './checkout-summary';
 
-type State = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error' } | { kind: 'ready'; booking: BookingByToken };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'not-found' }
+  | { kind: 'error' }
+  | { kind: 'ready'; booking: BookingByToken };
 
 /** The webhook can land a moment after Stripe's redirect, so a pending booking is re-read for a while. */
 const POLL_MS = 2000;
@@ -36,7 +45,10 @@ export default function PaymentSuccess({ token, emailDelivery }: { token: string
           setPolls(n);
           if (booking.outcome === 'awaiting-payment' && n < MAX_POLLS) timer = setTimeout(() => read(n + 1), POLL_MS);
         })
-        .catch((err: unknown) => live && setState({ kind: err instanceof ApiError && err.status === 404 ? 'not-found' : 'error' }));
+        .catch(
+          (err: unknown) =>
+            live && setState({ kind: err instanceof ApiError && err.status === 404 ? 'not-found' : 'error' }),
+        );
     };
     read(0);
     return () => {
@@ -83,10 +95,12 @@ export default function PaymentSuccess({ token, emailDelivery }: { token: string
           We could not keep this booking
         </h2>
         <p className="mt-2">
-          Your payment for booking {booking.jobNumber} ({visit}) reached us after the hold on the time slot had ended, and the slot has since been booked by someone else.
+          Your payment for booking {booking.jobNumber} ({visit}) reached us after the hold on the time slot had ended,
+          and the slot has since been booked by someone else.
         </p>
         <p className="mt-2">
-          <strong>Your payment of {dollars(booking.totalAmount)} will be refunded in full</strong> to the card you paid with. {refundNote.before}
+          <strong>Your payment of {dollars(booking.totalAmount)} will be refunded in full</strong> to the card you paid
+          with. {refundNote.before}
           <span className="[overflow-wrap:anywhere]">{booking.customer.email}</span>
           {refundNote.after} Please call us to book another time.
         </p>
@@ -100,8 +114,8 @@ export default function PaymentSuccess({ token, emailDelivery }: { token: string
           We are checking your payment
         </h2>
         <p className="mt-2">
-          The payment we received for booking {booking.jobNumber} did not match the booking total, so the booking is not confirmed. We will be in touch; if you were charged, any
-          amount not used for a booking is refunded.
+          The payment we received for booking {booking.jobNumber} did not match the booking total, so the booking is not
+          confirmed. We will be in touch; if you were charged, any amount not used for a booking is refunded.
         </p>
       </section>
     );
@@ -114,11 +128,18 @@ export default function PaymentSuccess({ token, emailDelivery }: { token: string
         </h2>
         {polls < MAX_POLLS ? (
           <p className="mt-2">
-            <Spinner label={`We are waiting for the card provider to confirm payment for booking ${booking.jobNumber}...`} />
+            <Spinner
+              label={`We are waiting for the card provider to confirm payment for booking ${booking.jobNumber}...`}
+            />
           </p>
         ) : (
           <p className="mt-2">
-            We have not received confirmation of the payment for booking {booking.jobNumber} yet. {unconfirmedPaymentNote(emailDelivery)} otherwise you can <a className="font-semibold underline" href={`/checkout/${encodeURIComponent(token)}`}>return to checkout</a>.
+            We have not received confirmation of the payment for booking {booking.jobNumber} yet.{' '}
+            {unconfirmedPaymentNote(emailDelivery)} otherwise you can{' '}
+            <a className="font-semibold underline" href={`/checkout/${encodeURIComponent(token)}`}>
+              return to checkout
+            </a>
+            .
           </p>
         )}
       </section>
@@ -134,7 +155,9 @@ export default function PaymentSuccess({ token, emailDelivery }: { token: string
         Your booking reference is <strong data-testid="job-number">{booking.jobNumber}</strong>.
       </p>
       <p className="mt-1">
-        {serviceLabel(booking.serviceType)}, {visit}, at {booking.job.address}, {booking.job.suburb}. Paid {dollars(booking.totalAmount)} (including the {cardSurchargeLabel(readPageData().business.fees)} card surcharge).
+        {serviceLabel(booking.serviceType)}, {visit}, at {booking.job.address}, {booking.job.suburb}. Paid{' '}
+        {dollars(booking.totalAmount)} (including the {cardSurchargeLabel(readPageData().business.fees)} card
+        surcharge).
       </p>
       <h3 className="mt-4 font-semibold">What happens next</h3>
       <ul className="mt-2 space-y-2">

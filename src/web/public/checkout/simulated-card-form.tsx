@@ -32,7 +32,10 @@ export function SimulatedCardForm({
   /** What paying calls: a booking's confirm by default, an invoice's on its pay page (decision 300). */
   pay?: (values: Output) => Promise<unknown>;
 }) {
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(simulatedCardForm), defaultValues: { cardNumber: '', expiry: '', cvc: '', nameOnCard: '' } });
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(simulatedCardForm),
+    defaultValues: { cardNumber: '', expiry: '', cvc: '', nameOnCard: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   // Guards the gap between a click and React disabling the button; stays set once paid, as the page leaves.
   const busy = useRef(false);
@@ -71,23 +74,58 @@ export function SimulatedCardForm({
 
   const processing = isSubmitting || paid;
   return (
-    <form onSubmit={(e) => void form.handleSubmit(confirm)(e)} noValidate className="space-y-4" aria-labelledby="card-heading">
+    <form
+      onSubmit={(e) => void form.handleSubmit(confirm)(e)}
+      noValidate
+      className="space-y-4"
+      aria-labelledby="card-heading"
+    >
       <h2 id="card-heading" className="text-lg font-bold">
         Card details
       </h2>
-      <p role="note" className="flex items-start gap-2 rounded-lg border-2 border-accent-strong bg-accent/20 p-3 font-semibold text-charcoal">
+      <p
+        role="note"
+        className="flex items-start gap-2 rounded-lg border-2 border-accent-strong bg-accent/20 p-3 font-semibold text-charcoal"
+      >
         <FlaskConical aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
         <span>Test mode - no real payment is taken</span>
       </p>
       <p className="text-sm text-gray-700">
-        Use card 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card. Any future expiry and any CVC.
+        Use card 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined card. Any future expiry and any
+        CVC.
       </p>
-      <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" error={errors.cardNumber?.message} {...form.register('cardNumber')} />
+      <TextField
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        error={errors.cardNumber?.message}
+        {...form.register('cardNumber')}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Expiry (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" error={errors.expiry?.message} {...form.register('expiry')} />
-        <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" error={errors.cvc?.message} {...form.register('cvc')} />
+        <TextField
+          label="Expiry (MM/YY)"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          error={errors.expiry?.message}
+          {...form.register('expiry')}
+        />
+        <TextField
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          error={errors.cvc?.message}
+          {...form.register('cvc')}
+        />
       </div>
-      <TextField label="Name on card" autoComplete="cc-name" error={errors.nameOnCard?.message} {...form.register('nameOnCard')} />
+      <TextField
+        label="Name on card"
+        autoComplete="cc-name"
+        error={errors.nameOnCard?.message}
+        {...form.register('nameOnCard')}
+      />
       <Button type="submit" size="lg" className="w-full" disabled={processing} aria-busy={processing || undefined}>
         {processing ? 'Processing...' : `Pay ${dollars(totalAmount)}`}
       </Button>

@@ -30,8 +30,12 @@ function PayWithStripe({ returnPath, totalAmount }: { returnPath: string; totalA
     try {
       // Stripe sends the browser to return_url after a successful payment. That page only shows the
       // result; the job is marked paid by the verified webhook (docs/product.md "Payments").
-      const { error } = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}${returnPath}` } });
-      if (error.type === 'card_error' || error.type === 'validation_error') paymentToasts.failed(error.message ?? 'Your card was declined.');
+      const { error } = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: `${window.location.origin}${returnPath}` },
+      });
+      if (error.type === 'card_error' || error.type === 'validation_error')
+        paymentToasts.failed(error.message ?? 'Your card was declined.');
       else paymentToasts.error();
     } catch {
       paymentToasts.error();
@@ -47,7 +51,13 @@ function PayWithStripe({ returnPath, totalAmount }: { returnPath: string; totalA
         Card details
       </h2>
       <PaymentElement options={{ layout: 'tabs' }} />
-      <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || processing} aria-busy={processing || undefined}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={!stripe || !elements || processing}
+        aria-busy={processing || undefined}
+      >
         {processing ? 'Processing...' : `Pay ${dollars(totalAmount)}`}
       </Button>
     </form>
@@ -70,7 +80,10 @@ export default function StripeCardForm({
   returnPath?: string;
 }) {
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#1f2328' } } }}>
+    <Elements
+      stripe={stripeFor(publishableKey)}
+      options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#1f2328' } } }}
+    >
       <PayWithStripe returnPath={returnPath} totalAmount={totalAmount} />
     </Elements>
   );

@@ -10,7 +10,16 @@ import { BOOKING_PAGE_PATH } from '../../../shared/public-routes';
  * a tap in that gap is never lost. Once the page is interactive the tap opens the booking dialog in
  * place instead, preloading it on hover or focus (docs/decisions/357-book-button-before-the-page-is-ready.md).
  */
-export function BookButton({ children, prefill, onBeforeOpen, ...props }: Omit<ButtonProps, 'onClick' | 'type'> & { children: ReactNode; prefill?: BookingPrefill; onBeforeOpen?: () => void }) {
+export function BookButton({
+  children,
+  prefill,
+  onBeforeOpen,
+  ...props
+}: Omit<ButtonProps, 'onClick' | 'type'> & {
+  children: ReactNode;
+  prefill?: BookingPrefill;
+  onBeforeOpen?: () => void;
+}) {
   const booking = useBookingDialog();
   return (
     <form action={BOOKING_PAGE_PATH} method="get" className="contents">

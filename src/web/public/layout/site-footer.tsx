@@ -14,19 +14,27 @@ export function SiteFooter({ business }: { business: BusinessInfo }) {
               <Logo className="h-7 w-7" />
               {business.name}
             </p>
-            <p className="mt-3 text-sm">Mobile tyres, puncture repair and battery service across Perth, Peel and the Hills.</p>
+            <p className="mt-3 text-sm">
+              Mobile tyres, puncture repair and battery service across Perth, Peel and the Hills.
+            </p>
             <p className="mt-3 text-sm">ABN {business.abn}</p>
           </div>
           <div>
             <h2 className="font-semibold text-white">Contact</h2>
             <ul className="mt-3 space-y-2 text-sm">
               <li>
-                <a href={telHref(business.phone)} className="inline-flex min-h-11 items-center gap-2 hover:text-white hover:underline">
+                <a
+                  href={telHref(business.phone)}
+                  className="inline-flex min-h-11 items-center gap-2 hover:text-white hover:underline"
+                >
                   <Phone aria-hidden className="h-4 w-4" /> {business.phone}
                 </a>
               </li>
               <li>
-                <a href={`mailto:${business.email}`} className="inline-flex min-h-11 items-center gap-2 break-all hover:text-white hover:underline">
+                <a
+                  href={`mailto:${business.email}`}
+                  className="inline-flex min-h-11 items-center gap-2 break-all hover:text-white hover:underline"
+                >
                   <Mail aria-hidden className="h-4 w-4" /> {business.email}
                 </a>
               </li>

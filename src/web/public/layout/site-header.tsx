@@ -72,13 +72,23 @@ function MenuDrawer({ business }: { business: BusinessInfo }) {
             <h2 id="menu-title" className="text-lg font-bold">
               Menu
             </h2>
-            <button type="button" onClick={close} className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-gray-100" aria-label="Close menu">
+            <button
+              type="button"
+              onClick={close}
+              className="inline-flex h-11 w-11 items-center justify-center rounded-lg hover:bg-gray-100"
+              aria-label="Close menu"
+            >
               <X aria-hidden className="h-6 w-6" />
             </button>
           </div>
           <nav aria-label="Menu" className="flex flex-col gap-1">
             {NAV_LINKS.map((l) => (
-              <a key={l.href} href={l.href} onClick={(e) => onLink(e, l.href)} className="flex min-h-12 items-center rounded-lg px-3 text-lg font-medium hover:bg-gray-100">
+              <a
+                key={l.href}
+                href={l.href}
+                onClick={(e) => onLink(e, l.href)}
+                className="flex min-h-12 items-center rounded-lg px-3 text-lg font-medium hover:bg-gray-100"
+              >
                 {l.label}
               </a>
             ))}
@@ -115,11 +125,18 @@ export function SiteHeader({ business }: { business: BusinessInfo }) {
           </a>
           <div className="hidden items-center gap-1 md:flex">
             {NAV_LINKS.map((l) => (
-              <a key={l.href} href={l.href} className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium hover:bg-white/10">
+              <a
+                key={l.href}
+                href={l.href}
+                className="inline-flex min-h-11 items-center rounded-lg px-3 font-medium hover:bg-white/10"
+              >
                 {l.label}
               </a>
             ))}
-            <a href={telHref(business.phone)} className="ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium hover:bg-white/10">
+            <a
+              href={telHref(business.phone)}
+              className="ml-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-medium hover:bg-white/10"
+            >
               <Phone aria-hidden className="h-4 w-4" />
               {business.phone}
             </a>

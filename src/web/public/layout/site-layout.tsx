@@ -6,10 +6,21 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** The frame of every public page: fixed header, main content, footer and the phone-only call button. */
-export function SiteLayout({ business, children, ownMain = false }: { business: BusinessInfo; children: ReactNode; ownMain?: boolean }) {
+export function SiteLayout({
+  business,
+  children,
+  ownMain = false,
+}: {
+  business: BusinessInfo;
+  children: ReactNode;
+  ownMain?: boolean;
+}) {
   return (
     <>
-      <a href="#main" className="sr-only z-50 rounded bg-accent px-4 py-2 font-semibold text-charcoal focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-accent px-4 py-2 font-semibold text-charcoal focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
         Skip to content
       </a>
       <SiteHeader business={business} />

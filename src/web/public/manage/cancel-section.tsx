@@ -5,7 +5,15 @@ import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 
 /** Shows what the cancellation policy gives back now, before the customer confirms. */
-export function CancelSection({ token, booking, onChanged }: { token: string; booking: ManageBooking; onChanged: (b: ManageBooking) => void }) {
+export function CancelSection({
+  token,
+  booking,
+  onChanged,
+}: {
+  token: string;
+  booking: ManageBooking;
+  onChanged: (b: ManageBooking) => void;
+}) {
   const [preview, setPreview] = useState<ManageCancellation | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -7,7 +7,15 @@ import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorMessage } from '../../lib/api';
 
 /** The contact phone and the notes for the technician, under the same rule and message as the server's. */
-export function ContactSection({ token, booking, onChanged }: { token: string; booking: ManageBooking; onChanged: (b: ManageBooking) => void }) {
+export function ContactSection({
+  token,
+  booking,
+  onChanged,
+}: {
+  token: string;
+  booking: ManageBooking;
+  onChanged: (b: ManageBooking) => void;
+}) {
   const [phone, setPhone] = useState(booking.contactPhone);
   const [notes, setNotes] = useState(booking.notes ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -15,7 +23,8 @@ export function ContactSection({ token, booking, onChanged }: { token: string; b
 
   const save = async () => {
     const parsed = manageChangeRequest.safeParse({ phone, notes });
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'phone'), i.message])));
+    if (!parsed.success)
+      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'phone'), i.message])));
     setErrors({});
     setPending(true);
     try {
@@ -35,8 +44,21 @@ export function ContactSection({ token, booking, onChanged }: { token: string; b
       <h2 id="contact-heading" className="text-lg font-bold">
         Contact phone and notes
       </h2>
-      <TextField label="Contact phone" type="tel" autoComplete="tel" inputMode="tel" value={phone} error={errors.phone} onChange={(e) => setPhone(e.target.value)} />
-      <TextareaField label="Notes for the technician" value={notes} error={errors.notes} onChange={(e) => setNotes(e.target.value)} />
+      <TextField
+        label="Contact phone"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        value={phone}
+        error={errors.phone}
+        onChange={(e) => setPhone(e.target.value)}
+      />
+      <TextareaField
+        label="Notes for the technician"
+        value={notes}
+        error={errors.notes}
+        onChange={(e) => setNotes(e.target.value)}
+      />
       <Button className="w-full" disabled={pending} onClick={() => void save()}>
         {pending ? 'Saving…' : 'Save details'}
       </Button>
@@ -45,7 +67,15 @@ export function ContactSection({ token, booking, onChanged }: { token: string; b
 }
 
 /** Photos of the tyre or the car, until the visit, with the booking's photo rules (checked by the server). */
-export function PhotosSection({ token, booking, onAdded }: { token: string; booking: ManageBooking; onAdded: () => void }) {
+export function PhotosSection({
+  token,
+  booking,
+  onAdded,
+}: {
+  token: string;
+  booking: ManageBooking;
+  onAdded: () => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -71,7 +71,9 @@ function ManageBookingView({ token }: { token: string }) {
     <main id="main" className="mx-auto max-w-xl space-y-6 px-4 py-8">
       <header className="space-y-2">
         <h1 className="text-2xl font-bold">Your booking {b.jobNumber}</h1>
-        <p className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${BADGE[b.status]}`}>{b.statusLabel}</p>
+        <p className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${BADGE[b.status]}`}>
+          {b.statusLabel}
+        </p>
       </header>
       <Details b={b} />
       {b.rescheduleNote ? (

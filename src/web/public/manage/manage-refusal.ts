@@ -8,7 +8,13 @@ import { ApiError, errorMessage } from '../../lib/api';
  */
 export function manageRefusal(err: unknown): { heading: string; text: string } {
   if (err instanceof ApiError && err.status === 429) {
-    return { heading: 'Too many tries', text: errorMessage(err, 'Too many wrong booking links from this connection. Please try again in a minute.') };
+    return {
+      heading: 'Too many tries',
+      text: errorMessage(err, 'Too many wrong booking links from this connection. Please try again in a minute.'),
+    };
   }
-  return { heading: 'Booking Not Found', text: errorMessage(err, 'The requested booking could not be found or has expired.') };
+  return {
+    heading: 'Booking Not Found',
+    text: errorMessage(err, 'The requested booking could not be found or has expired.'),
+  };
 }

@@ -10,13 +10,23 @@ import { api, errorMessage } from '../../lib/api';
 import { cn } from '../../components/ui/cn';
 
 /** Another free window within the booking horizon; the server has the last word (a slot taken meanwhile is refused). */
-export function RescheduleSection({ token, booking, onChanged }: { token: string; booking: ManageBooking; onChanged: (b: ManageBooking) => void }) {
+export function RescheduleSection({
+  token,
+  booking,
+  onChanged,
+}: {
+  token: string;
+  booking: ManageBooking;
+  onChanged: (b: ManageBooking) => void;
+}) {
   const [date, setDate] = useState('');
   const [slot, setSlot] = useState<TimeSlot | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const slots = useQuery({ ...api.slots.list.query({ query: { date } }), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
-  const free = (slots.data ?? []).filter((s) => s.isAvailable && !(s.date === booking.scheduledDay && s.slot === booking.timeSlot));
+  const free = (slots.data ?? []).filter(
+    (s) => s.isAvailable && !(s.date === booking.scheduledDay && s.slot === booking.timeSlot),
+  );
 
   const submit = async () => {
     const parsed = manageRescheduleRequest.safeParse({ date, timeSlot: slot ?? undefined });
@@ -42,7 +52,14 @@ export function RescheduleSection({ token, booking, onChanged }: { token: string
       <h2 id="reschedule-heading" className="text-lg font-bold">
         Reschedule
       </h2>
-      <TextField label="New date" type="date" value={date} min={perthToday(new Date())} max={booking.lastBookableDay} onChange={(e) => (setDate(e.target.value), setSlot(null))} />
+      <TextField
+        label="New date"
+        type="date"
+        value={date}
+        min={perthToday(new Date())}
+        max={booking.lastBookableDay}
+        onChange={(e) => (setDate(e.target.value), setSlot(null))}
+      />
       {date && slots.isPending ? <p role="status">Looking for free times…</p> : null}
       {date && slots.data ? (
         free.length === 0 ? (
@@ -57,7 +74,10 @@ export function RescheduleSection({ token, booking, onChanged }: { token: string
                   type="button"
                   aria-pressed={slot === s.slot}
                   onClick={() => setSlot(s.slot)}
-                  className={cn('min-h-11 rounded-lg border px-3 py-2 text-base font-semibold', slot === s.slot ? 'border-charcoal bg-charcoal text-white' : 'border-gray-400 bg-white')}
+                  className={cn(
+                    'min-h-11 rounded-lg border px-3 py-2 text-base font-semibold',
+                    slot === s.slot ? 'border-charcoal bg-charcoal text-white' : 'border-gray-400 bg-white',
+                  )}
                 >
                   {slotWindowLabel(s.slot)}
                 </button>

@@ -12,10 +12,26 @@ const STATS = [
 ] as const;
 
 const VALUES = [
-  { icon: Heart, title: 'Customer First', text: 'We work around your day: at home, at work or at the roadside, with a call before we arrive.' },
-  { icon: ShieldCheck, title: 'Quality Guaranteed', text: 'Quality tyres and batteries, fitted properly and backed by a 12-month warranty.' },
-  { icon: Clock, title: 'Convenience', text: 'Same or next day service in 2-hour windows, and online booking that takes a couple of minutes.' },
-  { icon: ThumbsUp, title: 'Professional Service', text: 'Experienced, fully equipped technicians, clear prices up front and a tidy job every time.' },
+  {
+    icon: Heart,
+    title: 'Customer First',
+    text: 'We work around your day: at home, at work or at the roadside, with a call before we arrive.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Quality Guaranteed',
+    text: 'Quality tyres and batteries, fitted properly and backed by a 12-month warranty.',
+  },
+  {
+    icon: Clock,
+    title: 'Convenience',
+    text: 'Same or next day service in 2-hour windows, and online booking that takes a couple of minutes.',
+  },
+  {
+    icon: ThumbsUp,
+    title: 'Professional Service',
+    text: 'Experienced, fully equipped technicians, clear prices up front and a tidy job every time.',
+  },
 ] as const;
 
 export function AboutPage({ business }: { business: BusinessInfo }) {
@@ -26,7 +42,8 @@ export function AboutPage({ business }: { business: BusinessInfo }) {
         <div className="mx-auto max-w-6xl">
           <h1 className="max-w-3xl text-4xl font-extrabold leading-tight md:text-5xl">{`About ${business.name}`}</h1>
           <p className="mt-4 max-w-2xl text-lg text-gray-200">
-            Perth&apos;s mobile tyre, puncture and battery specialists. We bring the workshop to you, so you never have to drive on a flat again.
+            Perth&apos;s mobile tyre, puncture and battery specialists. We bring the workshop to you, so you never have
+            to drive on a flat again.
           </p>
           <dl className="mt-10 grid grid-cols-2 gap-4 md:grid-cols-4">
             {STATS.map((s) => (
@@ -46,15 +63,19 @@ export function AboutPage({ business }: { business: BusinessInfo }) {
           </h2>
           <div className="mt-4 space-y-4 text-lg text-gray-800">
             <p>
-              We started with one van and a simple idea: changing a tyre or a battery should not cost you half a day in a waiting room. After more than 20 years working in
-              tyre shops around Perth, we took the workshop on the road.
+              We started with one van and a simple idea: changing a tyre or a battery should not cost you half a day in
+              a waiting room. After more than 20 years working in tyre shops around Perth, we took the workshop on the
+              road.
             </p>
             <p>
-              Today our technicians cover 350+ suburbs across Perth Metro, the Peel Region and the Hills. We fit new tyres, repair punctures and test and replace batteries
-              on driveways, in office car parks and at the roadside, {`${hours.daysLong} from ${hours.opens} to ${hours.closes}.`}
+              Today our technicians cover 350+ suburbs across Perth Metro, the Peel Region and the Hills. We fit new
+              tyres, repair punctures and test and replace batteries on driveways, in office car parks and at the
+              roadside, {`${hours.daysLong} from ${hours.opens} to ${hours.closes}.`}
             </p>
             <p>
-              Booking takes a couple of minutes online. Not sure of your tyre size? Upload a photo and we will work it out. {business.prepaidAvailable && business.fees.prepaidDiscount > 0
+              Booking takes a couple of minutes online. Not sure of your tyre size? Upload a photo and we will work it
+              out.{' '}
+              {business.prepaidAvailable && business.fees.prepaidDiscount > 0
                 ? `Pay online when you book and save ${formatPrice(business.fees.prepaidDiscount)}, or pay on the day by card, EFTPOS, PayID or cash.`
                 : 'Pay on the day by card, EFTPOS, PayID or cash.'}
             </p>
@@ -95,7 +116,10 @@ export function AboutPage({ business }: { business: BusinessInfo }) {
               <h3 className="flex items-center gap-2 font-bold">
                 <Phone aria-hidden className="h-5 w-5" /> Phone
               </h3>
-              <a href={telHref(business.phone)} className="mt-2 inline-flex min-h-11 items-center text-lg font-semibold underline">
+              <a
+                href={telHref(business.phone)}
+                className="mt-2 inline-flex min-h-11 items-center text-lg font-semibold underline"
+              >
                 {business.phone}
               </a>
             </li>
@@ -103,7 +127,10 @@ export function AboutPage({ business }: { business: BusinessInfo }) {
               <h3 className="flex items-center gap-2 font-bold">
                 <Mail aria-hidden className="h-5 w-5" /> Email
               </h3>
-              <a href={`mailto:${business.email}`} className="mt-2 inline-flex min-h-11 items-center break-all text-lg font-semibold underline">
+              <a
+                href={`mailto:${business.email}`}
+                className="mt-2 inline-flex min-h-11 items-center break-all text-lg font-semibold underline"
+              >
                 {business.email}
               </a>
             </li>
@@ -116,7 +143,8 @@ export function AboutPage({ business }: { business: BusinessInfo }) {
             </li>
           </ul>
           <p className="mt-6 flex items-center gap-2 text-gray-700">
-            <Star aria-hidden className="h-5 w-5" /> Rated 4.8 out of 5 from 150 reviews. <Wrench aria-hidden className="h-5 w-5" /> 12-month warranty.
+            <Star aria-hidden className="h-5 w-5" /> Rated 4.8 out of 5 from 150 reviews.{' '}
+            <Wrench aria-hidden className="h-5 w-5" /> 12-month warranty.
           </p>
         </div>
       </section>

@@ -1,4 +1,21 @@
-import { Award, Banknote, Battery, CalendarCheck, Car, CircleDot, Clock, CreditCard, MapPin, Phone, ShieldCheck, Smartphone, Tag, Timer, Truck, Wrench } from 'lucide-react';
+import {
+  Award,
+  Banknote,
+  Battery,
+  CalendarCheck,
+  Car,
+  CircleDot,
+  Clock,
+  CreditCard,
+  MapPin,
+  Phone,
+  ShieldCheck,
+  Smartphone,
+  Tag,
+  Timer,
+  Truck,
+  Wrench,
+} from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { formatPrice } from '../../../shared/domain/money';
 import type { Fees } from '../../../shared/domain/settings';
@@ -13,10 +30,34 @@ const PaymentSuccess = lazy(() => import('../checkout/payment-success'));
 
 /** The service cards; the repair price is the owner's fee (docs/decisions/280-owner-settings-in-the-database.md). */
 const servicesOf = (fees: Fees) => [
-  { icon: CircleDot, title: 'New Tyres', price: 'From $139', unit: 'fitting', text: 'Quality tyres supplied, fitted and balanced at your home or workplace.' },
-  { icon: Wrench, title: 'Puncture Repair', price: formatPrice(fees.punctureRepair), unit: 'per repair', text: 'Nails, screws and slow leaks repaired on the spot where it is safe to do so.' },
-  { icon: Battery, title: 'Mobile Battery Service', price: 'Quote on site', unit: '', text: 'Battery testing and replacement when your car will not start.' },
-  { icon: Truck, title: 'Mobile Tyre Service', price: 'We come to you', unit: '', text: 'A fully equipped van at your driveway, work car park or roadside.' },
+  {
+    icon: CircleDot,
+    title: 'New Tyres',
+    price: 'From $139',
+    unit: 'fitting',
+    text: 'Quality tyres supplied, fitted and balanced at your home or workplace.',
+  },
+  {
+    icon: Wrench,
+    title: 'Puncture Repair',
+    price: formatPrice(fees.punctureRepair),
+    unit: 'per repair',
+    text: 'Nails, screws and slow leaks repaired on the spot where it is safe to do so.',
+  },
+  {
+    icon: Battery,
+    title: 'Mobile Battery Service',
+    price: 'Quote on site',
+    unit: '',
+    text: 'Battery testing and replacement when your car will not start.',
+  },
+  {
+    icon: Truck,
+    title: 'Mobile Tyre Service',
+    price: 'We come to you',
+    unit: '',
+    text: 'A fully equipped van at your driveway, work car park or roadside.',
+  },
 ];
 
 /** The claims of docs/product.md "The business"; the hours are the configured ones. */
@@ -26,7 +67,11 @@ const claimsOf = (business: BusinessInfo) => [
   { icon: ShieldCheck, title: '12-month warranty', text: 'All our work is backed by a 12-month warranty.' },
   { icon: CalendarCheck, title: 'Same or next day', text: 'Book today and we are usually there today or tomorrow.' },
   { icon: Clock, title: hoursOf(business).short, text: 'Four 2-hour arrival windows every business day.' },
-  { icon: Timer, title: '30-60 minute response', text: 'For roadside help, a technician is typically with you in 30-60 minutes.' },
+  {
+    icon: Timer,
+    title: '30-60 minute response',
+    text: 'For roadside help, a technician is typically with you in 30-60 minutes.',
+  },
 ];
 
 const PAYMENTS = [
@@ -53,7 +98,15 @@ function PaymentResult({ search, emailDelivery }: { search: string; emailDeliver
   );
 }
 
-export function HomePage({ business, search, featured }: { business: BusinessInfo; search: string; featured: FeaturedArea[] }) {
+export function HomePage({
+  business,
+  search,
+  featured,
+}: {
+  business: BusinessInfo;
+  search: string;
+  featured: FeaturedArea[];
+}) {
   return (
     <>
       <PaymentResult search={search} emailDelivery={business.emailDelivery} />
@@ -80,7 +133,8 @@ export function HomePage({ business, search, featured }: { business: BusinessInf
           {/* The saving is offered only where a customer can pay online and there is a saving to have. */}
           {business.prepaidAvailable && business.fees.prepaidDiscount > 0 ? (
             <p className="mt-6 inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-semibold text-charcoal">
-              <Tag aria-hidden className="h-5 w-5" /> {`Save ${formatPrice(business.fees.prepaidDiscount)} when you book and pay online`}
+              <Tag aria-hidden className="h-5 w-5" />{' '}
+              {`Save ${formatPrice(business.fees.prepaidDiscount)} when you book and pay online`}
             </p>
           ) : null}
         </div>
@@ -91,7 +145,9 @@ export function HomePage({ business, search, featured }: { business: BusinessInf
           <h2 id="services-title" className="text-3xl font-bold">
             Our Services
           </h2>
-          <p className="mt-2 max-w-2xl text-gray-700">Everything a tyre shop does, done where your car is parked. All prices include GST.</p>
+          <p className="mt-2 max-w-2xl text-gray-700">
+            Everything a tyre shop does, done where your car is parked. All prices include GST.
+          </p>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {servicesOf(business.fees).map(({ icon: Icon, title, price, unit, text }) => (
               <li key={title} className="flex flex-col rounded-2xl border border-gray-200 p-5 shadow-sm">
@@ -107,12 +163,16 @@ export function HomePage({ business, search, featured }: { business: BusinessInf
           <div className="mt-10 grid gap-4 md:grid-cols-2">
             <div className="rounded-2xl bg-gray-100 p-6">
               <h3 className="text-xl font-bold">At home or at work</h3>
-              <p className="mt-2 text-gray-700">Pick a 2-hour window and we fit your tyres or battery on your driveway or in the car park.</p>
+              <p className="mt-2 text-gray-700">
+                Pick a 2-hour window and we fit your tyres or battery on your driveway or in the car park.
+              </p>
               <BookButton className="mt-4">Book Home Service</BookButton>
             </div>
             <div className="rounded-2xl bg-gray-100 p-6">
               <h3 className="text-xl font-bold">Stuck on the roadside?</h3>
-              <p className="mt-2 text-gray-700">Flat tyre or flat battery away from home? Our emergency callout gets you moving again.</p>
+              <p className="mt-2 text-gray-700">
+                Flat tyre or flat battery away from home? Our emergency callout gets you moving again.
+              </p>
               <BookButton className="mt-4" variant="secondary">
                 Get Roadside Help
               </BookButton>
@@ -140,7 +200,10 @@ export function HomePage({ business, search, featured }: { business: BusinessInf
           <h3 className="mt-12 text-xl font-bold">Accepted Payments</h3>
           <ul className="mt-4 flex flex-wrap gap-3">
             {PAYMENTS.map(({ icon: Icon, label }) => (
-              <li key={label} className="inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-4 py-2 text-sm font-medium">
+              <li
+                key={label}
+                className="inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-4 py-2 text-sm font-medium"
+              >
                 <Icon aria-hidden className="h-4 w-4" /> {label}
               </li>
             ))}
@@ -153,7 +216,9 @@ export function HomePage({ business, search, featured }: { business: BusinessInf
           <h2 id="areas-title" className="text-3xl font-bold">
             Areas We Service
           </h2>
-          <p className="mt-2 max-w-2xl text-gray-700">We cover 350+ suburbs across Perth, Peel and the Hills. Here are some of the areas we visit every week.</p>
+          <p className="mt-2 max-w-2xl text-gray-700">
+            We cover 350+ suburbs across Perth, Peel and the Hills. Here are some of the areas we visit every week.
+          </p>
           <div className="mt-8 grid gap-6 lg:grid-cols-3">
             {featured.map(({ region, suburbs }) => (
               <div key={region} className="rounded-2xl border border-gray-200 p-5">

@@ -11,7 +11,10 @@ export function NotFoundPage({ business }: { business: BusinessInfo }) {
       <h1 className="mt-2 text-3xl font-bold">Page Not Found</h1>
       <p className="mt-4 text-gray-700">The page you were looking for doesn&apos;t exist or has moved.</p>
       <div className="mt-8 flex flex-col items-center gap-3">
-        <a href="/" className="inline-flex min-h-12 items-center rounded-lg bg-accent px-6 font-semibold text-charcoal hover:bg-accent-strong">
+        <a
+          href="/"
+          className="inline-flex min-h-12 items-center rounded-lg bg-accent px-6 font-semibold text-charcoal hover:bg-accent-strong"
+        >
           Back to Home
         </a>
         <a href={telHref(business.phone)} className="inline-flex min-h-11 items-center gap-2 font-semibold underline">

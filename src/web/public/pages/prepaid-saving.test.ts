@@ -26,7 +26,13 @@ const business = (over: Partial<BusinessInfo>): BusinessInfo => ({
   ...over,
 });
 const page = (component: typeof HomePage | typeof AboutPage, b: BusinessInfo) =>
-  renderToStaticMarkup(createElement(BookingLauncherProvider, null, createElement(component as typeof HomePage, { business: b, search: '', featured: [] })));
+  renderToStaticMarkup(
+    createElement(
+      BookingLauncherProvider,
+      null,
+      createElement(component as typeof HomePage, { business: b, search: '', featured: [] }),
+    ),
+  );
 
 describe('the online saving on the public pages', () => {
   it('is offered with card payments on', () => {
@@ -35,7 +41,10 @@ describe('the online saving on the public pages', () => {
   });
 
   it('is not offered when no card payment can be taken, nor when the owner set no discount', () => {
-    for (const b of [business({ prepaidAvailable: false, paymentProvider: 'none' }), business({ fees: { ...DEFAULT_FEES, prepaidDiscount: 0 } })]) {
+    for (const b of [
+      business({ prepaidAvailable: false, paymentProvider: 'none' }),
+      business({ fees: { ...DEFAULT_FEES, prepaidDiscount: 0 } }),
+    ]) {
       expect(page(HomePage, b)).not.toContain('Save $');
       expect(page(AboutPage, b)).not.toMatch(/save \$/i);
     }

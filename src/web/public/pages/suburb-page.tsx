@@ -7,13 +7,22 @@ import { BookButton } from '../layout/book-button';
 
 export function SuburbPage({ business, page }: { business: BusinessInfo; page: SuburbPageContent }) {
   const prefill = { suburb: page.suburb, postcode: page.postcode };
-  const paragraphs = page.content.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = page.content
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <>
       <section className="bg-charcoal px-4 pb-12 pt-10 text-white md:pt-16">
         <div className="mx-auto max-w-4xl">
           <nav aria-label="Breadcrumb" className="text-sm text-gray-300">
-            <a href="/" className="underline">Home</a> <span aria-hidden="true">/</span> <a href="/#areas" className="underline">Areas</a>{' '}
+            <a href="/" className="underline">
+              Home
+            </a>{' '}
+            <span aria-hidden="true">/</span>{' '}
+            <a href="/#areas" className="underline">
+              Areas
+            </a>{' '}
             <span aria-hidden="true">/</span> <span aria-current="page">{page.suburb}</span>
           </nav>
           <h1 className="mt-4 text-4xl font-extrabold leading-tight md:text-5xl">{`Mobile Tyres ${page.suburb}`}</h1>
@@ -25,7 +34,10 @@ export function SuburbPage({ business, page }: { business: BusinessInfo; page: S
             <BookButton size="lg" prefill={prefill}>
               {`Book in ${page.suburb}`}
             </BookButton>
-            <a href={telHref(business.phone)} className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-white/40 px-6 text-lg font-semibold hover:bg-white/10">
+            <a
+              href={telHref(business.phone)}
+              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-white/40 px-6 text-lg font-semibold hover:bg-white/10"
+            >
               <Phone aria-hidden className="h-5 w-5" /> Call {business.phone}
             </a>
           </div>
@@ -50,14 +62,16 @@ export function SuburbPage({ business, page }: { business: BusinessInfo; page: S
             </h2>
             <ul className="mt-3 space-y-3 text-gray-800">
               <li className="flex gap-2">
-                <CalendarCheck aria-hidden className="h-5 w-5 shrink-0" /> {`Same or next day, ${hoursOf(business).short}`}
+                <CalendarCheck aria-hidden className="h-5 w-5 shrink-0" />{' '}
+                {`Same or next day, ${hoursOf(business).short}`}
               </li>
               <li className="flex gap-2">
                 <ShieldCheck aria-hidden className="h-5 w-5 shrink-0" /> 12-month warranty
               </li>
               {business.prepaidAvailable && business.fees.prepaidDiscount > 0 ? (
                 <li className="flex gap-2">
-                  <Tag aria-hidden className="h-5 w-5 shrink-0" /> {`Save ${formatPrice(business.fees.prepaidDiscount)} when you book and pay online`}
+                  <Tag aria-hidden className="h-5 w-5 shrink-0" />{' '}
+                  {`Save ${formatPrice(business.fees.prepaidDiscount)} when you book and pay online`}
                 </li>
               ) : null}
             </ul>
@@ -77,7 +91,10 @@ export function SuburbPage({ business, page }: { business: BusinessInfo; page: S
             <ul className="mt-4 flex flex-wrap gap-2">
               {page.nearby.map((n) => (
                 <li key={n.slug}>
-                  <a href={`/suburb/${n.slug}`} className="inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-medium shadow-sm hover:bg-accent">
+                  <a
+                    href={`/suburb/${n.slug}`}
+                    className="inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-medium shadow-sm hover:bg-accent"
+                  >
                     {n.suburb} {n.postcode}
                   </a>
                 </li>
@@ -95,7 +112,8 @@ export function SuburbNotFound({ business }: { business: BusinessInfo }) {
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">Service Area Not Found</h1>
       <p className="mt-4 text-gray-700">
-        We couldn&apos;t find a page for that suburb. We cover 350+ suburbs across Perth, Peel and the Hills, so check whether we come to you.
+        We couldn&apos;t find a page for that suburb. We cover 350+ suburbs across Perth, Peel and the Hills, so check
+        whether we come to you.
       </p>
       <div className="mt-8 flex flex-col items-center gap-3">
         <BookButton size="lg">Check Service Availability</BookButton>

@@ -10,7 +10,11 @@ import { paymentToasts } from '../checkout/payment-toasts';
 
 const StripeCardForm = lazy(() => import('../checkout/stripe-card-form'));
 
-type IntentState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; intent: PaymentIntentResponse };
+type IntentState =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'failed' }
+  | { kind: 'ready'; intent: PaymentIntentResponse };
 
 /**
  * "Pay $X by card" on an invoice's pay page (decision 300): the booking checkout's card forms, for
@@ -66,7 +70,13 @@ export function PayByCard({
     <section className="rounded-xl border border-gray-200 p-4 sm:p-6" aria-label="Card payment">
       {provider === 'stripe' && publishableKey ? (
         <Suspense fallback={<Spinner label="Loading the card form..." />}>
-          <StripeCardForm publishableKey={publishableKey} clientSecret={intent.clientSecret} token={token} totalAmount={intent.totalAmount} returnPath={`/pay/${token}`} />
+          <StripeCardForm
+            publishableKey={publishableKey}
+            clientSecret={intent.clientSecret}
+            token={token}
+            totalAmount={intent.totalAmount}
+            returnPath={`/pay/${token}`}
+          />
         </Suspense>
       ) : (
         <SimulatedCardForm

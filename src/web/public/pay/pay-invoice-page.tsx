@@ -6,7 +6,8 @@ import { Toaster } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { PayByCard } from './pay-by-card';
 
-const dollars = (amount: string) => `$${Number(amount).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const dollars = (amount: string) =>
+  `$${Number(amount).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * The customer's invoice page, reached from the link in the invoice email and on the PDF (decision
@@ -47,9 +48,13 @@ function PayInvoice({ token }: { token: string }) {
       {inv.status === 'paid' ? (
         <p className="rounded-lg bg-emerald-50 p-4 font-semibold text-emerald-900">This invoice is paid. Thank you.</p>
       ) : inv.status === 'void' ? (
-        <p className="rounded-lg bg-red-50 p-4 font-semibold text-red-900">This invoice has been voided: nothing is owed on it.</p>
+        <p className="rounded-lg bg-red-50 p-4 font-semibold text-red-900">
+          This invoice has been voided: nothing is owed on it.
+        </p>
       ) : (
-        <p className="rounded-lg bg-amber-50 p-4 text-lg font-bold text-amber-950">Amount due: {dollars(inv.amountDue)}</p>
+        <p className="rounded-lg bg-amber-50 p-4 text-lg font-bold text-amber-950">
+          Amount due: {dollars(inv.amountDue)}
+        </p>
       )}
       <table className="w-full text-left">
         <caption className="sr-only">Invoice lines</caption>
@@ -82,7 +87,12 @@ function PayInvoice({ token }: { token: string }) {
         <dt className="text-gray-700">Amount due</dt>
         <dd className="font-bold">{dollars(inv.amountDue)}</dd>
       </dl>
-      <a href={inv.pdfUrl} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-2 font-semibold underline">
+      <a
+        href={inv.pdfUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex min-h-11 items-center gap-2 font-semibold underline"
+      >
         <FileText aria-hidden className="h-4 w-4" />
         Download the invoice (PDF)
       </a>
@@ -92,11 +102,18 @@ function PayInvoice({ token }: { token: string }) {
             How to pay
           </h2>
           {inv.provider !== 'none' ? (
-            <PayByCard token={token} amountDue={inv.amountDue} provider={inv.provider} publishableKey={inv.publishableKey} onSettled={() => void invoice.refetch()} />
+            <PayByCard
+              token={token}
+              amountDue={inv.amountDue}
+              provider={inv.provider}
+              publishableKey={inv.publishableKey}
+              onSettled={() => void invoice.refetch()}
+            />
           ) : null}
           {b.bank ? (
             <p>
-              Bank transfer: {b.bank.accountName}, BSB {b.bank.bsb}, account {b.bank.accountNumber}, reference {inv.invoiceNumber}.
+              Bank transfer: {b.bank.accountName}, BSB {b.bank.bsb}, account {b.bank.accountNumber}, reference{' '}
+              {inv.invoiceNumber}.
             </p>
           ) : null}
           {b.payId ? (
@@ -105,7 +122,11 @@ function PayInvoice({ token }: { token: string }) {
             </p>
           ) : null}
           <p>
-            Card, EFTPOS or cash: call <a href={`tel:${b.phone.replace(/\s+/g, '')}`} className="underline">{b.phone}</a>.
+            Card, EFTPOS or cash: call{' '}
+            <a href={`tel:${b.phone.replace(/\s+/g, '')}`} className="underline">
+              {b.phone}
+            </a>
+            .
           </p>
         </section>
       ) : null}

@@ -18,7 +18,15 @@ const EMPTY: FormValues = { currentPassword: '', newPassword: '', repeatPassword
  * Change password (docs/decisions/325-passwords-people-choose.md): validated by the schema the
  * server uses; the common-password rule is the server's alone and comes back on its field.
  */
-export function ChangePasswordForm({ username, currentLabel = 'Current password', onChanged }: { username: string; currentLabel?: string; onChanged?: () => void }) {
+export function ChangePasswordForm({
+  username,
+  currentLabel = 'Current password',
+  onChanged,
+}: {
+  username: string;
+  currentLabel?: string;
+  onChanged?: () => void;
+}) {
   const rules = useMemo(() => rulesOnDemand(async () => (await loadRules()).changePasswordRules(username)), [username]);
   const form = useForm<FormValues>({ resolver: rules.resolver, defaultValues: EMPTY });
   const { errors } = form.formState;
@@ -30,18 +38,48 @@ export function ChangePasswordForm({ username, currentLabel = 'Current password'
       onChanged?.();
     },
     onError: (err) => {
-      const fields = err instanceof ApiError && err.status === 400 ? (err.json?.fields as Record<string, string> | undefined) : undefined;
-      if (fields?.currentPassword) form.setError('currentPassword', { message: fields.currentPassword }, { shouldFocus: true });
-      if (fields?.newPassword) form.setError('newPassword', { message: fields.newPassword }, { shouldFocus: !fields.currentPassword });
-      if (!fields) toast({ title: 'Password not changed', description: errorMessage(err, 'Could not change your password'), variant: 'destructive' });
+      const fields =
+        err instanceof ApiError && err.status === 400
+          ? (err.json?.fields as Record<string, string> | undefined)
+          : undefined;
+      if (fields?.currentPassword)
+        form.setError('currentPassword', { message: fields.currentPassword }, { shouldFocus: true });
+      if (fields?.newPassword)
+        form.setError('newPassword', { message: fields.newPassword }, { shouldFocus: !fields.currentPassword });
+      if (!fields)
+        toast({
+          title: 'Password not changed',
+          description: errorMessage(err, 'Could not change your password'),
+          variant: 'destructive',
+        });
     },
   });
 
   return (
-    <form noValidate onFocus={rules.preload} className="space-y-4" aria-label="Change password" onSubmit={(e) => void form.handleSubmit((values) => change.mutate(values))(e)}>
+    <form
+      noValidate
+      onFocus={rules.preload}
+      className="space-y-4"
+      aria-label="Change password"
+      onSubmit={(e) => void form.handleSubmit((values) => change.mutate(values))(e)}
+    >
       {/* For password managers: whose password this is. */}
-      <input type="text" name="username" aria-label="Username" autoComplete="username" value={username} readOnly hidden />
-      <TextField label={currentLabel} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
+      <input
+        type="text"
+        name="username"
+        aria-label="Username"
+        autoComplete="username"
+        value={username}
+        readOnly
+        hidden
+      />
+      <TextField
+        label={currentLabel}
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+      />
       <TextField
         label="New password"
         type="password"
@@ -50,7 +88,13 @@ export function ChangePasswordForm({ username, currentLabel = 'Current password'
         error={errors.newPassword?.message}
         {...form.register('newPassword')}
       />
-      <TextField label="Repeat new password" type="password" autoComplete="new-password" error={errors.repeatPassword?.message} {...form.register('repeatPassword')} />
+      <TextField
+        label="Repeat new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.repeatPassword?.message}
+        {...form.register('repeatPassword')}
+      />
       <Button type="submit" className="w-full sm:w-auto" disabled={change.isPending}>
         {change.isPending ? 'Changing password...' : 'Change password'}
       </Button>

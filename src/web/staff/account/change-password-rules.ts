@@ -8,5 +8,6 @@ export const changePasswordRules = (username: string) =>
   changePasswordFormSchema(username)
     .and(z.object({ repeatPassword: z.string() }))
     .superRefine((value, ctx) => {
-      if (value.repeatPassword !== value.newPassword) ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: REPEAT_MISMATCH });
+      if (value.repeatPassword !== value.newPassword)
+        ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: REPEAT_MISMATCH });
     });

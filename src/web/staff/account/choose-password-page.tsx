@@ -14,7 +14,8 @@ export function ChoosePasswordPage({ user }: { user: PublicUser }) {
     <main className="mx-auto max-w-lg px-4 py-8">
       <h1 className="text-2xl font-bold">Choose a new password</h1>
       <p className="mb-6 mt-2 text-gray-800">
-        {user.username}, your password was reset by an administrator. Enter the temporary password you were given, then choose your own.
+        {user.username}, your password was reset by an administrator. Enter the temporary password you were given, then
+        choose your own.
       </p>
       <ChangePasswordForm username={user.username} currentLabel="Temporary password" />
       <Button variant="ghost" className="mt-6" onClick={() => signOut.mutate()} disabled={signOut.isPending}>

@@ -13,13 +13,28 @@ export function DevicesSection() {
   const devices = useQuery(api.account.listSessions.query());
   const endOne = useApiMutation(api.account.endSession, {
     input: (device: DeviceSession) => ({ params: { id: device.id } }),
-    onSuccess: (_r, device) => toast({ title: 'Device signed out', description: `${device.browser} on ${device.os} is signed out.` }),
-    onError: (err) => toast({ title: 'Sign out failed', description: errorMessage(err, 'Could not sign that device out'), variant: 'destructive' }),
+    onSuccess: (_r, device) =>
+      toast({ title: 'Device signed out', description: `${device.browser} on ${device.os} is signed out.` }),
+    onError: (err) =>
+      toast({
+        title: 'Sign out failed',
+        description: errorMessage(err, 'Could not sign that device out'),
+        variant: 'destructive',
+      }),
   });
   const endOthers = useApiMutation(api.account.endOtherSessions, {
     input: () => ({}),
-    onSuccess: ({ ended }) => toast({ title: 'Signed out everywhere else', description: `${ended} other device${ended === 1 ? '' : 's'} signed out.` }),
-    onError: (err) => toast({ title: 'Sign out failed', description: errorMessage(err, 'Could not sign the other devices out'), variant: 'destructive' }),
+    onSuccess: ({ ended }) =>
+      toast({
+        title: 'Signed out everywhere else',
+        description: `${ended} other device${ended === 1 ? '' : 's'} signed out.`,
+      }),
+    onError: (err) =>
+      toast({
+        title: 'Sign out failed',
+        description: errorMessage(err, 'Could not sign the other devices out'),
+        variant: 'destructive',
+      }),
   });
   const others = devices.data?.filter((d) => !d.current).length ?? 0;
 
@@ -29,12 +44,18 @@ export function DevicesSection() {
         <h2 id="devices-heading" className="text-lg font-bold">
           Your devices
         </h2>
-        <Button variant="outline" onClick={() => endOthers.mutate(undefined)} disabled={endOthers.isPending || others === 0}>
+        <Button
+          variant="outline"
+          onClick={() => endOthers.mutate(undefined)}
+          disabled={endOthers.isPending || others === 0}
+        >
           <LogOut aria-hidden className="h-4 w-4" />
           {endOthers.isPending ? 'Signing out...' : 'Sign out everywhere else'}
         </Button>
       </div>
-      <p className="mt-1 text-sm text-gray-700">Browsers signed in as you. Sign out any you do not recognise, then change your password.</p>
+      <p className="mt-1 text-sm text-gray-700">
+        Browsers signed in as you. Sign out any you do not recognise, then change your password.
+      </p>
       {devices.isPending ? (
         <SkeletonGroup label="Loading your devices..." className="mt-4 space-y-3">
           <Skeleton className="h-16 w-full" />
@@ -53,7 +74,11 @@ export function DevicesSection() {
                 <div className="min-w-0">
                   <p className="font-semibold [overflow-wrap:anywhere]">
                     {device.browser} on {device.os}
-                    {device.current ? <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-sm font-medium text-green-900">This device</span> : null}
+                    {device.current ? (
+                      <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-sm font-medium text-green-900">
+                        This device
+                      </span>
+                    ) : null}
                   </p>
                   <p className="text-sm text-gray-700 [overflow-wrap:anywhere]">
                     {device.address ?? 'Address unknown'} · last seen {perthDateTime(device.lastSeenAt)}

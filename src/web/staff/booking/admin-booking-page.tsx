@@ -9,7 +9,16 @@ import { adminEstimate } from '../../../shared/domain/pricing';
 import { DEFAULT_FEES, type Fees } from '../../../shared/domain/settings';
 import { feesFromView } from '../../../shared/schemas/settings';
 import { SERVICE_LABELS, SERVICE_TYPES } from '../../../shared/domain/services';
-import { compareDays, isIsoDay, isWithinSchedulingHorizon, perthDay, SCHEDULING_HORIZON_MESSAGE, schedulingHorizonEnd, slotWindowLabel, TIME_SLOTS } from '../../../shared/domain/slots';
+import {
+  compareDays,
+  isIsoDay,
+  isWithinSchedulingHorizon,
+  perthDay,
+  SCHEDULING_HORIZON_MESSAGE,
+  schedulingHorizonEnd,
+  slotWindowLabel,
+  TIME_SLOTS,
+} from '../../../shared/domain/slots';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
 import { adminBookingForm, type AdminBookingForm, type AdminBookingFormInput } from '../../../shared/schemas/booking';
 import { Button } from '../../components/ui/button';
@@ -23,7 +32,6 @@ import { lookupTyrePrice } from '../../public/booking/booking-api';
 import { useCurrentUser } from '../session';
 import { toStaffBookingRequest } from './staff-booking-request';
 import { tyreSizeInputProps } from '../../lib/tyre-size-input';
-
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -90,7 +98,14 @@ export default function AdminBookingPage() {
   });
   const { register, watch, setValue, setError, formState, control } = form;
   const errors = formState.errors;
-  const [date = '', serviceType, width = '', profile = '', rim = '', quantityValue] = watch(['date', 'serviceType', 'tyreWidth', 'aspectRatio', 'rimSize', 'quantity']);
+  const [date = '', serviceType, width = '', profile = '', rim = '', quantityValue] = watch([
+    'date',
+    'serviceType',
+    'tyreWidth',
+    'aspectRatio',
+    'rimSize',
+    'quantity',
+  ]);
   // Staff schedule at most 12 months ahead (decision 256): say so at the date, not as four unavailable slots.
   const isTooFar = isIsoDay(date) && !isWithinSchedulingHorizon(date, today);
   const dateChosen = isIsoDay(date) && !isTooFar;
@@ -99,7 +114,11 @@ export default function AdminBookingPage() {
   const quantity = [1, 2, 3, 4].includes(Number(quantityValue)) ? Number(quantityValue) : 4;
 
   const slots = useQuery({ ...api.slots.availability.query({ query: { date } }), enabled: dateChosen });
-  const tyrePrice = useQuery({ queryKey: api.pricing.tyrePrice.key({ params: { size: size ?? '' } }), queryFn: () => lookupTyrePrice(size!), enabled: !!size });
+  const tyrePrice = useQuery({
+    queryKey: api.pricing.tyrePrice.key({ params: { size: size ?? '' } }),
+    queryFn: () => lookupTyrePrice(size!),
+    enabled: !!size,
+  });
 
   // A failed or callback-required tyre lookup gives an estimate of 0.
   const unitCents = tyrePrice.data?.kind === 'priced' ? tyrePrice.data.unitCents : null;
@@ -115,7 +134,11 @@ export default function AdminBookingPage() {
     },
     onError: (err) => {
       void slots.refetch();
-      toast({ title: 'Booking Failed', description: errorMessage(err, 'Failed to create booking. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Booking Failed',
+        description: errorMessage(err, 'Failed to create booking. Please try again.'),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -148,8 +171,15 @@ export default function AdminBookingPage() {
             }}
             error={errors.date?.message ?? (isTooFar ? SCHEDULING_HORIZON_MESSAGE : undefined)}
           />
-          <SelectField label="Time slot" disabled={!dateChosen} {...register('timeSlot')} error={errors.timeSlot?.message}>
-            <option value="">{!dateChosen ? 'Choose a date first' : slots.isPending ? 'Loading...' : 'Select a time slot'}</option>
+          <SelectField
+            label="Time slot"
+            disabled={!dateChosen}
+            {...register('timeSlot')}
+            error={errors.timeSlot?.message}
+          >
+            <option value="">
+              {!dateChosen ? 'Choose a date first' : slots.isPending ? 'Loading...' : 'Select a time slot'}
+            </option>
             {TIME_SLOTS.map((slot) => {
               const item = slots.data?.find((s) => s.slot === slot);
               const unavailable = slots.isError || (item ? !item.isAvailable : false);
@@ -161,7 +191,9 @@ export default function AdminBookingPage() {
               );
             })}
           </SelectField>
-          {slots.isError ? <p className="text-sm font-medium text-red-700 sm:col-span-2">Failed to fetch time slots</p> : null}
+          {slots.isError ? (
+            <p className="text-sm font-medium text-red-700 sm:col-span-2">Failed to fetch time slots</p>
+          ) : null}
         </Section>
 
         <Section title="Service Details">
@@ -177,18 +209,39 @@ export default function AdminBookingPage() {
             <span className="text-xl font-bold tabular-nums" data-testid="admin-estimate">
               {formatDollars(estimateCents)}
             </span>
-            {isTyres && tyrePrice.data?.kind === 'callback' ? <span className="text-sm">{tyrePrice.data.message}</span> : null}
+            {isTyres && tyrePrice.data?.kind === 'callback' ? (
+              <span className="text-sm">{tyrePrice.data.message}</span>
+            ) : null}
           </div>
           {isTyres ? (
             <fieldset className="space-y-3 sm:col-span-2">
               <legend className="font-semibold">Tyre Specifications</legend>
               <div className="grid grid-cols-3 gap-2">
-                <TextField label="Width" placeholder="205" {...tyreSizeInputProps('tyreWidth', register('tyreWidth'))} error={errors.tyreWidth?.message} />
-                <TextField label="Profile" placeholder="55" {...tyreSizeInputProps('aspectRatio', register('aspectRatio'))} error={errors.aspectRatio?.message} />
-                <TextField label="Rim" placeholder="16" {...tyreSizeInputProps('rimSize', register('rimSize'))} error={errors.rimSize?.message} />
+                <TextField
+                  label="Width"
+                  placeholder="205"
+                  {...tyreSizeInputProps('tyreWidth', register('tyreWidth'))}
+                  error={errors.tyreWidth?.message}
+                />
+                <TextField
+                  label="Profile"
+                  placeholder="55"
+                  {...tyreSizeInputProps('aspectRatio', register('aspectRatio'))}
+                  error={errors.aspectRatio?.message}
+                />
+                <TextField
+                  label="Rim"
+                  placeholder="16"
+                  {...tyreSizeInputProps('rimSize', register('rimSize'))}
+                  error={errors.rimSize?.message}
+                />
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <SelectField label="Quantity" {...register('quantity', { setValueAs: (v) => Number(v) })} error={errors.quantity?.message}>
+                <SelectField
+                  label="Quantity"
+                  {...register('quantity', { setValueAs: (v) => Number(v) })}
+                  error={errors.quantity?.message}
+                >
                   {[1, 2, 3, 4].map((n) => (
                     <option key={n} value={n}>
                       {n}
@@ -202,17 +255,33 @@ export default function AdminBookingPage() {
         </Section>
 
         <Section title="Customer Details">
-          <TextField label="Customer name" autoComplete="off" {...register('customerName')} error={errors.customerName?.message} />
+          <TextField
+            label="Customer name"
+            autoComplete="off"
+            {...register('customerName')}
+            error={errors.customerName?.message}
+          />
           <TextField label="Phone" type="tel" {...register('customerPhone')} error={errors.customerPhone?.message} />
           <div className="sm:col-span-2">
-            <TextField label="Email" type="email" {...register('customerEmail')} error={errors.customerEmail?.message} />
+            <TextField
+              label="Email"
+              type="email"
+              {...register('customerEmail')}
+              error={errors.customerEmail?.message}
+            />
           </div>
         </Section>
 
         <Section title="Vehicle Details">
           <TextField label="Make" {...register('make')} error={errors.make?.message} />
           <TextField label="Model" {...register('model')} error={errors.model?.message} />
-          <TextField label="Year" inputMode="numeric" maxLength={4} {...register('year')} error={errors.year?.message} />
+          <TextField
+            label="Year"
+            inputMode="numeric"
+            maxLength={4}
+            {...register('year')}
+            error={errors.year?.message}
+          />
           <TextField label="Colour" {...register('color')} error={errors.color?.message} />
           <TextField
             label="Registration"
@@ -261,7 +330,13 @@ export default function AdminBookingPage() {
             }}
             error={errors.suburb?.message}
           />
-          <TextField label="Postcode" inputMode="numeric" maxLength={4} {...register('postcode')} error={errors.postcode?.message} />
+          <TextField
+            label="Postcode"
+            inputMode="numeric"
+            maxLength={4}
+            {...register('postcode')}
+            error={errors.postcode?.message}
+          />
           <SuburbList />
         </Section>
 
@@ -276,7 +351,10 @@ export default function AdminBookingPage() {
         </Section>
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Link href="/dashboard" className="inline-flex min-h-11 items-center justify-center rounded-lg border border-gray-300 bg-white px-4 font-semibold hover:bg-gray-50">
+          <Link
+            href="/dashboard"
+            className="inline-flex min-h-11 items-center justify-center rounded-lg border border-gray-300 bg-white px-4 font-semibold hover:bg-gray-50"
+          >
             Cancel
           </Link>
           <Button type="submit" disabled={!dateChosen || create.isPending}>

@@ -40,7 +40,10 @@ describe('admin booking request', () => {
 
   it('leaves the size out unless all three parts are given, and tyre fields for other services', () => {
     expect(toStaffBookingRequest(adminBookingForm.parse({ ...base, rimSize: '' }), 0).job.tyreSize).toBeNull();
-    const puncture = toStaffBookingRequest(adminBookingForm.parse({ ...base, serviceType: 'puncture-repair' }), 12980).job;
+    const puncture = toStaffBookingRequest(
+      adminBookingForm.parse({ ...base, serviceType: 'puncture-repair' }),
+      12980,
+    ).job;
     expect(puncture).toMatchObject({ tyreSize: null, tyreQuantity: null, tyreBrand: null, customerValue: '129.80' });
   });
 });

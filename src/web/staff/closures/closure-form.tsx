@@ -21,7 +21,10 @@ const FIELDS = ['firstDay', 'lastDay', 'reason'] as const;
  */
 export function ClosureForm() {
   const today = perthToday(new Date());
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: rules.resolver, defaultValues: { firstDay: '', lastDay: '', reason: '' } });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: rules.resolver,
+    defaultValues: { firstDay: '', lastDay: '', reason: '' },
+  });
   const { errors } = form.formState;
   const actions = useClosureActions({
     onFieldErrors: (fields) => {
@@ -39,12 +42,40 @@ export function ClosureForm() {
 
   return (
     <div className="space-y-4">
-      <form noValidate onFocus={rules.preload} aria-label="Close days" className="space-y-4 rounded-xl border border-gray-200 p-4" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
+      <form
+        noValidate
+        onFocus={rules.preload}
+        aria-label="Close days"
+        className="space-y-4 rounded-xl border border-gray-200 p-4"
+        onSubmit={(e) => void form.handleSubmit(submit)(e)}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First day" type="date" min={today} max={schedulingHorizonEnd(today)} error={errors.firstDay?.message} {...form.register('firstDay')} />
-          <TextField label="Last day (optional)" type="date" min={today} max={schedulingHorizonEnd(today)} hint="Leave empty to close one day." error={errors.lastDay?.message} {...form.register('lastDay')} />
+          <TextField
+            label="First day"
+            type="date"
+            min={today}
+            max={schedulingHorizonEnd(today)}
+            error={errors.firstDay?.message}
+            {...form.register('firstDay')}
+          />
+          <TextField
+            label="Last day (optional)"
+            type="date"
+            min={today}
+            max={schedulingHorizonEnd(today)}
+            hint="Leave empty to close one day."
+            error={errors.lastDay?.message}
+            {...form.register('lastDay')}
+          />
         </div>
-        <TextField label="Reason" autoComplete="off" placeholder="Away for Christmas" hint="Staff see it; customers see Closed." error={errors.reason?.message} {...form.register('reason')} />
+        <TextField
+          label="Reason"
+          autoComplete="off"
+          placeholder="Away for Christmas"
+          hint="Staff see it; customers see Closed."
+          error={errors.reason?.message}
+          {...form.register('reason')}
+        />
         <Button type="submit" className="w-full sm:w-auto" disabled={pending || decide !== null}>
           {pending && !decide ? 'Closing...' : 'Close these days'}
         </Button>
@@ -53,7 +84,9 @@ export function ClosureForm() {
         <JobsOnClosedDays
           decide={decide}
           pending={pending}
-          onChoose={(jobs: NonNullable<CreateClosureRequest['jobs']>) => actions.create.mutate({ ...decide.body, jobs })}
+          onChoose={(jobs: NonNullable<CreateClosureRequest['jobs']>) =>
+            actions.create.mutate({ ...decide.body, jobs })
+          }
           onBack={actions.clearJobsToDecide}
         />
       ) : null}

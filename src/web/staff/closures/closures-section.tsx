@@ -20,12 +20,28 @@ export function ClosuresSection({ user }: { user: PublicUser }) {
   return user.role === 'admin' ? <Closures /> : null;
 }
 
-const days = (c: Closure) => (c.firstDay === c.lastDay ? formatDayLong(c.firstDay) : `${formatDayLong(c.firstDay)} to ${formatDayLong(c.lastDay)}`);
-const jobsNote = (c: Closure) => (c.liveJobs === 0 ? null : c.liveJobs === 1 ? '1 booked job kept' : `${c.liveJobs} booked jobs kept`);
+const days = (c: Closure) =>
+  c.firstDay === c.lastDay ? formatDayLong(c.firstDay) : `${formatDayLong(c.firstDay)} to ${formatDayLong(c.lastDay)}`;
+const jobsNote = (c: Closure) =>
+  c.liveJobs === 0 ? null : c.liveJobs === 1 ? '1 booked job kept' : `${c.liveJobs} booked jobs kept`;
 
-function ReopenButton({ closure, busy, onReopen }: { closure: Closure; busy: boolean; onReopen: (c: Closure) => void }) {
+function ReopenButton({
+  closure,
+  busy,
+  onReopen,
+}: {
+  closure: Closure;
+  busy: boolean;
+  onReopen: (c: Closure) => void;
+}) {
   return (
-    <Button variant="outline" className="shrink-0" aria-label={`Reopen ${closure.label}`} disabled={busy} onClick={() => onReopen(closure)}>
+    <Button
+      variant="outline"
+      className="shrink-0"
+      aria-label={`Reopen ${closure.label}`}
+      disabled={busy}
+      onClick={() => onReopen(closure)}
+    >
       {busy ? 'Reopening...' : 'Reopen'}
     </Button>
   );
@@ -39,19 +55,31 @@ function Closures() {
   const today = perthToday(new Date());
 
   return (
-    <section aria-labelledby="closures-heading" className="max-w-4xl space-y-4 rounded-xl border border-gray-200 p-4 sm:p-5">
+    <section
+      aria-labelledby="closures-heading"
+      className="max-w-4xl space-y-4 rounded-xl border border-gray-200 p-4 sm:p-5"
+    >
       <div>
         <h2 id="closures-heading" className="flex items-center gap-2 text-lg font-bold">
           <CalendarX2 aria-hidden className="h-5 w-5" />
           Closures
         </h2>
-        <p className="text-sm text-gray-700">Days you are closed besides your opening days and public holidays. Customers see them as Closed and cannot book them.</p>
+        <p className="text-sm text-gray-700">
+          Days you are closed besides your opening days and public holidays. Customers see them as Closed and cannot
+          book them.
+        </p>
       </div>
       <ClosureForm />
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{showPast ? 'All closures' : 'Upcoming closures'}</h3>
-        <Button variant="ghost" size="sm" className="min-h-11" aria-pressed={showPast} onClick={() => setShowPast(!showPast)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="min-h-11"
+          aria-pressed={showPast}
+          onClick={() => setShowPast(!showPast)}
+        >
           {showPast ? 'Hide past closures' : 'Show past closures'}
         </Button>
       </div>
@@ -65,13 +93,18 @@ function Closures() {
           Could not load the closures: {list.error.message}
         </p>
       ) : list.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 p-4 text-center text-gray-700">No closures planned. You are open on every opening day.</p>
+        <p className="rounded-xl border border-dashed border-gray-300 p-4 text-center text-gray-700">
+          No closures planned. You are open on every opening day.
+        </p>
       ) : (
         <div aria-busy={list.isFetching} className={list.isFetching ? 'opacity-70' : undefined}>
           {/* Cards on a phone, a table from 1024 px (docs/decisions/287-closures-in-the-business-calendar.md). */}
           <ul aria-label="Closures" className="space-y-2 lg:hidden">
             {list.data.map((c) => (
-              <li key={c.id} className="flex flex-col gap-2 rounded-lg border border-gray-200 p-3 sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={c.id}
+                className="flex flex-col gap-2 rounded-lg border border-gray-200 p-3 sm:flex-row sm:items-center sm:justify-between"
+              >
                 <div className="min-w-0">
                   <p className="font-semibold">
                     {c.label}
@@ -81,7 +114,11 @@ function Closures() {
                   <p className="break-words text-sm text-gray-800">{c.reason}</p>
                   {jobsNote(c) ? <p className="text-sm font-medium text-amber-900">{jobsNote(c)}</p> : null}
                 </div>
-                <ReopenButton closure={c} busy={remove.isPending && remove.variables?.id === c.id} onReopen={setReopening} />
+                <ReopenButton
+                  closure={c}
+                  busy={remove.isPending && remove.variables?.id === c.id}
+                  onReopen={setReopening}
+                />
               </li>
             ))}
           </ul>
@@ -89,11 +126,21 @@ function Closures() {
             <caption className="sr-only">Closures</caption>
             <thead>
               <tr className="border-b border-gray-200">
-                <th scope="col" className="py-2 pr-3">Closure</th>
-                <th scope="col" className="py-2 pr-3">Days</th>
-                <th scope="col" className="py-2 pr-3">Reason</th>
-                <th scope="col" className="py-2 pr-3">Booked jobs</th>
-                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="py-2 pr-3">
+                  Closure
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Days
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Reason
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Booked jobs
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -107,7 +154,11 @@ function Closures() {
                   <td className="break-words py-2 pr-3">{c.reason}</td>
                   <td className="py-2 pr-3">{jobsNote(c) ?? 'None'}</td>
                   <td className="py-2 text-right">
-                    <ReopenButton closure={c} busy={remove.isPending && remove.variables?.id === c.id} onReopen={setReopening} />
+                    <ReopenButton
+                      closure={c}
+                      busy={remove.isPending && remove.variables?.id === c.id}
+                      onReopen={setReopening}
+                    />
                   </td>
                 </tr>
               ))}

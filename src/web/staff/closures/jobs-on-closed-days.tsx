@@ -7,10 +7,23 @@ import type { JobsToDecide } from './use-closure-actions';
  * The question the server asks before closing days that hold jobs
  * (docs/decisions/288-closing-days-that-hold-jobs.md): keep them, or cancel each with the policy refund.
  */
-export function JobsOnClosedDays({ decide, pending, onChoose, onBack }: { decide: JobsToDecide; pending: boolean; onChoose: (choice: ClosureJobChoice) => void; onBack: () => void }) {
+export function JobsOnClosedDays({
+  decide,
+  pending,
+  onChoose,
+  onBack,
+}: {
+  decide: JobsToDecide;
+  pending: boolean;
+  onChoose: (choice: ClosureJobChoice) => void;
+  onBack: () => void;
+}) {
   const count = decide.jobs.length;
   return (
-    <section aria-labelledby="closure-jobs-heading" className="space-y-3 rounded-xl border-2 border-amber-400 bg-amber-50 p-4">
+    <section
+      aria-labelledby="closure-jobs-heading"
+      className="space-y-3 rounded-xl border-2 border-amber-400 bg-amber-50 p-4"
+    >
       <h3 id="closure-jobs-heading" className="font-bold">
         {count === 1 ? 'These days hold 1 booked job' : `These days hold ${count} booked jobs`}
       </h3>
@@ -24,7 +37,10 @@ export function JobsOnClosedDays({ decide, pending, onChoose, onBack }: { decide
           </li>
         ))}
       </ul>
-      <p className="text-sm text-gray-800">Keeping them closes the days to new bookings only. Cancelling refunds each prepaid job by the cancellation policy and emails the customer the reason.</p>
+      <p className="text-sm text-gray-800">
+        Keeping them closes the days to new bookings only. Cancelling refunds each prepaid job by the cancellation
+        policy and emails the customer the reason.
+      </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="secondary" disabled={pending} onClick={() => onChoose('keep')}>
           Keep these jobs

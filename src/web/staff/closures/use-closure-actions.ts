@@ -7,11 +7,13 @@ import { useApiMutation } from '../../lib/refresh';
 /** The days being closed and the live jobs on them, while the owner chooses what happens to the jobs. */
 export type JobsToDecide = { body: CreateClosureRequest; jobs: JobOnClosedDay[] };
 
-const fail = (fallback: string) => (err: unknown) => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+const fail = (fallback: string) => (err: unknown) =>
+  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
 
 function doneMessage(created: ClosureCreated): string {
   const { closure, keptJobs, cancelledJobs } = created;
-  if (cancelledJobs.length > 0) return `${closure.label} is closed. Cancelled ${cancelledJobs.join(', ')} with the policy refund; the customers were emailed.`;
+  if (cancelledJobs.length > 0)
+    return `${closure.label} is closed. Cancelled ${cancelledJobs.join(', ')} with the policy refund; the customers were emailed.`;
   if (keptJobs.length > 0) return `${closure.label} is closed for new bookings. Kept ${keptJobs.join(', ')}.`;
   return `${closure.label} is closed.`;
 }
@@ -20,7 +22,10 @@ function doneMessage(created: ClosureCreated): string {
  * Closing and reopening days (docs/decisions/288-closing-days-that-hold-jobs.md): a 409 listing
  * jobs is not an error but a question, kept in `jobsToDecide` until the owner answers it.
  */
-export function useClosureActions(options: { onFieldErrors: (fields: Record<string, string>) => void; onClosed: () => void }) {
+export function useClosureActions(options: {
+  onFieldErrors: (fields: Record<string, string>) => void;
+  onClosed: () => void;
+}) {
   const [jobsToDecide, setJobsToDecide] = useState<JobsToDecide | null>(null);
   const create = useApiMutation(api.closures.create, {
     input: (body: CreateClosureRequest) => ({ body }),
@@ -35,7 +40,8 @@ export function useClosureActions(options: { onFieldErrors: (fields: Record<stri
         setJobsToDecide({ body, jobs: json.jobs as JobOnClosedDay[] });
         return;
       }
-      if (err instanceof ApiError && err.status === 400 && json?.fields && typeof json.fields === 'object') options.onFieldErrors(json.fields as Record<string, string>);
+      if (err instanceof ApiError && err.status === 400 && json?.fields && typeof json.fields === 'object')
+        options.onFieldErrors(json.fields as Record<string, string>);
       fail('Failed to close these days.')(err);
     },
   });

@@ -14,7 +14,18 @@ type FormInput = z.input<typeof expenseRequest>;
 type FormOutput = z.output<typeof expenseRequest>;
 
 function defaults(expense: BusinessExpense | null): FormInput {
-  if (!expense) return { supplierName: '', invoiceNumber: '', description: '', amount: '0', category: '' as FormInput['category'], expenseDate: perthToday(new Date()), dueDate: '', isPaid: false, notes: '' };
+  if (!expense)
+    return {
+      supplierName: '',
+      invoiceNumber: '',
+      description: '',
+      amount: '0',
+      category: '' as FormInput['category'],
+      expenseDate: perthToday(new Date()),
+      dueDate: '',
+      isPaid: false,
+      notes: '',
+    };
   return {
     supplierName: expense.supplierName,
     invoiceNumber: expense.invoiceNumber ?? '',
@@ -33,16 +44,32 @@ function defaults(expense: BusinessExpense | null): FormInput {
  * checks it; the total starts at 0 and the breakdown shows once it is above $0. Cost of goods sold
  * is not offered: it belongs to a job's purchase invoices.
  */
-export function ExpenseDialog({ open, expense, onClose }: { open: boolean; expense: BusinessExpense | null; onClose: () => void }) {
+export function ExpenseDialog({
+  open,
+  expense,
+  onClose,
+}: {
+  open: boolean;
+  expense: BusinessExpense | null;
+  onClose: () => void;
+}) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={expense ? 'Edit Expense' : 'Add Expense'} description="All amounts include GST.">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={expense ? 'Edit Expense' : 'Add Expense'}
+      description="All amounts include GST."
+    >
       {open ? <ExpenseForm key={expense?.id ?? 'new'} expense={expense} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
 function ExpenseForm({ expense, onClose }: { expense: BusinessExpense | null; onClose: () => void }) {
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(expenseRequest), defaultValues: defaults(expense) });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(expenseRequest),
+    defaultValues: defaults(expense),
+  });
   const { errors } = form.formState;
   const amount = useWatch({ control: form.control, name: 'amount' });
   const { create, update } = useExpenseActions();
@@ -50,17 +77,41 @@ function ExpenseForm({ expense, onClose }: { expense: BusinessExpense | null; on
 
   const submit = (values: FormOutput) => {
     // A changed amount gets its GST worked out again on the server (one eleventh).
-    const body = { ...values, gstAmount: undefined, invoiceNumber: values.invoiceNumber ?? null, dueDate: values.dueDate ?? null, notes: values.notes ?? null };
+    const body = {
+      ...values,
+      gstAmount: undefined,
+      invoiceNumber: values.invoiceNumber ?? null,
+      dueDate: values.dueDate ?? null,
+      notes: values.notes ?? null,
+    };
     if (expense) update.mutate({ id: expense.id, body }, { onSuccess: onClose });
     else create.mutate(body, { onSuccess: onClose });
   };
 
   return (
     <form noValidate className="space-y-4" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
-      <TextField label="Supplier name" autoComplete="off" error={errors.supplierName?.message} {...form.register('supplierName')} />
-      <TextField label="Description" autoComplete="off" error={errors.description?.message} {...form.register('description')} />
+      <TextField
+        label="Supplier name"
+        autoComplete="off"
+        error={errors.supplierName?.message}
+        {...form.register('supplierName')}
+      />
+      <TextField
+        label="Description"
+        autoComplete="off"
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Total inc-GST ($)" type="number" inputMode="decimal" step="0.01" min="0" error={errors.amount?.message} {...form.register('amount')} />
+        <TextField
+          label="Total inc-GST ($)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          error={errors.amount?.message}
+          {...form.register('amount')}
+        />
         <SelectField label="Category" error={errors.category?.message} {...form.register('category')}>
           <option value="">Choose a category</option>
           {OVERHEAD_CATEGORIES.map((c) => (
@@ -72,9 +123,24 @@ function ExpenseForm({ expense, onClose }: { expense: BusinessExpense | null; on
       </div>
       <GstBreakdown total={amount} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Expense date" type="date" error={errors.expenseDate?.message} {...form.register('expenseDate')} />
-        <TextField label="Due date (optional)" type="date" error={errors.dueDate?.message} {...form.register('dueDate')} />
-        <TextField label="Invoice number (optional)" autoComplete="off" error={errors.invoiceNumber?.message} {...form.register('invoiceNumber')} />
+        <TextField
+          label="Expense date"
+          type="date"
+          error={errors.expenseDate?.message}
+          {...form.register('expenseDate')}
+        />
+        <TextField
+          label="Due date (optional)"
+          type="date"
+          error={errors.dueDate?.message}
+          {...form.register('dueDate')}
+        />
+        <TextField
+          label="Invoice number (optional)"
+          autoComplete="off"
+          error={errors.invoiceNumber?.message}
+          {...form.register('invoiceNumber')}
+        />
         <label className="flex min-h-11 items-center gap-3 self-end text-base">
           <input type="checkbox" className="h-5 w-5" {...form.register('isPaid')} />
           Already paid

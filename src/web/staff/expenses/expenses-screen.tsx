@@ -37,7 +37,10 @@ export function ExpensesScreen() {
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ expense: BusinessExpense | null } | null>(null);
   const [deleting, setDeleting] = useState<BusinessExpense | null>(null);
-  const list = useQuery({ ...api.expenses.list.pageQuery({ query: { category, paid, page, pageSize: PAGE_SIZE } }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...api.expenses.list.pageQuery({ query: { category, paid, page, pageSize: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
   const actions = useExpenseActions();
   const isFiltered = category !== 'all' || paid !== 'all';
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
@@ -95,7 +98,9 @@ export function ExpensesScreen() {
           Could not load the expenses: {list.error.message}
         </p>
       ) : list.data.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">{isFiltered ? 'No expenses match the current filters.' : 'Start by adding your first business expense.'}</p>
+        <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">
+          {isFiltered ? 'No expenses match the current filters.' : 'Start by adding your first business expense.'}
+        </p>
       ) : (
         <>
           <p className="text-sm text-gray-700" aria-live="polite">
@@ -112,16 +117,34 @@ export function ExpensesScreen() {
                       {EXPENSE_CATEGORY_LABELS[e.category]} · {formatDayLong(e.expenseDate)}
                       {e.invoiceNumber ? ` · #${e.invoiceNumber}` : ''}
                     </p>
-                    {e.dueDate && !e.isPaid ? <p className="text-sm text-gray-700">Due {formatDayLong(e.dueDate)}</p> : null}
+                    {e.dueDate && !e.isPaid ? (
+                      <p className="text-sm text-gray-700">Due {formatDayLong(e.dueDate)}</p>
+                    ) : null}
                   </div>
-                  <span className={e.isPaid ? 'shrink-0 rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-900' : 'shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-950'}>
+                  <span
+                    className={
+                      e.isPaid
+                        ? 'shrink-0 rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-900'
+                        : 'shrink-0 rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-950'
+                    }
+                  >
                     {e.isPaid ? 'Paid' : 'Unpaid'}
                   </span>
                 </div>
                 <p className="text-xl font-bold tabular-nums">{formatDollars(toCents(e.amount))}</p>
-                <GstBreakdown total={e.amount} gst={toCents(e.gstAmount)} label={`Amounts of ${e.supplierName} ${e.description}`} />
+                <GstBreakdown
+                  total={e.amount}
+                  gst={toCents(e.gstAmount)}
+                  label={`Amounts of ${e.supplierName} ${e.description}`}
+                />
                 <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" size="sm" className="min-h-11" aria-label={`Edit ${e.supplierName} ${e.description}`} onClick={() => setDialog({ expense: e })}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="min-h-11"
+                    aria-label={`Edit ${e.supplierName} ${e.description}`}
+                    onClick={() => setDialog({ expense: e })}
+                  >
                     <Pencil aria-hidden className="h-4 w-4" />
                     Edit
                   </Button>
@@ -135,10 +158,18 @@ export function ExpensesScreen() {
                       onClick={() => actions.markPaid.mutate(e)}
                     >
                       <CheckCircle2 aria-hidden className="h-4 w-4" />
-                      {actions.markPaid.isPending && actions.markPaid.variables?.id === e.id ? 'Saving...' : 'Mark Paid'}
+                      {actions.markPaid.isPending && actions.markPaid.variables?.id === e.id
+                        ? 'Saving...'
+                        : 'Mark Paid'}
                     </Button>
                   )}
-                  <Button variant="outline" size="sm" className="min-h-11 text-red-800 hover:bg-red-50" aria-label={`Delete ${e.supplierName} ${e.description}`} onClick={() => setDeleting(e)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="min-h-11 text-red-800 hover:bg-red-50"
+                    aria-label={`Delete ${e.supplierName} ${e.description}`}
+                    onClick={() => setDeleting(e)}
+                  >
                     <Trash2 aria-hidden className="h-4 w-4" />
                     Delete
                   </Button>

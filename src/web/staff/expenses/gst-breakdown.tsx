@@ -13,7 +13,15 @@ export function typedCents(value: unknown): number | null {
  * The live ex-GST / GST / inc-GST lines under a total (docs/product.md "Purchase invoices and
  * expenses"): GST is one eleventh of the GST-inclusive total. Shown once the total is above $0.
  */
-export function GstBreakdown({ total, gst, label = 'GST breakdown' }: { total: unknown; gst?: number | null; label?: string }) {
+export function GstBreakdown({
+  total,
+  gst,
+  label = 'GST breakdown',
+}: {
+  total: unknown;
+  gst?: number | null;
+  label?: string;
+}) {
   const cents = typedCents(total);
   if (cents === null) return null;
   const b = gstBreakdown(cents, gst ?? undefined);

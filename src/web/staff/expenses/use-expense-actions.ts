@@ -10,13 +10,17 @@ import { useApiMutation } from '../../lib/refresh';
  * affects (the list and the reports) is read again.
  */
 
-const fail = (fallback: string) => (err: unknown) => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+const fail = (fallback: string) => (err: unknown) =>
+  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
 
 export function useExpenseActions() {
   const create = useApiMutation(api.expenses.create, {
     input: (body: ExpenseRequest) => ({ body }),
     onSuccess: (e: BusinessExpense) => {
-      toast({ title: 'Success', description: `Business expense added successfully (${e.supplierName}, ${formatDollars(toCents(e.amount))}).` });
+      toast({
+        title: 'Success',
+        description: `Business expense added successfully (${e.supplierName}, ${formatDollars(toCents(e.amount))}).`,
+      });
     },
     onError: fail('Failed to add expense.'),
   });

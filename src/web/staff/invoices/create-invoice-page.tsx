@@ -23,10 +23,20 @@ const BACK = '/dashboard?tab=invoices';
 
 function Notice({ title, message, tone = 'info' }: { title: string; message: string; tone?: 'info' | 'error' }) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={tone === 'error' ? 'rounded-xl border border-red-300 bg-red-50 p-5 text-red-950' : 'rounded-xl border border-gray-300 bg-white p-5'}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={
+        tone === 'error'
+          ? 'rounded-xl border border-red-300 bg-red-50 p-5 text-red-950'
+          : 'rounded-xl border border-gray-300 bg-white p-5'
+      }
+    >
       <h2 className="text-lg font-bold">{title}</h2>
       <p className="mt-1">{message}</p>
-      <Link href="/dashboard" className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-lg bg-charcoal px-4 font-semibold text-white">
+      <Link
+        href="/dashboard"
+        className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-lg bg-charcoal px-4 font-semibold text-white"
+      >
         <ArrowLeft aria-hidden className="h-4 w-4" />
         Back to Dashboard
       </Link>
@@ -41,7 +51,11 @@ function Notice({ title, message, tone = 'info' }: { title: string; message: str
  */
 export default function CreateInvoicePage() {
   const jobId = new URLSearchParams(useSearch()).get('jobId')?.trim() ?? '';
-  const job = useQuery({ ...api.jobs.get.query({ params: { id: jobId || '-' } }), enabled: jobId !== '', staleTime: 0 });
+  const job = useQuery({
+    ...api.jobs.get.query({ params: { id: jobId || '-' } }),
+    enabled: jobId !== '',
+    staleTime: 0,
+  });
 
   let body: ReactNode;
   if (!jobId) body = <Notice title="No Job Selected" message="Please select a job to create an invoice for." />;
@@ -83,7 +97,12 @@ function JobPanel({ job }: { job: JobDetail }) {
     ['Service', SERVICE_LABELS[job.serviceType]],
     ['Status', (job.status || 'pending').toUpperCase()],
     ['Customer', [job.customer.name, job.customer.email].filter(Boolean).join(' · ')],
-    ['Vehicle', job.vehicle ? `${job.vehicle.year} ${job.vehicle.make} ${job.vehicle.model} (${job.vehicle.registration})` : 'Not recorded'],
+    [
+      'Vehicle',
+      job.vehicle
+        ? `${job.vehicle.year} ${job.vehicle.make} ${job.vehicle.model} (${job.vehicle.registration})`
+        : 'Not recorded',
+    ],
     ...(hasAddress ? ([['Address', `${job.address}, ${job.suburb} ${job.postcode}`]] as [string, ReactNode][]) : []),
     ['Estimated price', dollars(job.customerValue, 'N/A')],
   ];
@@ -115,18 +134,32 @@ function CreateInvoiceForm({ job }: { job: JobDetail }) {
   const create = useApiMutation(api.invoices.create, {
     input: (items: InvoiceLineInput[]) => ({ body: { jobId: job.id, status, dueDate, items } }),
     onSuccess: (res) => {
-      toast({ title: 'Invoice Created', description: `${res.customerInvoice.invoiceNumber} for ${job.jobNumber}: ${money(res.customerInvoice.totalAmount)}.` });
+      toast({
+        title: 'Invoice Created',
+        description: `${res.customerInvoice.invoiceNumber} for ${job.jobNumber}: ${money(res.customerInvoice.totalAmount)}.`,
+      });
     },
-    onError: (err) => toast({ title: 'Creation Failed', description: errorMessage(err, 'Failed to create invoice.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Creation Failed',
+        description: errorMessage(err, 'Failed to create invoice.'),
+        variant: 'destructive',
+      }),
   });
 
   const submit = () => {
-    const items = lines.map(({ description, category, quantity, unitPrice }) => ({ description, category, quantity, unitPrice }));
+    const items = lines.map(({ description, category, quantity, unitPrice }) => ({
+      description,
+      category,
+      quantity,
+      unitPrice,
+    }));
     const parsed = createInvoiceForm.safeParse({ jobId: job.id, status, dueDate, items });
     if (!parsed.success) {
       const due = parsed.error.issues.find((i) => i.path[0] === 'dueDate');
       setDueDateError(due?.message);
-      if (parsed.error.issues.some((i) => i.path[0] === 'items' && i.path.length === 1)) toast({ title: 'Validation Error', description: NO_LINES_MESSAGE, variant: 'destructive' });
+      if (parsed.error.issues.some((i) => i.path[0] === 'items' && i.path.length === 1))
+        toast({ title: 'Validation Error', description: NO_LINES_MESSAGE, variant: 'destructive' });
       return;
     }
     setDueDateError(undefined);
@@ -148,27 +181,44 @@ function CreateInvoiceForm({ job }: { job: JobDetail }) {
         }}
       >
         <div className="grid gap-3 sm:grid-cols-2">
-          <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as CustomerInvoiceStatus)}>
+          <SelectField
+            label="Status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as CustomerInvoiceStatus)}
+          >
             {CUSTOMER_INVOICE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {INVOICE_STATUS_LABELS[s]}
               </option>
             ))}
           </SelectField>
-          <TextField label="Due date" type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} error={dueDateError} />
+          <TextField
+            label="Due date"
+            type="date"
+            value={dueDate}
+            onChange={(e) => setDueDate(e.target.value)}
+            error={dueDateError}
+          />
         </div>
         <LineItemsEditor
           lines={lines}
           disabled={create.isPending}
           onSave={(line, index) => {
-            const next: EditorLine = { description: line.description, category: line.category ?? 'labour', quantity: Number(line.quantity ?? 1), unitPrice: String(line.unitPrice) };
+            const next: EditorLine = {
+              description: line.description,
+              category: line.category ?? 'labour',
+              quantity: Number(line.quantity ?? 1),
+              unitPrice: String(line.unitPrice),
+            };
             setLines((prev) => (index === null ? [...prev, next] : prev.map((l, i) => (i === index ? next : l))));
           }}
           onDelete={(index) => setLines((prev) => prev.filter((_, i) => i !== index))}
         />
         <p className="text-right text-lg">
           Total <span className="font-bold tabular-nums">{formatDollars(totalCents)}</span>
-          <span className="block text-sm text-gray-700">All prices are GST-inclusive; the server works out the GST.</span>
+          <span className="block text-sm text-gray-700">
+            All prices are GST-inclusive; the server works out the GST.
+          </span>
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" disabled={create.isPending} onClick={() => navigate('/dashboard')}>

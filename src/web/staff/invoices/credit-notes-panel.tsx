@@ -24,7 +24,10 @@ export function CreditNotesPanel({ invoice }: { invoice: InvoiceDetail }) {
   const [open, setOpen] = useState(false);
   const add = useAddCreditNote(invoice, () => setOpen(false));
   const email = useEmailCreditNote(invoice);
-  const form = useForm<Form, unknown, Parsed>({ resolver: zodResolver(creditNoteRequest) as never, defaultValues: { amount: '', reason: '' } });
+  const form = useForm<Form, unknown, Parsed>({
+    resolver: zodResolver(creditNoteRequest) as never,
+    defaultValues: { amount: '', reason: '' },
+  });
   const submit = form.handleSubmit((body) => add.mutate(body));
   const canCredit = issued && invoice.balanceAmount !== '0.00';
   if (!issued && invoice.creditedAmount === '0.00') return null;
@@ -55,7 +58,12 @@ export function CreditNotesPanel({ invoice }: { invoice: InvoiceDetail }) {
           {(notes.data ?? []).map((n) => (
             <li key={n.id} className="flex flex-wrap items-center gap-x-3">
               {n.pdfUrl ? (
-                <a href={n.pdfUrl} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-2 font-semibold underline">
+                <a
+                  href={n.pdfUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-11 items-center gap-2 font-semibold underline"
+                >
                   <FileText aria-hidden className="h-4 w-4" />
                   {n.number}
                 </a>
@@ -65,7 +73,13 @@ export function CreditNotesPanel({ invoice }: { invoice: InvoiceDetail }) {
               <span>
                 {shortDay(n.creditDate)} · {money(n.amount)} · {n.reason}
               </span>
-              <Button variant="ghost" className="w-11 px-0" aria-label={`Email ${n.number}`} disabled={email.isPending} onClick={() => email.mutate(n.id)}>
+              <Button
+                variant="ghost"
+                className="w-11 px-0"
+                aria-label={`Email ${n.number}`}
+                disabled={email.isPending}
+                onClick={() => email.mutate(n.id)}
+              >
                 <Mail aria-hidden className="h-4 w-4" />
               </Button>
             </li>
@@ -82,8 +96,18 @@ export function CreditNotesPanel({ invoice }: { invoice: InvoiceDetail }) {
             void submit();
           }}
         >
-          <TextField label="Amount" inputMode="decimal" error={form.formState.errors.amount?.message} {...form.register('amount')} />
-          <TextField label="Reason" maxLength={200} error={form.formState.errors.reason?.message} {...form.register('reason')} />
+          <TextField
+            label="Amount"
+            inputMode="decimal"
+            error={form.formState.errors.amount?.message}
+            {...form.register('amount')}
+          />
+          <TextField
+            label="Reason"
+            maxLength={200}
+            error={form.formState.errors.reason?.message}
+            {...form.register('reason')}
+          />
           <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
             <Button variant="outline" disabled={add.isPending} onClick={() => setOpen(false)}>
               Cancel

@@ -4,4 +4,10 @@
  */
 export { invoiceEmailBody, money, shortDay } from './invoice-format';
 export { InvoiceStatusBadge } from './invoice-status-badge';
-export { useDownloadPdf, useEmailInvoice, useGenerateInvoice, usePdfMadeAhead, useViewPdf } from './use-invoice-actions';
+export {
+  useDownloadPdf,
+  useEmailInvoice,
+  useGenerateInvoice,
+  usePdfMadeAhead,
+  useViewPdf,
+} from './use-invoice-actions';

@@ -18,11 +18,22 @@ import { describeInvoiceEvent, INVOICE_STATUS_LABELS, money, shortDay } from './
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { LineItemsEditor } from './line-items-editor';
 import { RemoveInvoiceConfirm } from './remove-invoice-confirm';
-import { useDeleteInvoice, useDownloadPdf, useEmailInvoice, useLineItemWrites, useUpdateInvoice, useViewPdf } from './use-invoice-actions';
+import {
+  useDeleteInvoice,
+  useDownloadPdf,
+  useEmailInvoice,
+  useLineItemWrites,
+  useUpdateInvoice,
+  useViewPdf,
+} from './use-invoice-actions';
 
 /** One invoice: edit status and dates, its lines, PDF versions (every one kept) and history (docs/product.md "Customer invoices"). */
 export function InvoiceDialog({ invoiceId, onClose }: { invoiceId: string | null; onClose: () => void }) {
-  const invoice = useQuery({ ...api.invoices.get.query({ params: { id: invoiceId ?? '-' } }), enabled: invoiceId !== null, staleTime: 0 });
+  const invoice = useQuery({
+    ...api.invoices.get.query({ params: { id: invoiceId ?? '-' } }),
+    enabled: invoiceId !== null,
+    staleTime: 0,
+  });
   const title = invoice.data ? `Invoice ${invoice.data.invoiceNumber}` : 'Invoice';
   return (
     <Dialog open={invoiceId !== null} onOpenChange={(o) => !o && onClose()} title={title} className="sm:max-w-3xl!">
@@ -64,7 +75,8 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
   const view = useViewPdf();
   const email = useEmailInvoice();
   const delivery = useEmailDelivery();
-  const isDirty = status !== invoice.status || invoiceDate !== invoice.invoiceDate || dueDate !== (invoice.dueDate ?? '');
+  const isDirty =
+    status !== invoice.status || invoiceDate !== invoice.invoiceDate || dueDate !== (invoice.dueDate ?? '');
   const lineSaving = writes.add.isPending || writes.update.isPending || writes.remove.isPending;
 
   return (
@@ -76,9 +88,14 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
         </span>
         <span className="ml-auto text-2xl font-bold tabular-nums">{money(invoice.totalAmount)}</span>
       </div>
-      {invoice.paymentNote ? <p className="rounded-lg bg-emerald-50 p-3 text-emerald-900">{invoice.paymentNote}</p> : null}
+      {invoice.paymentNote ? (
+        <p className="rounded-lg bg-emerald-50 p-3 text-emerald-900">{invoice.paymentNote}</p>
+      ) : null}
       {locked ? (
-        <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="invoice-lock">
+        <p
+          className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950"
+          data-testid="invoice-lock"
+        >
           <Lock aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
           {invoice.status === 'cancelled'
             ? 'This invoice is void: it is kept as it was. Generate a new invoice for the job if one is needed.'
@@ -87,7 +104,11 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
       ) : null}
 
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        <Button variant="outline" disabled={view.isPending} onClick={() => view.mutate({ invoice, tab: window.open('', '_blank') })}>
+        <Button
+          variant="outline"
+          disabled={view.isPending}
+          onClick={() => view.mutate({ invoice, tab: window.open('', '_blank') })}
+        >
           <Eye aria-hidden className="h-4 w-4" />
           {view.isPending ? 'Opening...' : 'View PDF'}
         </Button>
@@ -95,26 +116,45 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
           <Download aria-hidden className="h-4 w-4" />
           {download.isPending ? 'Preparing...' : 'Download PDF'}
         </Button>
-        <Button variant="outline" disabled={email.isPending || invoice.status === 'cancelled'} onClick={() => email.mutate(invoice)}>
+        <Button
+          variant="outline"
+          disabled={email.isPending || invoice.status === 'cancelled'}
+          onClick={() => email.mutate(invoice)}
+        >
           <Mail aria-hidden className="h-4 w-4" />
           {email.isPending ? 'Sending...' : 'Email Invoice'}
         </Button>
         {deleteActionOf(invoice) === 'void' ? (
-          <Button variant="outline" className="text-red-800" disabled={voidInvoice.isPending} onClick={() => setVoiding(true)}>
+          <Button
+            variant="outline"
+            className="text-red-800"
+            disabled={voidInvoice.isPending}
+            onClick={() => setVoiding(true)}
+          >
             <Ban aria-hidden className="h-4 w-4" />
             Void Invoice
           </Button>
         ) : null}
       </div>
 
-      <RemoveInvoiceConfirm invoice={voiding ? invoice : null} onClose={() => setVoiding(false)} isPending={voidInvoice.isPending} onConfirm={(inv) => voidInvoice.mutate(inv)} />
+      <RemoveInvoiceConfirm
+        invoice={voiding ? invoice : null}
+        onClose={() => setVoiding(false)}
+        isPending={voidInvoice.isPending}
+        onConfirm={(inv) => voidInvoice.mutate(inv)}
+      />
 
       <form
         aria-label="Invoice details"
         className="grid gap-3 sm:grid-cols-3"
         onSubmit={(e) => {
           e.preventDefault();
-          update.mutate({ invoice, body: locked ? { status, ...(needsReason ? { reason } : {}) } : { status, invoiceDate, dueDate: dueDate || null } });
+          update.mutate({
+            invoice,
+            body: locked
+              ? { status, ...(needsReason ? { reason } : {}) }
+              : { status, invoiceDate, dueDate: dueDate || null },
+          });
         }}
       >
         <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as CustomerInvoiceStatus)}>
@@ -124,22 +164,51 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
             </option>
           ))}
         </SelectField>
-        <TextField label="Invoice date" type="date" value={invoiceDate} disabled={locked} onChange={(e) => setInvoiceDate(e.target.value)} />
-        <TextField label="Due date" type="date" value={dueDate} disabled={locked} onChange={(e) => setDueDate(e.target.value)} />
+        <TextField
+          label="Invoice date"
+          type="date"
+          value={invoiceDate}
+          disabled={locked}
+          onChange={(e) => setInvoiceDate(e.target.value)}
+        />
+        <TextField
+          label="Due date"
+          type="date"
+          value={dueDate}
+          disabled={locked}
+          onChange={(e) => setDueDate(e.target.value)}
+        />
         {needsReason ? (
           <div className="sm:col-span-3">
-            <TextField label="Reason for marking unpaid" value={reason} maxLength={200} required onChange={(e) => setReason(e.target.value)} />
+            <TextField
+              label="Reason for marking unpaid"
+              value={reason}
+              maxLength={200}
+              required
+              onChange={(e) => setReason(e.target.value)}
+            />
           </div>
         ) : null}
         {markingPaid ? null : (
           <div className="sm:col-span-3 sm:text-right">
-            <Button type="submit" disabled={!isDirty || update.isPending || (needsReason && !reason.trim())} className="w-full sm:w-auto">
+            <Button
+              type="submit"
+              disabled={!isDirty || update.isPending || (needsReason && !reason.trim())}
+              className="w-full sm:w-auto"
+            >
               {update.isPending ? 'Saving...' : 'Save Changes'}
             </Button>
           </div>
         )}
       </form>
-      {markingPaid ? <PaymentMethodForm job={invoice.job} defaultAmount={invoice.totalAmount} submitLabel="Mark as Paid" onDone={() => setStatus(invoice.status)} /> : null}
+      {markingPaid ? (
+        <PaymentMethodForm
+          job={invoice.job}
+          defaultAmount={invoice.totalAmount}
+          submitLabel="Mark as Paid"
+          onDone={() => setStatus(invoice.status)}
+        />
+      ) : null}
 
       <LineItemsEditor
         lines={invoice.items}
@@ -175,7 +244,12 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
           <ul className="space-y-1">
             {invoice.pdfs.map((p) => (
               <li key={p.version}>
-                <a href={api.invoices.pdfFile.url({ params: { id: invoice.id, version: String(p.version) } })} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-2 underline">
+                <a
+                  href={api.invoices.pdfFile.url({ params: { id: invoice.id, version: String(p.version) } })}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-11 items-center gap-2 underline"
+                >
                   <FileText aria-hidden className="h-4 w-4" />
                   Version {p.version}, {perthDateTime(p.createdAt)}
                   {p.sentAt ? ` (${pdfEmailedNote(delivery, perthDateTime(p.sentAt))})` : ''}

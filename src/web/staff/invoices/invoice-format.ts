@@ -47,7 +47,8 @@ const KIND_LABEL: Readonly<Record<InvoiceEvent['kind'], string>> = {
   credit: 'Credit note',
 };
 
-const statusWord = (v: string | null) => (v && v in INVOICE_STATUS_LABELS ? INVOICE_STATUS_LABELS[v as CustomerInvoiceStatus] : (v ?? 'none'));
+const statusWord = (v: string | null) =>
+  v && v in INVOICE_STATUS_LABELS ? INVOICE_STATUS_LABELS[v as CustomerInvoiceStatus] : (v ?? 'none');
 
 /** One line of an invoice's history: "Status: Draft → Sent", "Edited (Due date): 2026-12-23 → 2027-01-15". */
 export function describeInvoiceEvent(e: InvoiceEvent): string {
@@ -68,14 +69,19 @@ export function describeInvoiceEvent(e: InvoiceEvent): string {
 }
 
 /** The email link's text: the invoice details written for the customer (docs/product.md "Staff dashboard"). */
-export function invoiceEmailBody(invoice: Pick<InvoiceDetail, 'invoiceNumber' | 'totalAmount' | 'dueDate' | 'status' | 'job'>, business: { name: string; phone: string }): string {
+export function invoiceEmailBody(
+  invoice: Pick<InvoiceDetail, 'invoiceNumber' | 'totalAmount' | 'dueDate' | 'status' | 'job'>,
+  business: { name: string; phone: string },
+): string {
   const first = invoice.job.customer.name.trim().split(/\s+/)[0] ?? '';
   const lines = [
     `Hi ${first || 'there'},`,
     '',
     `Here are the details of invoice ${invoice.invoiceNumber} for job ${invoice.job.jobNumber}:`,
     `Total: ${money(invoice.totalAmount)}`,
-    invoice.status === 'paid' ? 'Status: Paid, thank you.' : `Due: ${invoice.dueDate ? shortDay(invoice.dueDate) : 'on receipt'}`,
+    invoice.status === 'paid'
+      ? 'Status: Paid, thank you.'
+      : `Due: ${invoice.dueDate ? shortDay(invoice.dueDate) : 'on receipt'}`,
     '',
     'Kind regards,',
     business.name,

@@ -15,7 +15,13 @@ const LOOK: Readonly<Record<CustomerInvoiceStatus, { icon: LucideIcon; className
 export function InvoiceStatusBadge({ status, className }: { status: CustomerInvoiceStatus; className?: string }) {
   const { icon: Icon, className: look } = LOOK[status];
   return (
-    <span className={cn('inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ring-inset', look, className)}>
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ring-inset',
+        look,
+        className,
+      )}
+    >
       <Icon aria-hidden className="h-3.5 w-3.5" />
       {INVOICE_STATUS_LABELS[status]}
     </span>

@@ -40,7 +40,15 @@ export function InvoicesBoard() {
   const [choosingJob, setChoosingJob] = useState(false);
 
   const list = useQuery({
-    ...api.invoices.list.pageQuery({ query: { status, search: search || undefined, voided: showVoid || status === 'cancelled' ? undefined : 'hide', page, pageSize: PAGE_SIZE } }),
+    ...api.invoices.list.pageQuery({
+      query: {
+        status,
+        search: search || undefined,
+        voided: showVoid || status === 'cancelled' ? undefined : 'hide',
+        page,
+        pageSize: PAGE_SIZE,
+      },
+    }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: REFRESH_MS,
@@ -65,18 +73,40 @@ export function InvoicesBoard() {
 
   const rowActions = (inv: InvoiceListItem) => (
     <div className="flex gap-1">
-      <Button variant="ghost" className="w-11 px-0" aria-label={`Edit ${inv.invoiceNumber}`} {...invoiceDialogAheadOfTap} onClick={() => setEditing(inv.id)}>
+      <Button
+        variant="ghost"
+        className="w-11 px-0"
+        aria-label={`Edit ${inv.invoiceNumber}`}
+        {...invoiceDialogAheadOfTap}
+        onClick={() => setEditing(inv.id)}
+      >
         <Pencil aria-hidden className="h-4 w-4" />
       </Button>
-      <Button variant="ghost" className="w-11 px-0" aria-label={`Download PDF of ${inv.invoiceNumber}`} disabled={download.isPending} onClick={() => download.mutate(inv)}>
+      <Button
+        variant="ghost"
+        className="w-11 px-0"
+        aria-label={`Download PDF of ${inv.invoiceNumber}`}
+        disabled={download.isPending}
+        onClick={() => download.mutate(inv)}
+      >
         <Download aria-hidden className="h-4 w-4" />
       </Button>
       {deleteActionOf(inv) === 'delete' ? (
-        <Button variant="ghost" className="w-11 px-0 text-red-800" aria-label={`Delete ${inv.invoiceNumber}`} onClick={() => setDeleting(inv)}>
+        <Button
+          variant="ghost"
+          className="w-11 px-0 text-red-800"
+          aria-label={`Delete ${inv.invoiceNumber}`}
+          onClick={() => setDeleting(inv)}
+        >
           <Trash2 aria-hidden className="h-4 w-4" />
         </Button>
       ) : deleteActionOf(inv) === 'void' ? (
-        <Button variant="ghost" className="w-11 px-0 text-red-800" aria-label={`Void ${inv.invoiceNumber}`} onClick={() => setDeleting(inv)}>
+        <Button
+          variant="ghost"
+          className="w-11 px-0 text-red-800"
+          aria-label={`Void ${inv.invoiceNumber}`}
+          onClick={() => setDeleting(inv)}
+        >
           <Ban aria-hidden className="h-4 w-4" />
         </Button>
       ) : null}
@@ -85,7 +115,13 @@ export function InvoicesBoard() {
   const checkbox = (inv: InvoiceListItem) => (
     // The box is small; its label is the 44 px area a thumb taps.
     <label className="inline-flex h-11 w-11 cursor-pointer items-center justify-center">
-      <input type="checkbox" className="h-5 w-5 accent-charcoal" aria-label={`Select ${inv.invoiceNumber}`} checked={selected.has(inv.id)} onChange={() => toggle(inv.id)} />
+      <input
+        type="checkbox"
+        className="h-5 w-5 accent-charcoal"
+        aria-label={`Select ${inv.invoiceNumber}`}
+        checked={selected.has(inv.id)}
+        onChange={() => toggle(inv.id)}
+      />
     </label>
   );
 
@@ -97,7 +133,10 @@ export function InvoicesBoard() {
         </h2>
         <div className="flex gap-2">
           <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            <RefreshCw aria-hidden className={list.isFetching ? 'h-4 w-4 animate-spin motion-reduce:animate-none' : 'h-4 w-4'} />
+            <RefreshCw
+              aria-hidden
+              className={list.isFetching ? 'h-4 w-4 animate-spin motion-reduce:animate-none' : 'h-4 w-4'}
+            />
             {list.isFetching ? 'Refreshing...' : 'Refresh'}
           </Button>
           <Button onClick={() => setChoosingJob(true)}>
@@ -108,7 +147,13 @@ export function InvoicesBoard() {
       </div>
 
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
-        <TextField label="Search" type="search" placeholder="Invoice, job, customer or email" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Invoice, job, customer or email"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
         <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
           <option value="all">All</option>
           {CUSTOMER_INVOICE_STATUSES.map((s) => (
@@ -118,12 +163,21 @@ export function InvoicesBoard() {
           ))}
         </SelectField>
         <label className="flex min-h-11 items-center gap-2 font-medium sm:col-span-2">
-          <input type="checkbox" className="h-5 w-5 accent-charcoal" checked={showVoid} onChange={(e) => setShowVoid(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="h-5 w-5 accent-charcoal"
+            checked={showVoid}
+            onChange={(e) => setShowVoid(e.target.checked)}
+          />
           Show void and cancelled invoices
         </label>
       </div>
 
-      <div className="flex flex-wrap items-end gap-2 rounded-xl bg-gray-50 p-3" role="group" aria-label="Change status of selected invoices">
+      <div
+        className="flex flex-wrap items-end gap-2 rounded-xl bg-gray-50 p-3"
+        role="group"
+        aria-label="Change status of selected invoices"
+      >
         <label className="flex min-h-11 items-center gap-2 font-medium">
           <input
             type="checkbox"
@@ -135,7 +189,11 @@ export function InvoicesBoard() {
           Select all on this page
         </label>
         <div className="min-w-40 flex-1 sm:flex-none">
-          <SelectField label={`Set ${selected.size} selected to`} value={bulkTo} onChange={(e) => setBulkTo(e.target.value as CustomerInvoiceStatus)}>
+          <SelectField
+            label={`Set ${selected.size} selected to`}
+            value={bulkTo}
+            onChange={(e) => setBulkTo(e.target.value as CustomerInvoiceStatus)}
+          >
             {CUSTOMER_INVOICE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {INVOICE_STATUS_LABELS[s]}
@@ -143,7 +201,11 @@ export function InvoicesBoard() {
             ))}
           </SelectField>
         </div>
-        <Button variant="secondary" disabled={selected.size === 0 || bulk.isPending} onClick={() => bulk.mutate({ ids: [...selected], status: bulkTo })}>
+        <Button
+          variant="secondary"
+          disabled={selected.size === 0 || bulk.isPending}
+          onClick={() => bulk.mutate({ ids: [...selected], status: bulkTo })}
+        >
           {bulk.isPending ? 'Updating...' : 'Change Status'}
         </Button>
       </div>
@@ -160,7 +222,9 @@ export function InvoicesBoard() {
         </p>
       ) : items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-700">
-          {search || status !== 'all' ? 'No invoices match the current filters.' : 'No invoices yet. Generate one from a completed job.'}
+          {search || status !== 'all'
+            ? 'No invoices match the current filters.'
+            : 'No invoices yet. Generate one from a completed job.'}
         </p>
       ) : !isTable ? (
         <ul className="space-y-2" aria-label="Invoices">
@@ -231,14 +295,23 @@ export function InvoicesBoard() {
           <Button variant="outline" disabled={page <= 1} onClick={() => setPaging({ key: filterKey, page: page - 1 })}>
             Previous
           </Button>
-          <Button variant="outline" disabled={page >= lastPage} onClick={() => setPaging({ key: filterKey, page: page + 1 })}>
+          <Button
+            variant="outline"
+            disabled={page >= lastPage}
+            onClick={() => setPaging({ key: filterKey, page: page + 1 })}
+          >
             Next
           </Button>
         </div>
       </nav>
 
       <InvoiceDialogLoader invoiceId={editing} onClose={() => setEditing(null)} />
-      <RemoveInvoiceConfirm invoice={deleting} onClose={() => setDeleting(null)} isPending={remove.isPending} onConfirm={(inv) => remove.mutate(inv)} />
+      <RemoveInvoiceConfirm
+        invoice={deleting}
+        onClose={() => setDeleting(null)}
+        isPending={remove.isPending}
+        onConfirm={(inv) => remove.mutate(inv)}
+      />
       <ChooseJobDialog open={choosingJob} onClose={() => setChoosingJob(false)} />
     </section>
   );
@@ -249,9 +322,18 @@ function ChooseJobDialog({ open, onClose }: { open: boolean; onClose: () => void
   const [, navigate] = useLocation();
   const [jobId, setJobId] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const jobs = useQuery({ ...api.jobs.list.query({ query: { status: 'completed', pageSize: 100 } }), enabled: open, staleTime: 0 });
+  const jobs = useQuery({
+    ...api.jobs.list.query({ query: { status: 'completed', pageSize: 100 } }),
+    enabled: open,
+    staleTime: 0,
+  });
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="New Invoice" description="Invoices are made for completed jobs.">
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title="New Invoice"
+      description="Invoices are made for completed jobs."
+    >
       <form
         noValidate
         className="space-y-4"
@@ -261,7 +343,13 @@ function ChooseJobDialog({ open, onClose }: { open: boolean; onClose: () => void
           navigate(`/dashboard/invoices/new?jobId=${encodeURIComponent(jobId)}`);
         }}
       >
-        <SelectField label="Job" value={jobId} error={error} onChange={(e) => (setJobId(e.target.value), setError(undefined))} disabled={jobs.isPending}>
+        <SelectField
+          label="Job"
+          value={jobId}
+          error={error}
+          onChange={(e) => (setJobId(e.target.value), setError(undefined))}
+          disabled={jobs.isPending}
+        >
           <option value="">{jobs.isPending ? 'Loading jobs...' : 'Choose a completed job'}</option>
           {(jobs.data ?? []).map((j) => (
             <option key={j.id} value={j.id}>
@@ -279,4 +367,3 @@ function ChooseJobDialog({ open, onClose }: { open: boolean; onClose: () => void
     </Dialog>
   );
 }
-

@@ -10,7 +10,14 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { INVOICE_LINE_CATEGORY_LABELS, lineTotalText, money } from './invoice-format';
 
 /** A line as the editor shows it: saved lines carry their id, unsaved ones do not. */
-export type EditorLine = { id?: string; description: string; category: InvoiceLineCategory; quantity: number; unitPrice: string; totalPrice?: string };
+export type EditorLine = {
+  id?: string;
+  description: string;
+  category: InvoiceLineCategory;
+  quantity: number;
+  unitPrice: string;
+  totalPrice?: string;
+};
 type Mode = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; index: number };
 type LineForm = { description: string; category: InvoiceLineCategory; quantity: string; unitPrice: string };
 type LineParsed = ReturnType<typeof invoiceLineInput.parse>;
@@ -37,16 +44,33 @@ export function LineItemsEditor({
 }) {
   const [mode, setMode] = useState<Mode>({ kind: 'closed' });
   const [deleting, setDeleting] = useState<number | null>(null);
-  const form = useForm<LineForm, unknown, LineParsed>({ resolver: zodResolver(invoiceLineInput) as never, defaultValues: emptyLine });
+  const form = useForm<LineForm, unknown, LineParsed>({
+    resolver: zodResolver(invoiceLineInput) as never,
+    defaultValues: emptyLine,
+  });
   const [quantity, unitPrice] = useWatch({ control: form.control, name: ['quantity', 'unitPrice'] });
 
   const open = (next: Mode) => {
     const line = next.kind === 'edit' ? lines[next.index] : undefined;
-    form.reset(line ? { description: line.description, category: line.category, quantity: String(line.quantity), unitPrice: line.unitPrice } : emptyLine);
+    form.reset(
+      line
+        ? {
+            description: line.description,
+            category: line.category,
+            quantity: String(line.quantity),
+            unitPrice: line.unitPrice,
+          }
+        : emptyLine,
+    );
     setMode(next);
   };
   const submit = form.handleSubmit(async (parsed) => {
-    const line: InvoiceLineInput = { description: parsed.description, category: parsed.category, quantity: parsed.quantity, unitPrice: parsed.unitPrice };
+    const line: InvoiceLineInput = {
+      description: parsed.description,
+      category: parsed.category,
+      quantity: parsed.quantity,
+      unitPrice: parsed.unitPrice,
+    };
     try {
       await onSave(line, mode.kind === 'edit' ? mode.index : null);
     } catch {
@@ -57,15 +81,28 @@ export function LineItemsEditor({
 
   const rowButtons = (index: number, line: EditorLine) => (
     <div className="flex gap-1">
-      <Button variant="ghost" className="w-11 px-0" aria-label={`Edit ${line.description}`} disabled={disabled || isSaving} onClick={() => open({ kind: 'edit', index })}>
+      <Button
+        variant="ghost"
+        className="w-11 px-0"
+        aria-label={`Edit ${line.description}`}
+        disabled={disabled || isSaving}
+        onClick={() => open({ kind: 'edit', index })}
+      >
         <Pencil aria-hidden className="h-4 w-4" />
       </Button>
-      <Button variant="ghost" className="w-11 px-0 text-red-800" aria-label={`Delete ${line.description}`} disabled={disabled || isSaving} onClick={() => setDeleting(index)}>
+      <Button
+        variant="ghost"
+        className="w-11 px-0 text-red-800"
+        aria-label={`Delete ${line.description}`}
+        disabled={disabled || isSaving}
+        onClick={() => setDeleting(index)}
+      >
         <Trash2 aria-hidden className="h-4 w-4" />
       </Button>
     </div>
   );
-  const totalOf = (line: EditorLine) => (line.totalPrice ? money(line.totalPrice) : lineTotalText(line.quantity, line.unitPrice));
+  const totalOf = (line: EditorLine) =>
+    line.totalPrice ? money(line.totalPrice) : lineTotalText(line.quantity, line.unitPrice);
 
   return (
     <section aria-labelledby="line-items-heading" className="space-y-3">
@@ -83,16 +120,22 @@ export function LineItemsEditor({
       <p className="text-sm text-gray-700">All prices are GST-inclusive.</p>
 
       {lines.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 p-4 text-center text-gray-700">No line items yet.</p>
+        <p className="rounded-lg border border-dashed border-gray-300 p-4 text-center text-gray-700">
+          No line items yet.
+        </p>
       ) : (
         <>
           <ul className="space-y-2 md:hidden" aria-label="Line items">
             {lines.map((line, i) => (
-              <li key={line.id ?? i} className="flex items-start justify-between gap-2 rounded-lg border border-gray-200 p-3">
+              <li
+                key={line.id ?? i}
+                className="flex items-start justify-between gap-2 rounded-lg border border-gray-200 p-3"
+              >
                 <div className="min-w-0">
                   <p className="font-semibold break-words">{line.description}</p>
                   <p className="text-sm text-gray-700">
-                    {INVOICE_LINE_CATEGORY_LABELS[line.category]} · {line.quantity} x {money(line.unitPrice)} = <span className="font-semibold text-charcoal">{totalOf(line)}</span>
+                    {INVOICE_LINE_CATEGORY_LABELS[line.category]} · {line.quantity} x {money(line.unitPrice)} ={' '}
+                    <span className="font-semibold text-charcoal">{totalOf(line)}</span>
                   </p>
                 </div>
                 {rowButtons(i, line)}
@@ -129,22 +172,56 @@ export function LineItemsEditor({
       )}
 
       {mode.kind !== 'closed' ? (
-        <div role="group" aria-labelledby="line-panel-heading" className="space-y-3 rounded-xl border border-gray-300 bg-gray-50 p-4">
+        <div
+          role="group"
+          aria-labelledby="line-panel-heading"
+          className="space-y-3 rounded-xl border border-gray-300 bg-gray-50 p-4"
+        >
           <h4 id="line-panel-heading" className="font-bold">
             {mode.kind === 'add' ? 'Add line item' : 'Edit line item'}
           </h4>
-          <TextField label="Description" autoComplete="off" {...form.register('description')} error={form.formState.errors.description?.message} />
+          <TextField
+            label="Description"
+            autoComplete="off"
+            {...form.register('description')}
+            error={form.formState.errors.description?.message}
+          />
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <SelectField label="Category" {...form.register('category')} error={form.formState.errors.category?.message}>
+            <SelectField
+              label="Category"
+              {...form.register('category')}
+              error={form.formState.errors.category?.message}
+            >
               {INVOICE_LINE_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {INVOICE_LINE_CATEGORY_LABELS[c]}
                 </option>
               ))}
             </SelectField>
-            <TextField label="Quantity" type="number" inputMode="numeric" min={1} step={1} {...form.register('quantity')} error={form.formState.errors.quantity?.message} />
-            <TextField label="Unit price (inc GST)" type="number" inputMode="decimal" step={0.01} {...form.register('unitPrice')} error={form.formState.errors.unitPrice?.message} />
-            <TextField label="Total" readOnly value={lineTotalText(quantity, unitPrice)} tabIndex={-1} className="bg-gray-100" />
+            <TextField
+              label="Quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              {...form.register('quantity')}
+              error={form.formState.errors.quantity?.message}
+            />
+            <TextField
+              label="Unit price (inc GST)"
+              type="number"
+              inputMode="decimal"
+              step={0.01}
+              {...form.register('unitPrice')}
+              error={form.formState.errors.unitPrice?.message}
+            />
+            <TextField
+              label="Total"
+              readOnly
+              value={lineTotalText(quantity, unitPrice)}
+              tabIndex={-1}
+              className="bg-gray-100"
+            />
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" disabled={isSaving} onClick={() => setMode({ kind: 'closed' })}>

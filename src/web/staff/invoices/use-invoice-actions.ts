@@ -38,9 +38,17 @@ export function useGenerateInvoice() {
     input: (job: { id: string; jobNumber: string }) => ({ params: { jobId: job.id } }),
     onSuccess: ({ customerInvoice }) => {
       justGenerated.add(customerInvoice.id);
-      toast({ title: 'Invoice Created', description: `${customerInvoice.invoiceNumber} for ${customerInvoice.job.jobNumber}: ${customerInvoice.totalAmount === '0.00' ? '$0.00' : `$${customerInvoice.totalAmount}`}.` });
+      toast({
+        title: 'Invoice Created',
+        description: `${customerInvoice.invoiceNumber} for ${customerInvoice.job.jobNumber}: ${customerInvoice.totalAmount === '0.00' ? '$0.00' : `$${customerInvoice.totalAmount}`}.`,
+      });
     },
-    onError: (err) => toast({ title: 'Invoice Generation Failed', description: errorMessage(err, 'Failed to generate the invoice.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Invoice Generation Failed',
+        description: errorMessage(err, 'Failed to generate the invoice.'),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -53,13 +61,26 @@ export function useDownloadPdf() {
       try {
         made = await api.invoices.makePdf({ params: { id: invoice.id } });
       } catch (err) {
-        toast({ title: 'PDF Generation Failed', description: errorMessage(err, 'Failed to generate the PDF. Please try again.'), variant: 'destructive' });
+        toast({
+          title: 'PDF Generation Failed',
+          description: errorMessage(err, 'Failed to generate the PDF. Please try again.'),
+          variant: 'destructive',
+        });
         throw err;
       }
       try {
-        downloadFile(api.invoices.pdfFile.url({ params: { id: invoice.id, version: String(made.version) }, query: { download: '1' } }));
+        downloadFile(
+          api.invoices.pdfFile.url({
+            params: { id: invoice.id, version: String(made.version) },
+            query: { download: '1' },
+          }),
+        );
       } catch (err) {
-        toast({ title: 'Download Failed', description: 'Failed to download PDF. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Download Failed',
+          description: 'Failed to download PDF. Please try again.',
+          variant: 'destructive',
+        });
         throw err;
       }
       return made;
@@ -86,7 +107,11 @@ export function useViewPdf() {
         return made;
       } catch (err) {
         tab?.close();
-        toast({ title: 'PDF Generation Failed', description: errorMessage(err, 'Failed to generate the PDF. Please try again.'), variant: 'destructive' });
+        toast({
+          title: 'PDF Generation Failed',
+          description: errorMessage(err, 'Failed to generate the PDF. Please try again.'),
+          variant: 'destructive',
+        });
         throw err;
       }
     },
@@ -102,23 +127,45 @@ export function useEmailInvoice() {
     onSuccess: (res) => {
       // A repeat within a few minutes sends nothing: the toast says what already went (decision 296).
       if (res.alreadySent) {
-        toast({ title: 'Already Emailed', description: `${res.customerInvoice.invoiceNumber} (PDF version ${res.version}) went to ${res.to} at ${perthDateTime(res.sentAt)}; it was not sent again.` });
+        toast({
+          title: 'Already Emailed',
+          description: `${res.customerInvoice.invoiceNumber} (PDF version ${res.version}) went to ${res.to} at ${perthDateTime(res.sentAt)}; it was not sent again.`,
+        });
         return;
       }
-      toast(invoiceEmailToast(delivery, { invoiceNumber: res.customerInvoice.invoiceNumber, version: res.version, to: res.to }));
+      toast(
+        invoiceEmailToast(delivery, {
+          invoiceNumber: res.customerInvoice.invoiceNumber,
+          version: res.version,
+          to: res.to,
+        }),
+      );
     },
-    onError: (err) => toast({ title: 'Invoice Email Failed', description: errorMessage(err, 'Failed to email the invoice.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Invoice Email Failed',
+        description: errorMessage(err, 'Failed to email the invoice.'),
+        variant: 'destructive',
+      }),
   });
 }
 
 export function useUpdateInvoice(onDone?: () => void) {
   return useApiMutation(api.invoices.update, {
-    input: ({ invoice, body }: { invoice: InvoiceRef; body: UpdateInvoiceRequest }) => ({ params: { id: invoice.id }, body }),
+    input: ({ invoice, body }: { invoice: InvoiceRef; body: UpdateInvoiceRequest }) => ({
+      params: { id: invoice.id },
+      body,
+    }),
     onSuccess: (res) => {
       toast({ title: 'Invoice Updated', description: res.message });
       onDone?.();
     },
-    onError: (err) => toast({ title: 'Save Failed', description: errorMessage(err, 'Failed to save the invoice.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Save Failed',
+        description: errorMessage(err, 'Failed to save the invoice.'),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -132,7 +179,12 @@ export function useDeleteInvoice(onDone?: () => void) {
       if (res.customerInvoice) await refresh(api.invoices.update, { params: { id: res.customerInvoice.id }, body: {} });
       onDone?.();
     },
-    onError: (err) => toast({ title: 'Delete Failed', description: errorMessage(err, 'Failed to delete the invoice.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Delete Failed',
+        description: errorMessage(err, 'Failed to delete the invoice.'),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -141,13 +193,25 @@ export function useBulkStatus(onDone?: () => void) {
     input: ({ ids, status }: { ids: string[]; status: CustomerInvoiceStatus }) => ({ body: { ids, status } }),
     onSuccess: (res) => {
       if (res.failed.length) {
-        toast({ title: 'Bulk Update Failed', description: `Some may have been updated: ${res.updated.length} updated, ${res.failed.length} not (${res.failed[0]!.message}).`, variant: 'destructive' });
+        toast({
+          title: 'Bulk Update Failed',
+          description: `Some may have been updated: ${res.updated.length} updated, ${res.failed.length} not (${res.failed[0]!.message}).`,
+          variant: 'destructive',
+        });
       } else {
-        toast({ title: 'Invoices Updated', description: `${res.updated.length} invoice${res.updated.length === 1 ? '' : 's'} updated.` });
+        toast({
+          title: 'Invoices Updated',
+          description: `${res.updated.length} invoice${res.updated.length === 1 ? '' : 's'} updated.`,
+        });
       }
       onDone?.();
     },
-    onError: (err) => toast({ title: 'Bulk Update Failed', description: errorMessage(err, 'Some may have been updated'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Bulk Update Failed',
+        description: errorMessage(err, 'Some may have been updated'),
+        variant: 'destructive',
+      }),
     // Some may have been updated before the failure.
     refreshOnError: true,
   });
@@ -155,10 +219,27 @@ export function useBulkStatus(onDone?: () => void) {
 
 /** Line writes on a saved invoice; totals come back recomputed by the server. */
 export function useLineItemWrites(invoice: InvoiceRef) {
-  const onError = (err: unknown) => toast({ title: 'Save Failed', description: errorMessage(err, 'Failed to save the line item.'), variant: 'destructive' });
-  const add = useApiMutation(api.invoices.addItem, { input: (line: InvoiceLineInput) => ({ params: { id: invoice.id }, body: line }), onError });
-  const update = useApiMutation(api.invoices.updateItem, { input: ({ itemId, line }: { itemId: string; line: InvoiceLineInput }) => ({ params: { id: invoice.id, itemId }, body: line }), onError });
-  const remove = useApiMutation(api.invoices.removeItem, { input: (itemId: string) => ({ params: { id: invoice.id, itemId } }), onError });
+  const onError = (err: unknown) =>
+    toast({
+      title: 'Save Failed',
+      description: errorMessage(err, 'Failed to save the line item.'),
+      variant: 'destructive',
+    });
+  const add = useApiMutation(api.invoices.addItem, {
+    input: (line: InvoiceLineInput) => ({ params: { id: invoice.id }, body: line }),
+    onError,
+  });
+  const update = useApiMutation(api.invoices.updateItem, {
+    input: ({ itemId, line }: { itemId: string; line: InvoiceLineInput }) => ({
+      params: { id: invoice.id, itemId },
+      body: line,
+    }),
+    onError,
+  });
+  const remove = useApiMutation(api.invoices.removeItem, {
+    input: (itemId: string) => ({ params: { id: invoice.id, itemId } }),
+    onError,
+  });
   return { add, update, remove };
 }
 
@@ -169,10 +250,18 @@ export function useEmailCreditNote(invoice: InvoiceRef) {
     onSuccess: (res) =>
       toast(
         res.alreadySent
-          ? { title: 'Already Emailed', description: `${res.number} went to ${res.to} at ${perthDateTime(res.sentAt)}; it was not sent again.` }
+          ? {
+              title: 'Already Emailed',
+              description: `${res.number} went to ${res.to} at ${perthDateTime(res.sentAt)}; it was not sent again.`,
+            }
           : { title: 'Credit Note Emailed', description: `${res.number} is queued for ${res.to}.` },
       ),
-    onError: (err) => toast({ title: 'Credit Note Email Failed', description: errorMessage(err, 'Failed to email the credit note.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Credit Note Email Failed',
+        description: errorMessage(err, 'Failed to email the credit note.'),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -181,9 +270,17 @@ export function useAddCreditNote(invoice: InvoiceRef, onDone?: () => void) {
   return useApiMutation(api.invoices.addCreditNote, {
     input: (body: CreditNoteRequest) => ({ params: { id: invoice.id }, body }),
     onSuccess: (note) => {
-      toast({ title: 'Credit Note Issued', description: `${note.number}: $${note.amount} credited on ${note.invoiceNumber}.` });
+      toast({
+        title: 'Credit Note Issued',
+        description: `${note.number}: $${note.amount} credited on ${note.invoiceNumber}.`,
+      });
       onDone?.();
     },
-    onError: (err) => toast({ title: 'Credit Note Failed', description: errorMessage(err, 'Failed to issue the credit note.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Credit Note Failed',
+        description: errorMessage(err, 'Failed to issue the credit note.'),
+        variant: 'destructive',
+      }),
   });
 }

@@ -35,7 +35,12 @@ export function AddJobNote({ job }: { job: JobDetail }) {
   const queued = useQueuedJobChange(
     (text: string) => ({
       job,
-      change: { label: 'Note', method: 'POST', url: api.jobs.addNote.url({ params: { id: job.id }, body: { note: text } }), json: { note: text } },
+      change: {
+        label: 'Note',
+        method: 'POST',
+        url: api.jobs.addNote.url({ params: { id: job.id }, body: { note: text } }),
+        json: { note: text },
+      },
       sent: sentToast,
     }),
     () => setNote(''),

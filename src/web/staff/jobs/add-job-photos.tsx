@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Camera, ImagePlus } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import type { JobDetail } from '../../../shared/schemas/jobs';
-import { STAFF_PHOTO_MAX_PER_JOB, STAFF_PHOTO_TOO_MANY_MESSAGE, STAFF_PHOTO_TYPE_LABELS, STAFF_PHOTO_TYPES, type StaffPhotoType } from '../../../shared/schemas/onsite-payments';
+import {
+  STAFF_PHOTO_MAX_PER_JOB,
+  STAFF_PHOTO_TOO_MANY_MESSAGE,
+  STAFF_PHOTO_TYPE_LABELS,
+  STAFF_PHOTO_TYPES,
+  type StaffPhotoType,
+} from '../../../shared/schemas/onsite-payments';
 import { photoRefusal } from './photo-checks';
 import { SelectField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
@@ -12,7 +18,12 @@ import { useQueuedJobChange } from '../offline';
 import { useCurrentUser } from '../session';
 
 /** POST /api/dashboard/jobs/{id}/photos through XMLHttpRequest, because fetch cannot report upload progress. */
-function uploadPhotos(jobId: string, type: StaffPhotoType, files: File[], onProgress: (percent: number) => void): Promise<void> {
+function uploadPhotos(
+  jobId: string,
+  type: StaffPhotoType,
+  files: File[],
+  onProgress: (percent: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const body = new FormData();
     body.append('type', type);
@@ -23,7 +34,10 @@ function uploadPhotos(jobId: string, type: StaffPhotoType, files: File[], onProg
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText)));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300
+        ? resolve()
+        : reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
     xhr.onerror = () => reject(new Error('The photos could not be sent. Check the signal and try again.'));
     xhr.send(body);
   });
@@ -56,7 +70,10 @@ export function AddJobPhotos({ job }: { job: JobDetail }) {
       url: api.jobs.addPhotos.url({ params: { id: job.id } }),
       photos: { type: chosen.type, files: chosen.files.map((f) => ({ name: f.name, type: f.type, blob: f })) },
     },
-    sent: { title: 'Photos Added', description: `${chosen.files.length} ${STAFF_PHOTO_TYPE_LABELS[chosen.type].toLowerCase()} ${chosen.files.length === 1 ? 'photo' : 'photos'} added to ${job.jobNumber}.` },
+    sent: {
+      title: 'Photos Added',
+      description: `${chosen.files.length} ${STAFF_PHOTO_TYPE_LABELS[chosen.type].toLowerCase()} ${chosen.files.length === 1 ? 'photo' : 'photos'} added to ${job.jobNumber}.`,
+    },
   }));
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -74,10 +91,19 @@ export function AddJobPhotos({ job }: { job: JobDetail }) {
     setProgress(0);
     try {
       await uploadPhotos(job.id, type, files, setProgress);
-      toast({ title: 'Photos Added', description: `${files.length} ${STAFF_PHOTO_TYPE_LABELS[type].toLowerCase()} ${files.length === 1 ? 'photo' : 'photos'} added to ${job.jobNumber}.` });
+      toast({
+        title: 'Photos Added',
+        description: `${files.length} ${STAFF_PHOTO_TYPE_LABELS[type].toLowerCase()} ${files.length === 1 ? 'photo' : 'photos'} added to ${job.jobNumber}.`,
+      });
       await refreshAfterWrite(client, api.jobs.addPhotos.contract, { params: { id: job.id } });
     } catch (err) {
-      setError(err instanceof ApiError ? errorMessage(err, 'The photos could not be added.') : err instanceof Error ? err.message : 'The photos could not be added.');
+      setError(
+        err instanceof ApiError
+          ? errorMessage(err, 'The photos could not be added.')
+          : err instanceof Error
+            ? err.message
+            : 'The photos could not be added.',
+      );
     } finally {
       setProgress(null);
     }
@@ -89,7 +115,12 @@ export function AddJobPhotos({ job }: { job: JobDetail }) {
         Add photos
       </h3>
       <div className="max-w-xs">
-        <SelectField label="Photo type" value={type} disabled={busy} onChange={(e) => setType(e.target.value as StaffPhotoType)}>
+        <SelectField
+          label="Photo type"
+          value={type}
+          disabled={busy}
+          onChange={(e) => setType(e.target.value as StaffPhotoType)}
+        >
           {STAFF_PHOTO_TYPES.map((t) => (
             <option key={t} value={t}>
               {STAFF_PHOTO_TYPE_LABELS[t]}
@@ -104,12 +135,28 @@ export function AddJobPhotos({ job }: { job: JobDetail }) {
           <label className={pickerClass}>
             <Camera aria-hidden className="h-5 w-5" />
             Take photo
-            <input type="file" accept="image/*" capture="environment" multiple disabled={busy} onChange={(e) => void onFiles(e)} className={fileInputClass} />
+            <input
+              type="file"
+              accept="image/*"
+              capture="environment"
+              multiple
+              disabled={busy}
+              onChange={(e) => void onFiles(e)}
+              className={fileInputClass}
+            />
           </label>
           <label className={pickerClass}>
             <ImagePlus aria-hidden className="h-5 w-5" />
             Choose from gallery
-            <input type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={busy} onChange={(e) => void onFiles(e)} className={fileInputClass} data-testid="photo-gallery-input" />
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              disabled={busy}
+              onChange={(e) => void onFiles(e)}
+              className={fileInputClass}
+              data-testid="photo-gallery-input"
+            />
           </label>
         </div>
       )}

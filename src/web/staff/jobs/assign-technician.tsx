@@ -37,7 +37,9 @@ export function AssignTechnician({ job }: { job: JobDetail }) {
         className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 text-base disabled:bg-gray-100 sm:max-w-sm"
       >
         <option value={UNASSIGNED}>Unassigned</option>
-        {isCurrentListed || !job.technician ? null : <option value={job.technician.id}>{job.technician.username} (inactive)</option>}
+        {isCurrentListed || !job.technician ? null : (
+          <option value={job.technician.id}>{job.technician.username} (inactive)</option>
+        )}
         {active.map((t) => (
           <option key={t.id} value={t.id}>
             {t.username} ({t.openJobs} open {t.openJobs === 1 ? 'job' : 'jobs'})
@@ -45,7 +47,15 @@ export function AssignTechnician({ job }: { job: JobDetail }) {
         ))}
       </select>
       <p id={`${id}-state`} aria-live="polite" className="text-sm text-gray-700">
-        {assign.isPending ? 'Saving...' : technicians.isPending ? 'Loading technicians...' : technicians.isError ? 'Could not load the technicians.' : active.length === 0 ? 'No active technicians yet: add one on the Team tab.' : ''}
+        {assign.isPending
+          ? 'Saving...'
+          : technicians.isPending
+            ? 'Loading technicians...'
+            : technicians.isError
+              ? 'Could not load the technicians.'
+              : active.length === 0
+                ? 'No active technicians yet: add one on the Team tab.'
+                : ''}
       </p>
     </section>
   );

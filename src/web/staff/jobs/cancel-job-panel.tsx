@@ -32,7 +32,11 @@ function hoursText(hours: number): string {
 export function CancelJobPanel({ job, onDone }: { job: JobDetail; onDone: () => void }) {
   const id = useId();
   // The refund depends on how long before the visit it is now: always read it afresh.
-  const preview = useQuery({ ...api.jobs.cancellationPreview.query({ params: { id: job.id } }), staleTime: 0, gcTime: 0 });
+  const preview = useQuery({
+    ...api.jobs.cancellationPreview.query({ params: { id: job.id } }),
+    staleTime: 0,
+    gcTime: 0,
+  });
   const cancel = useCancelJob(onDone);
   const [reason, setReason] = useState('');
   const [refund, setRefund] = useState<string | null>(null);
@@ -45,7 +49,8 @@ export function CancelJobPanel({ job, onDone }: { job: JobDetail; onDone: () => 
     const parsed = cancelRequest.safeParse({ reason, ...(overridden ? { refundAmount: refund } : {}) });
     const next: typeof errors = {};
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) next[issue.path[0] === 'refundAmount' ? 'refund' : 'reason'] ??= issue.message;
+      for (const issue of parsed.error.issues)
+        next[issue.path[0] === 'refundAmount' ? 'refund' : 'reason'] ??= issue.message;
     } else if (parsed.data.refundAmount !== undefined && toCents(parsed.data.refundAmount) > cents(p.paidAmount)) {
       next.refund = `The refund cannot be more than the ${dollars(p.paidAmount)} paid`;
     }

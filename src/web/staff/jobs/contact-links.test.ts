@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalSmsBody, dialableNumber, directionsHref, jobEmailBody, mailtoHref, offersArrivalText, smsHref } from './contact-links';
+import {
+  arrivalSmsBody,
+  dialableNumber,
+  directionsHref,
+  jobEmailBody,
+  mailtoHref,
+  offersArrivalText,
+  smsHref,
+} from './contact-links';
 
 const job = {
   jobNumber: 'JOB-10001',
@@ -17,13 +25,16 @@ const job = {
 describe('the arrival text message', () => {
   it('is offered only while the job is in progress', () => {
     expect(offersArrivalText({ status: 'in-progress' })).toBe(true);
-    for (const status of ['new', 'completed', 'invoiced', 'paid', 'cancelled']) expect(offersArrivalText({ status })).toBe(false);
+    for (const status of ['new', 'completed', 'invoiced', 'paid', 'cancelled'])
+      expect(offersArrivalText({ status })).toBe(false);
   });
 
   it('gives the arrival time as now plus 30 minutes in Perth time', () => {
     // 01:40 UTC = 9:40 am Perth; plus 30 minutes = 10:10 am.
     const body = arrivalSmsBody(job, 'Mobile Tyre & Battery Co.', new Date('2026-11-23T01:40:00Z'));
-    expect(body).toBe('Hi Sam, this is Mobile Tyre & Battery Co. Your technician is on the way for job JOB-10001 and should arrive at about 10:10 am.');
+    expect(body).toBe(
+      'Hi Sam, this is Mobile Tyre & Battery Co. Your technician is on the way for job JOB-10001 and should arrive at about 10:10 am.',
+    );
   });
 
   it('crosses noon and the Perth date line correctly', () => {
@@ -33,7 +44,9 @@ describe('the arrival text message', () => {
   });
 
   it('greets without a name when there is none', () => {
-    expect(arrivalSmsBody({ ...job, customer: { name: '  ' } }, 'X', new Date('2026-11-23T01:40:00Z'))).toMatch(/^Hi, this is X\./);
+    expect(arrivalSmsBody({ ...job, customer: { name: '  ' } }, 'X', new Date('2026-11-23T01:40:00Z'))).toMatch(
+      /^Hi, this is X\./,
+    );
   });
 
   it('is a link both iPhone and Android read: sms:{number}?&body= with the body percent-encoded', () => {
@@ -76,7 +89,9 @@ describe('the email link', () => {
   });
 
   it('encodes subject and body, with CRLF line breaks (RFC 6068)', () => {
-    expect(mailtoHref(' sam@example.com ', 'Booking JOB-10001', 'Line one\nA & B')).toBe('mailto:sam@example.com?subject=Booking%20JOB-10001&body=Line%20one%0D%0AA%20%26%20B');
+    expect(mailtoHref(' sam@example.com ', 'Booking JOB-10001', 'Line one\nA & B')).toBe(
+      'mailto:sam@example.com?subject=Booking%20JOB-10001&body=Line%20one%0D%0AA%20%26%20B',
+    );
   });
 });
 

@@ -36,7 +36,11 @@ export function arrivalTime(now: Date): Date {
 }
 
 /** The "on my way" text, with the arrival time in Perth. */
-export function arrivalSmsBody(job: { jobNumber: string; customer: { name: string } }, businessName: string, now: Date): string {
+export function arrivalSmsBody(
+  job: { jobNumber: string; customer: { name: string } },
+  businessName: string,
+  now: Date,
+): string {
   const name = firstName(job.customer.name);
   const greeting = name ? `Hi ${name}, ` : 'Hi, ';
   // "Co." already ends the sentence.
@@ -78,7 +82,9 @@ function priceText(value: string | null): string | null {
 
 /** The job details for an email to the customer (the invoice details join them once invoices exist). */
 export function jobEmailBody(job: MailJob, business: { name: string; phone: string }): string {
-  const vehicle = job.vehicle ? `${job.vehicle.year} ${job.vehicle.make} ${job.vehicle.model} (${job.vehicle.registration})` : null;
+  const vehicle = job.vehicle
+    ? `${job.vehicle.year} ${job.vehicle.make} ${job.vehicle.model} (${job.vehicle.registration})`
+    : null;
   const price = priceText(job.customerValue);
   const lines = [
     `Hi ${firstName(job.customer.name) || 'there'},`,

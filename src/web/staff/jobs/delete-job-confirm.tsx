@@ -4,7 +4,15 @@ import { useDeleteJob } from './use-job-actions';
 type JobRef = { id: string; jobNumber: string };
 
 /** Deleting a job asks first, in the product's words (docs/product.md "Staff dashboard"); admin only. */
-export function DeleteJobConfirm({ job, onClose, onDeleted }: { job: JobRef | null; onClose: () => void; onDeleted?: () => void }) {
+export function DeleteJobConfirm({
+  job,
+  onClose,
+  onDeleted,
+}: {
+  job: JobRef | null;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   const remove = useDeleteJob(() => {
     onClose();
     onDeleted?.();

@@ -9,7 +9,17 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
-import { invoiceEmailBody, InvoiceStatusBadge, money, shortDay, useDownloadPdf, useEmailInvoice, useGenerateInvoice, usePdfMadeAhead, useViewPdf } from '../invoices';
+import {
+  invoiceEmailBody,
+  InvoiceStatusBadge,
+  money,
+  shortDay,
+  useDownloadPdf,
+  useEmailInvoice,
+  useGenerateInvoice,
+  usePdfMadeAhead,
+  useViewPdf,
+} from '../invoices';
 import { mailtoHref } from './contact-links';
 import { useBusiness } from '../../lib/use-browser-state';
 
@@ -21,7 +31,11 @@ import { useBusiness } from '../../lib/use-browser-state';
 export function InvoiceActions({ job }: { job: JobDetail }) {
   const business = useBusiness();
   const invoiceable = canCreateInvoice(job.status);
-  const invoices = useQuery({ ...api.invoices.byJob.query({ params: { jobId: job.id } }), enabled: invoiceable && job.hasInvoice, staleTime: 0 });
+  const invoices = useQuery({
+    ...api.invoices.byJob.query({ params: { jobId: job.id } }),
+    enabled: invoiceable && job.hasInvoice,
+    staleTime: 0,
+  });
   // The job's own moves (Mark as Paid) change its invoice too: read it again when the job changes.
   const { refetch } = invoices;
   const jobVersion = `${job.status}|${job.updatedAt}`;
@@ -32,7 +46,8 @@ export function InvoiceActions({ job }: { job: JobDetail }) {
   const download = useDownloadPdf();
   const view = useViewPdf();
   const email = useEmailInvoice();
-  const invoice: InvoiceDetail | undefined = invoiceable && job.hasInvoice ? invoices.data?.find((i) => i.status !== 'cancelled') : undefined;
+  const invoice: InvoiceDetail | undefined =
+    invoiceable && job.hasInvoice ? invoices.data?.find((i) => i.status !== 'cancelled') : undefined;
   usePdfMadeAhead(invoice?.id);
   if (!invoiceable) return null;
 
@@ -46,10 +61,20 @@ export function InvoiceActions({ job }: { job: JobDetail }) {
       }
     }
     if (!target.job.customer.email) {
-      toast({ title: 'Invoice Email Failed', description: 'The job has no customer email address.', variant: 'destructive' });
+      toast({
+        title: 'Invoice Email Failed',
+        description: 'The job has no customer email address.',
+        variant: 'destructive',
+      });
       return;
     }
-    window.location.assign(mailtoHref(target.job.customer.email, `${business.name}: invoice ${target.invoiceNumber}`, invoiceEmailBody(target, business)));
+    window.location.assign(
+      mailtoHref(
+        target.job.customer.email,
+        `${business.name}: invoice ${target.invoiceNumber}`,
+        invoiceEmailBody(target, business),
+      ),
+    );
   };
 
   if (job.hasInvoice && invoices.isPending) return <Skeleton className="h-24" />;
@@ -71,7 +96,9 @@ export function InvoiceActions({ job }: { job: JobDetail }) {
           <span className="font-semibold">{invoice.invoiceNumber}</span>
           <InvoiceStatusBadge status={invoice.shownStatus} />
           <span className="tabular-nums">{money(invoice.totalAmount)}</span>
-          <span className="text-sm text-gray-700">{invoice.status === 'paid' ? 'paid' : `due ${invoice.dueDate ? shortDay(invoice.dueDate) : 'on receipt'}`}</span>
+          <span className="text-sm text-gray-700">
+            {invoice.status === 'paid' ? 'paid' : `due ${invoice.dueDate ? shortDay(invoice.dueDate) : 'on receipt'}`}
+          </span>
         </div>
       ) : (
         <p className="text-gray-800">No invoice yet.</p>
@@ -85,7 +112,11 @@ export function InvoiceActions({ job }: { job: JobDetail }) {
         ) : (
           <>
             {/* Read in the browser's own viewer, not only saved as a file (decision 352). */}
-            <Button variant="outline" disabled={view.isPending} onClick={() => view.mutate({ invoice, tab: window.open('', '_blank') })}>
+            <Button
+              variant="outline"
+              disabled={view.isPending}
+              onClick={() => view.mutate({ invoice, tab: window.open('', '_blank') })}
+            >
               <Eye aria-hidden className="h-4 w-4" />
               {view.isPending ? 'Opening...' : 'View PDF'}
             </Button>
@@ -106,7 +137,10 @@ export function InvoiceActions({ job }: { job: JobDetail }) {
           </Button>
         ) : null}
         {!invoice ? (
-          <Link href={`/dashboard/invoices/new?jobId=${encodeURIComponent(job.id)}`} className="inline-flex min-h-11 items-center justify-center rounded-lg px-3 font-semibold underline">
+          <Link
+            href={`/dashboard/invoices/new?jobId=${encodeURIComponent(job.id)}`}
+            className="inline-flex min-h-11 items-center justify-center rounded-lg px-3 font-semibold underline"
+          >
             Write invoice by hand
           </Link>
         ) : null}

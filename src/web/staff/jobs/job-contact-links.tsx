@@ -2,14 +2,32 @@ import { Mail, MessageSquareText, Navigation, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { telHref } from '../../public/contact';
-import { arrivalSmsBody, arrivalTime, offersArrivalText, directionsHref, jobEmailBody, mailtoHref, smsHref } from './contact-links';
+import {
+  arrivalSmsBody,
+  arrivalTime,
+  offersArrivalText,
+  directionsHref,
+  jobEmailBody,
+  mailtoHref,
+  smsHref,
+} from './contact-links';
 import { perthClockTime } from './job-format';
 import { useBusiness, useNow } from '../../lib/use-browser-state';
 
 const linkClass =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-3 text-center font-semibold text-charcoal hover:bg-gray-50';
 
-function ActionLink({ href, icon, children, external = false }: { href: string; icon: ReactNode; children: ReactNode; external?: boolean }) {
+function ActionLink({
+  href,
+  icon,
+  children,
+  external = false,
+}: {
+  href: string;
+  icon: ReactNode;
+  children: ReactNode;
+  external?: boolean;
+}) {
   return (
     <a href={href} className={linkClass} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
       {icon}
@@ -39,12 +57,22 @@ export function JobContactLinks({ job }: { job: JobDetail }) {
           Call
         </ActionLink>
         {textsArrival ? (
-          <ActionLink href={smsHref(job.customer.phone, arrivalSmsBody(job, business.name, now))} icon={<MessageSquareText aria-hidden className="h-4 w-4" />}>
+          <ActionLink
+            href={smsHref(job.customer.phone, arrivalSmsBody(job, business.name, now))}
+            icon={<MessageSquareText aria-hidden className="h-4 w-4" />}
+          >
             Text ETA
           </ActionLink>
         ) : null}
         {job.customer.email ? (
-          <ActionLink href={mailtoHref(job.customer.email, `${business.name}: booking ${job.jobNumber}`, jobEmailBody(job, business))} icon={<Mail aria-hidden className="h-4 w-4" />}>
+          <ActionLink
+            href={mailtoHref(
+              job.customer.email,
+              `${business.name}: booking ${job.jobNumber}`,
+              jobEmailBody(job, business),
+            )}
+            icon={<Mail aria-hidden className="h-4 w-4" />}
+          >
             Email
           </ActionLink>
         ) : null}

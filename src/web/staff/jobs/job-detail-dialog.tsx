@@ -33,8 +33,22 @@ import { ReschedulePanel } from './reschedule-panel';
  * The job detail (docs/product.md "Staff dashboard"), opened from the Jobs tab or anywhere that
  * links to `?tab=jobs&job={id}`. What a technician cannot do is not shown to them.
  */
-export function JobDetailDialog({ open, jobId, user, onClose }: { open: boolean; jobId: string; user: PublicUser; onClose: () => void }) {
-  const job = useQuery({ ...api.jobs.get.query({ params: { id: jobId || '-' } }), enabled: open && jobId !== '', staleTime: 0 });
+export function JobDetailDialog({
+  open,
+  jobId,
+  user,
+  onClose,
+}: {
+  open: boolean;
+  jobId: string;
+  user: PublicUser;
+  onClose: () => void;
+}) {
+  const job = useQuery({
+    ...api.jobs.get.query({ params: { id: jobId || '-' } }),
+    enabled: open && jobId !== '',
+    staleTime: 0,
+  });
   const title = job.data && job.data.id === jobId ? `Job ${job.data.jobNumber}` : 'Job details';
 
   return (
@@ -65,14 +79,21 @@ function StateMessage({ children, detail }: { children: ReactNode; detail?: stri
 
 /** Why staff must look at the payment (docs/product.md "Payments"; decisions 150 and 192). */
 const PAYMENT_FLAG_TEXT: Readonly<Record<PaymentFlag, string>> = {
-  'refund-required': 'Refund required: this customer paid after the booking had lapsed and its slot was gone. Refund the payment through the card provider.',
-  'amount-mismatch': "Payment needs checking: the amount or currency paid did not match this booking's total, so the booking was not confirmed.",
+  'refund-required':
+    'Refund required: this customer paid after the booking had lapsed and its slot was gone. Refund the payment through the card provider.',
+  'amount-mismatch':
+    "Payment needs checking: the amount or currency paid did not match this booking's total, so the booking was not confirmed.",
 };
-const flagText = (flag: string) => (PAYMENT_FLAGS as readonly string[]).includes(flag) ? PAYMENT_FLAG_TEXT[flag as PaymentFlag] : `Payment needs attention: ${flag}`;
+const flagText = (flag: string) =>
+  (PAYMENT_FLAGS as readonly string[]).includes(flag)
+    ? PAYMENT_FLAG_TEXT[flag as PaymentFlag]
+    : `Payment needs attention: ${flag}`;
 
 function paymentText(job: JobDetail): string {
   const method = job.paymentMethod === 'prepaid' ? 'Online (prepaid)' : 'On site';
-  const status = { pending: 'not paid yet', paid: 'paid', failed: 'payment failed', refunded: 'refunded' }[job.paymentStatus];
+  const status = { pending: 'not paid yet', paid: 'paid', failed: 'payment failed', refunded: 'refunded' }[
+    job.paymentStatus
+  ];
   return `${method}, ${status}`;
 }
 
@@ -105,8 +126,12 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
           {formatJobVisit(job)}
         </p>
         <p className="text-gray-800">
-          <span className="text-lg font-bold tabular-nums text-charcoal">{dollars(job.customerValue, 'No price yet')}</span>
-          {job.originalCustomerValue && job.originalCustomerValue !== job.customerValue ? <span className="ml-2 text-sm">(original price {dollars(job.originalCustomerValue)})</span> : null}
+          <span className="text-lg font-bold tabular-nums text-charcoal">
+            {dollars(job.customerValue, 'No price yet')}
+          </span>
+          {job.originalCustomerValue && job.originalCustomerValue !== job.customerValue ? (
+            <span className="ml-2 text-sm">(original price {dollars(job.originalCustomerValue)})</span>
+          ) : null}
           <span className="block text-sm">Payment: {paymentText(job)}</span>
         </p>
       </div>
@@ -170,12 +195,21 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
       {isLive ? (
         <section aria-label="Change of plan" className="space-y-3">
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" aria-expanded={panel === 'reschedule'} onClick={() => setPanel(panel === 'reschedule' ? null : 'reschedule')}>
+            <Button
+              variant="outline"
+              aria-expanded={panel === 'reschedule'}
+              onClick={() => setPanel(panel === 'reschedule' ? null : 'reschedule')}
+            >
               <CalendarClock aria-hidden className="h-4 w-4" />
               Reschedule
             </Button>
             {mayCancel ? (
-              <Button variant="outline" className="text-red-800 hover:bg-red-50" aria-expanded={panel === 'cancel'} onClick={() => setPanel(panel === 'cancel' ? null : 'cancel')}>
+              <Button
+                variant="outline"
+                className="text-red-800 hover:bg-red-50"
+                aria-expanded={panel === 'cancel'}
+                onClick={() => setPanel(panel === 'cancel' ? null : 'cancel')}
+              >
                 <XCircle aria-hidden className="h-4 w-4" />
                 Cancel Job
               </Button>

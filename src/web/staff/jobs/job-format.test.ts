@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { JobEvent } from '../../../shared/schemas/jobs';
-import { ADDRESS_MAX_IN_TABLE, ADDRESS_MAX_ON_CARD, describeEvent, formatJobVisit, historyNewestFirst, fullAddress, isSameAmount, latestChange, pageRangeText, perthClockTime, perthDateTime, quoteInputValue, truncate } from './job-format';
+import {
+  ADDRESS_MAX_IN_TABLE,
+  ADDRESS_MAX_ON_CARD,
+  describeEvent,
+  formatJobVisit,
+  historyNewestFirst,
+  fullAddress,
+  isSameAmount,
+  latestChange,
+  pageRangeText,
+  perthClockTime,
+  perthDateTime,
+  quoteInputValue,
+  truncate,
+} from './job-format';
 import { perthClock24 } from '../../lib/format';
 
 describe('truncate', () => {
@@ -24,10 +38,14 @@ describe('truncate', () => {
 
 describe('fullAddress', () => {
   it('adds the suburb, state and postcode', () => {
-    expect(fullAddress({ address: '12 Example Street', suburb: 'Mandurah', postcode: '6210' })).toBe('12 Example Street, Mandurah WA 6210');
+    expect(fullAddress({ address: '12 Example Street', suburb: 'Mandurah', postcode: '6210' })).toBe(
+      '12 Example Street, Mandurah WA 6210',
+    );
   });
   it('does not repeat a suburb the address already names', () => {
-    expect(fullAddress({ address: '12 Example Street, Mandurah WA 6210', suburb: 'Mandurah', postcode: '6210' })).toBe('12 Example Street, Mandurah WA 6210');
+    expect(fullAddress({ address: '12 Example Street, Mandurah WA 6210', suburb: 'Mandurah', postcode: '6210' })).toBe(
+      '12 Example Street, Mandurah WA 6210',
+    );
   });
   it('copes with missing parts', () => {
     expect(fullAddress({ address: '', suburb: 'Mandurah', postcode: '6210' })).toBe('Mandurah WA 6210');
@@ -95,7 +113,16 @@ describe('pageRangeText', () => {
 });
 
 describe('job history lines', () => {
-  const event = (over: Partial<JobEvent>): JobEvent => ({ id: '1', at: '2026-11-23T01:40:00Z', actor: 'owner', kind: 'status', from: null, to: null, note: null, ...over });
+  const event = (over: Partial<JobEvent>): JobEvent => ({
+    id: '1',
+    at: '2026-11-23T01:40:00Z',
+    actor: 'owner',
+    kind: 'status',
+    from: null,
+    to: null,
+    note: null,
+    ...over,
+  });
   it.each<[Partial<JobEvent>, string]>([
     [{ kind: 'status', from: 'new', to: 'in-progress' }, 'Status: New → In Progress'],
     [{ kind: 'status', from: 'in-progress', to: 'cancelled' }, 'Status: In Progress → Cancelled'],
@@ -103,14 +130,23 @@ describe('job history lines', () => {
     [{ kind: 'price', from: null, to: '129.80' }, 'Price: $129.80'],
     [{ kind: 'assignment', from: null, to: 'tech1' }, 'Technician: tech1'],
     [{ kind: 'assignment', from: 'tech1', to: null }, 'Technician: tech1 → Unassigned'],
-    [{ kind: 'schedule', from: '2026-11-24 10-12 AM', to: '2026-11-25|2-4 PM' }, 'Rescheduled: Tue 24 Nov, 10 am - 12 pm → Wed 25 Nov, 2 pm - 4 pm'],
+    [
+      { kind: 'schedule', from: '2026-11-24 10-12 AM', to: '2026-11-25|2-4 PM' },
+      'Rescheduled: Tue 24 Nov, 10 am - 12 pm → Wed 25 Nov, 2 pm - 4 pm',
+    ],
     [{ kind: 'schedule', from: 'somewhen', to: 'later' }, 'Rescheduled: somewhen → later'],
     [{ kind: 'created', note: 'Booked online' }, 'Booked: Booked online'],
     [{ kind: 'created' }, 'Booked'],
     [{ kind: 'note', note: 'Note: Wheel nut seized' }, 'Note: Wheel nut seized'],
     [{ kind: 'note', note: 'Invoice INV-1 deleted' }, 'Note: Invoice INV-1 deleted'],
-    [{ kind: 'note', from: '0412 345 678', to: '0498 765 432', note: 'Customer: changed the contact phone' }, 'Customer: changed the contact phone from 0412 345 678 to 0498 765 432'],
-    [{ kind: 'note', from: null, to: 'Gate code 1234', note: 'Customer: changed the notes for the technician' }, 'Customer: changed the notes for the technician to Gate code 1234'],
+    [
+      { kind: 'note', from: '0412 345 678', to: '0498 765 432', note: 'Customer: changed the contact phone' },
+      'Customer: changed the contact phone from 0412 345 678 to 0498 765 432',
+    ],
+    [
+      { kind: 'note', from: null, to: 'Gate code 1234', note: 'Customer: changed the notes for the technician' },
+      'Customer: changed the notes for the technician to Gate code 1234',
+    ],
   ])('%j reads %j', (over, expected) => {
     expect(describeEvent(event(over))).toBe(expected);
   });
@@ -122,7 +158,11 @@ describe('job history lines', () => {
       event({ id: 'b', at, from: 'completed', to: 'invoiced' }),
       event({ id: 'c', at, from: 'invoiced', to: 'paid' }),
     ];
-    expect(historyNewestFirst(written).map(describeEvent)).toEqual(['Status: Invoiced → Paid', 'Status: Completed → Invoiced', 'Status: In Progress → Completed']);
+    expect(historyNewestFirst(written).map(describeEvent)).toEqual([
+      'Status: Invoiced → Paid',
+      'Status: Completed → Invoiced',
+      'Status: In Progress → Completed',
+    ]);
   });
 
   it('takes the latest change from the history or the last update', () => {

@@ -62,7 +62,6 @@ export function isSameAmount(a: string, b: string): boolean {
   }
 }
 
-
 export { pageRangeText, perthClockTime, perthDateTime } from '../../lib/format';
 
 // ---- The job's history -------------------------------------------------------------------------
@@ -101,15 +100,20 @@ function changeNoteText(note: string, from: string | null, to: string | null): s
 }
 
 /** Whether the history line shows its note on a line of its own (a change note is already in the line). */
-export const showsNoteApart = (event: JobEvent) => event.note !== null && event.kind !== 'note' && (event.from !== null || event.to !== null);
+export const showsNoteApart = (event: JobEvent) =>
+  event.note !== null && event.kind !== 'note' && (event.from !== null || event.to !== null);
 
 /** One line of history: "Status: New → In Progress"; a schedule change shows the visit as it reads elsewhere. */
 export function describeEvent(event: JobEvent): string {
   const label = KIND_LABEL[event.kind];
   // A staff note is stored as "Note: ..." already: shown once, not "Note: Note: ...".
-  if (event.from === null && event.to === null) return event.note ? (event.note.startsWith(`${label}: `) ? event.note : `${label}: ${event.note}`) : label;
+  if (event.from === null && event.to === null)
+    return event.note ? (event.note.startsWith(`${label}: `) ? event.note : `${label}: ${event.note}`) : label;
   if (event.kind === 'note' && event.note) return changeNoteText(event.note, event.from, event.to);
-  const change = event.from === null ? valueText(event.kind, event.to) : `${valueText(event.kind, event.from)} → ${valueText(event.kind, event.to)}`;
+  const change =
+    event.from === null
+      ? valueText(event.kind, event.to)
+      : `${valueText(event.kind, event.from)} → ${valueText(event.kind, event.to)}`;
   return `${label}: ${change}`;
 }
 
@@ -128,4 +132,3 @@ export function historyNewestFirst<T extends { at: string }>(events: readonly T[
 export function latestChange(job: Pick<JobDetail, 'history' | 'updatedAt'>): string {
   return [job.updatedAt, ...job.history.map((e) => e.at)].reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
 }
-

@@ -29,8 +29,19 @@ export function JobPhotos({ job }: { job: JobDetail }) {
             const by = photo.takenBy ?? 'Customer';
             return (
               <li key={photo.id} className="space-y-1">
-                <a href={url} target="_blank" rel="noopener noreferrer" className="block overflow-hidden rounded-lg border border-gray-200 bg-gray-100">
-                  <img src={url} alt={`${photo.originalName} (${i + 1} of ${job.photos.length}): ${photoTypeLabel(photo.type)}, taken by ${by}`} loading="lazy" decoding="async" className="aspect-[4/3] w-full object-cover" />
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="block overflow-hidden rounded-lg border border-gray-200 bg-gray-100"
+                >
+                  <img
+                    src={url}
+                    alt={`${photo.originalName} (${i + 1} of ${job.photos.length}): ${photoTypeLabel(photo.type)}, taken by ${by}`}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/3] w-full object-cover"
+                  />
                   <span className="sr-only"> (opens full size)</span>
                 </a>
                 <p className="text-sm" data-testid="photo-caption">

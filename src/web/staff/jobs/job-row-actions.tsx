@@ -14,15 +14,39 @@ export const createInvoiceHref = (jobId: string) => `/dashboard/invoices/new?job
  * sees View only: the rest would be refused (docs/product.md "Roles and permissions"). With
  * `iconsOnly` (the table) each button keeps its name for screen readers and as a tooltip.
  */
-export function JobRowActions({ job, isAdmin, iconsOnly = false, onView, onDelete }: { job: RowJob; isAdmin: boolean; iconsOnly?: boolean; onView: () => void; onDelete: () => void }) {
+export function JobRowActions({
+  job,
+  isAdmin,
+  iconsOnly = false,
+  onView,
+  onDelete,
+}: {
+  job: RowJob;
+  isAdmin: boolean;
+  iconsOnly?: boolean;
+  onView: () => void;
+  onDelete: () => void;
+}) {
   const text = (label: string) => (iconsOnly ? <span className="sr-only">{label}</span> : <span>{label}</span>);
   // The button's own padding gives way (px-0!, px-2!) so the icon keeps its size in a square, and
   // three labelled buttons fit one row of a 360 px card.
   const square = iconsOnly ? 'w-11 px-0!' : 'w-full px-2!';
   const count = 1 + (isAdmin && canCreateInvoice(job.status) ? 1 : 0) + (isAdmin ? 1 : 0);
   return (
-    <div className={iconsOnly ? 'flex justify-end gap-2' : cn('grid gap-2', count === 3 ? 'grid-cols-3' : count === 2 ? 'grid-cols-2' : 'grid-cols-1')}>
-      <Button variant="outline" className={square} title={iconsOnly ? `View ${job.jobNumber}` : undefined} aria-label={`View ${job.jobNumber}`} onClick={onView}>
+    <div
+      className={
+        iconsOnly
+          ? 'flex justify-end gap-2'
+          : cn('grid gap-2', count === 3 ? 'grid-cols-3' : count === 2 ? 'grid-cols-2' : 'grid-cols-1')
+      }
+    >
+      <Button
+        variant="outline"
+        className={square}
+        title={iconsOnly ? `View ${job.jobNumber}` : undefined}
+        aria-label={`View ${job.jobNumber}`}
+        onClick={onView}
+      >
         <Eye aria-hidden className="h-4 w-4 shrink-0" />
         {text('View')}
       </Button>
@@ -41,7 +65,13 @@ export function JobRowActions({ job, isAdmin, iconsOnly = false, onView, onDelet
         </Link>
       ) : null}
       {isAdmin ? (
-        <Button variant="outline" className={cn('text-red-800 hover:bg-red-50', square)} title={iconsOnly ? `Delete ${job.jobNumber}` : undefined} aria-label={`Delete ${job.jobNumber}`} onClick={onDelete}>
+        <Button
+          variant="outline"
+          className={cn('text-red-800 hover:bg-red-50', square)}
+          title={iconsOnly ? `Delete ${job.jobNumber}` : undefined}
+          aria-label={`Delete ${job.jobNumber}`}
+          onClick={onDelete}
+        >
           <Trash2 aria-hidden className="h-4 w-4 shrink-0" />
           {text('Delete')}
         </Button>

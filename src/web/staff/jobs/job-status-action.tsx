@@ -37,7 +37,9 @@ export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boo
   if (job.status === 'cancelled' || !action) return null;
 
   // Mark as Paid asks how the customer paid: it is the payment section's form (decision 349).
-  const mayMove = action.to !== 'paid' && (isAdmin ? isDirectStatusMove(job.status, action.to) : isTechnicianMove(job.status, action.to));
+  const mayMove =
+    action.to !== 'paid' &&
+    (isAdmin ? isDirectStatusMove(job.status, action.to) : isTechnicianMove(job.status, action.to));
   return (
     <div className="space-y-2">
       {mayMove ? (
@@ -46,7 +48,9 @@ export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boo
             size="lg"
             className="w-full sm:w-auto"
             disabled={change.isPending}
-            onClick={() => (CONFIRMED_MOVES.has(action.to) ? setConfirming(true) : change.mutate({ job, status: action.to }))}
+            onClick={() =>
+              CONFIRMED_MOVES.has(action.to) ? setConfirming(true) : change.mutate({ job, status: action.to })
+            }
           >
             {change.isPending ? (PENDING_LABEL[action.to] ?? 'Saving...') : action.label}
           </Button>
@@ -61,7 +65,9 @@ export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boo
           />
         </>
       ) : !isAdmin && job.status === 'completed' ? (
-        <p className="rounded-lg bg-gray-100 p-3">Work completed. Record the payment if the customer paid you; otherwise the office invoices them.</p>
+        <p className="rounded-lg bg-gray-100 p-3">
+          Work completed. Record the payment if the customer paid you; otherwise the office invoices them.
+        </p>
       ) : null}
       {/* Generate Invoice and the invoice's PDF: docs/product.md "Customer invoices". */}
       {isAdmin ? <InvoiceActions job={job} /> : null}

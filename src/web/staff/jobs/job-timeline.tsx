@@ -42,7 +42,15 @@ export function JobTimeline({ job }: { job: JobDetail }) {
           const isLast = i === TIMELINE_STEPS.length - 1;
           return (
             <li key={step.status} className="relative flex gap-3 pb-4 last:pb-0">
-              {isLast ? null : <span aria-hidden className={cn('absolute left-[0.9375rem] top-8 h-[calc(100%-2rem)] w-0.5', reached ? 'bg-emerald-600' : 'bg-gray-300')} />}
+              {isLast ? null : (
+                <span
+                  aria-hidden
+                  className={cn(
+                    'absolute left-[0.9375rem] top-8 h-[calc(100%-2rem)] w-0.5',
+                    reached ? 'bg-emerald-600' : 'bg-gray-300',
+                  )}
+                />
+              )}
               <span
                 aria-hidden
                 className={cn(

@@ -40,7 +40,17 @@ const VIEWS: { value: JobsView; label: string }[] = [
 ];
 
 /** The list's query. */
-function jobsQuery({ status, search, when, page }: { status: StatusFilter; search: string; when: JobsView | undefined; page: number }): JobListQuery {
+function jobsQuery({
+  status,
+  search,
+  when,
+  page,
+}: {
+  status: StatusFilter;
+  search: string;
+  when: JobsView | undefined;
+  page: number;
+}): JobListQuery {
   return { status, search: search || undefined, when, page, pageSize: PAGE_SIZE };
 }
 
@@ -84,7 +94,10 @@ export function JobsBoard({ user }: { user: PublicUser }) {
           {heading}
         </h2>
         <Button variant="outline" onClick={() => void jobs.refetch()} disabled={jobs.isFetching}>
-          <RefreshCw aria-hidden className={jobs.isFetching ? 'h-4 w-4 animate-spin motion-reduce:animate-none' : 'h-4 w-4'} />
+          <RefreshCw
+            aria-hidden
+            className={jobs.isFetching ? 'h-4 w-4 animate-spin motion-reduce:animate-none' : 'h-4 w-4'}
+          />
           {jobs.isFetching ? 'Refreshing...' : 'Refresh'}
         </Button>
       </div>
@@ -115,7 +128,13 @@ export function JobsBoard({ user }: { user: PublicUser }) {
 
       <div role="group" aria-label="Which jobs" className="grid grid-cols-2 gap-2 sm:inline-grid">
         {VIEWS.map((v) => (
-          <Button key={v.value} variant={view === v.value ? 'primary' : 'outline'} aria-pressed={view === v.value} disabled={Boolean(search)} onClick={() => setView(v.value)}>
+          <Button
+            key={v.value}
+            variant={view === v.value ? 'primary' : 'outline'}
+            aria-pressed={view === v.value}
+            disabled={Boolean(search)}
+            onClick={() => setView(v.value)}
+          >
             {v.label}
           </Button>
         ))}
@@ -148,9 +167,19 @@ export function JobsBoard({ user }: { user: PublicUser }) {
           {...jobDetailAheadOfTap}
         >
           {isWide ? (
-            <JobsTable jobs={jobs.data.items} isAdmin={isAdmin} onView={(j) => dialog.open(j.id)} onDelete={setDeleting} />
+            <JobsTable
+              jobs={jobs.data.items}
+              isAdmin={isAdmin}
+              onView={(j) => dialog.open(j.id)}
+              onDelete={setDeleting}
+            />
           ) : (
-            <JobCards jobs={jobs.data.items} isAdmin={isAdmin} onView={(j) => dialog.open(j.id)} onDelete={setDeleting} />
+            <JobCards
+              jobs={jobs.data.items}
+              isAdmin={isAdmin}
+              onView={(j) => dialog.open(j.id)}
+              onDelete={setDeleting}
+            />
           )}
         </div>
       )}

@@ -7,7 +7,12 @@ import { JobRowActions } from './job-row-actions';
 import { JobStatusBadge } from './job-status-badge';
 import { QuoteEditor } from './quote-editor';
 
-type ListProps = { jobs: JobListItem[]; isAdmin: boolean; onView: (job: JobListItem) => void; onDelete: (job: JobListItem) => void };
+type ListProps = {
+  jobs: JobListItem[];
+  isAdmin: boolean;
+  onView: (job: JobListItem) => void;
+  onDelete: (job: JobListItem) => void;
+};
 
 const th = 'px-3 py-3 text-left text-sm font-semibold text-gray-800';
 const td = 'px-3 py-3 align-top';
@@ -20,14 +25,30 @@ export function JobsTable({ jobs, isAdmin, onView, onDelete }: ListProps) {
         <caption className="sr-only">Jobs</caption>
         <thead className="border-b border-gray-200 bg-gray-50">
           <tr>
-            <th scope="col" className={th}>Job ID</th>
-            <th scope="col" className={th}>Customer</th>
-            <th scope="col" className={th}>Service</th>
-            <th scope="col" className={th}>Date/Time</th>
-            <th scope="col" className={th}>Location</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={th}>Value</th>
-            <th scope="col" className={`${th} text-right`}>Actions</th>
+            <th scope="col" className={th}>
+              Job ID
+            </th>
+            <th scope="col" className={th}>
+              Customer
+            </th>
+            <th scope="col" className={th}>
+              Service
+            </th>
+            <th scope="col" className={th}>
+              Date/Time
+            </th>
+            <th scope="col" className={th}>
+              Location
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={th}>
+              Value
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">
@@ -47,11 +68,27 @@ export function JobsTable({ jobs, isAdmin, onView, onDelete }: ListProps) {
               </td>
               <td className={td}>
                 <JobStatusBadge status={job.status} />
-                {isAdmin ? <span className="mt-1 block text-sm text-gray-700">{job.technician ? job.technician.username : 'Unassigned'}</span> : null}
+                {isAdmin ? (
+                  <span className="mt-1 block text-sm text-gray-700">
+                    {job.technician ? job.technician.username : 'Unassigned'}
+                  </span>
+                ) : null}
               </td>
-              <td className={td}>{isAdmin ? <QuoteEditor job={job} /> : <span className="font-semibold tabular-nums">{dollars(job.customerValue, 'No price')}</span>}</td>
               <td className={td}>
-                <JobRowActions job={job} isAdmin={isAdmin} iconsOnly onView={() => onView(job)} onDelete={() => onDelete(job)} />
+                {isAdmin ? (
+                  <QuoteEditor job={job} />
+                ) : (
+                  <span className="font-semibold tabular-nums">{dollars(job.customerValue, 'No price')}</span>
+                )}
+              </td>
+              <td className={td}>
+                <JobRowActions
+                  job={job}
+                  isAdmin={isAdmin}
+                  iconsOnly
+                  onView={() => onView(job)}
+                  onDelete={() => onDelete(job)}
+                />
               </td>
             </tr>
           ))}

@@ -32,12 +32,24 @@ export function OnMyWayButton({ job }: { job: Pick<JobDetail, 'id' | 'status' | 
       <h3 id="on-my-way-heading" className="sr-only">
         On my way
       </h3>
-      <Button type="button" className="min-h-12 w-full sm:w-auto" disabled={send.isPending} aria-describedby="on-my-way-state" onClick={() => send.mutate(undefined)}>
+      <Button
+        type="button"
+        className="min-h-12 w-full sm:w-auto"
+        disabled={send.isPending}
+        aria-describedby="on-my-way-state"
+        onClick={() => send.mutate(undefined)}
+      >
         <MessageSquareText aria-hidden className="h-4 w-4" />
         {send.isPending ? 'Texting...' : 'Text the customer'}
       </Button>
-      <p id="on-my-way-state" role="status" className={outcome && !outcome.ok ? 'text-sm font-semibold text-red-700' : 'text-sm text-gray-700'}>
-        {outcome ? outcome.text : 'Sends "your technician is on the way, arriving about" now + 30 minutes, from the business number.'}
+      <p
+        id="on-my-way-state"
+        role="status"
+        className={outcome && !outcome.ok ? 'text-sm font-semibold text-red-700' : 'text-sm text-gray-700'}
+      >
+        {outcome
+          ? outcome.text
+          : 'Sends "your technician is on the way, arriving about" now + 30 minutes, from the business number.'}
       </p>
     </section>
   );

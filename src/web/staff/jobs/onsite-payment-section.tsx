@@ -11,7 +11,9 @@ import { PaymentMethodForm } from './payment-method-form';
 import { fieldErrorsOf, useReversePayment } from './use-onsite-payment';
 
 /** Where a payment can be taken: the visit is under way or done, and nothing is paid yet (decision 349). */
-export const mayTakePayment = (job: JobDetail) => (job.status === 'in-progress' || job.status === 'completed' || job.status === 'invoiced') && job.paymentStatus !== 'paid';
+export const mayTakePayment = (job: JobDetail) =>
+  (job.status === 'in-progress' || job.status === 'completed' || job.status === 'invoiced') &&
+  job.paymentStatus !== 'paid';
 
 /**
  * The payment of a job in its dialog, for an admin or the job's technician: "Record payment" on
@@ -22,7 +24,11 @@ export function OnsitePaymentSection({ job, isAdmin }: { job: JobDetail; isAdmin
   const [open, setOpen] = useState(false);
   const canRecord = mayTakePayment(job);
   // The invoice's total when it has one (admins read invoices); the job's price otherwise.
-  const invoices = useQuery({ ...api.invoices.byJob.query({ params: { jobId: job.id } }), enabled: isAdmin && job.hasInvoice && canRecord, staleTime: 0 });
+  const invoices = useQuery({
+    ...api.invoices.byJob.query({ params: { jobId: job.id } }),
+    enabled: isAdmin && job.hasInvoice && canRecord,
+    staleTime: 0,
+  });
   const live = invoices.data?.find((i) => i.status !== 'cancelled');
   const payment = job.onsitePayment;
   if (!payment && !canRecord) return null;
@@ -36,7 +42,8 @@ export function OnsitePaymentSection({ job, isAdmin }: { job: JobDetail; isAdmin
       {payment ? (
         <>
           <p className="rounded-lg bg-emerald-50 p-3 text-emerald-900" data-testid="onsite-payment">
-            Paid on site: <span className="font-semibold tabular-nums">{dollars(payment.amount)}</span> by {ONSITE_PAYMENT_LABELS[payment.method]}
+            Paid on site: <span className="font-semibold tabular-nums">{dollars(payment.amount)}</span> by{' '}
+            {ONSITE_PAYMENT_LABELS[payment.method]}
             <span className="block text-sm">
               {perthDateTime(payment.takenAt)}
               {payment.takenBy ? `, taken by ${payment.takenBy}` : ''}
@@ -45,7 +52,12 @@ export function OnsitePaymentSection({ job, isAdmin }: { job: JobDetail; isAdmin
           {isAdmin ? <ReversePayment job={job} /> : null}
         </>
       ) : open ? (
-        <PaymentMethodForm job={job} defaultAmount={live?.totalAmount ?? job.customerValue} submitLabel={label} onDone={() => setOpen(false)} />
+        <PaymentMethodForm
+          job={job}
+          defaultAmount={live?.totalAmount ?? job.customerValue}
+          submitLabel={label}
+          onDone={() => setOpen(false)}
+        />
       ) : (
         <Button size="lg" className="w-full sm:w-auto" disabled={invoices.isFetching} onClick={() => setOpen(true)}>
           <Banknote aria-hidden className="h-5 w-5" />
@@ -84,7 +96,9 @@ function ReversePayment({ job }: { job: JobDetail }) {
         reverse.mutate({ job, reason: parsed.data.reason }, { onError: (err) => setError(fieldErrorsOf(err).reason) });
       }}
     >
-      <p className="text-sm text-gray-800">The job and its invoice become unpaid again; the reason is kept in both histories.</p>
+      <p className="text-sm text-gray-800">
+        The job and its invoice become unpaid again; the reason is kept in both histories.
+      </p>
       <div className="space-y-1">
         <label htmlFor={`${id}-reason`} className="block text-sm font-medium">
           Reason for reversing

@@ -1,5 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ONSITE_PAYMENT_LABELS, ONSITE_PAYMENT_METHODS, type OnsitePaymentMethod } from '../../../shared/domain/services';
+import {
+  ONSITE_PAYMENT_LABELS,
+  ONSITE_PAYMENT_METHODS,
+  type OnsitePaymentMethod,
+} from '../../../shared/domain/services';
 import { onsitePaymentRequest } from '../../../shared/schemas/onsite-payments';
 import { Button } from '../../components/ui/button';
 import { fieldErrorsOf, useRecordPayment } from './use-onsite-payment';
@@ -61,7 +65,10 @@ export function PaymentMethodForm({
         <legend className="mb-1 text-sm font-medium">How did the customer pay?</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {ONSITE_PAYMENT_METHODS.map((m) => (
-            <label key={m} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-gray-300 px-3 has-checked:border-charcoal has-checked:bg-gray-100">
+            <label
+              key={m}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-gray-300 px-3 has-checked:border-charcoal has-checked:bg-gray-100"
+            >
               <input
                 type="radio"
                 name={`${id}-method`}

@@ -9,7 +9,7 @@ describe('photoRefusal: what the phone refuses before sending', () => {
   it('accepts JPEG, PNG and WebP up to the twentieth photo of the job', () => {
     expect(photoRefusal([jpeg(), { type: 'image/png', size: 1 }, { type: 'image/webp', size: 1 }], 17)).toBeNull();
   });
-  it('refuses the 21st photo, a HEIC or PDF file, and a file over 5 MB, in the server\'s words', () => {
+  it("refuses the 21st photo, a HEIC or PDF file, and a file over 5 MB, in the server's words", () => {
     expect(photoRefusal([jpeg()], 20)).toBe(STAFF_PHOTO_TOO_MANY_MESSAGE);
     expect(photoRefusal([jpeg(), jpeg()], 19)).toBe(STAFF_PHOTO_TOO_MANY_MESSAGE);
     expect(photoRefusal([{ type: 'image/heic', size: 1 }], 0)).toBe(PHOTO_BAD_TYPE_MESSAGE);

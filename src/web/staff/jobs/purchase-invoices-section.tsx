@@ -42,7 +42,14 @@ export function PurchaseInvoicesSection({ jobId }: { jobId: string }) {
         ) : null}
       </div>
 
-      {editing !== null ? <PurchaseInvoiceForm key={editing === 'new' ? 'new' : editing.id} jobId={jobId} bill={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      {editing !== null ? (
+        <PurchaseInvoiceForm
+          key={editing === 'new' ? 'new' : editing.id}
+          jobId={jobId}
+          bill={editing === 'new' ? null : editing}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
 
       <JobProfit jobId={jobId} />
 
@@ -56,7 +63,9 @@ export function PurchaseInvoicesSection({ jobId }: { jobId: string }) {
           Could not load the purchase invoices: {bills.error.message}
         </p>
       ) : bills.data.length === 0 ? (
-        <p className="text-gray-700">No purchase invoices for this job yet. Add the supplier bills to see the job&apos;s profit.</p>
+        <p className="text-gray-700">
+          No purchase invoices for this job yet. Add the supplier bills to see the job&apos;s profit.
+        </p>
       ) : (
         <ul aria-label="Purchase invoices" className="divide-y divide-gray-200 rounded-xl border border-gray-200">
           {bills.data.map((bill) => (
@@ -71,15 +80,35 @@ export function PurchaseInvoicesSection({ jobId }: { jobId: string }) {
                     {bill.dueDate ? `, due ${formatDayLong(bill.dueDate)}` : ''}
                   </p>
                 </div>
-                <PaidBadge bill={bill} pending={actions.togglePaid.isPending && actions.togglePaid.variables?.id === bill.id} onToggle={() => actions.togglePaid.mutate(bill)} />
+                <PaidBadge
+                  bill={bill}
+                  pending={actions.togglePaid.isPending && actions.togglePaid.variables?.id === bill.id}
+                  onToggle={() => actions.togglePaid.mutate(bill)}
+                />
               </div>
-              <GstBreakdown total={bill.totalAmount} gst={toCents(bill.gstAmount)} label={`Amounts of ${bill.invoiceNumber}`} />
+              <GstBreakdown
+                total={bill.totalAmount}
+                gst={toCents(bill.gstAmount)}
+                label={`Amounts of ${bill.invoiceNumber}`}
+              />
               <div className="flex gap-2">
-                <Button variant="outline" size="sm" className="min-h-11" aria-label={`Edit purchase invoice ${bill.invoiceNumber}`} onClick={() => setEditing(bill)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="min-h-11"
+                  aria-label={`Edit purchase invoice ${bill.invoiceNumber}`}
+                  onClick={() => setEditing(bill)}
+                >
                   <Pencil aria-hidden className="h-4 w-4" />
                   Edit
                 </Button>
-                <Button variant="outline" size="sm" className="min-h-11 text-red-800 hover:bg-red-50" aria-label={`Delete purchase invoice ${bill.invoiceNumber}`} onClick={() => setDeleting(bill)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="min-h-11 text-red-800 hover:bg-red-50"
+                  aria-label={`Delete purchase invoice ${bill.invoiceNumber}`}
+                  onClick={() => setDeleting(bill)}
+                >
                   <Trash2 aria-hidden className="h-4 w-4" />
                   Delete
                 </Button>
@@ -93,7 +122,11 @@ export function PurchaseInvoicesSection({ jobId }: { jobId: string }) {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete purchase invoice?"
-        message={deleting ? `Are you sure you want to delete purchase invoice ${deleting.invoiceNumber} from ${deleting.supplierName}?` : ''}
+        message={
+          deleting
+            ? `Are you sure you want to delete purchase invoice ${deleting.invoiceNumber} from ${deleting.supplierName}?`
+            : ''
+        }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         isPending={actions.remove.isPending}
@@ -138,7 +171,12 @@ function JobProfit({ jobId }: { jobId: string }) {
 
 function ProfitSummary({ p }: { p: JobProfitSummary }) {
   const money = (v: string) => formatDollars(toCents(v));
-  const revenueLabel = p.revenueSource === 'invoice' ? `Invoice ${p.invoiceNumber ?? ''}`.trim() : p.revenueSource === 'quote' ? 'Quote (estimate)' : 'Revenue';
+  const revenueLabel =
+    p.revenueSource === 'invoice'
+      ? `Invoice ${p.invoiceNumber ?? ''}`.trim()
+      : p.revenueSource === 'quote'
+        ? 'Quote (estimate)'
+        : 'Revenue';
   const isLoss = p.profit !== null && toCents(p.profit) < 0;
   return (
     <dl aria-label="Job profit" className="grid grid-cols-2 gap-3 rounded-xl border border-gray-200 p-3 sm:grid-cols-4">
@@ -171,11 +209,25 @@ function ProfitSummary({ p }: { p: JobProfitSummary }) {
 type FormInput = z.input<typeof purchaseInvoiceForm>;
 type FormOutput = z.output<typeof purchaseInvoiceForm>;
 
-function PurchaseInvoiceForm({ jobId, bill, onDone }: { jobId: string; bill: PurchaseInvoice | null; onDone: () => void }) {
+function PurchaseInvoiceForm({
+  jobId,
+  bill,
+  onDone,
+}: {
+  jobId: string;
+  bill: PurchaseInvoice | null;
+  onDone: () => void;
+}) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(purchaseInvoiceForm),
     defaultValues: bill
-      ? { invoiceNumber: bill.invoiceNumber, supplierName: bill.supplierName, invoiceDate: bill.invoiceDate, totalAmount: bill.totalAmount, dueDate: bill.dueDate ?? '' }
+      ? {
+          invoiceNumber: bill.invoiceNumber,
+          supplierName: bill.supplierName,
+          invoiceDate: bill.invoiceDate,
+          totalAmount: bill.totalAmount,
+          dueDate: bill.dueDate ?? '',
+        }
       : { invoiceNumber: '', supplierName: '', invoiceDate: perthToday(new Date()), totalAmount: '', dueDate: '' },
   });
   const { errors } = form.formState;
@@ -191,19 +243,59 @@ function PurchaseInvoiceForm({ jobId, bill, onDone }: { jobId: string; bill: Pur
 
   const submit = (values: FormOutput) => {
     // GST is worked out again by the server from a changed total (docs/product.md "Purchase invoices and expenses").
-    const body = { invoiceNumber: values.invoiceNumber, supplierName: values.supplierName, invoiceDate: values.invoiceDate, totalAmount: values.totalAmount, dueDate: values.dueDate ?? null };
+    const body = {
+      invoiceNumber: values.invoiceNumber,
+      supplierName: values.supplierName,
+      invoiceDate: values.invoiceDate,
+      totalAmount: values.totalAmount,
+      dueDate: values.dueDate ?? null,
+    };
     if (bill) actions.update.mutate({ id: bill.id, body }, { onSuccess: onDone });
     else actions.create.mutate({ ...body, jobId }, { onSuccess: onDone });
   };
 
   return (
-    <form ref={formRef} noValidate aria-label={bill ? `Edit purchase invoice ${bill.invoiceNumber}` : 'Add purchase invoice'} className="scroll-mt-24 space-y-3 rounded-xl border-2 border-accent p-3" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
+    <form
+      ref={formRef}
+      noValidate
+      aria-label={bill ? `Edit purchase invoice ${bill.invoiceNumber}` : 'Add purchase invoice'}
+      className="scroll-mt-24 space-y-3 rounded-xl border-2 border-accent p-3"
+      onSubmit={(e) => void form.handleSubmit(submit)(e)}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Supplier name" autoComplete="off" error={errors.supplierName?.message} {...form.register('supplierName')} />
-        <TextField label="Invoice number" autoComplete="off" error={errors.invoiceNumber?.message} {...form.register('invoiceNumber')} />
-        <TextField label="Total inc-GST ($)" type="number" inputMode="decimal" step="0.01" min="0" error={errors.totalAmount?.message} {...form.register('totalAmount')} />
-        <TextField label="Invoice date" type="date" error={errors.invoiceDate?.message} {...form.register('invoiceDate')} />
-        <TextField label="Due date (optional)" type="date" error={errors.dueDate?.message} {...form.register('dueDate')} />
+        <TextField
+          label="Supplier name"
+          autoComplete="off"
+          error={errors.supplierName?.message}
+          {...form.register('supplierName')}
+        />
+        <TextField
+          label="Invoice number"
+          autoComplete="off"
+          error={errors.invoiceNumber?.message}
+          {...form.register('invoiceNumber')}
+        />
+        <TextField
+          label="Total inc-GST ($)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          error={errors.totalAmount?.message}
+          {...form.register('totalAmount')}
+        />
+        <TextField
+          label="Invoice date"
+          type="date"
+          error={errors.invoiceDate?.message}
+          {...form.register('invoiceDate')}
+        />
+        <TextField
+          label="Due date (optional)"
+          type="date"
+          error={errors.dueDate?.message}
+          {...form.register('dueDate')}
+        />
       </div>
       <GstBreakdown total={total} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -223,30 +315,62 @@ function usePurchaseActions() {
   const create = useApiMutation(api.purchaseInvoices.create, {
     input: (body: Parameters<typeof api.purchaseInvoices.create>[0]['body']) => ({ body }),
     onSuccess: (bill) => {
-      toast({ title: 'Purchase Invoice Added', description: `${bill.supplierName} #${bill.invoiceNumber}, ${formatDollars(toCents(bill.totalAmount))}.` });
+      toast({
+        title: 'Purchase Invoice Added',
+        description: `${bill.supplierName} #${bill.invoiceNumber}, ${formatDollars(toCents(bill.totalAmount))}.`,
+      });
     },
-    onError: (err) => toast({ title: 'Add Failed', description: errorMessage(err, 'Failed to add purchase invoice.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Add Failed',
+        description: errorMessage(err, 'Failed to add purchase invoice.'),
+        variant: 'destructive',
+      }),
   });
   const update = useApiMutation(api.purchaseInvoices.update, {
-    input: ({ id, body }: { id: string; body: Parameters<typeof api.purchaseInvoices.update>[0]['body'] }) => ({ params: { id }, body }),
+    input: ({ id, body }: { id: string; body: Parameters<typeof api.purchaseInvoices.update>[0]['body'] }) => ({
+      params: { id },
+      body,
+    }),
     onSuccess: (bill) => {
       toast({ title: 'Purchase Invoice Updated', description: `${bill.supplierName} #${bill.invoiceNumber} saved.` });
     },
-    onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update purchase invoice.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Update Failed',
+        description: errorMessage(err, 'Failed to update purchase invoice.'),
+        variant: 'destructive',
+      }),
   });
   const togglePaid = useApiMutation(api.purchaseInvoices.update, {
     input: (bill: PurchaseInvoice) => ({ params: { id: bill.id }, body: { isPaid: !bill.isPaid } }),
     onSuccess: (bill) => {
-      toast({ title: bill.isPaid ? 'Marked Paid' : 'Marked Unpaid', description: `${bill.supplierName} #${bill.invoiceNumber} is now ${bill.isPaid ? 'paid' : 'unpaid'}.` });
+      toast({
+        title: bill.isPaid ? 'Marked Paid' : 'Marked Unpaid',
+        description: `${bill.supplierName} #${bill.invoiceNumber} is now ${bill.isPaid ? 'paid' : 'unpaid'}.`,
+      });
     },
-    onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update purchase invoice.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Update Failed',
+        description: errorMessage(err, 'Failed to update purchase invoice.'),
+        variant: 'destructive',
+      }),
   });
   const remove = useApiMutation(api.purchaseInvoices.remove, {
     input: (bill: PurchaseInvoice) => ({ params: { id: bill.id } }),
     onSuccess: (_v, bill) => {
-      toast({ title: 'Purchase Invoice Deleted', description: `${bill.supplierName} #${bill.invoiceNumber} has been deleted.` });
+      toast({
+        title: 'Purchase Invoice Deleted',
+        description: `${bill.supplierName} #${bill.invoiceNumber} has been deleted.`,
+      });
     },
-    onError: (err) => toast({ title: 'Delete Failed', description: errorMessage(err, 'Failed to delete purchase invoice.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Delete Failed',
+        description: errorMessage(err, 'Failed to delete purchase invoice.'),
+        variant: 'destructive',
+      }),
   });
   return { create, update, togglePaid, remove };
 }

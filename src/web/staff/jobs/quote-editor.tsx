@@ -26,7 +26,11 @@ type QuoteJob = { id: string; jobNumber: string; customerValue: string | null; s
 export function QuoteEditor({ job, className }: { job: QuoteJob; className?: string }) {
   // The price of a paid or cancelled job does not change (decision 184): show it, don't offer to edit it.
   if (job.status === 'paid' || job.status === 'cancelled') {
-    return <span className={className ? `${className} font-semibold tabular-nums` : 'font-semibold tabular-nums'}>{dollars(job.customerValue, 'No price')}</span>;
+    return (
+      <span className={className ? `${className} font-semibold tabular-nums` : 'font-semibold tabular-nums'}>
+        {dollars(job.customerValue, 'No price')}
+      </span>
+    );
   }
   const saved = quoteInputValue(job.customerValue);
   return <QuoteBox key={`${job.id}:${saved}`} job={job} saved={saved} className={className} />;
@@ -96,7 +100,8 @@ function QuoteBox({ job, saved, className }: { job: QuoteJob; saved: string; cla
             const typed = text.trim();
             void loadQuoteRule().then(
               (rule) => {
-                if (rule.safeParse({ customerValue: typed }).success) setText((now) => (now.trim() === typed ? quoteInputValue(typed) : now));
+                if (rule.safeParse({ customerValue: typed }).success)
+                  setText((now) => (now.trim() === typed ? quoteInputValue(typed) : now));
               },
               () => undefined,
             );
@@ -113,7 +118,14 @@ function QuoteBox({ job, saved, className }: { job: QuoteJob; saved: string; cla
           className="min-h-11 w-28 rounded-lg border border-gray-400 bg-white px-2 text-right tabular-nums aria-[invalid=true]:border-red-700 disabled:bg-gray-100"
         />
         {isDirty || edit.isPending ? (
-          <Button type="submit" size="sm" variant="secondary" className="min-h-11" disabled={edit.isPending} aria-label={edit.isPending ? undefined : `Save quote for ${job.jobNumber}`}>
+          <Button
+            type="submit"
+            size="sm"
+            variant="secondary"
+            className="min-h-11"
+            disabled={edit.isPending}
+            aria-label={edit.isPending ? undefined : `Save quote for ${job.jobNumber}`}
+          >
             {edit.isPending ? (
               'Saving...'
             ) : (

@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { compareDays, isIsoDay, isWithinSchedulingHorizon, perthToday, SCHEDULING_HORIZON_MESSAGE, schedulingHorizonEnd, slotWindowLabel, type TimeSlot } from '../../../shared/domain/slots';
+import {
+  compareDays,
+  isIsoDay,
+  isWithinSchedulingHorizon,
+  perthToday,
+  SCHEDULING_HORIZON_MESSAGE,
+  schedulingHorizonEnd,
+  slotWindowLabel,
+  type TimeSlot,
+} from '../../../shared/domain/slots';
 import { rescheduleRequest, RESCHEDULE_BOTH_MESSAGE, type JobDetail } from '../../../shared/schemas/jobs';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
@@ -101,8 +110,13 @@ export function ReschedulePanel({ job, onDone }: { job: JobDetail; onDone: () =>
                       key={s.slot}
                       className={cn(
                         'flex min-h-12 flex-col justify-center rounded-lg border-2 px-2 py-2 text-center has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-strong',
-                        s.isAvailable ? 'cursor-pointer' : 'cursor-not-allowed border-gray-200 bg-gray-100 text-gray-600',
-                        s.isAvailable && (slot === s.slot ? 'border-charcoal bg-accent/30' : 'border-gray-300 bg-white hover:border-gray-500'),
+                        s.isAvailable
+                          ? 'cursor-pointer'
+                          : 'cursor-not-allowed border-gray-200 bg-gray-100 text-gray-600',
+                        s.isAvailable &&
+                          (slot === s.slot
+                            ? 'border-charcoal bg-accent/30'
+                            : 'border-gray-300 bg-white hover:border-gray-500'),
                       )}
                     >
                       {/* The tile is the control; the radio itself stays for keyboards and screen readers. */}

@@ -19,11 +19,22 @@ type JobRef = { id: string; jobNumber: string };
 
 export function useEditQuote() {
   return useApiMutation(api.jobs.editQuote, {
-    input: ({ job, customerValue }: { job: JobRef; customerValue: string }) => ({ params: { id: job.id }, body: { customerValue } }),
+    input: ({ job, customerValue }: { job: JobRef; customerValue: string }) => ({
+      params: { id: job.id },
+      body: { customerValue },
+    }),
     onSuccess: (job) => {
-      toast({ title: 'Quote Updated', description: `${job.jobNumber} is now ${job.customerValue ? formatDollars(toCents(job.customerValue)) : '$0.00'}.` });
+      toast({
+        title: 'Quote Updated',
+        description: `${job.jobNumber} is now ${job.customerValue ? formatDollars(toCents(job.customerValue)) : '$0.00'}.`,
+      });
     },
-    onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update quote.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Update Failed',
+        description: errorMessage(err, 'Failed to update quote.'),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -35,7 +46,12 @@ export function useDeleteJob(onDeleted?: () => void) {
       toast({ title: 'Job Deleted', description: `${job.jobNumber} has been deleted.` });
       onDeleted?.();
     },
-    onError: (err) => toast({ title: 'Delete Failed', description: errorMessage(err, 'Failed to delete job.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Delete Failed',
+        description: errorMessage(err, 'Failed to delete job.'),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -52,11 +68,21 @@ export function useChangeStatus() {
     onSuccess: (job) => {
       toast({ title: 'Status Updated', description: `${job.jobNumber} is now ${STATUS_LABELS[job.status]}.` });
     },
-    onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update job status.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Update Failed',
+        description: errorMessage(err, 'Failed to update job status.'),
+        variant: 'destructive',
+      }),
   });
   const queued = useQueuedJobChange(({ job, status }: StatusMove) => ({
     job,
-    change: { label: MOVE_LABELS[status] ?? `Move to ${STATUS_LABELS[status]}`, method: 'PATCH', url: api.jobs.changeStatus.url({ params: { id: job.id }, body: { status } }), json: { status } },
+    change: {
+      label: MOVE_LABELS[status] ?? `Move to ${STATUS_LABELS[status]}`,
+      method: 'PATCH',
+      url: api.jobs.changeStatus.url({ params: { id: job.id }, body: { status } }),
+      json: { status },
+    },
     onDevice: (saved) => ({ ...saved, detail: { ...saved.detail, status }, listItem: { ...saved.listItem, status } }),
     sent: { title: 'Status Updated', description: `${job.jobNumber} is now ${STATUS_LABELS[status]}.` },
   }));
@@ -69,10 +95,18 @@ export function useReschedule(onDone?: () => void) {
   return useApiMutation(api.jobs.reschedule, {
     input: ({ job, body }: { job: JobRef; body: RescheduleRequest }) => ({ params: { id: job.id }, body }),
     onSuccess: (job) => {
-      toast({ title: 'Job Rescheduled', description: `${job.jobNumber} is now ${formatJobVisit(job)}. The customer is emailed the new time.` });
+      toast({
+        title: 'Job Rescheduled',
+        description: `${job.jobNumber} is now ${formatJobVisit(job)}. The customer is emailed the new time.`,
+      });
       onDone?.();
     },
-    onError: (err) => toast({ title: 'Reschedule Failed', description: errorMessage(err, 'Failed to reschedule job.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Reschedule Failed',
+        description: errorMessage(err, 'Failed to reschedule job.'),
+        variant: 'destructive',
+      }),
     // The slot may have just been taken: read the day's slots again.
     refreshOnError: true,
   });
@@ -82,20 +116,41 @@ export function useCancelJob(onDone?: () => void) {
   return useApiMutation(api.jobs.cancel, {
     input: ({ job, body }: { job: JobRef; body: CancelRequest }) => ({ params: { id: job.id }, body }),
     onSuccess: (job) => {
-      const refund = job.refundAmount && toCents(job.refundAmount) > 0 ? ` Refund: ${formatDollars(toCents(job.refundAmount))}.` : '';
+      const refund =
+        job.refundAmount && toCents(job.refundAmount) > 0
+          ? ` Refund: ${formatDollars(toCents(job.refundAmount))}.`
+          : '';
       toast({ title: 'Job Cancelled', description: `${job.jobNumber} is cancelled and its slot is free.${refund}` });
       onDone?.();
     },
-    onError: (err) => toast({ title: 'Cancel Failed', description: errorMessage(err, 'Failed to cancel job.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Cancel Failed',
+        description: errorMessage(err, 'Failed to cancel job.'),
+        variant: 'destructive',
+      }),
   });
 }
 
 export function useAssignTechnician() {
   return useApiMutation(api.jobs.assign, {
-    input: ({ job, technicianId }: { job: JobRef; technicianId: string | null }) => ({ params: { id: job.id }, body: { technicianId } }),
+    input: ({ job, technicianId }: { job: JobRef; technicianId: string | null }) => ({
+      params: { id: job.id },
+      body: { technicianId },
+    }),
     onSuccess: (job) => {
-      toast({ title: 'Assignment Updated', description: job.technician ? `${job.jobNumber} is assigned to ${job.technician.username}.` : `${job.jobNumber} is unassigned.` });
+      toast({
+        title: 'Assignment Updated',
+        description: job.technician
+          ? `${job.jobNumber} is assigned to ${job.technician.username}.`
+          : `${job.jobNumber} is unassigned.`,
+      });
     },
-    onError: (err) => toast({ title: 'Assignment Failed', description: errorMessage(err, 'Failed to update assignment'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Assignment Failed',
+        description: errorMessage(err, 'Failed to update assignment'),
+        variant: 'destructive',
+      }),
   });
 }

@@ -25,7 +25,8 @@ type PaymentTaken = { job: JobRef & Partial<JobSeenFrom>; method: OnsitePaymentM
 /** The job as the technician sees it in its dialog; the invoice's form (an admin's) has only its number. */
 function seenJob(job: JobRef & Partial<JobSeenFrom>): JobSeenFrom {
   const { scheduledDay, timeSlot, assignedTechnicianId } = job;
-  if (scheduledDay === undefined || timeSlot === undefined || assignedTechnicianId === undefined) throw new Error('Open the job to record its payment.');
+  if (scheduledDay === undefined || timeSlot === undefined || assignedTechnicianId === undefined)
+    throw new Error('Open the job to record its payment.');
   return { id: job.id, jobNumber: job.jobNumber, scheduledDay, timeSlot, assignedTechnicianId };
 }
 
@@ -35,18 +36,38 @@ export function useRecordPayment(onDone?: () => void) {
   const direct = useApiMutation(api.jobs.recordOnsitePayment, {
     input: ({ job, method, amount }: PaymentTaken) => ({ params: { id: job.id }, body: { method, amount } }),
     onSuccess: (job, { method, amount }) => {
-      toast({ title: 'Payment Recorded', description: `${job.jobNumber} is paid: ${formatDollars(toCents(amount))} by ${ONSITE_PAYMENT_LABELS[method]}.` });
+      toast({
+        title: 'Payment Recorded',
+        description: `${job.jobNumber} is paid: ${formatDollars(toCents(amount))} by ${ONSITE_PAYMENT_LABELS[method]}.`,
+      });
       onDone?.();
     },
-    onError: (err) => toast({ title: 'Payment Not Recorded', description: errorMessage(err, 'Failed to record the payment.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Payment Not Recorded',
+        description: errorMessage(err, 'Failed to record the payment.'),
+        variant: 'destructive',
+      }),
     refreshOnError: true,
   });
   const queued = useQueuedJobChange(
     ({ job, method, amount }: PaymentTaken) => ({
       job: seenJob(job),
-      change: { label: `Payment taken: ${ONSITE_PAYMENT_LABELS[method]} ${formatDollars(toCents(amount))}`, method: 'POST', url: api.jobs.recordOnsitePayment.url({ params: { id: job.id }, body: { method, amount } }), json: { method, amount } },
-      onDevice: (saved) => ({ ...saved, detail: { ...saved.detail, status: 'paid', paymentStatus: 'paid' }, listItem: { ...saved.listItem, status: 'paid', paymentStatus: 'paid' } }),
-      sent: { title: 'Payment Recorded', description: `${job.jobNumber} is paid: ${formatDollars(toCents(amount))} by ${ONSITE_PAYMENT_LABELS[method]}.` },
+      change: {
+        label: `Payment taken: ${ONSITE_PAYMENT_LABELS[method]} ${formatDollars(toCents(amount))}`,
+        method: 'POST',
+        url: api.jobs.recordOnsitePayment.url({ params: { id: job.id }, body: { method, amount } }),
+        json: { method, amount },
+      },
+      onDevice: (saved) => ({
+        ...saved,
+        detail: { ...saved.detail, status: 'paid', paymentStatus: 'paid' },
+        listItem: { ...saved.listItem, status: 'paid', paymentStatus: 'paid' },
+      }),
+      sent: {
+        title: 'Payment Recorded',
+        description: `${job.jobNumber} is paid: ${formatDollars(toCents(amount))} by ${ONSITE_PAYMENT_LABELS[method]}.`,
+      },
     }),
     onDone,
   );
@@ -60,6 +81,11 @@ export function useReversePayment(onDone?: () => void) {
       toast({ title: 'Payment Reversed', description: `${job.jobNumber} and its invoice are unpaid again.` });
       onDone?.();
     },
-    onError: (err) => toast({ title: 'Reversal Failed', description: errorMessage(err, 'Failed to reverse the payment.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Reversal Failed',
+        description: errorMessage(err, 'Failed to reverse the payment.'),
+        variant: 'destructive',
+      }),
   });
 }

@@ -63,7 +63,14 @@ function useJobsRefresh() {
   useEffect(() => () => clearTimeout(timer.current), []);
   return () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void Promise.all([refreshAfterWrite(client, api.bookings.create.contract), refreshAfterWrite(client, api.payments.webhook.contract)]), 250);
+    timer.current = setTimeout(
+      () =>
+        void Promise.all([
+          refreshAfterWrite(client, api.bookings.create.contract),
+          refreshAfterWrite(client, api.payments.webhook.contract),
+        ]),
+      250,
+    );
   };
 }
 
@@ -95,7 +102,10 @@ export function LiveNotifications({ user }: { user: PublicUser }) {
   const firstId = popups[0]?.eventId;
   useEffect(() => {
     if (timedId === null || timedId !== firstId || isPaused) return;
-    const timer = setTimeout(() => updatePopups(user.id, (list) => dismissPopup(list, timedId)), FIRST_POPUP_DISMISS_MS);
+    const timer = setTimeout(
+      () => updatePopups(user.id, (list) => dismissPopup(list, timedId)),
+      FIRST_POPUP_DISMISS_MS,
+    );
     return () => clearTimeout(timer);
   }, [timedId, firstId, isPaused, user.id]);
 
@@ -107,15 +117,27 @@ export function LiveNotifications({ user }: { user: PublicUser }) {
     <>
       <div className="ml-auto flex shrink-0 items-center text-xs text-gray-200">
         {state === 'disconnected' ? (
-          <button type="button" onClick={retry} className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 underline-offset-2 hover:underline">
+          <button
+            type="button"
+            onClick={retry}
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 underline-offset-2 hover:underline"
+          >
             <span aria-hidden className="h-2 w-2 rounded-full bg-red-400" />
-            <span className="sr-only">Live notifications: </span>Disconnected<span className="hidden sm:inline">, retry</span>
+            <span className="sr-only">Live notifications: </span>Disconnected
+            <span className="hidden sm:inline">, retry</span>
           </button>
         ) : (
           <p className="inline-flex items-center gap-1.5" title="New bookings appear here as they come in">
             {/* Steady while the page first connects: a pulse there would have the phone draw a new
                 frame sixty times a second while it brings the page to life (docs/decisions/389-first-screen-holds-still.md). */}
-            <span aria-hidden className={cn('h-2 w-2 rounded-full', state === 'live' ? 'bg-green-400' : 'bg-amber-300', state === 'reconnecting' && 'animate-pulse motion-reduce:animate-none')} />
+            <span
+              aria-hidden
+              className={cn(
+                'h-2 w-2 rounded-full',
+                state === 'live' ? 'bg-green-400' : 'bg-amber-300',
+                state === 'reconnecting' && 'animate-pulse motion-reduce:animate-none',
+              )}
+            />
             <span className="sr-only">Live notifications: </span>
             {STATE_TEXT[state]}
           </p>
@@ -139,7 +161,10 @@ export function LiveNotifications({ user }: { user: PublicUser }) {
         >
           <ul className="flex flex-col gap-2">
             {shown.map((popup) => (
-              <li key={popup.eventId} className="flex items-stretch overflow-hidden rounded-xl border border-gray-200 bg-white text-charcoal shadow-lg">
+              <li
+                key={popup.eventId}
+                className="flex items-stretch overflow-hidden rounded-xl border border-gray-200 bg-white text-charcoal shadow-lg"
+              >
                 <PopupBody popup={popup} canOpen={canOpenJobs} onOpen={() => dismiss(popup.eventId)} />
                 <button
                   type="button"
@@ -188,7 +213,12 @@ function PopupBody({ popup, canOpen, onOpen }: { popup: Popup; canOpen: boolean;
   const className = 'block min-h-11 min-w-0 flex-1 px-4 py-3 text-left';
   if (!canOpen) return <div className={className}>{content}</div>;
   return (
-    <Link href={jobHref(booking.id)} onClick={onOpen} className={cn(className, 'hover:bg-gray-50')} aria-label={`Open job ${booking.jobNumber}: ${summary(popup)}`}>
+    <Link
+      href={jobHref(booking.id)}
+      onClick={onOpen}
+      className={cn(className, 'hover:bg-gray-50')}
+      aria-label={`Open job ${booking.jobNumber}: ${summary(popup)}`}
+    >
       {content}
     </Link>
   );

@@ -3,7 +3,14 @@ import { addPopups, dismissPopup, jobHref, POPUPS_KEPT, reconnectDelayMs, type P
 
 const popup = (eventId: number): Popup => ({
   eventId,
-  booking: { id: `job-${eventId}`, jobNumber: `J${eventId}`, serviceType: 'puncture-repair', suburb: 'Joondalup', timeSlot: '8-10 AM', createdAt: '2026-11-23T00:00:00.000Z' },
+  booking: {
+    id: `job-${eventId}`,
+    jobNumber: `J${eventId}`,
+    serviceType: 'puncture-repair',
+    suburb: 'Joondalup',
+    timeSlot: '8-10 AM',
+    createdAt: '2026-11-23T00:00:00.000Z',
+  },
 });
 const ids = (list: Popup[]) => list.map((p) => p.eventId);
 
@@ -14,7 +21,10 @@ describe('new-booking popups (docs/product.md "Live notifications")', () => {
   });
 
   it('keeps 10 and drops the oldest', () => {
-    const list = addPopups([], Array.from({ length: 12 }, (_, i) => popup(i + 1)));
+    const list = addPopups(
+      [],
+      Array.from({ length: 12 }, (_, i) => popup(i + 1)),
+    );
     expect(list).toHaveLength(POPUPS_KEPT);
     expect(ids(list)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
   });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { popupHeadline, popupSummary } from './popup-text';
 
-const booking = { id: 'j1', jobNumber: 'JOB-10001', serviceType: 'puncture-repair', suburb: 'Joondalup', timeSlot: '12-2 PM', createdAt: '2026-11-26T00:00:00.000Z' };
+const booking = {
+  id: 'j1',
+  jobNumber: 'JOB-10001',
+  serviceType: 'puncture-repair',
+  suburb: 'Joondalup',
+  timeSlot: '12-2 PM',
+  createdAt: '2026-11-26T00:00:00.000Z',
+};
 
 describe('the staff popup words (docs/product.md "Live notifications")', () => {
   it('names the new day and window of a customer reschedule as the app writes them', () => {

@@ -9,7 +9,8 @@ import type { NewBookingData } from '../../../shared/contracts/notifications';
  */
 export function popupVisit(booking: Pick<NewBookingData, 'scheduledDay' | 'timeSlot'>): string {
   if (!isTimeSlot(booking.timeSlot)) return booking.timeSlot;
-  if (booking.scheduledDay && isIsoDay(booking.scheduledDay)) return formatVisit(booking.scheduledDay, booking.timeSlot);
+  if (booking.scheduledDay && isIsoDay(booking.scheduledDay))
+    return formatVisit(booking.scheduledDay, booking.timeSlot);
   return slotWindowLabel(booking.timeSlot);
 }
 
@@ -17,9 +18,11 @@ export const popupService = (type: string) => (isServiceType(type) ? SERVICE_LAB
 
 /** A new booking, or a customer's own change to one through the manage link (decision 358). */
 export function popupHeadline(booking: NewBookingData): string {
-  if (booking.change === 'rescheduled') return `Booking ${booking.jobNumber} rescheduled by the customer to ${popupVisit(booking)}`;
+  if (booking.change === 'rescheduled')
+    return `Booking ${booking.jobNumber} rescheduled by the customer to ${popupVisit(booking)}`;
   if (booking.change === 'cancelled') return `Booking ${booking.jobNumber} cancelled by the customer`;
   return `New booking ${booking.jobNumber}`;
 }
 
-export const popupSummary = (booking: NewBookingData) => `${popupService(booking.serviceType)} in ${booking.suburb}, ${popupVisit(booking)}`;
+export const popupSummary = (booking: NewBookingData) =>
+  `${popupService(booking.serviceType)} in ${booking.suburb}, ${popupVisit(booking)}`;

@@ -30,7 +30,10 @@ function socketUrl(path: string): string {
  * min(1000 x 2^n, 30000) ms between up to 5 attempts, resumes from the last event seen, and
  * closes with 1000 when the component goes away (sign-out, leaving the dashboard).
  */
-export function useLiveNotifications(userId: string, onBookings: (popups: Popup[]) => void): { state: ConnectionState; retry: () => void } {
+export function useLiveNotifications(
+  userId: string,
+  onBookings: (popups: Popup[]) => void,
+): { state: ConnectionState; retry: () => void } {
   const client = useQueryClient();
   const [state, setState] = useState<ConnectionState>('connecting');
   // A new value starts a fresh run of attempts (the Retry button, the browser coming back online).
@@ -70,7 +73,9 @@ export function useLiveNotifications(userId: string, onBookings: (popups: Popup[
 
     function connect() {
       const since = lastEventSeen.get(userId);
-      const ws = new WebSocket(socketUrl(api.notifications.connect.url(since === undefined ? {} : { query: { since } })));
+      const ws = new WebSocket(
+        socketUrl(api.notifications.connect.url(since === undefined ? {} : { query: { since } })),
+      );
       socket = ws;
       let opened = false;
       ws.onopen = () => {
@@ -102,7 +107,8 @@ export function useLiveNotifications(userId: string, onBookings: (popups: Popup[
         if (type === 'pong' || type === 'error') return;
         if (type === 'ready') {
           const { lastEventId } = parsed as { lastEventId?: unknown };
-          if (!lastEventSeen.has(userId) && Number.isInteger(lastEventId)) lastEventSeen.set(userId, lastEventId as number);
+          if (!lastEventSeen.has(userId) && Number.isInteger(lastEventId))
+            lastEventSeen.set(userId, lastEventId as number);
           return;
         }
         // A booking is checked against the contract's own shape. That check needs zod, loaded with

@@ -15,7 +15,9 @@ const DAY_PAGE_SIZE = 100;
 export async function downloadDay(user: SignedInUser, now = new Date()): Promise<number> {
   const today = perthToday(now);
   const nextDay = nextBusinessDay(today);
-  const { items } = await api.jobs.list.pageQuery({ query: { status: 'all', from: today, to: nextDay, pageSize: DAY_PAGE_SIZE } }).queryFn();
+  const { items } = await api.jobs.list
+    .pageQuery({ query: { status: 'all', from: today, to: nextDay, pageSize: DAY_PAGE_SIZE } })
+    .queryFn();
   const mine = items.filter((job) => job.assignedTechnicianId === user.id);
   const jobs: SavedJob[] = [];
   const photos: SavedPhoto[] = [];
@@ -23,7 +25,9 @@ export async function downloadDay(user: SignedInUser, now = new Date()): Promise
     const detail = await api.jobs.get({ params: { id: listItem.id } });
     jobs.push({ id: listItem.id, detail, listItem });
     for (const photo of detail.photos) {
-      const res = await fetch(api.jobs.photo.url({ params: { id: listItem.id, photoId: photo.id } }), { credentials: 'include' });
+      const res = await fetch(api.jobs.photo.url({ params: { id: listItem.id, photoId: photo.id } }), {
+        credentials: 'include',
+      });
       if (res.ok) photos.push({ key: photoKey(listItem.id, photo.id), jobId: listItem.id, blob: await res.blob() });
     }
   }

@@ -71,7 +71,13 @@ export async function deviceOwner(): Promise<DeviceOwner | undefined> {
 export async function clearDevice(): Promise<void> {
   const db = await deviceDb();
   const tx = db.transaction(['owner', 'jobs', 'photos', 'queue'], 'readwrite');
-  await Promise.all([tx.objectStore('owner').clear(), tx.objectStore('jobs').clear(), tx.objectStore('photos').clear(), tx.objectStore('queue').clear(), tx.done]);
+  await Promise.all([
+    tx.objectStore('owner').clear(),
+    tx.objectStore('jobs').clear(),
+    tx.objectStore('photos').clear(),
+    tx.objectStore('queue').clear(),
+    tx.done,
+  ]);
 }
 
 /** Removes the saved day (jobs and photos) but keeps the queue, for a session that has lapsed. */
@@ -86,7 +92,11 @@ export async function claimDevice(user: SignedInUser): Promise<void> {
   const owner = await deviceOwner();
   if (owner && owner.userId !== user.id) await clearDevice();
   const db = await deviceDb();
-  await db.put('owner', { userId: user.id, user, updatedAt: owner?.userId === user.id ? owner.updatedAt : null }, 'owner');
+  await db.put(
+    'owner',
+    { userId: user.id, user, updatedAt: owner?.userId === user.id ? owner.updatedAt : null },
+    'owner',
+  );
 }
 
 /** Replaces the saved day with these jobs and photos, stamped now. */

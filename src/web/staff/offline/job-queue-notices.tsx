@@ -16,13 +16,20 @@ export function JobQueueNotices({ jobId }: { jobId: string }) {
       {mine.map((change) =>
         change.state === 'refused' ? (
           <li key={change.key}>
-            <div role="alert" className="flex flex-wrap items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-red-950">
+            <div
+              role="alert"
+              className="flex flex-wrap items-start gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-red-950"
+            >
               <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
               <p className="min-w-0 flex-1">
                 <span className="font-semibold">{change.label}: not sent. </span>
                 {change.message}
               </p>
-              <Button variant="outline" className="min-h-11" onClick={() => change.seq !== undefined && void dismiss(change.seq)}>
+              <Button
+                variant="outline"
+                className="min-h-11"
+                onClick={() => change.seq !== undefined && void dismiss(change.seq)}
+              >
                 Dismiss
               </Button>
             </div>

@@ -7,7 +7,10 @@ import { deviceOwner, savedJob, savedJobs, savedPhoto } from './device-store';
  * anyone else), and nothing is answered from it while the network answers.
  */
 const json = (body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json', 'X-Offline': 'true', ...headers } });
+  new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'X-Offline': 'true', ...headers },
+  });
 
 const LIST_PATHS = new Set(['/api/dashboard/jobs', '/api/dashboard/jobs-with-details']);
 const DETAIL_RE = /^\/api\/dashboard\/jobs\/([^/]+)$/;
@@ -39,7 +42,12 @@ export async function offlineAnswer(url: URL): Promise<Response | null> {
   const photo = PHOTO_RE.exec(url.pathname);
   if (photo) {
     const saved = await savedPhoto(decodeURIComponent(photo[1]!), decodeURIComponent(photo[2]!));
-    return saved ? new Response(saved.blob, { status: 200, headers: { 'Content-Type': saved.blob.type || 'image/jpeg', 'X-Offline': 'true' } }) : null;
+    return saved
+      ? new Response(saved.blob, {
+          status: 200,
+          headers: { 'Content-Type': saved.blob.type || 'image/jpeg', 'X-Offline': 'true' },
+        })
+      : null;
   }
   const detail = DETAIL_RE.exec(url.pathname);
   if (detail) {

@@ -18,7 +18,9 @@ export function OfflineBanner({ user }: { user: SignedInUser }) {
   const refused = queue.changes.filter((c) => c.state === 'refused' && c.userId === user.id);
   if (online && waiting === 0 && !queue.signInNeeded && refused.length === 0) {
     return updatedAt && user.role === 'technician' ? (
-      <p className="mx-auto max-w-7xl px-4 pt-2 text-sm text-gray-700">Your jobs are saved on this phone (updated {perthClock(updatedAt)}).</p>
+      <p className="mx-auto max-w-7xl px-4 pt-2 text-sm text-gray-700">
+        Your jobs are saved on this phone (updated {perthClock(updatedAt)}).
+      </p>
     ) : null;
   }
   return (
@@ -53,7 +55,10 @@ export function OfflineBanner({ user }: { user: SignedInUser }) {
               <span>
                 {change.jobNumber}: {change.label} not sent.
               </span>
-              <Link href={`/dashboard?tab=jobs&job=${encodeURIComponent(change.jobId)}`} className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
+              <Link
+                href={`/dashboard?tab=jobs&job=${encodeURIComponent(change.jobId)}`}
+                className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
+              >
                 Open {change.jobNumber}
               </Link>
             </li>

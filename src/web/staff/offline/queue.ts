@@ -8,7 +8,13 @@ import { deviceDb, type QueuedChange } from './device-store';
  * technician saw it; the server answers a repeat as the first time and refuses what the office has
  * overtaken (decision 346). A refused change stays, with the server's sentence, until dismissed.
  */
-export type JobSeenFrom = { id: string; jobNumber: string; scheduledDay: string; timeSlot: string; assignedTechnicianId: string | null };
+export type JobSeenFrom = {
+  id: string;
+  jobNumber: string;
+  scheduledDay: string;
+  timeSlot: string;
+  assignedTechnicianId: string | null;
+};
 export type NewChange = Pick<QueuedChange, 'label' | 'method' | 'url' | 'json' | 'photos'>;
 
 export type QueueState = { changes: QueuedChange[]; signInNeeded: boolean; sending: boolean };
@@ -36,7 +42,11 @@ export async function reloadQueue(): Promise<void> {
 
 function seenOf(job: JobSeenFrom): string {
   if (!isTimeSlot(job.timeSlot)) throw new Error(`Unknown time slot ${job.timeSlot}`);
-  return encodeJobSeen({ scheduledDay: job.scheduledDay, timeSlot: job.timeSlot, technicianId: job.assignedTechnicianId });
+  return encodeJobSeen({
+    scheduledDay: job.scheduledDay,
+    timeSlot: job.timeSlot,
+    technicianId: job.assignedTechnicianId,
+  });
 }
 
 export async function enqueue(userId: string, job: JobSeenFrom, change: NewChange): Promise<QueuedChange> {

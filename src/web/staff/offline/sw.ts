@@ -44,10 +44,15 @@ async function withoutUserData(response: Response): Promise<Response | null> {
   const html = await response.text();
   // The root's markup ends where the page data starts: escaped text never holds a '<'.
   const emptied = html.replace(/(<div id="root">)[\s\S]*?(<\/div>\s*<script id="page-data")/, '$1$2');
-  const kept = emptied.replace(/(<script id="page-data" type="application\/json">)([\s\S]*?)(<\/script>)/, (_all, open: string, json: string, close: string) => {
-    const { page: _userData, ...data } = JSON.parse(json) as Record<string, unknown>;
-    return open + JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026') + close;
-  });
+  const kept = emptied.replace(
+    /(<script id="page-data" type="application\/json">)([\s\S]*?)(<\/script>)/,
+    (_all, open: string, json: string, close: string) => {
+      const { page: _userData, ...data } = JSON.parse(json) as Record<string, unknown>;
+      return (
+        open + JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026') + close
+      );
+    },
+  );
   const headers = new Headers(response.headers);
   // The body is read and written again as plain text.
   headers.delete('content-length');
@@ -59,7 +64,12 @@ async function withoutUserData(response: Response): Promise<Response | null> {
 const staffPage = new NetworkFirst({
   cacheName: STAFF_PAGE_CACHE,
   networkTimeoutSeconds: 6,
-  plugins: [{ cacheKeyWillBeUsed: async () => new URL(STAFF_PAGE_KEY, location.origin).href, cacheWillUpdate: async ({ response }) => withoutUserData(response) }],
+  plugins: [
+    {
+      cacheKeyWillBeUsed: async () => new URL(STAFF_PAGE_KEY, location.origin).href,
+      cacheWillUpdate: async ({ response }) => withoutUserData(response),
+    },
+  ],
 });
 registerRoute(({ request, url }) => request.mode === 'navigate' && url.pathname.startsWith('/dashboard'), staffPage);
 
@@ -98,6 +108,9 @@ h1{font-size:1.4rem}a{display:inline-block;margin-top:1rem;padding:.75rem 1.25re
 // A page never opened before, with no network: words, not a browser error.
 setCatchHandler(async ({ request }) =>
   request.mode === 'navigate'
-    ? new Response(OFFLINE_PAGE, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } })
+    ? new Response(OFFLINE_PAGE, {
+        status: 503,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+      })
     : Response.error(),
 );

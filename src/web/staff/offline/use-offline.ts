@@ -20,7 +20,11 @@ function subscribeToNetwork(listener: () => void) {
 
 /** Whether the browser believes it has a network; true on the server render. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeToNetwork, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeToNetwork,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 export function useQueue(): QueueState {

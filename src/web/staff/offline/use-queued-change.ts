@@ -35,13 +35,25 @@ export function useQueuedJobChange<TVars>(describe: (vars: TVars) => QueuedJobCh
       if (outcome && outcome.stoppedBy === 'done' && outcome.refused === 0) {
         toast(sent);
       } else if (outcome && outcome.refused > 0) {
-        toast({ title: 'Not sent', description: `${change.label} for ${job.jobNumber} was refused: the job says why.`, variant: 'destructive' });
+        toast({
+          title: 'Not sent',
+          description: `${change.label} for ${job.jobNumber} was refused: the job says why.`,
+          variant: 'destructive',
+        });
       } else if (!outcome || outcome.stoppedBy !== 'done') {
-        toast({ title: 'Saved on this phone', description: `${change.label} for ${job.jobNumber} will be sent when there is signal.` });
+        toast({
+          title: 'Saved on this phone',
+          description: `${change.label} for ${job.jobNumber} will be sent when there is signal.`,
+        });
       }
       onDone?.();
       await client.invalidateQueries({ queryKey: ['api'] });
     },
-    onError: (err) => toast({ title: 'Not saved', description: err instanceof Error ? err.message : 'Please try again.', variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Not saved',
+        description: err instanceof Error ? err.message : 'Please try again.',
+        variant: 'destructive',
+      }),
   });
 }

@@ -15,8 +15,13 @@ import { useApiMutation } from '../../lib/refresh';
 type FormInput = z.input<typeof bulkChangeRequest>;
 type FormOutput = z.output<typeof bulkChangeRequest>;
 
-const DEFAULTS: FormInput = { filter: { brand: '', rimSize: '' }, change: { field: 'retail', percent: '', amount: '' }, dryRun: true };
-const fail = (fallback: string) => (err: unknown) => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+const DEFAULTS: FormInput = {
+  filter: { brand: '', rimSize: '' },
+  change: { field: 'retail', percent: '', amount: '' },
+  dryRun: true,
+};
+const fail = (fallback: string) => (err: unknown) =>
+  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
 
 /**
  * A bulk change of prices ("retail +5% for brand X", "for sizes with rim 17"), decision 281: the
@@ -24,14 +29,22 @@ const fail = (fallback: string) => (err: unknown) => toast({ title: 'Error', des
  */
 export function BulkChangeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="Bulk price change" description="Preview every row it changes before you apply it.">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title="Bulk price change"
+      description="Preview every row it changes before you apply it."
+    >
       {open ? <BulkChangeForm onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
 function BulkChangeForm({ onClose }: { onClose: () => void }) {
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(bulkChangeRequest), defaultValues: DEFAULTS });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(bulkChangeRequest),
+    defaultValues: DEFAULTS,
+  });
   const { errors } = form.formState;
   const [preview, setPreview] = useState<{ request: FormOutput; result: BulkChangeResult } | null>(null);
   const dryRun = useMutation({
@@ -42,7 +55,10 @@ function BulkChangeForm({ onClose }: { onClose: () => void }) {
   const apply = useApiMutation(api.tyrePrices.bulkChange, {
     input: (request: FormOutput) => ({ body: { ...request, dryRun: false } }),
     onSuccess: (result: BulkChangeResult) => {
-      toast({ title: 'Success', description: `${result.changes.length} ${result.changes.length === 1 ? 'price' : 'prices'} changed.` });
+      toast({
+        title: 'Success',
+        description: `${result.changes.length} ${result.changes.length === 1 ? 'price' : 'prices'} changed.`,
+      });
       onClose();
     },
     onError: fail('Failed to apply the change.'),
@@ -50,16 +66,48 @@ function BulkChangeForm({ onClose }: { onClose: () => void }) {
 
   return (
     <div className="space-y-4">
-      <form noValidate aria-label="Bulk change" className="space-y-4" onChange={() => setPreview(null)} onSubmit={(e) => void form.handleSubmit((values) => dryRun.mutate(values))(e)}>
+      <form
+        noValidate
+        aria-label="Bulk change"
+        className="space-y-4"
+        onChange={() => setPreview(null)}
+        onSubmit={(e) => void form.handleSubmit((values) => dryRun.mutate(values))(e)}
+      >
         <div className="grid grid-cols-2 gap-3">
           <SelectField label="Price" {...form.register('change.field')}>
             <option value="retail">Retail</option>
             <option value="purchase">Purchase</option>
           </SelectField>
-          <TextField label="Brand (optional)" autoComplete="off" error={errors.filter?.brand?.message} {...form.register('filter.brand')} />
-          <TextField label="Change by %" inputMode="decimal" placeholder="5" autoComplete="off" error={errors.change?.percent?.message} {...form.register('change.percent')} />
-          <TextField label="or by $" inputMode="decimal" placeholder="-10" autoComplete="off" error={errors.change?.amount?.message} {...form.register('change.amount')} />
-          <TextField label="Rim size (optional)" inputMode="numeric" placeholder="17" autoComplete="off" error={errors.filter?.rimSize?.message} {...form.register('filter.rimSize')} />
+          <TextField
+            label="Brand (optional)"
+            autoComplete="off"
+            error={errors.filter?.brand?.message}
+            {...form.register('filter.brand')}
+          />
+          <TextField
+            label="Change by %"
+            inputMode="decimal"
+            placeholder="5"
+            autoComplete="off"
+            error={errors.change?.percent?.message}
+            {...form.register('change.percent')}
+          />
+          <TextField
+            label="or by $"
+            inputMode="decimal"
+            placeholder="-10"
+            autoComplete="off"
+            error={errors.change?.amount?.message}
+            {...form.register('change.amount')}
+          />
+          <TextField
+            label="Rim size (optional)"
+            inputMode="numeric"
+            placeholder="17"
+            autoComplete="off"
+            error={errors.filter?.rimSize?.message}
+            {...form.register('filter.rimSize')}
+          />
         </div>
         <Button type="submit" variant="secondary" disabled={dryRun.isPending}>
           {dryRun.isPending ? 'Previewing...' : 'Preview'}
@@ -69,11 +117,17 @@ function BulkChangeForm({ onClose }: { onClose: () => void }) {
       {preview ? (
         <section aria-labelledby="bulk-preview-heading" className="space-y-3">
           <h3 id="bulk-preview-heading" className="font-semibold">
-            {preview.result.changes.length === 0 ? 'No price would change.' : `${preview.result.changes.length} ${preview.result.changes.length === 1 ? 'price' : 'prices'} would change`}
+            {preview.result.changes.length === 0
+              ? 'No price would change.'
+              : `${preview.result.changes.length} ${preview.result.changes.length === 1 ? 'price' : 'prices'} would change`}
           </h3>
           {/* A list that scrolls on its own takes keyboard focus, so it can be scrolled without a mouse (axe: scrollable-region-focusable). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <ul aria-label="Prices that would change" tabIndex={0} className="max-h-72 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200">
+          <ul
+            aria-label="Prices that would change"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+            className="max-h-72 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200"
+          >
             {preview.result.changes.map((c) => (
               <li key={c.id} className="flex flex-wrap justify-between gap-x-3 px-3 py-2">
                 <span>{c.label}</span>
@@ -87,7 +141,10 @@ function BulkChangeForm({ onClose }: { onClose: () => void }) {
             <Button variant="outline" onClick={onClose} disabled={apply.isPending}>
               Cancel
             </Button>
-            <Button disabled={apply.isPending || preview.result.changes.length === 0} onClick={() => apply.mutate(preview.request)}>
+            <Button
+              disabled={apply.isPending || preview.result.changes.length === 0}
+              onClick={() => apply.mutate(preview.request)}
+            >
               {apply.isPending ? 'Applying...' : 'Apply'}
             </Button>
           </div>

@@ -29,7 +29,12 @@ const reportOf = (err: unknown): ImportResult | null => {
  */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="Import a supplier CSV" description="Columns: size, brand, model, purchase price, retail price, and optionally stock, with a header row.">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title="Import a supplier CSV"
+      description="Columns: size, brand, model, purchase price, retail price, and optionally stock, with a header row."
+    >
       {open ? <ImportForm onClose={onClose} /> : null}
     </Dialog>
   );
@@ -43,7 +48,8 @@ function ImportForm({ onClose }: { onClose: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
 
   const check = useMutation({
-    mutationFn: ({ file, deactivateMissing }: { file: File; deactivateMissing: boolean }) => api.tyrePrices.importFile({ query: { dryRun: true, deactivateMissing }, body: upload(file) }),
+    mutationFn: ({ file, deactivateMissing }: { file: File; deactivateMissing: boolean }) =>
+      api.tyrePrices.importFile({ query: { dryRun: true, deactivateMissing }, body: upload(file) }),
     onMutate: () => setProblem(null),
     onSuccess: (result) => setReport(result),
     onError: (err) => {
@@ -52,10 +58,16 @@ function ImportForm({ onClose }: { onClose: () => void }) {
     },
   });
   const apply = useApiMutation(api.tyrePrices.importFile, {
-    input: ({ file, options }: { file: File; options: Options }) => ({ query: { dryRun: false, ...options }, body: upload(file) }),
+    input: ({ file, options }: { file: File; options: Options }) => ({
+      query: { dryRun: false, ...options },
+      body: upload(file),
+    }),
     onSuccess: (result: ImportResult) => {
       const s = result.summary;
-      toast({ title: 'Import applied', description: `${s.added} added, ${s.changed} changed, ${s.unchanged} unchanged, ${s.refused} refused.` });
+      toast({
+        title: 'Import applied',
+        description: `${s.added} added, ${s.changed} changed, ${s.unchanged} unchanged, ${s.refused} refused.`,
+      });
       onClose();
     },
     onError: (err) => {
@@ -112,23 +124,41 @@ function ImportForm({ onClose }: { onClose: () => void }) {
         <fieldset className="space-y-2">
           <legend className="sr-only">Import options</legend>
           <label className="flex min-h-11 items-center gap-3">
-            <input type="checkbox" className="h-5 w-5" checked={options.skipRefused} onChange={(e) => setOption('skipRefused', e.target.checked)} />
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              checked={options.skipRefused}
+              onChange={(e) => setOption('skipRefused', e.target.checked)}
+            />
             Skip refused lines (import the other lines)
           </label>
           {report.brands.length ? (
             <label className="flex min-h-11 items-center gap-3">
-              <input type="checkbox" className="h-5 w-5" checked={options.deactivateMissing} disabled={check.isPending} onChange={(e) => setOption('deactivateMissing', e.target.checked)} />
+              <input
+                type="checkbox"
+                className="h-5 w-5"
+                checked={options.deactivateMissing}
+                disabled={check.isPending}
+                onChange={(e) => setOption('deactivateMissing', e.target.checked)}
+              />
               Deactivate rows missing from this file for {report.brands.join(', ')}
             </label>
           ) : null}
         </fieldset>
       ) : null}
-      {blocked ? <p className="text-sm text-gray-700">Some lines were refused: correct the file and choose it again, or tick "Skip refused lines".</p> : null}
+      {blocked ? (
+        <p className="text-sm text-gray-700">
+          Some lines were refused: correct the file and choose it again, or tick "Skip refused lines".
+        </p>
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onClose} disabled={apply.isPending}>
           Cancel
         </Button>
-        <Button disabled={!file || !report || blocked || nothingToDo || check.isPending || apply.isPending} onClick={() => file && apply.mutate({ file, options })}>
+        <Button
+          disabled={!file || !report || blocked || nothingToDo || check.isPending || apply.isPending}
+          onClick={() => file && apply.mutate({ file, options })}
+        >
           {apply.isPending ? 'Applying...' : 'Apply import'}
         </Button>
       </div>

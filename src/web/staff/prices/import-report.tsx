@@ -22,8 +22,12 @@ export function ImportReport({ report }: { report: ImportResult }) {
         <div className="space-y-1">
           <h4 className="font-semibold text-red-800">Refused lines</h4>
           {/* A list that scrolls on its own takes keyboard focus, so it can be scrolled without a mouse (axe: scrollable-region-focusable). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <ul aria-label="Refused lines" tabIndex={0} className="max-h-48 space-y-1 overflow-y-auto text-sm text-red-800">
+          <ul
+            aria-label="Refused lines"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+            className="max-h-48 space-y-1 overflow-y-auto text-sm text-red-800"
+          >
             {report.errors.map((e, i) => (
               <li key={`${e.line}-${e.column}-${i}`}>{e.message}</li>
             ))}
@@ -34,8 +38,12 @@ export function ImportReport({ report }: { report: ImportResult }) {
         <div className="space-y-1">
           <h4 className="font-semibold">Changes</h4>
           {/* A list that scrolls on its own takes keyboard focus, so it can be scrolled without a mouse (axe: scrollable-region-focusable). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <ul aria-label="Changes" tabIndex={0} className="max-h-60 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200 text-sm">
+          <ul
+            aria-label="Changes"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+            className="max-h-60 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200 text-sm"
+          >
             {report.changes.map((c, i) => (
               <li key={`${c.id ?? c.label}-${i}`} className="px-3 py-2">
                 <span className="font-semibold">{KIND_LABEL[c.kind]}</span>: {c.label}

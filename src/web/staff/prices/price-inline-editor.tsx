@@ -19,7 +19,11 @@ type FormOutput = z.output<typeof tyrePriceInlineForm>;
 export function PriceInlineEditor({ row, onDone }: { row: TyrePrice; onDone: () => void }) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: rules.resolver,
-    defaultValues: { retailPrice: row.retailPrice, purchasePrice: row.purchasePrice, stock: row.stock === null ? '' : String(row.stock) },
+    defaultValues: {
+      retailPrice: row.retailPrice,
+      purchasePrice: row.purchasePrice,
+      stock: row.stock === null ? '' : String(row.stock),
+    },
   });
   const { errors } = form.formState;
   const { update } = usePriceActions();
@@ -28,11 +32,36 @@ export function PriceInlineEditor({ row, onDone }: { row: TyrePrice; onDone: () 
   const submit = (values: FormOutput) => update.mutate({ row, body: values }, { onSuccess: onDone });
 
   return (
-    <form noValidate onFocus={rules.preload} aria-label={`Edit ${name}`} className="space-y-3" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
+    <form
+      noValidate
+      onFocus={rules.preload}
+      aria-label={`Edit ${name}`}
+      className="space-y-3"
+      onSubmit={(e) => void form.handleSubmit(submit)(e)}
+    >
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-        <TextField label="Retail price ($)" inputMode="decimal" autoComplete="off" error={errors.retailPrice?.message} {...form.register('retailPrice')} />
-        <TextField label="Purchase price ($)" inputMode="decimal" autoComplete="off" error={errors.purchasePrice?.message} {...form.register('purchasePrice')} />
-        <TextField label="Stock" hint="Empty: not tracked" inputMode="numeric" autoComplete="off" error={errors.stock?.message} {...form.register('stock')} />
+        <TextField
+          label="Retail price ($)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.retailPrice?.message}
+          {...form.register('retailPrice')}
+        />
+        <TextField
+          label="Purchase price ($)"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.purchasePrice?.message}
+          {...form.register('purchasePrice')}
+        />
+        <TextField
+          label="Stock"
+          hint="Empty: not tracked"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.stock?.message}
+          {...form.register('stock')}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={update.isPending}>

@@ -8,7 +8,8 @@ import { rowName, usePriceActions } from './use-price-actions';
 
 type RowsProps = { rows: TyrePrice[]; editingId: string | null; onEdit: (id: string | null) => void };
 
-const stockText = (stock: number | null) => (stock === null ? 'Not tracked' : stock === 0 ? 'Out of stock' : `${stock} in stock`);
+const stockText = (stock: number | null) =>
+  stock === null ? 'Not tracked' : stock === 0 ? 'Out of stock' : `${stock} in stock`;
 const marginText = (r: TyrePrice) => `${dollars(r.margin)}${r.marginPercent === null ? '' : ` (${r.marginPercent}%)`}`;
 
 function StatusBadge({ row }: { row: TyrePrice }) {
@@ -29,7 +30,14 @@ function RowActions({ row, onEdit }: { row: TyrePrice; onEdit: () => void }) {
         <Pencil aria-hidden className="h-4 w-4" />
         Edit
       </Button>
-      <Button variant="outline" size="sm" className="min-h-11" aria-label={`${row.isActive ? 'Deactivate' : 'Activate'} ${name}`} disabled={toggling} onClick={() => update.mutate({ row, body: { isActive: !row.isActive } })}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="min-h-11"
+        aria-label={`${row.isActive ? 'Deactivate' : 'Activate'} ${name}`}
+        disabled={toggling}
+        onClick={() => update.mutate({ row, body: { isActive: !row.isActive } })}
+      >
         <Power aria-hidden className="h-4 w-4" />
         {toggling ? 'Saving...' : row.isActive ? 'Deactivate' : 'Activate'}
       </Button>
@@ -42,7 +50,10 @@ export function PriceCards({ rows, editingId, onEdit }: RowsProps) {
   return (
     <ul aria-label="Tyre prices" className="grid gap-3 md:grid-cols-2">
       {rows.map((r) => (
-        <li key={r.id} className={`card-in-long-list space-y-3 [contain-intrinsic-size:auto_18rem] rounded-xl border p-4 ${r.isActive ? 'border-gray-200' : 'border-dashed border-gray-300 bg-gray-50'}`}>
+        <li
+          key={r.id}
+          className={`card-in-long-list space-y-3 [contain-intrinsic-size:auto_18rem] rounded-xl border p-4 ${r.isActive ? 'border-gray-200' : 'border-dashed border-gray-300 bg-gray-50'}`}
+        >
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <p className="text-lg font-bold">{r.size}</p>
@@ -62,7 +73,11 @@ export function PriceCards({ rows, editingId, onEdit }: RowsProps) {
             <dt className="text-gray-700">Stock</dt>
             <dd className="text-right">{stockText(r.stock)}</dd>
           </dl>
-          {editingId === r.id ? <PriceInlineEditor row={r} onDone={() => onEdit(null)} /> : <RowActions row={r} onEdit={() => onEdit(r.id)} />}
+          {editingId === r.id ? (
+            <PriceInlineEditor row={r} onDone={() => onEdit(null)} />
+          ) : (
+            <RowActions row={r} onEdit={() => onEdit(r.id)} />
+          )}
         </li>
       ))}
     </ul>
@@ -80,14 +95,30 @@ export function PriceTable({ rows, editingId, onEdit }: RowsProps) {
         <caption className="sr-only">Tyre prices</caption>
         <thead className="border-b border-gray-200 bg-gray-50">
           <tr>
-            <th scope="col" className={th}>Size</th>
-            <th scope="col" className={th}>Brand and model</th>
-            <th scope="col" className={`${th} text-right`}>Purchase</th>
-            <th scope="col" className={`${th} text-right`}>Retail</th>
-            <th scope="col" className={`${th} text-right`}>Margin</th>
-            <th scope="col" className={th}>Stock</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={`${th} text-right`}>Actions</th>
+            <th scope="col" className={th}>
+              Size
+            </th>
+            <th scope="col" className={th}>
+              Brand and model
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Purchase
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Retail
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Margin
+            </th>
+            <th scope="col" className={th}>
+              Stock
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">
@@ -107,7 +138,9 @@ export function PriceTable({ rows, editingId, onEdit }: RowsProps) {
                 <td className={td}>
                   <StatusBadge row={r} />
                 </td>
-                <td className={`${td} text-right`}>{editingId === r.id ? null : <RowActions row={r} onEdit={() => onEdit(r.id)} />}</td>
+                <td className={`${td} text-right`}>
+                  {editingId === r.id ? null : <RowActions row={r} onEdit={() => onEdit(r.id)} />}
+                </td>
               </tr>
               {editingId === r.id ? (
                 <tr>

@@ -35,7 +35,10 @@ export function PricesScreen() {
   const [editingId, setEditingId] = useState<string | null>(null);
   const deferred = useDeferredValue(search.trim());
   const isWide = useMediaQuery(WIDE_SCREEN);
-  const list = useQuery({ ...api.tyrePrices.list.pageQuery({ query: { search: deferred || undefined, page, pageSize: PAGE_SIZE } }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...api.tyrePrices.list.pageQuery({ query: { search: deferred || undefined, page, pageSize: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   const Rows = isWide ? PriceTable : PriceCards;
 

@@ -8,7 +8,8 @@ import { useApiMutation } from '../../lib/refresh';
  * affects (the price list and the public lookup) is read again.
  */
 
-const fail = (fallback: string) => (err: unknown) => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+const fail = (fallback: string) => (err: unknown) =>
+  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
 export const rowName = (r: { size: string; brand: string; model: string }) => `${r.size} ${r.brand} ${r.model}`;
 
 export function usePriceActions() {
@@ -22,7 +23,12 @@ export function usePriceActions() {
   const update = useApiMutation(api.tyrePrices.update, {
     input: ({ row, body }: { row: TyrePrice; body: TyrePriceUpdateRequest }) => ({ params: { id: row.id }, body }),
     onSuccess: (row: TyrePrice, { body }) => {
-      const what = body.isActive === undefined || Object.keys(body).length > 1 ? 'updated' : body.isActive ? 'activated' : 'deactivated';
+      const what =
+        body.isActive === undefined || Object.keys(body).length > 1
+          ? 'updated'
+          : body.isActive
+            ? 'activated'
+            : 'deactivated';
       toast({ title: 'Success', description: `${rowName(row)} ${what}.` });
     },
     onError: fail('Failed to update the price.'),

@@ -6,7 +6,19 @@ import { formatDollars } from '../../../shared/domain/money';
  * holds; nothing is summed here.
  */
 
-const COLOURS = ['#1f2328', '#d99a00', '#b42318', '#2f6f4f', '#5b4bb7', '#0b6e99', '#8a5a00', '#6b7280', '#9d174d', '#166534', '#374151'];
+const COLOURS = [
+  '#1f2328',
+  '#d99a00',
+  '#b42318',
+  '#2f6f4f',
+  '#5b4bb7',
+  '#0b6e99',
+  '#8a5a00',
+  '#6b7280',
+  '#9d174d',
+  '#166534',
+  '#374151',
+];
 const axisDollars = (v: number) => (Math.abs(v) >= 1000 ? `$${Math.round(v / 1000)}k` : `$${v}`);
 const tipDollars = (v: unknown) => formatDollars(Math.round(Number(v) * 100));
 const shortMonth = (month: string) => {
@@ -17,7 +29,13 @@ const shortMonth = (month: string) => {
 export type Series = { key: string; label: string };
 
 /** Bars per month (revenue against costs, GST collected against paid, sales in the turnover watch). */
-export function MonthlyBars({ data, series }: { data: ({ month: string } & Record<string, number | string>)[]; series: Series[] }) {
+export function MonthlyBars({
+  data,
+  series,
+}: {
+  data: ({ month: string } & Record<string, number | string>)[];
+  series: Series[];
+}) {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
@@ -27,7 +45,13 @@ export function MonthlyBars({ data, series }: { data: ({ month: string } & Recor
         <Tooltip formatter={tipDollars} labelFormatter={(l) => shortMonth(String(l))} />
         <Legend />
         {series.map((s, i) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} fill={COLOURS[i % COLOURS.length]} isAnimationActive={false} />
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            fill={COLOURS[i % COLOURS.length]}
+            isAnimationActive={false}
+          />
         ))}
       </BarChart>
     </ResponsiveContainer>
@@ -49,7 +73,15 @@ function labelLines(label: string, max = 15): string[] {
  * A category name beside its bar, wrapped onto lines that keep the space between them, so the
  * chart's text reads "Cost of Goods Sold" (recharts' own wrapping drops it: "Cost of GoodsSold").
  */
-function CategoryTick({ x: rawX, y, payload }: { x?: number | string; y?: number | string; payload?: { value?: unknown } }) {
+function CategoryTick({
+  x: rawX,
+  y,
+  payload,
+}: {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: unknown };
+}) {
   const x = Number(rawX ?? 0);
   const lines = labelLines(String(payload?.value ?? ''));
   return (

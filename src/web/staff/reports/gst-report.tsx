@@ -5,7 +5,19 @@ import type { ReportQuery } from '../../../shared/schemas/reports';
 import { categoryLabel } from '../../../shared/domain/reports';
 import { api } from '../../lib/api';
 import { MonthlyBars } from './lazy-charts';
-import { ChartFrame, chartDollars, CsvLink, DataTable, Figure, Figures, money, percent, ReportEmpty, ReportError, ReportSkeleton } from './report-parts';
+import {
+  ChartFrame,
+  chartDollars,
+  CsvLink,
+  DataTable,
+  Figure,
+  Figures,
+  money,
+  percent,
+  ReportEmpty,
+  ReportError,
+  ReportSkeleton,
+} from './report-parts';
 
 const STATUS_TEXT = { paid: 'Paid', invoiced: 'Invoiced', pending: 'Pending' } as const;
 
@@ -22,7 +34,8 @@ export function GstReportPanel({ range }: { range: ReportQuery }) {
       {r.gstRegistered ? null : (
         <p className="flex gap-2 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sky-950">
           <Info aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
-          Tracking only: the business is not registered for GST, so no GST is charged or claimed, none is payable and no refund is due. These figures show what GST would be if it were.
+          Tracking only: the business is not registered for GST, so no GST is charged or claimed, none is payable and no
+          refund is due. These figures show what GST would be if it were.
         </p>
       )}
       <div className="flex flex-wrap justify-end">
@@ -34,17 +47,32 @@ export function GstReportPanel({ range }: { range: ReportQuery }) {
         <>
           <Figures label="GST summary">
             <Figure label="GST collected" value={money(r.gstCollected)} hint="On invoiced and paid customer invoices" />
-            <Figure label="GST paid" value={money(r.gstPaid)} hint={`${money(r.gstPaidOnPurchases)} purchases + ${money(r.gstPaidOnExpenses)} expenses`} />
+            <Figure
+              label="GST paid"
+              value={money(r.gstPaid)}
+              hint={`${money(r.gstPaidOnPurchases)} purchases + ${money(r.gstPaidOnExpenses)} expenses`}
+            />
             {r.gstRegistered ? (
-              <Figure label={net < 0 ? 'Net GST (refund)' : 'Net GST (payable)'} value={money(r.netGST)} tone={net < 0 ? 'good' : undefined} />
+              <Figure
+                label={net < 0 ? 'Net GST (refund)' : 'Net GST (payable)'}
+                value={money(r.netGST)}
+                tone={net < 0 ? 'good' : undefined}
+              />
             ) : (
               <Figure label="Net GST (if registered)" value={money(r.netGST)} hint="Not payable: not registered" />
             )}
             <Figure label="Customer invoices" value={String(r.customerInvoices.length)} />
           </Figures>
-          <ChartFrame title="GST collected and paid by month" summary={`GST collected ${money(r.gstCollected)} and paid ${money(r.gstPaid)} across ${r.months.length} months; the By month figures are in the CSV.`}>
+          <ChartFrame
+            title="GST collected and paid by month"
+            summary={`GST collected ${money(r.gstCollected)} and paid ${money(r.gstPaid)} across ${r.months.length} months; the By month figures are in the CSV.`}
+          >
             <MonthlyBars
-              data={r.months.map((x) => ({ month: x.month, collected: chartDollars(x.gstCollected), paid: chartDollars(x.gstPaid) }))}
+              data={r.months.map((x) => ({
+                month: x.month,
+                collected: chartDollars(x.gstCollected),
+                paid: chartDollars(x.gstPaid),
+              }))}
               series={[
                 { key: 'collected', label: 'GST collected' },
                 { key: 'paid', label: 'GST paid' },
@@ -111,11 +139,16 @@ export function GstReportPanel({ range }: { range: ReportQuery }) {
           GST turnover watch
         </h3>
         <p>
-          Sales {r.turnover.startDate} to {r.turnover.endDate}: <strong className="tabular-nums">{money(r.turnover.sales)}</strong> of the {money(r.turnover.threshold)} registration threshold ({percent(r.turnover.percentage)}).
+          Sales {r.turnover.startDate} to {r.turnover.endDate}:{' '}
+          <strong className="tabular-nums">{money(r.turnover.sales)}</strong> of the {money(r.turnover.threshold)}{' '}
+          registration threshold ({percent(r.turnover.percentage)}).
           {r.turnover.isOverThreshold ? ' The business has reached the threshold and must register for GST.' : ''}
         </p>
         <div className="h-3 w-full overflow-hidden rounded-full bg-gray-200" aria-hidden>
-          <div className={r.turnover.isOverThreshold ? 'h-full bg-red-700' : 'h-full bg-accent'} style={{ width: `${Math.min(100, r.turnover.percentage)}%` }} />
+          <div
+            className={r.turnover.isOverThreshold ? 'h-full bg-red-700' : 'h-full bg-accent'}
+            style={{ width: `${Math.min(100, r.turnover.percentage)}%` }}
+          />
         </div>
       </section>
     </div>

@@ -1,4 +1,13 @@
-import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 
 /**
  * The report charts, fetched and drawn when their box nears the screen: the chart library is most

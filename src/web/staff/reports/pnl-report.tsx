@@ -4,7 +4,19 @@ import { categoryLabel, serviceLabel } from '../../../shared/domain/reports';
 import type { ProfitAndLossReport, ReportQuery } from '../../../shared/schemas/reports';
 import { api } from '../../lib/api';
 import { CategoryBars, MonthlyBars } from './lazy-charts';
-import { ChartFrame, chartDollars, CsvLink, DataTable, Figure, Figures, money, percent, ReportEmpty, ReportError, ReportSkeleton } from './report-parts';
+import {
+  ChartFrame,
+  chartDollars,
+  CsvLink,
+  DataTable,
+  Figure,
+  Figures,
+  money,
+  percent,
+  ReportEmpty,
+  ReportError,
+  ReportSkeleton,
+} from './report-parts';
 
 /**
  * The technicians' rows and a last row of the P&L's own totals: they come from the same ledger, so
@@ -13,7 +25,17 @@ import { ChartFrame, chartDollars, CsvLink, DataTable, Figure, Figures, money, p
 function withTotal(r: ProfitAndLossReport): ProfitAndLossReport['byTechnician'] {
   if (r.byTechnician.length === 0) return [];
   const jobCount = r.byTechnician.reduce((n, x) => n + x.jobCount, 0);
-  return [...r.byTechnician, { technicianId: 'all', technicianName: 'All technicians (gross profit)', jobCount, revenue: r.revenue.totalRevenue, jobCosts: r.expenses.jobCosts, profit: r.profit.grossProfit }];
+  return [
+    ...r.byTechnician,
+    {
+      technicianId: 'all',
+      technicianName: 'All technicians (gross profit)',
+      jobCount,
+      revenue: r.revenue.totalRevenue,
+      jobCosts: r.expenses.jobCosts,
+      profit: r.profit.grossProfit,
+    },
+  ];
 }
 
 /** Profit and loss (docs/product.md "Reports"): revenue, job costs, expenses, margins and where they come from. */
@@ -23,7 +45,10 @@ export function ProfitAndLossPanel({ range }: { range: ReportQuery }) {
   if (report.isError) return <ReportError title="Failed to fetch Enhanced P&L report" detail={report.error.message} />;
   const r = report.data;
   const tone = (v: string) => (toCents(v) < 0 ? 'bad' : 'good');
-  const profitColumns = <T extends { jobCount: number; revenue: string; jobCosts: string; profit: string }>(first: { header: string; cell: (x: T) => string }) => [
+  const profitColumns = <T extends { jobCount: number; revenue: string; jobCosts: string; profit: string }>(first: {
+    header: string;
+    cell: (x: T) => string;
+  }) => [
     first,
     { header: 'Jobs', cell: (x: T) => String(x.jobCount), numeric: true },
     { header: 'Revenue', cell: (x: T) => money(x.revenue), numeric: true },
@@ -41,16 +66,38 @@ export function ProfitAndLossPanel({ range }: { range: ReportQuery }) {
       ) : (
         <>
           <Figures label="Profit and loss summary">
-            <Figure label="Revenue" value={money(r.revenue.totalRevenue)} hint={`${r.revenue.invoiceCount} issued ${r.revenue.invoiceCount === 1 ? 'invoice' : 'invoices'}`} />
+            <Figure
+              label="Revenue"
+              value={money(r.revenue.totalRevenue)}
+              hint={`${r.revenue.invoiceCount} issued ${r.revenue.invoiceCount === 1 ? 'invoice' : 'invoices'}`}
+            />
             <Figure label="Job costs" value={money(r.expenses.jobCosts)} hint="Purchase invoices" />
-            <Figure label="Gross profit" value={money(r.profit.grossProfit)} hint={`${percent(r.profit.grossMargin)} margin`} tone={tone(r.profit.grossProfit)} />
+            <Figure
+              label="Gross profit"
+              value={money(r.profit.grossProfit)}
+              hint={`${percent(r.profit.grossMargin)} margin`}
+              tone={tone(r.profit.grossProfit)}
+            />
             <Figure label="Business expenses" value={money(r.expenses.businessExpenses)} />
             <Figure label="Total expenses" value={money(r.expenses.totalExpenses)} />
-            <Figure label="Net profit" value={money(r.profit.netProfit)} hint={`${percent(r.profit.netMargin)} margin`} tone={tone(r.profit.netProfit)} />
+            <Figure
+              label="Net profit"
+              value={money(r.profit.netProfit)}
+              hint={`${percent(r.profit.netMargin)} margin`}
+              tone={tone(r.profit.netProfit)}
+            />
           </Figures>
-          <ChartFrame title="Revenue against costs by month" summary={`Revenue ${money(r.revenue.totalRevenue)}, job costs ${money(r.expenses.jobCosts)}, business expenses ${money(r.expenses.businessExpenses)}; the month table below has each month.`}>
+          <ChartFrame
+            title="Revenue against costs by month"
+            summary={`Revenue ${money(r.revenue.totalRevenue)}, job costs ${money(r.expenses.jobCosts)}, business expenses ${money(r.expenses.businessExpenses)}; the month table below has each month.`}
+          >
             <MonthlyBars
-              data={r.months.map((x) => ({ month: x.month, revenue: chartDollars(x.revenue), jobCosts: chartDollars(x.jobCosts), expenses: chartDollars(x.businessExpenses) }))}
+              data={r.months.map((x) => ({
+                month: x.month,
+                revenue: chartDollars(x.revenue),
+                jobCosts: chartDollars(x.jobCosts),
+                expenses: chartDollars(x.businessExpenses),
+              }))}
               series={[
                 { key: 'revenue', label: 'Revenue' },
                 { key: 'jobCosts', label: 'Job costs' },
@@ -70,8 +117,21 @@ export function ProfitAndLossPanel({ range }: { range: ReportQuery }) {
             ]}
             rows={r.months}
           />
-          <ChartFrame title="Expenses by category" summary={r.breakdown.topExpenseCategories.map((c) => `${categoryLabel(c.category)} ${money(c.amount)}`).join(', ') || 'No expenses'}>
-            <CategoryBars valueLabel="Amount" data={r.breakdown.topExpenseCategories.map((c) => ({ label: categoryLabel(c.category), value: chartDollars(c.amount) }))} />
+          <ChartFrame
+            title="Expenses by category"
+            summary={
+              r.breakdown.topExpenseCategories
+                .map((c) => `${categoryLabel(c.category)} ${money(c.amount)}`)
+                .join(', ') || 'No expenses'
+            }
+          >
+            <CategoryBars
+              valueLabel="Amount"
+              data={r.breakdown.topExpenseCategories.map((c) => ({
+                label: categoryLabel(c.category),
+                value: chartDollars(c.amount),
+              }))}
+            />
           </ChartFrame>
           <div className="grid gap-5 lg:grid-cols-2">
             <DataTable
@@ -98,10 +158,21 @@ export function ProfitAndLossPanel({ range }: { range: ReportQuery }) {
           <DataTable
             caption="Profit by technician"
             rowKey={(x) => x.technicianId ?? 'none'}
-            columns={profitColumns({ header: 'Technician', cell: (x: (typeof r.byTechnician)[number]) => x.technicianName })}
+            columns={profitColumns({
+              header: 'Technician',
+              cell: (x: (typeof r.byTechnician)[number]) => x.technicianName,
+            })}
             rows={withTotal(r)}
           />
-          <DataTable caption="Profit by service" rowKey={(x) => x.serviceType} columns={profitColumns({ header: 'Service', cell: (x: (typeof r.byService)[number]) => serviceLabel(x.serviceType) })} rows={r.byService} />
+          <DataTable
+            caption="Profit by service"
+            rowKey={(x) => x.serviceType}
+            columns={profitColumns({
+              header: 'Service',
+              cell: (x: (typeof r.byService)[number]) => serviceLabel(x.serviceType),
+            })}
+            rows={r.byService}
+          />
         </>
       )}
     </div>

@@ -3,7 +3,18 @@ import { AGE_BUCKET_LABELS } from '../../../shared/domain/bookkeeping';
 import type { ReportQuery } from '../../../shared/schemas/reports';
 import { api } from '../../lib/api';
 import { CategoryBars } from './lazy-charts';
-import { ChartFrame, chartDollars, CsvLink, DataTable, Figure, Figures, money, ReportEmpty, ReportError, ReportSkeleton } from './report-parts';
+import {
+  ChartFrame,
+  chartDollars,
+  CsvLink,
+  DataTable,
+  Figure,
+  Figures,
+  money,
+  ReportEmpty,
+  ReportError,
+  ReportSkeleton,
+} from './report-parts';
 
 /** What customers owe, by age (decision 213). */
 export function ReceivablesPanel({ range }: { range: ReportQuery }) {
@@ -21,13 +32,26 @@ export function ReceivablesPanel({ range }: { range: ReportQuery }) {
       ) : (
         <>
           <Figures label="Receivables summary">
-            <Figure label={`Owed to you at ${r.asOf}`} value={money(r.totalOutstanding)} hint={`${r.invoices.length} unpaid ${r.invoices.length === 1 ? 'invoice' : 'invoices'}`} />
+            <Figure
+              label={`Owed to you at ${r.asOf}`}
+              value={money(r.totalOutstanding)}
+              hint={`${r.invoices.length} unpaid ${r.invoices.length === 1 ? 'invoice' : 'invoices'}`}
+            />
             {r.buckets.map((b) => (
-              <Figure key={b.bucket} label={b.label} value={money(b.amount)} hint={`${b.invoiceCount} ${b.invoiceCount === 1 ? 'invoice' : 'invoices'}`} tone={b.bucket !== 'current' && b.invoiceCount > 0 ? 'bad' : undefined} />
+              <Figure
+                key={b.bucket}
+                label={b.label}
+                value={money(b.amount)}
+                hint={`${b.invoiceCount} ${b.invoiceCount === 1 ? 'invoice' : 'invoices'}`}
+                tone={b.bucket !== 'current' && b.invoiceCount > 0 ? 'bad' : undefined}
+              />
             ))}
           </Figures>
           <ChartFrame title="Unpaid by age" summary={r.buckets.map((b) => `${b.label} ${money(b.amount)}`).join(', ')}>
-            <CategoryBars valueLabel="Unpaid" data={r.buckets.map((b) => ({ label: b.label, value: chartDollars(b.amount) }))} />
+            <CategoryBars
+              valueLabel="Unpaid"
+              data={r.buckets.map((b) => ({ label: b.label, value: chartDollars(b.amount) }))}
+            />
           </ChartFrame>
           <DataTable
             caption="Unpaid invoices"

@@ -12,11 +12,29 @@ export const money = (v: string) => formatDollars(toCents(v));
 export const chartDollars = (v: string) => toCents(v) / 100;
 export const percent = (n: number) => `${n.toFixed(2)}%`;
 
-export function Figure({ label, value, hint, tone }: { label: string; value: string; hint?: string; tone?: 'good' | 'bad' }) {
+export function Figure({
+  label,
+  value,
+  hint,
+  tone,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  tone?: 'good' | 'bad';
+}) {
   return (
     <div className="rounded-xl border border-gray-200 p-3">
       <dt className="text-sm text-gray-700">{label}</dt>
-      <dd className={cn('text-xl font-bold tabular-nums', tone === 'good' && 'text-green-900', tone === 'bad' && 'text-red-800')}>{value}</dd>
+      <dd
+        className={cn(
+          'text-xl font-bold tabular-nums',
+          tone === 'good' && 'text-green-900',
+          tone === 'bad' && 'text-red-800',
+        )}
+      >
+        {value}
+      </dd>
       {hint ? <dd className="text-xs text-gray-700">{hint}</dd> : null}
     </div>
   );
@@ -38,7 +56,19 @@ export type Column<T> = { header: string; cell: (row: T) => ReactNode; numeric?:
  * (decision 242). Only one of the two is in the page, so assistive technology meets one and a
  * phone's first screen holds the cards only (decision 370).
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { caption: string; columns: Column<T>[]; rows: readonly T[]; rowKey: (row: T, i: number) => string; empty?: string }) {
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T, i: number) => string;
+  empty?: string;
+}) {
   const nothing = empty ?? 'Nothing in this period.';
   const wide = useMediaQuery('(min-width: 640px)');
   return (
@@ -61,7 +91,11 @@ export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { captio
                       return (
                         <div key={c.header} className="contents">
                           <dt className="text-gray-700">{c.header}</dt>
-                          <dd className={cn('min-w-0 font-medium [overflow-wrap:anywhere]', c.numeric && 'tabular-nums')}>{value}</dd>
+                          <dd
+                            className={cn('min-w-0 font-medium [overflow-wrap:anywhere]', c.numeric && 'tabular-nums')}
+                          >
+                            {value}
+                          </dd>
                         </div>
                       );
                     })}
@@ -69,8 +103,8 @@ export function DataTable<T>({ caption, columns, rows, rowKey, empty }: { captio
                 </li>
               ))}
             </ul>
-        )}
-      </section>
+          )}
+        </section>
       )}
       {wide ? (
         <div className="overflow-x-auto">
@@ -141,7 +175,11 @@ export function ReportEmpty({ children }: { children: ReactNode }) {
 /** The CSV of the same report and range (decision 211). */
 export function CsvLink({ href, label }: { href: string; label: string }) {
   return (
-    <a href={href} download className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 font-semibold text-charcoal hover:bg-gray-50">
+    <a
+      href={href}
+      download
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 font-semibold text-charcoal hover:bg-gray-50"
+    >
       <Download aria-hidden className="h-4 w-4" />
       {label}
     </a>

@@ -72,10 +72,21 @@ export default function ReportsScreen() {
       </div>
       <form noValidate onSubmit={apply} aria-label="Custom period" className="flex flex-wrap items-end gap-3">
         <div className="w-[calc(50%-0.375rem)] sm:w-44">
-          <TextField label="Start date" type="date" value={draft.startDate} onChange={(e) => setDraft({ ...draft, startDate: e.target.value })} />
+          <TextField
+            label="Start date"
+            type="date"
+            value={draft.startDate}
+            onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
+          />
         </div>
         <div className="w-[calc(50%-0.375rem)] sm:w-44">
-          <TextField label="End date" type="date" value={draft.endDate} error={error ?? undefined} onChange={(e) => setDraft({ ...draft, endDate: e.target.value })} />
+          <TextField
+            label="End date"
+            type="date"
+            value={draft.endDate}
+            error={error ?? undefined}
+            onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
+          />
         </div>
         <Button type="submit" variant="outline">
           Show
@@ -84,7 +95,12 @@ export default function ReportsScreen() {
 
       {/* Two by two on a phone, so no report is hidden off the side (decision 242). */}
       {/* Brought into view on a choice, clear of the sticky section strip above it and a phone's bottom bar (scroll margins). */}
-      <div ref={tablist} role="tablist" aria-label="Reports" className="grid scroll-mb-20 scroll-mt-16 grid-cols-2 gap-1 border-b border-gray-200 sm:flex sm:overflow-x-auto">
+      <div
+        ref={tablist}
+        role="tablist"
+        aria-label="Reports"
+        className="grid scroll-mb-20 scroll-mt-16 grid-cols-2 gap-1 border-b border-gray-200 sm:flex sm:overflow-x-auto"
+      >
         {SUB_TABS.map((t) => (
           <button
             key={t.id}
@@ -97,14 +113,25 @@ export default function ReportsScreen() {
               setTab(t.id);
               tablist.current?.scrollIntoView({ block: 'nearest' });
             }}
-            className={cn('min-h-11 shrink-0 border-b-4 px-3 font-medium leading-tight sm:whitespace-nowrap', tab === t.id ? 'border-accent text-charcoal' : 'border-transparent text-gray-700 hover:text-charcoal')}
+            className={cn(
+              'min-h-11 shrink-0 border-b-4 px-3 font-medium leading-tight sm:whitespace-nowrap',
+              tab === t.id ? 'border-accent text-charcoal' : 'border-transparent text-gray-700 hover:text-charcoal',
+            )}
           >
             {t.label}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`report-panel-${tab}`} aria-labelledby={`report-tab-${tab}`}>
-        {tab === 'gst' ? <GstReportPanel range={range} /> : tab === 'payables' ? <PayablesReportPanel range={range} /> : tab === 'pnl' ? <ProfitAndLossPanel range={range} /> : <ReceivablesPanel range={range} />}
+        {tab === 'gst' ? (
+          <GstReportPanel range={range} />
+        ) : tab === 'payables' ? (
+          <PayablesReportPanel range={range} />
+        ) : tab === 'pnl' ? (
+          <ProfitAndLossPanel range={range} />
+        ) : (
+          <ReceivablesPanel range={range} />
+        )}
       </div>
     </section>
   );

@@ -29,7 +29,9 @@ export function AdminSchedule() {
   const filterId = useId();
 
   const live = useQuery(api.jobs.list.pageQuery({ query: { from: day, to: last, status: 'all', pageSize: 100 } }));
-  const cancelled = useQuery(api.jobs.list.pageQuery({ query: { from: day, to: last, status: 'cancelled', pageSize: 100 } }));
+  const cancelled = useQuery(
+    api.jobs.list.pageQuery({ query: { from: day, to: last, status: 'cancelled', pageSize: 100 } }),
+  );
   const technicians = useQuery(api.jobs.technicians.query());
   const assign = useAssignTechnician();
 
@@ -102,7 +104,9 @@ export function AdminSchedule() {
           </SkeletonGroup>
         ) : shown.length === 0 ? (
           <p className="rounded-xl border border-dashed border-gray-300 px-4 py-8 text-center text-gray-700">
-            {filter === 'all' ? 'No jobs booked this week.' : `No ${SCHEDULE_LABELS[filter].toLowerCase()} jobs this week.`}
+            {filter === 'all'
+              ? 'No jobs booked this week.'
+              : `No ${SCHEDULE_LABELS[filter].toLowerCase()} jobs this week.`}
           </p>
         ) : (
           <>

@@ -13,14 +13,18 @@ import { ScheduleStatusBadge } from './schedule-status-badge';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-const tyresOf = (s: RunStop) => [s.tyreQuantity ? `${s.tyreQuantity} x` : '', s.tyreSize ?? '', s.tyreBrand ?? ''].filter(Boolean).join(' ');
+const tyresOf = (s: RunStop) =>
+  [s.tyreQuantity ? `${s.tyreQuantity} x` : '', s.tyreSize ?? '', s.tyreBrand ?? ''].filter(Boolean).join(' ');
 
 /** One stop of the run: when, where, who, what to fit, and a way to call ahead (technicians call before arriving). */
 function RunStopCard({ stop, index, technicianId }: { stop: RunStop; index: number; technicianId: string }) {
   const tyres = stop.tyreSize || stop.tyreBrand ? tyresOf(stop) : '';
   return (
     <li className="flex gap-3 rounded-xl border border-gray-200 bg-white p-4">
-      <span aria-hidden className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-charcoal font-bold text-white">
+      <span
+        aria-hidden
+        className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-charcoal font-bold text-white"
+      >
         {index + 1}
       </span>
       <div className="min-w-0 flex-1 space-y-1">
@@ -29,7 +33,10 @@ function RunStopCard({ stop, index, technicianId }: { stop: RunStop; index: numb
           <ScheduleStatusBadge status={scheduleStatus({ status: stop.status, assignedTechnicianId: technicianId })} />
         </div>
         <p className="-my-2">
-          <Link href={jobHref(stop.jobId)} className="inline-flex min-h-11 items-center font-semibold underline decoration-accent-strong decoration-2 underline-offset-2">
+          <Link
+            href={jobHref(stop.jobId)}
+            className="inline-flex min-h-11 items-center font-semibold underline decoration-accent-strong decoration-2 underline-offset-2"
+          >
             {stop.jobNumber}
           </Link>
           <span className="text-gray-700"> · {stop.service}</span>
@@ -39,7 +46,10 @@ function RunStopCard({ stop, index, technicianId }: { stop: RunStop; index: numb
         {stop.notes ? <p className="break-words text-gray-800">Notes: {stop.notes}</p> : null}
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-gray-800">
           <span>{stop.contactName}</span>
-          <a href={telHref(stop.contactPhone)} className="inline-flex min-h-11 items-center gap-1 font-semibold underline underline-offset-2">
+          <a
+            href={telHref(stop.contactPhone)}
+            className="inline-flex min-h-11 items-center gap-1 font-semibold underline underline-offset-2"
+          >
             <Phone aria-hidden className="h-4 w-4" />
             {stop.contactPhone}
             <span className="sr-only"> (call {stop.contactName})</span>

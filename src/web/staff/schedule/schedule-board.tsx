@@ -15,7 +15,8 @@ import { ScheduleStatusBadge } from './schedule-status-badge';
 import { TechnicianSelect } from './technician-select';
 import { useAssignTechnician } from './use-assign-technician';
 
-const slotOf = (slots: StaffSlotDay['slots'] | undefined, slot: string): SlotInfo => slots?.find((s) => s.slot === slot);
+const slotOf = (slots: StaffSlotDay['slots'] | undefined, slot: string): SlotInfo =>
+  slots?.find((s) => s.slot === slot);
 
 /** Tailwind's `md`: the board's grid from here up, a day list by slot below (a phone). */
 const BOARD_SCREEN = '(min-width: 768px)';
@@ -30,7 +31,9 @@ function SlotState({ info }: { info: SlotInfo }) {
   return (
     <span className="mt-1 block space-y-1">
       <SlotBadge slot={info} />
-      {info.state === 'blocked' && info.reason ? <span className="block text-xs font-normal text-gray-800">{info.reason}</span> : null}
+      {info.state === 'blocked' && info.reason ? (
+        <span className="block text-xs font-normal text-gray-800">{info.reason}</span>
+      ) : null}
     </span>
   );
 }
@@ -38,9 +41,15 @@ function SlotState({ info }: { info: SlotInfo }) {
 /** One job on the board, moved to another technician by choosing them on the card (one action). */
 function BoardCard({ job, technicians, assign }: CardProps) {
   return (
-    <li className="space-y-1 rounded-lg border border-gray-200 bg-white p-2 shadow-sm" aria-label={`${job.jobNumber}, ${job.suburb}`}>
+    <li
+      className="space-y-1 rounded-lg border border-gray-200 bg-white p-2 shadow-sm"
+      aria-label={`${job.jobNumber}, ${job.suburb}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-1">
-        <Link href={jobHref(job.id)} className="inline-flex min-h-11 items-center font-semibold underline decoration-accent-strong decoration-2 underline-offset-2">
+        <Link
+          href={jobHref(job.id)}
+          className="inline-flex min-h-11 items-center font-semibold underline decoration-accent-strong decoration-2 underline-offset-2"
+        >
           {job.jobNumber}
         </Link>
         <ScheduleStatusBadge status={scheduleStatus(job)} />
@@ -64,11 +73,24 @@ function Cell({ jobs, ...rest }: Omit<CardProps, 'job'> & { jobs: JobListItem[] 
   );
 }
 
-function BoardGrid({ day, jobs, columns, slots, ...rest }: Omit<CardProps, 'job'> & { day: string; jobs: JobListItem[]; columns: BoardColumn[]; slots: StaffSlotDay['slots'] | undefined }) {
+function BoardGrid({
+  day,
+  jobs,
+  columns,
+  slots,
+  ...rest
+}: Omit<CardProps, 'job'> & {
+  day: string;
+  jobs: JobListItem[];
+  columns: BoardColumn[];
+  slots: StaffSlotDay['slots'] | undefined;
+}) {
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200">
       <table className="w-full table-fixed border-collapse bg-gray-50 text-left">
-        <caption className="sr-only">Schedule board for {shortDay(day)}: a column per technician, a row per slot</caption>
+        <caption className="sr-only">
+          Schedule board for {shortDay(day)}: a column per technician, a row per slot
+        </caption>
         <thead className="text-sm text-gray-800">
           <tr>
             <th scope="col" className="w-28 p-2 font-medium">
@@ -84,7 +106,10 @@ function BoardGrid({ day, jobs, columns, slots, ...rest }: Omit<CardProps, 'job'
         <tbody>
           {TIME_SLOTS.map((slot) => (
             <tr key={slot} className="border-t border-gray-200 align-top">
-              <th scope="row" className={cn('p-2 text-sm font-semibold', slots ? cellTone(slotOf(slots, slot)?.state ?? 'free') : '')}>
+              <th
+                scope="row"
+                className={cn('p-2 text-sm font-semibold', slots ? cellTone(slotOf(slots, slot)?.state ?? 'free') : '')}
+              >
                 {slotWindowLabel(slot)}
                 <SlotState info={slotOf(slots, slot)} />
               </th>
@@ -102,7 +127,11 @@ function BoardGrid({ day, jobs, columns, slots, ...rest }: Omit<CardProps, 'job'
 }
 
 /** On a phone: the day as a list, slot by slot, each job with its technician to change. */
-function DayList({ jobs, slots, ...rest }: Omit<CardProps, 'job'> & { jobs: JobListItem[]; slots: StaffSlotDay['slots'] | undefined }) {
+function DayList({
+  jobs,
+  slots,
+  ...rest
+}: Omit<CardProps, 'job'> & { jobs: JobListItem[]; slots: StaffSlotDay['slots'] | undefined }) {
   return (
     <ol aria-label="The day by slot" className="space-y-4">
       {TIME_SLOTS.map((slot) => {
@@ -110,7 +139,10 @@ function DayList({ jobs, slots, ...rest }: Omit<CardProps, 'job'> & { jobs: JobL
         return (
           <li key={slot} className="space-y-2">
             <h4 className="font-semibold">
-              {slotWindowLabel(slot)} <span className="font-normal text-gray-700">({here.length === 0 ? 'no jobs' : `${here.length} ${here.length === 1 ? 'job' : 'jobs'}`})</span>
+              {slotWindowLabel(slot)}{' '}
+              <span className="font-normal text-gray-700">
+                ({here.length === 0 ? 'no jobs' : `${here.length} ${here.length === 1 ? 'job' : 'jobs'}`})
+              </span>
               <SlotState info={slotOf(slots, slot)} />
             </h4>
             {here.length > 0 ? <Cell jobs={here} {...rest} /> : null}
@@ -156,7 +188,14 @@ export function ScheduleBoard({ day }: { day: string }) {
           ))}
         </SkeletonGroup>
       ) : isWide ? (
-        <BoardGrid day={day} jobs={jobs} columns={boardColumns(jobs, technicians.data)} slots={calendarDay?.slots} technicians={technicians.data} assign={assign} />
+        <BoardGrid
+          day={day}
+          jobs={jobs}
+          columns={boardColumns(jobs, technicians.data)}
+          slots={calendarDay?.slots}
+          technicians={technicians.data}
+          assign={assign}
+        />
       ) : (
         <DayList jobs={jobs} slots={calendarDay?.slots} technicians={technicians.data} assign={assign} />
       )}

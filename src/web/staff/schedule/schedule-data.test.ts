@@ -18,7 +18,12 @@ describe('scheduleCounts', () => {
       { status: 'paid', assignedTechnicianId: 't2' },
       { status: 'cancelled', assignedTechnicianId: null },
     ] as const;
-    expect(scheduleCounts(jobs, [{ isActive: true }, { isActive: false }, { isActive: true }])).toEqual({ total: 6, unassigned: 1, activeTechnicians: 2, completed: 3 });
+    expect(scheduleCounts(jobs, [{ isActive: true }, { isActive: false }, { isActive: true }])).toEqual({
+      total: 6,
+      unassigned: 1,
+      activeTechnicians: 2,
+      completed: 3,
+    });
   });
 });
 
@@ -46,7 +51,11 @@ describe('the schedule board', () => {
       { id: 't3', name: 'cara' },
       { id: null, name: 'Unassigned' },
     ]);
-    expect(boardColumns([{ technician: { id: 't2', username: 'bob' } }, { technician: null }], technicians).map((c) => c.name)).toEqual(['alice', 'cara', 'bob (inactive)', 'Unassigned']);
+    expect(
+      boardColumns([{ technician: { id: 't2', username: 'bob' } }, { technician: null }], technicians).map(
+        (c) => c.name,
+      ),
+    ).toEqual(['alice', 'cara', 'bob (inactive)', 'Unassigned']);
   });
 
   it('puts each job in its slot and its technician, or Unassigned', () => {

@@ -9,12 +9,19 @@ import { ScheduleStatusBadge } from './schedule-status-badge';
 import { TechnicianSelect } from './technician-select';
 import type { useAssignTechnician } from './use-assign-technician';
 
-type Props = { jobs: JobListItem[]; technicians: readonly Technician[] | undefined; assign: ReturnType<typeof useAssignTechnician> };
+type Props = {
+  jobs: JobListItem[];
+  technicians: readonly Technician[] | undefined;
+  assign: ReturnType<typeof useAssignTechnician>;
+};
 
 function JobLink({ job }: { job: Pick<JobListItem, 'id' | 'jobNumber'> }) {
   return (
     // A 44 px tall target: the job number is the main way into a job from the Schedule.
-    <Link href={jobHref(job.id)} className="inline-flex min-h-11 min-w-11 items-center font-semibold underline decoration-accent-strong decoration-2 underline-offset-2 hover:decoration-charcoal">
+    <Link
+      href={jobHref(job.id)}
+      className="inline-flex min-h-11 min-w-11 items-center font-semibold underline decoration-accent-strong decoration-2 underline-offset-2 hover:decoration-charcoal"
+    >
       {job.jobNumber}
     </Link>
   );

@@ -15,7 +15,12 @@ const LOOK: Readonly<Record<ScheduleStatus, { icon: LucideIcon; className: strin
 export function ScheduleStatusBadge({ status }: { status: ScheduleStatus }) {
   const { icon: Icon, className } = LOOK[status];
   return (
-    <span className={cn('inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ring-inset', className)}>
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ring-inset',
+        className,
+      )}
+    >
       <Icon aria-hidden className="h-3.5 w-3.5" />
       {SCHEDULE_LABELS[status]}
     </span>

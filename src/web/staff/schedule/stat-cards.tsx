@@ -8,7 +8,10 @@ export type Stat = { label: string; value: number | undefined; icon: LucideIcon 
 export function StatCards({ stats, label }: { stats: Stat[]; label: string }) {
   return (
     // Three counts share one row even on a phone; four go two by two, then in a row.
-    <ul aria-label={label} className={cn('grid gap-3', stats.length === 3 ? 'grid-cols-3' : 'grid-cols-2 lg:grid-cols-4')}>
+    <ul
+      aria-label={label}
+      className={cn('grid gap-3', stats.length === 3 ? 'grid-cols-3' : 'grid-cols-2 lg:grid-cols-4')}
+    >
       {stats.map(({ label: name, value, icon: Icon }) => (
         <li key={name} className="min-w-0 rounded-xl border border-gray-200 bg-white p-3 sm:p-4">
           <p className="flex items-center gap-2 text-sm font-medium text-gray-700">

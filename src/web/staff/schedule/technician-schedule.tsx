@@ -35,16 +35,20 @@ function ListSkeleton({ label }: { label: string }) {
  */
 export function TechnicianSchedule({ user }: { user: PublicUser }) {
   const { day, today } = useScheduleDay();
-  const mine = (query: Parameters<typeof api.jobs.technicianJobs.pageQuery>[0]['query']) => api.jobs.technicianJobs.pageQuery({ params: { id: user.id }, query });
+  const mine = (query: Parameters<typeof api.jobs.technicianJobs.pageQuery>[0]['query']) =>
+    api.jobs.technicianJobs.pageQuery({ params: { id: user.id }, query });
   // Counts come from the lists' totals (X-Total-Count), one row each.
   const all = useQuery(mine({ status: 'all', pageSize: 1 }));
   const fresh = useQuery(mine({ status: 'new', pageSize: 1 }));
   const underway = useQuery(mine({ status: 'in-progress', pageSize: 1 }));
-  const upcoming = useQuery(mine({ status: 'all', from: addDays(today, 1), to: addDays(today, AHEAD_DAYS), pageSize: 50 }));
+  const upcoming = useQuery(
+    mine({ status: 'all', from: addDays(today, 1), to: addDays(today, AHEAD_DAYS), pageSize: 50 }),
+  );
 
   const total = all.data?.total;
   const pending = fresh.data?.total;
-  const completed = total !== undefined && pending !== undefined && underway.data ? total - pending - underway.data.total : undefined;
+  const completed =
+    total !== undefined && pending !== undefined && underway.data ? total - pending - underway.data.total : undefined;
   const error = all.error ?? upcoming.error;
 
   return (
@@ -86,7 +90,10 @@ export function TechnicianSchedule({ user }: { user: PublicUser }) {
                   <ScheduleStatusBadge status={scheduleStatus(job)} />
                 </div>
                 <p className="text-sm text-gray-700">
-                  <Link href={jobHref(job.id)} className="inline-flex min-h-11 items-center font-semibold text-charcoal underline underline-offset-2">
+                  <Link
+                    href={jobHref(job.id)}
+                    className="inline-flex min-h-11 items-center font-semibold text-charcoal underline underline-offset-2"
+                  >
                     {job.jobNumber}
                   </Link>{' '}
                   · {job.suburb} · {SERVICE_LABELS[job.serviceType]}

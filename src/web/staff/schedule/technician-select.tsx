@@ -36,11 +36,15 @@ export function TechnicianSelect({
         id={id}
         value={shown}
         disabled={saving || technicians === undefined || job.status === 'cancelled'}
-        onChange={(e) => assign.mutate({ jobId: job.id, technicianId: e.target.value === UNASSIGNED ? null : e.target.value })}
+        onChange={(e) =>
+          assign.mutate({ jobId: job.id, technicianId: e.target.value === UNASSIGNED ? null : e.target.value })
+        }
         className="block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 text-base text-charcoal disabled:bg-gray-100"
       >
         <option value={UNASSIGNED}>Unassigned</option>
-        {listsCurrent || !job.technician ? null : <option value={job.technician.id}>{job.technician.username} (inactive)</option>}
+        {listsCurrent || !job.technician ? null : (
+          <option value={job.technician.id}>{job.technician.username} (inactive)</option>
+        )}
         {active.map((t) => (
           <option key={t.id} value={t.id}>
             {t.username}

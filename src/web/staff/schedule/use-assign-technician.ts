@@ -9,14 +9,24 @@ import { useApiMutation } from '../../lib/refresh';
  */
 export function useAssignTechnician() {
   return useApiMutation(api.jobs.assign, {
-    input: ({ jobId, technicianId }: { jobId: string; technicianId: string | null }) => ({ params: { id: jobId }, body: { technicianId } }),
+    input: ({ jobId, technicianId }: { jobId: string; technicianId: string | null }) => ({
+      params: { id: jobId },
+      body: { technicianId },
+    }),
     onSuccess: (job) => {
       toast({
         title: 'Assignment Updated',
-        description: job.technician ? `${job.jobNumber} is assigned to ${job.technician.username}.` : `${job.jobNumber} is now unassigned.`,
+        description: job.technician
+          ? `${job.jobNumber} is assigned to ${job.technician.username}.`
+          : `${job.jobNumber} is now unassigned.`,
       });
     },
-    onError: (err) => toast({ title: 'Assignment Failed', description: errorMessage(err, 'Failed to update assignment'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Assignment Failed',
+        description: errorMessage(err, 'Failed to update assignment'),
+        variant: 'destructive',
+      }),
     refreshOnError: true,
   });
 }

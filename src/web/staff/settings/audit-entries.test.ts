@@ -25,7 +25,11 @@ describe('the audit log as staff read it', () => {
     expect(kindLabel('bill')).toBe('Supplier bill');
     expect(kindLabel('brand-new')).toBe('Brand new');
     expect(describeAuditEntry(entry({ kind: 'mfa', action: 'wrong-code' }))).toBe('wrong code');
-    expect(describeAuditEntry(entry({ action: 'roster-changed', field: 'Working days', from: 'Mon-Fri', to: 'Mon-Thu' }))).toBe('roster changed: Working days Mon-Fri -> Mon-Thu');
-    expect(describeAuditEntry(entry({ action: 'price', from: '$89.80', to: '$99.80' }))).toBe('price: $89.80 -> $99.80');
+    expect(
+      describeAuditEntry(entry({ action: 'roster-changed', field: 'Working days', from: 'Mon-Fri', to: 'Mon-Thu' })),
+    ).toBe('roster changed: Working days Mon-Fri -> Mon-Thu');
+    expect(describeAuditEntry(entry({ action: 'price', from: '$89.80', to: '$99.80' }))).toBe(
+      'price: $89.80 -> $99.80',
+    );
   });
 });

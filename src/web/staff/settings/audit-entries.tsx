@@ -67,11 +67,21 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
       <caption className="sr-only">Audit log entries</caption>
       <thead className="border-b border-gray-200 text-sm text-gray-700">
         <tr>
-          <th scope="col" className="py-2 pr-4 font-semibold">When</th>
-          <th scope="col" className="py-2 pr-4 font-semibold">Who</th>
-          <th scope="col" className="py-2 pr-4 font-semibold">Address</th>
-          <th scope="col" className="py-2 pr-4 font-semibold">What</th>
-          <th scope="col" className="py-2 font-semibold">Change</th>
+          <th scope="col" className="py-2 pr-4 font-semibold">
+            When
+          </th>
+          <th scope="col" className="py-2 pr-4 font-semibold">
+            Who
+          </th>
+          <th scope="col" className="py-2 pr-4 font-semibold">
+            Address
+          </th>
+          <th scope="col" className="py-2 pr-4 font-semibold">
+            What
+          </th>
+          <th scope="col" className="py-2 font-semibold">
+            Change
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-gray-100 align-top">

@@ -26,8 +26,16 @@ type FilterRule = Awaited<ReturnType<typeof loadFilterRule>>;
  * The filters as the API takes them (empty ones left out), and the refusal of each field in the
  * server's words; `checked` is false while a set filter waits for the rule.
  */
-function checkFilters(f: Filters, rule: FilterRule | null): { query: AuditFilter; errors: Partial<Record<keyof Filters, string>>; checked: boolean } {
-  const query: AuditFilter = { user: f.user || undefined, kind: f.kind || undefined, from: f.from || undefined, to: f.to || undefined };
+function checkFilters(
+  f: Filters,
+  rule: FilterRule | null,
+): { query: AuditFilter; errors: Partial<Record<keyof Filters, string>>; checked: boolean } {
+  const query: AuditFilter = {
+    user: f.user || undefined,
+    kind: f.kind || undefined,
+    from: f.from || undefined,
+    to: f.to || undefined,
+  };
   if (!Object.values(f).some(Boolean)) return { query, errors: {}, checked: true };
   if (!rule) return { query, errors: {}, checked: false };
   const parsed = rule.safeParse(query);
@@ -65,7 +73,12 @@ export function AuditLogSection() {
   // Every staff write adds to the log without naming it in `affects` (the log is no area a write
   // changes, decision 330), so the log is read afresh each time the section shows.
   const kinds = useQuery({ ...api.audit.kinds.query(), staleTime: 0 });
-  const log = useQuery({ ...api.audit.list.pageQuery({ query: { ...query, page, pageSize: PAGE_SIZE } }), placeholderData: keepPreviousData, enabled: valid, staleTime: 0 });
+  const log = useQuery({
+    ...api.audit.list.pageQuery({ query: { ...query, page, pageSize: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+    enabled: valid,
+    staleTime: 0,
+  });
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / PAGE_SIZE)) : 1;
   const set = (key: keyof Filters) => (e: { target: { value: string } }) => {
     setFilters((f) => ({ ...f, [key]: e.target.value }));
@@ -77,7 +90,11 @@ export function AuditLogSection() {
   };
 
   return (
-    <section id="audit-log" aria-labelledby="audit-log-heading" className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5">
+    <section
+      id="audit-log"
+      aria-labelledby="audit-log-heading"
+      className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="audit-log-heading" className="text-lg font-bold">
           Audit log
@@ -87,7 +104,10 @@ export function AuditLogSection() {
           Download CSV
         </Button>
       </div>
-      <p className="mt-1 text-gray-700">Every change staff made: who, when, from which address, and the old and new values. Nobody can change or remove it.</p>
+      <p className="mt-1 text-gray-700">
+        Every change staff made: who, when, from which address, and the old and new values. Nobody can change or remove
+        it.
+      </p>
 
       <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField label="User" value={filters.user} onChange={set('user')} disabled={users.isPending}>

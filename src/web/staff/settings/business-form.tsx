@@ -33,7 +33,11 @@ const formOf = (b: BusinessView): BusinessForm => ({ ...b, gstRegisteredFrom: b.
 export function BusinessSection() {
   const business = useQuery(api.settings.business.query());
   return (
-    <section id="business" aria-labelledby="business-heading" className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5">
+    <section
+      id="business"
+      aria-labelledby="business-heading"
+      className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5"
+    >
       <h2 id="business-heading" className="text-lg font-bold">
         Business profile
       </h2>
@@ -57,27 +61,46 @@ export function BusinessSection() {
 }
 
 function BusinessFormFields({ saved }: { saved: BusinessView }) {
-  const form = useForm<BusinessForm, unknown, BusinessFormValues>({ resolver: rules.resolver, defaultValues: formOf(saved) });
+  const form = useForm<BusinessForm, unknown, BusinessFormValues>({
+    resolver: rules.resolver,
+    defaultValues: formOf(saved),
+  });
   const { errors } = form.formState;
   const registered = useWatch({ control: form.control, name: 'gstRegistered' });
   const save = useApiMutation(api.settings.updateBusiness, {
     input: (body: BusinessFormValues) => ({ body }),
     onSuccess: () => toast({ title: 'Success', description: 'Business profile saved.' }),
-    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to save the business profile.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to save the business profile.'),
+        variant: 'destructive',
+      }),
   });
-  const text = (name: 'name' | 'abn' | 'phone' | 'email' | 'bankAccountName' | 'bsb' | 'bankAccountNumber' | 'payId' | 'reviewUrl', extra: Record<string, string> = {}) => (
-    <TextField label={BUSINESS_LABELS[name]} error={errors[name]?.message} {...extra} {...form.register(name)} />
-  );
+  const text = (
+    name: 'name' | 'abn' | 'phone' | 'email' | 'bankAccountName' | 'bsb' | 'bankAccountNumber' | 'payId' | 'reviewUrl',
+    extra: Record<string, string> = {},
+  ) => <TextField label={BUSINESS_LABELS[name]} error={errors[name]?.message} {...extra} {...form.register(name)} />;
 
   return (
-    <form noValidate onFocus={rules.preload} className="mt-4 space-y-5" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
+    <form
+      noValidate
+      onFocus={rules.preload}
+      className="mt-4 space-y-5"
+      onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {text('name', { autoComplete: 'organization' })}
         {text('abn', { inputMode: 'numeric', autoComplete: 'off' })}
         {text('phone', { type: 'tel', autoComplete: 'tel' })}
         {text('email', { type: 'email', autoComplete: 'email' })}
       </div>
-      <TextareaField label={BUSINESS_LABELS.postalAddress} rows={2} error={errors.postalAddress?.message} {...form.register('postalAddress')} />
+      <TextareaField
+        label={BUSINESS_LABELS.postalAddress}
+        rows={2}
+        error={errors.postalAddress?.message}
+        {...form.register('postalAddress')}
+      />
 
       <fieldset className="space-y-3">
         <legend className="font-semibold">GST</legend>
@@ -86,7 +109,13 @@ function BusinessFormFields({ saved }: { saved: BusinessView }) {
           {BUSINESS_LABELS.gstRegistered}
         </label>
         {registered ? (
-          <TextField label={`${BUSINESS_LABELS.gstRegisteredFrom} (optional)`} type="date" hint="Invoices dated before it stay “Invoice”." error={errors.gstRegisteredFrom?.message} {...form.register('gstRegisteredFrom')} />
+          <TextField
+            label={`${BUSINESS_LABELS.gstRegisteredFrom} (optional)`}
+            type="date"
+            hint="Invoices dated before it stay “Invoice”."
+            error={errors.gstRegisteredFrom?.message}
+            {...form.register('gstRegisteredFrom')}
+          />
         ) : null}
       </fieldset>
 
@@ -112,12 +141,17 @@ function BusinessFormFields({ saved }: { saved: BusinessView }) {
               <legend className="font-semibold">{BUSINESS_LABELS.businessDays}</legend>
               <div className="mt-2 flex flex-wrap gap-2">
                 {WEEK.map(([day, name]) => (
-                  <label key={day} className="flex min-h-11 min-w-16 items-center gap-2 rounded-lg border border-gray-300 px-3">
+                  <label
+                    key={day}
+                    className="flex min-h-11 min-w-16 items-center gap-2 rounded-lg border border-gray-300 px-3"
+                  >
                     <input
                       type="checkbox"
                       className="h-5 w-5"
                       checked={days.includes(day)}
-                      onChange={(e) => field.onChange(e.target.checked ? [...days, day] : days.filter((d) => d !== day))}
+                      onChange={(e) =>
+                        field.onChange(e.target.checked ? [...days, day] : days.filter((d) => d !== day))
+                      }
                     />
                     {name}
                   </label>
@@ -136,7 +170,12 @@ function BusinessFormFields({ saved }: { saved: BusinessView }) {
       <fieldset className="space-y-1">
         <legend className="font-semibold">Invoice follow-up</legend>
         <label className="flex min-h-11 items-center gap-3">
-          <input type="checkbox" className="h-5 w-5" aria-describedby="overdue-reminders-hint" {...form.register('overdueReminders')} />
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            aria-describedby="overdue-reminders-hint"
+            {...form.register('overdueReminders')}
+          />
           {BUSINESS_LABELS.overdueReminders}
         </label>
         <p id="overdue-reminders-hint" className="text-sm text-gray-700">

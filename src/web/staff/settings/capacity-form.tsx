@@ -23,12 +23,17 @@ type FormOutput = z.output<typeof capacityForm>;
 export function CapacitySection() {
   const capacity = useQuery(api.settings.capacity.query());
   return (
-    <section id="vans" aria-labelledby="vans-heading" className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5">
+    <section
+      id="vans"
+      aria-labelledby="vans-heading"
+      className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5"
+    >
       <h2 id="vans-heading" className="text-lg font-bold">
         {VANS_LABEL}
       </h2>
       <p className="mt-1 text-gray-700">
-        Each time slot takes one job per van, less the technicians on leave that day. Lowering it cancels no booked job: a slot that has more simply shows full.
+        Each time slot takes one job per van, less the technicians on leave that day. Lowering it cancels no booked job:
+        a slot that has more simply shows full.
       </p>
       {capacity.isPending ? (
         <SkeletonGroup label="Loading vans on the road..." className="mt-4">
@@ -47,17 +52,41 @@ export function CapacitySection() {
 }
 
 function CapacityFormFields({ saved }: { saved: CapacityView }) {
-  const form = useForm<CapacityForm, unknown, FormOutput>({ resolver: rules.resolver, defaultValues: { vans: String(saved.vans) } });
+  const form = useForm<CapacityForm, unknown, FormOutput>({
+    resolver: rules.resolver,
+    defaultValues: { vans: String(saved.vans) },
+  });
   const save = useApiMutation(api.settings.updateCapacity, {
     input: (body: FormOutput) => ({ body }),
-    onSuccess: (view) => toast({ title: 'Success', description: `Vans on the road saved: each slot now takes ${view.vans} ${view.vans === 1 ? 'job' : 'jobs'}.` }),
-    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to save the vans on the road.'), variant: 'destructive' }),
+    onSuccess: (view) =>
+      toast({
+        title: 'Success',
+        description: `Vans on the road saved: each slot now takes ${view.vans} ${view.vans === 1 ? 'job' : 'jobs'}.`,
+      }),
+    onError: (err) =>
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to save the vans on the road.'),
+        variant: 'destructive',
+      }),
   });
 
   return (
-    <form noValidate onFocus={rules.preload} className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
+    <form
+      noValidate
+      onFocus={rules.preload}
+      className="mt-4 space-y-4"
+      onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}
+    >
       <div className="sm:max-w-64">
-        <TextField label={VANS_LABEL} inputMode="numeric" autoComplete="off" hint={`1 to ${MAX_VANS}`} error={form.formState.errors.vans?.message} {...form.register('vans')} />
+        <TextField
+          label={VANS_LABEL}
+          inputMode="numeric"
+          autoComplete="off"
+          hint={`1 to ${MAX_VANS}`}
+          error={form.formState.errors.vans?.message}
+          {...form.register('vans')}
+        />
       </div>
       <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
         {save.isPending ? 'Saving...' : 'Save Vans'}

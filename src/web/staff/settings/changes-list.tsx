@@ -15,10 +15,17 @@ const PAGE_SIZE = 20;
  */
 export function ChangesSection() {
   const [page, setPage] = useState(1);
-  const changes = useQuery({ ...api.settings.history.pageQuery({ query: { page, pageSize: PAGE_SIZE } }), placeholderData: keepPreviousData });
+  const changes = useQuery({
+    ...api.settings.history.pageQuery({ query: { page, pageSize: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
   const pages = changes.data ? Math.max(1, Math.ceil(changes.data.total / PAGE_SIZE)) : 1;
   return (
-    <section id="changes" aria-labelledby="changes-heading" className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5">
+    <section
+      id="changes"
+      aria-labelledby="changes-heading"
+      className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5"
+    >
       <h2 id="changes-heading" className="text-lg font-bold">
         Changes
       </h2>
@@ -43,10 +50,18 @@ export function ChangesSection() {
           <table className="hidden w-full text-left lg:table">
             <thead className="border-b border-gray-200 text-sm text-gray-700">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">When</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Who</th>
-                <th scope="col" className="py-2 pr-4 font-semibold">Setting</th>
-                <th scope="col" className="py-2 font-semibold">Change</th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Setting
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  Change
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
@@ -69,7 +84,11 @@ export function ChangesSection() {
             <p className="text-sm text-gray-700" aria-live="polite">
               {pageRangeText(page, PAGE_SIZE, changes.data.total)}
             </p>
-            <Button variant="outline" disabled={page >= pages || changes.isFetching} onClick={() => setPage((p) => p + 1)}>
+            <Button
+              variant="outline"
+              disabled={page >= pages || changes.isFetching}
+              onClick={() => setPage((p) => p + 1)}
+            >
               Next
             </Button>
           </div>

@@ -27,11 +27,17 @@ const formOf = ({ estimates: _estimates, ...fees }: FeesView): FeesForm => fees;
 export function FeesSection() {
   const fees = useQuery(api.settings.fees.query());
   return (
-    <section id="fees" aria-labelledby="fees-heading" className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5">
+    <section
+      id="fees"
+      aria-labelledby="fees-heading"
+      className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5"
+    >
       <h2 id="fees-heading" className="text-lg font-bold">
         Fees and prices
       </h2>
-      <p className="mt-1 text-gray-700">Dollars including GST. A change applies to every new quote at once; booked jobs keep their price.</p>
+      <p className="mt-1 text-gray-700">
+        Dollars including GST. A change applies to every new quote at once; booked jobs keep their price.
+      </p>
       {fees.isPending ? (
         <SkeletonGroup label="Loading fees..." className="mt-4 space-y-3">
           {MONEY_FIELDS.map((f) => (
@@ -64,16 +70,36 @@ function FeesFormFields({ saved }: { saved: FeesView }) {
   const save = useApiMutation(api.settings.updateFees, {
     input: (body: FormOutput) => ({ body }),
     onSuccess: () => toast({ title: 'Success', description: 'Fees saved. New quotes use them now.' }),
-    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to save the fees.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to save the fees.'), variant: 'destructive' }),
   });
 
   return (
-    <form noValidate onFocus={rules.preload} className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
+    <form
+      noValidate
+      onFocus={rules.preload}
+      className="mt-4 space-y-4"
+      onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}
+    >
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {MONEY_FIELDS.map((name) => (
-          <TextField key={name} label={FEE_LABELS[name]} inputMode="decimal" autoComplete="off" error={errors[name]?.message} {...form.register(name)} />
+          <TextField
+            key={name}
+            label={FEE_LABELS[name]}
+            inputMode="decimal"
+            autoComplete="off"
+            error={errors[name]?.message}
+            {...form.register(name)}
+          />
         ))}
-        <TextField label={FEE_LABELS.cardSurchargePercent} inputMode="decimal" autoComplete="off" hint="0 to 10, e.g. 1.70" error={errors.cardSurchargePercent?.message} {...form.register('cardSurchargePercent')} />
+        <TextField
+          label={FEE_LABELS.cardSurchargePercent}
+          inputMode="decimal"
+          autoComplete="off"
+          hint="0 to 10, e.g. 1.70"
+          error={errors.cardSurchargePercent?.message}
+          {...form.register('cardSurchargePercent')}
+        />
       </div>
       <div className="rounded-lg bg-gray-50 p-3">
         <h3 className="font-semibold">Admin booking estimates</h3>

@@ -24,11 +24,17 @@ type FormOutput = z.output<typeof messagesForm>;
 export function MessagesSection() {
   const messages = useQuery(api.settings.messages.query());
   return (
-    <section id="messages" aria-labelledby="messages-heading" className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5">
+    <section
+      id="messages"
+      aria-labelledby="messages-heading"
+      className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5"
+    >
       <h2 id="messages-heading" className="text-lg font-bold">
         Messages to customers
       </h2>
-      <p className="mt-1 text-gray-700">Automated texts and emails go between 8 am and 8 pm Perth time; one due outside waits for 8 am.</p>
+      <p className="mt-1 text-gray-700">
+        Automated texts and emails go between 8 am and 8 pm Perth time; one due outside waits for 8 am.
+      </p>
       {messages.isPending ? (
         <SkeletonGroup label="Loading messages to customers..." className="mt-4">
           <Skeleton className="h-11 w-full" />
@@ -61,24 +67,67 @@ function Switch({ label, hint, id, field }: { label: string; hint: string; id: s
 }
 
 function MessagesFields({ saved }: { saved: MessagesView }) {
-  const form = useForm<MessagesForm, unknown, FormOutput>({ resolver: rules.resolver, defaultValues: { ...saved, reviewDelayHours: String(saved.reviewDelayHours) } });
+  const form = useForm<MessagesForm, unknown, FormOutput>({
+    resolver: rules.resolver,
+    defaultValues: { ...saved, reviewDelayHours: String(saved.reviewDelayHours) },
+  });
   const save = useApiMutation(api.settings.updateMessages, {
     input: (body: FormOutput) => ({ body }),
     onSuccess: () => toast({ title: 'Success', description: 'Messages to customers saved.' }),
-    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to save the messages to customers.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to save the messages to customers.'),
+        variant: 'destructive',
+      }),
   });
   const errors = form.formState.errors;
   return (
-    <form noValidate onFocus={rules.preload} className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
-      <Switch id="reminders-on" label={MESSAGE_LABELS.remindersOn} hint="A text and an email the day before each visit, with its window and the link to manage the booking." field={form.register('remindersOn')} />
+    <form
+      noValidate
+      onFocus={rules.preload}
+      className="mt-4 space-y-4"
+      onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}
+    >
+      <Switch
+        id="reminders-on"
+        label={MESSAGE_LABELS.remindersOn}
+        hint="A text and an email the day before each visit, with its window and the link to manage the booking."
+        field={form.register('remindersOn')}
+      />
       <div className="sm:max-w-64">
-        <TextField label={MESSAGE_LABELS.reminderTime} type="time" min="08:00" max="19:59" hint="24-hour time, Perth, 08:00 to 19:59" error={errors.reminderTime?.message} {...form.register('reminderTime')} />
+        <TextField
+          label={MESSAGE_LABELS.reminderTime}
+          type="time"
+          min="08:00"
+          max="19:59"
+          hint="24-hour time, Perth, 08:00 to 19:59"
+          error={errors.reminderTime?.message}
+          {...form.register('reminderTime')}
+        />
       </div>
-      <Switch id="review-requests-on" label={MESSAGE_LABELS.reviewRequestsOn} hint="A thank-you with the Google review link from the business profile, at most once per customer in 6 months; none while no review link is set." field={form.register('reviewRequestsOn')} />
+      <Switch
+        id="review-requests-on"
+        label={MESSAGE_LABELS.reviewRequestsOn}
+        hint="A thank-you with the Google review link from the business profile, at most once per customer in 6 months; none while no review link is set."
+        field={form.register('reviewRequestsOn')}
+      />
       <div className="sm:max-w-64">
-        <TextField label={MESSAGE_LABELS.reviewDelayHours} inputMode="numeric" autoComplete="off" hint="1 to 72" error={errors.reviewDelayHours?.message} {...form.register('reviewDelayHours')} />
+        <TextField
+          label={MESSAGE_LABELS.reviewDelayHours}
+          inputMode="numeric"
+          autoComplete="off"
+          hint="1 to 72"
+          error={errors.reviewDelayHours?.message}
+          {...form.register('reviewDelayHours')}
+        />
       </div>
-      <Switch id="return-visits-on" label={MESSAGE_LABELS.returnVisitsOn} hint="Only to customers who asked when booking: tyres 6 months after fitting, a battery after 12 months, each with a one-click unsubscribe." field={form.register('returnVisitsOn')} />
+      <Switch
+        id="return-visits-on"
+        label={MESSAGE_LABELS.returnVisitsOn}
+        hint="Only to customers who asked when booking: tyres 6 months after fitting, a battery after 12 months, each with a one-click unsubscribe."
+        field={form.register('returnVisitsOn')}
+      />
       <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
         {save.isPending ? 'Saving...' : 'Save Messages'}
       </Button>

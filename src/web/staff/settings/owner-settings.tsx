@@ -33,7 +33,10 @@ export function OwnerSettings({ children }: { children?: ReactNode }) {
         <ul className="flex flex-wrap gap-2">
           {SECTIONS.map(([id, label]) => (
             <li key={id}>
-              <a href={`#${id}`} className="inline-flex min-h-11 items-center rounded-lg border border-gray-300 px-3 font-medium underline-offset-2 hover:underline">
+              <a
+                href={`#${id}`}
+                className="inline-flex min-h-11 items-center rounded-lg border border-gray-300 px-3 font-medium underline-offset-2 hover:underline"
+              >
                 {label}
               </a>
             </li>

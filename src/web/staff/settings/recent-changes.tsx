@@ -10,7 +10,13 @@ const RECENT = 5;
  * section: its heading joins this one's in the region's name ("Recent changes Fees and prices"), so
  * a screen reader's list of regions tells the five apart.
  */
-export function RecentChanges({ subject, section }: { subject: 'fees' | 'business' | 'security' | 'capacity' | 'messages'; section: string }) {
+export function RecentChanges({
+  subject,
+  section,
+}: {
+  subject: 'fees' | 'business' | 'security' | 'capacity' | 'messages';
+  section: string;
+}) {
   const headingId = `${section}-changes-heading`;
   const recent = useQuery(api.settings.history.pageQuery({ query: { subject, page: 1, pageSize: RECENT } }));
   return (

@@ -12,7 +12,11 @@ import { RecentChanges } from './recent-changes';
 export function SecuritySection() {
   const security = useQuery(api.settings.security.query());
   return (
-    <section id="security" aria-labelledby="security-heading" className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5">
+    <section
+      id="security"
+      aria-labelledby="security-heading"
+      className="scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5"
+    >
       <h2 id="security-heading" className="text-lg font-bold">
         Staff sign-in
       </h2>
@@ -37,14 +41,33 @@ function SecurityFields({ saved }: { saved: SecurityForm }) {
   const save = useApiMutation(api.settings.updateSecurity, {
     input: (body: SecurityForm) => ({ body }),
     onSuccess: (now) =>
-      toast({ title: 'Success', description: now.requireAdminMfa ? 'Every admin now needs two-factor sign-in.' : 'Two-factor sign-in is now up to each admin.' }),
-    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Failed to save the staff sign-in rules.'), variant: 'destructive' }),
+      toast({
+        title: 'Success',
+        description: now.requireAdminMfa
+          ? 'Every admin now needs two-factor sign-in.'
+          : 'Two-factor sign-in is now up to each admin.',
+      }),
+    onError: (err) =>
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to save the staff sign-in rules.'),
+        variant: 'destructive',
+      }),
   });
   return (
-    <form noValidate className="mt-4 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
+    <form
+      noValidate
+      className="mt-4 space-y-4"
+      onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}
+    >
       <div className="space-y-1">
         <label className="flex min-h-11 items-center gap-3">
-          <input type="checkbox" className="h-5 w-5" aria-describedby="require-admin-mfa-hint" {...form.register('requireAdminMfa')} />
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            aria-describedby="require-admin-mfa-hint"
+            {...form.register('requireAdminMfa')}
+          />
           Require two-factor sign-in for admins
         </label>
         <p id="require-admin-mfa-hint" className="text-sm text-gray-700">

@@ -9,7 +9,13 @@ export function describeChange(change: SettingChangeView): string {
 }
 
 /** A list of setting changes, newest first, with who and when (docs/decisions/280-owner-settings-in-the-database.md). */
-export function SettingChangeList({ changes, showSubject = false }: { changes: SettingChangeView[]; showSubject?: boolean }) {
+export function SettingChangeList({
+  changes,
+  showSubject = false,
+}: {
+  changes: SettingChangeView[];
+  showSubject?: boolean;
+}) {
   return (
     <ol className="divide-y divide-gray-100 rounded-lg border border-gray-200">
       {changes.map((change) => (

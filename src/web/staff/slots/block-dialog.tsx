@@ -15,7 +15,15 @@ export type BlockTarget = { day: string; slot: TimeSlot } | { day: string; slot:
  * Asks for the reason before blocking a slot or a whole day. The form checks the reason with the
  * server's own schema, so "Please give a reason for blocking" reads the same in both places.
  */
-export function BlockDialog({ target, actions, onClose }: { target: BlockTarget | null; actions: SlotActions; onClose: () => void }) {
+export function BlockDialog({
+  target,
+  actions,
+  onClose,
+}: {
+  target: BlockTarget | null;
+  actions: SlotActions;
+  onClose: () => void;
+}) {
   const form = useForm({ resolver: zodResolver(blockRequest), defaultValues: { reason: '' } });
   const { errors } = form.formState;
   const mutation = target?.slot ? actions.block : actions.blockDay;
@@ -23,7 +31,11 @@ export function BlockDialog({ target, actions, onClose }: { target: BlockTarget 
     if (target) form.reset({ reason: '' });
   }, [target, form]);
 
-  const title = !target ? 'Block' : target.slot ? `Block ${slotOnDay(target.day, target.slot)}` : `Block ${formatDayLong(target.day)}`;
+  const title = !target
+    ? 'Block'
+    : target.slot
+      ? `Block ${slotOnDay(target.day, target.slot)}`
+      : `Block ${formatDayLong(target.day)}`;
   const onSubmit = form.handleSubmit(({ reason }) => {
     if (!target) return;
     const done = { onSuccess: onClose };

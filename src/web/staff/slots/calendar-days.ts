@@ -1,5 +1,13 @@
 import { holidayName } from '../../../shared/domain/business-days';
-import { addDays, dayOfWeek, formatDayLong, isIsoDay, perthToday, slotWindowLabel, type TimeSlot } from '../../../shared/domain/slots';
+import {
+  addDays,
+  dayOfWeek,
+  formatDayLong,
+  isIsoDay,
+  perthToday,
+  slotWindowLabel,
+  type TimeSlot,
+} from '../../../shared/domain/slots';
 import type { StaffSlotDay } from '../../../shared/schemas/slots';
 
 /** How many weeks the Time-slots tab shows at once ("the coming weeks"). */
@@ -44,7 +52,8 @@ export function groupByWeek(days: StaffSlotDay[]): StaffSlotDay[][] {
   return weeks;
 }
 
-export const canBlockDay = (day: StaffSlotDay) => day.closedReason === null && day.slots.some((s) => s.state === 'free');
+export const canBlockDay = (day: StaffSlotDay) =>
+  day.closedReason === null && day.slots.some((s) => s.state === 'free');
 export const canUnblockDay = (day: StaffSlotDay) => day.slots.some((s) => s.state === 'blocked');
 /** A day with nothing left to act on or look at: every slot has passed and none holds a job. */
 export const isSpentDay = (day: StaffSlotDay) => day.slots.every((s) => s.state === 'passed' && s.jobs.length === 0);
@@ -61,14 +70,19 @@ export const isFoldedDay = (day: StaffSlotDay) => day.closedReason !== null || i
 export function dayCardRoom(day: StaffSlotDay): number {
   if (isFoldedDay(day)) return 5;
   const jobs = day.slots.reduce((n, s) => n + s.jobs.length, 0);
-  const reasonLines = day.slots.reduce((n, s) => n + (s.state === 'blocked' && s.reason ? Math.ceil(s.reason.length / 20) : 0), 0);
+  const reasonLines = day.slots.reduce(
+    (n, s) => n + (s.state === 'blocked' && s.reason ? Math.ceil(s.reason.length / 20) : 0),
+    0,
+  );
   return 20 + 6 * jobs + 1.5 * reasonLines;
 }
 
 /** What blocking a whole day did, for its toast: "3 slots blocked on Tue 24 Nov. JOB-10001 keeps its booking." */
 export function dayBlockedSummary(day: StaffSlotDay, reason: string): string {
   const blocked = day.slots.filter((s) => s.state === 'blocked' && s.reason === reason).length;
-  const kept = day.slots.flatMap((s) => (s.state === 'booked' || s.state === 'partly' ? s.jobs.map((j) => j.jobNumber) : []));
+  const kept = day.slots.flatMap((s) =>
+    s.state === 'booked' || s.state === 'partly' ? s.jobs.map((j) => j.jobNumber) : [],
+  );
   const first = `${blocked} ${blocked === 1 ? 'slot' : 'slots'} blocked on ${shortDay(day.date)}.`;
   if (kept.length === 0) return first;
   return `${first} ${kept.join(' and ')} ${kept.length === 1 ? 'keeps its booking' : 'keep their bookings'}.`;
@@ -79,7 +93,11 @@ export function dayBlockedSummary(day: StaffSlotDay, reason: string): string {
  * the jobs against the slot's places ("1 of 2 booked"); with one van it reads "Booked" as before.
  * Null for the other states, which read their own name.
  */
-export function placesLabel({ state, jobs, places }: Pick<StaffSlotDay['slots'][number], 'state' | 'jobs' | 'places'>): string | null {
+export function placesLabel({
+  state,
+  jobs,
+  places,
+}: Pick<StaffSlotDay['slots'][number], 'state' | 'jobs' | 'places'>): string | null {
   if (state !== 'partly' && state !== 'booked') return null;
   // No van has a driver that day: the slot is full with nothing in it.
   if (jobs.length === 0) return 'Full: no van free';

@@ -26,7 +26,12 @@ export function SlotBadge({ slot }: { slot: Pick<StaffSlot, 'state' | 'jobs' | '
   // A slot holding jobs counts them against its places (decision 306); the others read their state.
   const label = placesLabel(slot) ?? LOOK[slot.state].label;
   return (
-    <span className={cn('inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', badge)}>
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        badge,
+      )}
+    >
       <Icon aria-hidden className="h-3.5 w-3.5" />
       {label}
     </span>
@@ -38,7 +43,10 @@ export const cellTone = (state: SlotState) => LOOK[state].cell;
 function SlotJobSummary({ job, inline }: { job: StaffSlotJob; inline: boolean }) {
   // A 44 px tall link: with two vans a slot lists several jobs, each tapped on its own.
   const link = (
-    <Link href={jobHref(job.id)} className="inline-flex min-h-11 items-center font-semibold text-charcoal underline decoration-accent-strong decoration-2 underline-offset-2 hover:decoration-charcoal">
+    <Link
+      href={jobHref(job.id)}
+      className="inline-flex min-h-11 items-center font-semibold text-charcoal underline decoration-accent-strong decoration-2 underline-offset-2 hover:decoration-charcoal"
+    >
       {job.jobNumber}
     </Link>
   );
@@ -102,12 +110,25 @@ export function SlotCellContent({
   const buttonSize = isRow ? 'md' : 'sm';
   const action =
     slot.state === 'free' ? (
-      <Button size={buttonSize} variant="outline" className="shrink-0" aria-label={`Block ${name}`} onClick={() => onBlock(day, slot.slot)}>
+      <Button
+        size={buttonSize}
+        variant="outline"
+        className="shrink-0"
+        aria-label={`Block ${name}`}
+        onClick={() => onBlock(day, slot.slot)}
+      >
         <Ban aria-hidden className="h-4 w-4" />
         Block
       </Button>
     ) : slot.state === 'blocked' ? (
-      <Button size={buttonSize} variant="outline" className="shrink-0" aria-label={`Unblock ${name}`} disabled={unblocking} onClick={() => onUnblock(day, slot.slot)}>
+      <Button
+        size={buttonSize}
+        variant="outline"
+        className="shrink-0"
+        aria-label={`Unblock ${name}`}
+        disabled={unblocking}
+        onClick={() => onUnblock(day, slot.slot)}
+      >
         {unblocking ? 'Unblocking...' : 'Unblock'}
       </Button>
     ) : null;

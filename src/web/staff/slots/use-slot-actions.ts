@@ -17,16 +17,26 @@ type SlotVars = { day: string; slot: TimeSlot };
 export function useSlotActions() {
   const client = useQueryClient();
   const showDay = (day: StaffSlotDay) => {
-    client.setQueriesData<StaffSlotDay[]>({ queryKey: api.staffSlots.calendar.prefix }, (days) => days?.map((d) => (d.date === day.date ? day : d)));
+    client.setQueriesData<StaffSlotDay[]>({ queryKey: api.staffSlots.calendar.prefix }, (days) =>
+      days?.map((d) => (d.date === day.date ? day : d)),
+    );
   };
 
   const block = useApiMutation(api.staffSlots.block, {
-    input: ({ day, slot, reason }: SlotVars & { reason: string }) => ({ params: { date: day, slot }, body: { reason } }),
+    input: ({ day, slot, reason }: SlotVars & { reason: string }) => ({
+      params: { date: day, slot },
+      body: { reason },
+    }),
     onSuccess: (day, { slot, reason }) => {
       showDay(day);
       toast({ title: 'Slot Blocked', description: `${slotOnDay(day.date, slot)} is blocked: ${reason.trim()}` });
     },
-    onError: (err) => toast({ title: 'Block Failed', description: errorMessage(err, 'Failed to block the time slot.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Block Failed',
+        description: errorMessage(err, 'Failed to block the time slot.'),
+        variant: 'destructive',
+      }),
     refreshOnError: true,
   });
 
@@ -36,7 +46,12 @@ export function useSlotActions() {
       showDay(day);
       toast({ title: 'Slot Unblocked', description: `${slotOnDay(day.date, slot)} can be booked again.` });
     },
-    onError: (err) => toast({ title: 'Unblock Failed', description: errorMessage(err, 'Failed to unblock the time slot.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Unblock Failed',
+        description: errorMessage(err, 'Failed to unblock the time slot.'),
+        variant: 'destructive',
+      }),
     refreshOnError: true,
   });
 
@@ -46,7 +61,12 @@ export function useSlotActions() {
       showDay(day);
       toast({ title: 'Day Blocked', description: dayBlockedSummary(day, reason.trim()) });
     },
-    onError: (err) => toast({ title: 'Block Failed', description: errorMessage(err, 'Failed to block the day.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Block Failed',
+        description: errorMessage(err, 'Failed to block the day.'),
+        variant: 'destructive',
+      }),
     refreshOnError: true,
   });
 
@@ -54,9 +74,17 @@ export function useSlotActions() {
     input: ({ day }: { day: string }) => ({ params: { date: day } }),
     onSuccess: (day) => {
       showDay(day);
-      toast({ title: 'Day Unblocked', description: `Every slot of ${shortDay(day.date)} that was blocked can be booked again.` });
+      toast({
+        title: 'Day Unblocked',
+        description: `Every slot of ${shortDay(day.date)} that was blocked can be booked again.`,
+      });
     },
-    onError: (err) => toast({ title: 'Unblock Failed', description: errorMessage(err, 'Failed to unblock the day.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Unblock Failed',
+        description: errorMessage(err, 'Failed to unblock the day.'),
+        variant: 'destructive',
+      }),
     refreshOnError: true,
   });
 

@@ -3,7 +3,12 @@ import { useState } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { REGIONS, suburbSlug } from '../../../shared/reference/service-area';
-import { createSuburbPageRequest, SUBURB_PAGE_LIMITS, suburbPageForm, type AdminSuburbPage } from '../../../shared/schemas/suburb-pages';
+import {
+  createSuburbPageRequest,
+  SUBURB_PAGE_LIMITS,
+  suburbPageForm,
+  type AdminSuburbPage,
+} from '../../../shared/schemas/suburb-pages';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -11,7 +16,8 @@ import { SelectField, TextareaField, TextField } from '../../components/ui/field
 import { SuburbPagePreview } from './suburb-page-preview';
 import { useSuburbPageActions } from './use-suburb-page-actions';
 
-const PLACEHOLDER_HINT = 'Write {business}, {phone}, {days} or {days-short} where the page should show the business name, phone or opening days: visitors always see the current ones.';
+const PLACEHOLDER_HINT =
+  'Write {business}, {phone}, {days} or {days-short} where the page should show the business name, phone or opening days: visitors always see the current ones.';
 
 type EditInput = z.input<typeof suburbPageForm>;
 type EditOutput = z.output<typeof suburbPageForm>;
@@ -19,16 +25,33 @@ type AddInput = z.input<typeof createSuburbPageRequest>;
 type AddOutput = z.output<typeof createSuburbPageRequest>;
 
 /** Edit a suburb page's title, description and content, with a preview (docs/decisions/284-suburb-pages-from-the-dashboard.md). */
-export function EditSuburbPageDialog({ page, business, onClose }: { page: AdminSuburbPage | null; business: BusinessInfo; onClose: () => void }) {
+export function EditSuburbPageDialog({
+  page,
+  business,
+  onClose,
+}: {
+  page: AdminSuburbPage | null;
+  business: BusinessInfo;
+  onClose: () => void;
+}) {
   return (
-    <Dialog open={page !== null} onOpenChange={(next) => !next && onClose()} title={page ? `Edit ${page.suburb}` : 'Edit suburb page'} description={PLACEHOLDER_HINT} className="sm:max-w-3xl">
+    <Dialog
+      open={page !== null}
+      onOpenChange={(next) => !next && onClose()}
+      title={page ? `Edit ${page.suburb}` : 'Edit suburb page'}
+      description={PLACEHOLDER_HINT}
+      className="sm:max-w-3xl"
+    >
       {page ? <EditForm key={page.id} page={page} business={business} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
 function EditForm({ page, business, onClose }: { page: AdminSuburbPage; business: BusinessInfo; onClose: () => void }) {
-  const form = useForm<EditInput, unknown, EditOutput>({ resolver: zodResolver(suburbPageForm), defaultValues: { title: page.title, description: page.description, content: page.content } });
+  const form = useForm<EditInput, unknown, EditOutput>({
+    resolver: zodResolver(suburbPageForm),
+    defaultValues: { title: page.title, description: page.description, content: page.content },
+  });
   const { errors } = form.formState;
   const words = useWatch({ control: form.control }) as EditInput;
   const { update } = useSuburbPageActions();
@@ -38,16 +61,40 @@ function EditForm({ page, business, onClose }: { page: AdminSuburbPage; business
     <form noValidate className="space-y-4" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
       <PageWords register={form.register} errors={errors} words={words} />
       <PreviewToggle previewing={previewing} onToggle={() => setPreviewing(!previewing)} />
-      {previewing ? <SuburbPagePreview business={business} page={{ ...page, title: words.title ?? '', description: words.description ?? '', content: words.content ?? '' }} /> : null}
+      {previewing ? (
+        <SuburbPagePreview
+          business={business}
+          page={{
+            ...page,
+            title: words.title ?? '',
+            description: words.description ?? '',
+            content: words.content ?? '',
+          }}
+        />
+      ) : null}
       <FormButtons saving={update.isPending} onClose={onClose} label="Save Changes" />
     </form>
   );
 }
 
 /** Add a suburb the curated list does not have; its slug is made from the name as the site makes it. */
-export function AddSuburbPageDialog({ open, business, onClose }: { open: boolean; business: BusinessInfo; onClose: () => void }) {
+export function AddSuburbPageDialog({
+  open,
+  business,
+  onClose,
+}: {
+  open: boolean;
+  business: BusinessInfo;
+  onClose: () => void;
+}) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="Add a suburb" description={PLACEHOLDER_HINT} className="sm:max-w-3xl">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title="Add a suburb"
+      description={PLACEHOLDER_HINT}
+      className="sm:max-w-3xl"
+    >
       {open ? <AddForm business={business} onClose={onClose} /> : null}
     </Dialog>
   );
@@ -56,7 +103,15 @@ export function AddSuburbPageDialog({ open, business, onClose }: { open: boolean
 function AddForm({ business, onClose }: { business: BusinessInfo; onClose: () => void }) {
   const form = useForm<AddInput, unknown, AddOutput>({
     resolver: zodResolver(createSuburbPageRequest),
-    defaultValues: { suburb: '', postcode: '', region: '' as AddInput['region'], title: '', description: '', content: '', isActive: true },
+    defaultValues: {
+      suburb: '',
+      postcode: '',
+      region: '' as AddInput['region'],
+      title: '',
+      description: '',
+      content: '',
+      isActive: true,
+    },
   });
   const { errors } = form.formState;
   const words = useWatch({ control: form.control }) as AddInput;
@@ -66,9 +121,22 @@ function AddForm({ business, onClose }: { business: BusinessInfo; onClose: () =>
   const submit = (values: AddOutput) => create.mutate(values, { onSuccess: onClose });
   return (
     <form noValidate className="space-y-4" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
-      <TextField label="Suburb name" autoComplete="off" hint={slug ? `Page address: /suburb/${slug}` : undefined} error={errors.suburb?.message} {...form.register('suburb')} />
+      <TextField
+        label="Suburb name"
+        autoComplete="off"
+        hint={slug ? `Page address: /suburb/${slug}` : undefined}
+        error={errors.suburb?.message}
+        {...form.register('suburb')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Postcode" inputMode="numeric" maxLength={4} autoComplete="off" error={errors.postcode?.message} {...form.register('postcode')} />
+        <TextField
+          label="Postcode"
+          inputMode="numeric"
+          maxLength={4}
+          autoComplete="off"
+          error={errors.postcode?.message}
+          {...form.register('postcode')}
+        />
         <SelectField label="Region" error={errors.region?.message} {...form.register('region')}>
           <option value="">Choose a region</option>
           {REGIONS.map((r) => (
@@ -79,7 +147,8 @@ function AddForm({ business, onClose }: { business: BusinessInfo; onClose: () =>
         </SelectField>
       </div>
       <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-        Online bookings are taken only in the built-in service area: a customer in a suburb added here is asked to phone to book.
+        Online bookings are taken only in the built-in service area: a customer in a suburb added here is asked to phone
+        to book.
       </p>
       <PageWords register={form.register} errors={errors} words={words} />
       <label className="flex min-h-11 items-center gap-3 text-base">
@@ -90,7 +159,15 @@ function AddForm({ business, onClose }: { business: BusinessInfo; onClose: () =>
       {previewing ? (
         <SuburbPagePreview
           business={business}
-          page={{ suburb: words.suburb ?? '', slug, postcode: words.postcode ?? '', region: (words.region || 'Perth Metro') as AdminSuburbPage['region'], title: words.title ?? '', description: words.description ?? '', content: words.content ?? '' }}
+          page={{
+            suburb: words.suburb ?? '',
+            slug,
+            postcode: words.postcode ?? '',
+            region: (words.region || 'Perth Metro') as AdminSuburbPage['region'],
+            title: words.title ?? '',
+            description: words.description ?? '',
+            content: words.content ?? '',
+          }}
         />
       ) : null}
       <FormButtons saving={create.isPending} onClose={onClose} label="Add Suburb" />
@@ -99,11 +176,25 @@ function AddForm({ business, onClose }: { business: BusinessInfo; onClose: () =>
 }
 
 /** Title, description and content with what is left of each limit. */
-function PageWords({ register, errors, words }: { register: (name: 'title' | 'description' | 'content') => UseFormRegisterReturn; errors: Partial<Record<'title' | 'description' | 'content', { message?: string }>>; words: Partial<EditInput> }) {
+function PageWords({
+  register,
+  errors,
+  words,
+}: {
+  register: (name: 'title' | 'description' | 'content') => UseFormRegisterReturn;
+  errors: Partial<Record<'title' | 'description' | 'content', { message?: string }>>;
+  words: Partial<EditInput>;
+}) {
   const left = (text: string | undefined, max: number) => `${(text ?? '').length} of ${max} characters`;
   return (
     <>
-      <TextField label="Title" autoComplete="off" hint={left(words.title, SUBURB_PAGE_LIMITS.title)} error={errors.title?.message} {...register('title')} />
+      <TextField
+        label="Title"
+        autoComplete="off"
+        hint={left(words.title, SUBURB_PAGE_LIMITS.title)}
+        error={errors.title?.message}
+        {...register('title')}
+      />
       <TextareaField label="Description" rows={3} error={errors.description?.message} {...register('description')} />
       <p className="-mt-3 text-sm text-gray-600">{left(words.description, SUBURB_PAGE_LIMITS.description)}</p>
       <TextareaField label="Content" rows={10} error={errors.content?.message} {...register('content')} />

@@ -14,7 +14,10 @@ export function SuburbPagePreview({ business, page }: { business: BusinessInfo; 
   const fill = (text: string) => fillPlaceholders(text, placeholderValuesOf(business));
   const shown = { ...page, title: fill(page.title), description: fill(page.description), content: fill(page.content) };
   return (
-    <figure aria-label={`Preview of the ${page.suburb} page`} className="overflow-hidden rounded-xl border border-gray-300">
+    <figure
+      aria-label={`Preview of the ${page.suburb} page`}
+      className="overflow-hidden rounded-xl border border-gray-300"
+    >
       <figcaption className="border-b border-gray-200 bg-gray-50 px-3 py-2 text-sm">
         <span className="block font-semibold text-charcoal">{shown.title}</span>
         <span className="block text-gray-700">/suburb/{page.slug}</span>

@@ -17,8 +17,14 @@ import { PageNav } from '../../components/ui/page-nav';
 import { dialogOnDemand, fetchAheadOfTap } from '../dialog-on-demand';
 
 // The dialogs' forms validate with zod, which the list never needs (docs/decisions/380-staff-first-screen-without-zod.md).
-const editPage = dialogOnDemand(async () => (await import('./suburb-page-dialog')).EditSuburbPageDialog, (p) => p.page !== null);
-const addPage = dialogOnDemand(async () => (await import('./suburb-page-dialog')).AddSuburbPageDialog, (p) => p.open);
+const editPage = dialogOnDemand(
+  async () => (await import('./suburb-page-dialog')).EditSuburbPageDialog,
+  (p) => p.page !== null,
+);
+const addPage = dialogOnDemand(
+  async () => (await import('./suburb-page-dialog')).AddSuburbPageDialog,
+  (p) => p.open,
+);
 const { Dialog: EditSuburbPageDialog } = editPage;
 const { Dialog: AddSuburbPageDialog } = addPage;
 const aheadOfTap = fetchAheadOfTap(editPage, addPage);
@@ -43,18 +49,28 @@ export function SuburbPagesSection() {
   // The business the preview fills the placeholders with: what the server put in the page.
   const business = useStaffBusiness();
   const searched = useDebouncedValue(search.trim(), 300);
-  const list = useQuery({ ...api.suburbPages.list.pageQuery({ query: { search: searched || undefined, region, status, page, pageSize: PAGE_SIZE } }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...api.suburbPages.list.pageQuery({
+      query: { search: searched || undefined, region, status, page, pageSize: PAGE_SIZE },
+    }),
+    placeholderData: keepPreviousData,
+  });
   const isWide = useMediaQuery(WIDE_SCREEN);
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
   // The list shows each title as visitors read it (docs/decisions/285-suburb-page-placeholders.md).
-  const titleOf = (p: AdminSuburbPage) => (business ? fillPlaceholders(p.title, placeholderValuesOf(business)) : p.title);
+  const titleOf = (p: AdminSuburbPage) =>
+    business ? fillPlaceholders(p.title, placeholderValuesOf(business)) : p.title;
   const filtered = (set: () => void) => {
     set();
     setPage(1);
   };
 
   return (
-    <section aria-labelledby="suburb-pages-heading" className="space-y-4 rounded-xl border border-gray-200 p-4 sm:p-5" {...aheadOfTap}>
+    <section
+      aria-labelledby="suburb-pages-heading"
+      className="space-y-4 rounded-xl border border-gray-200 p-4 sm:p-5"
+      {...aheadOfTap}
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="suburb-pages-heading" className="text-lg font-bold">
@@ -69,8 +85,18 @@ export function SuburbPagesSection() {
       </div>
 
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField label="Search suburbs" type="search" placeholder="Name or postcode" value={search} onChange={(e) => filtered(() => setSearch(e.target.value))} />
-        <SelectField label="Region" value={region} onChange={(e) => filtered(() => setRegion(e.target.value as Region))}>
+        <TextField
+          label="Search suburbs"
+          type="search"
+          placeholder="Name or postcode"
+          value={search}
+          onChange={(e) => filtered(() => setSearch(e.target.value))}
+        />
+        <SelectField
+          label="Region"
+          value={region}
+          onChange={(e) => filtered(() => setRegion(e.target.value as Region))}
+        >
           <option value="all">All regions</option>
           {REGIONS.map((r) => (
             <option key={r} value={r}>
@@ -78,7 +104,11 @@ export function SuburbPagesSection() {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Status" value={status} onChange={(e) => filtered(() => setStatus(e.target.value as Status))}>
+        <SelectField
+          label="Status"
+          value={status}
+          onChange={(e) => filtered(() => setStatus(e.target.value as Status))}
+        >
           <option value="all">Active and inactive</option>
           <option value="active">Active</option>
           <option value="inactive">Inactive</option>
@@ -96,13 +126,19 @@ export function SuburbPagesSection() {
           Could not load the suburb pages: {list.error.message}
         </p>
       ) : list.data.items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">No suburb pages match the search and filters.</p>
+        <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-700">
+          No suburb pages match the search and filters.
+        </p>
       ) : (
         <div className={list.isPlaceholderData ? 'space-y-3 opacity-70' : 'space-y-3'}>
           <p className="text-sm text-gray-700" aria-live="polite">
             {list.data.total} {list.data.total === 1 ? 'suburb page' : 'suburb pages'}
           </p>
-          {isWide ? <PagesTable pages={list.data.items} titleOf={titleOf} onEdit={setEditing} /> : <PageCards pages={list.data.items} titleOf={titleOf} onEdit={setEditing} />}
+          {isWide ? (
+            <PagesTable pages={list.data.items} titleOf={titleOf} onEdit={setEditing} />
+          ) : (
+            <PageCards pages={list.data.items} titleOf={titleOf} onEdit={setEditing} />
+          )}
           <PageNav label="Suburb page pages" page={page} pages={pages} onPage={setPage} />
         </div>
       )}
@@ -119,7 +155,13 @@ export function SuburbPagesSection() {
 
 function StatusBadge({ page }: { page: AdminSuburbPage }) {
   return (
-    <span className={page.isActive ? 'shrink-0 rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-900' : 'shrink-0 rounded-full bg-gray-200 px-2.5 py-0.5 text-sm font-semibold text-gray-900'}>
+    <span
+      className={
+        page.isActive
+          ? 'shrink-0 rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-900'
+          : 'shrink-0 rounded-full bg-gray-200 px-2.5 py-0.5 text-sm font-semibold text-gray-900'
+      }
+    >
       {page.isActive ? 'Active' : 'Inactive'}
     </span>
   );
@@ -130,7 +172,13 @@ function PageActions({ page, onEdit }: { page: AdminSuburbPage; onEdit: (page: A
   const pending = setActive.isPending;
   return (
     <div className="flex flex-wrap gap-2">
-      <Button variant="outline" size="sm" className="min-h-11" aria-label={`Edit ${page.suburb}`} onClick={() => onEdit(page)}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="min-h-11"
+        aria-label={`Edit ${page.suburb}`}
+        onClick={() => onEdit(page)}
+      >
         <Pencil aria-hidden className="h-4 w-4" />
         Edit
       </Button>
@@ -149,7 +197,15 @@ function PageActions({ page, onEdit }: { page: AdminSuburbPage; onEdit: (page: A
   );
 }
 
-function PageCards({ pages, titleOf, onEdit }: { pages: AdminSuburbPage[]; titleOf: (page: AdminSuburbPage) => string; onEdit: (page: AdminSuburbPage) => void }) {
+function PageCards({
+  pages,
+  titleOf,
+  onEdit,
+}: {
+  pages: AdminSuburbPage[];
+  titleOf: (page: AdminSuburbPage) => string;
+  onEdit: (page: AdminSuburbPage) => void;
+}) {
   return (
     <ul aria-label="Suburb pages" className="grid gap-3 md:grid-cols-2">
       {pages.map((p) => (
@@ -174,18 +230,36 @@ function PageCards({ pages, titleOf, onEdit }: { pages: AdminSuburbPage[]; title
 const th = 'px-3 py-3 text-left text-sm font-semibold text-gray-800';
 const td = 'px-3 py-3 align-top';
 
-function PagesTable({ pages, titleOf, onEdit }: { pages: AdminSuburbPage[]; titleOf: (page: AdminSuburbPage) => string; onEdit: (page: AdminSuburbPage) => void }) {
+function PagesTable({
+  pages,
+  titleOf,
+  onEdit,
+}: {
+  pages: AdminSuburbPage[];
+  titleOf: (page: AdminSuburbPage) => string;
+  onEdit: (page: AdminSuburbPage) => void;
+}) {
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
       <table className="w-full border-collapse">
         <caption className="sr-only">Suburb pages</caption>
         <thead className="border-b border-gray-200 bg-gray-50">
           <tr>
-            <th scope="col" className={th}>Suburb</th>
-            <th scope="col" className={th}>Region</th>
-            <th scope="col" className={th}>Title</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={`${th} text-right`}>Actions</th>
+            <th scope="col" className={th}>
+              Suburb
+            </th>
+            <th scope="col" className={th}>
+              Region
+            </th>
+            <th scope="col" className={th}>
+              Title
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">

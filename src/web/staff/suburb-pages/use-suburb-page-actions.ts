@@ -1,4 +1,8 @@
-import type { AdminSuburbPage, CreateSuburbPageRequest, UpdateSuburbPageRequest } from '../../../shared/schemas/suburb-pages';
+import type {
+  AdminSuburbPage,
+  CreateSuburbPageRequest,
+  UpdateSuburbPageRequest,
+} from '../../../shared/schemas/suburb-pages';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
@@ -9,7 +13,8 @@ import { useApiMutation } from '../../lib/refresh';
  * list, the public suburb page, the settings history) is read again.
  */
 
-const fail = (fallback: string) => (err: unknown) => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+const fail = (fallback: string) => (err: unknown) =>
+  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
 
 export function useSuburbPageActions() {
   const create = useApiMutation(api.suburbPages.create, {
@@ -27,9 +32,17 @@ export function useSuburbPageActions() {
     onError: fail('Failed to save the suburb page.'),
   });
   const setActive = useApiMutation(api.suburbPages.update, {
-    input: ({ page, isActive }: { page: AdminSuburbPage; isActive: boolean }) => ({ params: { id: page.id }, body: { isActive } }),
+    input: ({ page, isActive }: { page: AdminSuburbPage; isActive: boolean }) => ({
+      params: { id: page.id },
+      body: { isActive },
+    }),
     onSuccess: (page: AdminSuburbPage) => {
-      toast({ title: 'Success', description: page.isActive ? `${page.suburb} activated: its page is on the site.` : `${page.suburb} deactivated: its page now answers "Service Area Not Found".` });
+      toast({
+        title: 'Success',
+        description: page.isActive
+          ? `${page.suburb} activated: its page is on the site.`
+          : `${page.suburb} deactivated: its page now answers "Service Area Not Found".`,
+      });
     },
     onError: fail('Failed to change the suburb page.'),
   });

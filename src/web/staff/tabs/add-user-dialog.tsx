@@ -22,7 +22,12 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       form.reset(EMPTY);
       onOpenChange(false);
     },
-    onError: (err) => toast({ title: 'Registration Failed', description: errorMessage(err, 'Failed to register user'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Registration Failed',
+        description: errorMessage(err, 'Failed to register user'),
+        variant: 'destructive',
+      }),
   });
 
   return (
@@ -35,10 +40,31 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       title="Add User"
       description="Create a sign-in for a team member."
     >
-      <form noValidate className="space-y-4" onSubmit={(e) => void form.handleSubmit((values) => addUser.mutate(values))(e)}>
-        <TextField label="Username" autoComplete="off" error={errors.username?.message} {...form.register('username')} />
-        <TextField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
-        <TextField label="Email (optional)" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(e) => void form.handleSubmit((values) => addUser.mutate(values))(e)}
+      >
+        <TextField
+          label="Username"
+          autoComplete="off"
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Email (optional)"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <SelectField label="Role" error={errors.role?.message} {...form.register('role')}>
           <option value="technician">Technician</option>
           <option value="admin">Admin</option>

@@ -26,8 +26,6 @@ const STATUS_STYLE: Record<string, string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
-
-
 /**
  * Without SMTP_URL customer emails stay in the outbox and staff read them here.
  * Admin only: a technician's Settings tab renders nothing and asks for nothing.
@@ -41,7 +39,11 @@ function OutboxList() {
   const emails = useQuery({ ...api.emails.outbox.query(), staleTime: 0 });
 
   return (
-    <section id="customer-emails" aria-labelledby="outbox-heading" className="max-w-3xl scroll-mt-20 rounded-xl border border-gray-200 p-5">
+    <section
+      id="customer-emails"
+      aria-labelledby="outbox-heading"
+      className="max-w-3xl scroll-mt-20 rounded-xl border border-gray-200 p-5"
+    >
       <h2 id="outbox-heading" className="text-lg font-bold">
         Customer emails
       </h2>
@@ -77,7 +79,12 @@ function OutboxItem({ email }: { email: OutboxEmail }) {
         <time dateTime={email.createdAt} className="text-gray-700">
           {perthDateTime(email.createdAt)}
         </time>
-        <span className={cn('rounded-full px-2 py-0.5 break-words', STATUS_STYLE[email.status] ?? 'bg-yellow-100 text-yellow-900')}>
+        <span
+          className={cn(
+            'rounded-full px-2 py-0.5 break-words',
+            STATUS_STYLE[email.status] ?? 'bg-yellow-100 text-yellow-900',
+          )}
+        >
           {outboxStatusLabel(email)}
         </span>
       </p>
@@ -95,7 +102,9 @@ function OutboxItem({ email }: { email: OutboxEmail }) {
         <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md font-medium text-charcoal underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-charcoal">
           Read email
         </summary>
-        <pre className="mt-2 overflow-x-auto rounded-md bg-gray-50 p-3 font-sans text-sm whitespace-pre-wrap break-words text-gray-900">{email.text}</pre>
+        <pre className="mt-2 overflow-x-auto rounded-md bg-gray-50 p-3 font-sans text-sm whitespace-pre-wrap break-words text-gray-900">
+          {email.text}
+        </pre>
       </details>
     </li>
   );

@@ -23,9 +23,17 @@ export function ResetPasswordDialog({ user, onClose }: { user: PublicUser | null
     input: (body: ResetPasswordInput) => ({ params: { userId: user!.id }, body }),
     onSuccess: (result) => {
       setShown(result.temporaryPassword);
-      toast({ title: 'Password reset', description: `${result.username} is signed out and must choose a new password at their next sign-in.` });
+      toast({
+        title: 'Password reset',
+        description: `${result.username} is signed out and must choose a new password at their next sign-in.`,
+      });
     },
-    onError: (err) => toast({ title: 'Reset failed', description: errorMessage(err, 'Could not reset the password'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Reset failed',
+        description: errorMessage(err, 'Could not reset the password'),
+        variant: 'destructive',
+      }),
   });
   const close = () => {
     form.reset(EMPTY);
@@ -34,11 +42,19 @@ export function ResetPasswordDialog({ user, onClose }: { user: PublicUser | null
   };
 
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => (open ? null : close())} title={`Reset password for ${user?.username ?? ''}`} description="They are signed out everywhere and must choose their own password at their next sign-in.">
+    <Dialog
+      open={user !== null}
+      onOpenChange={(open) => (open ? null : close())}
+      title={`Reset password for ${user?.username ?? ''}`}
+      description="They are signed out everywhere and must choose their own password at their next sign-in."
+    >
       {shown ? (
         <div className="space-y-4">
           <p>Give {user?.username} this temporary password. It is shown only this once.</p>
-          <p className="rounded-lg border border-gray-300 bg-gray-50 p-3 text-center font-mono text-xl [overflow-wrap:anywhere]" aria-label="Temporary password">
+          <p
+            className="rounded-lg border border-gray-300 bg-gray-50 p-3 text-center font-mono text-xl [overflow-wrap:anywhere]"
+            aria-label="Temporary password"
+          >
             {shown}
           </p>
           <div className="flex justify-end">
@@ -46,7 +62,11 @@ export function ResetPasswordDialog({ user, onClose }: { user: PublicUser | null
           </div>
         </div>
       ) : (
-        <form noValidate className="space-y-4" onSubmit={(e) => void form.handleSubmit((values) => reset.mutate(values))(e)}>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => void form.handleSubmit((values) => reset.mutate(values))(e)}
+        >
           <TextField
             label="Temporary password (optional)"
             type="text"

@@ -22,7 +22,9 @@ export function smsStatusLabel(sms: Pick<OutgoingMessage, 'status' | 'lastError'
       return `Failed: ${sms.lastError || 'unknown error'}`;
     default:
       if (sms.lastError) return `Retrying: ${sms.lastError}`;
-      return sms.nextAttemptAt && Date.parse(sms.nextAttemptAt) > Date.now() ? `Waiting until ${perthDateTime(sms.nextAttemptAt)}` : 'Waiting to send';
+      return sms.nextAttemptAt && Date.parse(sms.nextAttemptAt) > Date.now()
+        ? `Waiting until ${perthDateTime(sms.nextAttemptAt)}`
+        : 'Waiting to send';
   }
 }
 
@@ -49,18 +51,28 @@ export function SmsOutboxSection({ user }: { user: PublicUser }) {
 function SmsOutboxList() {
   const [page, setPage] = useState(1);
   // Always re-read on opening the tab: new bookings add texts while the dashboard is open.
-  const texts = useQuery({ ...api.messages.list.pageQuery({ query: { channel: 'sms', page, pageSize: PAGE_SIZE } }), staleTime: 0, placeholderData: keepPreviousData });
+  const texts = useQuery({
+    ...api.messages.list.pageQuery({ query: { channel: 'sms', page, pageSize: PAGE_SIZE } }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
   const delivery = useQuery(api.messages.delivery.query());
   const pages = texts.data ? Math.max(1, Math.ceil(texts.data.total / PAGE_SIZE)) : 1;
 
   return (
-    <section id="text-messages" aria-labelledby="sms-outbox-heading" className="max-w-5xl scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5">
+    <section
+      id="text-messages"
+      aria-labelledby="sms-outbox-heading"
+      className="max-w-5xl scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5"
+    >
       <h2 id="sms-outbox-heading" className="text-lg font-bold">
         Text messages
       </h2>
       <p className="mt-1 text-sm text-gray-700">The most recent text messages to customers, newest first.</p>
       {delivery.data?.sms === 'local' ? (
-        <p className="mt-2 rounded-md bg-yellow-50 p-3 text-sm font-medium text-yellow-900">Local outbox: no SMS provider configured. Texts are kept here and not sent.</p>
+        <p className="mt-2 rounded-md bg-yellow-50 p-3 text-sm font-medium text-yellow-900">
+          Local outbox: no SMS provider configured. Texts are kept here and not sent.
+        </p>
       ) : null}
 
       <div className="mt-4">
@@ -77,7 +89,10 @@ function SmsOutboxList() {
           <p className="text-gray-700">No text messages yet.</p>
         ) : (
           <div className={texts.isPlaceholderData ? 'opacity-60' : undefined}>
-            <ul aria-label="Text messages" className="divide-y divide-gray-200 rounded-lg border border-gray-200 lg:hidden">
+            <ul
+              aria-label="Text messages"
+              className="divide-y divide-gray-200 rounded-lg border border-gray-200 lg:hidden"
+            >
               {texts.data.items.map((sms) => (
                 <SmsItem key={sms.id} sms={sms} />
               ))}
@@ -86,10 +101,18 @@ function SmsOutboxList() {
               <caption className="sr-only">Text messages</caption>
               <thead className="border-b border-gray-200 text-gray-700">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-semibold">When</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">To</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">Message</th>
-                  <th scope="col" className="py-2 font-semibold">State</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    When
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    To
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Message
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    State
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100">
@@ -112,13 +135,21 @@ function SmsOutboxList() {
             </table>
             {pages > 1 ? (
               <div className="mt-3 flex items-center justify-between gap-2">
-                <Button variant="outline" disabled={page <= 1 || texts.isFetching} onClick={() => setPage((p) => p - 1)}>
+                <Button
+                  variant="outline"
+                  disabled={page <= 1 || texts.isFetching}
+                  onClick={() => setPage((p) => p - 1)}
+                >
                   Previous
                 </Button>
                 <p className="text-sm text-gray-700" aria-live="polite">
                   {pageRangeText(page, PAGE_SIZE, texts.data.total)}
                 </p>
-                <Button variant="outline" disabled={page >= pages || texts.isFetching} onClick={() => setPage((p) => p + 1)}>
+                <Button
+                  variant="outline"
+                  disabled={page >= pages || texts.isFetching}
+                  onClick={() => setPage((p) => p + 1)}
+                >
                   Next
                 </Button>
               </div>
@@ -131,7 +162,16 @@ function SmsOutboxList() {
 }
 
 function StatusBadge({ sms }: { sms: OutgoingMessage }) {
-  return <span className={cn('inline-block rounded-full px-2 py-0.5 break-words', STATUS_STYLE[sms.status] ?? 'bg-yellow-100 text-yellow-900')}>{smsStatusLabel(sms)}</span>;
+  return (
+    <span
+      className={cn(
+        'inline-block rounded-full px-2 py-0.5 break-words',
+        STATUS_STYLE[sms.status] ?? 'bg-yellow-100 text-yellow-900',
+      )}
+    >
+      {smsStatusLabel(sms)}
+    </span>
+  );
 }
 
 function SmsItem({ sms }: { sms: OutgoingMessage }) {
@@ -149,7 +189,9 @@ function SmsItem({ sms }: { sms: OutgoingMessage }) {
         <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md font-medium text-charcoal underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-charcoal">
           Read text
         </summary>
-        <p className="mt-2 rounded-md bg-gray-50 p-3 text-sm whitespace-pre-wrap break-words text-gray-900">{sms.text}</p>
+        <p className="mt-2 rounded-md bg-gray-50 p-3 text-sm whitespace-pre-wrap break-words text-gray-900">
+          {sms.text}
+        </p>
       </details>
     </li>
   );

@@ -35,18 +35,34 @@ export function TeamTab({ user: me }: { user: PublicUser }) {
     input: (u: PublicUser) => ({ params: { userId: u.id } }),
     onSuccess: ({ ended }, u) => {
       setSigningOut(null);
-      toast({ title: 'Signed out everywhere', description: `${u.username}: ${ended} device${ended === 1 ? '' : 's'} signed out.` });
+      toast({
+        title: 'Signed out everywhere',
+        description: `${u.username}: ${ended} device${ended === 1 ? '' : 's'} signed out.`,
+      });
     },
-    onError: (err) => toast({ title: 'Sign out failed', description: errorMessage(err, 'Could not sign the user out'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Sign out failed',
+        description: errorMessage(err, 'Could not sign the user out'),
+        variant: 'destructive',
+      }),
   });
   const [rosterOf, setRosterOf] = useState<string | null>(null);
   const users = useQuery(api.team.listUsers.query());
   const setActive = useApiMutation(api.team.setUserStatus, {
     input: ({ id, isActive }: { id: string; isActive: boolean }) => ({ params: { userId: id }, body: { isActive } }),
     onSuccess: (user) => {
-      toast({ title: user.isActive ? 'User activated' : 'User deactivated', description: `${user.username} is now ${user.isActive ? 'active' : 'inactive'}.` });
+      toast({
+        title: user.isActive ? 'User activated' : 'User deactivated',
+        description: `${user.username} is now ${user.isActive ? 'active' : 'inactive'}.`,
+      });
     },
-    onError: (err) => toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update user status'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Update Failed',
+        description: errorMessage(err, 'Failed to update user status'),
+        variant: 'destructive',
+      }),
   });
 
   return (
@@ -79,21 +95,44 @@ export function TeamTab({ user: me }: { user: PublicUser }) {
                   </p>
                   <p className="truncate text-sm text-gray-700">{u.email || 'No email'}</p>
                   <p className="mt-1 flex flex-wrap gap-2 text-sm">
-                    <span className="rounded-full bg-gray-100 px-2 py-0.5">{u.role === 'admin' ? 'Admin' : 'Technician'}</span>
-                    <span className={u.isActive ? 'rounded-full bg-green-100 px-2 py-0.5 text-green-900' : 'rounded-full bg-red-100 px-2 py-0.5 text-red-900'}>
+                    <span className="rounded-full bg-gray-100 px-2 py-0.5">
+                      {u.role === 'admin' ? 'Admin' : 'Technician'}
+                    </span>
+                    <span
+                      className={
+                        u.isActive
+                          ? 'rounded-full bg-green-100 px-2 py-0.5 text-green-900'
+                          : 'rounded-full bg-red-100 px-2 py-0.5 text-red-900'
+                      }
+                    >
                       {u.isActive ? 'Active' : 'Inactive'}
                     </span>
                   </p>
                 </div>
                 {/* An admin cannot deactivate themself (decision 112), so their own row has only the roster: their own password and devices are in Settings. */}
                 <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap sm:justify-end">
-                  {u.role === 'technician' ? <RosterButton technicianId={u.id} username={u.username} open={rosterOf === u.id} onToggle={() => setRosterOf(rosterOf === u.id ? null : u.id)} /> : null}
+                  {u.role === 'technician' ? (
+                    <RosterButton
+                      technicianId={u.id}
+                      username={u.username}
+                      open={rosterOf === u.id}
+                      onToggle={() => setRosterOf(rosterOf === u.id ? null : u.id)}
+                    />
+                  ) : null}
                   {u.id === me.id ? null : (
                     <>
-                      <Button variant="outline" aria-label={`Reset password for ${u.username}`} onClick={() => setResetting(u)}>
+                      <Button
+                        variant="outline"
+                        aria-label={`Reset password for ${u.username}`}
+                        onClick={() => setResetting(u)}
+                      >
                         Reset password
                       </Button>
-                      <Button variant="outline" aria-label={`Sign out ${u.username} everywhere`} onClick={() => setSigningOut(u)}>
+                      <Button
+                        variant="outline"
+                        aria-label={`Sign out ${u.username} everywhere`}
+                        onClick={() => setSigningOut(u)}
+                      >
                         Sign out everywhere
                       </Button>
                       <ResetTwoFactorButton user={u} />

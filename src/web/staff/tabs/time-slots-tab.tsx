@@ -68,13 +68,21 @@ export function TimeSlotsTab(_props: { user: PublicUser }) {
           </p>
         </div>
         <nav aria-label="Weeks shown" className="flex gap-2">
-          <Button variant="outline" aria-label="Earlier weeks" onClick={() => navigate(tabUrl(addDays(from, -DAYS_SHOWN)))}>
+          <Button
+            variant="outline"
+            aria-label="Earlier weeks"
+            onClick={() => navigate(tabUrl(addDays(from, -DAYS_SHOWN)))}
+          >
             <ChevronLeft aria-hidden className="h-5 w-5" />
           </Button>
           <Button variant="outline" disabled={from === thisWeek} onClick={() => navigate(tabUrl(null))}>
             This week
           </Button>
-          <Button variant="outline" aria-label="Later weeks" onClick={() => navigate(tabUrl(addDays(from, DAYS_SHOWN)))}>
+          <Button
+            variant="outline"
+            aria-label="Later weeks"
+            onClick={() => navigate(tabUrl(addDays(from, DAYS_SHOWN)))}
+          >
             <ChevronRight aria-hidden className="h-5 w-5" />
           </Button>
         </nav>

@@ -39,7 +39,10 @@ export function RosterEditor({ technicianId, username }: { technicianId: string;
   }
   return (
     <div className="space-y-4">
-      <RosterForm key={JSON.stringify([roster.data.workingDays, roster.data.leave, roster.data.openDays])} saved={roster.data} />
+      <RosterForm
+        key={JSON.stringify([roster.data.workingDays, roster.data.leave, roster.data.openDays])}
+        saved={roster.data}
+      />
       <JobsToReassign jobs={roster.data.jobsToReassign} username={username} />
     </div>
   );
@@ -49,7 +52,10 @@ function RosterForm({ saved }: { saved: Roster }) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(rosterRequest),
     // A weekday the business has since closed is left out: the server would refuse it.
-    defaultValues: { workingDays: saved.workingDays.filter((d) => saved.openDays.includes(d)), leave: saved.leave.map(({ from, to, reason }) => ({ from, to, reason })) },
+    defaultValues: {
+      workingDays: saved.workingDays.filter((d) => saved.openDays.includes(d)),
+      leave: saved.leave.map(({ from, to, reason }) => ({ from, to, reason })),
+    },
   });
   const leave = useFieldArray({ control: form.control, name: 'leave' });
   const { errors } = form.formState;
@@ -58,26 +64,68 @@ function RosterForm({ saved }: { saved: Roster }) {
     onSuccess: (r) =>
       toast({
         title: 'Roster saved',
-        description: r.jobsToReassign.length > 0 ? `${r.username} has ${r.jobsToReassign.length === 1 ? '1 job on a day off' : `${r.jobsToReassign.length} jobs on days off`} to reassign.` : `${r.username}'s roster is up to date.`,
+        description:
+          r.jobsToReassign.length > 0
+            ? `${r.username} has ${r.jobsToReassign.length === 1 ? '1 job on a day off' : `${r.jobsToReassign.length} jobs on days off`} to reassign.`
+            : `${r.username}'s roster is up to date.`,
       }),
-    onError: (err) => toast({ title: 'Roster not saved', description: errorMessage(err, 'Failed to save the roster.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Roster not saved',
+        description: errorMessage(err, 'Failed to save the roster.'),
+        variant: 'destructive',
+      }),
   });
   const prefix = `roster-${saved.technicianId}`;
 
   return (
-    <form noValidate aria-label={`Roster of ${saved.username}`} className="space-y-4" onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}>
-      <WorkingDays control={form.control} openDays={saved.openDays} error={errors.workingDays?.message ?? errors.workingDays?.root?.message} id={`${prefix}-days`} />
+    <form
+      noValidate
+      aria-label={`Roster of ${saved.username}`}
+      className="space-y-4"
+      onSubmit={(e) => void form.handleSubmit((values) => save.mutate(values))(e)}
+    >
+      <WorkingDays
+        control={form.control}
+        openDays={saved.openDays}
+        error={errors.workingDays?.message ?? errors.workingDays?.root?.message}
+        id={`${prefix}-days`}
+      />
 
       <fieldset className="space-y-3">
         <legend className="font-semibold">Leave</legend>
         {leave.fields.length === 0 ? <p className="text-sm text-gray-700">No leave booked.</p> : null}
         <ul className="space-y-3">
           {leave.fields.map((field, i) => (
-            <li key={field.id} className="grid gap-2 rounded-lg border border-gray-200 p-3 sm:grid-cols-[10rem_10rem_1fr_auto] sm:items-start">
-              <TextField type="date" label="First day" error={errors.leave?.[i]?.from?.message} {...form.register(`leave.${i}.from`)} />
-              <TextField type="date" label="Last day" error={errors.leave?.[i]?.to?.message} {...form.register(`leave.${i}.to`)} />
-              <TextField label="Reason" placeholder="Annual leave" maxLength={120} error={errors.leave?.[i]?.reason?.message} {...form.register(`leave.${i}.reason`)} />
-              <Button variant="outline" className="sm:mt-6" aria-label={`Remove leave ${i + 1}`} onClick={() => leave.remove(i)}>
+            <li
+              key={field.id}
+              className="grid gap-2 rounded-lg border border-gray-200 p-3 sm:grid-cols-[10rem_10rem_1fr_auto] sm:items-start"
+            >
+              <TextField
+                type="date"
+                label="First day"
+                error={errors.leave?.[i]?.from?.message}
+                {...form.register(`leave.${i}.from`)}
+              />
+              <TextField
+                type="date"
+                label="Last day"
+                error={errors.leave?.[i]?.to?.message}
+                {...form.register(`leave.${i}.to`)}
+              />
+              <TextField
+                label="Reason"
+                placeholder="Annual leave"
+                maxLength={120}
+                error={errors.leave?.[i]?.reason?.message}
+                {...form.register(`leave.${i}.reason`)}
+              />
+              <Button
+                variant="outline"
+                className="sm:mt-6"
+                aria-label={`Remove leave ${i + 1}`}
+                onClick={() => leave.remove(i)}
+              >
                 <Trash2 aria-hidden className="h-4 w-4" />
                 <span className="sm:sr-only">Remove</span>
               </Button>
@@ -98,7 +146,17 @@ function RosterForm({ saved }: { saved: Roster }) {
 }
 
 /** One 44 px toggle per weekday the business opens; pressed means the technician works it. */
-function WorkingDays({ control, openDays, error, id }: { control: Control<FormInput>; openDays: number[]; error?: string; id: string }) {
+function WorkingDays({
+  control,
+  openDays,
+  error,
+  id,
+}: {
+  control: Control<FormInput>;
+  openDays: number[];
+  error?: string;
+  id: string;
+}) {
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="font-semibold">Working days</legend>
@@ -115,7 +173,9 @@ function WorkingDays({ control, openDays, error, id }: { control: Control<FormIn
                   type="button"
                   aria-pressed={on}
                   aria-label={WEEKDAY_NAMES[d]}
-                  onClick={() => field.onChange(on ? field.value.filter((x) => x !== d) : [...field.value, d].sort((a, b) => a - b))}
+                  onClick={() =>
+                    field.onChange(on ? field.value.filter((x) => x !== d) : [...field.value, d].sort((a, b) => a - b))
+                  }
                   className={
                     on
                       ? 'min-h-11 min-w-14 rounded-lg border-2 border-charcoal bg-charcoal px-3 font-semibold text-white'

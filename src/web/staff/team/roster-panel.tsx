@@ -7,9 +7,25 @@ import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 const RosterEditor = lazy(async () => ({ default: (await import('./roster-editor')).RosterEditor }));
 
 /** The "Roster" button on a technician's row: opens and closes their roster below the row. */
-export function RosterButton({ technicianId, username, open, onToggle }: { technicianId: string; username: string; open: boolean; onToggle: () => void }) {
+export function RosterButton({
+  technicianId,
+  username,
+  open,
+  onToggle,
+}: {
+  technicianId: string;
+  username: string;
+  open: boolean;
+  onToggle: () => void;
+}) {
   return (
-    <Button variant="outline" aria-expanded={open} aria-controls={`roster-${technicianId}`} aria-label={`Roster of ${username}`} onClick={onToggle}>
+    <Button
+      variant="outline"
+      aria-expanded={open}
+      aria-controls={`roster-${technicianId}`}
+      aria-label={`Roster of ${username}`}
+      onClick={onToggle}
+    >
       <CalendarDays aria-hidden className="h-4 w-4" />
       Roster
     </Button>

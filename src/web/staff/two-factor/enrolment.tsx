@@ -25,7 +25,8 @@ export function Enrolment({ onStarted, onDone }: { onStarted?: () => void; onDon
   const setup = useMutation({
     mutationFn: () => api.twoFactor.setup(),
     onSuccess: () => onStarted?.(),
-    onError: (err) => toast({ title: 'Error', description: errorMessage(err, 'Could not start the setup.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({ title: 'Error', description: errorMessage(err, 'Could not start the setup.'), variant: 'destructive' }),
   });
 
   if (codes) return <RecoveryCodes codes={codes} onDone={onDone} />;
@@ -40,14 +41,23 @@ export function Enrolment({ onStarted, onDone }: { onStarted?: () => void; onDon
 }
 
 function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirmed: (codes: string[]) => void }) {
-  const form = useForm<MfaConfirmForm, unknown, z.output<typeof mfaConfirmSchema>>({ resolver: confirmRules.resolver, defaultValues: { code: '' } });
+  const form = useForm<MfaConfirmForm, unknown, z.output<typeof mfaConfirmSchema>>({
+    resolver: confirmRules.resolver,
+    defaultValues: { code: '' },
+  });
   const confirm = useMutation({
     mutationFn: (body: z.output<typeof mfaConfirmSchema>) => api.twoFactor.confirm({ body }),
     onSuccess: (result) => onConfirmed(result.recoveryCodes),
     onError: (err) => {
-      const field = err instanceof ApiError ? (err.json?.fields as Record<string, string> | undefined)?.code : undefined;
+      const field =
+        err instanceof ApiError ? (err.json?.fields as Record<string, string> | undefined)?.code : undefined;
       if (field) form.setError('code', { message: field }, { shouldFocus: true });
-      else toast({ title: 'Error', description: errorMessage(err, 'Could not turn on two-factor sign-in.'), variant: 'destructive' });
+      else
+        toast({
+          title: 'Error',
+          description: errorMessage(err, 'Could not turn on two-factor sign-in.'),
+          variant: 'destructive',
+        });
     },
   });
   return (
@@ -65,11 +75,20 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirm
       />
       <div>
         <p className="text-sm font-medium text-gray-700">Key to type instead</p>
-        <code aria-label="Key to type" data-secret={setup.secret} className="mt-1 block break-words rounded-lg bg-gray-50 p-3 font-mono text-base">
+        <code
+          aria-label="Key to type"
+          data-secret={setup.secret}
+          className="mt-1 block break-words rounded-lg bg-gray-50 p-3 font-mono text-base"
+        >
           {grouped(setup.secret)}
         </code>
       </div>
-      <form noValidate onFocus={confirmRules.preload} className="space-y-4" onSubmit={(e) => void form.handleSubmit((values) => confirm.mutate(values))(e)}>
+      <form
+        noValidate
+        onFocus={confirmRules.preload}
+        className="space-y-4"
+        onSubmit={(e) => void form.handleSubmit((values) => confirm.mutate(values))(e)}
+      >
         <TextField
           label="Code from the app"
           autoComplete="one-time-code"

@@ -10,17 +10,24 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       await navigator.clipboard.writeText(text);
       toast({ title: 'Copied', description: 'The recovery codes are on the clipboard.' });
     } catch {
-      toast({ title: 'Could not copy', description: 'Select the codes and copy them, or download them.', variant: 'destructive' });
+      toast({
+        title: 'Could not copy',
+        description: 'Select the codes and copy them, or download them.',
+        variant: 'destructive',
+      });
     }
   };
   const href = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
   return (
     <div className="mt-4 space-y-4">
-      <p role="status" className="font-semibold text-green-900">Two-factor sign-in is on.</p>
+      <p role="status" className="font-semibold text-green-900">
+        Two-factor sign-in is on.
+      </p>
       <div>
         <h3 className="text-base font-bold">Your recovery codes</h3>
         <p className="text-gray-700">
-          Keep them somewhere safe, away from your phone. Each one signs you in once without the app. They are shown only now.
+          Keep them somewhere safe, away from your phone. Each one signs you in once without the app. They are shown
+          only now.
         </p>
       </div>
       <ol aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg bg-gray-50 p-3 font-mono text-base">

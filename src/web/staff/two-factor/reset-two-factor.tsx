@@ -18,14 +18,27 @@ export function ResetTwoFactorButton({ user }: { user: PublicUser }) {
     input: (userId: string) => ({ params: { userId } }),
     onSuccess: () => {
       setAsking(false);
-      toast({ title: 'Two-factor sign-in reset', description: `${user.username} signs in with their password until they set it up again.` });
+      toast({
+        title: 'Two-factor sign-in reset',
+        description: `${user.username} signs in with their password until they set it up again.`,
+      });
     },
-    onError: (err) => toast({ title: 'Reset failed', description: errorMessage(err, 'Could not reset two-factor sign-in.'), variant: 'destructive' }),
+    onError: (err) =>
+      toast({
+        title: 'Reset failed',
+        description: errorMessage(err, 'Could not reset two-factor sign-in.'),
+        variant: 'destructive',
+      }),
   });
   if (!enrolled.data?.some((e) => e.userId === user.id)) return null;
   return (
     <>
-      <Button variant="outline" aria-label={`Reset two-factor for ${user.username}`} onClick={() => setAsking(true)} disabled={reset.isPending}>
+      <Button
+        variant="outline"
+        aria-label={`Reset two-factor for ${user.username}`}
+        onClick={() => setAsking(true)}
+        disabled={reset.isPending}
+      >
         Reset two-factor
       </Button>
       <ConfirmDialog

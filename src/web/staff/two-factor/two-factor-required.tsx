@@ -12,7 +12,8 @@ export function TwoFactorRequired({ onDone }: { onDone: () => void }) {
           Set up two-factor sign-in
         </h1>
         <p className="mt-2 text-gray-800">
-          The owner requires two-factor sign-in for admins. Set it up with an authenticator app on your phone to use the dashboard.
+          The owner requires two-factor sign-in for admins. Set it up with an authenticator app on your phone to use the
+          dashboard.
         </p>
         <Enrolment onDone={onDone} />
       </section>

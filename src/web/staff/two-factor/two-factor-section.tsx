@@ -32,12 +32,18 @@ export function TwoFactorSection() {
   // Once the recovery codes are saved, everything is read again: an admin required to use it was refused until now.
   const finished = () => void client.invalidateQueries();
   return (
-    <section id="two-factor" aria-labelledby="two-factor-heading" className="max-w-lg scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5">
+    <section
+      id="two-factor"
+      aria-labelledby="two-factor-heading"
+      className="max-w-lg scroll-mt-20 rounded-xl border border-gray-200 p-4 sm:p-5"
+    >
       <h2 id="two-factor-heading" className="flex items-center gap-2 text-lg font-bold">
         <ShieldCheck aria-hidden className="h-5 w-5" />
         Two-factor sign-in
       </h2>
-      <p className="mt-1 text-gray-700">After your password, sign-in asks for a code from an authenticator app on your phone.</p>
+      <p className="mt-1 text-gray-700">
+        After your password, sign-in asks for a code from an authenticator app on your phone.
+      </p>
       {status.isPending ? (
         <SkeletonGroup label="Loading two-factor sign-in..." className="mt-4 space-y-2">
           <Skeleton className="h-6 w-2/3" />
@@ -93,7 +99,10 @@ function TwoFactorState({ status, onFinished }: { status: MfaStatusView; onFinis
 
 function TurnOff() {
   const [open, setOpen] = useState(false);
-  const form = useForm<MfaDisableForm, unknown, z.output<typeof mfaDisableSchema>>({ resolver: turnOffRules.resolver, defaultValues: { password: '', code: '' } });
+  const form = useForm<MfaDisableForm, unknown, z.output<typeof mfaDisableSchema>>({
+    resolver: turnOffRules.resolver,
+    defaultValues: { password: '', code: '' },
+  });
   const turnOff = useApiMutation(api.twoFactor.disable, {
     input: (body: z.output<typeof mfaDisableSchema>) => ({ body }),
     onSuccess: () => toast({ title: 'Two-factor sign-in is off', description: 'Sign-in asks for your password only.' }),
@@ -101,7 +110,12 @@ function TurnOff() {
       const fields = err instanceof ApiError ? (err.json?.fields as Record<string, string> | undefined) : undefined;
       if (fields?.password) form.setError('password', { message: fields.password });
       if (fields?.code) form.setError('code', { message: fields.code });
-      if (!fields) toast({ title: 'Error', description: errorMessage(err, 'Could not turn off two-factor sign-in.'), variant: 'destructive' });
+      if (!fields)
+        toast({
+          title: 'Error',
+          description: errorMessage(err, 'Could not turn off two-factor sign-in.'),
+          variant: 'destructive',
+        });
     },
   });
   if (!open) {
@@ -113,9 +127,27 @@ function TurnOff() {
   }
   const { errors } = form.formState;
   return (
-    <form noValidate onFocus={turnOffRules.preload} className="mt-2 space-y-4" onSubmit={(e) => void form.handleSubmit((values) => turnOff.mutate(values))(e)}>
-      <TextField label="Your password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
-      <TextField label="Code from your authenticator app" autoComplete="one-time-code" inputMode="numeric" maxLength={7} error={errors.code?.message} {...form.register('code')} />
+    <form
+      noValidate
+      onFocus={turnOffRules.preload}
+      className="mt-2 space-y-4"
+      onSubmit={(e) => void form.handleSubmit((values) => turnOff.mutate(values))(e)}
+    >
+      <TextField
+        label="Your password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <TextField
+        label="Code from your authenticator app"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={7}
+        error={errors.code?.message}
+        {...form.register('code')}
+      />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" variant="danger" disabled={turnOff.isPending}>
           {turnOff.isPending ? 'Turning off...' : 'Turn off'}

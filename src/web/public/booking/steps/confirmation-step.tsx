@@ -8,7 +8,17 @@ export type BookedVisit = { jobNumber: string; email: string; visit: string | nu
 export type Confirmation = BookedVisit & { total: string | null; address: string };
 
 /** Step 7: booking reference, visit, address and price, the email it was sent to (or that none was: decision 241), and Close. */
-export function ConfirmationStep({ confirmation, phone, emailDelivery, onClose }: { confirmation: Confirmation; phone: string; emailDelivery: EmailDelivery; onClose: () => void }) {
+export function ConfirmationStep({
+  confirmation,
+  phone,
+  emailDelivery,
+  onClose,
+}: {
+  confirmation: Confirmation;
+  phone: string;
+  emailDelivery: EmailDelivery;
+  onClose: () => void;
+}) {
   const note = confirmationEmailNote(emailDelivery, 'wizard');
   return (
     <div className="space-y-4 text-center">
@@ -21,7 +31,9 @@ export function ConfirmationStep({ confirmation, phone, emailDelivery, onClose }
         </p>
         {confirmation.visit ? <p className="mt-1 font-medium">{confirmation.visit}</p> : null}
         <p className="mt-1">{confirmation.address}</p>
-        <p className="mt-1 font-semibold">{confirmation.total ? `To pay on site: ${confirmation.total}` : 'Price to be confirmed before any work'}</p>
+        <p className="mt-1 font-semibold">
+          {confirmation.total ? `To pay on site: ${confirmation.total}` : 'Price to be confirmed before any work'}
+        </p>
       </div>
       <p>
         {note.before}
@@ -30,7 +42,10 @@ export function ConfirmationStep({ confirmation, phone, emailDelivery, onClose }
       </p>
       <p className="text-sm text-gray-700">
         Your technician will call before arriving. Questions? Call us on{' '}
-        <a href={telHref(phone)} className="inline-flex min-h-11 items-center font-semibold text-charcoal underline underline-offset-2">
+        <a
+          href={telHref(phone)}
+          className="inline-flex min-h-11 items-center font-semibold text-charcoal underline underline-offset-2"
+        >
           {phone}
         </a>
         .

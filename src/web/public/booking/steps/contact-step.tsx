@@ -50,9 +50,29 @@ export function ContactStep({ quote, paymentMethod, onsiteReason, phone, prepaid
     <div className="space-y-4">
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold">Your details</legend>
-        <TextField label="Name" required autoComplete="name" {...register('customerName')} error={errors.customerName?.message} />
-        <TextField label="Phone" required type="tel" autoComplete="tel" {...register('customerPhone')} error={errors.customerPhone?.message} />
-        <TextField label="Email" required type="email" autoComplete="email" {...register('customerEmail')} error={errors.customerEmail?.message} />
+        <TextField
+          label="Name"
+          required
+          autoComplete="name"
+          {...register('customerName')}
+          error={errors.customerName?.message}
+        />
+        <TextField
+          label="Phone"
+          required
+          type="tel"
+          autoComplete="tel"
+          {...register('customerPhone')}
+          error={errors.customerPhone?.message}
+        />
+        <TextField
+          label="Email"
+          required
+          type="email"
+          autoComplete="email"
+          {...register('customerEmail')}
+          error={errors.customerEmail?.message}
+        />
         <TextareaField label="Notes (optional)" {...register('notes')} error={errors.notes?.message} />
         {/* Unticked by default: a return-visit reminder needs the customer's consent (docs/decisions/355-booking-wizard-on-a-phone.md). */}
         <label className="flex min-h-11 cursor-pointer items-center gap-3">

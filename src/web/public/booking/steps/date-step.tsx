@@ -4,7 +4,16 @@ import { CalendarDays } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { closedReason, holidayName } from '../../../../shared/domain/business-days';
 import { describeBusinessHours, type BusinessHours } from '../../../../shared/domain/business-hours';
-import { addDays, formatVisit, hasSlotPassed, isIsoDay, perthDay, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
+import {
+  addDays,
+  formatVisit,
+  hasSlotPassed,
+  isIsoDay,
+  perthDay,
+  slotWindowLabel,
+  TIME_SLOTS,
+  type TimeSlot,
+} from '../../../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS } from '../../../../shared/schemas/booking';
 import type { TimeSlotItem } from '../../../../shared/schemas/slots';
 import { cn } from '../../../components/ui/cn';
@@ -25,9 +34,15 @@ export const SLOT_FETCH_FAILED = 'Failed to fetch time slots';
  * the opening days the page was given and the public holidays say it.
  */
 function closedNote(day: string, hours: BusinessHours, answer: TimeSlotItem[] | undefined): string | null {
-  const reason = answer ? (answer.find((s) => s.blockedReason === 'Closed' || s.blockedReason === 'Public holiday')?.blockedReason ?? null) : closedReason(day, hours.days);
-  if (reason === 'Public holiday') return `${holidayName(day) ?? 'This day'} is a public holiday, so we're closed. Please choose another day.`;
-  if (reason === 'Closed') return closedReason(day, hours.days) === 'Closed' ? `We're closed on this day. We work ${describeBusinessHours(hours).long}.` : "We're closed on this day. Please choose another day.";
+  const reason = answer
+    ? (answer.find((s) => s.blockedReason === 'Closed' || s.blockedReason === 'Public holiday')?.blockedReason ?? null)
+    : closedReason(day, hours.days);
+  if (reason === 'Public holiday')
+    return `${holidayName(day) ?? 'This day'} is a public holiday, so we're closed. Please choose another day.`;
+  if (reason === 'Closed')
+    return closedReason(day, hours.days) === 'Closed'
+      ? `We're closed on this day. We work ${describeBusinessHours(hours).long}.`
+      : "We're closed on this day. Please choose another day.";
   return null;
 }
 
@@ -51,7 +66,8 @@ export function DateStep({ hours, onWindowChosen }: { hours: BusinessHours; onWi
   const slotsQuery = useQuery({ ...api.slots.list.query({ query: { date } }), enabled: validDay && !problem });
 
   useEffect(() => {
-    if (slotsQuery.isError) toast({ title: SLOT_FETCH_FAILED, description: 'Please try again, or call us to book.', variant: 'destructive' });
+    if (slotsQuery.isError)
+      toast({ title: SLOT_FETCH_FAILED, description: 'Please try again, or call us to book.', variant: 'destructive' });
   }, [slotsQuery.isError]);
 
   const dateField = register('date');
@@ -81,7 +97,11 @@ export function DateStep({ hours, onWindowChosen }: { hours: BusinessHours; onWi
       <div role="group" aria-label="Next free times" aria-busy={next.loading}>
         <p className="mb-2 text-sm font-medium">Next free times</p>
         {next.loading && !next.windows.length ? <Spinner label="Finding the next free times..." /> : null}
-        {!next.loading && !next.windows.length ? <p className="text-sm text-gray-700">{next.failed ? SLOT_FETCH_FAILED : 'No free times in the next few days: choose another day.'}</p> : null}
+        {!next.loading && !next.windows.length ? (
+          <p className="text-sm text-gray-700">
+            {next.failed ? SLOT_FETCH_FAILED : 'No free times in the next few days: choose another day.'}
+          </p>
+        ) : null}
         <div className="grid grid-cols-2 gap-2">
           {next.windows.map((w) => {
             const label = windowLabel(w);
@@ -98,7 +118,12 @@ export function DateStep({ hours, onWindowChosen }: { hours: BusinessHours; onWi
                   // One tap chooses the day and the window, as booking tools customers know do: on to the service.
                   onWindowChosen();
                 }}
-                className={cn('flex min-h-14 flex-col items-center justify-center rounded-lg border-2 px-2 py-2 text-center font-semibold', selected ? 'border-charcoal bg-accent text-charcoal' : 'border-gray-300 bg-white hover:border-charcoal')}
+                className={cn(
+                  'flex min-h-14 flex-col items-center justify-center rounded-lg border-2 px-2 py-2 text-center font-semibold',
+                  selected
+                    ? 'border-charcoal bg-accent text-charcoal'
+                    : 'border-gray-300 bg-white hover:border-charcoal',
+                )}
               >
                 <span>{label.day}</span>
                 <span className="text-sm font-normal">{label.time}</span>
@@ -107,10 +132,17 @@ export function DateStep({ hours, onWindowChosen }: { hours: BusinessHours; onWi
           })}
         </div>
       </div>
-      <button type="button" aria-expanded={calendarOpen} onClick={() => setCalendarOpen((o) => !o)} className="inline-flex min-h-11 items-center gap-2 font-semibold text-charcoal underline underline-offset-2">
+      <button
+        type="button"
+        aria-expanded={calendarOpen}
+        onClick={() => setCalendarOpen((o) => !o)}
+        className="inline-flex min-h-11 items-center gap-2 font-semibold text-charcoal underline underline-offset-2"
+      >
         <CalendarDays aria-hidden className="h-4 w-4" /> Another day
       </button>
-      {calendarOpen ? <BookingCalendar today={today} businessDays={hours.days} chosen={validDay ? date : ''} onChoose={chooseDay} /> : null}
+      {calendarOpen ? (
+        <BookingCalendar today={today} businessDays={hours.days} chosen={validDay ? date : ''} onChoose={chooseDay} />
+      ) : null}
       <TextField
         label="Date"
         type="date"
@@ -157,7 +189,9 @@ export function DateStep({ hours, onWindowChosen }: { hours: BusinessHours; onWi
                   onClick={() => setValue('timeSlot', slot, { shouldValidate: true })}
                   className={cn(
                     'flex min-h-14 flex-col items-center justify-center rounded-lg border-2 px-2 py-2 text-center font-semibold transition-colors',
-                    selected ? 'border-charcoal bg-accent text-charcoal' : 'border-gray-300 bg-white hover:border-charcoal',
+                    selected
+                      ? 'border-charcoal bg-accent text-charcoal'
+                      : 'border-gray-300 bg-white hover:border-charcoal',
                     disabled && 'cursor-not-allowed border-gray-200 bg-gray-100 text-gray-600 hover:border-gray-200',
                   )}
                 >

@@ -74,7 +74,15 @@ export function LocationStep({ phone, googleMapsApiKey }: { phone: string; googl
             }}
             error={errors.suburb?.message}
           />
-          <TextField label="Postcode" required inputMode="numeric" maxLength={4} autoComplete="postal-code" {...register('postcode')} error={errors.postcode?.message} />
+          <TextField
+            label="Postcode"
+            required
+            inputMode="numeric"
+            maxLength={4}
+            autoComplete="postal-code"
+            {...register('postcode')}
+            error={errors.postcode?.message}
+          />
         </div>
         <datalist id={SUBURB_LIST_ID}>
           {SERVICE_AREA.map((s) => (
@@ -88,9 +96,29 @@ export function LocationStep({ phone, googleMapsApiKey }: { phone: string; googl
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold">Your vehicle</legend>
         <div className="grid grid-cols-2 gap-2">
-          <TextField label="Make" required placeholder="e.g. Toyota" {...register('vehicleMake')} error={errors.vehicleMake?.message} />
-          <TextField label="Model" required placeholder="e.g. Corolla" {...register('vehicleModel')} error={errors.vehicleModel?.message} />
-          <TextField label="Year" required inputMode="numeric" maxLength={4} placeholder="e.g. 2018" {...register('vehicleYear')} error={errors.vehicleYear?.message} />
+          <TextField
+            label="Make"
+            required
+            placeholder="e.g. Toyota"
+            {...register('vehicleMake')}
+            error={errors.vehicleMake?.message}
+          />
+          <TextField
+            label="Model"
+            required
+            placeholder="e.g. Corolla"
+            {...register('vehicleModel')}
+            error={errors.vehicleModel?.message}
+          />
+          <TextField
+            label="Year"
+            required
+            inputMode="numeric"
+            maxLength={4}
+            placeholder="e.g. 2018"
+            {...register('vehicleYear')}
+            error={errors.vehicleYear?.message}
+          />
           <TextField
             label="Registration"
             required

@@ -6,7 +6,9 @@ import type { usePhotos } from '../use-photos';
 export function PhotosStep({ photos }: { photos: ReturnType<typeof usePhotos> }) {
   return (
     <div className="space-y-3">
-      <p className="text-sm text-gray-700">Optional: photos help the technician bring the right parts. You can skip this step.</p>
+      <p className="text-sm text-gray-700">
+        Optional: photos help the technician bring the right parts. You can skip this step.
+      </p>
       <PhotoArea photos={photos.photos} max={MAX_PHOTOS} onAdd={photos.add} onRemove={photos.remove} />
     </div>
   );

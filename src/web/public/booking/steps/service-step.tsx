@@ -9,8 +9,18 @@ import { useBookingForm } from '../form-types';
 /** The puncture price is the owner's callout plus repair fee (docs/decisions/280-owner-settings-in-the-database.md). */
 const optionsOf = (fees: Fees): { value: ServiceType; label: string; blurb: string; icon: LucideIcon }[] => [
   { value: 'new-tyres', label: 'New Tyres', blurb: 'Supplied, fitted and balanced at your place', icon: CircleDot },
-  { value: 'puncture-repair', label: 'Puncture Repair', blurb: `Repair on the spot, ${formatDollars(fees.callout + fees.punctureRepair)} including callout`, icon: Wrench },
-  { value: 'battery-service', label: 'Battery Service', blurb: 'Testing and replacement, quoted on site', icon: BatteryCharging },
+  {
+    value: 'puncture-repair',
+    label: 'Puncture Repair',
+    blurb: `Repair on the spot, ${formatDollars(fees.callout + fees.punctureRepair)} including callout`,
+    icon: Wrench,
+  },
+  {
+    value: 'battery-service',
+    label: 'Battery Service',
+    blurb: 'Testing and replacement, quoted on site',
+    icon: BatteryCharging,
+  },
 ];
 
 /**

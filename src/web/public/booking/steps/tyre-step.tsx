@@ -28,13 +28,22 @@ function SizeHelp() {
         <HelpCircle aria-hidden className="h-4 w-4" /> Where do I find my tyre size?
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content sideOffset={6} collisionPadding={12} className="z-[60] max-w-xs rounded-xl border border-gray-200 bg-white p-4 text-sm shadow-xl">
+        <Popover.Content
+          sideOffset={6}
+          collisionPadding={12}
+          className="z-[60] max-w-xs rounded-xl border border-gray-200 bg-white p-4 text-sm shadow-xl"
+        >
           <p className="font-semibold">Look on the side of your tyre</p>
           <p className="mt-1">
-            The size is printed on the tyre&apos;s sidewall, like <strong>205/55R16</strong>: 205 is the width, 55 the profile and 16 the rim size.
+            The size is printed on the tyre&apos;s sidewall, like <strong>205/55R16</strong>: 205 is the width, 55 the
+            profile and 16 the rim size.
           </p>
-          <p className="mt-2">It is also on the tyre placard inside the driver&apos;s door frame, and in your owner&apos;s manual.</p>
-          <Popover.Close className="mt-3 min-h-11 rounded-lg border border-gray-300 px-3 font-medium">Got it</Popover.Close>
+          <p className="mt-2">
+            It is also on the tyre placard inside the driver&apos;s door frame, and in your owner&apos;s manual.
+          </p>
+          <Popover.Close className="mt-3 min-h-11 rounded-lg border border-gray-300 px-3 font-medium">
+            Got it
+          </Popover.Close>
           <Popover.Arrow className="fill-white" />
         </Popover.Content>
       </Popover.Portal>
@@ -45,7 +54,13 @@ function SizeHelp() {
 /** Step 3, new tyres only (docs/product.md "Bookings"). */
 export function TyreStep({ photos, price, quote }: Props) {
   const { register, watch, setValue, setFocus, clearErrors, formState } = useBookingForm();
-  const [width = '', profile = '', rim = '', dontKnow, quantityValue] = watch(['tyreWidth', 'aspectRatio', 'rimSize', 'dontKnowSize', 'quantity']);
+  const [width = '', profile = '', rim = '', dontKnow, quantityValue] = watch([
+    'tyreWidth',
+    'aspectRatio',
+    'rimSize',
+    'dontKnowSize',
+    'quantity',
+  ]);
   const quantity = Number(quantityValue) || 1;
   const size = formatTyreSize(width, profile, rim);
   useEffect(() => {
@@ -75,10 +90,16 @@ export function TyreStep({ photos, price, quote }: Props) {
           <div className="grid grid-cols-3 gap-2">
             <TextField label="Width" placeholder="e.g. 205" required {...sizePart('tyreWidth', 'aspectRatio')} />
             <TextField label="Profile" placeholder="e.g. 55" required {...sizePart('aspectRatio', 'rimSize')} />
-            <TextField label="Rim" placeholder="e.g. 16" required {...tyreSizeInputProps('rimSize', register('rimSize'))} />
+            <TextField
+              label="Rim"
+              placeholder="e.g. 16"
+              required
+              {...tyreSizeInputProps('rimSize', register('rimSize'))}
+            />
           </div>
           <p aria-live="polite" className="text-lg font-bold tabular-nums">
-            Size: <span data-testid="tyre-size-preview">{size ?? `${width || '___'}/${profile || '__'}R${rim || '__'}`}</span>
+            Size:{' '}
+            <span data-testid="tyre-size-preview">{size ?? `${width || '___'}/${profile || '__'}R${rim || '__'}`}</span>
           </p>
           {formState.errors.tyreWidth ? (
             <p role="alert" className="text-sm font-medium text-red-700">
@@ -90,11 +111,14 @@ export function TyreStep({ photos, price, quote }: Props) {
             <div aria-live="polite" className="text-sm">
               {price.isLoading ? <Spinner label="Checking the price..." /> : null}
               {price.result?.kind === 'priced' ? (
-                <p className="font-medium">{formatDollars(price.result.unitCents)} per tyre, plus fitting and balancing</p>
+                <p className="font-medium">
+                  {formatDollars(price.result.unitCents)} per tyre, plus fitting and balancing
+                </p>
               ) : null}
               {price.result?.kind === 'priced' && quote && !quote.callbackRequired ? (
                 <p className="mt-1 text-base font-bold" data-testid="tyres-total">
-                  Total for {quantity} {quantity === 1 ? 'tyre' : 'tyres'}, fitted and balanced: {formatDollars(quote.totalCents)}
+                  Total for {quantity} {quantity === 1 ? 'tyre' : 'tyres'}, fitted and balanced:{' '}
+                  {formatDollars(quote.totalCents)}
                 </p>
               ) : null}
               {price.result?.kind === 'callback' ? (
@@ -114,16 +138,15 @@ export function TyreStep({ photos, price, quote }: Props) {
       </label>
       {dontKnow ? (
         <div className="space-y-2">
-          <p className="text-sm">No problem: add up to {MAX_UNKNOWN_SIZE_PHOTOS} photos of your tyre&apos;s sidewall and we&apos;ll work out the size and call you with a price.</p>
+          <p className="text-sm">
+            No problem: add up to {MAX_UNKNOWN_SIZE_PHOTOS} photos of your tyre&apos;s sidewall and we&apos;ll work out
+            the size and call you with a price.
+          </p>
           <PhotoArea photos={photos.photos} max={MAX_UNKNOWN_SIZE_PHOTOS} onAdd={photos.add} onRemove={photos.remove} />
         </div>
       ) : null}
 
-      <SelectField
-        label="Number of tyres"
-        {...quantityField}
-        error={formState.errors.quantity?.message}
-      >
+      <SelectField label="Number of tyres" {...quantityField} error={formState.errors.quantity?.message}>
         {[1, 2, 3, 4].map((n) => (
           <option key={n} value={n}>
             {n}
@@ -134,7 +157,10 @@ export function TyreStep({ photos, price, quote }: Props) {
       {quantity === 1 ? (
         // Decision 140's recommendation, as a hint on the step rather than a second dialog (decision 355).
         <div role="note" className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 text-sm">
-          <p>We recommend replacing tyres in pairs, or as a set of four: tyres with different tread depths on one axle wear unevenly and can make the car pull.</p>
+          <p>
+            We recommend replacing tyres in pairs, or as a set of four: tyres with different tread depths on one axle
+            wear unevenly and can make the car pull.
+          </p>
           <Button variant="outline" onClick={() => setValue('quantity', 2, { shouldValidate: true })}>
             Make it 2 tyres
           </Button>
