@@ -4,6 +4,7 @@
 // starts nothing new (docs/decisions/265-parallel-test-steps.md). `node scripts/test.mjs build
 // system` runs only the steps whose names start so; `--cores=1` runs one step at a time.
 import fs from 'node:fs';
+import { ENGINE_SPECIFIC_API_TESTS } from './lib/engine-specific-tests.mjs';
 import { coresFromArgs, printTimes, runSteps } from './lib/steps.mjs';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -42,16 +43,18 @@ const vitest = (name, args, more = {}) => ({
 // one-core step (the API suite) first, so the short ones fill the other core beside it. The
 // browser and system tests take both cores, so each runs once everything before it is done.
 const steps = [
-  vitest('API tests (PGlite)', ['--project', 'api']),
+  // The contract fuzz sends its whole table of hostile inputs here, a fixed sample in `npm run
+  // check` (docs/decisions/391-check-loop-budget.md).
+  vitest('API tests (PGlite)', ['--project', 'api'], { env: { CONTRACT_FUZZ: 'all' } }),
   // The browser and system tests wait for it.
   { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
-  // The API suite again on a throwaway PostgreSQL server (`npm run test:pg`), where requests at once
-  // truly overlap; beside the PGlite run, on the core the short steps below left idle for minutes
-  // (docs/decisions/383-postgresql-suite-in-npm-test.md).
+  // The API files whose verdict can differ by engine, again on a throwaway PostgreSQL server, where
+  // requests at once truly overlap (scripts/lib/engine-specific-tests.mjs says which and why); beside the
+  // PGlite run (docs/decisions/383-postgresql-suite-in-npm-test.md, 391-check-loop-budget.md).
   {
     name: 'API tests (PostgreSQL)',
     cmd: 'node',
-    args: ['scripts/test-pg.mjs'],
+    args: ['scripts/test-pg.mjs', ...ENGINE_SPECIFIC_API_TESTS],
     report: 'test-results/api-postgresql.json',
     writesReport: true,
   },

@@ -90,10 +90,7 @@ describe('the periodic sweep', () => {
         now: new Date(swept.clock.now().getTime() - 31 * MINUTE),
       });
       await expect
-        .poll(async () => (await swept.db.select().from(jobs).where(eq(jobs.id, job.id)))[0]!.status, {
-          timeout: 5000,
-          interval: 50,
-        })
+        .poll(async () => (await swept.db.select().from(jobs).where(eq(jobs.id, job.id)))[0]!.status, { interval: 50 })
         .toBe('cancelled');
     } finally {
       await swept.close();

@@ -31,9 +31,7 @@ describe('"on my way": Text the customer from the job dialog', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const words = 'Mobile Tyre & Battery Co.: your technician is on the way, arriving about 8:42 pm.';
     expect(sent.json()).toMatchObject({ arrivesAbout: '8:42 pm', body: words });
-    await expect
-      .poll(async () => (await textsOf(job.id)).map((s) => s.status), { timeout: 10_000 })
-      .toEqual(['stored']);
+    await expect.poll(async () => (await textsOf(job.id)).map((s) => s.status)).toEqual(['stored']);
     expect(await textsOf(job.id)).toMatchObject([{ kind: ON_MY_WAY_KIND, to: '+61412000111', body: words }]);
 
     h.t.clock.set(perth('2026-11-23', '20:41'));

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const customer = await insertCustomer(t.db, { name: CUSTOMER });
   // Tuesday 24 November, the day after the test clock's Monday: the jobs tab's first page (today and upcoming).
   jobNumber = (await insertJob(t.db, { customerId: customer.id, scheduledDay: '2026-11-24' })).jobNumber;
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
 });

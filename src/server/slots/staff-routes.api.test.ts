@@ -378,7 +378,7 @@ if (inject('pgTemplate'))
                 sql`select count(*)::int as n from pg_locks where not granted and relation = 'jobs'::regclass`,
               )
             ).rows[0]!.n,
-          { timeout: 5_000, interval: 20 },
+          { interval: 20 },
         )
         .toBeGreaterThan(0);
       release();
