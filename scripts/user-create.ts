@@ -1,6 +1,7 @@
 // npm run user:create -- --username X --password Y [--role admin|technician] [--email E]
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { passwordProblem } from '../src/server/auth/password-rule';
 import { createUser, findUserByUsername } from '../src/server/auth/users';
 import { loadConfigOrExit } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
@@ -25,6 +26,13 @@ if (!parsed.success) {
   console.error(
     'Usage: npm run user:create -- --username <name> --password <password> [--role admin|technician] [--email <email>]',
   );
+  process.exit(1);
+}
+// The one password rule, the common passwords included, before the database is opened
+// (docs/decisions/394-one-password-rule.md).
+const problem = passwordProblem(parsed.data.password, parsed.data.username);
+if (problem) {
+  console.error(`--password: ${problem}`);
   process.exit(1);
 }
 const config = loadConfigOrExit();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_PASSWORD_COST, TEST_PASSWORD_COST } from './auth/passwords';
+import { PASSWORD_RULES } from '../shared/schemas/auth';
 import { checkConfig, ConfigError, loadConfig, testConfig } from './config';
 
 describe('loadConfig', () => {
@@ -39,6 +40,18 @@ describe('loadConfig', () => {
   ])('stops start-up naming the bad variable for %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  // docs/decisions/394-one-password-rule.md: the first admin's password meets the rule every chosen password meets.
+  it.each([
+    ['123456', PASSWORD_RULES.tooShort],
+    ['x'.repeat(129), PASSWORD_RULES.tooLong],
+    ['1234567890', PASSWORD_RULES.common],
+    ['owner-of-the-vans', PASSWORD_RULES.hasUsername],
+  ])('refuses ADMIN_PASSWORD=%j with the message a weak new password gets', (password, message) => {
+    expect(() => loadConfig({ ADMIN_USERNAME: 'Owner', ADMIN_PASSWORD: password })).toThrow(
+      `ADMIN_PASSWORD: ${message}`,
+    );
   });
 
   it('keeps files on local disk by default, in an S3 bucket when FILE_STORAGE=s3', () => {
@@ -98,10 +111,15 @@ describe('loadConfig', () => {
   });
 
   it('honours PORT, DATA_DIR and the first admin', () => {
-    const c = loadConfig({ PORT: '5055', DATA_DIR: '/tmp/x', ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'secret1' });
+    const c = loadConfig({
+      PORT: '5055',
+      DATA_DIR: '/tmp/x',
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: 'tyre-van-42-rockingham',
+    });
     expect(c.port).toBe(5055);
     expect(c.dataDir).toBe('/tmp/x');
-    expect(c.firstAdmin).toEqual({ username: 'owner', password: 'secret1' });
+    expect(c.firstAdmin).toEqual({ username: 'owner', password: 'tyre-van-42-rockingham' });
     expect(c.publicBaseUrl).toBe('http://localhost:5055');
   });
 

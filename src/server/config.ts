@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { businessHoursOf } from '../shared/domain/business-hours';
 import { assertPasswordCost, PRODUCTION_PASSWORD_COST, TEST_PASSWORD_COST } from './auth/passwords';
+import { passwordProblem } from './auth/password-rule';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -163,8 +164,11 @@ const envSchema = z
         message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
       });
     }
-    if (env.ADMIN_PASSWORD && (env.ADMIN_PASSWORD.length < 6 || env.ADMIN_PASSWORD.length > 128)) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be 6 to 128 characters' });
+    // The one password rule, with the message a weak new password gets (docs/decisions/394-one-password-rule.md):
+    // a weak one stops start-up before anything is opened or served.
+    const adminPasswordProblem = env.ADMIN_PASSWORD && passwordProblem(env.ADMIN_PASSWORD, env.ADMIN_USERNAME ?? '');
+    if (adminPasswordProblem) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: adminPasswordProblem });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       // Without it every webhook is refused: customers would be charged and their booking never marked paid.

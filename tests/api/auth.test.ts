@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
 import { ensureSetupCode } from '../../src/server/auth/owner-setup';
+import { PASSWORD_RULES } from '../../src/shared/schemas/auth';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../helpers/test-app';
 import {
   call,
@@ -291,6 +292,35 @@ describe('the owner account on a new site (decision 111)', () => {
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toMatch(/already exists/);
     expect(await ensureSetupCode(empty.db)).toBeNull();
+  });
+});
+
+describe("the owner's password at setup: the one password rule (docs/decisions/394-one-password-rule.md)", () => {
+  let empty: TestApp;
+  beforeAll(async () => {
+    empty = await createTestApp();
+  });
+  afterAll(async () => {
+    await empty?.close();
+  });
+
+  it.each([
+    ['123456', PASSWORD_RULES.tooShort],
+    ['1234567890', PASSWORD_RULES.common],
+    ['Qwertyuiop', PASSWORD_RULES.common],
+    ['the-boss-tyres-42', PASSWORD_RULES.hasUsername],
+  ])('refuses %j with 400 and the message a weak new password gets, and creates nobody', async (password, message) => {
+    const code = await ensureSetupCode(empty.db);
+    const res = await empty.app.inject({
+      method: 'POST',
+      url: '/api/setup',
+      payload: { setupCode: code, username: 'Boss', password, email: '' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ message, fields: { password: message } });
+    expect(await empty.db.select().from(users)).toHaveLength(0);
+    // The code still works for a good password.
+    expect(await ensureSetupCode(empty.db)).toBe(code);
   });
 });
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerInvoiceItems, customerInvoices } from '../../src/server/db/schema';
-import { seedDemo } from '../../src/server/db/seed/demo';
+import { passwordProblem } from '../../src/server/auth/password-rule';
+import { DEMO_TECHNICIAN_PASSWORD, seedDemo } from '../../src/server/db/seed/demo';
 import { gstOf } from '../../src/shared/domain/gst';
 import { formatCents, toCents } from '../../src/shared/domain/money';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -17,6 +18,18 @@ afterAll(async () => {
 });
 
 describe('the demo seed', () => {
+  it('gives the technicians a password that meets the one password rule, and they can sign in with it', async () => {
+    for (const username of ['jake', 'priya']) {
+      expect(passwordProblem(DEMO_TECHNICIAN_PASSWORD, username)).toBeUndefined();
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, password: DEMO_TECHNICIAN_PASSWORD },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+    }
+  });
+
   it('writes every invoice with a total equal to the sum of its lines, and GST one eleventh of it', async () => {
     const invoices = await t.db.select().from(customerInvoices);
     expect(invoices.length).toBeGreaterThan(10);

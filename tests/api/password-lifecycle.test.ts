@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, knownDevices, users } from '../../src/server/db/schema';
+import { PASSWORD_RULES } from '../../src/shared/schemas/auth';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../helpers/test-app';
 import {
   call,
@@ -176,12 +177,26 @@ describe('an admin resets a password (Team)', () => {
     expect((await call(t, { method: 'GET', url: '/api/dashboard/jobs', cookie })).statusCode).toBe(200);
   });
 
-  it('takes a temporary password the admin types, under the new-user rule (6 characters or more)', async () => {
+  it('takes a temporary password the admin types, under the one password rule (docs/decisions/394-one-password-rule.md)', async () => {
     const admin = await signedInStaff(t, { role: 'admin' });
     const tech = await insertStaff(t);
-    const short = await reset(admin.cookie, tech.id, { temporaryPassword: 'abc' });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().fields).toEqual({ temporaryPassword: 'Password must be at least 6 characters' });
+    for (const [typed, message] of [
+      ['abc123', PASSWORD_RULES.tooShort],
+      ['1234567890', PASSWORD_RULES.common],
+      [`${tech.username.toUpperCase()}-2026`, PASSWORD_RULES.hasUsername],
+    ]) {
+      const weak = await reset(admin.cookie, tech.id, { temporaryPassword: typed });
+      expect(weak.statusCode, typed).toBe(400);
+      expect(weak.json().fields).toEqual({ temporaryPassword: message });
+    }
+    // Refused before anything changed: the technician's own password still works.
+    const still = await call(t, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: tech.username, password: STAFF_PASSWORD },
+      remoteAddress: freshAddress(),
+    });
+    expect(still.json()).toMatchObject({ passwordChangeRequired: false });
     const typed = await reset(admin.cookie, tech.id, { temporaryPassword: 'van-temp-7' });
     expect(typed.json()).toEqual({ username: tech.username, temporaryPassword: 'van-temp-7' });
     const login = await call(t, {
@@ -203,19 +218,23 @@ describe('an admin resets a password (Team)', () => {
     expect((await reset(admin.cookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
-  it('keeps the new-user rule: a new user with a 6-character password signs in as today', async () => {
+  it("holds a new user's password to the one rule too: 6 characters are refused, a good one signs in as usual", async () => {
     const admin = await signedInStaff(t, { role: 'admin' });
-    const res = await call(t, {
-      method: 'POST',
-      url: '/api/admin/users',
-      payload: { username: 'six_char_user', password: 'abc123' },
-      cookie: admin.cookie,
-    });
-    expect(res.statusCode).toBe(201);
+    const add = (password: string) =>
+      call(t, {
+        method: 'POST',
+        url: '/api/admin/users',
+        payload: { username: 'new_van_user', password },
+        cookie: admin.cookie,
+      });
+    const weak = await add('abc123');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().fields).toEqual({ password: PASSWORD_RULES.tooShort });
+    expect((await add('van-keys-under-the-mat')).statusCode).toBe(201);
     const login = await call(t, {
       method: 'POST',
       url: '/api/login',
-      payload: { username: 'six_char_user', password: 'abc123' },
+      payload: { username: 'new_van_user', password: 'van-keys-under-the-mat' },
       remoteAddress: freshAddress(),
     });
     expect(login.json()).toMatchObject({ passwordChangeRequired: false });

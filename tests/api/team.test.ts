@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_RULES } from '../../src/shared/schemas/auth';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { call, insertStaff, signedInStaff, signIn, STAFF_PASSWORD, uniqueName } from './staff-helpers';
 
@@ -50,7 +51,10 @@ describe('team: listing and adding users', () => {
 
   it.each([
     [{ username: 'ab', password: 'secret-pass' }, 'username', 'Username must be at least 3 characters'],
-    [{ username: 'validname', password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    // The one password rule (docs/decisions/394-one-password-rule.md).
+    [{ username: 'validname', password: '12345' }, 'password', 'Password must be at least 10 characters'],
+    [{ username: 'validname', password: 'qwertyuiop' }, 'password', PASSWORD_RULES.common],
+    [{ username: 'validname', password: 'ValidName-2026' }, 'password', PASSWORD_RULES.hasUsername],
     [{ username: 'validname', password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
     [{ username: 'validname', password: 'secret-pass', email: 'not-an-email' }, 'email', 'Invalid email address'],
   ])("rejects %j with the field's message", async (payload, field, message) => {

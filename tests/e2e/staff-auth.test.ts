@@ -88,7 +88,7 @@ describe('staff sign-in and roles', () => {
     const dialog = page.getByRole('dialog', { name: 'Add User' });
     await dialog.getByRole('button', { name: 'Add User' }).click();
     await eventually(() => dialog.getByText('Username must be at least 3 characters').isVisible()).toBe(true);
-    expect(await dialog.getByText('Password must be at least 6 characters').isVisible()).toBe(true);
+    expect(await dialog.getByText('Password must be at least 10 characters').isVisible()).toBe(true);
     expect(await dialog.getByLabel('Role').inputValue()).toBe('technician');
 
     const username = uniqueUsername('tech');

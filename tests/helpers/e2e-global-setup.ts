@@ -12,7 +12,8 @@ declare module 'vitest' {
   }
 }
 
-export const E2E_ADMIN = { username: 'owner', password: 'owner-pass-123' };
+// Its password meets the one password rule, or the server would refuse to start (docs/decisions/394-one-password-rule.md).
+export const E2E_ADMIN = { username: 'owner', password: 'tyre-van-keys-4417' };
 
 /**
  * One built app per worker of the browser suite, each with the first admin, the simulated card

@@ -18,7 +18,7 @@ const HEIGHT = 844;
 /** The phone's bottom section bar: a control under it is not yet in reach. */
 const BOTTOM_BAR = 64;
 const GOAL_S = 60;
-const OWNER = { username: 'owner', password: 'owner-pass-123' };
+const OWNER = { username: 'owner', password: 'tyre-van-keys-4417' };
 const K = { tap: 1.3, char: 0.28, decision: 1.35 };
 
 const count = { taps: 0, scrolls: 0, chars: 0, decisions: 0, waitMs: 0 };

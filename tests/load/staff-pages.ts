@@ -28,7 +28,7 @@ export const STAFF_BUDGET = {
   lcpMs: 2500,
   tbtMs: 200,
 } as const;
-export const BENCH_OWNER = { username: 'owner', password: 'owner-pass-123' };
+export const BENCH_OWNER = { username: 'owner', password: 'tyre-van-keys-4417' };
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -1,16 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import {
-  containsUsername,
-  PASSWORD_RULES,
-  type ChangePasswordInput,
-  type ResetPasswordInput,
-} from '../../shared/schemas/auth';
+import { PASSWORD_RULES, type ChangePasswordInput, type ResetPasswordInput } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
 import { appendAudit } from '../audit/log';
 import { knownDevices, sessions, users } from '../db/schema';
 import { conflict, invalid, notFound } from '../http/errors';
-import { isCommonPassword } from './common-passwords';
+import { assertPasswordAllowed, passwordProblem } from './password-rule';
 import { hashPassword, verifyPassword } from './passwords';
 import { beginLoginAttempt, clearLoginFailures } from './rate-limit';
 import { hashToken } from './sessions';
@@ -19,15 +14,6 @@ import { hashToken } from './sessions';
 export type ChangeOrigin = { address: string; currentToken: string | undefined };
 
 const refuse = (field: 'currentPassword' | 'newPassword', message: string) => invalid(message, { [field]: message });
-
-/**
- * The rules a password a person chooses must meet beyond its length (docs/decisions/325-passwords-people-choose.md):
- * not their username inside it, not one of the 10,000 most common. Throws 400 naming the field.
- */
-export function assertChosenPasswordAllowed(newPassword: string, username: string): void {
-  if (containsUsername(newPassword, username)) throw refuse('newPassword', PASSWORD_RULES.hasUsername);
-  if (isCommonPassword(newPassword)) throw refuse('newPassword', PASSWORD_RULES.common);
-}
 
 /**
  * POST /api/user/password: the current password is required (a wrong one spends this session's
@@ -45,7 +31,7 @@ export async function changePassword(
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw notFound('User not found');
-  assertChosenPasswordAllowed(input.newPassword, user.username);
+  assertPasswordAllowed(input.newPassword, user.username, 'newPassword');
   const throttle = { knownDeviceId: `session:${hashToken(from.currentToken ?? '')}` };
   await beginLoginAttempt(deps, user.username, from.address, throttle);
   if (!(await verifyPassword(input.currentPassword, user.password)))
@@ -77,18 +63,22 @@ export async function changePassword(
 
 // No 0/O or 1/I/L: a temporary password is read off a screen and typed on a phone.
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-/** 12 characters from 31 (about 59 bits), as xxxx-xxxx-xxxx. */
-function newTemporaryPassword(): string {
-  const chars = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]);
-  return [chars.slice(0, 4), chars.slice(4, 8), chars.slice(8)].map((g) => g.join('')).join('-');
+/** 12 characters from 31 (about 59 bits), as xxxx-xxxx-xxxx; drawn again in the rare case the one rule refuses it. */
+function newTemporaryPassword(username: string): string {
+  for (;;) {
+    const chars = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]);
+    const made = [chars.slice(0, 4), chars.slice(4, 8), chars.slice(8)].map((g) => g.join('')).join('-');
+    if (!passwordProblem(made, username)) return made;
+  }
 }
 
 export const OWN_RESET_MESSAGE = 'To change your own password, use "Change password" in Settings.';
 
 /**
- * An admin's reset from Team: a temporary password (the one typed, or one made here and shown once)
- * that its user must replace at the next sign-in; their sessions end at once and their browsers are
- * no longer known devices. Recorded, never the password itself.
+ * An admin's reset from Team: a temporary password (the one typed, under the one password rule
+ * (docs/decisions/394-one-password-rule.md), or one made here and shown once) that its user must
+ * replace at the next sign-in; their sessions end at once and their browsers are no longer known
+ * devices. Recorded, never the password itself.
  */
 export async function resetPassword(
   deps: AppDeps,
@@ -98,7 +88,10 @@ export async function resetPassword(
   address: string,
 ): Promise<{ username: string; temporaryPassword: string }> {
   if (actorId === userId) throw conflict(OWN_RESET_MESSAGE);
-  const temporaryPassword = input.temporaryPassword || newTemporaryPassword();
+  const [target] = await deps.db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  if (!target) throw notFound('User not found');
+  if (input.temporaryPassword) assertPasswordAllowed(input.temporaryPassword, target.username, 'temporaryPassword');
+  const temporaryPassword = input.temporaryPassword || newTemporaryPassword(target.username);
   const hash = await hashPassword(temporaryPassword, deps.config);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { conflict, forbidden, unauthenticated } from '../http/errors';
 import { appendAudit } from '../audit/log';
 import { startLoginChallenge } from './mfa-challenges';
 import { dummyPasswordHash, verifyPassword, type PasswordSettings } from './passwords';
+import { assertPasswordAllowed } from './password-rule';
 import { beginLoginAttempt, clearLoginFailures, type LoginAttempt } from './rate-limit';
 import { deleteExpiredSessions, endSession, startSession } from './sessions';
 import { attemptOf, recordSignIn, type SignInOrigin } from './sign-in-record';
@@ -74,8 +75,13 @@ export async function openSession(
   return { user: toSignedInUser(user), token };
 }
 
-/** Creates a user, answering 409 'Username already exists' for a taken name (also under a race). */
+/**
+ * Creates a user whose password a person typed (the owner at setup, an admin in Team): the one
+ * password rule first (400 on `password`, docs/decisions/394-one-password-rule.md), then 409
+ * 'Username already exists' for a taken name (also under a race).
+ */
 export async function addUser(deps: { db: Executor; config: PasswordSettings }, input: NewUser): Promise<PublicUser> {
+  assertPasswordAllowed(input.password, input.username, 'password');
   if (await findUserByUsername(deps.db, input.username)) throw conflict('Username already exists');
   try {
     return toPublicUser(await createUser(deps, input));

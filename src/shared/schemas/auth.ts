@@ -5,24 +5,69 @@ import { CHOSEN_PASSWORD_MIN } from '../domain/passwords';
 export const ROLES = ['admin', 'technician'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const password = z
-  .string({ message: 'Password must be at least 6 characters' })
-  .min(6, 'Password must be at least 6 characters')
-  .max(128, 'Password must be at most 128 characters');
+/**
+ * The one rule for every password a person types: the owner's at setup, ADMIN_PASSWORD,
+ * `npm run user:create`, a new user's, an admin's temporary one and a change of one's own
+ * (docs/decisions/394-one-password-rule.md, 325): 10 or more characters, not containing the
+ * username, and not one of the 10,000 most common passwords. The browser checks the first two;
+ * the server also checks the common ones (a list too large for the browser,
+ * src/server/auth/password-rule.ts), with a message in the same words.
+ */
+export const PASSWORD_RULES = {
+  tooShort: `Password must be at least ${CHOSEN_PASSWORD_MIN} characters`,
+  tooLong: 'Password must be at most 128 characters',
+  hasUsername: 'Password must not contain your username',
+  common: 'That password is one of the most common ones: choose one that is harder to guess',
+  currentRequired: 'Enter your current password',
+  currentWrong: 'Your current password is not right',
+  mustDiffer: 'Choose a password different from your current one',
+} as const;
 
-export const newUserSchema = z.object({
+/** The one rule's length, as a schema field. */
+export const chosenPassword = z
+  .string({ message: PASSWORD_RULES.tooShort })
+  .min(CHOSEN_PASSWORD_MIN, PASSWORD_RULES.tooShort)
+  .max(128, PASSWORD_RULES.tooLong);
+
+/** The username rule, shared by the form (which knows who is signed in) and the server. */
+export function containsUsername(password: string, username: string): boolean {
+  const name = username.trim().toLowerCase();
+  return name.length > 0 && password.toLowerCase().includes(name);
+}
+
+/**
+ * What the browser can check of the one rule (length, then the username), as the message to show;
+ * undefined when the password passes. The server adds the common passwords (password-rule.ts).
+ */
+export function passwordRuleProblem(password: string, username: string): string | undefined {
+  const length = chosenPassword.safeParse(password);
+  if (!length.success) return length.error.issues[0]?.message ?? PASSWORD_RULES.tooShort;
+  if (containsUsername(password, username)) return PASSWORD_RULES.hasUsername;
+  return undefined;
+}
+
+/** Adds the one rule's username check to a form holding a username and a password. */
+function usernameRule(value: { username: string; password: string }, ctx: z.RefinementCtx): void {
+  if (containsUsername(value.password, value.username))
+    ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_RULES.hasUsername });
+}
+
+const newUserFields = z.object({
   username: z
     .string({ message: 'Username must be at least 3 characters' })
     .trim()
     .min(3, 'Username must be at least 3 characters')
     .max(64, 'Username must be at most 64 characters'),
-  password,
+  password: chosenPassword,
   email: z
     .union([z.literal(''), z.email('Invalid email address')])
     .optional()
     .nullable(),
   role: z.enum(ROLES).default('technician'),
 });
+
+/** A new staff user (Team, `npm run user:create`): the password under the one rule. */
+export const newUserSchema = newUserFields.superRefine(usernameRule);
 export type NewUserInput = z.input<typeof newUserSchema>;
 
 export const loginSchema = z.object({
@@ -52,9 +97,16 @@ export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
 
 export const SETUP_CODE_REQUIRED = 'Enter the setup code from the server log';
 /** Creating the owner account on a new site (decision 111): the new-user rules plus the setup code. */
-export const ownerSetupSchema = newUserSchema.omit({ role: true }).extend({
-  setupCode: z.string({ message: SETUP_CODE_REQUIRED }).trim().min(1, SETUP_CODE_REQUIRED).max(40, SETUP_CODE_REQUIRED),
-});
+export const ownerSetupSchema = newUserFields
+  .omit({ role: true })
+  .extend({
+    setupCode: z
+      .string({ message: SETUP_CODE_REQUIRED })
+      .trim()
+      .min(1, SETUP_CODE_REQUIRED)
+      .max(40, SETUP_CODE_REQUIRED),
+  })
+  .superRefine(usernameRule);
 export type OwnerSetupInput = z.output<typeof ownerSetupSchema>;
 export type OwnerSetupForm = z.input<typeof ownerSetupSchema>;
 
@@ -63,32 +115,6 @@ export const setupStatus = z.object({ ownerSetupNeeded: z.boolean() });
 /** What GET /api/user and POST /api/login answer: the user, and whether they must choose a new password first. */
 export const signedInUser = publicUser.extend({ passwordChangeRequired: z.boolean().optional() });
 export type SignedInUser = z.infer<typeof signedInUser>;
-
-/**
- * A password a person chooses for themselves (docs/decisions/325-passwords-people-choose.md): 10 or
- * more characters and not containing their username. The server also refuses the 10,000 most common
- * passwords (a list too large for the browser), with a message in the same words.
- */
-export const PASSWORD_RULES = {
-  tooShort: `Password must be at least ${CHOSEN_PASSWORD_MIN} characters`,
-  tooLong: 'Password must be at most 128 characters',
-  hasUsername: 'Password must not contain your username',
-  common: 'That password is one of the most common ones: choose one that is harder to guess',
-  currentRequired: 'Enter your current password',
-  currentWrong: 'Your current password is not right',
-  mustDiffer: 'Choose a password different from your current one',
-} as const;
-
-export const chosenPassword = z
-  .string({ message: PASSWORD_RULES.tooShort })
-  .min(CHOSEN_PASSWORD_MIN, PASSWORD_RULES.tooShort)
-  .max(128, PASSWORD_RULES.tooLong);
-
-/** The username rule, shared by the form (which knows who is signed in) and the server. */
-export function containsUsername(password: string, username: string): boolean {
-  const name = username.trim().toLowerCase();
-  return name.length > 0 && password.toLowerCase().includes(name);
-}
 
 /** POST /api/user/password */
 export const changePasswordSchema = z.object({
@@ -108,12 +134,18 @@ export const changePasswordFormSchema = (username: string) =>
   });
 
 /**
- * POST /api/admin/users/{userId}/password: a temporary password the admin types (the new-user rule,
- * 6 characters or more) or, left empty, one the server makes and shows once.
+ * POST /api/admin/users/{userId}/password: a temporary password the admin types (under the one
+ * rule, the username being the user's) or, left empty, one the server makes and shows once.
  */
 export const resetPasswordSchema = z.object({
-  temporaryPassword: z.union([z.literal(''), password]).optional(),
+  temporaryPassword: z.union([z.literal(''), chosenPassword]).optional(),
 });
+/** The reset form adds the username rule, against the user being reset. */
+export const resetPasswordFormSchema = (username: string) =>
+  resetPasswordSchema.superRefine((value, ctx) => {
+    if (value.temporaryPassword && containsUsername(value.temporaryPassword, username))
+      ctx.addIssue({ code: 'custom', path: ['temporaryPassword'], message: PASSWORD_RULES.hasUsername });
+  });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export const resetPasswordResult = z.object({ username: z.string(), temporaryPassword: z.string() });
 

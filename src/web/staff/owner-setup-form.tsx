@@ -3,16 +3,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
+import { PASSWORD_HINT } from '../../shared/domain/passwords';
 import { ownerSetupSchema, type OwnerSetupForm as OwnerSetupValues } from '../../shared/schemas/auth';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import { toast } from '../components/ui/toast';
-import { api, errorMessage } from '../lib/api';
+import { api, ApiError, errorMessage } from '../lib/api';
 import { USER_KEY } from './session';
 
 /**
  * The first visit to a new site: the owner account, guarded by the one-time code the server prints
- * in its log (decision 111). Shown instead of the sign-in form while no staff user exists.
+ * in its log (decision 111). Shown instead of the sign-in form while no staff user exists. The
+ * password is checked by the server's own schema, the one password rule
+ * (docs/decisions/394-one-password-rule.md).
  */
 export function OwnerSetupForm() {
   const client = useQueryClient();
@@ -33,12 +36,19 @@ export function OwnerSetupForm() {
       });
       navigate('/dashboard', { replace: true });
     },
-    onError: (err) =>
+    onError: (err) => {
+      // The common-password rule is the server's alone: its message goes on the field it names.
+      const fields =
+        err instanceof ApiError && err.status === 400
+          ? (err.json?.fields as Record<string, string> | undefined)
+          : undefined;
+      if (fields?.password) form.setError('password', { message: fields.password }, { shouldFocus: true });
       toast({
         title: 'Registration failed',
         description: errorMessage(err, 'Failed to create account'),
         variant: 'destructive',
-      }),
+      });
+    },
   });
 
   return (
@@ -72,6 +82,7 @@ export function OwnerSetupForm() {
           label="Password"
           type="password"
           autoComplete="new-password"
+          hint={PASSWORD_HINT}
           error={errors.password?.message}
           {...form.register('password')}
         />

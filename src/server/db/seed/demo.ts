@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { passwordProblem } from '../../auth/password-rule';
 import { createUser, findUserByUsername } from '../../auth/users';
 import type { Config } from '../../config';
 import type { Db } from '../client';
@@ -13,6 +14,12 @@ import { gstOf } from '../../../shared/domain/gst';
 import { invoiceLinesForJob, invoiceTotals, lineTotal } from '../../../shared/domain/invoices';
 
 /**
+ * The demo technicians' password, printed by `npm run db:seed:demo` and in the README: it meets the
+ * one password rule like any other (docs/decisions/394-one-password-rule.md).
+ */
+export const DEMO_TECHNICIAN_PASSWORD = 'technician123';
+
+/**
  * A believable month of business around `today` (Perth) for `npm run db:seed:demo`, built with the
  * test factories and only rows the field rules allow: every invoice's total is the sum of its lines.
  */
@@ -21,12 +28,14 @@ export async function seedDemo(db: Db, config: Config, today: string): Promise<{
   const { fees, business } = await readSettings(db, config);
   const technicians = [];
   for (const name of ['jake', 'priya']) {
+    const weak = passwordProblem(DEMO_TECHNICIAN_PASSWORD, name);
+    if (weak) throw new Error(`The demo technicians' password breaks the password rule: ${weak}`);
     const existing = await findUserByUsername(db, name);
     technicians.push(
       existing ??
         (await createUser(
           { db, config },
-          { username: name, password: 'technician123', email: `${name}@example.com`, role: 'technician' },
+          { username: name, password: DEMO_TECHNICIAN_PASSWORD, email: `${name}@example.com`, role: 'technician' },
         )),
     );
   }

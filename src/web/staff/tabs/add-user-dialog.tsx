@@ -1,16 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { PASSWORD_HINT } from '../../../shared/domain/passwords';
 import { newUserSchema, type NewUserInput } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { api, errorMessage } from '../../lib/api';
+import { api, ApiError, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 
 const EMPTY = { username: '', password: '', email: '', role: 'technician' as const };
 
-/** The Team tab's Add User dialog; validated by the same schema the server uses. */
+/**
+ * The Team tab's Add User dialog; validated by the same schema the server uses, the password under
+ * the one password rule (docs/decisions/394-one-password-rule.md).
+ */
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useForm({ resolver: zodResolver(newUserSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
@@ -22,12 +26,19 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       form.reset(EMPTY);
       onOpenChange(false);
     },
-    onError: (err) =>
+    onError: (err) => {
+      // The common-password rule is the server's alone: its message goes on the field it names.
+      const fields =
+        err instanceof ApiError && err.status === 400
+          ? (err.json?.fields as Record<string, string> | undefined)
+          : undefined;
+      if (fields?.password) form.setError('password', { message: fields.password }, { shouldFocus: true });
       toast({
         title: 'Registration Failed',
         description: errorMessage(err, 'Failed to register user'),
         variant: 'destructive',
-      }),
+      });
+    },
   });
 
   return (
@@ -55,6 +66,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           label="Password"
           type="password"
           autoComplete="new-password"
+          hint={PASSWORD_HINT}
           error={errors.password?.message}
           {...form.register('password')}
         />

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { resetPasswordSchema, type PublicUser, type ResetPasswordInput } from '../../../shared/schemas/auth';
+import { PASSWORD_HINT } from '../../../shared/domain/passwords';
+import { resetPasswordFormSchema, type PublicUser, type ResetPasswordInput } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { api, errorMessage } from '../../lib/api';
+import { api, ApiError, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 
 const EMPTY = { temporaryPassword: '' };
@@ -14,9 +15,11 @@ const EMPTY = { temporaryPassword: '' };
 /**
  * Team's "Reset password": a temporary password the admin types, or one the server makes, shown
  * here once; its user must choose their own at the next sign-in (docs/decisions/325-passwords-people-choose.md).
+ * A typed one meets the one password rule (docs/decisions/394-one-password-rule.md).
  */
 export function ResetPasswordDialog({ user, onClose }: { user: PublicUser | null; onClose: () => void }) {
-  const form = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: EMPTY });
+  const rules = useMemo(() => resetPasswordFormSchema(user?.username ?? ''), [user?.username]);
+  const form = useForm<ResetPasswordInput>({ resolver: zodResolver(rules), defaultValues: EMPTY });
   const { errors } = form.formState;
   const [shown, setShown] = useState<string | null>(null);
   const reset = useApiMutation(api.team.resetPassword, {
@@ -28,12 +31,20 @@ export function ResetPasswordDialog({ user, onClose }: { user: PublicUser | null
         description: `${result.username} is signed out and must choose a new password at their next sign-in.`,
       });
     },
-    onError: (err) =>
+    onError: (err) => {
+      // The common-password rule is the server's alone: its message goes on the field it names.
+      const fields =
+        err instanceof ApiError && err.status === 400
+          ? (err.json?.fields as Record<string, string> | undefined)
+          : undefined;
+      if (fields?.temporaryPassword)
+        form.setError('temporaryPassword', { message: fields.temporaryPassword }, { shouldFocus: true });
       toast({
         title: 'Reset failed',
         description: errorMessage(err, 'Could not reset the password'),
         variant: 'destructive',
-      }),
+      });
+    },
   });
   const close = () => {
     form.reset(EMPTY);
@@ -71,7 +82,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: PublicUser | null
             label="Temporary password (optional)"
             type="text"
             autoComplete="off"
-            hint="Leave empty and one is made for you."
+            hint={`Leave empty and one is made for you. ${PASSWORD_HINT}`}
             error={errors.temporaryPassword?.message}
             {...form.register('temporaryPassword')}
           />
