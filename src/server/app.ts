@@ -17,6 +17,8 @@ import type { AppDeps } from './deps';
 import { sessionToken } from './http/session-cookie';
 import { docsRoutes } from './docs/routes';
 import { AppError, registerErrorHandling } from './http/errors';
+import { appLogger } from './http/logging';
+import { rememberSecretRoutes } from './http/secret-urls';
 import { registerSecurity } from './http/security';
 import { registerNulGuard } from './http/nul-guard';
 import { BODY_LIMIT_BYTES } from './http/body-limit';
@@ -96,7 +98,8 @@ function trustProxySetting(value: Config['trustProxy']) {
 /** Builds the whole server without listening, so tests run it in-process. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    // Whichever logger it is given, a request's line hides a customer link's token (decision 397).
+    ...(opts.logger ? { loggerInstance: appLogger(opts.logger) } : { logger: false }),
     trustProxy: trustProxySetting(opts.config.trustProxy),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -108,6 +111,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // refused with 503: nginx does not retry a POST on a status (decision 225).
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route with a token param is masked in the logs, from its declaration (decision 397).
+  rememberSecretRoutes(app);
   const clock = opts.clock ?? systemClock;
   const mailer = opts.mailer ?? createMailer(opts.config);
   const files = createFileStorage(opts.config);

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import pino from 'pino';
 import { buildApp } from './app';
-import { sanitizedError } from './http/errors';
+import { LOG_HOOKS, LOG_SERIALIZERS } from './http/logging';
 import { describeFileStorage } from './adapters/storage-choice';
 import { clockStartingAt, systemClock } from './clock';
 import { loadConfigOrExit } from './config';
@@ -15,17 +15,11 @@ async function main() {
   const clock = config.testClockStart ? clockStartingAt(config.testClockStart) : systemClock;
   const logger = pino({
     level: config.logLevel,
-    // No customer data in logs (decision 256): an error is logged without its database parameters.
-    // Nor the query string of a request's URL (a search for a customer's name).
-    serializers: {
-      err: sanitizedError,
-      req: (req: { method?: string; url?: string; hostname?: string; ip?: string }) => ({
-        method: req.method,
-        url: req.url?.split('?')[0],
-        host: req.hostname,
-        remoteAddress: req.ip,
-      }),
-    },
+    // No customer data in logs (decision 256): an error is logged without its database parameters,
+    // a request's URL without its query string (a search for a customer's name), and neither with
+    // the token of a customer's link (docs/decisions/397-tokens-kept-out-of-logs.md).
+    serializers: LOG_SERIALIZERS,
+    hooks: LOG_HOOKS,
     // Several instances log to one place: each line says which (decision 226).
     ...(config.instanceName
       ? { base: { pid: process.pid, hostname: os.hostname(), instance: config.instanceName } }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { BODY_TOO_LARGE_MESSAGE, readRestOfOversizedBody } from './body-limit';
+import { maskSecretsIn } from './secret-urls';
 
 export const ERROR_STATUS = {
   VALIDATION: 400,
@@ -60,7 +61,7 @@ export function sanitizedError(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error))
     return typeof err === 'object' && err !== null
       ? (err as Record<string, unknown>)
-      : { message: String(err).slice(0, 200) };
+      : { message: maskSecretsIn(String(err).slice(0, 200)) };
   const out: Record<string, unknown> = { type: err.constructor?.name ?? 'Error', message: withoutParams(err.message) };
   if (err.stack)
     out.stack = [`${String(out.type)}: ${String(out.message)}`, ...stackFrames(err.stack)].join('\n').slice(0, 4000);
@@ -76,10 +77,17 @@ export function sanitizedError(err: unknown): Record<string, unknown> {
   return out;
 }
 
-/** Drizzle's "Failed query: ...\nparams: a,b,c" cut before its parameters, which may span lines (a customer's notes). */
-const withoutParams = (text: string) => text.replace(/\nparams:[\s\S]*$/, '').slice(0, 2000);
+/**
+ * Drizzle's "Failed query: ...\nparams: a,b,c" cut before its parameters, which may span lines (a
+ * customer's notes), and a customer link's token masked (docs/decisions/397-tokens-kept-out-of-logs.md).
+ */
+const withoutParams = (text: string) => maskSecretsIn(text.replace(/\nparams:[\s\S]*$/, '').slice(0, 2000));
 /** A stack's frames only: its first lines repeat the message, parameters included. */
-const stackFrames = (stack: string) => stack.split('\n').filter((line) => /^\s+at \S/.test(line));
+const stackFrames = (stack: string) =>
+  stack
+    .split('\n')
+    .filter((line) => /^\s+at \S/.test(line))
+    .map(maskSecretsIn);
 
 /** The PostgreSQL code of a database error, from the error or the driver error it wraps. */
 function databaseCode(err: unknown): string | undefined {
@@ -113,8 +121,9 @@ function validationBody(fields: Record<string, string>): ErrorBody {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | ZodError | Error, request, reply) => {
     if (err instanceof AppError) {
-      // A refusal for going too fast says when to try again, whichever limit it came from.
-      if (err.code === 'RATE_LIMITED' && typeof err.extra.retryAfterSeconds === 'number')
+      // A refusal for going too fast, or for a moment too busy (the hash gate, decision 399), says
+      // when to try again, whichever limit it came from.
+      if (typeof err.extra.retryAfterSeconds === 'number')
         reply.header('Retry-After', String(err.extra.retryAfterSeconds));
       return reply.status(err.status).send({ error: err.code, message: err.message, ...err.extra } satisfies ErrorBody);
     }
