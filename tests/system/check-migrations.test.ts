@@ -25,7 +25,7 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 describe('the migrations in drizzle/', () => {
   it('are all expand only, but for the ones released before the rule, listed by number', () => {
     const results = checkMigrations({ dir: DRIZZLE });
-    expect(results.length).toBeGreaterThan(20);
+    expect(results.map((r) => r.tag)).toContain('0017_vans_audit_security');
     expect(results.filter((r) => r.verdict === 'refused').map((r) => r.tag)).toEqual([]);
     const excepted = results.filter((r) => r.verdict === 'already-released').map((r) => r.tag.slice(0, 4));
     expect(excepted.sort()).toEqual(Object.keys(ALREADY_RELEASED).sort());
