@@ -29,21 +29,77 @@ const INVOICES_WRITE = writes(
   'paid on a job and on its invoice is src/server/invoices/job-sync.ts',
 );
 const OWNED_STATE = ['src/server/jobs/**', 'src/server/invoices/**'];
-const oneWriter = [
+
+/**
+ * One Perth clock (decision 392): the zone's name, its UTC offset and the eight hours are written in
+ * src/shared/domain/perth-time.ts only; everything else asks it (or src/server/db/perth-sql.ts in SQL).
+ */
+const PERTH_CLOCK_MESSAGE =
+  'Perth time has one home: use src/shared/domain/perth-time.ts (perthDay, perthMoment, perthClockTime, ...) or, in SQL, src/server/db/perth-sql.ts (decision 392).';
+const PERTH_CLOCK = [
+  { selector: 'Literal[value=/Australia.Perth|\\+08:00/]', message: PERTH_CLOCK_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/Australia.Perth|\\+08:00/]', message: PERTH_CLOCK_MESSAGE },
   {
+    selector: "BinaryExpression[operator='*'][left.value=8]:matches([right.value=3600], [right.value=3600000])",
+    message: PERTH_CLOCK_MESSAGE,
+  },
+  {
+    selector:
+      "BinaryExpression[operator='*'][left.operator='*'][left.left.value=8][left.right.value=60][right.value=60]",
+    message: PERTH_CLOCK_MESSAGE,
+  },
+];
+const PERTH_CLOCK_HOME = ['src/shared/domain/perth-time.ts', '**/*.test.ts', '**/*.test.tsx'];
+
+/**
+ * Flat config lets one no-restricted-syntax per file win, so each entry that sets it comes twice:
+ * its own selectors for every file it covers, then the same with the Perth clock's for those files
+ * outside PERTH_CLOCK_HOME. A file no entry covers gets the Perth clock's alone (the first entry).
+ */
+const restrictedSyntax = ({ files, ignores = [], selectors, ...rest }) => [
+  { files, ignores, ...rest, rules: { ...rest.rules, 'no-restricted-syntax': ['error', ...selectors] } },
+  {
+    files,
+    ignores: [...ignores, ...PERTH_CLOCK_HOME],
+    rules: { 'no-restricted-syntax': ['error', ...selectors, ...PERTH_CLOCK] },
+  },
+];
+const perthClockEverywhere = {
+  files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mts,mjs,js}'],
+  ignores: PERTH_CLOCK_HOME,
+  rules: { 'no-restricted-syntax': ['error', ...PERTH_CLOCK] },
+};
+
+const oneWriter = [
+  ...restrictedSyntax({
     files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
     ignores: OWNED_STATE,
-    rules: { 'no-restricted-syntax': ['error', JOBS_WRITE, INVOICES_WRITE] },
-  },
-  { files: ['src/server/jobs/**/*.ts'], rules: { 'no-restricted-syntax': ['error', INVOICES_WRITE] } },
-  { files: ['src/server/invoices/**/*.ts'], rules: { 'no-restricted-syntax': ['error', JOBS_WRITE] } },
+    selectors: [JOBS_WRITE, INVOICES_WRITE],
+  }),
+  ...restrictedSyntax({ files: ['src/server/jobs/**/*.ts'], selectors: [INVOICES_WRITE] }),
+  ...restrictedSyntax({ files: ['src/server/invoices/**/*.ts'], selectors: [JOBS_WRITE] }),
 ];
+
+/**
+ * jsx-a11y has no rule for a control without a label (it cannot follow htmlFor to an id), so this
+ * one asks for the usual ways: inside a <label>, an id for a <label htmlFor>, or an aria-label.
+ */
+const LABELLED_CONTROL = {
+  selector:
+    'JSXOpeningElement[name.name=/^(input|select|textarea)$/]' +
+    ':not(:has(JSXAttribute[name.name=/^(id|aria-label|aria-labelledby)$/]))' +
+    ':not(:has(JSXAttribute[name.name="type"][value.value=/^(hidden|submit|reset|button|image)$/]))' +
+    ':not(JSXElement[openingElement.name.name="label"] JSXOpeningElement)',
+  message:
+    'A form control needs a label: put it inside a <label>, give it an id that a <label htmlFor> names, or give it an aria-label.',
+};
 
 // Which rules and why (import circles are checked by dependency-cruiser): docs/decisions/180-lint-rules.md.
 export default tseslint.config(
   { ignores: ['dist/**', '.dist-*/**', 'node_modules/**', 'drizzle/**', 'data/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  perthClockEverywhere,
   {
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
@@ -79,27 +135,12 @@ export default tseslint.config(
     },
   },
   { files: ['src/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
-  {
+  ...restrictedSyntax({
     files: ['src/web/**/*.tsx'],
-    rules: {
-      // Look three levels deep for a label's text: a choice card's title sits in a span inside a span.
-      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
-      // jsx-a11y has no rule for a control without a label (it cannot follow htmlFor to an id), so this
-      // one asks for the usual ways: inside a <label>, an id for a <label htmlFor>, or an aria-label.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            'JSXOpeningElement[name.name=/^(input|select|textarea)$/]' +
-            ':not(:has(JSXAttribute[name.name=/^(id|aria-label|aria-labelledby)$/]))' +
-            ':not(:has(JSXAttribute[name.name="type"][value.value=/^(hidden|submit|reset|button|image)$/]))' +
-            ':not(JSXElement[openingElement.name.name="label"] JSXOpeningElement)',
-          message:
-            'A form control needs a label: put it inside a <label>, give it an id that a <label htmlFor> names, or give it an aria-label.',
-        },
-      ],
-    },
-  },
+    // Look three levels deep for a label's text: a choice card's title sits in a span inside a span.
+    rules: { 'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }] },
+    selectors: [LABELLED_CONTROL],
+  }),
   {
     files: ['src/web/**'],
     rules: boundary(

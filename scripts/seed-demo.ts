@@ -4,7 +4,7 @@ import { loadConfigOrExit } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { DEMO_TECHNICIAN_PASSWORD, seedDemo } from '../src/server/db/seed/demo';
 import { seedReferenceData } from '../src/server/db/seed/reference';
-import { perthDay } from '../src/shared/domain/slots';
+import { perthDay } from '../src/shared/domain/perth-time';
 
 const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { businessHoursOf } from '../shared/domain/business-hours';
+import { PERTH_UTC_OFFSET } from '../shared/domain/perth-time';
 import { assertPasswordCost, PRODUCTION_PASSWORD_COST, TEST_PASSWORD_COST } from './auth/passwords';
 import { passwordProblem } from './auth/password-rule';
 
@@ -152,7 +153,10 @@ const envSchema = z
      */
     TEST_CLOCK_START: optionalText.pipe(
       z.iso
-        .datetime({ offset: true, message: 'must be an ISO 8601 date and time, e.g. 2026-11-23T07:00:00+08:00' })
+        .datetime({
+          offset: true,
+          message: `must be an ISO 8601 date and time, e.g. 2026-11-23T07:00:00${PERTH_UTC_OFFSET}`,
+        })
         .optional(),
     ),
   })

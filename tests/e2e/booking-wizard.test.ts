@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type TimeSlot } from '../../src/shared/domain/slots';
+import { addDays } from '../../src/shared/domain/perth-time';
+import { type TimeSlot } from '../../src/shared/domain/slots';
 import { BOOKING_TOO_FAR_MESSAGE } from '../../src/shared/schemas/booking';
 import { useBrowser } from '../helpers/browser';
 import { bookingDaysOf, E2E_TODAY } from '../helpers/e2e-calendar';

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
-import { addDays } from '../../src/shared/domain/slots';
+import { addDays } from '../../src/shared/domain/perth-time';
 import { useBrowser } from '../helpers/browser';
 import { E2E_TODAY } from '../helpers/e2e-calendar';
 

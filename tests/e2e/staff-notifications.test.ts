@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, perthDay, TIME_SLOTS } from '../../src/shared/domain/slots';
+import { addDays, perthDay } from '../../src/shared/domain/perth-time';
+import { TIME_SLOTS } from '../../src/shared/domain/slots';
 import { useBrowser } from '../helpers/browser';
 import { signInAsOwner } from '../helpers/staff-api';
 

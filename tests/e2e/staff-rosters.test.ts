@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
-import { addDays } from '../../src/shared/domain/slots';
+import { addDays } from '../../src/shared/domain/perth-time';
 import { useBrowser } from '../helpers/browser';
 import { signInAsOwner, staffApi } from '../helpers/staff-api';
 

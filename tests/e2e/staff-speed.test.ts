@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { perthDay } from '../../src/shared/domain/slots';
+import { perthDay } from '../../src/shared/domain/perth-time';
 import type { JobListItem } from '../../src/shared/schemas/jobs';
 import { BLOCK_REASON_MAX, type StaffSlotDay } from '../../src/shared/schemas/slots';
 import { calendarStart, DAYS_SHOWN } from '../../src/web/staff/slots/calendar-days';

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { isBusinessDay } from '../../src/shared/domain/business-days';
-import { addDays, perthToday, TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slots';
+import { addDays, perthToday } from '../../src/shared/domain/perth-time';
+import { TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slots';
 
 /** What customers and staff send through the cluster's proxy, for tests/system/cluster.test.ts. */
 

@@ -1,5 +1,5 @@
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
-import { perthDay } from '../../src/shared/domain/slots';
+import { perthDay } from '../../src/shared/domain/perth-time';
 
 /**
  * The browser-test server's clock starts here (TEST_CLOCK_START) and runs on in real time:

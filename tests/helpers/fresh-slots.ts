@@ -1,5 +1,6 @@
 import { isBusinessDay } from '../../src/shared/domain/business-days';
-import { addDays, TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slots';
+import { addDays } from '../../src/shared/domain/perth-time';
+import { TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slots';
 
 /**
  * Slots nobody else in the test file uses: each call the next slot of an open business day after

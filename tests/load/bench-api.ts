@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
-import { addDays, perthToday } from '../../src/shared/domain/slots';
+import { addDays, perthToday } from '../../src/shared/domain/perth-time';
 import { closedReason } from '../../src/shared/domain/business-days';
 // @ts-expect-error: a plain ES module shared with npm run cluster, typed by use below.
 import { startPgServer } from '../../scripts/lib/pg-cluster.mjs';

@@ -1,4 +1,5 @@
-import { addDays, perthToday, TIME_SLOTS } from '../../src/shared/domain/slots';
+import { addDays, perthToday } from '../../src/shared/domain/perth-time';
+import { TIME_SLOTS } from '../../src/shared/domain/slots';
 import { BOOKING_HORIZON_DAYS } from '../../src/shared/schemas/booking';
 
 /** A day and slot the app says is free, as the wizard learns it from GET /api/time-slots. */

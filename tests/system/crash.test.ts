@@ -8,7 +8,8 @@ import { createFileStorage, type FileStorage } from '../../src/server/adapters/s
 import type { Config } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { isBusinessDay } from '../../src/shared/domain/business-days';
-import { addDays, perthToday, TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slots';
+import { addDays, perthToday } from '../../src/shared/domain/perth-time';
+import { TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slots';
 import { startAppProcess, type AppProcess } from '../helpers/app-process';
 import { startS3StandIn } from '../helpers/s3-stand-in';
 

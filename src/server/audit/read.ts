@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE, addDays } from '../../shared/domain/slots';
+import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { addDays } from '../../shared/domain/perth-time';
 import type { AuditEntry } from '../../shared/schemas/audit';
 import type { Executor } from '../db/client';
+import { startOfPerthDay } from '../db/perth-sql';
 import { auditLog } from '../db/schema';
 
 /** The filters of the admins' audit log: a user by id, a kind, a range of Perth days (both ends included). */
@@ -12,9 +13,7 @@ export type AuditFilter = {
   to?: string | null | undefined;
 };
 
-/** The first instant of a Perth day: the log's days are the business's days, as every screen shows them. */
-const startOfPerthDay = (day: string) => sql`(${day}::date::timestamp at time zone ${BUSINESS_TIME_ZONE})`;
-
+/** The log's days are the business's days, as every screen shows them. */
 function whereOf(f: AuditFilter): SQL | undefined {
   const where: SQL[] = [];
   if (f.user) where.push(eq(auditLog.actorId, f.user));

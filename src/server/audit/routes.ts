@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { audit } from '../../shared/contracts/audit';
-import { perthDay } from '../../shared/domain/slots';
+import { perthDay } from '../../shared/domain/perth-time';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { auditCsv } from './csv';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { perthTimestamp } from '../../shared/domain/perth-time';
 import type { DumpResult } from './engine';
 import { BackupError } from './errors';
 import { copyFilesOut, type BackupStores } from './files';
@@ -8,7 +9,6 @@ import {
   backupFolderName,
   BACKUP_FORMAT,
   FORMAT_VERSION,
-  perthDateTime,
   sha256OfFile,
   writeManifest,
   type Manifest,
@@ -56,7 +56,7 @@ export async function createBackup(opts: BackupOptions): Promise<{ folder: strin
       format: BACKUP_FORMAT,
       formatVersion: FORMAT_VERSION,
       createdAt: at.toISOString(),
-      createdAtPerth: perthDateTime(at),
+      createdAtPerth: perthTimestamp(at),
       app: appVersion(),
       engine,
       serverVersion: dump.serverVersion,

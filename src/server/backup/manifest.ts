@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { perthTimestamp } from '../../shared/domain/perth-time';
 import { BackupError } from './errors';
 
 /** What kind of folder this is; a restore refuses any other (docs/decisions/235-backups.md). */
@@ -55,32 +56,9 @@ export async function sha256OfFile(file: string): Promise<string> {
 
 export const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-const perthParts = (at: Date) =>
-  Object.fromEntries(
-    new Intl.DateTimeFormat('en-AU', {
-      timeZone: 'Australia/Perth',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
-
-/** "2026-11-23 03:00:12" in Perth, whatever the machine's zone. */
-export function perthDateTime(at: Date): string {
-  const p = perthParts(at);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
-
 /** The backup folder's name: tyres-backup-2026-11-23-030012 (Perth date and time), sorting by age. */
 export function backupFolderName(at: Date): string {
-  const p = perthParts(at);
-  return `tyres-backup-${p.year}-${p.month}-${p.day}-${p.hour}${p.minute}${p.second}`;
+  return `tyres-backup-${perthTimestamp(at).replace(' ', '-').replaceAll(':', '')}`;
 }
 
 /** Safe relative paths only: a manifest must not point outside its folder. */

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backupFolderName, BACKUP_FORMAT, FORMAT_VERSION, perthDateTime, type Manifest } from './manifest';
+import { perthTimestamp } from '../../shared/domain/perth-time';
+import { backupFolderName, BACKUP_FORMAT, FORMAT_VERSION, type Manifest } from './manifest';
 import { pruneBackups } from './prune';
 
 const dirs: string[] = [];
@@ -13,7 +14,7 @@ function manifestAt(at: Date): Manifest {
     format: BACKUP_FORMAT,
     formatVersion: FORMAT_VERSION,
     createdAt: at.toISOString(),
-    createdAtPerth: perthDateTime(at),
+    createdAtPerth: perthTimestamp(at),
     app: { name: 'mobile-tyre-booking', version: '0.1.0' },
     engine: 'pglite',
     serverVersion: '18.6',
@@ -41,7 +42,7 @@ function backupsFolder(days: number[], now: Date): string {
 describe('backup folder names and keeping N days (README "Backups")', () => {
   it('names a backup by its Perth date and time, whatever the machine zone', () => {
     expect(backupFolderName(new Date('2026-11-22T19:00:12Z'))).toBe('tyres-backup-2026-11-23-030012');
-    expect(perthDateTime(new Date('2026-11-22T19:00:12Z'))).toBe('2026-11-23 03:00:12');
+    expect(perthTimestamp(new Date('2026-11-22T19:00:12Z'))).toBe('2026-11-23 03:00:12');
   });
 
   it('removes backups older than the days kept and leaves the rest of the folder alone', async () => {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { jobProfit } from '../../shared/domain/bookkeeping';
 import { COST_OF_GOODS_SOLD } from '../../shared/domain/expense-categories';
 import { formatCents, sumCents, toCents } from '../../shared/domain/money';
-import { perthToday } from '../../shared/domain/slots';
+import { perthToday } from '../../shared/domain/perth-time';
 import type {
   createPurchaseInvoiceRequest,
   JobProfitSummary,

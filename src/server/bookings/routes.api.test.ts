@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isBusinessDay } from '../../shared/domain/business-days';
-import { addDays } from '../../shared/domain/slots';
+import { addDays } from '../../shared/domain/perth-time';
 import {
   BOOKING_TOO_FAR_MESSAGE,
   PAYMENTS_OFF_MESSAGE,

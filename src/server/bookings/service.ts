@@ -5,17 +5,8 @@ import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { adminEstimate, canPrepay, priceService, type Quote } from '../../shared/domain/pricing';
 import type { PaymentMethod, ServiceType } from '../../shared/domain/services';
 import type { Fees } from '../../shared/domain/settings';
-import {
-  addDays,
-  compareDays,
-  formatDayLong,
-  hasSlotPassed,
-  isIsoDay,
-  perthDay,
-  perthToday,
-  slotStart,
-  type TimeSlot,
-} from '../../shared/domain/slots';
+import { addDays, compareDays, formatDayLong, isIsoDay, perthDay, perthToday } from '../../shared/domain/perth-time';
+import { hasSlotPassed, slotStart, type TimeSlot } from '../../shared/domain/slots';
 import { normaliseTyreSize } from '../../shared/domain/tyre-size';
 import {
   BOOKING_HORIZON_DAYS,

@@ -1,6 +1,6 @@
 import { and, asc, gte, lte } from 'drizzle-orm';
 import { closedReason } from '../../shared/domain/business-days';
-import { addDays, compareDays } from '../../shared/domain/slots';
+import { addDays, compareDays } from '../../shared/domain/perth-time';
 import type { BusinessProfile } from '../../shared/domain/settings';
 import type { Executor } from '../db/client';
 import { businessClosures } from '../db/schema';

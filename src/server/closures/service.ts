@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, lte, ne, not, sql } from 'drizzle-orm';
 import { CLOSURE_IN_PAST, closureLabel } from '../../shared/domain/closures';
-import { compareDays, formatVisit, perthToday, type TimeSlot } from '../../shared/domain/slots';
+import { compareDays, perthToday } from '../../shared/domain/perth-time';
+import { formatVisit, type TimeSlot } from '../../shared/domain/slots';
 import {
   CLOSURE_NOT_FOUND,
   type Closure,

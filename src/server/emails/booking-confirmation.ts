@@ -1,7 +1,8 @@
 import { formatDollars, toCents, type Cents } from '../../shared/domain/money';
 import { endSentence } from '../../shared/domain/business-placeholders';
 import { SERVICE_LABELS, isServiceType } from '../../shared/domain/services';
-import { formatDayLong, isTimeSlot, slotStart, slotWindowLabel, type TimeSlot } from '../../shared/domain/slots';
+import { formatDayLong } from '../../shared/domain/perth-time';
+import { isTimeSlot, slotStart, slotWindowLabel, type TimeSlot } from '../../shared/domain/slots';
 import type { StoredAttachment } from '../db/schema';
 
 export type ConfirmationInput = {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { gstOf } from '../../shared/domain/gst';
 import { formatCents, formatDollars, toCents } from '../../shared/domain/money';
-import { perthToday } from '../../shared/domain/slots';
+import { perthToday } from '../../shared/domain/perth-time';
 import { buildUrl } from '../../shared/contracts/contract';
 import { invoices as invoiceContracts } from '../../shared/contracts/invoices';
 import { isUuid } from '../../shared/schemas/fields';

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { toCents } from '../../shared/domain/money';
 import { SERVICE_LABELS } from '../../shared/domain/services';
 import { isTaxInvoice, type BusinessProfile } from '../../shared/domain/settings';
-import { perthDay } from '../../shared/domain/slots';
+import { perthDay } from '../../shared/domain/perth-time';
 import { invoicePdfUrl } from '../../shared/contracts/invoices';
 import type { z } from 'zod';
 import type { InvoiceDetail, InvoicePdfResult, invoiceEmailed } from '../../shared/schemas/invoices';

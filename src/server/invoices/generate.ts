@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { defaultDueDate, invoiceLinesForJob, invoiceTotals, type InvoiceLine } from '../../shared/domain/invoices';
 import { canCreateInvoice, type CustomerInvoiceStatus } from '../../shared/domain/job-status';
 import { formatCents, toCents } from '../../shared/domain/money';
-import { perthDay, perthToday } from '../../shared/domain/slots';
+import { perthDay, perthToday } from '../../shared/domain/perth-time';
 import {
   DUE_BEFORE_INVOICE_MESSAGE,
   type createInvoiceRequest,

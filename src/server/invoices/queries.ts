@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { shownInvoiceStatus } from '../../shared/domain/invoices';
 import type { CustomerInvoiceStatus } from '../../shared/domain/job-status';
-import { perthToday } from '../../shared/domain/slots';
+import { perthToday } from '../../shared/domain/perth-time';
 import type {
   InvoiceDetail,
   InvoiceItem,

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
-import { addDays, perthToday } from '../../shared/domain/slots';
+import { addDays, perthToday } from '../../shared/domain/perth-time';
 import type { AppDeps } from '../deps';
 import { customerInvoices, jobs } from '../db/schema';
 import { recordHistory } from '../history/history';

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { dayOfWeek, formatDayLong, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
+import { dayOfWeek, formatDayLong } from '../../shared/domain/perth-time';
+import { slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
 import { findSuburbByName } from '../../shared/reference/service-area';
 import { businessDayToIso } from '../../shared/schemas/roster';
 import type { JobDetail } from '../../shared/schemas/jobs';

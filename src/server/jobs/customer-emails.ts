@@ -1,5 +1,6 @@
 import { formatDollars, type Cents } from '../../shared/domain/money';
-import { formatDayLong, slotStart, slotWindowLabel, type TimeSlot } from '../../shared/domain/slots';
+import { formatDayLong } from '../../shared/domain/perth-time';
+import { slotStart, slotWindowLabel, type TimeSlot } from '../../shared/domain/slots';
 import type { StoredAttachment } from '../db/schema';
 import { buildVisitIcs } from '../emails/booking-confirmation';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { ONSITE_PAYMENT_LABELS, type OnsitePaymentMethod } from '../../shared/domain/services';
 import { formatDollars, toCents } from '../../shared/domain/money';
-import { formatDayLong, perthDay } from '../../shared/domain/slots';
+import { formatDayLong, perthDay } from '../../shared/domain/perth-time';
 import { ALREADY_PAID_MESSAGE, NO_PAYMENT_TO_REVERSE_MESSAGE } from '../../shared/schemas/onsite-payments';
 import type { JobDetail } from '../../shared/schemas/jobs';
 import { isUuid } from '../../shared/schemas/fields';

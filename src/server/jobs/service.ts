@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { perthToday } from '../../shared/domain/slots';
+import { perthToday } from '../../shared/domain/perth-time';
 import type { JobDetail, JobListItem, JobListQuery } from '../../shared/schemas/jobs';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';

@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { canTransition } from '../../shared/domain/job-status';
 import { formatDollars, toCents, type Cents } from '../../shared/domain/money';
 import { SERVICE_LABELS, isServiceType } from '../../shared/domain/services';
-import { addDays, compareDays, formatDayLong, perthToday, slotStart, slotWindowLabel } from '../../shared/domain/slots';
+import { addDays, compareDays, formatDayLong, perthToday } from '../../shared/domain/perth-time';
+import { slotStart, slotWindowLabel } from '../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS, BOOKING_TOO_FAR_MESSAGE } from '../../shared/schemas/booking';
 import {
   MANAGE_LINK_NOT_FOUND,

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
 import type { OnMyWaySent } from '../../shared/contracts/customer-messages';
+import { perthClockTime } from '../../shared/domain/perth-time';
 import { isUuid } from '../../shared/schemas/fields';
 import { jobs, outboundSms } from '../db/schema';
 import { recordHistory } from '../history/history';
@@ -13,24 +14,8 @@ export const ON_MY_WAY_KIND = 'on-my-way';
 /** The arrival the text promises, and how long before another may go for the job (docs/decisions/368-on-my-way-text.md). */
 export const ARRIVAL_MINUTES = 30;
 
-const perthTime = new Intl.DateTimeFormat('en-AU', {
-  timeZone: 'Australia/Perth',
-  hour: 'numeric',
-  minute: '2-digit',
-  hourCycle: 'h12',
-});
-/** "10:42 am", as the job dialog's own sms: link words the arrival. */
-export const perthClock = (at: Date) =>
-  perthTime
-    .formatToParts(at)
-    .filter((p) => p.type === 'hour' || p.type === 'minute' || p.type === 'literal' || p.type === 'dayPeriod')
-    .map((p) => (p.type === 'dayPeriod' ? p.value.toLowerCase() : p.value))
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 export const onMyWayBody = (businessName: string, arrivesAt: Date) =>
-  `${businessName.trim()}: your technician is on the way, arriving about ${perthClock(arrivesAt)}.`;
+  `${businessName.trim()}: your technician is on the way, arriving about ${perthClockTime(arrivesAt)}.`;
 
 /**
  * Texts a job's customer that the technician is on the way (not an automated message: it goes at
@@ -60,7 +45,7 @@ export async function sendOnMyWay(deps: MessageDeps, jobId: string, user: Sessio
       )
       .orderBy(desc(outboundSms.createdAt))
       .limit(1);
-    if (last) throw conflict(`Already texted at ${perthClock(last.createdAt)}`);
+    if (last) throw conflict(`Already texted at ${perthClockTime(last.createdAt)}`);
     const arrivesAt = new Date(now.getTime() + ARRIVAL_MINUTES * 60_000);
     const body = onMyWayBody(business.name, arrivesAt);
     const outcome = await queueSms(tx, deps, {
@@ -76,9 +61,9 @@ export async function sendOnMyWay(deps: MessageDeps, jobId: string, user: Sessio
       at: now,
       actorId: user.id,
       kind: 'note',
-      note: `Texted the customer: on the way, arriving about ${perthClock(arrivesAt)}`,
+      note: `Texted the customer: on the way, arriving about ${perthClockTime(arrivesAt)}`,
     });
-    return { sentAt: now.toISOString(), arrivesAbout: perthClock(arrivesAt), body };
+    return { sentAt: now.toISOString(), arrivesAbout: perthClockTime(arrivesAt), body };
   });
   return sent;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, between, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { ServiceType } from '../../shared/domain/services';
-import { perthToday } from '../../shared/domain/slots';
+import { addDays, perthToday } from '../../shared/domain/perth-time';
 import { customers, jobs, outboundEmails, outboundSms } from '../db/schema';
 import { queueSms } from '../sms/outbox';
 import type { MessageDeps } from './deps';
@@ -21,9 +21,6 @@ export function monthsBeforeDay(day: string, months: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const daysBefore = (day: string, days: number) =>
-  new Date(new Date(`${day}T00:00:00Z`).getTime() - days * 86_400_000).toISOString().slice(0, 10);
-
 export const unsubscribeUrlOf = (config: { publicBaseUrl: string }, token: string) =>
   `${config.publicBaseUrl.replace(/\/+$/, '')}/unsubscribe/${token}`;
 
@@ -42,7 +39,7 @@ export async function sendReturnVisitReminders(deps: MessageDeps): Promise<numbe
   const windows = (Object.entries(RETURN_VISITS) as [ServiceType, { months: number }][]).map(
     ([service, { months }]) => {
       const latest = monthsBeforeDay(today, months);
-      return and(eq(jobs.serviceType, service), between(jobs.scheduledDay, daysBefore(latest, CATCH_UP_DAYS), latest));
+      return and(eq(jobs.serviceType, service), between(jobs.scheduledDay, addDays(latest, -CATCH_UP_DAYS), latest));
     },
   );
   const due = await deps.db

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { perthClock } from './on-my-way';
+import { perthClockTime } from '../../shared/domain/perth-time';
 import { monthsBeforeDay } from './return-visits';
 import { unsubscribeHeaders } from './unsubscribe-headers';
 
 describe('the words and dates of the automated messages', () => {
   it("words the arrival time as the job dialog does, in Perth whatever the server's zone", () => {
-    expect(perthClock(new Date('2026-11-23T02:42:00Z'))).toBe('10:42 am');
-    expect(perthClock(new Date('2026-11-23T12:05:00Z'))).toBe('8:05 pm');
-    expect(perthClock(new Date('2026-11-23T04:00:00Z'))).toBe('12:00 pm');
+    expect(perthClockTime(new Date('2026-11-23T02:42:00Z'))).toBe('10:42 am');
+    expect(perthClockTime(new Date('2026-11-23T12:05:00Z'))).toBe('8:05 pm');
+    expect(perthClockTime(new Date('2026-11-23T04:00:00Z'))).toBe('12:00 pm');
   });
 
   it('counts return visits back in calendar months', () => {

@@ -1,6 +1,7 @@
 import { SERVICE_LABELS, type ServiceType } from '../../shared/domain/services';
 import type { BusinessProfile } from '../../shared/domain/settings';
-import { formatDayLong, formatVisit, type TimeSlot } from '../../shared/domain/slots';
+import { formatDayLong } from '../../shared/domain/perth-time';
+import { formatVisit, type TimeSlot } from '../../shared/domain/slots';
 
 /**
  * The words of the automated messages (docs/decisions/366-automated-messages-once-and-in-hours.md).

@@ -1,10 +1,11 @@
 import { and, eq, exists, inArray, notExists, sql } from 'drizzle-orm';
-import { addDays, hasSlotPassed, perthToday } from '../../shared/domain/slots';
+import { addDays, perthMoment, perthToday } from '../../shared/domain/perth-time';
+import { hasSlotPassed } from '../../shared/domain/slots';
 import { jobs, outboundEmails, outboundSms } from '../db/schema';
 import { issueManageToken } from '../jobs/manage-link';
 import { manageLinkFor } from '../manage/token';
 import { queueSms } from '../sms/outbox';
-import { perthMoment, type MessageDeps } from './deps';
+import type { MessageDeps } from './deps';
 import { queueEmailOnce, queuedEither, withdrawPending } from './queue-once';
 import { isWithinSendWindow } from './send-window';
 import { reminderEmail, reminderSms } from './texts';
@@ -20,6 +21,10 @@ export const reminderKey = (visit: { id: string; scheduledDay: string; timeSlot:
 /** The same key, worked out by the database for the job's row as it is now. */
 const reminderKeyOfRow = sql`'reminder:' || ${jobs.id} || ':' || ${jobs.scheduledDay}::text || ':' || ${jobs.timeSlot}`;
 const MOVED = 'Not sent: the visit was moved';
+
+/** The reminder time of the settings ("16:00", Perth) on a day, as an instant. */
+const reminderTimeOn = (day: string, time: string) =>
+  perthMoment(day, Number(time.slice(0, 2)), Number(time.slice(3, 5)));
 
 /**
  * The visit reminder (docs/decisions/366-automated-messages-once-and-in-hours.md): the day before
@@ -38,7 +43,7 @@ export async function sendVisitReminders(deps: MessageDeps): Promise<number> {
   if (!messages.remindersOn || !isWithinSendWindow(now)) return 0;
   const today = perthToday(now);
   const tomorrow = addDays(today, 1);
-  const days = now >= perthMoment(today, messages.reminderTime) ? [today, tomorrow] : [today];
+  const days = now >= reminderTimeOn(today, messages.reminderTime) ? [today, tomorrow] : [today];
   const due = await deps.db
     .select({ id: jobs.id, day: jobs.scheduledDay, slot: jobs.timeSlot, createdAt: jobs.createdAt })
     .from(jobs)
@@ -60,7 +65,7 @@ export async function sendVisitReminders(deps: MessageDeps): Promise<number> {
   let reminded = 0;
   for (const job of due) {
     if (hasSlotPassed(job.day, job.slot, now)) continue;
-    if (job.createdAt >= perthMoment(addDays(job.day, -1), messages.reminderTime)) continue;
+    if (job.createdAt >= reminderTimeOn(addDays(job.day, -1), messages.reminderTime)) continue;
     const sent = await deps.db.transaction(async (tx) => {
       // The job's row, locked: a cancel waits for this transaction, or this one sees the cancel; two instances take turns.
       const [v] = await tx.select().from(jobs).where(eq(jobs.id, job.id)).for('update');

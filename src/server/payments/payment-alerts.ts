@@ -1,6 +1,7 @@
 import { formatDollars, type Cents } from '../../shared/domain/money';
 import { SERVICE_LABELS, isServiceType } from '../../shared/domain/services';
-import { formatDayLong, isTimeSlot, slotWindowLabel } from '../../shared/domain/slots';
+import { formatDayLong } from '../../shared/domain/perth-time';
+import { isTimeSlot, slotWindowLabel } from '../../shared/domain/slots';
 
 /**
  * The emails a payment that cannot simply confirm its booking sends (decision 192): the business

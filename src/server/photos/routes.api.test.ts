@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isBusinessDay } from '../../shared/domain/business-days';
-import { addDays } from '../../shared/domain/slots';
+import { addDays } from '../../shared/domain/perth-time';
 import { PHOTO_BAD_TYPE_MESSAGE, PHOTO_TOO_LARGE_MESSAGE, PHOTO_TOO_MANY_MESSAGE } from '../../shared/schemas/photos';
 import { createLocalPhotoStorage } from '../adapters/storage';
 import { jobPhotos } from '../db/schema';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CustomerInvoiceStatus } from '../../shared/domain/job-status';
 import type { Executor } from '../db/client';
+import { perthDayOf } from '../db/perth-sql';
 import {
   businessExpenses,
   creditNotes,
@@ -30,7 +31,6 @@ async function jsonRows<T>(db: Executor, select: SQL, from: SQL, orderBy: SQL): 
 }
 
 const cents = (column: unknown) => sql`(${column} * 100)::bigint`;
-const perthDayOf = (column: unknown) => sql`to_char(${column} at time zone 'Australia/Perth', 'YYYY-MM-DD')`;
 const inRange = (column: unknown, range: Range) =>
   sql`${column} between ${range.startDate}::date and ${range.endDate}::date`;
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { resolveReportRange, twelveMonthsEnding } from '../../shared/domain/bookkeeping';
 import { isTaxInvoice } from '../../shared/domain/settings';
-import { perthToday } from '../../shared/domain/slots';
+import { perthToday } from '../../shared/domain/perth-time';
 import type {
   GstReport,
   PayablesReport,

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatDayLong } from '../../shared/domain/slots';
+import { formatDayLong } from '../../shared/domain/perth-time';
 import type { DayRun, RunStop } from '../../shared/schemas/runs';
 import { drawText, heightOf, registerFonts, type Weight } from '../invoices/pdf-fonts';
 

@@ -1,7 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { directionsUrl, stopAddress } from '../../shared/domain/day-run';
 import { SERVICE_LABELS } from '../../shared/domain/services';
-import { perthToday, SLOT_START_HOUR, slotWindowLabel } from '../../shared/domain/slots';
+import { perthToday } from '../../shared/domain/perth-time';
+import { SLOT_START_HOUR, slotWindowLabel } from '../../shared/domain/slots';
 import type { DayRun } from '../../shared/schemas/runs';
 import { isUuid } from '../../shared/schemas/fields';
 import { jobs, users } from '../db/schema';

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { addDays, perthDay, SLOT_START_HOUR, slotStart } from '../../shared/domain/slots';
+import { nextPerthMidnight } from '../../shared/domain/perth-time';
 import { createExpiringCache } from '../cache/expiring-cache';
 import type { PublicChanges } from '../cache/public-changes';
 
@@ -14,10 +14,6 @@ type Entry = { status: number; body: Buffer; br?: Buffer; gzip?: Buffer };
 const CACHED_PAGES = 1_000;
 /** Longest a page is served without rendering it again, should a change ever go unheard. */
 const MAX_AGE_MS = 10 * 60_000;
-
-function nextPerthMidnight(nowMs: number): number {
-  return slotStart(addDays(perthDay(new Date(nowMs)), 1), '8-10 AM').getTime() - SLOT_START_HOUR['8-10 AM'] * 3_600_000;
-}
 
 /** The client's preferred encoding among the two kept (brotli first, as @fastify/compress does). */
 function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
@@ -54,7 +50,7 @@ export function createPageCache(changes: PublicChanges | undefined) {
         const page = await render();
         return {
           value: { status: page.status, body: Buffer.from(page.html) },
-          validUntil: Math.min(started + MAX_AGE_MS, nextPerthMidnight(started)),
+          validUntil: Math.min(started + MAX_AGE_MS, nextPerthMidnight(new Date(started)).getTime()),
         };
       });
       reply.status(entry.status);

@@ -1,4 +1,5 @@
-import { isWithinSchedulingHorizon, perthToday, SCHEDULING_HORIZON_MESSAGE } from '../../shared/domain/slots';
+import { perthToday } from '../../shared/domain/perth-time';
+import { isWithinSchedulingHorizon, SCHEDULING_HORIZON_MESSAGE } from '../../shared/domain/slots';
 import { invalid } from '../http/errors';
 
 /**

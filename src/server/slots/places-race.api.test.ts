@@ -1,7 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isBusinessDay } from '../../shared/domain/business-days';
-import { addDays, type TimeSlot } from '../../shared/domain/slots';
+import { addDays } from '../../shared/domain/perth-time';
+import { type TimeSlot } from '../../shared/domain/slots';
 import { SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
 import { jobs } from '../db/schema';
 import { bookingBody, freshClientAddress, seedTyrePrices } from '../../../tests/helpers/bookings';

@@ -1,13 +1,6 @@
 import { and, eq, gt, min, ne, not } from 'drizzle-orm';
-import {
-  addDays,
-  hasSlotPassed,
-  perthDay,
-  SLOT_START_HOUR,
-  slotStart,
-  TIME_SLOTS,
-  type TimeSlot,
-} from '../../shared/domain/slots';
+import { nextPerthMidnight } from '../../shared/domain/perth-time';
+import { hasSlotPassed, slotStart, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
 import type { TimeSlotItem } from '../../shared/schemas/slots';
 import { closedReasonOn, type OpeningDays } from '../closures/calendar';
 import type { Executor } from '../db/client';
@@ -91,17 +84,12 @@ export async function readSlotAvailability(
   const moments = [
     ...TIME_SLOTS.map((s) => slotStart(day, s).getTime()),
     holds?.next ? new Date(holds.next).getTime() : Number.POSITIVE_INFINITY,
-    nextPerthMidnight(opts.now),
+    nextPerthMidnight(opts.now).getTime(),
   ].filter((t) => t > now);
   return {
     items: availabilityOf(day, rows, booked, capacity, closed?.publicReason ?? null, opts),
     changesAt: new Date(Math.min(...moments)),
   };
-}
-
-function nextPerthMidnight(now: Date): number {
-  const firstSlot = TIME_SLOTS[0];
-  return slotStart(addDays(perthDay(now), 1), firstSlot).getTime() - SLOT_START_HOUR[firstSlot] * 3_600_000;
 }
 
 /** `closed` is what the public reads for a closed day: 'Closed' (a weekend or a closure) or 'Public holiday'. */

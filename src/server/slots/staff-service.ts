@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, ne, not, sql } from 'drizzle-orm';
-import { addDays, formatDayLong, isIsoDay, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
+import { addDays, formatDayLong, isIsoDay } from '../../shared/domain/perth-time';
+import { TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
 import type { StaffSlotDay, StaffSlotJob, TimeSlotItem } from '../../shared/schemas/slots';
 import type { AppDeps } from '../deps';
 import { pgErrorCode, type Executor, type Tx } from '../db/client';

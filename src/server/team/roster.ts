@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
-import { perthToday, TIME_SLOTS } from '../../shared/domain/slots';
+import { perthToday } from '../../shared/domain/perth-time';
+import { TIME_SLOTS } from '../../shared/domain/slots';
 import {
   businessDayToIso,
   closedWorkingDayMessage,

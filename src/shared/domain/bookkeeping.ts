@@ -1,6 +1,6 @@
 import { gstOf } from './gst';
 import type { Cents } from './money';
-import { addDays, isIsoDay } from './slots';
+import { addDays, isIsoDay } from './perth-time';
 
 /**
  * Pure rules of the bookkeeping screens and reports (docs/product.md "Purchase invoices and

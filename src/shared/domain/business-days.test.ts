@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { WA_PUBLIC_HOLIDAYS, closedReason, isBusinessDay, nextBusinessDay } from './business-days';
-import { addDays, dayOfWeek, perthDay } from './slots';
+import { addDays, dayOfWeek, perthDay } from './perth-time';
 
 /** Anonymous Gregorian algorithm, used only to cross-check the hand-written table. */
 function easterSunday(y: number): string {

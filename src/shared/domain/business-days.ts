@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek } from './slots';
+import { addDays, dayOfWeek } from './perth-time';
 
 /**
  * WA public holidays (Public and Bank Holidays Act 1972 (WA)), including Easter Sunday and the

@@ -1,4 +1,4 @@
-import { isIsoDay } from './slots';
+import { isIsoDay } from './perth-time';
 
 /** Said when a closure's first day is before Perth's today: by the form, and again by the server. */
 export const CLOSURE_IN_PAST = 'Closure cannot start in the past';

@@ -4,7 +4,7 @@ import { sumCents, type Cents } from './money';
 import { cardSurcharge, cardSurchargeLabel, priceService, type PriceServiceInput } from './pricing';
 import type { Fees } from './settings';
 import { SERVICE_LABELS } from './services';
-import { addDays, compareDays } from './slots';
+import { addDays, compareDays } from './perth-time';
 
 /** Invoice line categories (docs/product.md "Prices and fees"); the default is labour. */
 export const INVOICE_LINE_CATEGORIES = ['callout', 'tyre', 'labour', 'battery', 'note'] as const;

@@ -1,4 +1,5 @@
-import { isIsoDay, isTimeSlot, type TimeSlot } from './slots';
+import { isIsoDay } from './perth-time';
+import { isTimeSlot, type TimeSlot } from './slots';
 
 /**
  * The headers a change queued on a technician's phone carries (docs/decisions/345-offline-day-queue.md):

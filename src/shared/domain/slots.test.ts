@@ -2,17 +2,10 @@ import { describe, it, expect } from 'vitest';
 import {
   SLOT_START_HOUR,
   TIME_SLOTS,
-  addDays,
   isWithinSchedulingHorizon,
-  compareDays,
-  dayOfWeek,
-  formatDayLong,
   formatVisit,
   hasSlotPassed,
-  isIsoDay,
   isTimeSlot,
-  perthDay,
-  perthToday,
   slotFromStartHour,
   slotStart,
   slotWindowLabel,
@@ -39,34 +32,7 @@ describe('time slots: four 2-hour windows from 8 am, Perth time', () => {
   });
 });
 
-describe('isIsoDay', () => {
-  it.each([
-    ['2026-11-23', true],
-    ['2028-02-29', true],
-    ['2026-02-29', false],
-    ['2026-02-30', false],
-    ['2026-13-01', false],
-    ['2026-00-10', false],
-    ['2026-1-5', false],
-    ['2026-11-23T00:00:00Z', false],
-    ['', false],
-  ] as const)('%j -> %s', (s, ok) => {
-    expect(isIsoDay(s)).toBe(ok);
-  });
-});
-
-describe('Perth dates (UTC+8, independent of process TZ)', () => {
-  it.each([
-    ['2026-11-22T15:59:59.999Z', '2026-11-22'],
-    ['2026-11-22T16:00:00.000Z', '2026-11-23'],
-    ['2026-11-23T15:59:59.999Z', '2026-11-23'],
-    ['2026-12-31T16:00:00.000Z', '2027-01-01'],
-    ['2026-04-05T02:00:00.000Z', '2026-04-05'],
-  ] as const)('%s is %s in Perth', (iso, day) => {
-    expect(perthDay(new Date(iso))).toBe(day);
-    expect(perthToday(new Date(iso))).toBe(day);
-  });
-
+describe('slot starts in Perth (UTC+8, independent of process TZ)', () => {
   it.each([
     ['2026-11-23', '8-10 AM', '2026-11-23T00:00:00.000Z'],
     ['2026-11-23', '10-12 AM', '2026-11-23T02:00:00.000Z'],
@@ -87,47 +53,17 @@ describe('Perth dates (UTC+8, independent of process TZ)', () => {
   });
 
   it('rejects bad input', () => {
-    expect(() => perthDay(new Date('nope'))).toThrow();
     expect(() => slotStart('2026-02-30', '8-10 AM')).toThrow();
-  });
-});
-
-describe('day arithmetic', () => {
-  it.each([
-    ['2026-11-23', 1, '2026-11-24'],
-    ['2026-12-31', 1, '2027-01-01'],
-    ['2028-02-28', 1, '2028-02-29'],
-    ['2026-03-01', -1, '2026-02-28'],
-    ['2026-11-23', 30, '2026-12-23'],
-    ['2026-11-23', 0, '2026-11-23'],
-  ] as const)('addDays(%s, %i) = %s', (day, n, out) => {
-    expect(addDays(day, n)).toBe(out);
-  });
-
-  it.each([
-    ['2026-11-22', 0],
-    ['2026-11-23', 1],
-    ['2026-11-28', 6],
-    ['2025-01-01', 3],
-  ] as const)('dayOfWeek(%s) = %i', (day, dow) => {
-    expect(dayOfWeek(day)).toBe(dow);
-  });
-
-  it('compares days', () => {
-    expect(compareDays('2026-11-23', '2026-11-24')).toBe(-1);
-    expect(compareDays('2026-11-24', '2026-11-23')).toBe(1);
-    expect(compareDays('2026-11-23', '2026-11-23')).toBe(0);
   });
 });
 
 describe('formatting', () => {
   it.each([
-    ['2026-11-23', '10-12 AM', 'Mon 23 Nov, 10 am - 12 pm', 'Monday 23 November 2026'],
-    ['2027-01-01', '8-10 AM', 'Fri 1 Jan, 8 am - 10 am', 'Friday 1 January 2027'],
-    ['2026-11-28', '2-4 PM', 'Sat 28 Nov, 2 pm - 4 pm', 'Saturday 28 November 2026'],
-  ] as const)('%s %s', (day, slot, visit, long) => {
+    ['2026-11-23', '10-12 AM', 'Mon 23 Nov, 10 am - 12 pm'],
+    ['2027-01-01', '8-10 AM', 'Fri 1 Jan, 8 am - 10 am'],
+    ['2026-11-28', '2-4 PM', 'Sat 28 Nov, 2 pm - 4 pm'],
+  ] as const)('%s %s', (day, slot, visit) => {
     expect(formatVisit(day, slot)).toBe(visit);
-    expect(formatDayLong(day)).toBe(long);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { perthDay, TIME_SLOTS } from '../domain/slots';
+import { perthDay } from '../domain/perth-time';
+import { TIME_SLOTS } from '../domain/slots';
 import { PAYMENT_METHODS, SERVICE_TYPES } from '../domain/services';
 import { formatTyreSize, TYRE_SIZE_DIGITS, type TyreSizePart } from '../domain/tyre-size';
 import { hasTwoLetters, isPlausibleAustralianPhone } from '../domain/contact-checks';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_STATUSES } from '../domain/job-status';
-import { compareDays, TIME_SLOTS } from '../domain/slots';
+import { compareDays } from '../domain/perth-time';
+import { TIME_SLOTS } from '../domain/slots';
 import { day, oneLineText, optionalDay, uuid } from './fields';
 
 /**

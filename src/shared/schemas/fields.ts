@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatCents, MONEY_MESSAGE, parseMoney, type Cents } from '../domain/money';
 
 export { parseMoney };
-import { isIsoDay } from '../domain/slots';
+import { isIsoDay } from '../domain/perth-time';
 
 /**
  * The field rules every schema is built from (docs/product.md "API conventions"): money, days,

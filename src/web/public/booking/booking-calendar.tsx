@@ -1,14 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { closedReason } from '../../../shared/domain/business-days';
-import {
-  addDays,
-  compareDays,
-  dayOfWeek,
-  formatDayLong,
-  hasSlotPassed,
-  TIME_SLOTS,
-} from '../../../shared/domain/slots';
+import { addDays, compareDays, dayOfWeek, formatDayLong } from '../../../shared/domain/perth-time';
+import { hasSlotPassed, TIME_SLOTS } from '../../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS } from '../../../shared/schemas/booking';
 import type { TimeSlotItem } from '../../../shared/schemas/slots';
 import { cn } from '../../components/ui/cn';

@@ -1,4 +1,4 @@
-import { addDays, compareDays } from '../../../shared/domain/slots';
+import { addDays, compareDays } from '../../../shared/domain/perth-time';
 import { BOOKING_HORIZON_DAYS, BOOKING_TOO_FAR_MESSAGE } from '../../../shared/schemas/booking';
 
 export const PAST_DAY_MESSAGE = 'Please choose today or a later date';

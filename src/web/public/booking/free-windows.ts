@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { closedReason } from '../../../shared/domain/business-days';
-import { addDays, hasSlotPassed, TIME_SLOTS, type TimeSlot } from '../../../shared/domain/slots';
+import { addDays } from '../../../shared/domain/perth-time';
+import { hasSlotPassed, TIME_SLOTS, type TimeSlot } from '../../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS } from '../../../shared/schemas/booking';
 import type { TimeSlotItem } from '../../../shared/schemas/slots';
 import { api } from '../../lib/api';

@@ -1,7 +1,8 @@
 import { formatDollars } from '../../../shared/domain/money';
 import type { Quote } from '../../../shared/domain/pricing';
 import { SERVICE_LABELS, type ServiceType } from '../../../shared/domain/services';
-import { formatVisit, isIsoDay, isTimeSlot } from '../../../shared/domain/slots';
+import { isIsoDay } from '../../../shared/domain/perth-time';
+import { formatVisit, isTimeSlot } from '../../../shared/domain/slots';
 
 /** Step 6: items and prepaid discount (docs/product.md "Prices and fees"); the total is in the step's footer (QuoteTotal). */
 export function OrderSummary({

@@ -5,7 +5,7 @@ import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { findSuburbByName } from '../../../shared/reference/service-area';
 import { formatDollars, formatPrice } from '../../../shared/domain/money';
 import { priceService } from '../../../shared/domain/pricing';
-import { isIsoDay, perthDay } from '../../../shared/domain/slots';
+import { isIsoDay, perthDay } from '../../../shared/domain/perth-time';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
 import {
   publicBookingForm,

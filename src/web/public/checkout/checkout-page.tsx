@@ -1,5 +1,6 @@
 import { CircleCheck, Lock, SearchX } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { perthClockTime } from '../../../shared/domain/perth-time';
 import { BOOKING_NOT_FOUND, type BookingByToken, type PaymentIntentResponse } from '../../../shared/schemas/payments';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -18,10 +19,6 @@ type BookingState =
   | { kind: 'error' }
   | { kind: 'ready'; booking: BookingByToken };
 type IntentState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; intent: PaymentIntentResponse };
-
-function perthTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-AU', { timeZone: 'Australia/Perth', hour: 'numeric', minute: '2-digit' });
-}
 
 function goToResult(token: string) {
   window.location.assign(successPath(token));
@@ -168,7 +165,8 @@ export default function CheckoutPage({ token }: { token: string }) {
                 <>
                   {booking.holdExpiresAt ? (
                     <p className="mb-4 text-sm text-gray-700">
-                      Your time slot is held for you until {perthTime(booking.holdExpiresAt)} (Perth time).
+                      Your time slot is held for you until {perthClockTime(new Date(booking.holdExpiresAt))} (Perth
+                      time).
                     </p>
                   ) : null}
                   {booking.provider === 'stripe' && booking.publishableKey ? (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { perthToday, slotWindowLabel, type TimeSlot } from '../../../shared/domain/slots';
+import { perthToday } from '../../../shared/domain/perth-time';
+import { slotWindowLabel, type TimeSlot } from '../../../shared/domain/slots';
 import type { ManageBooking } from '../../../shared/schemas/manage';
 import { manageRescheduleRequest } from '../../../shared/schemas/manage';
 import { Button } from '../../components/ui/button';

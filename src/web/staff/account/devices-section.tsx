@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
-import { perthDateTime } from '../../lib/format';
+import { perthDateTime } from '../../../shared/domain/perth-time';
 import { useApiMutation } from '../../lib/refresh';
 
 /** "Your devices" in Settings (docs/decisions/326-signed-in-devices.md): every browser signed in as me, each with its own sign-out. */

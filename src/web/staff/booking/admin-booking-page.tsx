@@ -9,11 +9,9 @@ import { adminEstimate } from '../../../shared/domain/pricing';
 import { DEFAULT_FEES, type Fees } from '../../../shared/domain/settings';
 import { feesFromView } from '../../../shared/schemas/settings';
 import { SERVICE_LABELS, SERVICE_TYPES } from '../../../shared/domain/services';
+import { compareDays, isIsoDay, perthDay } from '../../../shared/domain/perth-time';
 import {
-  compareDays,
-  isIsoDay,
   isWithinSchedulingHorizon,
-  perthDay,
   SCHEDULING_HORIZON_MESSAGE,
   schedulingHorizonEnd,
   slotWindowLabel,

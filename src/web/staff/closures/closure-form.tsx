@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { compareDays, perthToday, schedulingHorizonEnd } from '../../../shared/domain/slots';
+import { compareDays, perthToday } from '../../../shared/domain/perth-time';
+import { schedulingHorizonEnd } from '../../../shared/domain/slots';
 import { CLOSURE_IN_PAST } from '../../../shared/domain/closures';
 import type { closureForm, CreateClosureRequest } from '../../../shared/schemas/closures';
 import { Button } from '../../components/ui/button';

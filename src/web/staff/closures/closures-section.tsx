@@ -3,7 +3,7 @@ import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { Closure } from '../../../shared/schemas/closures';
-import { formatDayLong, perthToday } from '../../../shared/domain/slots';
+import { formatDayLong, perthToday } from '../../../shared/domain/perth-time';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { perthToday } from '../../../shared/domain/slots';
+import { perthToday } from '../../../shared/domain/perth-time';
 import { EXPENSE_CATEGORY_LABELS } from '../../../shared/domain/expense-categories';
 import { expenseRequest, OVERHEAD_CATEGORIES, type BusinessExpense } from '../../../shared/schemas/bills';
 import { Button } from '../../components/ui/button';

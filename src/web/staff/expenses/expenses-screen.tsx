@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatDollars, toCents } from '../../../shared/domain/money';
-import { formatDayLong } from '../../../shared/domain/slots';
+import { formatDayLong } from '../../../shared/domain/perth-time';
 import { EXPENSE_CATEGORY_LABELS, OVERHEAD_CATEGORIES } from '../../../shared/domain/expense-categories';
 import type { BusinessExpense, ExpenseListQuery } from '../../../shared/schemas/bills';
 import { Button } from '../../components/ui/button';

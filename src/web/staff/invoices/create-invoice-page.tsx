@@ -6,7 +6,7 @@ import { CUSTOMER_INVOICE_STATUSES, type CustomerInvoiceStatus } from '../../../
 import { defaultDueDate } from '../../../shared/domain/invoices';
 import { formatDollars, toCents } from '../../../shared/domain/money';
 import { SERVICE_LABELS } from '../../../shared/domain/services';
-import { perthDay } from '../../../shared/domain/slots';
+import { perthDay } from '../../../shared/domain/perth-time';
 import { createInvoiceForm, NO_LINES_MESSAGE, type InvoiceLineInput } from '../../../shared/schemas/invoices';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { Button } from '../../components/ui/button';

@@ -10,7 +10,7 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api, errorMessage } from '../../lib/api';
 import { pdfEmailedNote } from '../../lib/email-wording';
-import { perthDateTime } from '../../lib/format';
+import { perthDateTime } from '../../../shared/domain/perth-time';
 import { useEmailDelivery } from '../../lib/use-browser-state';
 import { PaymentMethodForm } from '../jobs';
 import { CreditNotesPanel } from './credit-notes-panel';

@@ -1,7 +1,7 @@
 import { INVOICE_LINE_CATEGORY_LABELS, INVOICE_STATUS_LABELS } from '../../../shared/domain/invoices';
 import type { CustomerInvoiceStatus } from '../../../shared/domain/job-status';
 import { formatDollars, toCents } from '../../../shared/domain/money';
-import { formatDayLong } from '../../../shared/domain/slots';
+import { formatDayLong } from '../../../shared/domain/perth-time';
 import type { InvoiceDetail, InvoiceEvent } from '../../../shared/schemas/invoices';
 
 export { INVOICE_LINE_CATEGORY_LABELS, INVOICE_STATUS_LABELS };

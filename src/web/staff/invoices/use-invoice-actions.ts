@@ -6,7 +6,7 @@ import type { CreditNoteRequest, InvoiceLineInput, UpdateInvoiceRequest } from '
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { invoiceEmailToast } from '../../lib/email-wording';
-import { perthDateTime } from '../../lib/format';
+import { perthDateTime } from '../../../shared/domain/perth-time';
 import { useApiMutation, useRefreshAfterWrite } from '../../lib/refresh';
 import { useEmailDelivery } from '../../lib/use-browser-state';
 

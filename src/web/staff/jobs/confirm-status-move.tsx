@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
-import { formatVisit, perthToday } from '../../../shared/domain/slots';
+import { perthToday } from '../../../shared/domain/perth-time';
+import { formatVisit } from '../../../shared/domain/slots';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 

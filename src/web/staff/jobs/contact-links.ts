@@ -1,6 +1,7 @@
 import { formatDollars, toCents } from '../../../shared/domain/money';
 import { SERVICE_LABELS, type ServiceType } from '../../../shared/domain/services';
-import { fullAddress, formatJobVisit, perthClockTime } from './job-format';
+import { perthClockTime } from '../../../shared/domain/perth-time';
+import { fullAddress, formatJobVisit } from './job-format';
 
 /**
  * Links that hand a job to the phone's own apps: a text message, an email and map directions

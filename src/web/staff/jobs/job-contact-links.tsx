@@ -11,7 +11,7 @@ import {
   mailtoHref,
   smsHref,
 } from './contact-links';
-import { perthClockTime } from './job-format';
+import { perthClockTime } from '../../../shared/domain/perth-time';
 import { useBusiness, useNow } from '../../lib/use-browser-state';
 
 const linkClass =

@@ -10,12 +10,9 @@ import {
   isSameAmount,
   latestChange,
   pageRangeText,
-  perthClockTime,
-  perthDateTime,
   quoteInputValue,
   truncate,
 } from './job-format';
-import { perthClock24 } from '../../lib/format';
 
 describe('truncate', () => {
   it.each([
@@ -79,24 +76,6 @@ describe('quoteInputValue', () => {
     expect(isSameAmount('150', '150.00')).toBe(true);
     expect(isSameAmount('150.01', '150.00')).toBe(false);
     expect(isSameAmount('abc', '150.00')).toBe(false);
-  });
-});
-
-describe('Perth times', () => {
-  it('shows the Perth clock whatever the zone of the device', () => {
-    // 01:40 UTC is 9:40 am in Perth (UTC+8, no daylight saving).
-    expect(perthClockTime(new Date('2026-11-23T01:40:00Z'))).toBe('9:40 am');
-    expect(perthClockTime(new Date('2026-11-23T04:05:00Z'))).toBe('12:05 pm');
-    expect(perthDateTime('2026-11-23T01:40:00Z')).toBe('Mon 23 Nov, 9:40 am');
-    // 17:30 UTC on Sunday is already Monday morning in Perth.
-    expect(perthDateTime('2026-11-22T17:30:00Z')).toBe('Mon 23 Nov, 1:30 am');
-    expect(perthClockTime(new Date('2026-11-22T16:05:00Z'))).toBe('12:05 am');
-    expect(perthClockTime(new Date('2026-11-23T11:59:00Z'))).toBe('7:59 pm');
-    expect(perthDateTime('2026-12-31T16:00:00Z')).toBe('Fri 1 Jan, 12:00 am');
-    expect(perthClock24(new Date('2026-11-23T02:42:00Z'))).toBe('10:42');
-    expect(perthClock24(new Date('2026-11-22T16:05:00Z'))).toBe('00:05');
-    expect(perthDateTime(null)).toBe('');
-    expect(perthDateTime('nonsense')).toBe('');
   });
 });
 

@@ -1,6 +1,7 @@
 import { isJobStatus, type JobStatus } from '../../../shared/domain/job-status';
 import { formatCents, toCents } from '../../../shared/domain/money';
-import { formatVisit, isIsoDay, isTimeSlot } from '../../../shared/domain/slots';
+import { isIsoDay } from '../../../shared/domain/perth-time';
+import { formatVisit, isTimeSlot } from '../../../shared/domain/slots';
 import type { JobDetail, JobEvent } from '../../../shared/schemas/jobs';
 import { dollars } from '../../lib/format';
 
@@ -62,7 +63,7 @@ export function isSameAmount(a: string, b: string): boolean {
   }
 }
 
-export { pageRangeText, perthClockTime, perthDateTime } from '../../lib/format';
+export { pageRangeText } from '../../lib/format';
 
 // ---- The job's history -------------------------------------------------------------------------
 

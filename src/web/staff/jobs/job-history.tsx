@@ -1,5 +1,6 @@
 import type { JobEvent } from '../../../shared/schemas/jobs';
-import { describeEvent, historyNewestFirst, perthDateTime, showsNoteApart } from './job-format';
+import { perthDateTime } from '../../../shared/domain/perth-time';
+import { describeEvent, historyNewestFirst, showsNoteApart } from './job-format';
 
 /** Every change of status, price, schedule or assignment, newest first, with who and when (docs/product.md "Job statuses and their moves"). */
 export function JobHistory({ events }: { events: JobEvent[] }) {

@@ -3,7 +3,8 @@ import { isStepReached, TIMELINE_STEPS, type ProgressStatus } from '../../../sha
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { cn } from '../../components/ui/cn';
 import { dollars } from '../../lib/format';
-import { latestChange, perthDateTime } from './job-format';
+import { perthDateTime } from '../../../shared/domain/perth-time';
+import { latestChange } from './job-format';
 
 const STAMP: Readonly<Record<ProgressStatus, (job: JobDetail) => string | null>> = {
   new: (job) => job.createdAt,

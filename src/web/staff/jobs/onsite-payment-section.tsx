@@ -6,7 +6,8 @@ import type { JobDetail } from '../../../shared/schemas/jobs';
 import { onsitePaymentReversalRequest } from '../../../shared/schemas/onsite-payments';
 import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api';
-import { dollars, perthDateTime } from '../../lib/format';
+import { perthDateTime } from '../../../shared/domain/perth-time';
+import { dollars } from '../../lib/format';
 import { PaymentMethodForm } from './payment-method-form';
 import { fieldErrorsOf, useReversePayment } from './use-onsite-payment';
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDollars, toCents } from '../../../shared/domain/money';
-import { formatDayLong, perthToday } from '../../../shared/domain/slots';
+import { formatDayLong, perthToday } from '../../../shared/domain/perth-time';
 import { purchaseInvoiceForm, type JobProfitSummary, type PurchaseInvoice } from '../../../shared/schemas/bills';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';

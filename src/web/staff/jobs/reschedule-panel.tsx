@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { compareDays, isIsoDay, perthToday } from '../../../shared/domain/perth-time';
 import {
-  compareDays,
-  isIsoDay,
   isWithinSchedulingHorizon,
-  perthToday,
   SCHEDULING_HORIZON_MESSAGE,
   schedulingHorizonEnd,
   slotWindowLabel,

@@ -3,7 +3,7 @@ import { BellRing, X } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '../../../shared/schemas/auth';
-import { perthClockTime } from '../../lib/format';
+import { perthClockTime } from '../../../shared/domain/perth-time';
 import { cn } from '../../components/ui/cn';
 import { api } from '../../lib/api';
 import { refreshAfterWrite } from '../../lib/refresh';

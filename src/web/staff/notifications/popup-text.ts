@@ -1,5 +1,6 @@
 import { isServiceType, SERVICE_LABELS } from '../../../shared/domain/services';
-import { formatVisit, isIsoDay, isTimeSlot, slotWindowLabel } from '../../../shared/domain/slots';
+import { isIsoDay } from '../../../shared/domain/perth-time';
+import { formatVisit, isTimeSlot, slotWindowLabel } from '../../../shared/domain/slots';
 import type { NewBookingData } from '../../../shared/contracts/notifications';
 
 /**

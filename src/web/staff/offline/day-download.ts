@@ -1,5 +1,5 @@
 import { nextBusinessDay } from '../../../shared/domain/business-days';
-import { perthToday } from '../../../shared/domain/slots';
+import { perthToday } from '../../../shared/domain/perth-time';
 import type { SignedInUser } from '../../../shared/schemas/auth';
 import { api } from '../../lib/api';
 import { saveDay, type SavedJob, type SavedPhoto, photoKey } from './device-store';

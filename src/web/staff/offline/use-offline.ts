@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SignedInUser } from '../../../shared/schemas/auth';
-import { perthClock24 } from '../../lib/format';
+import { perthClock24 } from '../../../shared/domain/perth-time';
 import { downloadDay } from './day-download';
 import { claimDevice, clearDevice, clearSavedDay, deviceOwner } from './device-store';
 import { queueState, reloadQueue, sendQueue, subscribeToQueue, type QueueState } from './queue';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { financialYearOf } from '../../../shared/domain/bookkeeping';
-import { perthToday } from '../../../shared/domain/slots';
+import { perthToday } from '../../../shared/domain/perth-time';
 import { RANGE_ORDER_MESSAGE } from '../../../shared/domain/reports';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, CheckCircle2, ClipboardList, UserX, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { scheduleStatus } from '../../../shared/domain/job-status';
-import { addDays } from '../../../shared/domain/slots';
+import { addDays } from '../../../shared/domain/perth-time';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
 import { shortDay } from '../slots';

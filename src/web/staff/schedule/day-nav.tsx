@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { addDays, isIsoDay, perthToday } from '../../../shared/domain/slots';
+import { addDays, isIsoDay, perthToday } from '../../../shared/domain/perth-time';
 import { Button } from '../../components/ui/button';
 
 /** The day the Schedule tab shows: `?day=` when it is a real day, else today in Perth. */

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../../../shared/schemas/audit';
-import { perthDateTime } from '../../lib/format';
+import { perthDateTime } from '../../../shared/domain/perth-time';
 
 const KIND_LABELS: Record<string, string> = {
   job: 'Job',

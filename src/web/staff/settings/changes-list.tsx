@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
-import { pageRangeText, perthDateTime } from '../../lib/format';
+import { perthDateTime } from '../../../shared/domain/perth-time';
+import { pageRangeText } from '../../lib/format';
 import { describeChange, SettingChangeList } from './setting-changes';
 
 const PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 import type { SettingChangeView } from '../../../shared/schemas/settings';
-import { perthDateTime } from '../../lib/format';
+import { perthDateTime } from '../../../shared/domain/perth-time';
 
 /** One line of the settings history as people read it: "Puncture repair: 40.00 -> 45.00". */
 export function describeChange(change: SettingChangeView): string {

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatDayLong, type TimeSlot } from '../../../shared/domain/slots';
+import { formatDayLong } from '../../../shared/domain/perth-time';
+import { type TimeSlot } from '../../../shared/domain/slots';
 import { blockRequest } from '../../../shared/schemas/slots';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';

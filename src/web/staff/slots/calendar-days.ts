@@ -1,13 +1,6 @@
 import { holidayName } from '../../../shared/domain/business-days';
-import {
-  addDays,
-  dayOfWeek,
-  formatDayLong,
-  isIsoDay,
-  perthToday,
-  slotWindowLabel,
-  type TimeSlot,
-} from '../../../shared/domain/slots';
+import { addDays, dayOfWeek, formatDayLong, isIsoDay, perthToday } from '../../../shared/domain/perth-time';
+import { slotWindowLabel, type TimeSlot } from '../../../shared/domain/slots';
 import type { StaffSlotDay } from '../../../shared/schemas/slots';
 
 /** How many weeks the Time-slots tab shows at once ("the coming weeks"). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OutboxEmail } from '../../../shared/schemas/emails';
 import { api } from '../../lib/api';
-import { perthDateTime } from '../../lib/format';
+import { perthDateTime } from '../../../shared/domain/perth-time';
 import { Paperclip } from 'lucide-react';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { cn } from '../../components/ui/cn';

@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
-import { pageRangeText, perthDateTime } from '../../lib/format';
+import { perthDateTime } from '../../../shared/domain/perth-time';
+import { pageRangeText } from '../../lib/format';
 
 const PAGE_SIZE = 20;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { mfaDisableSchema, MfaDisableForm, MfaStatusView } from '../../../shared/schemas/auth';
-import { MONTHS, perthWallClock } from '../../../shared/domain/slots';
+import { MONTHS, perthWallClock } from '../../../shared/domain/perth-time';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';

@@ -4,12 +4,10 @@ import { CalendarDays } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { closedReason, holidayName } from '../../../../shared/domain/business-days';
 import { describeBusinessHours, type BusinessHours } from '../../../../shared/domain/business-hours';
+import { addDays, isIsoDay, perthDay } from '../../../../shared/domain/perth-time';
 import {
-  addDays,
   formatVisit,
   hasSlotPassed,
-  isIsoDay,
-  perthDay,
   slotWindowLabel,
   TIME_SLOTS,
   type TimeSlot,
