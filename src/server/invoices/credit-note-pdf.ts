@@ -1,7 +1,16 @@
-import PDFDocument from 'pdfkit';
 import { formatDollars, type Cents } from '../../shared/domain/money';
-import { printedDay, type InvoicePdfInput } from './pdf';
-import { drawText, registerFonts, type Weight } from './pdf-fonts';
+import {
+  CHARCOAL,
+  drawDocumentFooter,
+  drawDocumentHeader,
+  MUTED,
+  openDocument,
+  PAGE,
+  printedDay,
+  RULE,
+  type InvoicePdfInput,
+} from './pdf';
+import { drawText, type Weight } from './pdf-fonts';
 
 /** Everything printed on a credit note: it never changes once issued, so it has one PDF (decision 297). */
 export type CreditNotePdfInput = {
@@ -11,11 +20,6 @@ export type CreditNotePdfInput = {
   customer: InvoicePdfInput['customer'];
   job: { jobNumber: string };
 };
-
-const CHARCOAL = '#1f2937';
-const MUTED = '#4b5563';
-const RULE = '#d1d5db';
-const PAGE = { left: 50, right: 545, bottom: 790 };
 
 /** The title the ATO uses: an adjustment note when the business is registered for GST, else a credit note. */
 export const creditNoteTitle = (gstRegistered: boolean) => (gstRegistered ? 'Adjustment Note' : 'Credit Note');
@@ -28,30 +32,12 @@ export const creditNoteTitle = (gstRegistered: boolean) => (gstRegistered ? 'Adj
 export function renderCreditNotePdf(input: CreditNotePdfInput): Promise<Buffer> {
   const { business, note, invoice, customer, job } = input;
   const title = creditNoteTitle(business.gstRegistered);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 50, bottom: 40, left: PAGE.left, right: 595.28 - PAGE.right },
-    info: { Title: `${title} ${note.number}`, Author: business.name },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  registerFonts(doc, [JSON.stringify(input)]);
+  const { doc, done } = openDocument(input, { info: { Title: `${title} ${note.number}`, Author: business.name } });
   const width = PAGE.right - PAGE.left;
   const text = (value: string, weight: Weight, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) =>
     drawText(doc, value, weight, x, y, options);
 
-  doc.fillColor(CHARCOAL).fontSize(18);
-  text(business.name, 'bold', PAGE.left, 50, { width: 300 });
-  doc.fontSize(9.5).fillColor(MUTED);
-  for (const line of [`ABN ${business.abn}`, `Phone ${business.phone}`, business.email])
-    text(line, 'regular', PAGE.left, doc.y, { width: 300 });
-  const headerBottom = doc.y;
-  doc.fontSize(22).fillColor(CHARCOAL);
-  text(title, 'bold', PAGE.left + 300, 50, { width: width - 300, align: 'right' });
+  const headerBottom = drawDocumentHeader(doc, business, title);
 
   let y = Math.max(headerBottom, doc.y) + 20;
   doc.moveTo(PAGE.left, y).lineTo(PAGE.right, y).strokeColor(RULE).lineWidth(1).stroke();
@@ -107,14 +93,7 @@ export function renderCreditNotePdf(input: CreditNotePdfInput): Promise<Buffer> 
     { width: width - 208, align: 'right' },
   );
 
-  doc.fontSize(8.5).fillColor(MUTED);
-  text(
-    `${business.name} · ABN ${business.abn} · ${business.phone} · ${business.email}`,
-    'regular',
-    PAGE.left,
-    PAGE.bottom,
-    { width, align: 'center', lineBreak: false },
-  );
+  drawDocumentFooter(doc, business);
   doc.end();
   return done;
 }

@@ -64,10 +64,70 @@ export function printedDay(day: string): string {
   return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
 }
 
-const CHARCOAL = '#1f2937';
-const MUTED = '#4b5563';
-const RULE = '#d1d5db';
-const PAGE = { left: 50, right: 545, bottom: 790 };
+export const CHARCOAL = '#1f2937';
+export const MUTED = '#4b5563';
+export const RULE = '#d1d5db';
+/** An A4 page's printed area: text from `left` to `right`, the footer at `bottom`. */
+export const PAGE = { left: 50, right: 545, bottom: 790 };
+
+/**
+ * A new A4 document for an invoice or a credit note, and its bytes once ended. Every text is drawn
+ * in the Noto fonts, a fallback per run of characters (decision 298), chosen from `printed`.
+ */
+export function openDocument(
+  printed: unknown,
+  options: { info: PDFKit.DocumentInfo; bufferPages?: boolean },
+): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const doc = new PDFDocument({
+    size: 'A4',
+    ...(options.bufferPages ? { bufferPages: true } : {}),
+    margins: { top: 50, bottom: 40, left: PAGE.left, right: 595.28 - PAGE.right },
+    info: options.info,
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  registerFonts(doc, [JSON.stringify(printed)]);
+  return { doc, done };
+}
+
+/**
+ * The top of an invoice and of a credit note, which are laid out alike (decision 297): the business
+ * on the left (name, ABN, phone, email, and the postal address when given, decision 280), the
+ * document's title on the right. Answers where the business's lines end; `doc.y` is then under the title.
+ */
+export function drawDocumentHeader(
+  doc: PDFKit.PDFDocument,
+  business: InvoicePdfInput['business'],
+  title: string,
+): number {
+  const width = PAGE.right - PAGE.left;
+  doc.fillColor(CHARCOAL).fontSize(18);
+  drawText(doc, business.name, 'bold', PAGE.left, 50, { width: 300 });
+  doc.fontSize(9.5).fillColor(MUTED);
+  for (const line of [`ABN ${business.abn}`, `Phone ${business.phone}`, business.email, business.postalAddress ?? ''])
+    if (line) drawText(doc, line, 'regular', PAGE.left, doc.y, { width: 300 });
+  const businessBottom = doc.y;
+  doc.fontSize(22).fillColor(CHARCOAL);
+  drawText(doc, title, 'bold', PAGE.left + 300, 50, { width: width - 300, align: 'right' });
+  return businessBottom;
+}
+
+/** The business in one line at the foot of the (current) page. */
+export function drawDocumentFooter(doc: PDFKit.PDFDocument, business: InvoicePdfInput['business']): void {
+  doc.fontSize(8.5).fillColor(MUTED);
+  drawText(
+    doc,
+    `${business.name} · ABN ${business.abn} · ${business.phone} · ${business.email}`,
+    'regular',
+    PAGE.left,
+    PAGE.bottom,
+    { width: PAGE.right - PAGE.left, align: 'center', lineBreak: false },
+  );
+}
 
 /**
  * The invoice PDF (docs/product.md "Customer invoices", decision 201): one A4 page with the business
@@ -78,39 +138,20 @@ const PAGE = { left: 50, right: 545, bottom: 790 };
 export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const { business, invoice, customer, job, lines } = input;
   const title = business.gstRegistered ? 'Tax Invoice' : 'Invoice';
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = openDocument(input, {
     bufferPages: true,
-    margins: { top: 50, bottom: 40, left: PAGE.left, right: 595.28 - PAGE.right },
     info: {
       Title: `${title} ${invoice.invoiceNumber}`,
       Author: business.name,
       Subject: `${title} ${invoice.invoiceNumber} for ${job.jobNumber}`,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
   const width = PAGE.right - PAGE.left;
-  // Every text is drawn in the Noto fonts, a fallback per run of characters (decision 298).
-  registerFonts(doc, [JSON.stringify(input)]);
   const text = (value: string, weight: Weight, x?: number, y?: number, options: PDFKit.Mixins.TextOptions = {}) =>
     drawText(doc, value, weight, x, y, options);
 
-  // Business (left) and the document's title (right).
-  doc.fillColor(CHARCOAL).fontSize(18);
-  text(business.name, 'bold', PAGE.left, 50, { width: 300 });
-  doc.fontSize(9.5).fillColor(MUTED);
-  text(`ABN ${business.abn}`, 'regular', undefined, undefined, { width: 300 });
-  text(`Phone ${business.phone}`, 'regular', undefined, undefined, { width: 300 });
-  text(business.email, 'regular', undefined, undefined, { width: 300 });
-  if (business.postalAddress) text(business.postalAddress, 'regular', undefined, undefined, { width: 300 });
-  const headerBottom = doc.y;
-  doc.fontSize(22).fillColor(CHARCOAL);
-  text(title, 'bold', PAGE.left + 300, 50, { width: width - 300, align: 'right' });
+  // Business (left) and the document's title (right), then whether it is paid or void.
+  const headerBottom = drawDocumentHeader(doc, business, title);
   if (invoice.isPaid) {
     doc.fontSize(12).fillColor('#047857');
     text('PAID', 'bold', PAGE.left + 300, doc.y, { width: width - 300, align: 'right' });
@@ -255,14 +296,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
 
   // Footer on the first page.
   doc.switchToPage(0);
-  doc.fontSize(8.5).fillColor(MUTED);
-  text(
-    `${business.name} · ABN ${business.abn} · ${business.phone} · ${business.email}`,
-    'regular',
-    PAGE.left,
-    PAGE.bottom,
-    { width, align: 'center', lineBreak: false },
-  );
+  drawDocumentFooter(doc, business);
   doc.end();
   return done;
 }
