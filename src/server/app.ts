@@ -66,6 +66,7 @@ import { customerMessageRoutes } from './messages/routes';
 import { startMessageScheduler } from './messages/scheduler';
 import { cleanPhotoLeftovers } from './photos/service';
 import { cleanInvoicePdfLeftovers } from './invoices/leftovers';
+import type { Periodic } from './scheduler/every';
 
 export type BuildAppOptions = {
   config: Config;
@@ -243,30 +244,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.status(404).type('text/plain').send('Not found');
   });
 
+  // Periodic work runs on the one scheduler, each tick in one instance; closing the app stops it
+  // and waits for a run in progress (docs/decisions/393-one-scheduler.md).
+  const periodic: Periodic[] = [];
+  app.addHook('onClose', async () => {
+    await Promise.all(periodic.map((job) => job.stop()));
+  });
   // Unpaid prepaid holds lapse after config.holdMs and free their slot (decision 150).
   const holdSweepMs =
     opts.holdSweepMs === undefined ? (opts.config.env === 'test' ? null : opts.config.holdSweepMs) : opts.holdSweepMs;
   if (holdSweepMs) {
-    let stopHoldSweep: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
-      stopHoldSweep = startHoldSweep({ db: deps.db, clock, log: app.log }, holdSweepMs);
+      periodic.push(startHoldSweep({ db: deps.db, clock, log: app.log }, holdSweepMs));
     });
-    app.addHook('onClose', async () => stopHoldSweep?.());
   }
-
-  // One reminder for each invoice a week overdue, within messaging hours (decision 299); off in tests.
+  // One reminder for each invoice a week overdue, within messaging hours (decision 299), every 15
+  // minutes; visit reminders, review requests and return-visit reminders (decision 366), every
+  // minute. Off in tests.
   if (opts.config.env !== 'test') {
-    let stopReminders: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
-      stopReminders = startReminderSweep({ ...deps, log: app.log }, 15 * 60_000);
+      periodic.push(startReminderSweep({ ...deps, log: app.log }, 15 * 60_000));
+      periodic.push(startMessageScheduler({ ...deps, log: app.log }, 60_000));
     });
-    app.addHook('onClose', async () => stopReminders?.());
-    // Visit reminders, review requests and return-visit reminders (decision 366), every minute.
-    let stopMessages: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stopMessages = startMessageScheduler({ ...deps, log: app.log }, 60_000);
-    });
-    app.addHook('onClose', async () => stopMessages?.());
   }
 
   // Files a crash left between writing a file and committing its row (decision 194); a failure is logged, never fatal.

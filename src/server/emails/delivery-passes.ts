@@ -1,12 +1,16 @@
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { outboundEmails, outboundSms } from '../db/schema';
+import { every, type Periodic } from '../scheduler/every';
 
 /**
  * How an outbox (emails, texts) delivers what was written to it (decisions 132 and 164): a pass
  * claims one due message at a time, alone and with a lease, and delivers it; one background pass
  * per process, asked to look again when kicked while running; a pass that finished nothing for a
  * whole lease is hung and no longer blocks delivery. The outboxes differ only in their table and
- * how one message is sent: `claim` and `deliver`.
+ * how one message is sent: `claim` (claimDue over the outbox's table) and `deliver`.
  */
 
 export type DeliveryReport = { sent: number; stored: number; failed: number };
@@ -23,6 +27,36 @@ const MAX_PER_PASS = 100;
 /** 1, 2, 4, ... minutes, at most an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/** The outbox tables: the same delivery columns (status, attempts, nextAttemptAt, createdAt) on each. */
+export type OutboxTable = typeof outboundEmails | typeof outboundSms;
+
+/**
+ * Claims the oldest due message of an outbox, alone (decision 164): SKIP LOCKED lets concurrent
+ * passes, here or in another instance, take different rows. The claim bumps `attempts` and sets a
+ * lease of CLAIM_LEASE_MS as the next attempt, so a sender that crashes loses the message for that long only.
+ */
+export async function claimDue<T extends OutboxTable>(
+  db: Db,
+  table: T,
+  now: Date,
+): Promise<T['$inferSelect'] | undefined> {
+  // The two tables share these columns; the query is built over one of them for the types.
+  const t = table as typeof outboundEmails;
+  const due = db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.status, 'pending'), or(isNull(t.nextAttemptAt), lte(t.nextAttemptAt, now))))
+    .orderBy(t.createdAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(t)
+    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS), attempts: sql`${t.attempts} + 1` })
+    .where(sql`${t.id} = (${due})`)
+    .returning();
+  return row as T['$inferSelect'] | undefined;
 }
 
 export type DeliveryPasses = {
@@ -45,7 +79,8 @@ export function createDeliveryPasses<Row>(deps: {
 }): DeliveryPasses {
   const { clock, log, what, claim, deliver } = deps;
   const inFlight = new Set<Promise<unknown>>();
-  let timer: NodeJS.Timeout | undefined;
+  /** The retry tick: every instance kicks its own pass (claims are per message), docs/decisions/393-one-scheduler.md. */
+  let ticking: Periodic | undefined;
   /** The background pass of this process, and when it last finished a message (hang detection). */
   let running: { promise: Promise<unknown>; lastProgressAt: number } | undefined;
   let lookAgain = false;
@@ -94,13 +129,16 @@ export function createDeliveryPasses<Row>(deps: {
       startPass();
     },
     start(intervalMs = 60_000) {
-      if (timer) return;
-      timer = setInterval(() => passes.kick(), intervalMs);
-      timer.unref();
+      ticking ??= every({
+        name: `${what.toLowerCase()}-delivery`,
+        intervalMs,
+        log,
+        run: () => passes.kick(),
+      });
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      await ticking?.stop();
+      ticking = undefined;
       await Promise.allSettled([...inFlight]);
     },
   };

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db, Executor } from '../db/client';
@@ -6,7 +6,7 @@ import { outboundEmails, type StoredAttachment } from '../db/schema';
 import type { Mailer } from '../adapters/email';
 import { unsubscribeHeaders } from '../messages/unsubscribe-headers';
 import {
-  CLAIM_LEASE_MS,
+  claimDue,
   createDeliveryPasses,
   retryDelayMs,
   type DeliveryPasses,
@@ -51,28 +51,7 @@ export function createOutbox(deps: {
 }): Outbox {
   const { db, clock, mailer, log, mailFrom } = deps;
 
-  /** Claims the oldest due message, alone: SKIP LOCKED lets concurrent passes take different rows. */
-  async function claimOne(): Promise<EmailRow | undefined> {
-    const now = clock.now();
-    const due = db
-      .select({ id: outboundEmails.id })
-      .from(outboundEmails)
-      .where(
-        and(
-          eq(outboundEmails.status, 'pending'),
-          or(isNull(outboundEmails.nextAttemptAt), lte(outboundEmails.nextAttemptAt, now)),
-        ),
-      )
-      .orderBy(outboundEmails.createdAt)
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [row] = await db
-      .update(outboundEmails)
-      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS), attempts: sql`${outboundEmails.attempts} + 1` })
-      .where(sql`${outboundEmails.id} = (${due})`)
-      .returning();
-    return row;
-  }
+  const claimOne = (): Promise<EmailRow | undefined> => claimDue(db, outboundEmails, clock.now());
 
   /** Still ours: pending, and no later claim has bumped the attempt number since we took it. */
   const stillOwned = (email: EmailRow) =>

@@ -1,9 +1,10 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
-import type { Executor } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { bookingHolds, jobs } from '../db/schema';
 import { moveJobsWhere } from '../jobs/lifecycle';
+import { every, type Periodic } from '../scheduler/every';
 import type { TimeSlot } from '../../shared/domain/slots';
 
 /**
@@ -43,8 +44,9 @@ export type HoldSweepDeps = { db: Executor; clock: Clock; log?: FastifyBaseLogge
 const HOLD_SWEEP_LOCK = 7301003;
 
 /**
- * One pass of the periodic sweep; tests call it directly with a pinned clock. Every instance ticks,
- * but a pass runs only in the instance that gets the sweep's advisory lock for its transaction; the
+ * One pass of the periodic sweep; tests call it directly with a pinned clock. The scheduler gives
+ * each tick to one instance (decision 393); a pass also runs only where it gets the sweep's advisory
+ * lock for its transaction, so passes started together some other way do the work once, and the
  * others return nothing at once (decision 222). The UPDATE's row-by-row re-check still means a hold
  * could never be cancelled twice; the lock means one instance does the work and logs it.
  */
@@ -70,22 +72,15 @@ export async function sweepExpiredHolds(deps: HoldSweepDeps) {
 
 /**
  * Starts the periodic sweep, every HOLD_SWEEP_SECONDS (a minute by default, as the hold time is
- * counted in minutes: docs/product.md "Time slots and business days"); the returned stop function
- * waits for a pass in progress.
+ * counted in minutes: docs/product.md "Time slots and business days"), on the one scheduler: each
+ * tick in one instance (docs/decisions/393-one-scheduler.md). Its stop waits for a pass in progress.
  */
-export function startHoldSweep(deps: HoldSweepDeps, intervalMs: number): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepExpiredHolds(deps)
-      .catch((err: unknown) => deps.log?.error({ err }, 'Hold sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+export function startHoldSweep(deps: { db: Db; clock: Clock; log: FastifyBaseLogger }, intervalMs: number): Periodic {
+  return every({
+    name: 'hold-sweep',
+    intervalMs,
+    log: deps.log,
+    claimIn: deps.db,
+    run: () => sweepExpiredHolds(deps),
+  });
 }

@@ -10,6 +10,7 @@ import { printedDay } from './pdf';
 import { readSettings } from '../settings/store';
 import { isWithinSendWindow } from '../messages/send-window';
 import type { BusinessProfile } from '../../shared/domain/settings';
+import { every, type Periodic } from '../scheduler/every';
 
 // The overdue follow-up (decision 299): one reminder email, a week after the due date, never twice.
 
@@ -111,20 +112,16 @@ export async function sendOverdueReminders(deps: Deps): Promise<number> {
   return queued;
 }
 
-/** Looks for overdue invoices every `intervalMs`; stops (waiting for a pass in progress) when the server closes. */
-export function startReminderSweep(deps: Deps & { log: AppDeps['log'] }, intervalMs: number): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sendOverdueReminders(deps)
-      .catch((err: unknown) => deps.log.error({ err }, 'Overdue invoice reminders failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+/**
+ * Looks for overdue invoices every `intervalMs`, on the one scheduler: each tick in one instance
+ * (docs/decisions/393-one-scheduler.md); stops (waiting for a pass in progress) when the server closes.
+ */
+export function startReminderSweep(deps: Deps & { log: AppDeps['log'] }, intervalMs: number): Periodic {
+  return every({
+    name: 'invoice-reminders',
+    intervalMs,
+    log: deps.log,
+    claimIn: deps.db,
+    run: () => sendOverdueReminders(deps),
+  });
 }

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { every, type Periodic } from '../scheduler/every';
 import type { MessageDeps } from './deps';
 import { sendReturnVisitReminders } from './return-visits';
 import { sendReviewRequests } from './review-requests';
@@ -27,24 +28,20 @@ function kickBoth(deps: MessageDeps) {
   deps.sms?.kick();
 }
 
-/** Runs a pass every `intervalMs`, as the overdue invoice reminders do; stops (waiting for a pass in progress) when the server closes. */
+/**
+ * Runs a pass every `intervalMs` on the one scheduler, each tick in one instance
+ * (docs/decisions/393-one-scheduler.md); stops (waiting for a pass in progress) when the server closes.
+ */
 export function startMessageScheduler(
   deps: MessageDeps & { log: AppDeps['log'] },
   intervalMs: number,
   kick?: () => void,
-): () => Promise<void> {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runMessageTick(deps, kick)
-      .catch((err: unknown) => deps.log.error({ err }, 'Automated messages to customers failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+): Periodic {
+  return every({
+    name: 'customer-messages',
+    intervalMs,
+    log: deps.log,
+    claimIn: deps.db,
+    run: () => runMessageTick(deps, kick),
+  });
 }

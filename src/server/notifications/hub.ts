@@ -4,6 +4,7 @@ import { NOTIFICATION_PING_MS, SESSION_ENDED_CLOSE } from '../../shared/domain/l
 import type { AppDeps } from '../deps';
 import { resolveSessionUser } from '../auth/sessions';
 import type { SessionUser } from '../http/access';
+import { every, type Periodic } from '../scheduler/every';
 import { listenForNotifications, type ChannelListener } from './channel';
 import {
   latestNotificationId,
@@ -81,8 +82,9 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
   const recentIds = new Set<number>();
   let lastHeardId = 0;
   let listener: ChannelListener | undefined;
-  let sweep: NodeJS.Timeout | undefined;
-  let pruning: NodeJS.Timeout | undefined;
+  /** On the one scheduler (docs/decisions/393-one-scheduler.md): this instance's sockets, and the shared pruning. */
+  let idleSweep: Periodic | undefined;
+  let pruning: Periodic | undefined;
   let stopped = false;
 
   const send = (client: Client, message: ServerMessage) => {
@@ -156,13 +158,23 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
     void work.finally(() => inFlight.delete(work));
   };
 
-  function prune() {
-    if (stopped) return;
-    track(
-      pruneOldNotifications(deps.db, deps.clock.now()).catch((err: unknown) =>
-        deps.log.warn({ err }, 'Live notifications: could not delete old events'),
-      ),
-    );
+  async function prune() {
+    try {
+      await pruneOldNotifications(deps.db, deps.clock.now());
+    } catch (err) {
+      deps.log.warn({ err }, 'Live notifications: could not delete old events');
+    }
+  }
+
+  /** Closes the sockets that have not pinged for `idleMs`: this instance's own, so every instance sweeps. */
+  function closeIdleSockets() {
+    const now = performance.now();
+    for (const client of clients) {
+      if (now - client.lastHeardAt > idleMs) {
+        client.socket.close(IDLE_CLOSE, 'No ping');
+        clients.delete(client);
+      }
+    }
   }
 
   function onMessage(client: Client, raw: string) {
@@ -207,28 +219,27 @@ export function createNotificationHub(deps: AppDeps, opts: HubOptions = {}): Not
         retryDelaysMs: opts.listenerRetryDelaysMs,
       });
       lastHeardId = (await latestNotificationId(deps.db)) ?? 0;
-      prune();
-      pruning = setInterval(prune, PRUNE_EVERY_MS);
-      pruning.unref();
-      sweep = setInterval(
-        () => {
-          const now = performance.now();
-          for (const client of clients) {
-            if (now - client.lastHeardAt > idleMs) {
-              client.socket.close(IDLE_CLOSE, 'No ping');
-              clients.delete(client);
-            }
-          }
-        },
-        Math.min(idleMs, NOTIFICATION_PING_MS),
-      );
-      sweep.unref();
+      if (stopped) return;
+      // Each instance prunes as it starts; after that, one instance each hour (the events are shared).
+      track(prune());
+      pruning = every({
+        name: 'notifications-prune',
+        intervalMs: PRUNE_EVERY_MS,
+        log: deps.log,
+        claimIn: deps.db,
+        run: prune,
+      });
+      idleSweep = every({
+        name: 'notifications-idle-sockets',
+        intervalMs: Math.min(idleMs, NOTIFICATION_PING_MS),
+        log: deps.log,
+        run: closeIdleSockets,
+      });
     },
 
     async stop() {
       stopped = true;
-      clearInterval(sweep);
-      clearInterval(pruning);
+      await Promise.all([idleSweep?.stop(), pruning?.stop()]);
       const closing = [...clients];
       clients.clear();
       for (const client of closing) client.socket.close(SHUTDOWN_CLOSE, 'Server shutting down');

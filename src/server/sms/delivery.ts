@@ -1,10 +1,10 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { outboundSms, smsOptOuts } from '../db/schema';
 import {
-  CLAIM_LEASE_MS,
+  claimDue,
   createDeliveryPasses,
   retryDelayMs,
   type DeliveryPasses,
@@ -33,27 +33,7 @@ const withoutNumbers = (text: string) => text.replace(/\+?\d[\d\s]{7,}\d/g, '<nu
 export function createSmsOutbox(deps: { db: Db; clock: Clock; sender: SmsSender; log: FastifyBaseLogger }): SmsOutbox {
   const { db, clock, sender, log } = deps;
 
-  async function claimOne(): Promise<SmsRow | undefined> {
-    const now = clock.now();
-    const due = db
-      .select({ id: outboundSms.id })
-      .from(outboundSms)
-      .where(
-        and(
-          eq(outboundSms.status, 'pending'),
-          or(isNull(outboundSms.nextAttemptAt), lte(outboundSms.nextAttemptAt, now)),
-        ),
-      )
-      .orderBy(outboundSms.createdAt)
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [row] = await db
-      .update(outboundSms)
-      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS), attempts: sql`${outboundSms.attempts} + 1` })
-      .where(sql`${outboundSms.id} = (${due})`)
-      .returning();
-    return row;
-  }
+  const claimOne = (): Promise<SmsRow | undefined> => claimDue(db, outboundSms, clock.now());
 
   /** Still ours: pending, and no later claim has bumped the attempt number since we took it. */
   async function settle(sms: SmsRow, values: Partial<typeof outboundSms.$inferInsert>): Promise<boolean> {

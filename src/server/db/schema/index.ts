@@ -18,3 +18,4 @@ export * from './team';
 export * from './messages';
 export * from './onsite-payments';
 export * from './request-keys';
+export * from './scheduler';
