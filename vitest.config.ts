@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { TIME_BUDGET } from './tests/time-budget';
+import { TIME_BUDGET } from './tests/time-budget.ts';
 
 export default defineConfig({
   test: {
