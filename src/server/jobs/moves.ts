@@ -1,12 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { policyRefundCents, refundPolicy, REFUND_POLICY_LABEL } from '../../shared/domain/cancellation';
-import {
-  canTransition,
-  isDirectStatusMove,
-  isTechnicianMove,
-  staffCauseOf,
-  type JobStatus,
-} from '../../shared/domain/job-status';
+import { canMove, checkStatusChange, mayMake, type JobStatus } from '../../shared/domain/job-status';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { hasSlotPassed, slotStart } from '../../shared/domain/slots';
 import { SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
@@ -56,18 +50,11 @@ export async function changeJobStatus(
 ): Promise<JobDetail> {
   await deps.db.transaction(async (tx) => {
     const job = await lockJob(tx, user, jobId);
-    if (!isDirectStatusMove(job.status, to)) {
-      if (to === 'invoiced' && canTransition(job.status, to))
-        throw conflict('A job becomes invoiced when its invoice is generated.');
-      if (to === 'cancelled' && canTransition(job.status, to))
-        throw conflict('Use Cancel to cancel a job, with a reason.');
-      throw conflict(`A job cannot move from ${job.status} to ${to}.`);
-    }
-    if (user.role !== 'admin' && !isTechnicianMove(job.status, to))
-      throw forbidden('Only an administrator can do that.');
+    const answer = checkStatusChange(job, to, user.role);
+    if ('refused' in answer)
+      throw answer.refused === 'forbidden' ? forbidden('Only an administrator can do that.') : conflict(answer.message);
+    const { cause } = answer;
     const now = deps.clock.now();
-    const cause = staffCauseOf(job.status, to);
-    if (!cause) throw conflict(`A job cannot move from ${job.status} to ${to}.`);
     // Paid on the job means paid on its invoice too: the invoices area keeps that rule (decision 250).
     if (cause === 'mark-paid') await jobMarkedPaid(tx, job, user.id, now);
     else await moveJob(tx, job, cause, { at: now, actorId: user.id });
@@ -336,6 +323,7 @@ export async function cancelJobIn(
   input: CancelInput,
   now: Date,
 ): Promise<void> {
+  if (!mayMake('cancel', user.role)) throw forbidden('Only an administrator can do that.');
   await cancelLockedJob(tx, deps, await lockJob(tx, user, jobId), input, now, { actorId: user.id });
 }
 
@@ -352,7 +340,7 @@ export async function cancelLockedJob(
   who: { actorId: string | null; notePrefix?: string },
 ): Promise<void> {
   const prefix = who.notePrefix ?? '';
-  if (!canTransition(job.status, 'cancelled')) throw conflict(`A ${job.status} job cannot be cancelled.`);
+  if (!canMove('cancel', job)) throw conflict(`A ${job.status} job cannot be cancelled.`);
   const paid = await paidCents(tx, job);
   const refund =
     input.refundAmount === undefined ? toCents(previewOf(job, paid, now).refundAmount) : toCents(input.refundAmount);

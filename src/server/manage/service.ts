@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { canTransition } from '../../shared/domain/job-status';
+import { mayMove } from '../../shared/domain/job-status';
 import { formatDollars, toCents, type Cents } from '../../shared/domain/money';
 import { SERVICE_LABELS, isServiceType } from '../../shared/domain/services';
 import { addDays, compareDays, formatDayLong, perthToday } from '../../shared/domain/perth-time';
@@ -131,7 +131,7 @@ export async function bookingView(deps: Pick<AppDeps, 'db' | 'clock' | 'settings
     lastBookableDay: addDays(perthToday(now), BOOKING_HORIZON_DAYS),
     can: {
       reschedule: booked && beforeCutoff,
-      cancel: canTransition(job.status, 'cancelled'),
+      cancel: mayMove('cancel', 'customer', job),
       addPhotos: booked && now.getTime() < start && photoCount < PHOTO_LIMITS.maxFiles,
       change: booked && now.getTime() < start,
     },
@@ -176,7 +176,7 @@ async function jobById(exec: Executor, id: string): Promise<Job> {
 /** What cancelling now gives back: the policy's band of what was paid by card, or nothing to refund. */
 export async function cancellationFor(deps: AppDeps, job: Job): Promise<ManageCancellation> {
   if (job.status === 'cancelled') throw conflict('This booking has already been cancelled.');
-  if (!canTransition(job.status, 'cancelled')) throw conflict(doneMessage('cancelled'));
+  if (!mayMove('cancel', 'customer', job)) throw conflict(doneMessage('cancelled'));
   const now = deps.clock.now();
   const paid = await paidCents(deps.db, job);
   const preview = previewOf(job, paid, now);
@@ -211,7 +211,7 @@ export async function cancelByCustomer(deps: AppDeps, token: string): Promise<Ma
   const id = await deps.db.transaction(async (tx) => {
     const job = await lockByToken(tx, token, now);
     if (job.status === 'cancelled') throw conflict('This booking has already been cancelled.');
-    if (!canTransition(job.status, 'cancelled')) throw conflict(doneMessage('cancelled'));
+    if (!mayMove('cancel', 'customer', job)) throw conflict(doneMessage('cancelled'));
     await cancelLockedJob(tx, deps, job, { reason: CANCEL_REASON }, now, { actorId: null, notePrefix: CUSTOMER });
     await announceBookingChangeIn(tx, job, 'cancelled', now);
     return job.id;

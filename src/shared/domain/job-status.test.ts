@@ -1,48 +1,61 @@
 import { describe, it, expect } from 'vitest';
 import {
   CUSTOMER_INVOICE_STATUSES,
+  JOB_PROGRESS,
   JOB_STATUSES,
   TIMELINE_STEPS,
   canCreateInvoice,
   canMove,
-  canTransition,
   isStepReached,
   JOB_CAUSES,
   JOB_MOVES,
-  staffCauseOf,
-  nextAction,
+  movesFrom,
+  nextStep,
+  statusChangeOf,
   type JobCause,
   type JobStatus,
   type PaymentStatus,
 } from './job-status';
 
-describe('canTransition', () => {
-  const allowed = new Set([
-    'new>in-progress',
-    'in-progress>completed',
-    'completed>invoiced',
-    'invoiced>paid',
-    'new>cancelled',
-    'in-progress>cancelled',
-  ]);
+describe('a bare status change: one step forward, else 409 naming both statuses', () => {
+  const made: Record<string, JobCause> = {
+    'new>in-progress': 'start',
+    'in-progress>completed': 'complete',
+    'invoiced>paid': 'mark-paid',
+  };
+  const toldElsewhere: Record<string, string> = {
+    'completed>invoiced': 'A job becomes invoiced when its invoice is generated.',
+    'new>cancelled': 'Use Cancel to cancel a job, with a reason.',
+    'in-progress>cancelled': 'Use Cancel to cancel a job, with a reason.',
+  };
   const pairs = JOB_STATUSES.flatMap((from) => JOB_STATUSES.map((to) => [from, to] as const));
   it.each(pairs)('%s -> %s', (from, to) => {
-    expect(canTransition(from, to)).toBe(allowed.has(`${from}>${to}`));
+    const key = `${from}>${to}`;
+    expect(statusChangeOf(from, to)).toEqual(
+      made[key] ? { cause: made[key] } : { refused: toldElsewhere[key] ?? `A job cannot move from ${from} to ${to}.` },
+    );
   });
 });
 
-describe('nextAction: the one button per status', () => {
+describe('nextStep: the one button per status', () => {
   it.each([
-    ['new', { label: 'Start Work (En Route)', to: 'in-progress' }],
-    ['in-progress', { label: 'Complete Work', to: 'completed' }],
-    ['completed', { label: 'Generate Invoice', to: 'invoiced' }],
-    ['invoiced', { label: 'Mark as Paid', to: 'paid' }],
+    ['new', { cause: 'start', label: 'Start Work (En Route)', to: 'in-progress' }],
+    ['in-progress', { cause: 'complete', label: 'Complete Work', to: 'completed' }],
+    ['completed', { cause: 'invoice-generated', label: 'Generate Invoice', to: 'invoiced', form: 'invoice' }],
+    ['invoiced', { cause: 'mark-paid', label: 'Mark as Paid', to: 'paid', form: 'payment' }],
     ['paid', null],
     ['cancelled', null],
-  ] as const)('%s', (status, action) => {
-    expect(nextAction(status)).toEqual(action);
-    const a = nextAction(status);
-    if (a) expect(canTransition(status, a.to)).toBe(true);
+  ] as const)('%s', (status, step) => {
+    expect(nextStep(status)).toEqual(step);
+  });
+
+  it('is one step forward, and at most one per status', () => {
+    for (const status of JOB_STATUSES) {
+      const steps = movesFrom(status).filter((c) => JOB_MOVES[c].step);
+      expect(steps.length, status).toBeLessThanOrEqual(1);
+      const step = nextStep(status);
+      if (step) expect(JOB_PROGRESS.indexOf(step.to as never)).toBe(JOB_PROGRESS.indexOf(status as never) + 1);
+    }
   });
 });
 
@@ -149,20 +162,22 @@ describe('JOB_MOVES: every way a job moves, staff buttons and system causes', ()
     expect(startsOf('late-payment-reinstated')).toEqual(['cancelled/pending', 'cancelled/failed']);
   });
 
-  it('declares every staff move of the status screen, and a bare status change names its button', () => {
-    for (const from of JOB_STATUSES) {
-      for (const to of JOB_STATUSES) {
-        if (!canTransition(from, to)) continue;
-        expect(
-          JOB_CAUSES.some((c) => JOB_MOVES[c].to === to && JOB_MOVES[c].from.includes(from)),
-          `${from} -> ${to}`,
-        ).toBe(true);
-      }
+  it('declares every step forward and every cancel as a move', () => {
+    const forward = JOB_PROGRESS.slice(1).map((to, i) => [JOB_PROGRESS[i]!, to] as const);
+    for (const [from, to] of [...forward, ['new', 'cancelled'] as const, ['in-progress', 'cancelled'] as const]) {
+      expect(
+        JOB_CAUSES.some((c) => JOB_MOVES[c].to === to && JOB_MOVES[c].from.includes(from)),
+        `${from} -> ${to}`,
+      ).toBe(true);
     }
-    expect(staffCauseOf('new', 'in-progress')).toBe('start');
-    expect(staffCauseOf('in-progress', 'completed')).toBe('complete');
-    expect(staffCauseOf('invoiced', 'paid')).toBe('mark-paid');
-    expect(staffCauseOf('completed', 'invoiced')).toBeNull();
-    expect(staffCauseOf('cancelled', 'new')).toBeNull();
+  });
+
+  it('says who makes each staff move by hand, and no one a system move', () => {
+    for (const cause of JOB_CAUSES) {
+      const { by, who } = JOB_MOVES[cause];
+      expect(by === 'staff' ? (who?.length ?? 0) > 0 : who === undefined, cause).toBe(true);
+    }
+    expect(JOB_CAUSES.filter((c) => JOB_MOVES[c].who?.includes('technician'))).toEqual(['start', 'complete']);
+    expect(JOB_CAUSES.filter((c) => JOB_MOVES[c].who?.includes('customer'))).toEqual(['cancel']);
   });
 });

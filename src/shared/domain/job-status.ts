@@ -20,16 +20,6 @@ function progressIndex(status: JobStatus): number {
 }
 
 /**
- * One step forward along JOB_PROGRESS, or to cancelled from new or in-progress only (work that was
- * done is billed, not cancelled). Paid and cancelled are final (docs/product.md "Job statuses and their moves").
- */
-export function canTransition(from: JobStatus, to: JobStatus): boolean {
-  if (to === 'cancelled') return from === 'new' || from === 'in-progress';
-  if (from === 'paid' || from === 'cancelled') return false;
-  return progressIndex(to) === progressIndex(from) + 1;
-}
-
-/**
  * What moves a job: a staff member's action or something the system saw. Each cause is a declared
  * move, recorded in the job's history by the one writer of a job's status (decision 250).
  */
@@ -49,9 +39,31 @@ export const JOB_CAUSES = [
 ] as const;
 export type JobCause = (typeof JOB_CAUSES)[number];
 
+/** Who makes a move by hand: a staff member by role, or the customer through their manage-my-booking link. */
+export type StaffRole = 'admin' | 'technician';
+export type Mover = StaffRole | 'customer';
+
 export type JobMove = {
   /** A staff member's button, or a consequence the system records with no one pressing it. */
   by: 'staff' | 'system';
+  /**
+   * Who may make a staff move (docs/product.md "Roles and permissions"): the staff roles, a
+   * technician only on a job assigned to them, and the customer where their manage page offers it.
+   * A system move follows from something else (a payment, an invoice generated, a payment taken on
+   * site), whose own rules say who may do that.
+   */
+  who?: readonly Mover[];
+  /**
+   * The status card's one next step for a job in a `from` status (docs/product.md "Job statuses and
+   * their moves"); `form` names the section whose form makes it, when it is not a bare status change.
+   */
+  step?: { label: string; form?: 'invoice' | 'payment' };
+  /**
+   * A bare status change (PATCH /api/dashboard/jobs/{id}/status) asking for this move: true when it
+   * makes it, or the 409 message that sends the user to the move's own action. Absent: refused as
+   * any undeclared move is.
+   */
+  statusChange?: true | string;
   /** The job statuses it may start from; from any other it is refused. */
   from: readonly JobStatus[];
   /** The status it reaches; absent when the job keeps its status (a move of the payment only). */
@@ -62,6 +74,9 @@ export type JobMove = {
   payment?: PaymentStatus;
 };
 
+const ADMIN: readonly Mover[] = ['admin'];
+const ASSIGNED_STAFF: readonly Mover[] = ['admin', 'technician'];
+
 /**
  * Every way a job's status or payment status changes (docs/product.md "Job statuses and their
  * moves", "Payments"). Paid and cancelled are final, with two declared exceptions: a payment that
@@ -69,49 +84,142 @@ export type JobMove = {
  * admin reverses a payment taken on site (decision 349).
  */
 export const JOB_MOVES: Readonly<Record<JobCause, JobMove>> = {
-  start: { by: 'staff', from: ['new'], to: 'in-progress' },
-  complete: { by: 'staff', from: ['in-progress'], to: 'completed' },
-  'mark-paid': { by: 'staff', from: ['invoiced'], to: 'paid', payment: 'paid' },
-  cancel: { by: 'staff', from: ['new', 'in-progress'], to: 'cancelled' },
+  start: {
+    by: 'staff',
+    who: ASSIGNED_STAFF,
+    step: { label: 'Start Work (En Route)' },
+    statusChange: true,
+    from: ['new'],
+    to: 'in-progress',
+  },
+  complete: {
+    by: 'staff',
+    who: ASSIGNED_STAFF,
+    step: { label: 'Complete Work' },
+    statusChange: true,
+    from: ['in-progress'],
+    to: 'completed',
+  },
+  // Its button is the payment section's form, which asks how the customer paid (decision 349).
+  'mark-paid': {
+    by: 'staff',
+    who: ADMIN,
+    step: { label: 'Mark as Paid', form: 'payment' },
+    statusChange: true,
+    from: ['invoiced'],
+    to: 'paid',
+    payment: 'paid',
+  },
+  // The customer may cancel on their manage page whenever staff may (decision 358).
+  cancel: {
+    by: 'staff',
+    who: ['admin', 'customer'],
+    statusChange: 'Use Cancel to cancel a job, with a reason.',
+    from: ['new', 'in-progress'],
+    to: 'cancelled',
+  },
   'hold-lapsed': { by: 'system', from: ['new'], to: 'cancelled', paymentFrom: ['pending', 'failed'] },
   'late-payment-reinstated': { by: 'system', from: ['cancelled'], to: 'new', paymentFrom: ['pending', 'failed'] },
-  'invoice-generated': { by: 'system', from: ['completed'], to: 'invoiced' },
+  'invoice-generated': {
+    by: 'system',
+    step: { label: 'Generate Invoice', form: 'invoice' },
+    statusChange: 'A job becomes invoiced when its invoice is generated.',
+    from: ['completed'],
+    to: 'invoiced',
+  },
   // A job that is only completed when its invoice is paid is invoiced and paid at once.
   'invoice-paid': { by: 'system', from: ['completed', 'invoiced'], to: 'paid', payment: 'paid' },
   // Voiding the invoice of an invoiced job makes it ready to invoice again; a paid job stays paid (decision 295).
-  'invoice-voided': { by: 'staff', from: ['invoiced'], to: 'completed' },
+  'invoice-voided': { by: 'staff', who: ADMIN, from: ['invoiced'], to: 'completed' },
   // Paying online leaves the job's status alone (decision 150); a late payment whose slot was lost
   // is kept on the cancelled job for staff to refund (decision 192).
   'payment-taken': { by: 'system', from: JOB_STATUSES, paymentFrom: ['pending', 'failed'], payment: 'paid' },
   // Money given back when staff cancel a prepaid job (decision 184).
-  refund: { by: 'staff', from: ['cancelled'], paymentFrom: ['paid'], payment: 'refunded' },
+  refund: { by: 'staff', who: ADMIN, from: ['cancelled'], paymentFrom: ['paid'], payment: 'refunded' },
   // An admin reverses a payment taken on site, with a reason: the job is invoiced and unpaid again (decision 349).
-  'onsite-payment-reversed': { by: 'staff', from: ['paid'], to: 'invoiced', paymentFrom: ['paid'], payment: 'pending' },
+  'onsite-payment-reversed': {
+    by: 'staff',
+    who: ADMIN,
+    from: ['paid'],
+    to: 'invoiced',
+    paymentFrom: ['paid'],
+    payment: 'pending',
+  },
 };
 
-/** Whether the cause may move a job in this state: its status, and its payment status when the move names one. */
-export function canMove(cause: JobCause, job: { status: JobStatus; paymentStatus: PaymentStatus }): boolean {
-  const move = JOB_MOVES[cause];
-  return move.from.includes(job.status) && (!move.paymentFrom || move.paymentFrom.includes(job.paymentStatus));
+type JobState = { status: JobStatus; paymentStatus: PaymentStatus };
+export type NextStep = { cause: JobCause; label: string; to: JobStatus; form?: 'invoice' | 'payment' };
+/** A bare status change's answer: the move it makes, or why it is refused (a 409 with its message, or a 403). */
+export type StatusChangeAnswer =
+  | { cause: JobCause }
+  | { refused: 'conflict'; message: string }
+  | { refused: 'forbidden' };
+
+/**
+ * Every rule about who may move a job and how, read from one move table. The app uses the rules of
+ * JOB_MOVES (below); a test builds them from a changed table to see every caller follow.
+ */
+export function moveRulesOf(moves: Readonly<Record<JobCause, JobMove>>) {
+  /** The causes that may move a job in this status, its payment status aside. */
+  const movesFrom = (status: JobStatus): JobCause[] => JOB_CAUSES.filter((c) => moves[c].from.includes(status));
+
+  /** Whether the cause may move a job in this state: its status, and its payment status when the move names one. */
+  const canMove = (cause: JobCause, job: JobState): boolean => {
+    const move = moves[cause];
+    return move.from.includes(job.status) && (!move.paymentFrom || move.paymentFrom.includes(job.paymentStatus));
+  };
+
+  /** Whether `who` may make the move by hand (a technician only on a job assigned to them, which the caller checks). */
+  const mayMake = (cause: JobCause, who: Mover): boolean => moves[cause].who?.includes(who) ?? false;
+
+  /** Whether `who` may make the move on a job in this state. */
+  const mayMove = (cause: JobCause, who: Mover, job: JobState): boolean => mayMake(cause, who) && canMove(cause, job);
+
+  /** The status card's one next step for a job in this status; none for paid and cancelled. */
+  const nextStep = (status: JobStatus): NextStep | null => {
+    const cause = movesFrom(status).find((c) => moves[c].step);
+    const move = cause ? moves[cause] : undefined;
+    if (!cause || !move?.step || !move.to) return null;
+    return { cause, label: move.step.label, to: move.to, ...(move.step.form ? { form: move.step.form } : {}) };
+  };
+
+  /** What a bare status change from `from` to `to` asks for: a move it makes, or the 409 message it gets. */
+  const statusChangeOf = (from: JobStatus, to: JobStatus): { cause: JobCause } | { refused: string } => {
+    const asked = movesFrom(from).filter((c) => moves[c].to === to && moves[c].statusChange !== undefined);
+    const made = asked.find((c) => moves[c].statusChange === true);
+    if (made) return { cause: made };
+    const told = asked.map((c) => moves[c].statusChange).find((m) => typeof m === 'string');
+    return { refused: told ?? `A job cannot move from ${from} to ${to}.` };
+  };
+
+  /**
+   * The server's answer to `who` asking for a bare status change of a job: any other move than one
+   * step forward is refused with 409 naming both statuses (or the action that makes it), then a
+   * move `who` may not make with 403.
+   */
+  const checkStatusChange = (job: JobState, to: JobStatus, who: Mover): StatusChangeAnswer => {
+    const change = statusChangeOf(job.status, to);
+    if ('refused' in change) return { refused: 'conflict', message: change.refused };
+    if (!mayMake(change.cause, who)) return { refused: 'forbidden' };
+    return change;
+  };
+
+  /**
+   * The button the job's status card offers `who` for a bare status change: the status's next step,
+   * when the server would make it for them; Generate Invoice and Mark as Paid are their sections' forms.
+   */
+  const statusButtonOf = (job: JobState, who: StaffRole): NextStep | null => {
+    const step = nextStep(job.status);
+    if (!step || step.form) return null;
+    const answer = checkStatusChange(job, step.to, who);
+    return 'cause' in answer && answer.cause === step.cause ? step : null;
+  };
+
+  return { movesFrom, canMove, mayMake, mayMove, nextStep, statusChangeOf, checkStatusChange, statusButtonOf };
 }
 
-/** The staff button for a bare status change (start, complete, mark paid), if the pair is one. */
-export function staffCauseOf(from: JobStatus, to: JobStatus): 'start' | 'complete' | 'mark-paid' | null {
-  for (const cause of ['start', 'complete', 'mark-paid'] as const) {
-    if (JOB_MOVES[cause].to === to && JOB_MOVES[cause].from.includes(from)) return cause;
-  }
-  return null;
-}
-
-/** Moves a technician may make on a job assigned to them; the rest are an admin's. */
-export function isTechnicianMove(from: JobStatus, to: JobStatus): boolean {
-  return (from === 'new' && to === 'in-progress') || (from === 'in-progress' && to === 'completed');
-}
-
-/** Moves made by a bare status change; 'invoiced' comes only from generating the invoice, 'cancelled' from cancelling. */
-export function isDirectStatusMove(from: JobStatus, to: JobStatus): boolean {
-  return canTransition(from, to) && to !== 'invoiced' && to !== 'cancelled';
-}
+export const { movesFrom, canMove, mayMake, mayMove, nextStep, statusChangeOf, checkStatusChange, statusButtonOf } =
+  moveRulesOf(JOB_MOVES);
 
 /** The Schedule tab's statuses, read from the job. */
 export const SCHEDULE_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
@@ -128,19 +236,6 @@ export function scheduleStatus(job: { status: JobStatus; assignedTechnicianId: s
     default:
       return 'completed';
   }
-}
-
-const ACTIONS: Readonly<Record<JobStatus, { label: string; to: JobStatus } | null>> = {
-  new: { label: 'Start Work (En Route)', to: 'in-progress' },
-  'in-progress': { label: 'Complete Work', to: 'completed' },
-  completed: { label: 'Generate Invoice', to: 'invoiced' },
-  invoiced: { label: 'Mark as Paid', to: 'paid' },
-  paid: null,
-  cancelled: null,
-};
-
-export function nextAction(status: JobStatus): { label: string; to: JobStatus } | null {
-  return ACTIONS[status];
 }
 
 export const TIMELINE_STEPS: readonly { status: ProgressStatus; label: string }[] = [

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CalendarClock, Trash2, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { canTransition } from '../../../shared/domain/job-status';
+import { mayMove } from '../../../shared/domain/job-status';
 import { SERVICE_LABELS } from '../../../shared/domain/services';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { JobDetail } from '../../../shared/schemas/jobs';
@@ -111,7 +111,7 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
   const [deleting, setDeleting] = useState(false);
   const isLive = job.status === 'new' || job.status === 'in-progress';
   const workDone = job.status === 'completed' || job.status === 'invoiced' || job.status === 'paid';
-  const mayCancel = isAdmin && canTransition(job.status, 'cancelled');
+  const mayCancel = mayMove('cancel', isAdmin ? 'admin' : 'technician', job);
   const vehicle = job.vehicle;
 
   return (

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { isDirectStatusMove, isTechnicianMove, nextAction } from '../../../shared/domain/job-status';
+import { nextStep, statusButtonOf } from '../../../shared/domain/job-status';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { Button } from '../../components/ui/button';
 import { CONFIRMED_MOVES, ConfirmStatusMove } from './confirm-status-move';
@@ -19,7 +19,6 @@ const PENDING_LABEL: Record<string, string> = {
  */
 export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boolean }) {
   const change = useChangeStatus();
-  const action = nextAction(job.status);
   const [confirming, setConfirming] = useState(false);
 
   if (job.status === 'paid') {
@@ -34,15 +33,13 @@ export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boo
       </div>
     );
   }
-  if (job.status === 'cancelled' || !action) return null;
+  if (job.status === 'cancelled' || !nextStep(job.status)) return null;
 
   // Mark as Paid asks how the customer paid: it is the payment section's form (decision 349).
-  const mayMove =
-    action.to !== 'paid' &&
-    (isAdmin ? isDirectStatusMove(job.status, action.to) : isTechnicianMove(job.status, action.to));
+  const action = statusButtonOf(job, isAdmin ? 'admin' : 'technician');
   return (
     <div className="space-y-2">
-      {mayMove ? (
+      {action ? (
         <>
           <Button
             size="lg"
