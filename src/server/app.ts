@@ -91,9 +91,18 @@ export type BuildAppOptions = {
   httpTimeouts?: Partial<HttpTimeouts>;
 };
 
-/** A hop count becomes "trust the nearest N proxies" (proxy-addr's hop index), addresses pass as they are. */
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * A hop count becomes "trust the nearest N proxies" (proxy-addr's hop index), but only when the
+ * nearest is on this machine (nginx in front of the instances, docs/deploying.md): a request that
+ * reaches an instance's port directly keeps its own address, whatever X-Forwarded-For it sends.
+ * Proxies on other machines are trusted by listing their addresses, which pass as they are.
+ */
 function trustProxySetting(value: Config['trustProxy']) {
-  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+  return typeof value === 'number'
+    ? (address: string, hop: number) => hop < value && (hop > 0 || LOOPBACK.test(address))
+    : value;
 }
 
 /** Builds the whole server without listening, so tests run it in-process. */
