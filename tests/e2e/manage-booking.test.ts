@@ -2,13 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bookingDaysOf } from '../helpers/e2e-calendar';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { readOutbox } from '../helpers/outbox';
 
 // The customer manages their booking from the link in the confirmation email, on a phone
 // (docs/decisions/358-customers-manage-their-own-booking.md).
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const runId = Date.now().toString(36);
 /** This file's own block of days (e2e-calendar.ts): it books the first and moves the visit to the second. */
 const FIRST_DAY = bookingDaysOf('manage-booking')(0);

@@ -2,13 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { readOutbox } from '../helpers/outbox';
 import { staffApi } from '../helpers/staff-api';
 
 // The customer opens the invoice email's link on a phone (decision 300).
 const browser = useBrowser({ viewport: { width: 360, height: 800 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const runId = Date.now().toString(36);
 /** A day no other browser file books (they share one server). */
 const JOB_DAY = nextBusinessDay('2027-09-14');

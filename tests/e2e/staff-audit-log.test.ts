@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/domain/perth-time';
-import { launchTestBrowser, newTestContext } from '../helpers/browser';
+import { launchTestBrowser, newTestContext, eventually } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { E2E_CLOCK_START, E2E_TODAY, e2eNow } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
@@ -28,7 +28,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const AUDIT = 'section[aria-labelledby="audit-log-heading"]';
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 async function shot(page: Page, name: string) {

@@ -6,12 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { formatDollars, toCents } from '../../src/shared/domain/money';
 import type { GstReport, PayablesReport, ProfitAndLossReport } from '../../src/shared/schemas/reports';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { openReports, signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // Mobile first: the owner keeps the books from a 360 px phone.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 
 /**

@@ -3,13 +3,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closureLabel } from '../../src/shared/domain/closures';
 import { formatVisit } from '../../src/shared/domain/slots';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { bookingDaysOf } from '../helpers/e2e-calendar';
 import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // Phone first: the owner closes days from a 360 px phone.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 
 /**

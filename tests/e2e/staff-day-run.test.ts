@@ -5,13 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { addDays } from '../../src/shared/domain/perth-time';
 import { slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slots';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { E2E_TODAY } from '../helpers/e2e-calendar';
 import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // The technician reads the day's run on a 360 px phone; the owner plans the day on a desk.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 /** A day no other browser file books (they share one server); today's run takes one of today's free slots. */
 const BOARD_DAY = nextBusinessDay('2027-10-18');

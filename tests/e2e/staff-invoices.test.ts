@@ -7,13 +7,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import type { TimeSlot } from '../../src/shared/domain/slots';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { openJobAsOwner, signInAsOwner, staffApi } from '../helpers/staff-api';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 // Mobile first: the owner bills from a 390 px phone.
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 

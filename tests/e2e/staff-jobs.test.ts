@@ -6,12 +6,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { bookingDaysOf } from '../helpers/e2e-calendar';
 import { formatVisit, type TimeSlot } from '../../src/shared/domain/slots';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { staffApi } from '../helpers/staff-api';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 const browser = useBrowser();
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 

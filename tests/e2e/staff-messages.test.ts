@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_TIME_MESSAGE } from '../../src/shared/schemas/customer-messages';
-import { launchTestBrowser, newTestContext } from '../helpers/browser';
+import { launchTestBrowser, newTestContext, eventually } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { E2E_CLOCK_START, e2eNow } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
@@ -26,7 +26,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const MESSAGES = 'section[aria-labelledby="messages-heading"]';
 
 async function signedInPhone(): Promise<Page> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, perthDay } from '../../src/shared/domain/perth-time';
 import { TIME_SLOTS } from '../../src/shared/domain/slots';
-import { useBrowser } from '../helpers/browser';
+import { eventually, useBrowser } from '../helpers/browser';
 import { signInAsOwner } from '../helpers/staff-api';
 
 /**
@@ -9,7 +9,6 @@ import { signInAsOwner } from '../helpers/staff-api';
  * decision 196): a booking made through the API pops up within 2 s and opens its job.
  */
 const browser = useBrowser();
-const eventually = <T>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout });
 const runId = Date.now().toString(36);
 
 /**

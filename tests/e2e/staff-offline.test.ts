@@ -5,14 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slots';
 import type { JobDetail } from '../../src/shared/schemas/jobs';
 import { PHOTO_BAD_TYPE_MESSAGE } from '../../src/shared/schemas/photos';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { E2E_TODAY, NEXT_WORKING_DAY_WINDOW } from '../helpers/e2e-calendar';
 import { staffApi } from '../helpers/staff-api';
 
 // A technician's day without signal on a phone (docs/decisions/345-offline-day-queue.md, 346, 347).
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const runId = Date.now().toString(36);
 
 async function addTechnician(cookie: string, name: string) {

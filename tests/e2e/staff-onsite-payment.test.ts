@@ -3,12 +3,11 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // A technician takes the payment at the kerb on a 390 px phone; the owner sees it and can reverse it.
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 

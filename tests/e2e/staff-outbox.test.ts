@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { bookingDaysOf } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 // Mobile first: the staff dashboard on a 390 px phone.
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 
 type OutboxEmail = { to: string; subject: string; status: string };

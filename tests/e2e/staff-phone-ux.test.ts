@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { formatDollars, toCents } from '../../src/shared/domain/money';
 import { formatVisit, type TimeSlot } from '../../src/shared/domain/slots';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { E2E_TODAY } from '../helpers/e2e-calendar';
 import { openJobAsOwner, signInAsOwner, staffApi } from '../helpers/staff-api';
 
@@ -12,7 +12,6 @@ import { openJobAsOwner, signInAsOwner, staffApi } from '../helpers/staff-api';
 const WIDTH = 390;
 const HEIGHT = 844;
 const browser = useBrowser({ viewport: { width: WIDTH, height: HEIGHT } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 

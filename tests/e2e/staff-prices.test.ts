@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { signInAsOwner } from '../helpers/staff-api';
 
 // Mobile first: the owner keeps the price list from a 360 px phone (decisions 281, 282).
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 // A brand of this file's own, so the rows it imports are its alone on the shared server.
 const BRAND = `Tread${runId}`;

@@ -5,12 +5,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { addDays } from '../../src/shared/domain/perth-time';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // The owner keeps the technicians' rosters from a 360 px phone (docs/decisions/310-technician-rosters-and-leave.md).
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 

@@ -2,13 +2,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatVisit, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../src/shared/domain/slots';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { staffApi } from '../helpers/staff-api';
 import { bookingDaysOf, E2E_TODAY } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 const browser = useBrowser();
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 

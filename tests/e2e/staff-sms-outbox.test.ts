@@ -1,13 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { bookingDaysOf } from '../helpers/e2e-calendar';
 import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // The owner reads the texts to customers from a 390 px phone (docs/decisions/363-sms-delivery.md).
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 const runId = Date.now().toString(36);
 

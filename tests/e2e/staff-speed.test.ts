@@ -6,7 +6,7 @@ import { perthDay } from '../../src/shared/domain/perth-time';
 import type { JobListItem } from '../../src/shared/schemas/jobs';
 import { BLOCK_REASON_MAX, type StaffSlotDay } from '../../src/shared/schemas/slots';
 import { calendarStart, DAYS_SHOWN } from '../../src/web/staff/slots/calendar-days';
-import { launchTestBrowser, newTestContext } from '../helpers/browser';
+import { launchTestBrowser, newTestContext, eventually } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { seedDemoDataDir, signInCookie, STAFF_TABS, staffTabPath } from '../load/staff-pages';
 
@@ -31,8 +31,6 @@ afterAll(async () => {
   await app?.stop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
 async function jobsApi(query: string): Promise<JobListItem[]> {
   const res = await fetch(`${app.baseUrl}/api/dashboard/jobs?${query}`, { headers: { cookie } });

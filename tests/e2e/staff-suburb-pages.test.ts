@@ -2,12 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { AdminSuburbPage } from '../../src/shared/schemas/suburb-pages';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // Mobile first: the owner runs the suburb pages from a 360 px phone.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchTestBrowser, newTestContext } from '../helpers/browser';
+import { launchTestBrowser, newTestContext, eventually } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { E2E_CLOCK_START, e2eNow } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
@@ -26,7 +26,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const codeNow = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: e2eNow(app.launchedAtMs).getTime() });
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -2,13 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2eServer, useBrowser } from '../helpers/browser';
+import { e2eServer, useBrowser, eventually } from '../helpers/browser';
 import { e2eNow } from '../helpers/e2e-calendar';
 import { staffApi } from '../helpers/staff-api';
 
 // A technician sets up two-factor on the phone in the van, and signs in with it there.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 const username = `twofactor_${Date.now().toString(36)}`;
 const password = 'tech-pass-2468';

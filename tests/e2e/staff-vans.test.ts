@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotWindowLabel, type TimeSlot } from '../../src/shared/domain/slots';
 import { VANS_MESSAGE } from '../../src/shared/schemas/capacity';
-import { launchTestBrowser, newTestContext } from '../helpers/browser';
+import { launchTestBrowser, newTestContext, eventually } from '../helpers/browser';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { E2E_CLOCK_START, e2eNow } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
@@ -27,7 +27,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const VANS = 'section[aria-labelledby="vans-heading"]';
 
 async function phonePage(): Promise<Page> {
