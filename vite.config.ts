@@ -1,10 +1,25 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { contractRoutes } from './scripts/lib/contract-routes-plugin';
 import { zodWithoutEval } from './scripts/lib/zod-without-eval-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreenChunks } from './scripts/lib/first-screen-chunks';
+
+/** The service worker's own build, as quiet as the app's, without a deprecated option (see below). */
+function quietWorkerBuild(): Plugin {
+  return {
+    name: 'quiet-worker-build',
+    config(config) {
+      config.logLevel = 'warn';
+      const output = config.build?.rollupOptions?.output;
+      if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+        delete output.inlineDynamicImports;
+        Object.assign(output, { codeSplitting: false });
+      }
+    },
+  };
+}
 
 // ---- The staff dashboard's service worker (docs/decisions/345-offline-day-queue.md) ----
 // Built from src/web/staff/offline/sw.ts with Workbox (injectManifest): the build's scripts, styles
@@ -22,6 +37,10 @@ const staffOffline = VitePWA({
     globPatterns: ['**/*.{js,css,svg,png,woff2}'],
     // The raw page template and the registration script are not pages a technician opens.
     globIgnores: ['index.html', 'sw-register.js'],
+    // The plugin builds the worker with a Vite config of its own: at the info level (every file it
+    // writes) and with rollup's `inlineDynamicImports`, which Vite 8 warns is deprecated. The same
+    // build, quiet unless something is wrong, with the option's new name (docs/decisions/395-newcomer-first-run.md).
+    buildPlugins: { vite: [quietWorkerBuild()] },
   },
   devOptions: { enabled: false },
 });

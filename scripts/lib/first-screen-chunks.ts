@@ -84,5 +84,7 @@ export function firstScreenChunks(root: string): Rolldown.CodeSplittingGroup[] {
     name: (id: string, ctx: Graph) =>
       ((groupOf ??= classify(ctx)).get(id) ?? (ICON.test(id) ? 'shared' : null)) === group ? group : null,
     priority: order.length - i,
+    // The group's name for the bundler's timing report (it asks for one when `name` is a function).
+    debugName: group,
   }));
 }

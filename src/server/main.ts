@@ -49,10 +49,19 @@ async function main() {
     web: config.env === 'development' ? 'dev' : 'prod',
     logger,
   });
-  await app.listen({ port: config.port, host: config.host });
-
-  const url = `http://localhost:${config.port}`;
-  logger.info(`Serving the site at ${url} (staff dashboard: ${url}/dashboard)`);
+  // The address to open: the public URL, the only origin (with its local aliases) allowed to send
+  // forms (docs/decisions/395-newcomer-first-run.md). Fastify logs a line per interface it listens
+  // on; the first says where to open the site, the others only where it listens.
+  const url = config.publicBaseUrl;
+  let listenLines = 0;
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) =>
+      listenLines++ === 0
+        ? `Serving the site at ${url} (staff dashboard: ${url}/dashboard)`
+        : `Also listening on ${address}; open the site at ${url}`,
+  });
   logger.info(describeFileStorage(config));
   logger.info(
     `Data: ${database.engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${database.location}` : `PostgreSQL at ${database.location}`}`,
@@ -82,6 +91,9 @@ async function main() {
         '(it works once, and only while no staff user exists). Or: npm run user:create -- --username admin --password <password> --role admin, ' +
         'or restart with ADMIN_USERNAME and ADMIN_PASSWORD set.',
     );
+    // The same, where a person starting the app sees it: plain lines on stderr, not one JSON line
+    // among hundreds (docs/decisions/395-newcomer-first-run.md).
+    process.stderr.write(setupBanner(url, setupCode));
   }
 
   // Graceful shutdown (decision 225): stop accepting connections (the proxy retries them on another
@@ -118,6 +130,22 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** The first start's instructions, as a block of plain text that stands out in a log. */
+function setupBanner(url: string, setupCode: string): string {
+  const lines = [
+    'No staff account exists yet. Create the owner account:',
+    '',
+    `  1. Open ${url}/dashboard`,
+    `  2. Enter the setup code  ${setupCode}`,
+    "     with the owner's username and password.",
+    '',
+    'The code works once, and only while no staff account exists.',
+    'Or: npm run user:create -- --username <name> --password <password> --role admin',
+  ];
+  const rule = '='.repeat(Math.max(...lines.map((l) => l.length)) + 4);
+  return ['', rule, ...lines.map((l) => (l ? `  ${l}` : '')), rule, '', ''].join('\n');
 }
 
 main().catch((err) => {

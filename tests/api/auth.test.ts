@@ -355,6 +355,28 @@ describe('cross-origin requests', () => {
     expect(own.statusCode).toBe(204);
   });
 
+  it("takes this machine's other names at the same port as the site while it is served locally, and names the address to open otherwise", async () => {
+    // createTestApp's site is the default http://localhost:5000 (docs/decisions/395-newcomer-first-run.md).
+    const logout = (origin: string) => call(t, { method: 'POST', url: '/api/logout', headers: { origin } });
+    for (const origin of ['http://localhost:5000', 'http://127.0.0.1:5000', 'http://[::1]:5000'])
+      expect((await logout(origin)).statusCode, origin).toBe(204);
+    const tech = await insertStaff(t);
+    const signIn = await call(t, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: tech.username, password: STAFF_PASSWORD },
+      headers: { origin: 'http://127.0.0.1:5000' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    for (const origin of ['http://127.0.0.1:5001', 'https://127.0.0.1:5000', 'http://192.168.1.20:5000']) {
+      const refused = await logout(origin);
+      expect(refused.statusCode, origin).toBe(403);
+      expect(refused.json().message).toBe(
+        'This request must come from the site itself. Open the site at http://localhost:5000 and try again.',
+      );
+    }
+  });
+
   it('judges the Origin against the configured public URL and staff host, not the Host header the request names', async () => {
     const site = await createTestApp({
       env: { PUBLIC_BASE_URL: 'https://tyres.example', STAFF_HOST: 'admin.tyres.example' },
@@ -374,6 +396,12 @@ describe('cross-origin requests', () => {
       expect((await logout({ host: 'tyres.example', referer: 'https://tyres.example/dashboard' })).statusCode).toBe(
         204,
       );
+      // A public site has no local aliases: a page on this machine's own names is another site.
+      for (const origin of ['http://localhost:5000', 'http://127.0.0.1:5000']) {
+        const local = await logout({ host: 'tyres.example', origin });
+        expect(local.statusCode, origin).toBe(403);
+        expect(local.json().message).toMatch(/Open the site at https:\/\/tyres\.example and try again/);
+      }
     } finally {
       await site.close();
     }

@@ -19,6 +19,17 @@ describe('first run', () => {
   it('offers the owner account on /dashboard, guarded by the setup code from the log, and never again; the books start empty', async () => {
     const code = /setup code ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(app.output())?.[1];
     expect(code, app.output()).toBeTruthy();
+    // docs/decisions/395-newcomer-first-run.md: the first log line is the address to open, and the code
+    // also stands out as plain lines, not only inside a JSON line.
+    const firstLine = app
+      .output()
+      .split('\n')
+      .find((line) => line.startsWith('{'));
+    expect(JSON.parse(firstLine!).msg).toBe(
+      `Serving the site at ${app.baseUrl} (staff dashboard: ${app.baseUrl}/dashboard)`,
+    );
+    expect(app.output()).toContain(`  1. Open ${app.baseUrl}/dashboard\n`);
+    expect(app.output()).toContain(`  2. Enter the setup code  ${code}\n`);
     const page = await (await newTestContext(browser, { viewport: { width: 390, height: 844 } })).newPage();
     await page.goto(`${app.baseUrl}/dashboard`);
     await expect

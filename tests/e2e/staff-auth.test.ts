@@ -175,4 +175,27 @@ describe('staff sign-in and roles', () => {
     await page.waitForURL('**/dashboard?tab=settings');
     await eventually(() => page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
   });
+
+  // docs/decisions/395-newcomer-first-run.md: the other local address signs in too, and a refusal
+  // that is not a wrong password says the server's own reason.
+  it("signs in at 127.0.0.1 as at localhost, and shows the server's own reason for a refusal that is not a wrong password", async () => {
+    const page = await browser.newPage();
+    const local = new URL(browser.baseUrl);
+    expect(local.hostname).toBe('localhost');
+    local.hostname = '127.0.0.1';
+    await page.goto(new URL('/auth', local).href);
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.hostname === '127.0.0.1' && url.pathname === '/dashboard');
+
+    const other = await browser.newPage();
+    const refusal = `This request must come from the site itself. Open the site at ${browser.baseUrl} and try again.`;
+    await other.route('**/api/login', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: refusal }) }),
+    );
+    await signInThroughForm(other, E2E_ADMIN.username, E2E_ADMIN.password);
+    await eventually(() => other.getByText(refusal, { exact: true }).isVisible()).toBe(true);
+    expect(await other.getByText('Invalid username or password', { exact: true }).count()).toBe(0);
+  });
 });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
 import type { BusinessInfo } from '../../shared/schemas/site';
-import { loginSchema, type LoginInput, type PublicUser } from '../../shared/schemas/auth';
+import { INVALID_LOGIN_MESSAGE, loginSchema, type LoginInput, type PublicUser } from '../../shared/schemas/auth';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import { Spinner } from '../components/ui/spinner';
@@ -42,11 +42,16 @@ export function LoginPage({ business }: { business: BusinessInfo }) {
       else signedIn(result);
     },
     onError: (err) => {
-      // A throttled sign-in (429) says when to retry; every other failure reads the same (docs/product.md "Staff sign-in and sessions").
+      // A wrong username or password (401) reads the same whichever it was (docs/product.md "Staff
+      // sign-in and sessions"); any other refusal says the server's own reason: when to retry (429,
+      // or 503 when it was too busy to check), which address to open (403,
+      // docs/decisions/395-newcomer-first-run.md).
       const description =
-        err instanceof ApiError && err.status === 429
-          ? (err.serverMessage ?? 'Too many attempts. Please try again later.')
-          : 'Invalid username or password';
+        err instanceof ApiError && err.status === 401
+          ? INVALID_LOGIN_MESSAGE
+          : err instanceof ApiError
+            ? (err.serverMessage ?? `The server answered ${err.status}. Please try again.`)
+            : 'Could not reach the server. Check the connection and try again.';
       toast({ title: 'Login failed', description, variant: 'destructive' });
     },
   });
