@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject, onTestFailed } from 'vitest';
 import { e2eNow } from './e2e-calendar';
 import type { E2eServer } from './e2e-global-setup';
+
+/** Waits for a page to show something, as long as the browser tests' budget allows (tests/time-budget.ts, vitest.config.ts). */
+export const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn);
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
