@@ -79,6 +79,11 @@ await buildServer(path.join(out, 'server'));
 // The server checks this before serving the bundle (src/server/site/serve.ts); `--if-changed` compares its inputsHash.
 fs.writeFileSync(
   path.join(out, 'build-info.json'),
-  JSON.stringify({ mode: 'production', builtAt: new Date().toISOString(), inputsHash }, null, 2) + '\n',
+  JSON.stringify(
+    // shellNodeEnv: the NODE_ENV the build was asked under, which the build-mode test reads (decision 186).
+    { mode: 'production', shellNodeEnv: process.env.NODE_ENV ?? null, builtAt: new Date().toISOString(), inputsHash },
+    null,
+    2,
+  ) + '\n',
 );
 console.log(`Build done in ${seconds(Date.now() - started)}.`);

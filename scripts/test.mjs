@@ -47,7 +47,9 @@ const steps = [
   // check` (docs/decisions/391-check-loop-budget.md).
   vitest('API tests (PGlite)', ['--project', 'api'], { env: { CONTRACT_FUZZ: 'all' } }),
   // The browser and system tests wait for it.
-  { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
+  // Under NODE_ENV=development on purpose: the bundle must still be production's, and the
+  // build-mode browser test checks this one build instead of making a second (decisions 186, 391).
+  { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'], env: { NODE_ENV: 'development' } },
   // The API files whose verdict can differ by engine, again on a throwaway PostgreSQL server, where
   // requests at once truly overlap (scripts/lib/engine-specific-tests.mjs says which and why); beside the
   // PGlite run (docs/decisions/383-postgresql-suite-in-npm-test.md, 391-check-loop-budget.md).
