@@ -12,6 +12,8 @@ const steps = [
   // (typescript-eslint and knip still use TypeScript 5's compiler API; docs/decisions/391-check-loop-budget.md).
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
   { name: 'format (Biome)', cmd: 'npm', args: ['run', 'format:check', '--silent'] },
+  // A migration the previous release cannot run beside is refused (docs/decisions/398-install-and-releases.md).
+  { name: 'migrations expand only', cmd: 'npm', args: ['run', 'check:migrations', '--silent'] },
   // Type-aware rules are the slowest step; the cache re-lints only files whose text changed, so a
   // rule that depends on another file's types is caught by `npm test` (no cache) if not here.
   {

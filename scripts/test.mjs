@@ -64,6 +64,8 @@ const steps = [
   // (typescript-eslint and knip still use TypeScript 5's compiler API; docs/decisions/391-check-loop-budget.md).
   { name: 'typecheck', cmd: 'npm', args: ['run', 'typecheck', '--silent'] },
   { name: 'format (Biome)', cmd: 'npm', args: ['run', 'format:check', '--silent'] },
+  // A migration the previous release cannot run beside is refused (docs/decisions/398-install-and-releases.md).
+  { name: 'migrations expand only', cmd: 'npm', args: ['run', 'check:migrations', '--silent'] },
   // One definition of what is linted: package.json's lint script (ESLint without a cache, then
   // import circles).
   { name: 'lint', cmd: 'npm', args: ['run', 'lint', '--silent'] },
