@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -186,6 +187,44 @@ describe('migrations keep existing rows', () => {
       expect((await client.query(`select count(*)::int as n from audit_log where actor_name = 'olive'`)).rows).toEqual([
         { n: 2 },
       ]);
+    } finally {
+      await client.close();
+    }
+  });
+  it("keeps every invoice's pay link working, storing only its token's SHA-256 (decision 397)", async () => {
+    const { client, finish } = await databaseBefore('0021_invoice_pay_links');
+    try {
+      const customer = (
+        await client.query<{ id: string }>(
+          `insert into customers (name, email, phone) values ('Sam', 'sam@example.com', '0400 000 000') returning id`,
+        )
+      ).rows[0]!.id;
+      const newInvoice = async (day: string, payToken: string | null) => {
+        const job = (
+          await client.query<{ id: string }>(
+            `insert into jobs (customer_id, service_type, scheduled_date, scheduled_day, time_slot, address, suburb, postcode, contact_name, contact_phone, contact_email)
+             values ($1, 'puncture-repair', $2::date + time '02:00', $2, '10-12 AM', '1 Example St', 'Joondalup', '6027', 'Sam', '0400 000 000', 'sam@example.com') returning id`,
+            [customer, day],
+          )
+        ).rows[0]!.id;
+        return (
+          await client.query<{ id: string }>(
+            `insert into customer_invoices (job_id, invoice_date, pay_token) values ($1, $2, $3) returning id`,
+            [job, day, payToken],
+          )
+        ).rows[0]!.id;
+      };
+      const token = 'q7Xk2mZ9vB4nR1tL8wE5yA';
+      const linked = await newInvoice('2026-11-24', token);
+      await newInvoice('2026-11-25', null);
+      await finish();
+      const links = await client.query(`select token_hash, customer_invoice_id from invoice_pay_links`);
+      expect(links.rows).toEqual([
+        { token_hash: createHash('sha256').update(token, 'utf8').digest('hex'), customer_invoice_id: linked },
+      ]);
+      // The plain token is gone from the database; the column stays for the release still serving (decision 398).
+      const plain = await client.query(`select pay_token from customer_invoices`);
+      expect(plain.rows).toEqual([{ pay_token: null }, { pay_token: null }]);
     } finally {
       await client.close();
     }

@@ -17,7 +17,7 @@ import { printedDay, renderInvoicePdf, type InvoicePdfInput } from './pdf';
 import { invoicePdfName } from './pdf-store';
 import { findInvoice } from './guards';
 import { claimSend } from './send-once';
-import { ensurePayToken, payUrlOf } from './pay-link';
+import { issuePayToken, payUrlOf } from './pay-link';
 import { getInvoiceDetail, invoiceWithJob, listPdfVersions } from './queries';
 import type { DocumentDeps } from './document-deps';
 
@@ -55,10 +55,9 @@ export async function pdfInputOf(
       paidDay: invoice.paidAt ? perthDay(invoice.paidAt) : null,
       paymentNote: invoice.paymentNote,
       isCancelled: invoice.status === 'cancelled',
-      payUrl:
-        invoice.payToken && invoice.status !== 'paid' && invoice.status !== 'cancelled'
-          ? payUrlOf(config, invoice.payToken)
-          : null,
+      // Each new version gets a link of its own when it is made (ensureCurrentPdf); until then the
+      // link is a stand-in, so the content hash says only whether the PDF carries one.
+      payUrl: invoice.status !== 'paid' && invoice.status !== 'cancelled' ? payUrlOf(config, PAY_TOKEN_STAND_IN) : null,
       totalCents: toCents(invoice.totalAmount),
       gstCents: toCents(invoice.gstAmount),
     },
@@ -81,12 +80,19 @@ export async function pdfInputOf(
 
 const hashOf = (input: InvoicePdfInput) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
 
+/** Where a PDF's pay link goes before the version is made: a token is issued only for a version printed. */
+const PAY_TOKEN_STAND_IN = '{token}';
+
 /**
  * The PDF of the invoice as it is now. The same content is not printed twice; anything changed since
  * the last version (a line, a date, the status, the business details) makes a new version beside
  * the old ones, never in their place (decision 200).
  */
-export async function ensureCurrentPdf(deps: DocumentDeps, actor: SessionUser, invoiceId: string): Promise<PdfRow> {
+export async function ensureCurrentPdf(
+  deps: DocumentDeps,
+  actor: SessionUser,
+  invoiceId: string,
+): Promise<PdfRow & { payToken?: string }> {
   const now = deps.clock.now();
   const { business } = await deps.settings.current();
   let saved: string | undefined;
@@ -103,6 +109,9 @@ export async function ensureCurrentPdf(deps: DocumentDeps, actor: SessionUser, i
         .limit(1);
       if (latest && latest.contentHash === contentHash) return latest;
       const version = (latest?.version ?? 0) + 1;
+      // The version printed carries a link of its own, which keeps working after later versions (decision 397).
+      const payToken = input.invoice.payUrl ? await issuePayToken(tx, invoice.id, now) : undefined;
+      if (payToken) input.invoice.payUrl = payUrlOf(deps.config, payToken);
       const data = await renderInvoicePdf(input);
       const filename = invoicePdfName(invoice.invoiceNumber, version);
       await deps.pdfs.save(filename, data);
@@ -130,7 +139,7 @@ export async function ensureCurrentPdf(deps: DocumentDeps, actor: SessionUser, i
           ? `PDF version ${version} made; version ${latest.version} was sent and is kept`
           : `PDF version ${version} made`,
       });
-      return row!;
+      return { ...row!, ...(payToken ? { payToken } : {}) };
     });
   } catch (err) {
     // The row did not commit: its file goes too (a file without a row is never served).
@@ -221,8 +230,6 @@ export async function emailInvoice(
   actor: SessionUser,
   invoiceId: string,
 ): Promise<z.infer<typeof invoiceEmailed>> {
-  // The link to the invoice's own page, made before the PDF so the PDF carries it too (decision 299).
-  const payUrl = payUrlOf(deps.config, await ensurePayToken(deps.db, invoiceId));
   const pdf = await ensureCurrentPdf(deps, actor, invoiceId);
   const data = await deps.pdfs.read(pdf.filename);
   const now = deps.clock.now();
@@ -230,7 +237,7 @@ export async function emailInvoice(
   const to = before.job.customer.email;
   if (!to) throw conflict('The job has no customer email address to send the invoice to.');
   if (before.status === 'cancelled') throw conflict('A cancelled invoice cannot be emailed.');
-  const email = invoiceEmailText((await deps.settings.current()).business, before, payUrl);
+  const { business } = await deps.settings.current();
   const sentAt = await deps.db.transaction(async (tx) => {
     const invoice = await findInvoice(tx, invoiceId, true);
     const claimed = await claimSend(tx, pdf.id, now);
@@ -243,6 +250,10 @@ export async function emailInvoice(
             .where(eq(customerInvoicePdfs.id, pdf.id))
         )[0]?.sentAt ?? now
       );
+    // The link to the invoice's own page (decision 299): the one of the PDF made for this email, so
+    // the two agree, or else a new one for this email; every link sent keeps working (decision 397).
+    const payToken = pdf.payToken ?? (await issuePayToken(tx, invoice.id, now));
+    const email = invoiceEmailText(business, before, payUrlOf(deps.config, payToken));
     await deps.outbox.queue(tx, {
       kind: 'customer_invoice',
       jobId: invoice.jobId,

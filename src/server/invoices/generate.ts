@@ -19,7 +19,6 @@ import { lookupTyreUnitPriceCents } from '../pricing/service';
 import { lockInvoiceJob, withLiveInvoiceGuard, type Invoice } from './guards';
 import { jobInvoiced, jobPaidByInvoice } from './job-sync';
 import { lineValues, parsedLine } from './lines';
-import { newPayToken } from './pay-link';
 import { detailOf } from './queries';
 
 // A new customer invoice: generated from its job, or written by staff, with its lines and the job's move (decision 200).
@@ -90,7 +89,6 @@ async function insertInvoice(
       gstAmount: formatCents(totals.gstCents),
       totalAmount: formatCents(totals.totalCents),
       paymentNote: input.paymentNote ?? null,
-      payToken: newPayToken(),
       paidAt: input.status === 'paid' ? (input.paidAt ?? now) : null,
       sentAt: input.status === 'sent' || input.status === 'overdue' ? now : null,
       createdAt: now,

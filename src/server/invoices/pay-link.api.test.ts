@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PublicInvoice } from '../../shared/schemas/invoices';
 import { outboundEmails } from '../db/schema';
@@ -42,6 +43,58 @@ describe("the invoice's pay-online link", () => {
     const pdf = await publicGet(shown.pdfUrl);
     expect(pdf.statusCode).toBe(200);
     expect(pdfText(pdf.rawPayload)).toContain(`/pay/${token}`);
+  });
+
+  it('stores only the SHA-256 of each link it sends, and every link sent keeps opening the invoice', async () => {
+    const job = await newJob({ contactEmail: 'twice.sent@example.com' });
+    const invoice = await generate(job.id);
+    const tokenOfEmail = async (n: number) => {
+      const emails = await h.t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, job.id));
+      expect(emails).toHaveLength(n);
+      return /\/pay\/([A-Za-z0-9_-]+)/.exec(emails.sort((a, b) => +a.createdAt - +b.createdAt)[n - 1]!.text)![1]!;
+    };
+    expect((await request('POST', `${INVOICES}/${invoice.id}/email`)).statusCode).toBe(200);
+    const first = await tokenOfEmail(1);
+    // Sent again later: the message carries a link of its own, and the first one still opens the invoice.
+    h.t.clock.advance(10 * 60_000);
+    expect((await request('POST', `${INVOICES}/${invoice.id}/email`)).statusCode).toBe(200);
+    const second = await tokenOfEmail(2);
+    expect(second).not.toBe(first);
+    for (const token of [first, second]) {
+      const res = await publicGet(`/api/invoice-token/${token}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ invoiceNumber: invoice.invoiceNumber });
+    }
+    // The database holds each link's SHA-256, never the token itself.
+    const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+    const links = await h.t.db.execute<{ token_hash: string }>(
+      sql`select token_hash from invoice_pay_links where customer_invoice_id = ${invoice.id}`,
+    );
+    expect(links.rows.map((r) => r.token_hash).sort()).toEqual([sha256(first), sha256(second)].sort());
+    const row = JSON.stringify(
+      (await h.t.db.execute(sql`select * from customer_invoices where id = ${invoice.id}`)).rows,
+    );
+    expect(row).toContain(invoice.invoiceNumber);
+    for (const token of [first, second]) expect(row).not.toContain(token);
+  });
+
+  it('takes over a link the release before made in plain during an upgrade: it opens, and is kept as a hash from then on', async () => {
+    const invoice = await generate((await newJob()).id);
+    const token = 'Pl41nT0kenFr0mTheOldRe';
+    await h.t.db.execute(sql`update customer_invoices set pay_token = ${token} where id = ${invoice.id}`);
+    const res = await publicGet(`/api/invoice-token/${token}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ invoiceNumber: invoice.invoiceNumber });
+    const row = await h.t.db.execute<{ pay_token: string | null }>(
+      sql`select pay_token from customer_invoices where id = ${invoice.id}`,
+    );
+    expect(row.rows).toEqual([{ pay_token: null }]);
+    const hash = createHash('sha256').update(token, 'utf8').digest('hex');
+    const links = await h.t.db.execute(
+      sql`select customer_invoice_id from invoice_pay_links where token_hash = ${hash}`,
+    );
+    expect(links.rows).toEqual([{ customer_invoice_id: invoice.id }]);
+    expect((await publicGet(`/api/invoice-token/${token}`)).statusCode).toBe(200);
   });
 
   it('a paid or void invoice says so and has nothing due', async () => {

@@ -1,44 +1,47 @@
-import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
 import { formatCents, toCents } from '../../shared/domain/money';
 import { buildUrl } from '../../shared/contracts/contract';
 import { invoices as invoiceContracts } from '../../shared/contracts/invoices';
 import type { PublicInvoice } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
-import { customerInvoicePdfs, customerInvoices } from '../db/schema';
+import { customerInvoicePdfs, customerInvoices, invoicePayLinks } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { DocumentDeps } from './document-deps';
-import { findInvoice, type Invoice } from './guards';
+import type { Invoice } from './guards';
 import { creditedCents, listInvoiceItems } from './queries';
 import { readSettings } from '../settings/store';
 import { isTaxInvoice } from '../../shared/domain/settings';
 
-// The customer's pay-online link (decision 299): one unguessable token per invoice, in the email and on the PDF.
+// The customer's pay-online link (decision 299): an unguessable token in each email, reminder and
+// PDF that carries the link; the database keeps only its SHA-256, as for the manage link
+// (docs/decisions/397-tokens-kept-out-of-logs.md).
 
 /** 16 random bytes: 128 bits, as base64url (22 characters). */
-export const newPayToken = (): string => randomBytes(16).toString('base64url');
+const newPayToken = (): string => randomBytes(16).toString('base64url');
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{22}$/;
 export const PAY_LINK_NOT_FOUND = 'This payment link is not valid.';
 /** Every answer, right token or wrong, takes at least this long, so timing tells nothing about which tokens exist. */
 export const ANSWER_FLOOR_MS = 250;
 
+/** SHA-256 of a pay token, hex, as the manage link's (manage/token.ts): the value `invoice_pay_links` keeps. */
+const hashPayToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
 export const payUrlOf = (config: Pick<AppDeps['config'], 'publicBaseUrl'>, token: string) =>
   `${config.publicBaseUrl}/pay/${token}`;
 
-/** The invoice's token, made now for an invoice from before pay links; the same one every time after. */
-export async function ensurePayToken(exec: Executor, invoiceId: string): Promise<string> {
-  const invoice = await findInvoice(exec, invoiceId);
-  if (invoice.payToken) return invoice.payToken;
+/**
+ * A new link to the invoice's page, for one email, reminder or PDF version: its hash is stored
+ * beside the invoice's earlier links, which keep working; the token is answered to be put in that
+ * message and nowhere else.
+ */
+export async function issuePayToken(exec: Executor, invoiceId: string, now: Date): Promise<string> {
+  const token = newPayToken();
   await exec
-    .update(customerInvoices)
-    .set({ payToken: newPayToken() })
-    .where(and(eq(customerInvoices.id, invoiceId), isNull(customerInvoices.payToken)));
-  const [row] = await exec
-    .select({ token: customerInvoices.payToken })
-    .from(customerInvoices)
-    .where(eq(customerInvoices.id, invoiceId));
-  return row!.token!;
+    .insert(invoicePayLinks)
+    .values({ tokenHash: hashPayToken(token), customerInvoiceId: invoiceId, createdAt: now });
+  return token;
 }
 
 export async function atLeast<T>(ms: number, run: () => Promise<T>): Promise<T> {
@@ -55,11 +58,35 @@ export async function atLeast<T>(ms: number, run: () => Promise<T>): Promise<T> 
 }
 
 export async function invoiceOfToken(exec: Executor, token: string): Promise<Invoice> {
-  const [row] = TOKEN_SHAPE.test(token)
-    ? await exec.select().from(customerInvoices).where(eq(customerInvoices.payToken, token))
-    : [];
+  if (!TOKEN_SHAPE.test(token)) throw notFound(PAY_LINK_NOT_FOUND);
+  const find = () =>
+    exec
+      .select({ invoice: customerInvoices })
+      .from(invoicePayLinks)
+      .innerJoin(customerInvoices, eq(customerInvoices.id, invoicePayLinks.customerInvoiceId))
+      .where(eq(invoicePayLinks.tokenHash, hashPayToken(token)));
+  let [row] = await find();
+  if (!row && (await takeOverPlainToken(exec, token))) [row] = await find();
   if (!row) throw notFound(PAY_LINK_NOT_FOUND);
-  return row;
+  return row.invoice;
+}
+
+/**
+ * A link the release before decision 397 made while this one was being rolled out (or after a
+ * rollback), its token in plain in `customer_invoices.pay_token`: taken over on first use in one
+ * statement, its hash kept and the plain token emptied, so the link keeps working and its token is
+ * kept in plain no longer. Goes with the column, in a later release (decision 398).
+ */
+async function takeOverPlainToken(exec: Executor, token: string): Promise<boolean> {
+  const { rows } = await exec.execute(sql`
+    with taken as (
+      update ${customerInvoices} set pay_token = null where pay_token = ${token} returning id
+    )
+    insert into ${invoicePayLinks} (token_hash, customer_invoice_id)
+    select ${hashPayToken(token)}, id from taken
+    on conflict (token_hash) do nothing
+    returning customer_invoice_id`);
+  return rows.length > 0;
 }
 
 /**

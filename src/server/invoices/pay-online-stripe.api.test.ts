@@ -6,7 +6,7 @@ import { outboundEmails } from '../db/schema';
 import { StripePaymentProvider } from '../payments/stripe';
 import { INVOICES, invoiceHarness } from '../../../tests/helpers/invoice-harness';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/helpers/stripe-stand-in';
-import { ensurePayToken } from './pay-link';
+import { issuePayToken } from './pay-link';
 
 const SECRET_KEY = 'sk_test_standin';
 const WEBHOOK_SECRET = 'whsec_test_standin';
@@ -55,7 +55,7 @@ describe('paying an invoice from its link with Stripe', () => {
     });
     const invoice = await generate(job.id);
     await request('PATCH', `${INVOICES}/${invoice.id}`, { status: 'sent' });
-    const token = await ensurePayToken(h.t.db, invoice.id);
+    const token = await issuePayToken(h.t.db, invoice.id, h.t.clock.now());
     const page = (await h.t.app.inject({ method: 'GET', url: `/api/invoice-token/${token}` })).json() as PublicInvoice;
     expect(page).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_standin' });
 

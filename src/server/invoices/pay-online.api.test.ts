@@ -10,7 +10,7 @@ import type { PaymentEvent } from '../payments/provider';
 import { handlePaymentEvent } from '../payments/service';
 import { readSettings } from '../settings/store';
 import { INVOICES, invoiceHarness } from '../../../tests/helpers/invoice-harness';
-import { ensurePayToken } from './pay-link';
+import { issuePayToken } from './pay-link';
 
 describe('paying an invoice by card from its link (simulated provider)', () => {
   const { h, request, newJob, generate, detail, jobRow } = invoiceHarness();
@@ -45,7 +45,7 @@ describe('paying an invoice by card from its link (simulated provider)', () => {
     });
     const invoice = await generate(job.id);
     expect((await request('PATCH', `${INVOICES}/${invoice.id}`, { status: 'sent' })).statusCode).toBe(200);
-    return { job, invoice, token: await ensurePayToken(h.t.db, invoice.id) };
+    return { job, invoice, token: await issuePayToken(h.t.db, invoice.id, h.t.clock.now()) };
   };
 
   it('takes the balance plus the card surcharge, marks the invoice and the job paid, emails one receipt; a replay changes nothing', async () => {

@@ -3,7 +3,7 @@ import { addDays, perthToday } from '../../shared/domain/perth-time';
 import type { AppDeps } from '../deps';
 import { customerInvoices, jobs } from '../db/schema';
 import { recordHistory } from '../history/history';
-import { payUrlOf } from './pay-link';
+import { issuePayToken, payUrlOf } from './pay-link';
 import { creditedCents } from './queries';
 import { formatCents, toCents } from '../../shared/domain/money';
 import { printedDay } from './pdf';
@@ -26,13 +26,13 @@ export const isMessagingHour = isWithinSendWindow;
 
 function reminderText(
   b: BusinessProfile,
-  r: { invoiceNumber: string; balanceDue: string; dueDate: string; name: string; payUrl: string | null },
+  r: { invoiceNumber: string; balanceDue: string; dueDate: string; name: string; payUrl: string },
 ) {
   const lines = [
     `Hello ${r.name},`,
     '',
     `A reminder that invoice ${r.invoiceNumber} was due on ${printedDay(r.dueDate)} and $${r.balanceDue} of it is still unpaid.`,
-    r.payUrl ? `See the invoice and how to pay it: ${r.payUrl}` : 'How to pay is on the invoice we sent.',
+    `See the invoice and how to pay it: ${r.payUrl}`,
     '',
     `If you have already paid, thank you, and please ignore this email. Questions? Call ${b.phone} or reply to ${b.email}.`,
     '',
@@ -88,7 +88,8 @@ export async function sendOverdueReminders(deps: Deps): Promise<number> {
       // What is still owed after credit notes, not the invoice's total (decision 301); nothing owed, no reminder.
       const balance = toCents(claimed.totalAmount) - (await creditedCents(tx, claimed.id));
       if (balance <= 0) return false;
-      const payUrl = claimed.payToken ? payUrlOf(deps.config, claimed.payToken) : null;
+      // A link of its own, beside the ones already sent (docs/decisions/397-tokens-kept-out-of-logs.md).
+      const payUrl = payUrlOf(deps.config, await issuePayToken(tx, claimed.id, now));
       const email = reminderText((await readSettings(tx, deps.config)).business, {
         invoiceNumber: claimed.invoiceNumber,
         balanceDue: formatCents(balance),

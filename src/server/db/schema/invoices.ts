@@ -33,7 +33,12 @@ export const customerInvoices = pgTable(
     paymentNote: text('payment_note'),
     /** When an issued invoice was voided: kept with its lines, history and PDFs, and final (decision 295). */
     voidedAt: timestamptz('voided_at'),
-    /** The unguessable key of the invoice's pay-online page, 128 random bits (decision 299); null for invoices made before it. */
+    /**
+     * A pay token in plain, as the release before decision 397 kept it: no longer written, and
+     * emptied by migration 0021, which kept each token's hash in `invoice_pay_links`. Read only to
+     * take over a link that release made while this one was being rolled out (pay-link.ts); a later
+     * release removes the column (decision 398).
+     */
     payToken: text('pay_token').unique(),
     /** When the one overdue reminder was emailed; never a second (decision 299). */
     reminderSentAt: timestamptz('reminder_sent_at'),
@@ -48,6 +53,25 @@ export const customerInvoices = pgTable(
     index('customer_invoices_date_idx').on(t.invoiceDate, t.invoiceNumber),
     check('customer_invoices_status_check', isOneOf(t.status, CUSTOMER_INVOICE_STATUSES)),
   ],
+);
+
+/**
+ * The links to an invoice's own page `/pay/{token}` (decision 299): one for each email, reminder
+ * and PDF version that carries one, each 128 random bits, and every one sent keeps working. Only
+ * the token's SHA-256 is kept, so a copy of the database opens no invoice; the plain token is only
+ * in the message or PDF that carries it (docs/decisions/397-tokens-kept-out-of-logs.md).
+ */
+export const invoicePayLinks = pgTable(
+  'invoice_pay_links',
+  {
+    /** SHA-256 of the token, hex (src/server/invoices/pay-link.ts `hashPayToken`). */
+    tokenHash: text('token_hash').primaryKey(),
+    customerInvoiceId: uuid('customer_invoice_id')
+      .notNull()
+      .references(() => customerInvoices.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_pay_links_invoice_idx').on(t.customerInvoiceId)],
 );
 
 export const customerInvoiceItems = pgTable(
