@@ -19,3 +19,4 @@ export * from './messages';
 export * from './onsite-payments';
 export * from './request-keys';
 export * from './scheduler';
+export * from './system';
