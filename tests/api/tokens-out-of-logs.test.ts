@@ -94,6 +94,20 @@ describe('a request with a token in its URL is logged without the token', () => 
   });
 });
 
+describe('guessing links', () => {
+  it('is logged once an address fills its minute of wrong links, naming the address, never a token', async () => {
+    const from = lines.length;
+    const tokens = Array.from({ length: 22 }, sampleToken);
+    for (const token of tokens)
+      await t.app.inject({ method: 'GET', url: `/api/manage/${token}`, remoteAddress: '10.77.0.1' });
+    const logged = lines.slice(from);
+    const warnings = logged.filter((line) => line.includes('someone may be guessing'));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, link: 'manage', clientAddress: '10.77.0.1' });
+    for (const token of tokens) expect(logged.join('')).not.toContain(token);
+  });
+});
+
 describe('an error or a message that names a link is logged without the token', () => {
   it('in an error, its stack and its causes', () => {
     const token = sampleToken();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PublicInvoice } from '../../shared/schemas/invoices';
@@ -95,6 +95,30 @@ describe("the invoice's pay-online link", () => {
     );
     expect(links.rows).toEqual([{ customer_invoice_id: invoice.id }]);
     expect((await publicGet(`/api/invoice-token/${token}`)).statusCode).toBe(200);
+  });
+
+  it('opens the right link from an address that sent 40 wrong ones; the wrong ones are refused, 429 after 20 a minute', async () => {
+    const invoice = await generate((await newJob()).id);
+    expect((await request('POST', `${INVOICES}/${invoice.id}/email`)).statusCode).toBe(200);
+    const email = (await h.t.db.select().from(outboundEmails)).find((e) => e.subject.includes(invoice.invoiceNumber))!;
+    const token = /\/pay\/([A-Za-z0-9_-]+)/.exec(email.text)![1]!;
+    const shared = '10.99.0.1';
+    const from = (url: string, remoteAddress = shared) => h.t.app.inject({ method: 'GET', url, remoteAddress });
+    const wrong = () => `/api/invoice-token/${randomBytes(16).toString('base64url')}`;
+    // Side by side, as a guesser would send them: each is refused, none opens anything.
+    const misses = await Promise.all(Array.from({ length: 40 }, () => from(wrong())));
+    for (const miss of misses) expect([404, 429]).toContain(miss.statusCode);
+    const refused = await from(wrong());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/Too many wrong payment links/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The customer's own link from the same address opens the invoice and its PDF.
+    const right = await from(`/api/invoice-token/${token}`);
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toMatchObject({ invoiceNumber: invoice.invoiceNumber });
+    expect((await from(`/api/invoice-token/${token}/pdf`)).statusCode).toBe(200);
+    // Another address is not refused for this one's guesses.
+    expect((await from(wrong(), '10.99.0.2')).statusCode).toBe(404);
   });
 
   it('a paid or void invoice says so and has nothing due', async () => {

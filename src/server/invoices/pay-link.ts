@@ -7,7 +7,7 @@ import type { PublicInvoice } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { customerInvoicePdfs, customerInvoices, invoicePayLinks } from '../db/schema';
-import { notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import type { DocumentDeps } from './document-deps';
 import type { Invoice } from './guards';
 import { creditedCents, listInvoiceItems } from './queries';
@@ -56,6 +56,10 @@ export async function atLeast<T>(ms: number, run: () => Promise<T>): Promise<T> 
     throw err;
   }
 }
+
+/** Whether an answer is the refusal of a link that opens no invoice (not, say, a right link's invoice without a PDF yet). */
+export const isWrongPayLink = (err: unknown): boolean =>
+  err instanceof AppError && err.code === 'NOT_FOUND' && err.message === PAY_LINK_NOT_FOUND;
 
 export async function invoiceOfToken(exec: Executor, token: string): Promise<Invoice> {
   if (!TOKEN_SHAPE.test(token)) throw notFound(PAY_LINK_NOT_FOUND);

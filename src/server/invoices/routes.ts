@@ -1,11 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { invoices } from '../../shared/contracts/invoices';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { emailInvoice, listPdfVersionsOf, makeInvoicePdf, readInvoicePdf } from './documents';
 import type { InvoicePdfStore } from './pdf-store';
 import { createInvoice, generateInvoiceForJob } from './generate';
-import { publicInvoice, publicInvoicePdf } from './pay-link';
+import { createLinkMisses, tooManyPayMissesMessage } from '../manage/misses';
+import { isWrongPayLink, publicInvoice, publicInvoicePdf } from './pay-link';
 import { createInvoicePaymentIntent, payInvoiceSimulated } from './pay-online';
 import { emailCreditNote } from './credit-note-email';
 import { addCreditNote, listCreditNotes, readCreditNotePdf } from './credit-notes';
@@ -17,6 +18,19 @@ import { deleteOrVoidInvoice } from './void';
 /** Customer invoices (docs/product.md "Customer invoices"); every operation is an admin's. */
 export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = {}): FastifyPluginAsync {
   const docs = { ...deps, pdfs: opts.pdfs ?? deps.pdfs };
+  const misses = createLinkMisses(deps, { link: 'pay', message: tooManyPayMissesMessage });
+  /**
+   * A wrong pay link counts against its caller's address, as a wrong manage link does; a right one
+   * always opens (docs/decisions/397-tokens-kept-out-of-logs.md).
+   */
+  async function countingMisses<T>(request: FastifyRequest, answer: () => Promise<T>): Promise<T> {
+    try {
+      return await answer();
+    } catch (err) {
+      if (isWrongPayLink(err)) await misses.miss(request.ip);
+      throw err;
+    }
+  }
   return async (app) => {
     addRoute(app, invoices.generate, async ({ actor, params }) => ({
       customerInvoice: await generateInvoiceForJob(deps, actor, params.jobId),
@@ -67,9 +81,11 @@ export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = 
     addRoute(app, invoices.emailCreditNote, async ({ actor, params }) =>
       emailCreditNote(docs, actor, params.id, params.noteId),
     );
-    addRoute(app, invoices.byToken, async ({ params }) => publicInvoice(docs, params.token));
-    addRoute(app, invoices.publicPdf, async ({ params }) => {
-      const file = await publicInvoicePdf(docs, params.token);
+    addRoute(app, invoices.byToken, async ({ params, request }) =>
+      countingMisses(request, () => publicInvoice(docs, params.token)),
+    );
+    addRoute(app, invoices.publicPdf, async ({ params, request }) => {
+      const file = await countingMisses(request, () => publicInvoicePdf(docs, params.token));
       return {
         data: file.data,
         contentType: 'application/pdf',
@@ -77,9 +93,11 @@ export function invoiceRoutes(deps: AppDeps, opts: { pdfs?: InvoicePdfStore } = 
         disposition: 'inline' as const,
       };
     });
-    addRoute(app, invoices.payIntent, async ({ params }) => createInvoicePaymentIntent(deps, params.token));
-    addRoute(app, invoices.paySimulated, async ({ params, body }) =>
-      payInvoiceSimulated(deps, params.token, body.cardNumber),
+    addRoute(app, invoices.payIntent, async ({ params, request }) =>
+      countingMisses(request, () => createInvoicePaymentIntent(deps, params.token)),
+    );
+    addRoute(app, invoices.paySimulated, async ({ params, body, request }) =>
+      countingMisses(request, () => payInvoiceSimulated(deps, params.token, body.cardNumber)),
     );
     addRoute(app, invoices.removeItem, async ({ actor, params }) =>
       removeInvoiceItem(deps, actor, params.id, params.itemId),

@@ -8,7 +8,7 @@ import { addRoute } from '../http/contract-routes';
 import { AppError, invalid, notFound } from '../http/errors';
 import { PHOTO_UPLOAD_MALFORMED_MESSAGE } from '../photos/routes';
 import type { IncomingPhoto } from '../photos/service';
-import { createManageMisses } from './misses';
+import { createLinkMisses, tooManyMissesMessage } from './misses';
 import {
   addPhotosByCustomer,
   assertMayAddPhotos,
@@ -22,16 +22,19 @@ import {
 
 /** The manage-my-booking API (docs/decisions/358-customers-manage-their-own-booking.md). */
 export function manageRoutes(deps: AppDeps): FastifyPluginAsync {
-  const misses = createManageMisses({ db: deps.db, clock: deps.clock });
+  const misses = createLinkMisses(deps, { link: 'manage', message: tooManyMissesMessage });
 
-  /** The job behind the link; a wrong or lapsed one counts against the caller's address. Nothing is cached. */
+  /**
+   * The job behind the link, whatever wrong links its caller's address sent before; a wrong or
+   * lapsed one is counted against the address, and refused with 429 past its limit
+   * (docs/decisions/397-tokens-kept-out-of-logs.md). Nothing is cached.
+   */
   async function open(request: FastifyRequest, reply: FastifyReply, token: string) {
     reply.header('Cache-Control', 'no-store');
     reply.header('Referrer-Policy', 'no-referrer');
-    await misses.assertAllowed(request.ip);
     const job = await jobOfToken(deps.db, token, deps.clock.now());
     if (job) return job;
-    await misses.record(request.ip);
+    await misses.miss(request.ip);
     throw notFound(MANAGE_LINK_NOT_FOUND);
   }
 

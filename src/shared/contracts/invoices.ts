@@ -235,7 +235,7 @@ export const invoices = {
     path: '/api/invoice-token/:token',
     access: 'public',
     summary:
-      "The customer's pay page: the business, the invoice number, lines, amount due and status, for the holder of the invoice's link; a wrong token answers 404 after the same delay (decision 299).",
+      "The customer's pay page: the business, the invoice number, lines, amount due and status, for the holder of the invoice's link; a wrong token answers 404 after the same delay (decision 299), or 429 once its address has sent 20 wrong links in a minute, while a right one always opens (decision 397).",
     params: payTokenParams,
     response: publicInvoice,
   }),

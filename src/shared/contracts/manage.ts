@@ -12,7 +12,8 @@ import { defineContract } from './contract';
 /**
  * Manage my booking (docs/decisions/358-customers-manage-their-own-booking.md): the customer holding
  * the private link sees and changes that one booking. A wrong or lapsed link answers 404 'Booking
- * Not Found'; 20 wrong links a minute from one address answer 429.
+ * Not Found', or 429 once its address has sent 20 wrong links in a minute; a right link always
+ * opens, whatever its address sent (docs/decisions/397-tokens-kept-out-of-logs.md).
  */
 export const manage = {
   get: defineContract({

@@ -19,8 +19,10 @@ export const bookingAttemptWindows = pgTable(
 );
 
 /**
- * Wrong manage-my-booking tokens per client address in the last minute, shared by every instance:
- * a guesser is answered 429 after 20 (docs/decisions/341-foundation-offline-day-and-self-service.md).
+ * Wrong customer links (manage-my-booking and invoice pay links) per client address in the last
+ * minute, shared by every instance (docs/decisions/341-foundation-offline-day-and-self-service.md):
+ * after 20, further wrong links are answered 429; a right link is never refused
+ * (docs/decisions/397-tokens-kept-out-of-logs.md).
  */
 export const manageLinkMisses = pgTable(
   'manage_link_misses',
