@@ -4,6 +4,7 @@ import { businessHoursOf } from '../shared/domain/business-hours';
 import { PERTH_UTC_OFFSET } from '../shared/domain/perth-time';
 import { assertPasswordCost, PRODUCTION_PASSWORD_COST, TEST_PASSWORD_COST } from './auth/passwords';
 import { passwordProblem } from './auth/password-rule';
+import { BAD_KEY, MAKE_A_KEY, parseKey, secretKeyOf, type SecretsKeyring, testKeyring } from './secrets/at-rest';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -14,6 +15,17 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/** A key for secrets at rest (docs/decisions/401-secrets-at-rest.md): 32 bytes in base64. */
+const secretsKey = optionalText.transform((v, ctx) => {
+  if (v === undefined) return undefined;
+  const key = parseKey(v);
+  if (!key) {
+    ctx.addIssue({ code: 'custom', message: BAD_KEY });
+    return z.NEVER;
+  }
+  return key;
+});
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().optional().default(fallback);
 
@@ -146,6 +158,9 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     GOOGLE_MAPS_API_KEY: optionalText,
+    /** Seals two-factor secrets in the database; the previous key is still read while a new one is rolled in (decision 401). */
+    SECRETS_KEY: secretsKey,
+    SECRETS_KEY_PREVIOUS: secretsKey,
     PAYMENTS_SIMULATED: z.enum(['true', 'false', '1', '0', '']).optional(),
     /**
      * Test-only: the server's clock starts at this instant (ISO 8601) and runs on in real time,
@@ -180,6 +195,13 @@ const envSchema = z
         code: 'custom',
         path: ['STRIPE_WEBHOOK_SECRET'],
         message: 'is required when Stripe keys are set',
+      });
+    }
+    if (env.SECRETS_KEY_PREVIOUS && !env.SECRETS_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message: 'is required with SECRETS_KEY_PREVIOUS: the new key, while the previous one is still read',
       });
     }
     if (env.TEST_CLOCK_START && env.NODE_ENV === 'production') {
@@ -337,6 +359,18 @@ function toConfig(env: z.output<typeof envSchema>) {
         : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
     /**
+     * The keys of secrets at rest (docs/decisions/401-secrets-at-rest.md): SECRETS_KEY, a fixed test
+     * key under NODE_ENV=test, else undefined until the start reads or makes DATA_DIR's key file.
+     */
+    secrets: (env.SECRETS_KEY
+      ? {
+          current: secretKeyOf(env.SECRETS_KEY),
+          previous: env.SECRETS_KEY_PREVIOUS ? secretKeyOf(env.SECRETS_KEY_PREVIOUS) : undefined,
+        }
+      : env.NODE_ENV === 'test'
+        ? testKeyring()
+        : undefined) as SecretsKeyring | undefined,
+    /**
      * Without Stripe keys a labelled simulated card provider is used outside production; in
      * production it must be asked for explicitly (PAYMENTS_SIMULATED=true), else prepaid is off.
      */
@@ -377,6 +411,13 @@ export function checkConfig(config: Config): Config {
     assertPasswordCost(config);
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
+  // A server's own PostgreSQL: its key is set by whoever deploys it, never made beside the data
+  // (docs/decisions/401-secrets-at-rest.md); the embedded database makes one in DATA_DIR.
+  if (config.isProduction && config.databaseUrl && !config.secrets) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SECRETS_KEY: is required in production with DATABASE_URL: it seals the two-factor secrets in the database. Make one with \`${MAKE_A_KEY}\` and add SECRETS_KEY=<that value> to the environment file (keep a copy: without it no one with two-factor can sign in).`,
+    );
   }
   if (config.isProduction && config.testClockStart) {
     throw new ConfigError(

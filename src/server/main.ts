@@ -8,9 +8,17 @@ import { loadConfigOrExit } from './config';
 import { oneInstanceAtATime, openDatabase } from './db/client';
 import { seedReferenceData } from './db/seed/reference';
 import { ensureSetupCode } from './auth/owner-setup';
+import { sealStoredMfaSecrets } from './auth/mfa';
+import { keyFromDataDir } from './secrets/at-rest';
 
 async function main() {
-  const config = loadConfigOrExit();
+  const loaded = loadConfigOrExit();
+  // Without SECRETS_KEY the embedded database keeps its key in DATA_DIR; loadConfig has refused a
+  // production DATABASE_URL without one (docs/decisions/401-secrets-at-rest.md).
+  const keyFile = loaded.secrets
+    ? { ring: loaded.secrets, file: undefined, created: false }
+    : keyFromDataDir(loaded.dataDir);
+  const config = { ...loaded, secrets: keyFile.ring };
   // Started before anything slow, so the test clock's "now" is close to the moment the server was launched.
   const clock = config.testClockStart ? clockStartingAt(config.testClockStart) : systemClock;
   const logger = pino({
@@ -39,7 +47,8 @@ async function main() {
   });
   const seeded = await oneInstanceAtATime(database, async () => {
     await database.migrate();
-    return seedReferenceData(database.db, config);
+    const sealed = await sealStoredMfaSecrets(database.db, keyFile.ring);
+    return { ...(await seedReferenceData(database.db, config)), sealed };
   });
 
   const app = await buildApp({
@@ -70,6 +79,11 @@ async function main() {
     logger.warn(
       `TEST_CLOCK_START: the server's clock started at ${config.testClockStart.toISOString()} and runs on from there (test-only setting).`,
     );
+  if (keyFile.created)
+    logger.info(
+      `Made a key for secrets at rest in ${keyFile.file} (SECRETS_KEY is unset): keep it with the data directory and its backups.`,
+    );
+  if (seeded.sealed) logger.info(`Sealed ${seeded.sealed} stored two-factor secret(s) with the secrets key`);
   if (seeded.tyrePrices || seeded.suburbPages)
     logger.info(`Loaded reference data: ${seeded.tyrePrices} tyre prices, ${seeded.suburbPages} suburb pages`);
   if (seeded.adminCreated)

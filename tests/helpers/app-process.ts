@@ -71,6 +71,8 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
         PUBLIC_BASE_URL: baseUrl,
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        // Required in production with DATABASE_URL (docs/decisions/401-secrets-at-rest.md).
+        SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

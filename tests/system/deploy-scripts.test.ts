@@ -204,6 +204,8 @@ describe('install.sh in test mode (DEPLOY_ROOT)', () => {
     expect(env).toMatch(/^DATA_DIR=\/var\/lib\/tyre-booking$/m);
     expect(env).toMatch(/^DATABASE_URL=postgres:\/\/tyres:[0-9a-f]{48}@127\.0\.0\.1:5432\/tyres$/m);
     expect(env).toMatch(/^STRIPE_WEBHOOK_SECRET=whsec_ghi$/m);
+    // 32 random bytes in base64, kept on every run after (docs/decisions/401-secrets-at-rest.md).
+    expect(env).toMatch(/^SECRETS_KEY=[A-Za-z0-9+/]{43}=$/m);
     expect(read(root, 'etc/tyre-booking/instance-1.env')).toMatch(/^PORT=5001\nINSTANCE_NAME=app-1$/m);
     expect(read(root, 'etc/tyre-booking/instance-2.env')).toMatch(/^PORT=5002\nINSTANCE_NAME=app-2$/m);
   });

@@ -5,7 +5,7 @@ import { mfaRecoveryCodes, users } from '../db/schema';
 import { invalid, unauthenticated } from '../http/errors';
 import { claimCodeStep, endLoginChallenge, findLoginChallenge } from './mfa-challenges';
 import { hashRecoveryCode, matchingStep } from './mfa-codes';
-import { recordMfa, WRONG_CODE } from './mfa';
+import { recordMfa, totpSecretOf, WRONG_CODE } from './mfa';
 import { beginLoginAttempt } from './rate-limit';
 import { openSession } from './service';
 import { attemptOf, type SignInOrigin } from './sign-in-record';
@@ -52,7 +52,7 @@ export async function completeMfaSignIn(
   const at = deps.clock.now();
   const audit = { at, actorId: user.id, userId: user.id, username: user.username, address: from.address };
   if (input.code !== undefined) {
-    const step = matchingStep(user.mfaSecret, input.code, at);
+    const step = matchingStep(totpSecretOf(deps.config, user.mfaSecret), input.code, at);
     if (step === null || !(await claimCodeStep(deps, user.id, step))) {
       await recordMfa(deps.db, {
         ...audit,

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { MfaSetupView, MfaStatusView } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
@@ -7,6 +7,8 @@ import { loginChallenges, mfaRecoveryCodes, users } from '../db/schema';
 import { appendAudit } from '../audit/log';
 import type { SessionUser } from '../http/access';
 import { conflict, forbidden, invalid, notFound } from '../http/errors';
+import type { Config } from '../config';
+import { needsSealing, openSecret, sealSecret, type SecretsKeyring } from '../secrets/at-rest';
 import { hashRecoveryCode, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUrlOf } from './mfa-codes';
 import { verifyPassword } from './passwords';
 import { beginLoginAttempt, clearLoginFailures } from './rate-limit';
@@ -51,6 +53,50 @@ export async function recordMfa(
   ]);
 }
 
+/** The keys of secrets at rest: set by the start (main.ts) or the test key (docs/decisions/401-secrets-at-rest.md). */
+export function keyringOf(config: Pick<Config, 'secrets'>): SecretsKeyring {
+  if (!config.secrets)
+    throw new Error('No key for secrets at rest: set SECRETS_KEY (docs/decisions/401-secrets-at-rest.md)');
+  return config.secrets;
+}
+
+/** The base32 secret the authenticator app holds, from its sealed stored value. */
+export const totpSecretOf = (config: Pick<Config, 'secrets'>, stored: string) => openSecret(keyringOf(config), stored);
+
+/**
+ * At start: every two-factor secret still stored plain (or under the previous key) is sealed under
+ * SECRETS_KEY; values already sealed under it are left alone, so a second start changes nothing.
+ * Answers how many rows were rewritten.
+ */
+export async function sealStoredMfaSecrets(exec: Executor, ring: SecretsKeyring): Promise<number> {
+  const rows = await exec
+    .select({ id: users.id, secret: users.mfaSecret, pending: users.mfaPendingSecret })
+    .from(users)
+    .where(or(isNotNull(users.mfaSecret), isNotNull(users.mfaPendingSecret)));
+  let rewritten = 0;
+  for (const row of rows) {
+    const reseal = (v: string | null) =>
+      v !== null && needsSealing(ring, v) ? sealSecret(ring, openSecret(ring, v)) : v;
+    const secret = reseal(row.secret);
+    const pending = reseal(row.pending);
+    if (secret === row.secret && pending === row.pending) continue;
+    // Only if unchanged since read: a setup or turn-off meanwhile wins.
+    const [done] = await exec
+      .update(users)
+      .set({ mfaSecret: secret, mfaPendingSecret: pending })
+      .where(
+        and(
+          eq(users.id, row.id),
+          row.secret === null ? isNull(users.mfaSecret) : eq(users.mfaSecret, row.secret),
+          row.pending === null ? isNull(users.mfaPendingSecret) : eq(users.mfaPendingSecret, row.pending),
+        ),
+      )
+      .returning({ id: users.id });
+    if (done) rewritten++;
+  }
+  return rewritten;
+}
+
 async function mfaRowOf(exec: Executor, userId: string) {
   const [row] = await exec
     .select({
@@ -92,11 +138,18 @@ export async function mfaStatus(deps: Pick<AppDeps, 'db' | 'settings'>, actor: S
 }
 
 /** A new secret for the app, kept as pending until a code confirms it; two-factor stays as it was. */
-export async function startMfaSetup(deps: Pick<AppDeps, 'db' | 'settings'>, actor: SessionUser): Promise<MfaSetupView> {
+export async function startMfaSetup(
+  deps: Pick<AppDeps, 'db' | 'settings' | 'config'>,
+  actor: SessionUser,
+): Promise<MfaSetupView> {
   const row = await mfaRowOf(deps.db, actor.id);
   if (row?.secret) throw conflict(ALREADY_ON);
   const secret = newTotpSecret();
-  await deps.db.update(users).set({ mfaPendingSecret: secret }).where(eq(users.id, actor.id));
+  // Stored sealed (docs/decisions/401-secrets-at-rest.md); the person is shown the plain one to scan.
+  await deps.db
+    .update(users)
+    .set({ mfaPendingSecret: sealSecret(keyringOf(deps.config), secret) })
+    .where(eq(users.id, actor.id));
   const otpauthUrl = otpauthUrlOf(secret, (await deps.settings.current()).business.name, actor.username);
   const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUrl, qrSvg };
@@ -107,7 +160,7 @@ export async function startMfaSetup(deps: Pick<AppDeps, 'db' | 'settings'>, acto
  * recovery codes are stored as hashes and answered this once.
  */
 export async function confirmMfa(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   actor: SessionUser,
   code: string,
   address: string,
@@ -117,7 +170,7 @@ export async function confirmMfa(
   if (row?.secret) throw conflict(ALREADY_ON);
   const pending = row?.pending;
   if (!pending) throw conflict(SETUP_FIRST);
-  if (matchingStep(pending, code, at) === null) {
+  if (matchingStep(totpSecretOf(deps.config, pending), code, at) === null) {
     await recordMfa(deps.db, {
       at,
       actorId: actor.id,
@@ -178,7 +231,7 @@ export async function disableMfa(
   if (!row?.secret) throw conflict(NOT_ON);
   await beginLoginAttempt(deps, actor.username, address);
   const passwordOk = await verifyPassword(input.password, row.password);
-  const codeOk = matchingStep(row.secret, input.code, at) !== null;
+  const codeOk = matchingStep(totpSecretOf(deps.config, row.secret), input.code, at) !== null;
   if (!passwordOk || !codeOk) {
     if (!codeOk)
       await recordMfa(deps.db, {
