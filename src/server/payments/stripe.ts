@@ -1,4 +1,6 @@
 import Stripe from 'stripe';
+import { PAYMENT_SETUP_FAILED_BOOKING, PAYMENT_SETUP_FAILED_INVOICE } from '../../shared/schemas/payments';
+import { AppError } from '../http/errors';
 import {
   intentSubjectOf,
   OPEN_INTENT_STATES,
@@ -15,7 +17,28 @@ export type StripeProviderOptions = {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
+  /** How long one request may take, and how many times the SDK retries it (tests shorten both). */
+  timeoutMs?: number;
+  maxNetworkRetries?: number;
 };
+
+/**
+ * Stripe could not be reached or could not answer (connection refused or reset, a timeout, its own
+ * 5xx or 429): a 503 with the product's sentence and the other ways to pay, never a 500
+ * (docs/decisions/402-providers-down-offline-retry-rtl.md). Nothing was written before the call.
+ */
+export class PaymentProviderUnavailable extends AppError {
+  constructor(message: string, cause: unknown) {
+    super('UNAVAILABLE', message);
+    this.cause = cause;
+  }
+}
+
+const isProviderDown = (err: unknown): boolean =>
+  err instanceof Stripe.errors.StripeConnectionError ||
+  err instanceof Stripe.errors.StripeAPIError ||
+  err instanceof Stripe.errors.StripeRateLimitError ||
+  (err instanceof Stripe.errors.StripeError && typeof err.statusCode === 'number' && err.statusCode >= 500);
 
 /** A signature older than this many seconds is refused (docs/product.md "Payments", decision 150). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -35,8 +58,8 @@ export class StripePaymentProvider implements PaymentProvider {
 
   constructor(private readonly opts: StripeProviderOptions) {
     this.stripe = new Stripe(opts.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
+      maxNetworkRetries: opts.maxNetworkRetries ?? 2,
+      timeout: opts.timeoutMs ?? 20_000,
       telemetry: false,
       ...(opts.host ? { host: opts.host } : {}),
       ...(opts.port ? { port: opts.port } : {}),
@@ -45,6 +68,16 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async createIntent(input: CreateIntentInput): Promise<PaymentIntentRef> {
+    try {
+      return await this.createIntentOnce(input);
+    } catch (err) {
+      if (!isProviderDown(err)) throw err;
+      const message = 'invoiceId' in input.metadata ? PAYMENT_SETUP_FAILED_INVOICE : PAYMENT_SETUP_FAILED_BOOKING;
+      throw new PaymentProviderUnavailable(message, err);
+    }
+  }
+
+  private async createIntentOnce(input: CreateIntentInput): Promise<PaymentIntentRef> {
     if (input.existingIntentId) {
       const existing = await this.stripe.paymentIntents.retrieve(input.existingIntentId);
       if (

@@ -13,6 +13,14 @@ export const CARD_INVALID = 'Your card number is invalid.';
 export const ALREADY_PAID = 'This booking has already been paid.';
 export const PAYMENTS_UNAVAILABLE =
   'Online payment is not available right now. Please book again and choose to pay on site.';
+/**
+ * The card provider could not be reached (docs/product.md "Messages the UI shows", 'Payment Setup
+ * Failed', and decision 402): the checkout's sentence, then the other ways to pay.
+ */
+export const PAYMENT_SETUP_FAILED_BOOKING =
+  'Unable to initialize payment. Please try again in a few minutes, call us to pay by phone, or book again and choose to pay on site.';
+export const PAYMENT_SETUP_FAILED_INVOICE =
+  'Unable to initialize payment. Please try again in a few minutes, or pay by bank transfer, PayID or on site as your invoice shows.';
 
 /** Any string: an unknown or malformed token is answered 404 'Booking Not Found', like an expired one. */
 export const bookingToken = z

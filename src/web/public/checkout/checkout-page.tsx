@@ -8,7 +8,7 @@ import { Toaster } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { createPaymentIntent, fetchBooking, successPath } from './checkout-api';
 import { CheckoutSummary } from './checkout-summary';
-import { paymentToasts } from './payment-toasts';
+import { paymentToasts, setupFailedMessage } from './payment-toasts';
 import { SimulatedCardForm } from './simulated-card-form';
 
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
@@ -18,7 +18,10 @@ type BookingState =
   | { kind: 'not-found' }
   | { kind: 'error' }
   | { kind: 'ready'; booking: BookingByToken };
-type IntentState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; intent: PaymentIntentResponse };
+type IntentState =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; intent: PaymentIntentResponse };
 
 function goToResult(token: string) {
   window.location.assign(successPath(token));
@@ -64,8 +67,9 @@ export default function CheckoutPage({ token }: { token: string }) {
       .catch((err: unknown) => {
         if (err instanceof ApiError && err.status === 404) return notFound();
         if (err instanceof ApiError && err.status === 409) return goToResult(token);
-        setIntent({ kind: 'failed' });
-        paymentToasts.setupFailed();
+        const message = setupFailedMessage(err);
+        setIntent({ kind: 'failed', message });
+        paymentToasts.setupFailed(message);
       });
   }, [token, notFound]);
 
@@ -156,7 +160,7 @@ export default function CheckoutPage({ token }: { token: string }) {
                 <Spinner label="Preparing secure payment..." />
               ) : intent.kind === 'failed' ? (
                 <div>
-                  <p>Unable to initialize payment. Please try again.</p>
+                  <p>{intent.message}</p>
                   <Button className="mt-4" onClick={retrySetUp}>
                     Try again
                   </Button>

@@ -6,14 +6,14 @@ import { Spinner } from '../../components/ui/spinner';
 import { api, ApiError } from '../../lib/api';
 import { dollars } from '../../lib/format';
 import { SimulatedCardForm } from '../checkout/simulated-card-form';
-import { paymentToasts } from '../checkout/payment-toasts';
+import { paymentToasts, setupFailedMessage } from '../checkout/payment-toasts';
 
 const StripeCardForm = lazy(() => import('../checkout/stripe-card-form'));
 
 type IntentState =
   | { kind: 'idle' }
   | { kind: 'loading' }
-  | { kind: 'failed' }
+  | { kind: 'failed'; message: string }
   | { kind: 'ready'; intent: PaymentIntentResponse };
 
 /**
@@ -46,8 +46,11 @@ export function PayByCard({
     } catch (err) {
       // Paid, voided or gone meanwhile: the page shows what the invoice is now.
       if (err instanceof ApiError && (err.status === 409 || err.status === 404)) return onSettled();
-      setState({ kind: 'failed' });
-      paymentToasts.setupFailed();
+      setState({
+        kind: 'failed',
+        message: setupFailedMessage(err, 'Unable to start the card payment. Please try again.'),
+      });
+      paymentToasts.setupFailed(setupFailedMessage(err));
     } finally {
       busy.current = false;
     }
@@ -56,7 +59,7 @@ export function PayByCard({
   if (state.kind === 'idle' || state.kind === 'failed') {
     return (
       <div className="space-y-2">
-        {state.kind === 'failed' ? <p>Unable to start the card payment. Please try again.</p> : null}
+        {state.kind === 'failed' ? <p>{state.message}</p> : null}
         <Button size="lg" className="w-full sm:w-auto" onClick={() => void start()}>
           <CreditCard aria-hidden className="h-5 w-5" />
           Pay {dollars(amountDue)} by card
