@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { businessHoursOf } from '../shared/domain/business-hours';
 import { PERTH_UTC_OFFSET } from '../shared/domain/perth-time';
+import { SIGN_IN_LIMITS, TEST_SIGN_IN_LIMITS } from './auth/hash-gate';
 import { assertPasswordCost, PRODUCTION_PASSWORD_COST, TEST_PASSWORD_COST } from './auth/passwords';
 import { passwordProblem } from './auth/password-rule';
 import { BAD_KEY, MAKE_A_KEY, parseKey, secretKeyOf, type SecretsKeyring, testKeyring } from './secrets/at-rest';
@@ -305,6 +306,11 @@ function toConfig(env: z.output<typeof envSchema>) {
     },
     /** scrypt's cost: cheap only under NODE_ENV=test; loadConfig refuses a cheap cost in production. */
     passwordCost: env.NODE_ENV === 'test' ? TEST_PASSWORD_COST : PRODUCTION_PASSWORD_COST,
+    /**
+     * Sign-ins checked at once (docs/decisions/399-sign-in-flood.md): wide only under NODE_ENV=test,
+     * whose hashes take milliseconds.
+     */
+    signInLimits: env.NODE_ENV === 'test' ? TEST_SIGN_IN_LIMITS : SIGN_IN_LIMITS,
     /** Set only by TEST_CLOCK_START (never in production): where the server's clock starts. */
     testClockStart: env.TEST_CLOCK_START ? new Date(env.TEST_CLOCK_START) : undefined,
     sessions: { idleMs: env.SESSION_IDLE_HOURS * 3_600_000, maxMs: env.SESSION_MAX_DAYS * 86_400_000 },

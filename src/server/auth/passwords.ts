@@ -1,4 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { passwordHashGate, type Lane } from './hash-gate';
+import { recordHashTime, typicalHashMs } from './hash-times';
 
 /**
  * scrypt's cost N. Production uses OWASP's N=2^17 (r=8, p=1: 128 MiB and about half a second per
@@ -23,6 +26,20 @@ function scryptAsync(password: string, salt: Buffer, params: ScryptOptions): Pro
   );
 }
 
+/**
+ * Every hash runs in its lane of the process's gate (docs/decisions/399-sign-in-flood.md), so only
+ * a few hold their memory and the thread pool at once, and its running time is noted. The lane is
+ * `known` unless a caller says otherwise: only a sign-in comes from strangers, and it names its lane.
+ */
+function gatedScrypt(password: string, salt: Buffer, cost: number, rest: ScryptOptions, lane: Lane) {
+  return passwordHashGate.run(lane, typicalHashMs(cost), async () => {
+    const started = performance.now();
+    const key = await scryptAsync(password, salt, { ...rest, N: cost });
+    recordHashTime(cost, performance.now() - started);
+    return key;
+  });
+}
+
 /** Throws when a production configuration would hash below the production cost. */
 export function assertPasswordCost(settings: PasswordSettings): void {
   if (settings.isProduction && settings.passwordCost < PRODUCTION_PASSWORD_COST) {
@@ -37,34 +54,21 @@ export async function hashPassword(password: string, settings: PasswordSettings)
   assertPasswordCost(settings);
   const N = settings.passwordCost;
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, { N, r: R, p: P, maxmem: MAXMEM });
+  const key = await gatedScrypt(password, salt, N, { r: R, p: P, maxmem: MAXMEM }, 'known');
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** Checks a password against a stored hash at whatever cost that hash was made with. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, lane: Lane = 'known'): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await scryptAsync(password, Buffer.from(salt, 'base64'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: MAXMEM,
-  });
+  const key = await gatedScrypt(
+    password,
+    Buffer.from(salt, 'base64'),
+    Number(n),
+    { r: Number(r), p: Number(p), maxmem: MAXMEM },
+    lane,
+  );
   return key.length === expected.length && timingSafeEqual(key, expected);
-}
-
-/**
- * A hash of a random password at the configured cost, compared against when the username is
- * unknown so timing reveals nothing. One per cost, made on first use.
- */
-const dummyHashes = new Map<number, Promise<string>>();
-export function dummyPasswordHash(settings: PasswordSettings): Promise<string> {
-  let hash = dummyHashes.get(settings.passwordCost);
-  if (!hash) {
-    hash = hashPassword(randomBytes(16).toString('hex'), settings);
-    dummyHashes.set(settings.passwordCost, hash);
-  }
-  return hash;
 }

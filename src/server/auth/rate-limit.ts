@@ -147,14 +147,15 @@ export async function assertLoginAllowed(
  * Counts an attempt BEFORE the password is checked, so a burst of parallel guesses cannot all pass
  * the limit before any failure is saved. The row stands as a failure unless the sign-in succeeds
  * (clearLoginFailures removes it); an attempt refused with 429 removes its own row again so the
- * retry time stays anchored to real failures.
+ * retry time stays anchored to real failures, and so does one whose password is never checked
+ * (`withdraw`: the hash gate refused it with 503, docs/decisions/399-sign-in-flood.md).
  */
 export async function beginLoginAttempt(
   deps: AppDeps,
   username: string,
   address: string,
   attempt: Omit<LoginAttempt, 'username' | 'address'> = {},
-): Promise<void> {
+): Promise<{ withdraw(): Promise<void> }> {
   const full = { ...attempt, username, address };
   const now = deps.clock.now();
   const since = new Date(now.getTime() - LOGIN_LIMIT.windowMs);
@@ -173,8 +174,11 @@ export async function beginLoginAttempt(
   const budgets = budgetsOf(full);
   const counts = await Promise.all(budgets.map(countOf));
   const slowed = await slowedUntil(deps, full, now, own!.id);
-  if (!slowed && budgets.every((b, i) => counts[i]! <= b.max)) return;
-  await deps.db.delete(loginFailures).where(eq(loginFailures.id, own!.id));
+  const withdraw = async () => {
+    await deps.db.delete(loginFailures).where(eq(loginFailures.id, own!.id));
+  };
+  if (!slowed && budgets.every((b, i) => counts[i]! <= b.max)) return { withdraw };
+  await withdraw();
   if (slowed) throw rateLimited(slowed, now);
   await assertLoginAllowed(deps, username, address, attempt);
   // Over the limit only because of attempts still in flight: ask for a short wait.

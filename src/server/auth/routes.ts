@@ -9,9 +9,12 @@ import { createOwner, isOwnerSetupNeeded } from './owner-setup';
 import { deviceIdOf, rememberDevice } from './known-devices';
 import { endSession, startSession } from './sessions';
 import { currentUser, registerUser, signIn } from './service';
+import { admitSignIn, signInGate } from './sign-in-check';
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
+    // The process's sign-in gate takes this configuration's limits (decision 399).
+    signInGate.configure(deps.config.signInLimits);
     await app.register(mfaRoutes(deps));
     addRoute(app, auth.currentUser, async ({ actor, reply }) => {
       reply.header('Cache-Control', 'no-store');
@@ -19,12 +22,14 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsync {
     });
 
     addRoute(app, auth.login, async ({ body, request, reply }) => {
-      const result = await signIn(deps, body, {
+      const from = {
         address: request.ip,
         previousToken: sessionToken(request),
         userAgent: request.headers['user-agent'] ?? null,
         deviceId: deviceIdOf(request),
-      });
+      };
+      // A bounded number at once, a browser with a cookie in a lane of its own (decision 399).
+      const result = await admitSignIn(deps.config, from, () => signIn(deps, body, from));
       // Two-factor sign-in: no session until the code (decision 320), only the pending cookie.
       if ('mfaChallenge' in result) {
         setChallengeCookie(reply, result.mfaChallenge, deps.config);

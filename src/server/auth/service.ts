@@ -5,10 +5,11 @@ import type { SessionUser } from '../http/access';
 import { conflict, forbidden, unauthenticated } from '../http/errors';
 import { appendAudit } from '../audit/log';
 import { startLoginChallenge } from './mfa-challenges';
-import { dummyPasswordHash, verifyPassword, type PasswordSettings } from './passwords';
+import type { PasswordSettings } from './passwords';
 import { assertPasswordAllowed } from './password-rule';
 import { beginLoginAttempt, clearLoginFailures, type LoginAttempt } from './rate-limit';
 import { deleteExpiredSessions, endSession, startSession } from './sessions';
+import { checkSignInPassword } from './sign-in-check';
 import { attemptOf, recordSignIn, type SignInOrigin } from './sign-in-record';
 import { createUser, findUserByUsername, type NewUser } from './users';
 
@@ -47,9 +48,15 @@ export type SignInResult = { user: SignedInUser; token: string } | { mfaChalleng
 export async function signIn(deps: AppDeps, input: LoginInput, from: SignInOrigin): Promise<SignInResult> {
   const user = await findUserByUsername(deps.db, input.username);
   const attempt = await attemptOf(deps, user, from);
-  await beginLoginAttempt(deps, input.username, from.address, attempt);
-  // Always run one scrypt comparison so an unknown username takes as long as a wrong password.
-  const passwordOk = await verifyPassword(input.password, user?.password ?? (await dummyPasswordHash(deps.config)));
+  const counted = await beginLoginAttempt(deps, input.username, from.address, attempt);
+  // Through the hash gate, no hash for a name nobody has; refused there (503), the password was
+  // never checked and the attempt is no failure (docs/decisions/399-sign-in-flood.md).
+  const passwordOk = await checkSignInPassword(deps.config, input.password, user?.password, attempt).catch(
+    async (err: unknown) => {
+      await counted.withdraw();
+      throw err;
+    },
+  );
   // The attempt already counts as a failure; only a success takes it back.
   if (!user || !passwordOk || !user.isActive) {
     await recordSignIn(deps, { user, typed: input.username, address: from.address, ok: false });
