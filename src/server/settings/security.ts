@@ -1,11 +1,15 @@
 import type { SecurityForm } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
+import { hasTwoFactor } from '../auth/mfa';
 import { recordSettingChanges } from '../history/history';
+import { conflict } from '../http/errors';
 import { lockSetting, readSettings, writeSetting } from './store';
 
 const LABEL = 'Staff sign-in';
 const FIELD = 'Require two-factor sign-in for admins';
 const shown = (on: boolean) => (on ? 'Yes' : 'No');
+export const OWN_TWO_FACTOR_FIRST =
+  'Set up two-factor sign-in for your own account first (Settings, "Two-factor sign-in").';
 
 export async function readSecurity(deps: Pick<AppDeps, 'settings'>): Promise<SecurityForm> {
   return (await deps.settings.current()).security;
@@ -25,6 +29,9 @@ export async function updateSecurity(
     await lockSetting(tx, 'security');
     const before = (await readSettings(tx, deps.config)).security;
     if (before.requireAdminMfa === form.requireAdminMfa) return before;
+    // The admin who requires it has it first: otherwise the gate would refuse them every screen,
+    // this one included (docs/decisions/321-admins-required-to-use-two-factor.md).
+    if (form.requireAdminMfa && !(await hasTwoFactor(tx, actorId))) throw conflict(OWN_TWO_FACTOR_FIRST);
     await writeSetting(tx, 'security', { requireAdminMfa: form.requireAdminMfa }, actorId, at);
     await recordSettingChanges(tx, [
       {

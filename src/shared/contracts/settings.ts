@@ -67,7 +67,7 @@ export const settings = {
     access: 'admin',
     affects: ['settings', 'twoFactor'],
     summary:
-      'Changes the staff sign-in rules; while two-factor is required, an admin without it can only set it up. Recorded in the history.',
+      'Changes the staff sign-in rules; while two-factor is required, an admin without it can only set it up. Requiring it is refused (409) until the admin making the change has it. Recorded in the history.',
     body: securityForm,
     response: securityForm,
   }),

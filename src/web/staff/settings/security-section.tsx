@@ -4,7 +4,7 @@ import type { SecurityForm } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { api, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { RecentChanges } from './recent-changes';
 
@@ -36,6 +36,9 @@ export function SecuritySection() {
   );
 }
 
+/** 409: the admin turning the requirement on has no two-factor yet (decision 321). */
+const ownFirst = (err: unknown) => err instanceof ApiError && err.status === 409;
+
 function SecurityFields({ saved }: { saved: SecurityForm }) {
   const form = useForm<SecurityForm>({ defaultValues: saved });
   const save = useApiMutation(api.settings.updateSecurity, {
@@ -47,7 +50,9 @@ function SecurityFields({ saved }: { saved: SecurityForm }) {
           ? 'Every admin now needs two-factor sign-in.'
           : 'Two-factor sign-in is now up to each admin.',
       }),
+    // A refusal the admin can act on (set up their own two-factor first) stays beside the box.
     onError: (err) =>
+      ownFirst(err) ||
       toast({
         title: 'Error',
         description: errorMessage(err, 'Failed to save the staff sign-in rules.'),
@@ -65,7 +70,9 @@ function SecurityFields({ saved }: { saved: SecurityForm }) {
           <input
             type="checkbox"
             className="h-5 w-5"
-            aria-describedby="require-admin-mfa-hint"
+            aria-describedby={
+              ownFirst(save.error) ? 'require-admin-mfa-hint require-admin-mfa-error' : 'require-admin-mfa-hint'
+            }
             {...form.register('requireAdminMfa')}
           />
           Require two-factor sign-in for admins
@@ -73,6 +80,11 @@ function SecurityFields({ saved }: { saved: SecurityForm }) {
         <p id="require-admin-mfa-hint" className="text-sm text-gray-700">
           An admin without it is asked to set it up before using the dashboard. Technicians choose for themselves.
         </p>
+        {ownFirst(save.error) && (
+          <p id="require-admin-mfa-error" role="alert" className="text-sm text-red-700">
+            {errorMessage(save.error, 'Set up two-factor sign-in for your own account first.')}
+          </p>
+        )}
       </div>
       <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
         {save.isPending ? 'Saving...' : 'Save Staff Sign-in'}
