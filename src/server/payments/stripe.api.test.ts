@@ -235,21 +235,24 @@ describe('POST /api/payments/webhook', () => {
     expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toHaveLength(1);
   });
 
-  it('refuses a wrong signature, a missing one and one older than 300 seconds with 400, changing nothing', async () => {
+  it('refuses a wrong signature, a missing one and one older or newer than 300 seconds with 400, changing nothing', async () => {
     const { job, token, intentId } = await bookWithIntent();
     const event = intentEvent('payment_intent.succeeded', intentId, { jobId: job.id, token, amount: 10150 });
     const forged = await postWebhook(event, { secret: 'whsec_attacker' });
     const missing = await postWebhook(event, { signature: null });
     const stale = await postWebhook(event, { ageSeconds: 301 });
+    // Signed 10 minutes ahead of the server's clock: as far outside the tolerance as one 10 minutes old.
+    const future = await postWebhook(event, { ageSeconds: -600 });
     const garbage = await postWebhook(event, { signature: 't=1,v1=deadbeef' });
-    for (const res of [forged, missing, stale, garbage]) {
+    for (const res of [forged, missing, stale, future, garbage]) {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Webhook signature verification failed.');
     }
     expect((await jobRow(job.id)).paymentStatus).toBe('pending');
     expect(await emailsFor(job.id)).toHaveLength(0);
     expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, event.id))).toHaveLength(0);
-    // A signature 299 s old is still inside the tolerance.
+    // A signature 299 s old, or 299 s ahead, is still inside the tolerance.
+    expect((await postWebhook(event, { ageSeconds: -299 })).statusCode).toBe(200);
     expect((await postWebhook(event, { ageSeconds: 299 })).statusCode).toBe(200);
     expect((await jobRow(job.id)).paymentStatus).toBe('paid');
   });

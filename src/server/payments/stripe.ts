@@ -40,7 +40,10 @@ const isProviderDown = (err: unknown): boolean =>
   err instanceof Stripe.errors.StripeRateLimitError ||
   (err instanceof Stripe.errors.StripeError && typeof err.statusCode === 'number' && err.statusCode >= 500);
 
-/** A signature older than this many seconds is refused (docs/product.md "Payments", decision 150). */
+/**
+ * A signature older, or newer, than this many seconds is refused (docs/product.md "Payments",
+ * decision 150): the SDK checks the past only, verifyWebhook the future.
+ */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export class WebhookVerificationError extends Error {
@@ -134,6 +137,9 @@ export class StripePaymentProvider implements PaymentProvider {
         undefined,
         receivedAtMs,
       );
+      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+      if (!(signedAt * 1000 - receivedAtMs <= WEBHOOK_TOLERANCE_SECONDS * 1000))
+        throw new Error('Timestamp is in the future, outside the tolerance zone');
       return event as unknown as PaymentEvent;
     } catch (err) {
       throw new WebhookVerificationError(err instanceof Error ? err.message : 'Signature verification failed');
