@@ -110,6 +110,34 @@ describe('staff schedule at most 12 months ahead', () => {
   });
 });
 
+describe('every phone field keeps the one phone rule (decision 173)', () => {
+  it.each(['0000-01-01T00:00:00Z', '12345678901', '0412 345 67x'])(
+    "a staff booking with the phone %j is refused with the rule's message",
+    async (phone) => {
+      const res = await call(t, {
+        method: 'POST',
+        url: '/api/bookings',
+        cookie: admin,
+        payload: {
+          customer: { name: 'Sam Taylor', email: 'sam.phone@example.com', phone },
+          vehicle: { make: 'Toyota', model: 'Corolla', year: '2018', color: 'White', registration: '1ABC234' },
+          job: {
+            serviceType: 'puncture-repair',
+            scheduledDate: '2026-11-25',
+            timeSlot: '10-12 AM',
+            address: '12 Example Street',
+            suburb: 'Joondalup',
+            postcode: '6027',
+            paymentMethod: 'onsite',
+          },
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(json(res).fields?.['customer.phone']).toBe('Valid phone number required');
+    },
+  );
+});
+
 describe('money is a decimal with at most two places, within its column', () => {
   it.each([[1e21], ['1.005'], ['NaN'], [' ']])(
     'a quote edit of %j answers 400 with the money message',

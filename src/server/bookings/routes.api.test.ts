@@ -672,12 +672,17 @@ describe('staff booking (signed-in staff on POST /api/bookings)', () => {
     expect((await jobById(unknownSize.json().jobId)).customerValue).toBeNull();
   });
 
-  it('books outside the service area, with any postcode and any phone, as the admin form always could (decision 173)', async () => {
+  it('books outside the service area and with any postcode, as the admin form always could, but only an Australian phone (decision 173)', async () => {
     const res = await book(staffBody({ suburb: 'Kalgoorlie', postcode: '6430' }), cookie);
     expect(res.statusCode, res.body).toBe(200);
     const mismatch = staffBody({ suburb: 'Mandurah', postcode: '6000' });
-    mismatch.customer.phone = '+64 21 123 4567';
     expect((await book(mismatch, cookie)).statusCode).toBe(200);
+    // The one phone rule, as every phone field (docs/product.md "API conventions").
+    const overseas = staffBody({ suburb: 'Mandurah', postcode: '6210' });
+    overseas.customer.phone = '+64 21 123 4567';
+    const refused = await book(overseas, cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ 'customer.phone': 'Valid phone number required' });
   });
 
   it('prices it on the server when no estimate is given', async () => {

@@ -3,7 +3,7 @@ import { perthDay } from '../domain/perth-time';
 import { TIME_SLOTS } from '../domain/slots';
 import { PAYMENT_METHODS, SERVICE_TYPES } from '../domain/services';
 import { formatTyreSize, TYRE_SIZE_DIGITS, type TyreSizePart } from '../domain/tyre-size';
-import { hasTwoLetters, isPlausibleAustralianPhone } from '../domain/contact-checks';
+import { hasTwoLetters } from '../domain/contact-checks';
 import { findSuburbByName } from '../reference/service-area';
 import {
   DATE_MESSAGE,
@@ -11,6 +11,7 @@ import {
   isBusinessDay,
   LAST_YEAR,
   money,
+  phoneField,
   stripControls,
   stripControlsKeepLines,
   tooLong,
@@ -118,12 +119,7 @@ export const publicFields = {
   ),
   // Decision 173: at least two letters, and a plausible Australian number, under the product's messages.
   customerName: required('Name is required', 'Name', TEXT_LIMITS.name).refine(hasTwoLetters, 'Name is required'),
-  customerPhone: z
-    .string({ message: 'Valid phone number required' })
-    .trim()
-    .min(10, 'Valid phone number required')
-    .max(20, 'Valid phone number required')
-    .refine(isPlausibleAustralianPhone, 'Valid phone number required'),
+  customerPhone: phoneField,
   customerEmail: z
     .string({ message: 'Valid email required' })
     .trim()
@@ -285,11 +281,8 @@ export const adminFields = {
     2,
     'Customer name is required',
   ),
-  customerPhone: z
-    .string({ message: 'Valid phone number required' })
-    .trim()
-    .min(10, 'Valid phone number required')
-    .max(20, 'Valid phone number required'),
+  // The one phone rule, as the public booking's (decision 173).
+  customerPhone: phoneField,
   customerEmail: z
     .string({ message: 'Valid email address required' })
     .trim()

@@ -3,11 +3,27 @@ import { formatCents, MONEY_MESSAGE, parseMoney, type Cents } from '../domain/mo
 
 export { parseMoney };
 import { isIsoDay } from '../domain/perth-time';
+import { isPlausibleAustralianPhone } from '../domain/contact-checks';
 
 /**
  * The field rules every schema is built from (docs/product.md "API conventions"): money, days,
  * text, ids and whole numbers. One rule each, so a value means the same on every form and route.
  */
+
+export const PHONE_MESSAGE = 'Valid phone number required';
+
+/**
+ * The one phone rule (decision 173): an Australian number as people write it, ten digits from 02,
+ * 03, 04, 07 or 08 (or +61 for the 0), spaces allowed; anything else is refused with one message.
+ * Every phone a person types (public and staff bookings, the manage link, the business profile)
+ * is this field.
+ */
+export const phoneField = z
+  .string({ message: PHONE_MESSAGE })
+  .trim()
+  .min(10, PHONE_MESSAGE)
+  .max(20, PHONE_MESSAGE)
+  .refine(isPlausibleAustralianPhone, PHONE_MESSAGE);
 
 /** What a `numeric(10,2)` column holds: the ceiling of every amount, line, invoice, bill and expense. */
 export const MONEY_MAX_CENTS: Cents = 9_999_999_999;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { formatAbn, isValidAbn } from '../domain/abn';
-import { isPlausibleAustralianPhone } from '../domain/contact-checks';
 import { MONEY_MESSAGE, toCents } from '../domain/money';
 import { BUSINESS_LABELS, FEE_LABELS, SETTING_EVENT_KINDS, type Fees } from '../domain/settings';
-import { isBusinessDay, DATE_MESSAGE, money, notes, oneLineText, pageQuery, pageSizeQuery } from './fields';
+import { isBusinessDay, DATE_MESSAGE, money, notes, oneLineText, pageQuery, pageSizeQuery, phoneField } from './fields';
 
 /**
  * The owner's settings forms (docs/decisions/280-owner-settings-in-the-database.md): the fees and
@@ -77,7 +76,6 @@ export const ACCOUNT_NUMBER_MESSAGE = 'Account number must be 5 to 10 digits';
 export const BANK_TOGETHER_MESSAGE = 'Bank account name, BSB and account number go together: fill in all three or none';
 export const REVIEW_URL_MESSAGE = 'Google review link must be an https:// address';
 export const OPENING_DAYS_MESSAGE = 'Choose at least one opening day';
-export const PHONE_MESSAGE = 'Valid phone number required';
 export const EMAIL_MESSAGE = 'Valid email address required';
 export const BUSINESS_TEXT_LIMITS = {
   name: 100,
@@ -106,11 +104,7 @@ export const businessForm = z
   .object({
     name: oneLineText('Business name', BUSINESS_TEXT_LIMITS.name, 'Business name is required'),
     abn: z.string({ message: ABN_MESSAGE }).trim().refine(isValidAbn, ABN_MESSAGE).transform(formatAbn),
-    phone: z
-      .string({ message: PHONE_MESSAGE })
-      .trim()
-      .max(20, PHONE_MESSAGE)
-      .refine(isPlausibleAustralianPhone, PHONE_MESSAGE),
+    phone: phoneField,
     email: z
       .string({ message: EMAIL_MESSAGE })
       .trim()
