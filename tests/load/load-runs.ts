@@ -19,6 +19,8 @@ type RunOptions = {
   durationS?: number;
   /** Stop after this many requests (overrides the duration). */
   amount?: number;
+  /** Stop at the duration or once this many have been answered, whichever comes first. */
+  maxAnswered?: number;
   /** Requests per second across all connections; none: closed loop (each connection sends as soon as answered). */
   overallRate?: number;
   /** Cycled through per connection; default a GET of `url`. */
@@ -28,15 +30,26 @@ type RunOptions = {
 
 /** Runs autocannon (programmatic API) and returns the figures that the budgets read. */
 export async function runLoad(opts: RunOptions): Promise<LoadResult> {
-  const result = await autocannon({
-    url: opts.url,
-    connections: opts.connections,
-    duration: opts.durationS ?? 10,
-    amount: opts.amount,
-    overallRate: opts.overallRate,
-    headers: opts.headers,
-    requests: opts.requests,
-    timeout: 10,
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(
+      {
+        url: opts.url,
+        connections: opts.connections,
+        duration: opts.durationS ?? 10,
+        amount: opts.amount,
+        overallRate: opts.overallRate,
+        headers: opts.headers,
+        requests: opts.requests,
+        timeout: 10,
+      },
+      (err: unknown, r: autocannon.Result) => (err ? reject(err as Error) : resolve(r)),
+    );
+    if (opts.maxAnswered === undefined) return;
+    const max = opts.maxAnswered;
+    let answered = 0;
+    run.on('response', () => {
+      if (++answered === max) run.stop();
+    });
   });
   const statusCounts = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count]),
