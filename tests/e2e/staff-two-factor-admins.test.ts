@@ -65,45 +65,75 @@ async function technicianWithTwoFactor(page: Page): Promise<string> {
   return username;
 }
 
+const phoneContext = () =>
+  newTestContext(browser, {
+    viewport: { width: 360, height: 780 },
+    baseURL: app.baseUrl,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Perth',
+  });
+
+async function signIn(page: Page, username: string, password: string) {
+  page.setDefaultTimeout(10_000);
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+/** Scans the key shown in a setup region, confirms its code and saves the recovery codes. */
+async function enrolIn(region: ReturnType<Page['getByRole']>) {
+  await region.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  const secret = (await region.getByLabel('Key to type').textContent())!.replace(/\s/g, '');
+  await region.getByLabel('Code from the app').fill(codeNow(secret));
+  await region.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await eventually(() => region.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(10);
+  await region.getByRole('button', { name: 'I have saved my codes' }).click();
+}
+
 describe('two-factor sign-in required for admins', () => {
-  it('takes the owner to the setup once required, back to the dashboard once done; the owner resets a technician', async () => {
-    const context = await newTestContext(browser, {
-      viewport: { width: 360, height: 780 },
-      baseURL: app.baseUrl,
-      locale: 'en-AU',
-      timezoneId: 'Australia/Perth',
-    });
+  it('has the owner set up their own first, takes another admin to the setup once required; the owner resets a technician', async () => {
+    const context = await phoneContext();
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto('/auth');
-    await page.getByLabel('Username').fill(E2E_ADMIN.username);
-    await page.getByLabel('Password').fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
 
     await page.goto('/dashboard?tab=settings');
     const rules = page.getByRole('region', { name: 'Staff sign-in' });
     await rules.getByLabel('Require two-factor sign-in for admins').check();
     await rules.getByRole('button', { name: 'Save Staff Sign-in' }).click();
-
-    // Signed in still, but only the setup is offered.
-    const required = page.getByRole('region', { name: 'Set up two-factor sign-in' });
-    await eventually(() => required.isVisible()).toBe(true);
-    expect(await page.getByRole('navigation', { name: 'Dashboard sections' }).count()).toBe(0);
-    // Nothing else is offered (no New Booking that every request would refuse), but the way out is.
-    expect(await page.getByRole('link', { name: 'New Booking' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
-    expect(await noSidewaysScroll(page)).toBe(true);
-    await expectAccessible(page, 'main');
-    await required.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-    const secret = (await required.getByLabel('Key to type').textContent())!.replace(/\s/g, '');
-    await required.getByLabel('Code from the app').fill(codeNow(secret));
-    await required.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-    await eventually(() => required.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(
-      10,
+    // Refused until the owner has it themselves: the reason stays beside the box.
+    await eventually(() => rules.getByRole('alert').textContent()).toBe(
+      'Set up two-factor sign-in for your own account first (Settings, "Two-factor sign-in").',
     );
-    await required.getByRole('button', { name: 'I have saved my codes' }).click();
-    await eventually(() => page.getByRole('navigation', { name: 'Dashboard sections' }).isVisible()).toBe(true);
+    await enrolIn(page.getByRole('region', { name: 'Two-factor sign-in' }));
+    await rules.getByLabel('Require two-factor sign-in for admins').check();
+    await rules.getByRole('button', { name: 'Save Staff Sign-in' }).click();
+    await eventually(async () => (await page.request.get('/api/dashboard/settings/security')).json()).toEqual({
+      requireAdminMfa: true,
+    });
+
+    // Another admin without it: signed in still, but only the setup is offered.
+    const admin = `admin2fa_${Date.now().toString(36)}`;
+    const added = await page.request.post('/api/admin/users', {
+      headers: { origin: app.baseUrl },
+      data: { username: admin, password: 'admin-pass-2468', role: 'admin' },
+    });
+    expect(added.status()).toBe(201);
+    const adminContext = await phoneContext();
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, admin, 'admin-pass-2468');
+    const required = adminPage.getByRole('region', { name: 'Set up two-factor sign-in' });
+    await eventually(() => required.isVisible()).toBe(true);
+    expect(await adminPage.getByRole('navigation', { name: 'Dashboard sections' }).count()).toBe(0);
+    // Nothing else is offered (no New Booking that every request would refuse), but the way out is.
+    expect(await adminPage.getByRole('link', { name: 'New Booking' }).count()).toBe(0);
+    expect(await adminPage.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    expect(await noSidewaysScroll(adminPage)).toBe(true);
+    await expectAccessible(adminPage, 'main');
+    await enrolIn(required);
+    await eventually(() => adminPage.getByRole('navigation', { name: 'Dashboard sections' }).isVisible()).toBe(true);
+    await adminContext.close();
 
     const technician = await technicianWithTwoFactor(page);
     await page.goto('/dashboard?tab=team');
