@@ -319,4 +319,38 @@ describe("a technician's day without signal", () => {
     });
     expect(cached.filter((u) => u.startsWith('/api'))).toEqual([]);
   }, 180_000);
+
+  it('a phone whose browser says it is online while requests fail tries its waiting change again on its own (decision 402)', async () => {
+    const owner = await ownerCookie();
+    const tech = await addTechnician(owner, 'flaky');
+    const free = await freeSlotsToday();
+    expect(free.length, 'a free slot today').toBeGreaterThanOrEqual(1);
+    const job = await booked(owner, E2E_TODAY, free[0]!, 'Flynn', tech.id);
+
+    const page = await browser.newPage({ width: 390, height: 844 });
+    await signIn(page, tech.username, tech.password);
+    await page.goto('/dashboard');
+    await eventually(() =>
+      page.getByText(/^Your jobs are saved on this phone \(updated \d\d:\d\d\)\.$/).isVisible(),
+    ).toBe(true);
+
+    const dialog = await openJob(page, job.jobNumber);
+    await eventually(() => dialog.getByRole('button', { name: /^Start Work/ }).isVisible()).toBe(true);
+
+    // Then the network fails, but the context stays online: navigator.onLine keeps saying true. The
+    // context's route also catches what the service worker fetches.
+    const cut = (route: { abort: () => Promise<void> }) => route.abort();
+    await page.context().route('**/api/**', cut);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+    await confirmedMove(page, dialog, /^Start Work/);
+    await eventually(() => page.getByText('1 change waiting to send').isVisible()).toBe(true);
+    await eventually(() => page.getByText(/^Last tried \d+ s ago$/).isVisible()).toBe(true);
+    expect((await jobAsOwner(owner, job.jobId)).status).toBe('new');
+
+    // The network answers again; no "online" event, no reload: the change reaches the office on its own.
+    await page.context().unroute('**/api/**', cut);
+    await expect.poll(async () => (await jobAsOwner(owner, job.jobId)).status, { timeout: 30_000 }).toBe('in-progress');
+    await eventually(() => page.getByText(/changes? waiting to send/).count()).toBe(0);
+  }, 180_000);
 });

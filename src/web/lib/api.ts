@@ -37,6 +37,21 @@ export class ApiError extends Error {
   }
 }
 
+const answeredListeners = new Set<() => void>();
+
+/**
+ * Called each time the server answers a call (any status below 500): the network works, so the
+ * phone's waiting changes are tried at once (docs/decisions/402-providers-down-offline-retry-rtl.md).
+ */
+export function onServerAnswered(listener: () => void): () => void {
+  answeredListeners.add(listener);
+  return () => answeredListeners.delete(listener);
+}
+
+function answered(res: Response): void {
+  if (res.status < 500) for (const listener of answeredListeners) listener();
+}
+
 async function send(method: string, url: string, body?: unknown): Promise<unknown> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const res = await fetch(url, {
@@ -45,6 +60,7 @@ async function send(method: string, url: string, body?: unknown): Promise<unknow
     headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
+  answered(res);
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
   if (res.status === 204) return undefined;
   const text = await res.text();
@@ -58,6 +74,7 @@ async function callPaged<C extends ContractDef>(
 ): Promise<{ items: ResponseOf<C>; total: number }> {
   const { params, query } = (input ?? {}) as { params?: unknown; query?: unknown };
   const res = await fetch(buildUrl(contract, { params, query }), { credentials: 'include' });
+  answered(res);
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
   const items = (await res.json()) as ResponseOf<C>;
   return { items, total: Number(res.headers.get('X-Total-Count') ?? (Array.isArray(items) ? items.length : 0)) };

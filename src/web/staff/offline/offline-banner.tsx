@@ -1,9 +1,27 @@
 import { CloudOff, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { SignedInUser } from '../../../shared/schemas/auth';
 import { perthClock, useOfflineDevice, useOnline, useQueue } from './use-offline';
 
 const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
+
+/** "Last tried 12 s ago" / "Last tried 3 min ago" (docs/decisions/402-providers-down-offline-retry-rtl.md). */
+export function lastTriedText(lastTriedAt: number, now: number): string {
+  const seconds = Math.max(0, Math.round((now - lastTriedAt) / 1000));
+  return seconds < 60 ? `Last tried ${seconds} s ago` : `Last tried ${Math.floor(seconds / 60)} min ago`;
+}
+
+/** The time now, read again each second while `ticking`. */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
 
 /**
  * The line under the header that says how the phone stands (docs/decisions/345-offline-day-queue.md):
@@ -16,6 +34,7 @@ export function OfflineBanner({ user }: { user: SignedInUser }) {
   const queue = useQueue();
   const waiting = queue.changes.filter((c) => c.state === 'waiting' && c.userId === user.id).length;
   const refused = queue.changes.filter((c) => c.state === 'refused' && c.userId === user.id);
+  const now = useNow(waiting > 0 && queue.lastTriedAt !== null);
   if (online && waiting === 0 && !queue.signInNeeded && refused.length === 0) {
     return updatedAt && user.role === 'technician' ? (
       <p className="mx-auto max-w-7xl px-4 pt-2 text-sm text-gray-700">
@@ -36,6 +55,11 @@ export function OfflineBanner({ user }: { user: SignedInUser }) {
           <p role="status" className="flex items-center gap-2">
             <RefreshCw aria-hidden className={`h-4 w-4 ${queue.sending ? 'motion-safe:animate-spin' : ''}`} />
             {changes(waiting)} waiting to send
+          </p>
+        ) : null}
+        {waiting > 0 && queue.lastTriedAt !== null ? (
+          <p className="text-sm">
+            {queue.sending ? 'Sending now' : lastTriedText(queue.lastTriedAt, Math.max(now, queue.lastTriedAt))}
           </p>
         ) : null}
         {queue.signInNeeded ? (

@@ -17,8 +17,14 @@ export type JobSeenFrom = {
 };
 export type NewChange = Pick<QueuedChange, 'label' | 'method' | 'url' | 'json' | 'photos'>;
 
-export type QueueState = { changes: QueuedChange[]; signInNeeded: boolean; sending: boolean };
-let state: QueueState = { changes: [], signInNeeded: false, sending: false };
+export type QueueState = {
+  changes: QueuedChange[];
+  signInNeeded: boolean;
+  sending: boolean;
+  /** When the waiting changes were last tried (ms since the epoch), for the banner (decision 402). */
+  lastTriedAt: number | null;
+};
+let state: QueueState = { changes: [], signInNeeded: false, sending: false, lastTriedAt: null };
 const listeners = new Set<() => void>();
 
 export function queueState(): QueueState {
@@ -111,7 +117,7 @@ export function sendQueue(userId: string): Promise<SendOutcome> {
 }
 
 async function sendAll(userId: string): Promise<SendOutcome> {
-  publish({ sending: true });
+  publish({ sending: true, lastTriedAt: Date.now() });
   const outcome: SendOutcome = { sent: 0, refused: 0, stoppedBy: 'done' };
   const db = await deviceDb();
   for (const change of await db.getAll('queue')) {
