@@ -47,4 +47,36 @@ describe('every alphabet in the invoice PDF', () => {
     }
     expect(raw.length).toBeLessThan(60_000);
   });
+
+  it('prints an Arabic name and a mixed line with their words in reading order (the bidi step, decision 402)', async () => {
+    const job = await newJob({
+      contactName: 'سارة أحمد',
+      address: 'طريق الملك فهد',
+      suburb: 'Perth',
+      postcode: '6000',
+      serviceType: 'puncture-repair',
+      customerValue: '129.80',
+    });
+    const invoice = await generate(job.id);
+    expect(
+      (
+        await request('POST', `${INVOICES}/${invoice.id}/items`, {
+          description: 'Valve for سارة أحمد',
+          unitPrice: '1.00',
+        })
+      ).statusCode,
+    ).toBe(201);
+    // pdftotext marks right-to-left stretches with embedding controls; a reader sees the words without them.
+    const lines = (await pdfOf(invoice.id)).text
+      .replace(/[\u202A-\u202E]/gu, '')
+      .split('\n')
+      .map((l) => l.trim());
+    // The name, its first word first (the layout puts the invoice's facts on the same line, to its right).
+    expect(lines.some((l) => l.startsWith('سارة أحمد '))).toBe(true);
+    // The address: the street's words in order, then the suburb and postcode after it.
+    const address = lines.find((l) => l.includes('Perth'))!;
+    expect(address).toContain('طريق الملك فهد, Perth, 6000');
+    // A line description mixing both directions.
+    expect(lines.find((l) => l.includes('Valve for'))).toContain('سارة أحمد');
+  });
 });

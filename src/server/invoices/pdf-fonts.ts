@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { hasRightToLeft, visualPiecesOf } from './pdf-bidi';
 
 /**
  * The fonts every text of an invoice or credit note PDF is drawn in (decision 298): Noto Sans
@@ -82,6 +83,14 @@ export function runsOf(text: string): Run[] {
   return runs.map(({ family, text: t }) => ({ family, text: t }));
 }
 
+/**
+ * A line's runs in visual order, left to right (the bidi step, pdf-bidi.ts, decision 402): a
+ * right-to-left piece's own runs are drawn from its end.
+ */
+export function visualRunsOf(text: string): Run[] {
+  return visualPiecesOf(text).flatMap((piece) => (piece.rtl ? runsOf(piece.text).reverse() : runsOf(piece.text)));
+}
+
 export const fontName = (family: Family, weight: Weight) => `${family}-${weight}`;
 
 /**
@@ -117,7 +126,10 @@ export function drawText(
   y?: number,
   options: TextOptions = {},
 ): void {
-  const runs = runsOf(text);
+  // A line with right-to-left words is drawn in visual order when it fits (pdf-bidi.ts, decision 402).
+  const visual = hasRightToLeft(text) ? visualRunsOf(text) : null;
+  const logical = runsOf(text);
+  let runs = visual ?? logical;
   if (runs.length <= 1) {
     const family = runs[0]?.family ?? 'latin';
     doc.font(fontName(family, weight));
@@ -146,6 +158,8 @@ export function drawText(
     doc.y = startY + lineHeight;
     return;
   }
+  // Longer than a line: it flows in logical order, as pdfkit wraps it.
+  runs = logical;
   runs.forEach((r, i) => {
     doc.font(fontName(r.family, weight));
     const last = i === runs.length - 1;
