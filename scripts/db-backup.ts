@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { createFileStorage } from '../src/server/adapters/storage-choice';
 import { createBackup } from '../src/server/backup/backup';
 import { BackupError } from '../src/server/backup/errors';
+import { recordLastBackup } from '../src/server/backup/last-backup';
 import { pruneBackups } from '../src/server/backup/prune';
 import { backupSummary } from '../src/server/backup/summary';
 import { loadConfigOrExit } from '../src/server/config';
@@ -41,6 +42,10 @@ try {
     fileStorage: config.fileStorage.kind,
   });
   for (const line of backupSummary(folder, manifest)) console.log(line);
+  // The app shows the last backup's age and warns when it is late (docs/decisions/400-system-health.md).
+  await recordLastBackup(config.dataDir, folder, manifest).catch((err: Error) =>
+    console.warn(`The backup is complete, but could not be recorded in ${config.dataDir}: ${err.message}`),
+  );
   if (keepDays !== undefined) {
     const removed = await pruneBackups(outDir, keepDays, new Date());
     console.log(

@@ -67,6 +67,10 @@ import { startMessageScheduler } from './messages/scheduler';
 import { cleanPhotoLeftovers } from './photos/service';
 import { cleanInvoicePdfLeftovers } from './invoices/leftovers';
 import type { Periodic } from './scheduler/every';
+import { startHealthChecks } from './system/alerts';
+import { createHeartbeat } from './system/heartbeat';
+import { registerMetrics } from './system/metrics';
+import { systemRoutes } from './system/routes';
 
 export type BuildAppOptions = {
   config: Config;
@@ -133,6 +137,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onReady', async () => publicChanges.start());
   app.addHook('onClose', async () => publicChanges.stop());
   const settings = createSettingsStore({ db: opts.db, config: opts.config, log: app.log }, publicChanges);
+  // Request durations of every route, and /metrics for Prometheus (docs/decisions/400-system-health.md).
+  const metrics = registerMetrics(app, { db: opts.db, clock, config: opts.config });
   const senderOfBusiness = async () => {
     const { business } = await settings.current();
     return `"${business.name.replace(/["\\<>]/g, '')}" <${business.email}>`;
@@ -155,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     pdfs: opts.pdfs ?? files.pdfs,
     payments: opts.payments === undefined ? createPaymentProvider(opts.config) : opts.payments,
     settings,
+    metrics,
   };
 
   app.setValidatorCompiler(validatorCompiler);
@@ -211,6 +218,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   const publicSlotRoutes = (d: AppDeps) => slotRoutes(d, publicChanges);
+  // Each instance's row in the list of instances, from start to stop (docs/decisions/400-system-health.md).
+  const heartbeat = createHeartbeat({ db: deps.db, clock, config: opts.config, log: app.log });
+  app.addHook('onReady', async () => {
+    await heartbeat.start().catch((err: unknown) => app.log.error({ err }, 'Could not add this instance to the list'));
+  });
+  app.addHook('onClose', async () => heartbeat.stop());
+  const systemAreaRoutes = (d: AppDeps) => systemRoutes(d, heartbeat);
 
   // One plugin per business area; each route inside states its access level.
   for (const area of [
@@ -241,6 +255,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     docsRoutes,
     customerMessageRoutes,
     manageRoutes,
+    systemAreaRoutes,
   ]) {
     await app.register(area(deps));
   }
@@ -274,6 +289,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onReady', async () => {
       periodic.push(startReminderSweep({ ...deps, log: app.log }, 15 * 60_000));
       periodic.push(startMessageScheduler({ ...deps, log: app.log }, 60_000));
+      // An old backup, a message waiting, a full disk: the owner is told once (docs/decisions/400-system-health.md).
+      periodic.push(startHealthChecks({ ...deps, log: app.log }));
     });
   }
 

@@ -38,6 +38,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   twoFactor: ['auth'],
   customerMessages: ['messages'],
   manage: ['manage'],
+  system: ['system'],
 };
 
 const contractsDir = path.resolve(import.meta.dirname, '../shared/contracts');

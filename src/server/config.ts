@@ -162,6 +162,10 @@ const envSchema = z
     /** Seals two-factor secrets in the database; the previous key is still read while a new one is rolled in (decision 401). */
     SECRETS_KEY: secretsKey,
     SECRETS_KEY_PREVIOUS: secretsKey,
+    /** Set: /metrics also answers a scraper elsewhere that sends it as a bearer token (docs/decisions/400-system-health.md). */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    /** The TLS certificate whose expiry Settings, "System" shows; unset: Let's Encrypt's file for PUBLIC_BASE_URL's host. */
+    CERT_PATH: optionalText,
     PAYMENTS_SIMULATED: z.enum(['true', 'false', '1', '0', '']).optional(),
     /**
      * Test-only: the server's clock starts at this instant (ISO 8601) and runs on in real time,
@@ -376,6 +380,8 @@ function toConfig(env: z.output<typeof envSchema>) {
       : env.NODE_ENV === 'test'
         ? testKeyring()
         : undefined) as SecretsKeyring | undefined,
+    metricsToken: env.METRICS_TOKEN,
+    certPath: env.CERT_PATH,
     /**
      * Without Stripe keys a labelled simulated card provider is used outside production; in
      * production it must be asked for explicitly (PAYMENTS_SIMULATED=true), else prepaid is off.

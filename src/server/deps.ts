@@ -9,6 +9,7 @@ import type { InvoicePdfStore } from './invoices/pdf-store';
 import type { PaymentProvider } from './payments/provider';
 import type { SettingsStore } from './settings/store';
 import type { SmsOutbox } from './sms/delivery';
+import type { AppMetrics } from './system/app-metrics';
 
 /**
  * Everything the app is built from. Kept apart from app.ts (which imports every area) so a
@@ -31,4 +32,6 @@ export type AppDeps = {
   payments: PaymentProvider | null;
   /** The owner's settings (fees, business profile), stored in the database (decision 280). */
   settings: SettingsStore;
+  /** The counters /metrics reports (docs/decisions/400-system-health.md); absent where no app is built (scripts). */
+  metrics?: AppMetrics;
 };

@@ -377,6 +377,9 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
       'Payment amount or currency differs from the booking total: not confirmed',
     );
   }
+  // Counted for /metrics once committed (docs/decisions/400-system-health.md): a paid hold is a booking made.
+  if (result.outcome === 'paid') deps.metrics?.bookingCreated('prepaid');
+  if (result.outcome === 'paid' || result.outcome === 'invoice-paid') deps.metrics?.paymentRecorded('card');
   if (
     result.outcome === 'paid' ||
     result.outcome === 'amount-mismatch' ||

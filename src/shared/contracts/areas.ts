@@ -34,6 +34,7 @@ export const AREAS = [
   'twoFactor',
   'customerMessages',
   'manage',
+  'system',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -25,6 +25,7 @@ import { suburbPages } from './suburb-pages';
 import { twoFactor } from './two-factor';
 import { customerMessages } from './customer-messages';
 import { manage } from './manage';
+import { system } from './system';
 
 /**
  * Every API operation, by area: the server must implement each, the browser calls them as
@@ -59,6 +60,7 @@ export const contracts = {
   twoFactor,
   customerMessages,
   manage,
+  system,
 } as const satisfies Record<Area, Record<string, ContractDef>>;
 export type Contracts = typeof contracts;
 
