@@ -8,6 +8,7 @@ import { EmailDeliveryNotice } from './email-delivery-notice';
 import { LiveNotifications } from './notifications/live-notifications';
 import { OfflineBanner } from './offline/offline-banner';
 import { useCurrentUser } from './session';
+import { SystemAlertsBanner } from './system-alerts-banner';
 import { useTwoFactorRequired } from './two-factor/use-two-factor-required';
 import { UntilHydrated } from './until-hydrated';
 
@@ -96,6 +97,7 @@ function SignedInFrame({
           </div>
         </header>
         <OfflineBanner user={user} />
+        {user.role === 'admin' ? <SystemAlertsBanner /> : null}
         {user.role === 'admin' ? <EmailDeliveryNotice /> : null}
         {children}
       </div>

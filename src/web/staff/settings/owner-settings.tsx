@@ -6,6 +6,7 @@ import { ChangesSection } from './changes-list';
 import { FeesSection } from './fees-form';
 import { MessagesSection } from './messages-section';
 import { SecuritySection } from './security-section';
+import { SystemSection } from './system-section';
 
 const SECTIONS = [
   ['fees', 'Fees and prices'],
@@ -17,6 +18,7 @@ const SECTIONS = [
   ['suburb-pages-heading', 'Suburb pages'],
   ['changes', 'Changes'],
   ['audit-log', 'Audit log'],
+  ['system', 'System'],
   // The two outboxes follow the owner's settings on the tab (settings-tab.tsx), admins only too.
   ['customer-emails', 'Customer emails'],
   ['text-messages', 'Text messages'],
@@ -51,6 +53,7 @@ export function OwnerSettings({ children }: { children?: ReactNode }) {
       {children}
       <ChangesSection />
       <AuditLogSection />
+      <SystemSection />
     </>
   );
 }
