@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasTwoLetters, isPlausibleAustralianPhone } from './contact-checks';
+import { hasTwoLetters, isPlausibleAustralianPhone, isPlausiblePhone } from './contact-checks';
 
 describe('plausible Australian phone numbers (digits, spaces, +61)', () => {
   it.each([
@@ -32,6 +32,28 @@ describe('plausible Australian phone numbers (digits, spaces, +61)', () => {
     ['empty', ''],
   ])('refuses %s: %s', (_why, phone) => {
     expect(isPlausibleAustralianPhone(phone)).toBe(false);
+  });
+});
+
+describe('the one phone rule: Australian, or another country with its + code', () => {
+  it.each(['0412 345 678', '+61 8 5550 1234', '+64 21 123 4567', '+44 20 7946 0958', '+1 415 555 0100'])(
+    'accepts %s',
+    (phone) => {
+      expect(isPlausiblePhone(phone)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['a date', '0000-01-01T00:00:00Z'],
+    ['+61 with the 0 kept', '+61 0412 345 678'],
+    ['a country code of 0', '+0 412 345 678'],
+    ['too few digits', '+64 1234'],
+    ['too many digits', '+64 1234 5678 9012 3456'],
+    ['letters', '+64 21 abc 4567'],
+    ['hyphens', '+64-21-123-4567'],
+    ['no plus', '64 21 123 4567'],
+  ])('refuses %s: %s', (_why, phone) => {
+    expect(isPlausiblePhone(phone)).toBe(false);
   });
 });
 

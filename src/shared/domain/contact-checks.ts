@@ -17,6 +17,22 @@ export function isPlausibleAustralianPhone(value: string): boolean {
   return /^0[23478]\d{8}$/.test(national);
 }
 
+/**
+ * A number of another country, written with + and its country code as people give it to a business
+ * abroad ("+64 21 123 4567"): 8 to 15 digits in all (E.164), a country code not starting with 0, and
+ * not Australia's, whose numbers follow the rule above. Visitors in a hire car get a flat tyre too.
+ */
+export function isPlausibleOverseasPhone(value: string): boolean {
+  const written = value.trim();
+  if (!/^\+[1-9][\d ]+$/.test(written) || written.startsWith('+61')) return false;
+  return /^\d{8,15}$/.test(written.slice(1).replace(/ /g, ''));
+}
+
+/** The one phone rule: an Australian number, or another country's written with its + code (decision 173). */
+export function isPlausiblePhone(value: string): boolean {
+  return isPlausibleAustralianPhone(value) || isPlausibleOverseasPhone(value);
+}
+
 /** A name has at least two letters, in any alphabet ("Jo", "Zoë", "李明"); "J" or "1." does not. */
 export function hasTwoLetters(name: string): boolean {
   return (name.match(/\p{L}/gu) ?? []).length >= 2;

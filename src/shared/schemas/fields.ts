@@ -3,7 +3,7 @@ import { formatCents, MONEY_MESSAGE, parseMoney, type Cents } from '../domain/mo
 
 export { parseMoney };
 import { isIsoDay } from '../domain/perth-time';
-import { isPlausibleAustralianPhone } from '../domain/contact-checks';
+import { isPlausiblePhone } from '../domain/contact-checks';
 
 /**
  * The field rules every schema is built from (docs/product.md "API conventions"): money, days,
@@ -14,7 +14,8 @@ export const PHONE_MESSAGE = 'Valid phone number required';
 
 /**
  * The one phone rule (decision 173): an Australian number as people write it, ten digits from 02,
- * 03, 04, 07 or 08 (or +61 for the 0), spaces allowed; anything else is refused with one message.
+ * 03, 04, 07 or 08 (or +61 for the 0), or another country's with its + code, spaces allowed;
+ * anything else is refused with one message. Texts go to Australian mobiles only (phone.ts).
  * Every phone a person types (public and staff bookings, the manage link, the business profile)
  * is this field.
  */
@@ -23,7 +24,7 @@ export const phoneField = z
   .trim()
   .min(10, PHONE_MESSAGE)
   .max(20, PHONE_MESSAGE)
-  .refine(isPlausibleAustralianPhone, PHONE_MESSAGE);
+  .refine(isPlausiblePhone, PHONE_MESSAGE);
 
 /** What a `numeric(10,2)` column holds: the ceiling of every amount, line, invoice, bill and expense. */
 export const MONEY_MAX_CENTS: Cents = 9_999_999_999;
