@@ -369,10 +369,7 @@ EOF
   env_set "$ENV_FILE" DATA_DIR /var/lib/tyre-booking
   if [[ -n $DATABASE_URL_VALUE ]]; then env_set "$ENV_FILE" DATABASE_URL "$DATABASE_URL_VALUE"; fi
   if [[ -z $(env_get "$ENV_FILE" FILE_STORAGE) ]]; then env_set "$ENV_FILE" FILE_STORAGE local; fi
-  # Seals the two-factor secrets in the database (docs/decisions/401-secrets-at-rest.md): made once, then kept.
-  if [[ -z $(env_get "$ENV_FILE" SECRETS_KEY) ]]; then
-    env_set "$ENV_FILE" SECRETS_KEY "$(head -c 32 /dev/urandom | base64 -w0)"
-  fi
+  ensure_secrets_key
   for key in "${SECRET_KEYS[@]}"; do
     if [[ -n ${SECRET[$key]:-} ]]; then env_set "$ENV_FILE" "$key" "${SECRET[$key]}"; fi
   done

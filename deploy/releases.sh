@@ -104,6 +104,16 @@ env_set() {
   ENV_CHANGED=1
 }
 
+# The key that seals the two-factor secrets (docs/decisions/401-secrets-at-rest.md): made once, then
+# kept. An upgrade from a release older than that key makes it too, since the new release refuses to
+# start on PostgreSQL without it.
+ensure_secrets_key() {
+  if [[ -z $(env_get "$ENV_FILE" SECRETS_KEY) ]]; then
+    env_set "$ENV_FILE" SECRETS_KEY "$(head -c 32 /dev/urandom | base64 -w0)"
+    say "Made SECRETS_KEY in $ENV_FILE (keep a copy with the backups: without it two-factor must be set up again)"
+  fi
+}
+
 # Writes stdin to a file with a mode, through a temporary file beside it; FILE_CHANGED=1 when the
 # content differs from what was there.
 write_file() {

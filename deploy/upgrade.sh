@@ -48,6 +48,7 @@ upgrade_main() {
     die "could not give release $NEW_RELEASE to root; still on release $old, nothing changed"
   fi
 
+  ensure_secrets_key
   RESTORE_FAILED=0
   if ! activate_release "$NEW_RELEASE"; then
     if [[ $RESTORE_FAILED == 1 ]]; then

@@ -501,6 +501,8 @@ ${script}_main "$@"`,
     expect(r.stdout).not.toMatch(/0000_init/);
     expect(r.stdout).toMatch(/npm ci --include=dev --no-audit\n[^]*npm run build\n/);
     expect(restartLog()).toEqual([`1 releases/${current}`, `2 releases/${current}`]);
+    // A server installed before the secrets key gets one, which the new release needs to start.
+    expect(read(root, 'etc/tyre-booking/env')).toMatch(/^SECRETS_KEY=[A-Za-z0-9+/]{43}=$/m);
   });
 
   it('a release whose first instance does not answer: current goes back, that instance restarts on the old one, exit 1', () => {
