@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TIME_BUDGET } from '../time-budget';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -19,7 +20,7 @@ describe('server start-up', () => {
         DATA_DIR: path.join(ROOT, 'data/never-opened'),
       },
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: TIME_BUDGET.apiTestMs,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('TEST_CLOCK_START: is a test-only setting and is refused when NODE_ENV=production');

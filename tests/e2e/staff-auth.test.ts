@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../helpers/browser';
+import { useBrowser, eventually } from '../helpers/browser';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 
 const browser = useBrowser();
 // Sign-in runs a deliberately slow password hash; give the page time to react.
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000 });
 const runId = Date.now().toString(36);
 let counter = 0;
 const uniqueUsername = (prefix: string) => `${prefix}_${runId}_${counter++}`;
