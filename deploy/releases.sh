@@ -226,7 +226,7 @@ export_release() {
 # that user's rights only. NODE_ENV is cleared so npm ci installs the build tools too.
 build_release() {
   local dir=$1
-  local as_app=(runuser -u "$APP_USER" -- env -u NODE_ENV -C "$dir" HOME="$BUILD_CACHE_DIR"
+  local as_app=(runuser -u "$APP_USER" -- env -u NODE_ENV -C "$dir" HOME="$BUILD_CACHE_DIR" BUILD_COMMIT="${BUILD_COMMIT:-}"
     npm_config_cache="$BUILD_CACHE_DIR/npm" npm_config_update_notifier=false npm_config_fund=false)
   run install -d -o "$APP_USER" -g "$APP_USER" -m 0750 "$BUILD_CACHE_DIR" || return 1
   run chown -R "$APP_USER:$APP_USER" "$dir" || return 1
@@ -243,7 +243,7 @@ seal_release() {
 }
 
 # Builds a release of a commit in its own folder; NEW_RELEASE is its name. A failed build's folder
-# is removed.
+# is removed. BUILD_COMMIT names the commit to the build, which has no .git (Settings → System).
 make_release() {
   local commit=$1 ref=${2:-$1} dir base suffix=1
   base=$(new_release_name "$commit")
@@ -255,7 +255,7 @@ make_release() {
   dir=$RELEASES_DIR/$NEW_RELEASE
   say "Building release $NEW_RELEASE ($ref, commit $commit) in $dir"
   mkdir -p "$RELEASES_DIR"
-  if ! export_release "$commit" "$dir" || ! build_release "$dir"; then
+  if ! export_release "$commit" "$dir" || ! BUILD_COMMIT=$commit build_release "$dir"; then
     rm -rf "$dir"
     return 1
   fi

@@ -55,6 +55,13 @@ function vite(what, args) {
   return Date.now() - started;
 }
 
+/** The commit built: BUILD_COMMIT (a release exported without .git, docs/deploying.md), else git's. */
+function sourceCommit() {
+  if (/^[0-9a-f]{40}$/.test(process.env.BUILD_COMMIT ?? '')) return process.env.BUILD_COMMIT;
+  const git = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' });
+  return git.status === 0 && /^[0-9a-f]{40}$/.test(git.stdout.trim()) ? git.stdout.trim() : null;
+}
+
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const started = Date.now();
 // Gone until the build is complete: a build that stops half-way is never taken for a finished one.
@@ -80,8 +87,15 @@ await buildServer(path.join(out, 'server'));
 fs.writeFileSync(
   path.join(out, 'build-info.json'),
   JSON.stringify(
-    // shellNodeEnv: the NODE_ENV the build was asked under, which the build-mode test reads (decision 186).
-    { mode: 'production', shellNodeEnv: process.env.NODE_ENV ?? null, builtAt: new Date().toISOString(), inputsHash },
+    // shellNodeEnv: the NODE_ENV the build was asked under, which the build-mode test reads (decision 186);
+    // commit: what Settings → System shows as the version (decision 400).
+    {
+      mode: 'production',
+      shellNodeEnv: process.env.NODE_ENV ?? null,
+      builtAt: new Date().toISOString(),
+      commit: sourceCommit(),
+      inputsHash,
+    },
     null,
     2,
   ) + '\n',
