@@ -1,4 +1,4 @@
-import { lte, sql } from 'drizzle-orm';
+import { lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Executor } from '../db/client';
@@ -26,8 +26,17 @@ export function tooManyHoldsMessage(phone: string): string {
 }
 
 export type BookingLimiter = {
-  /** Counts one attempt for `key`; throws 429 (with retryAfterSeconds) when the window is already full. */
+  /** Counts one attempt for `key` on its own; throws 429 (with retryAfterSeconds) when the window is already full. */
   hit(key: string): Promise<void>;
+  /**
+   * The same count as a statement for the booking's own transaction to make (docs/decisions/396-fast-quote.md):
+   * `attempt` is an INSERT ... RETURNING `refused` and `oldest_ms`, which `refusal` reads.
+   */
+  attempt(key: string, now: Date): SQL;
+  /** The 429 for a refused attempt (the row `attempt` returned), or null when it was counted. */
+  refusal(row: { refused: boolean; oldest_ms: number | string | null }, now: Date, phone: string): AppError | null;
+  /** Deletes the rows idle for a whole window, at most once per window per instance (`hit` does it itself). */
+  prune(): Promise<void>;
 };
 
 /**
@@ -53,33 +62,45 @@ export function createBookingLimiter(
       .catch((err: unknown) => deps.log?.warn({ err }, 'Could not prune old booking attempt windows'));
   }
 
+  function attempt(key: string, now: Date): SQL {
+    const nowText = sql`${now.toISOString()}::timestamptz`;
+    const kept = sql`array(select a from unnest(${w.attempts}) a where a > ${new Date(now.getTime() - limit.windowMs).toISOString()}::timestamptz order by a)`;
+    const full = sql`cardinality(${kept}) >= ${limit.max}`;
+    return deps.db
+      .insert(w)
+      .values({ clientAddress: key, attempts: sql`array[${nowText}]`, refused: false, lastAttemptAt: now })
+      .onConflictDoUpdate({
+        target: w.clientAddress,
+        set: {
+          attempts: sql`case when ${full} then ${kept} else ${kept} || ${nowText} end`,
+          refused: full,
+          lastAttemptAt: now,
+        },
+      })
+      .returning({
+        refused: w.refused,
+        oldest_ms: sql<number>`(extract(epoch from ${w.attempts}[1]) * 1000)::float8`.as('oldest_ms'),
+      })
+      .getSQL();
+  }
+
+  function refusal(row: { refused: boolean; oldest_ms: number | string | null }, now: Date, phone: string) {
+    if (!row.refused) return null;
+    const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.oldest_ms) + limit.windowMs - now.getTime()) / 1000));
+    return new AppError('RATE_LIMITED', tooManyBookingsMessage(phone, retryAfterSeconds), { retryAfterSeconds });
+  }
+
   return {
+    attempt,
+    refusal,
     async hit(key) {
       const now = deps.clock.now();
       await prune(now);
-      const nowText = sql`${now.toISOString()}::timestamptz`;
-      const kept = sql`array(select a from unnest(${w.attempts}) a where a > ${new Date(now.getTime() - limit.windowMs).toISOString()}::timestamptz order by a)`;
-      const full = sql`cardinality(${kept}) >= ${limit.max}`;
-      const [row] = await deps.db
-        .insert(w)
-        .values({ clientAddress: key, attempts: sql`array[${nowText}]`, refused: false, lastAttemptAt: now })
-        .onConflictDoUpdate({
-          target: w.clientAddress,
-          set: {
-            attempts: sql`case when ${full} then ${kept} else ${kept} || ${nowText} end`,
-            refused: full,
-            lastAttemptAt: now,
-          },
-        })
-        .returning({
-          refused: w.refused,
-          oldestMs: sql<number>`(extract(epoch from ${w.attempts}[1]) * 1000)::float8`,
-        });
+      const { rows } = await deps.db.execute<{ refused: boolean; oldest_ms: number }>(attempt(key, now));
+      const row = rows[0];
       if (!row?.refused) return;
-      const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.oldestMs) + limit.windowMs - now.getTime()) / 1000));
-      throw new AppError('RATE_LIMITED', tooManyBookingsMessage(await deps.phone(), retryAfterSeconds), {
-        retryAfterSeconds,
-      });
+      throw refusal(row, now, await deps.phone());
     },
+    prune: () => prune(deps.clock.now()),
   };
 }

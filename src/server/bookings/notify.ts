@@ -10,10 +10,33 @@ import { issueManageToken } from '../jobs/manage-link';
 import { manageLinkFor } from '../manage/token';
 import { paidCents } from '../jobs/moves';
 import type { Cents } from '../../shared/domain/money';
+import type { BusinessProfile } from '../../shared/domain/settings';
 
 export const CONFIRMATION_KIND = 'booking_confirmation';
 
 type JobRow = typeof jobs.$inferSelect;
+/** What the confirmation and the staff notification say about a job: a booking passes the job it has just written. */
+export type ConfirmedJob = Pick<
+  JobRow,
+  | 'id'
+  | 'jobNumber'
+  | 'serviceType'
+  | 'scheduledDay'
+  | 'timeSlot'
+  | 'address'
+  | 'suburb'
+  | 'postcode'
+  | 'contactName'
+  | 'contactPhone'
+  | 'contactEmail'
+  | 'tyreSize'
+  | 'tyreQuantity'
+  | 'customerValue'
+  | 'originalCustomerValue'
+  | 'paymentMethod'
+  | 'paymentStatus'
+  | 'createdAt'
+>;
 type VehicleRow = Pick<typeof vehicles.$inferSelect, 'make' | 'model' | 'year' | 'registration' | 'color'>;
 
 /**
@@ -42,31 +65,34 @@ export async function queueBookingConfirmationIn(deps: AppDeps, exec: Executor, 
 
 /**
  * The same for a job this transaction has just inserted: nothing can have been queued for it yet,
- * and the caller holds its rows, so nothing is read back (decision 240).
+ * and the caller holds its rows, so nothing is read back (decision 240). A booking passes the
+ * business details it read for the request (`deps.settings.current()`, decision 280); otherwise
+ * they are read in the caller's transaction, once for the email and the text.
  */
 export async function queueNewBookingConfirmationIn(
   deps: AppDeps,
   exec: Executor,
-  job: JobRow,
+  job: ConfirmedJob,
   vehicle: VehicleRow | null,
   manageToken: string | null = null,
   paid: Cents = 0,
+  business?: BusinessProfile,
 ): Promise<string> {
   const manageUrl = manageToken ? manageLinkFor(deps.config, manageToken) : null;
+  const profile = business ?? (await readSettings(exec, deps.config, deps.log)).business;
   // The contact given with this booking, not the customer record (decision 191).
   const email = buildBookingConfirmation({
     job,
     customer: { name: job.contactName, email: job.contactEmail },
     vehicle,
-    // Read in the caller's transaction (decision 280): the owner's business details as they are now.
-    business: (await readSettings(exec, deps.config, deps.log)).business,
+    business: profile,
     publicBaseUrl: deps.config.publicBaseUrl,
     now: deps.clock.now(),
     manageUrl,
     paidCents: paid,
   });
   // And a text when the contact phone is a mobile (docs/decisions/362-sms-channel.md), with the same link.
-  await queueBookingConfirmationSmsIn(deps, exec, job, manageUrl ? { manageUrl } : {});
+  await queueBookingConfirmationSmsIn(deps, exec, job, { business: profile, ...(manageUrl ? { manageUrl } : {}) });
   return deps.outbox.queue(exec, { kind: CONFIRMATION_KIND, jobId: job.id, to: job.contactEmail, ...email });
 }
 
@@ -86,7 +112,7 @@ export async function queueBookingConfirmation(deps: AppDeps, jobId: string): Pr
   }
 }
 
-export function newBookingNotification(job: JobRow): NewBookingNotification {
+export function newBookingNotification(job: ConfirmedJob): NewBookingNotification {
   return {
     type: 'new_booking',
     data: {
@@ -105,6 +131,6 @@ export function newBookingNotification(job: JobRow): NewBookingNotification {
  * Tells staff a booking arrived (docs/product.md "Live notifications"), within the transaction
  * that makes it a booking: the staff pop-up exists exactly when the booking does (decision 240).
  */
-export async function announceNewBookingIn(exec: Executor, job: JobRow, now: Date): Promise<void> {
+export async function announceNewBookingIn(exec: Executor, job: ConfirmedJob, now: Date): Promise<void> {
   await recordNotificationIn(exec, newBookingNotification(job), now);
 }

@@ -17,12 +17,15 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsync {
       { ...BOOKING_LIMIT, max: deps.config.bookingsPerAddress },
     );
 
-    // Decisions 160, 221: public callers get a number of quotes and bookings per address per 15 minutes, counted across instances; signed-in staff are exempt.
-    addRoute(app, bookings.quote, async ({ actor, body, request }) => {
-      if (!actor) await limiter.hit(request.ip);
+    // Decisions 160, 221: public callers get a number of quotes and bookings per address per 15 minutes, counted
+    // across instances (in the booking's own transaction, docs/decisions/396-fast-quote.md); signed-in staff are exempt.
+    addRoute(app, bookings.quote, async ({ actor, body, request }) =>
       // Decision 198: live holds are capped per public address too; staff quoting for a caller are not.
-      return quoteBooking(deps, body, { clientAddress: actor ? null : request.ip });
-    });
+      quoteBooking(deps, body, {
+        clientAddress: actor ? null : request.ip,
+        attempt: actor ? null : { limiter, key: request.ip },
+      }),
+    );
 
     const staffBooking: ContractHandler<typeof staffBookings.create> = async ({ actor, body }) =>
       createStaffBooking(deps, body, actor);
@@ -32,10 +35,7 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(
       app,
       bookings.create,
-      async ({ actor, body, request }) => {
-        if (!actor) await limiter.hit(request.ip);
-        return createPublicBooking(deps, body);
-      },
+      async ({ actor, body, request }) => createPublicBooking(deps, body, actor ? null : { limiter, key: request.ip }),
       {
         sharedWith: {
           contract: staffBookings.create,

@@ -1,4 +1,4 @@
-import { and, asc, gte, lte } from 'drizzle-orm';
+import { and, asc, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { closedReason } from '../../shared/domain/business-days';
 import { addDays, compareDays } from '../../shared/domain/perth-time';
 import type { BusinessProfile } from '../../shared/domain/settings';
@@ -36,13 +36,25 @@ function closedFrom(day: string, business: OpeningDays, closures: readonly Closu
     : null;
 }
 
+/** Which closures touch `from`..`to`. */
+const touching = (from: string, to: string) =>
+  and(lte(businessClosures.firstDay, to), gte(businessClosures.lastDay, from));
+
 /** The closures touching `from`..`to`, first day first. */
 export function closuresBetween(exec: Executor, from: string, to: string): Promise<ClosureRow[]> {
   return exec
     .select({ firstDay: businessClosures.firstDay, lastDay: businessClosures.lastDay, reason: businessClosures.reason })
     .from(businessClosures)
-    .where(and(lte(businessClosures.firstDay, to), gte(businessClosures.lastDay, from)))
+    .where(touching(from, to))
     .orderBy(asc(businessClosures.firstDay));
+}
+
+/**
+ * Whether a closure covers `day`, as an SQL expression, for a caller that asks it in a statement
+ * it makes anyway (a booking's check after its insert, docs/decisions/396-fast-quote.md).
+ */
+export function closureCovers(day: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${businessClosures} where ${touching(day, day)})`;
 }
 
 /** Why `day` is closed, or null when the business opens that day. */

@@ -34,18 +34,28 @@ export async function recordHistory<E extends HistoryEntity>(
   key: string,
   e: HistoryEntry<E>,
 ): Promise<void> {
-  await appendAudit(exec, [
-    {
+  await recordHistoryLines(exec, entity, [{ key, ...e }]);
+}
+
+/** The same for several lines at once, in order, in one statement (a booking's first lines, docs/decisions/396-fast-quote.md). */
+export async function recordHistoryLines<E extends HistoryEntity>(
+  exec: Executor,
+  entity: E,
+  lines: (HistoryEntry<E> & { key: string })[],
+): Promise<void> {
+  await appendAudit(
+    exec,
+    lines.map((e) => ({
       at: e.at,
       actorId: e.actorId,
       kind: entity,
-      subject: `${entity}:${key}`,
+      subject: `${entity}:${e.key}`,
       action: e.kind,
       from: e.from,
       to: e.to,
       note: e.note,
-    },
-  ]);
+    })),
+  );
 }
 
 /** An entity's history as staff read it: oldest first, with the username of who made each change. */

@@ -22,6 +22,15 @@ export function isLapsedHold(now: Date): SQL {
 }
 
 /**
+ * Whether a job of the slot is a lapsed hold still holding its place (isLapsedHold), as an SQL
+ * expression, for a booking that asks it in a statement it makes anyway: only then does it cancel
+ * such holds (cancelExpiredHolds) before taking a place (docs/decisions/396-fast-quote.md).
+ */
+export function lapsedHoldIn(where: { scheduledDay: string; timeSlot: TimeSlot }, now: Date): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${jobs} where ${and(eq(jobs.scheduledDay, where.scheduledDay), eq(jobs.timeSlot, where.timeSlot), isLapsedHold(now))})`;
+}
+
+/**
  * An unpaid prepaid job whose hold has lapsed becomes cancelled (docs/product.md "Payments",
  * decision 150), which frees its place in the slot (the places index ignores cancelled jobs, decision 302). The hold
  * row stays, so a payment that still arrives can find its job (see payments/service.ts). The WHERE

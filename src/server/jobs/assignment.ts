@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { dayOfWeek, formatDayLong } from '../../shared/domain/perth-time';
 import { slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../shared/domain/slots';
 import { findSuburbByName } from '../../shared/reference/service-area';
@@ -8,9 +8,10 @@ import { isUuid } from '../../shared/schemas/fields';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { jobs, technicianLeave, users } from '../db/schema';
+import { techniciansOn, type DayTechnician } from '../slots/capacity';
 import type { SessionUser } from '../http/access';
 import { conflict, invalid, notFound } from '../http/errors';
-import { recordJobEvent } from './history';
+import { recordJobEvent, type JobEventInput } from './history';
 import { assertMayView, getJobDetail, JOB_NOT_FOUND } from './service';
 
 /**
@@ -35,10 +36,16 @@ export const isoWeekday = (day: string): number => businessDayToIso(dayOfWeek(da
 
 /**
  * Assignments in one slot on one day happen one at a time (a transaction-scoped lock), so two
- * bookings made at the same moment never both pick the same free technician.
+ * bookings made at the same moment never both pick the same free technician. As an SQL
+ * expression for a caller that takes it in a statement it makes anyway (the booking,
+ * docs/decisions/396-fast-quote.md).
  */
+export function slotAssignmentLock(day: string, slot: TimeSlot): SQL {
+  return sql`pg_advisory_xact_lock(7301003, hashtext(${`${day} ${slot}`}))`;
+}
+
 async function lockSlotAssignments(tx: Executor, day: string, slot: TimeSlot): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(7301003, hashtext(${`${day} ${slot}`}))`);
+  await tx.execute(sql`select ${slotAssignmentLock(day, slot)}`);
 }
 
 /** Why `tech` cannot take `job`, in words naming the clash, or null when they can. */
@@ -120,7 +127,7 @@ export async function assignJob(
   return getJobDetail(deps, user, jobId);
 }
 
-type Candidate = Technician & { jobsThatDay: { jobNumber: string; timeSlot: string; suburb: string }[] };
+type Candidate = Technician & { jobsThatDay: Omit<DayJob, 'technicianId'>[] };
 
 /**
  * Gives a new booking to a technician at once, in the booking's transaction: an active technician
@@ -128,55 +135,86 @@ type Candidate = Technician & { jobsThatDay: { jobNumber: string; timeSlot: stri
  * that day are in the same region, then the one with the fewest jobs that day, then by username.
  * Nobody free leaves the job unassigned, as a business without technicians has always been.
  */
-export async function assignOnBooking(tx: Executor, job: Job, now: Date): Promise<void> {
-  const active = await tx
-    .select({ id: users.id, username: users.username, workingDays: users.workingDays })
-    .from(users)
-    .where(and(eq(users.role, 'technician'), eq(users.isActive, true)))
-    .orderBy(asc(users.username));
-  const working = active.filter((t) => t.workingDays.includes(isoWeekday(job.scheduledDay)));
-  if (working.length === 0) return;
-  const ids = working.map((t) => t.id);
-  const onLeave = new Set(
-    (
-      await tx
-        .select({ id: technicianLeave.technicianId })
-        .from(technicianLeave)
-        .where(
-          and(
-            inArray(technicianLeave.technicianId, ids),
-            lte(technicianLeave.firstDay, job.scheduledDay),
-            gte(technicianLeave.lastDay, job.scheduledDay),
-          ),
-        )
-    ).map((r) => r.id),
+export async function assignOnBooking(tx: Executor, job: BookedJob, now: Date): Promise<void> {
+  const line = await assignNewBooking(tx, job, now, {
+    technicians: await techniciansOn(tx, job.scheduledDay),
+    locked: false,
+  });
+  if (line) await recordJobEvent(tx, line);
+}
+
+type BookedJob = Pick<Job, 'id' | 'scheduledDay' | 'timeSlot' | 'suburb'>;
+
+/** A job a technician has on the day of the booking: what the preference order reads. */
+export type DayJob = { technicianId: string | null; jobNumber: string; timeSlot: string; suburb: string };
+
+const dayJobsWhere = (job: BookedJob, technicianIds: string[]) =>
+  and(
+    inArray(jobs.assignedTechnicianId, technicianIds),
+    eq(jobs.scheduledDay, job.scheduledDay),
+    ne(jobs.status, 'cancelled'),
+    ne(jobs.id, job.id),
   );
-  await lockSlotAssignments(tx, job.scheduledDay, job.timeSlot);
-  const dayJobs = await tx
-    .select({
-      technicianId: jobs.assignedTechnicianId,
-      jobNumber: jobs.jobNumber,
-      timeSlot: jobs.timeSlot,
-      suburb: jobs.suburb,
-    })
-    .from(jobs)
-    .where(
-      and(
-        inArray(jobs.assignedTechnicianId, ids),
-        eq(jobs.scheduledDay, job.scheduledDay),
-        ne(jobs.status, 'cancelled'),
-        ne(jobs.id, job.id),
-      ),
-    )
-    .orderBy(asc(jobs.jobNumber));
-  const candidates: Candidate[] = working
-    .filter((t) => !onLeave.has(t.id))
-    .map((t) => ({ ...t, jobsThatDay: dayJobs.filter((j) => j.technicianId === t.id) }))
+
+/**
+ * The jobs the free technicians of `technicians` have that day, as an SQL expression (a JSON
+ * array of DayJob, by job number), for a booking that reads them in a statement it makes anyway,
+ * after the slot's assignment lock (docs/decisions/396-fast-quote.md).
+ */
+export function dayJobsOf(job: BookedJob, technicians: readonly DayTechnician[]): SQL<DayJob[]> {
+  const ids = technicians.filter((t) => !t.away).map((t) => t.id);
+  if (ids.length === 0) return sql<DayJob[]>`'[]'::json`;
+  return sql<DayJob[]>`coalesce((select json_agg(json_build_object(
+      'technicianId', ${jobs.assignedTechnicianId}, 'jobNumber', ${jobs.jobNumber},
+      'timeSlot', ${jobs.timeSlot}, 'suburb', ${jobs.suburb}) order by ${jobs.jobNumber})
+    from ${jobs} where ${dayJobsWhere(job, ids)}), '[]'::json)`;
+}
+
+/**
+ * The same for a booking that has read the day's technicians already (slots/capacity.ts) and,
+ * since its insert, taken the slot's assignment lock (slotAssignmentLock) and read their jobs that
+ * day (dayJobsOf): the job is given to its technician, and the history line saying so is returned
+ * for the booking to record with its own first line, in one statement
+ * (docs/decisions/396-fast-quote.md); null when nobody is free.
+ */
+export async function assignNewBooking(
+  tx: Executor,
+  job: BookedJob,
+  now: Date,
+  known: { technicians: readonly DayTechnician[]; locked: boolean; dayJobs?: readonly DayJob[] },
+): Promise<JobEventInput | null> {
+  const free = known.technicians.filter((t) => !t.away);
+  if (free.length === 0) return null;
+  if (!known.locked) await lockSlotAssignments(tx, job.scheduledDay, job.timeSlot);
+  const dayJobs =
+    known.dayJobs ??
+    (await tx
+      .select({
+        technicianId: jobs.assignedTechnicianId,
+        jobNumber: jobs.jobNumber,
+        timeSlot: jobs.timeSlot,
+        suburb: jobs.suburb,
+      })
+      .from(jobs)
+      .where(
+        dayJobsWhere(
+          job,
+          free.map((t) => t.id),
+        ),
+      )
+      .orderBy(asc(jobs.jobNumber)));
+  const candidates: Candidate[] = free
+    .map((t) => ({
+      id: t.id,
+      username: t.username,
+      workingDays: t.workingDays,
+      jobsThatDay: dayJobs.filter((j) => j.technicianId === t.id),
+    }))
     .filter((t) => !t.jobsThatDay.some((j) => j.timeSlot === job.timeSlot));
   const chosen = chooseTechnician(candidates, job);
-  if (!chosen) return;
+  if (!chosen) return null;
   await tx.update(jobs).set({ assignedTechnicianId: chosen.technician.id, updatedAt: now }).where(eq(jobs.id, job.id));
-  await recordJobEvent(tx, {
+  return {
     jobId: job.id,
     at: now,
     actorId: null,
@@ -184,7 +222,7 @@ export async function assignOnBooking(tx: Executor, job: Job, now: Date): Promis
     from: null,
     to: chosen.technician.username,
     note: `auto: ${chosen.why}`,
-  });
+  };
 }
 
 const regionOf = (suburb: string) => findSuburbByName(suburb)?.region ?? null;
@@ -251,5 +289,5 @@ export async function keepAssignmentAfterMove(
     to: null,
     note: clash,
   });
-  await assignOnBooking(tx, { ...moved, assignedTechnicianId: null }, now);
+  await assignOnBooking(tx, moved, now);
 }

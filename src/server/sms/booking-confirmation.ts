@@ -33,9 +33,10 @@ export async function queueBookingConfirmationSmsIn(
   deps: Pick<AppDeps, 'clock' | 'config' | 'log'>,
   exec: Executor,
   job: ConfirmedJob,
-  opts: { manageUrl?: string } = {},
+  opts: { manageUrl?: string; business?: { name: string; phone: string } } = {},
 ): Promise<QueueSmsOutcome> {
-  const { business } = await readSettings(exec, deps.config, deps.log);
+  // The caller's business details when it has read them for the email already (bookings/notify.ts).
+  const business = opts.business ?? (await readSettings(exec, deps.config, deps.log)).business;
   return queueSms(exec, deps, {
     jobId: job.id,
     kind: SMS_CONFIRMATION_KIND,
