@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, perthDay } from '../../src/shared/domain/perth-time';
 import { TIME_SLOTS } from '../../src/shared/domain/slots';
-import { eventually, useBrowser } from '../helpers/browser';
+import { e2eServer, eventually, useBrowser } from '../helpers/browser';
+import { e2eNow } from '../helpers/e2e-calendar';
 import { signInAsOwner } from '../helpers/staff-api';
 
 /**
@@ -13,10 +14,11 @@ const runId = Date.now().toString(36);
 
 /**
  * The other browser-test files book the first weeks after the test server's today; this one takes
- * the first free slot it finds, searching back from 11 weeks ahead (inside the 90-day horizon).
+ * the first free slot it finds, searching back from 11 weeks ahead (inside the 90-day horizon) of
+ * the test server's today, whose clock started at E2E_CLOCK_START (never the real date).
  */
 async function freeSlot(baseUrl: string): Promise<{ scheduledDate: string; timeSlot: string }> {
-  const today = perthDay(new Date());
+  const today = perthDay(e2eNow(e2eServer().launchedAtMs));
   for (let offset = 80; offset > 45; offset--) {
     const date = addDays(today, offset);
     const res = await fetch(`${baseUrl}/api/time-slots?date=${date}`);
