@@ -1,6 +1,7 @@
 // `npm run cluster` as a function: PostgreSQL from the machine's binaries, the S3 stand-in, N app
 // instances and nginx in front (decision 226). The system test starts it the same way.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -98,6 +99,9 @@ export async function startCluster(opts = {}) {
     const logsDir = path.join(dir, 'logs');
     fs.mkdirSync(logsDir, { recursive: true });
     const slots = [];
+    // One key for every instance: production on a PostgreSQL server refuses to start without it
+    // (docs/decisions/401-secrets-at-rest.md), and each instance must read what another sealed.
+    const secretsKey = randomBytes(32).toString('base64');
     for (let i = 1; i <= (opts.instances ?? 2); i++) {
       const name = `app-${i}`;
       const env = {
@@ -109,6 +113,7 @@ export async function startCluster(opts = {}) {
         LOG_LEVEL: 'info',
         // The cluster is a local stand-in for production: no real card payments (labelled in every log).
         PAYMENTS_SIMULATED: 'true',
+        SECRETS_KEY: secretsKey,
         ...storageEnv,
         ...opts.env,
       };
