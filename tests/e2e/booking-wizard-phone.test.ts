@@ -162,7 +162,8 @@ describe('tyre details on a touch phone', () => {
     await dialog.getByRole('radio', { name: /New Tyres/ }).tap();
     await stepShown(dialog, 3);
     // The page's clock stands still: a lookup that waited for a pause in the typing would never start.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1);
+    // A second ahead: the page's clock moves on between reading it and pausing, more on a busy machine.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const lookup = page.waitForRequest((request) => request.url().includes('/api/tyre-pricing/'), { timeout: 5_000 });
     for (const [label, digits] of [
       ['Width', '205'],
