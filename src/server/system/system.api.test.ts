@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +21,31 @@ import { checkSystemHealth, SYSTEM_ALERT_EMAIL_KIND } from './alerts';
  * admin reads, and one email per problem, not per check.
  */
 
-const CERTIFICATE = path.resolve(import.meta.dirname, '../../../tests/helpers/site-certificate.pem');
+// A site's certificate, made for this run by openssl (Debian's; the key is thrown away with the folder).
+const certificateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-certificate-'));
+const CERTIFICATE = path.join(certificateDir, 'fullchain.pem');
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '90',
+    '-subj',
+    '/CN=tyres.example.com.au',
+    '-keyout',
+    path.join(certificateDir, 'privkey.pem'),
+    '-out',
+    CERTIFICATE,
+  ],
+  { stdio: 'ignore' },
+);
+afterAll(() => fs.rmSync(certificateDir, { recursive: true, force: true }));
 const HOUR = 3_600_000;
 
 const dataDirs: string[] = [];
