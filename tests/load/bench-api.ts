@@ -11,16 +11,13 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
 import { addDays, perthToday } from '../../src/shared/domain/perth-time';
 import { closedReason } from '../../src/shared/domain/business-days';
-// @ts-expect-error: a plain ES module shared with npm run cluster, typed by use below.
-import { startPgServer } from '../../scripts/lib/pg-cluster.mjs';
 import { freePort } from '../helpers/app-process';
+import { benchDatabase, type BudgetRow, ensureBuilt, printBudgetTable } from './bench-table';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { bookingRequests, freeSlots } from './booking-load';
 import { runLoad, type LoadResult } from './load-runs';
@@ -50,17 +47,10 @@ const BOOKING_WARM_UP = 16;
 /** Past jobs in the database while it is measured: a few years of a busy van. */
 const HISTORY_JOBS = 4_000;
 
-type Row = { engine: string; what: string; figure: string; budget: string; met?: boolean };
+type Row = BudgetRow;
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const rps = (n: number) => `${Math.round(n).toLocaleString('en-AU')}/s`;
-
-function ensureBuilt() {
-  const dist = path.resolve(ROOT, process.env.WEB_DIST_DIR || 'dist');
-  if (fs.existsSync(path.join(dist, 'client/index.html')) && fs.existsSync(path.join(dist, 'build-info.json'))) return;
-  console.log('No production build found: running npm run build first.');
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-}
 
 /** The bare Fastify yardstick, its own process like the app. */
 async function startBare(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
@@ -96,32 +86,15 @@ function nextBusinessDays(n: number): string[] {
  * the seed, statistics are gathered and dirty pages written out, so the measured runs do not meet
  * autovacuum or a checkpoint catching up with the seed.
  */
-async function prepareDatabase(
-  engine: 'pglite' | 'postgres',
-): Promise<{ env: Record<string, string>; cleanup(): void }> {
+function prepareDatabase(engine: 'pglite' | 'postgres') {
   const firstDay = addDays(perthToday(new Date()), -Math.ceil(HISTORY_JOBS / 4) - 30);
-  const seed = async (database: Database) => {
+  return benchDatabase(engine, 'bench', async (database) => {
     await database.migrate();
     await seedJobs(database.db, { jobs: HISTORY_JOBS, firstDay });
     await database.db.execute(sql`vacuum analyze`);
     await database.db.execute(sql`checkpoint`);
     await database.close();
-  };
-  if (engine === 'pglite') {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-bench-'));
-    await seed(await openPglite(path.join(dataDir, 'db')));
-    return { env: { DATA_DIR: dataDir }, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-bench-pg-'));
-  const server = (await startPgServer({ dir })) as { url: string; stop(): void };
-  await seed(await openPostgres(server.url));
-  return {
-    env: { DATABASE_URL: server.url },
-    cleanup: () => {
-      server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  });
 }
 
 async function bodySize(url: string): Promise<number> {
@@ -279,27 +252,6 @@ async function benchPhotos(): Promise<Row[]> {
   ];
 }
 
-function printTable(rows: Row[]): number {
-  const widths = {
-    engine: 9,
-    what: Math.max(...rows.map((r) => r.what.length)),
-    figure: Math.max(...rows.map((r) => r.figure.length)),
-    budget: Math.max(...rows.map((r) => r.budget.length)),
-  };
-  console.log(
-    `\n${'engine'.padEnd(widths.engine)} ${'what'.padEnd(widths.what)}  ${'figure'.padEnd(widths.figure)}  ${'budget'.padEnd(widths.budget)}  verdict`,
-  );
-  for (const r of rows) {
-    const verdict = r.met === undefined ? '' : r.met ? 'met' : 'NOT met';
-    console.log(
-      `${r.engine.padEnd(widths.engine)} ${r.what.padEnd(widths.what)}  ${r.figure.padEnd(widths.figure)}  ${r.budget.padEnd(widths.budget)}  ${verdict}`,
-    );
-  }
-  const missed = rows.filter((r) => r.met === false).length;
-  console.log(missed ? `\n${missed} budget(s) NOT met.` : '\nAll budgets met.');
-  return missed;
-}
-
 async function main() {
   ensureBuilt();
   console.log(
@@ -316,7 +268,7 @@ async function main() {
   } finally {
     await bare.stop();
   }
-  process.exitCode = printTable(rows) ? 1 : 0;
+  process.exitCode = printBudgetTable(rows) ? 1 : 0;
 }
 
 main().catch((err) => {

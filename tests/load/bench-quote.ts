@@ -18,17 +18,13 @@
  *   BENCH_SECONDS=5 npm run bench:quote          # shorter runs
  *   BENCH_PROFILE_DIR=/tmp/prof npm run bench:quote   # the app's CPU profile per engine (scripts/cpu-profile.mjs)
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
 import { addDays, perthToday } from '../../src/shared/domain/perth-time';
 import { closedReason } from '../../src/shared/domain/business-days';
-// @ts-expect-error: a plain ES module shared with npm run cluster, typed by use below.
-import { startPgServer } from '../../scripts/lib/pg-cluster.mjs';
+import { benchDatabase, type BudgetRow, ensureBuilt, printBudgetTable } from './bench-table';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { freeSlots, type FreeSlot } from './booking-load';
 import { runLoad, type LoadResult } from './load-runs';
@@ -58,28 +54,19 @@ const TECHNICIANS = 20;
 const HISTORY_JOBS = 4_000;
 const WARM_UP = 24;
 
-type Row = { engine: string; what: string; figure: string; budget: string; met?: boolean };
+type Row = BudgetRow;
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const rps = (n: number) => `${n.toFixed(n < 100 ? 1 : 0)}/s`;
-
-function ensureBuilt() {
-  const dist = path.resolve(ROOT, process.env.WEB_DIST_DIR || 'dist');
-  if (fs.existsSync(path.join(dist, 'server/main.js')) && fs.existsSync(path.join(dist, 'build-info.json'))) return;
-  console.log(`No production build in ${dist}: running npm run build first.`);
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-}
 
 /**
  * A fresh database with history, 20 vans on the road and 20 technicians working every weekday,
  * before the app opens it (PGlite allows one process at a time); PostgreSQL runs as in production
  * (fsync on). Statistics are gathered and dirty pages written out after the seed.
  */
-async function prepareDatabase(
-  engine: 'pglite' | 'postgres',
-): Promise<{ env: Record<string, string>; cleanup(): void }> {
+function prepareDatabase(engine: 'pglite' | 'postgres') {
   const firstDay = addDays(perthToday(new Date()), -Math.ceil(HISTORY_JOBS / 4) - 30);
-  const seed = async (database: Database) => {
+  return benchDatabase(engine, 'bench-quote', async (database) => {
     await database.migrate();
     await database.db.execute(sql`
       insert into users (username, password, role, working_days)
@@ -92,22 +79,7 @@ async function prepareDatabase(
     await database.db.execute(sql`vacuum analyze`);
     await database.db.execute(sql`checkpoint`);
     await database.close();
-  };
-  if (engine === 'pglite') {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-bench-quote-'));
-    await seed(await openPglite(path.join(dataDir, 'db')));
-    return { env: { DATA_DIR: dataDir }, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-bench-quote-pg-'));
-  const server = (await startPgServer({ dir })) as { url: string; stop(): void };
-  await seed(await openPostgres(server.url));
-  return {
-    env: { DATABASE_URL: server.url },
-    cleanup: () => {
-      server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  });
 }
 
 /** The next business days' dates, as the booking wizard asks for them. */
@@ -298,27 +270,6 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   return rows;
 }
 
-function printTable(rows: Row[]): number {
-  const widths = {
-    engine: 9,
-    what: Math.max(...rows.map((r) => r.what.length)),
-    figure: Math.max(...rows.map((r) => r.figure.length)),
-    budget: Math.max(...rows.map((r) => r.budget.length)),
-  };
-  console.log(
-    `\n${'engine'.padEnd(widths.engine)} ${'what'.padEnd(widths.what)}  ${'figure'.padEnd(widths.figure)}  ${'budget'.padEnd(widths.budget)}  verdict`,
-  );
-  for (const r of rows) {
-    const verdict = r.met === undefined ? '' : r.met ? 'met' : 'NOT met';
-    console.log(
-      `${r.engine.padEnd(widths.engine)} ${r.what.padEnd(widths.what)}  ${r.figure.padEnd(widths.figure)}  ${r.budget.padEnd(widths.budget)}  ${verdict}`,
-    );
-  }
-  const missed = rows.filter((r) => r.met === false).length;
-  console.log(missed ? `\n${missed} budget(s) NOT met.` : '\nAll budgets met.');
-  return missed;
-}
-
 async function main() {
   ensureBuilt();
   console.log(
@@ -329,7 +280,7 @@ async function main() {
   );
   const rows: Row[] = [];
   for (const engine of ENGINES) rows.push(...(await benchEngine(engine)));
-  process.exitCode = printTable(rows) ? 1 : 0;
+  process.exitCode = printBudgetTable(rows) ? 1 : 0;
 }
 
 main().catch((err) => {

@@ -19,14 +19,12 @@
  *   BENCH_ENGINES=pglite npm run bench:sign-in   # one engine
  *   BENCH_FLOOD=100 npm run bench:sign-in        # a smaller flood
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-// @ts-expect-error: a plain ES module shared with npm run cluster, typed by use below.
-import { startPgServer } from '../../scripts/lib/pg-cluster.mjs';
+import { benchDatabase, type BudgetRow, ensureBuilt, printBudgetTable } from './bench-table';
 import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -61,16 +59,10 @@ type Answer = {
   setCookie: string[];
 };
 
-type Row = { engine: string; what: string; figure: string; budget: string; met?: boolean };
+type Row = BudgetRow;
 
 const ms = (n: number) => (n < 10_000 ? `${n.toFixed(0)} ms` : `${(n / 1000).toFixed(1)} s`);
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-
-function ensureBuilt() {
-  if (fs.existsSync(path.join(DIST, 'server/main.js')) && fs.existsSync(path.join(DIST, 'build-info.json'))) return;
-  console.log(`No production build in ${DIST}: running npm run build first.`);
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-}
 
 /** One request on a connection of its own (no keep-alive), timed to its last byte. */
 function send(
@@ -272,45 +264,9 @@ async function flood(
   return rows.map((r) => ({ engine: opts.engine, ...r }));
 }
 
-function printTable(rows: Row[]): number {
-  const widths = {
-    engine: 9,
-    what: Math.max(...rows.map((r) => r.what.length)),
-    figure: Math.max(...rows.map((r) => r.figure.length)),
-    budget: Math.max(...rows.map((r) => r.budget.length)),
-  };
-  console.log(
-    `\n${'engine'.padEnd(widths.engine)} ${'what'.padEnd(widths.what)}  ${'figure'.padEnd(widths.figure)}  ${'budget'.padEnd(widths.budget)}  verdict`,
-  );
-  for (const r of rows) {
-    const verdict = r.met === undefined ? '' : r.met ? 'met' : 'NOT met';
-    console.log(
-      `${r.engine.padEnd(widths.engine)} ${r.what.padEnd(widths.what)}  ${r.figure.padEnd(widths.figure)}  ${r.budget.padEnd(widths.budget)}  ${verdict}`,
-    );
-  }
-  const missed = rows.filter((r) => r.met === false).length;
-  console.log(missed ? `\n${missed} budget(s) NOT met.` : '\nAll budgets met.');
-  return missed;
-}
-
 /** The database the app opens: the embedded one in its data directory, or a fresh PostgreSQL server (fsync on). */
-async function prepareDatabase(
-  engine: 'pglite' | 'postgres',
-): Promise<{ env: Record<string, string>; cleanup(): void }> {
-  if (engine === 'pglite') return { env: {}, cleanup: () => {} };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tyres-bench-sign-in-pg-'));
-  const server = (await startPgServer({ dir })) as { url: string; stop(): void };
-  return {
-    env: { DATABASE_URL: server.url },
-    cleanup: () => {
-      server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
-  const database = await prepareDatabase(engine);
+  const database = await benchDatabase(engine, 'bench-sign-in');
   const app = await startBuiltApp({
     TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
@@ -379,7 +335,7 @@ async function main() {
   );
   const rows: Row[] = [];
   for (const engine of ENGINES) rows.push(...(await benchEngine(engine)));
-  process.exitCode = printTable(rows) ? 1 : 0;
+  process.exitCode = printBudgetTable(rows) ? 1 : 0;
 }
 
 main().catch((err) => {
