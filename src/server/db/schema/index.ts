@@ -20,3 +20,4 @@ export * from './onsite-payments';
 export * from './request-keys';
 export * from './scheduler';
 export * from './system';
+export * from './tyres';
