@@ -21,3 +21,4 @@ export * from './request-keys';
 export * from './scheduler';
 export * from './system';
 export * from './tyres';
+export * from './accounting';
