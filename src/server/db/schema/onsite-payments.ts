@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ONSITE_PAYMENT_METHODS } from '../../../shared/domain/services';
 import { id, isOneOf, money, timestamptz } from './columns';
 import { customerInvoices } from './invoices';
@@ -8,7 +8,8 @@ import { users } from './users';
 
 /**
  * A payment a technician or admin took at the job (cash, card, EFTPOS, PayID, buy now pay later).
- * At most one stands per job; an admin's reversal keeps the row, with who, when and why.
+ * Several may stand on one job, each a part of what is owed, never more than it
+ * (docs/decisions/406-money-as-taken.md); an admin's reversal keeps the row, with who, when and why.
  */
 export const onsitePayments = pgTable(
   'onsite_payments',
@@ -27,9 +28,34 @@ export const onsitePayments = pgTable(
     reversalReason: text('reversal_reason'),
   },
   (t) => [
-    uniqueIndex('onsite_payments_one_standing_per_job').on(t.jobId).where(sql`${t.reversedAt} is null`),
+    index('onsite_payments_job_idx').on(t.jobId),
     index('onsite_payments_taken_idx').on(t.takenAt),
     check('onsite_payments_method_check', isOneOf(t.method, ONSITE_PAYMENT_METHODS)),
     check('onsite_payments_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * What the owner wrote off of an invoice's balance, with the reason, so the job counts as paid with
+ * nothing owed (docs/decisions/406-money-as-taken.md). Admins only; kept, never edited.
+ */
+export const invoiceWriteOffs = pgTable(
+  'invoice_write_offs',
+  {
+    id: id(),
+    customerInvoiceId: uuid('customer_invoice_id')
+      .notNull()
+      .references(() => customerInvoices.id, { onDelete: 'restrict' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    writtenOffById: uuid('written_off_by_id').references(() => users.id, { onDelete: 'set null' }),
+    writtenOffAt: timestamptz('written_off_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('invoice_write_offs_invoice_idx').on(t.customerInvoiceId),
+    check('invoice_write_offs_amount_check', sql`${t.amount} > 0`),
   ],
 );
