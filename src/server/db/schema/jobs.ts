@@ -113,6 +113,12 @@ export const bookingHolds = pgTable(
     paidAt: timestamptz('paid_at'),
     /** The public caller's address, for the cap on live holds per address (decision 198); null for staff. */
     clientAddress: text('client_address'),
+    /**
+     * When Afterpay or Zip declined the payment and the slot was freed, and the provider's sentence:
+     * the token tells the customer for an hour (docs/decisions/410-afterpay-zip-and-wallets.md).
+     */
+    declinedAt: timestamptz('declined_at'),
+    declineMessage: text('decline_message'),
     createdAt: createdAt(),
   },
   (t) => [

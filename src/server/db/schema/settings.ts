@@ -3,7 +3,7 @@ import { check, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-c
 import { createdAt, id, isOneOf, updatedAt } from './columns';
 import { users } from './users';
 
-export const SETTING_KEYS = ['fees', 'business', 'capacity', 'security', 'messages'] as const;
+export const SETTING_KEYS = ['fees', 'business', 'capacity', 'security', 'messages', 'paymentMethods'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /**
