@@ -31,8 +31,11 @@ NODESOURCE_KEY_URL=https://deb.nodesource.com/gpgkey/nodesource-repo.gpg.key
 NODESOURCE_KEY_FINGERPRINT=6F71F525282841EEDAF851B42F59B5F99B1BE0B4
 NODE_MAJOR=24
 OS_RELEASE_FILE=${OS_RELEASE_FILE:-/etc/os-release}
-# The database URL this script writes; one that does not match was set by hand and is kept.
+# The database URLs this script writes: the owner role tyres (migrations, DATABASE_MIGRATION_URL;
+# before decision 408 it was DATABASE_URL) and the runtime role tyres_app (DATABASE_URL). A
+# DATABASE_URL that matches neither was set by hand and is kept.
 OWN_DATABASE_URL='^postgres://tyres:([0-9a-f]{48})@127\.0\.0\.1:5432/tyres$'
+OWN_RUNTIME_URL='^postgres://tyres_app:([0-9a-f]{48})@127\.0\.0\.1:5432/tyres$'
 SECRET_KEYS=(STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY STRIPE_WEBHOOK_SECRET SMTP_URL MAIL_FROM)
 
 DOMAIN=''
@@ -43,6 +46,7 @@ ENV_CHANGED=0
 FILE_CHANGED=0
 UNIT_CHANGED=0
 DATABASE_URL_VALUE=''
+DATABASE_MIGRATION_URL_VALUE=''
 declare -A SECRET=()
 
 usage() {
@@ -315,20 +319,31 @@ create_app_user() {
 
 new_password() { od -An -N24 -tx1 /dev/urandom | tr -d ' \n'; }
 
-# PostgreSQL from the distribution, the role tyres with a generated password and its database;
-# the password goes into the env file's DATABASE_URL only (docs/deploying.md).
+# PostgreSQL from the distribution and the database tyres with two roles, each with a generated
+# password that goes into the env file only (docs/deploying.md): tyres owns the database and applies
+# the migrations (DATABASE_MIGRATION_URL); tyres_app, the app's login (DATABASE_URL), reads and
+# writes rows and has no DDL rights, so it cannot switch off or rewrite the audit log (the app
+# grants it each table after migrating: docs/decisions/408-app-login-not-a-superuser.md).
 setup_database() {
-  local url password
+  local url migration owner_password app_password
   url=$(env_get "$ENV_FILE" DATABASE_URL)
-  if [[ -n $url && ! $url =~ $OWN_DATABASE_URL ]]; then
+  migration=$(env_get "$ENV_FILE" DATABASE_MIGRATION_URL)
+  if [[ -n $url && ! $url =~ $OWN_DATABASE_URL && ! $url =~ $OWN_RUNTIME_URL ]]; then
     say "DATABASE_URL in $ENV_FILE names another database: kept, no local database made"
     return 0
   fi
-  if [[ $url =~ $OWN_DATABASE_URL ]]; then password=${BASH_REMATCH[1]}; else password=$(new_password); fi
-  DATABASE_URL_VALUE="postgres://tyres:$password@127.0.0.1:5432/tyres"
+  # An install from before decision 408 has the owner's URL as DATABASE_URL: it becomes the migration URL.
+  if [[ $migration =~ $OWN_DATABASE_URL || $url =~ $OWN_DATABASE_URL ]]; then
+    owner_password=${BASH_REMATCH[1]}
+  else
+    owner_password=$(new_password)
+  fi
+  if [[ $url =~ $OWN_RUNTIME_URL ]]; then app_password=${BASH_REMATCH[1]}; else app_password=$(new_password); fi
+  DATABASE_MIGRATION_URL_VALUE="postgres://tyres:$owner_password@127.0.0.1:5432/tyres"
+  DATABASE_URL_VALUE="postgres://tyres_app:$app_password@127.0.0.1:5432/tyres"
   run systemctl enable --now postgresql
   if [[ $DRY_RUN == 1 ]]; then
-    say "+ create the PostgreSQL role tyres (password in $ENV_FILE) and its database tyres, unless they exist"
+    say "+ create the PostgreSQL roles tyres (owner) and tyres_app (the app's, no DDL rights), passwords in $ENV_FILE, and the database tyres, unless they exist"
     return 0
   fi
   local tries=0
@@ -337,14 +352,22 @@ setup_database() {
     ((tries < 30)) || die "PostgreSQL did not start: systemctl status postgresql"
     sleep 1
   done
-  # On standard input, so the password is in no process's arguments.
+  # On standard input, so the passwords are in no process's arguments.
   runuser -u postgres -- psql -q -v ON_ERROR_STOP=1 -d postgres >/dev/null <<SQL
 SELECT 'CREATE ROLE tyres LOGIN' WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'tyres')\gexec
-ALTER ROLE tyres WITH LOGIN PASSWORD '$password';
+ALTER ROLE tyres WITH LOGIN NOSUPERUSER PASSWORD '$owner_password';
+SELECT 'CREATE ROLE tyres_app LOGIN' WHERE NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'tyres_app')\gexec
+ALTER ROLE tyres_app WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD '$app_password';
 SELECT 'CREATE DATABASE tyres OWNER tyres' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'tyres')\gexec
 REVOKE ALL ON DATABASE tyres FROM PUBLIC;
+REVOKE ALL ON DATABASE tyres FROM tyres_app;
+GRANT CONNECT ON DATABASE tyres TO tyres_app;
+\connect tyres
+REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+ALTER DEFAULT PRIVILEGES FOR ROLE tyres IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO tyres_app;
+ALTER DEFAULT PRIVILEGES FOR ROLE tyres IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO tyres_app;
 SQL
-  say "PostgreSQL: role and database tyres"
+  say "PostgreSQL: database tyres, its owner tyres (migrations) and the app's role tyres_app"
 }
 
 # /etc/tyre-booking/env (every instance) and instance-N.env (PORT, INSTANCE_NAME): 0600, root's.
@@ -368,6 +391,9 @@ EOF
   # The unit's StateDirectory: the one folder the instances may write.
   env_set "$ENV_FILE" DATA_DIR /var/lib/tyre-booking
   if [[ -n $DATABASE_URL_VALUE ]]; then env_set "$ENV_FILE" DATABASE_URL "$DATABASE_URL_VALUE"; fi
+  if [[ -n $DATABASE_MIGRATION_URL_VALUE ]]; then
+    env_set "$ENV_FILE" DATABASE_MIGRATION_URL "$DATABASE_MIGRATION_URL_VALUE"
+  fi
   if [[ -z $(env_get "$ENV_FILE" FILE_STORAGE) ]]; then env_set "$ENV_FILE" FILE_STORAGE local; fi
   ensure_secrets_key
   for key in "${SECRET_KEYS[@]}"; do

@@ -35,7 +35,8 @@ const config = loadConfigOrExit();
 const storage = createFileStorage(config);
 try {
   const { folder, manifest } = await createBackup({
-    databaseUrl: config.databaseUrl,
+    // The owner role reads every table whatever the runtime role was granted (decision 408).
+    databaseUrl: config.databaseMigrationUrl ?? config.databaseUrl,
     dataDir: config.dataDir,
     outDir,
     stores: { photos: storage.photos, invoices: storage.pdfs },

@@ -8,7 +8,7 @@ import { loadConfigOrExit } from '../src/server/config';
 
 const USAGE =
   'Usage: npm run db:restore -- <backup folder> [--force]\n' +
-  '  Restores into DATABASE_URL (PostgreSQL) or DATA_DIR (embedded), and the file storage FILE_STORAGE names.\n' +
+  '  Restores into DATABASE_MIGRATION_URL or else DATABASE_URL (PostgreSQL) or DATA_DIR (embedded), and the file storage FILE_STORAGE names.\n' +
   '  --force  wipe a target that already holds data and restore the backup in its place';
 
 let parsed;
@@ -35,7 +35,8 @@ const storage = createFileStorage(config);
 try {
   const report = await restoreBackup({
     folder: parsed.positionals[0]!,
-    databaseUrl: config.databaseUrl,
+    // The owner role: a restore replaces the schema (docs/decisions/408-app-login-not-a-superuser.md).
+    databaseUrl: config.databaseMigrationUrl ?? config.databaseUrl,
     dataDir: config.dataDir,
     stores: { photos: storage.photos, invoices: storage.pdfs },
     force: parsed.values.force,

@@ -7,7 +7,11 @@ import { seedReferenceData } from '../src/server/db/seed/reference';
 import { perthDay } from '../src/shared/domain/perth-time';
 
 const config = loadConfigOrExit();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  migrationUrl: config.databaseMigrationUrl,
+  dataDir: config.dataDir,
+});
 await database.migrate();
 await seedReferenceData(database.db, config);
 const made = await seedDemo(database.db, config, perthDay(new Date()));

@@ -36,7 +36,11 @@ if (problem) {
   process.exit(1);
 }
 const config = loadConfigOrExit();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  migrationUrl: config.databaseMigrationUrl,
+  dataDir: config.dataDir,
+});
 await database.migrate();
 if (await findUserByUsername(database.db, parsed.data.username)) {
   console.error(`A user named '${parsed.data.username}' already exists.`);

@@ -37,6 +37,8 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalText.pipe(z.url({ message: 'must be a postgres:// URL' }).optional()),
+    /** The owner role's URL, used only to apply migrations at start (docs/decisions/408-app-login-not-a-superuser.md). */
+    DATABASE_MIGRATION_URL: optionalText.pipe(z.url({ message: 'must be a postgres:// URL' }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** This instance's name among several behind one proxy: sent as X-Instance and in every log line (decision 226). */
     INSTANCE_NAME: optionalText.pipe(
@@ -276,6 +278,7 @@ function toConfig(env: z.output<typeof envSchema>) {
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL,
     logLevel: env.LOG_LEVEL,
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     staffHost: env.STAFF_HOST?.toLowerCase(),
@@ -429,6 +432,11 @@ export function checkConfig(config: Config): Config {
   if (config.isProduction && config.databaseUrl && !config.secrets) {
     throw new ConfigError(
       `Invalid configuration:\n  SECRETS_KEY: is required in production with DATABASE_URL: it seals the two-factor secrets in the database. Make one with \`${MAKE_A_KEY}\` and add SECRETS_KEY=<that value> to the environment file (keep a copy: without it no one with two-factor can sign in).`,
+    );
+  }
+  if (config.databaseMigrationUrl && !config.databaseUrl) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_MIGRATION_URL: is the owner role of the PostgreSQL database in DATABASE_URL; set DATABASE_URL (the runtime role) too, or unset both for the embedded database.',
     );
   }
   if (config.isProduction && config.testClockStart) {

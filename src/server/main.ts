@@ -10,6 +10,7 @@ import { seedReferenceData } from './db/seed/reference';
 import { ensureSetupCode } from './auth/owner-setup';
 import { sealStoredMfaSecrets } from './auth/mfa';
 import { keyFromDataDir } from './secrets/at-rest';
+import { canAlterAuditLog } from './db/runtime-role';
 
 async function main() {
   const loaded = loadConfigOrExit();
@@ -39,6 +40,7 @@ async function main() {
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
     dataDir: config.dataDir,
     onLost: (err) => {
       logger.fatal({ err }, 'The embedded database stopped; exiting so the service manager starts the app again');
@@ -75,6 +77,12 @@ async function main() {
   logger.info(
     `Data: ${database.engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${database.location}` : `PostgreSQL at ${database.location}`}`,
   );
+  // The app's login should not be able to switch off the audit log's trigger or rewrite it
+  // (docs/decisions/408-app-login-not-a-superuser.md).
+  if (database.engine === 'postgres' && (await canAlterAuditLog(database.db)))
+    logger.warn(
+      "DATABASE_URL's role is a superuser or owns the tables, so the app could switch off or rewrite the audit log: give it a runtime role without DDL rights and the owner's URL as DATABASE_MIGRATION_URL (docs/deploying.md).",
+    );
   if (config.testClockStart)
     logger.warn(
       `TEST_CLOCK_START: the server's clock started at ${config.testClockStart.toISOString()} and runs on from there (test-only setting).`,

@@ -202,7 +202,9 @@ describe('install.sh in test mode (DEPLOY_ROOT)', () => {
     expect(env).toMatch(new RegExp(`^PUBLIC_BASE_URL=https://${DOMAIN.replaceAll('.', '\\.')}$`, 'm'));
     expect(env).toMatch(/^TRUST_PROXY=1$/m);
     expect(env).toMatch(/^DATA_DIR=\/var\/lib\/tyre-booking$/m);
-    expect(env).toMatch(/^DATABASE_URL=postgres:\/\/tyres:[0-9a-f]{48}@127\.0\.0\.1:5432\/tyres$/m);
+    // The app's login is the runtime role; the owner's URL is for the migrations only (decision 408).
+    expect(env).toMatch(/^DATABASE_URL=postgres:\/\/tyres_app:[0-9a-f]{48}@127\.0\.0\.1:5432\/tyres$/m);
+    expect(env).toMatch(/^DATABASE_MIGRATION_URL=postgres:\/\/tyres:[0-9a-f]{48}@127\.0\.0\.1:5432\/tyres$/m);
     expect(env).toMatch(/^STRIPE_WEBHOOK_SECRET=whsec_ghi$/m);
     // 32 random bytes in base64, kept on every run after (docs/decisions/401-secrets-at-rest.md).
     expect(env).toMatch(/^SECRETS_KEY=[A-Za-z0-9+/]{43}=$/m);
@@ -283,6 +285,25 @@ describe('install.sh in test mode (DEPLOY_ROOT)', () => {
     expect(fs.readFileSync(envFile, 'utf8')).toBe(before);
     expect(again.stdout).not.toMatch(/restart tyre-booking|certbot certonly/);
     expect(again.stdout).toContain('present (certbot.timer renews it)');
+  });
+
+  it("an install from before decision 408 (the owner's URL as DATABASE_URL): the owner's password moves to DATABASE_MIGRATION_URL, the app gets tyres_app", () => {
+    const envFile = path.join(root, 'etc/tyre-booking/env');
+    const owner = 'postgres://tyres:' + 'a1'.repeat(24) + '@127.0.0.1:5432/tyres';
+    const old = fs
+      .readFileSync(envFile, 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('DATABASE_MIGRATION_URL='))
+      .map((line) => (line.startsWith('DATABASE_URL=') ? `DATABASE_URL=${owner}` : line))
+      .join('\n');
+    fs.writeFileSync(envFile, old);
+    const again = install(root, ['--yes']);
+    expect(complaints(again)).toBe('');
+    expect(again.status).toBe(0);
+    const env = fs.readFileSync(envFile, 'utf8');
+    expect(env).toContain(`\nDATABASE_MIGRATION_URL=${owner}\n`);
+    expect(env).toMatch(/^DATABASE_URL=postgres:\/\/tyres_app:[0-9a-f]{48}@127\.0\.0\.1:5432\/tyres$/m);
+    expect(again.stdout).toMatch(/restart/i);
   });
 
   it('--instances 3 then 1: an instance file and upstream line each, the extra instances stopped', () => {

@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { acquireEmbeddedLock } from './embedded-lock';
 import { PgliteThread } from './pglite-thread';
+import { grantRuntimeRole } from './runtime-role';
 import { APP_ROOT } from '../app-root';
 
 /** One type for both engines: the query builder and transactions behave the same on each. */
@@ -67,23 +68,47 @@ export async function openPglite(
   };
 }
 
+/**
+ * A pool on a PostgreSQL server. With `migrationUrl` (the owner role's URL, DATABASE_MIGRATION_URL)
+ * `migrate` applies the migrations on a connection of its own as the owner, then grants the pool's
+ * role (the runtime role, without DDL rights) what the app needs, and closes it: the pool never
+ * holds the owner's rights (docs/decisions/408-app-login-not-a-superuser.md). Without it the pool's
+ * own role migrates, as before.
+ */
 export async function openPostgres(
   url: string,
   poolSize = 10,
   onIdleError: (err: Error) => void = (err) => console.warn(`PostgreSQL connection lost: ${err.message}`),
+  opts: { migrationUrl?: string } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle connection the server drops (restart, failover, DROP DATABASE ... FORCE) is reported
   // here; without a listener it would be an uncaught error that stops the process.
   pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema });
+  const migrationUrl = opts.migrationUrl;
   return {
     db,
     engine: 'postgres',
     location: url.replace(/\/\/[^@/]*@/, '//***@'),
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: migrationUrl ? () => migrateAsOwner(migrationUrl, db) : () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
   };
+}
+
+async function migrateAsOwner(ownerUrl: string, runtime: Db): Promise<void> {
+  const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 1 });
+  ownerPool.on('error', () => undefined);
+  try {
+    const owner = drizzlePg(ownerPool, { schema });
+    await migratePg(owner, { migrationsFolder });
+    const who = await runtime.execute<{ role: string }>(sql`select current_user as role`);
+    const role = who.rows[0]!.role;
+    const ownerWho = await owner.execute<{ role: string }>(sql`select current_user as role`);
+    if (ownerWho.rows[0]!.role !== role) await grantRuntimeRole(owner, role);
+  } finally {
+    await ownerPool.end();
+  }
 }
 
 /**
@@ -92,11 +117,13 @@ export async function openPostgres(
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  /** The owner role's URL for the migrations (DATABASE_MIGRATION_URL); PostgreSQL only. */
+  migrationUrl?: string;
   dataDir: string;
   onLost?: (err: Error) => void;
 }): Promise<Database> {
   return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl)
+    ? openPostgres(opts.databaseUrl, undefined, undefined, { migrationUrl: opts.migrationUrl })
     : openPglite(path.join(opts.dataDir, 'db'), undefined, { flushToDisk: true, onLost: opts.onLost });
 }
 
