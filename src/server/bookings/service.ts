@@ -41,7 +41,8 @@ import { capacityOf, techniciansOn, type DayTechnician } from '../slots/capacity
 import { heldPlacesIn, insertInFreePlace, PLACE_CONFLICT } from '../slots/places';
 import { closedReasonOn, closureCovers, type ClosedDay } from '../closures/calendar';
 import { announceNewBookingIn, queueNewBookingConfirmationIn, type ConfirmedJob } from './notify';
-import { newManageToken } from '../manage/token';
+import { manageLinkFor, newManageToken } from '../manage/token';
+import { australianMobile } from '../../shared/domain/phone';
 
 /** Photos are accepted for an hour after the booking (decision 133). */
 export const PHOTO_WINDOW_MS = 60 * 60_000;
@@ -350,7 +351,7 @@ async function insertBooking(
     bookedBy?: { id: string } | null;
     attempt?: AttemptInBooking | null;
   },
-): Promise<{ job: NewJob; token: string | null }> {
+): Promise<{ job: NewJob; token: string | null; manageToken: string | null }> {
   const now = deps.clock.now();
   const day = bookingDay(draft.job.scheduledDate);
   const slot = draft.job.timeSlot;
@@ -482,7 +483,7 @@ async function insertBooking(
         await queueNewBookingConfirmationIn(deps, tx, job, vehicle, manage?.token ?? null, 0, settings.business);
         await announceNewBookingIn(tx, job, now);
       }
-      return { job, token };
+      return { job, token, manageToken: manage?.token ?? null };
     });
     opts.attempt?.committed();
     return booked;
@@ -563,13 +564,18 @@ export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequ
       fees: (await deps.settings.current()).fees,
     });
     assertSlotBookable(deps, day, draft.job.timeSlot, closed);
-    const { job } = await insertBooking(deps, draft, priced, {
+    const { job, manageToken } = await insertBooking(deps, draft, priced, {
       hold: false,
       paymentMethod: 'onsite',
       technicians,
       attempt: counted,
     });
-    return bookingCreated(job, draft.customer.email);
+    // The customer who just booked sees their manage link and where it was sent (docs/decisions/412-book-again.md).
+    return {
+      ...bookingCreated(job, draft.customer.email),
+      ...(manageToken ? { manageUrl: manageLinkFor(deps.config, manageToken) } : {}),
+      textedTo: deps.config.twilio && australianMobile(job.contactPhone) ? job.contactPhone : null,
+    };
   });
   deps.outbox.kick();
   deps.sms.kick();

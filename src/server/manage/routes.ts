@@ -12,6 +12,8 @@ import { createLinkMisses, tooManyMissesMessage } from './misses';
 import {
   addPhotosByCustomer,
   assertMayAddPhotos,
+  BOOK_AGAIN_DAYS_AFTER_VISIT,
+  bookAgainDetailsOf,
   cancelByCustomer,
   cancellationFor,
   changeByCustomer,
@@ -29,10 +31,10 @@ export function manageRoutes(deps: AppDeps): FastifyPluginAsync {
    * lapsed one is counted against the address, and refused with 429 past its limit
    * (docs/decisions/397-tokens-kept-out-of-logs.md). Nothing is cached.
    */
-  async function open(request: FastifyRequest, reply: FastifyReply, token: string) {
+  async function open(request: FastifyRequest, reply: FastifyReply, token: string, daysAfterVisit?: number) {
     reply.header('Cache-Control', 'no-store');
     reply.header('Referrer-Policy', 'no-referrer');
-    const job = await jobOfToken(deps.db, token, deps.clock.now());
+    const job = await jobOfToken(deps.db, token, deps.clock.now(), false, daysAfterVisit);
     if (job) return job;
     await misses.miss(request.ip);
     throw notFound(MANAGE_LINK_NOT_FOUND);
@@ -53,6 +55,10 @@ export function manageRoutes(deps: AppDeps): FastifyPluginAsync {
 
     addRoute(app, manage.get, async ({ params, request, reply }) =>
       viewBooking(deps, await open(request, reply, params.token)),
+    );
+
+    addRoute(app, manage.bookAgain, async ({ params, request, reply }) =>
+      bookAgainDetailsOf(deps.db, await open(request, reply, params.token, BOOK_AGAIN_DAYS_AFTER_VISIT)),
     );
 
     addRoute(app, manage.reschedule, async ({ params, body, request, reply }) => {

@@ -7,6 +7,7 @@ import { slotStart, slotWindowLabel } from '../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS, BOOKING_TOO_FAR_MESSAGE } from '../../shared/schemas/booking';
 import {
   MANAGE_LINK_NOT_FOUND,
+  type BookAgainDetails,
   type ManageBooking,
   type ManageCancellation,
   type ManageChangeRequest,
@@ -46,8 +47,20 @@ const startedMessage = (action: string, phone: string) =>
 const startOf = (job: Pick<Job, 'scheduledDay' | 'timeSlot'>) => slotStart(job.scheduledDay, job.timeSlot);
 const isLive = (job: Job) => job.status === 'new' || job.status === 'in-progress';
 
-/** The job a token opens, or null when none does or its link has lapsed (30 days after the visit). */
-export async function jobOfToken(exec: Executor, token: string, now: Date, lock = false): Promise<Job | null> {
+/**
+ * "Book again" reads a link for longer than the page opens: a return-visit reminder comes 6 or 12
+ * months after the visit (docs/decisions/412-book-again.md), and its link must still fill the wizard.
+ */
+export const BOOK_AGAIN_DAYS_AFTER_VISIT = 430;
+
+/** The job a token opens, or null when none does or its link has lapsed (30 days after the visit unless `daysAfterVisit` says). */
+export async function jobOfToken(
+  exec: Executor,
+  token: string,
+  now: Date,
+  lock = false,
+  daysAfterVisit = MANAGE_LINK_DAYS_AFTER_VISIT,
+): Promise<Job | null> {
   if (!isManageTokenShape(token)) return null;
   const query = exec
     .select()
@@ -55,7 +68,7 @@ export async function jobOfToken(exec: Executor, token: string, now: Date, lock 
     .where(eq(jobs.manageTokenHash, hashManageToken(token)));
   const [job] = lock ? await query.for('update') : await query;
   if (!job) return null;
-  if (now.getTime() > startOf(job).getTime() + MANAGE_LINK_DAYS_AFTER_VISIT * DAY_MS) return null;
+  if (now.getTime() > startOf(job).getTime() + daysAfterVisit * DAY_MS) return null;
   return job;
 }
 
@@ -136,6 +149,20 @@ export async function bookingView(deps: Pick<AppDeps, 'db' | 'clock' | 'settings
       change: booked && now.getTime() < start,
     },
     rescheduleNote: isLive(job) && !(booked && beforeCutoff) ? callUsMessage(business.phone) : null,
+  };
+}
+
+/** What a new booking fills in from this job: its own contact, vehicle and address, nothing else (decision 412). */
+export async function bookAgainDetailsOf(exec: Executor, job: Job): Promise<BookAgainDetails> {
+  const [vehicle] = job.vehicleId ? await exec.select().from(vehicles).where(eq(vehicles.id, job.vehicleId)) : [];
+  return {
+    customer: { name: job.contactName, phone: job.contactPhone, email: job.contactEmail },
+    vehicle: vehicle
+      ? { make: vehicle.make, model: vehicle.model, year: vehicle.year, registration: vehicle.registration }
+      : null,
+    address: job.address,
+    suburb: job.suburb,
+    postcode: job.postcode,
   };
 }
 

@@ -60,6 +60,13 @@ describe('return-visit reminders (opt-in)', () => {
     expect(tyreMessages.texts[0]!.body).toContain(unsubscribeUrl);
     expect(tyreMessages.texts[0]!.body).toMatch(/^Mobile Tyre & Battery Co\. \(/);
     expect((await returnVisits(battery.id)).emails[0]!.text).toContain('battery check');
+    // "Book again" (decision 412): the email and the text carry one link of this job's own that fills the wizard.
+    const again = /\/book\?again=([A-Za-z0-9_-]{32})/.exec(tyreMessages.emails[0]!.text)?.[1];
+    expect(again, tyreMessages.emails[0]!.text).toBeDefined();
+    expect(tyreMessages.texts[0]!.body).toContain(`/book?again=${again}`);
+    const filled = await h.t.app.inject({ method: 'GET', url: `/api/manage/${again}/book-again` });
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(filled.json().customer.phone).toBe('0433 444 555');
     // A mail program's own Unsubscribe button (RFC 8058) posts to the same link.
     expect(unsubscribeHeaders(tyreMessages.emails[0]!)).toEqual({
       'List-Unsubscribe': `<${unsubscribeUrl}>`,

@@ -7,7 +7,8 @@ import { queueSms } from '../sms/outbox';
 import type { MessageDeps } from './deps';
 import { queueEmailOnce } from './queue-once';
 import { isWithinSendWindow } from './send-window';
-import { RETURN_VISITS, returnVisitEmail, returnVisitSms } from './texts';
+import { issueManageToken } from '../jobs/manage-link';
+import { bookAgainUrlOf, RETURN_VISITS, returnVisitEmail, returnVisitSms } from './texts';
 
 export const RETURN_VISIT_KIND = 'return-visit';
 export const returnVisitKey = (jobId: string) => `return-visit:${jobId}`;
@@ -79,20 +80,22 @@ export async function sendReturnVisitReminders(deps: MessageDeps): Promise<numbe
       const [v] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
       if (!v) return false;
       const unsubscribeUrl = unsubscribeUrlOf(deps.config, token);
+      // "Book again" through a fresh link of this job's own: its earlier manage link lapsed long ago (decision 412).
+      const bookAgainUrl = bookAgainUrlOf(deps.config, await issueManageToken(tx, v.id));
       const email = v.contactEmail
         ? await queueEmailOnce(tx, deps.clock, {
             kind: RETURN_VISIT_KIND,
             jobId: v.id,
             to: v.contactEmail,
             dedupeKey: returnVisitKey(v.id),
-            ...returnVisitEmail(business, v, { bookUrl: deps.config.publicBaseUrl, unsubscribeUrl }),
+            ...returnVisitEmail(business, v, { bookUrl: deps.config.publicBaseUrl, unsubscribeUrl, bookAgainUrl }),
           })
         : false;
       const sms = await queueSms(tx, deps, {
         jobId: v.id,
         kind: RETURN_VISIT_KIND,
         to: v.contactPhone,
-        body: returnVisitSms(business, v, { unsubscribeUrl }),
+        body: returnVisitSms(business, v, { unsubscribeUrl, bookAgainUrl }),
         dedupeKey: returnVisitKey(v.id),
         automated: true,
       });

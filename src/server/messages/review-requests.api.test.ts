@@ -51,6 +51,12 @@ describe('the review request after a paid job', () => {
     const email = (await emailsOf(first.id)).find((e) => e.kind === REVIEW_KIND)!;
     expect(email.text).toContain(REVIEW_URL);
     expect(email.subject).toBe('Thank you from Mobile Tyre & Battery Co.');
+    // "Book again" (decision 412): a link of this job's own that fills the wizard with its details.
+    const again = /\/book\?again=([A-Za-z0-9_-]{32})/.exec(email.text)?.[1];
+    expect(again, email.text).toBeDefined();
+    const filled = await h.t.app.inject({ method: 'GET', url: `/api/manage/${again}/book-again` });
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(filled.json().customer.email).toBe(email.to);
     expect((await textsOf(first.id)).find((e) => e.kind === REVIEW_KIND)!.body).toContain(REVIEW_URL);
 
     // A second job of the same customer, paid a month later: no second request within six months.

@@ -5,7 +5,8 @@ import { queueSms } from '../sms/outbox';
 import type { MessageDeps } from './deps';
 import { queueEmailOnce } from './queue-once';
 import { isWithinSendWindow } from './send-window';
-import { reviewEmail, reviewSms } from './texts';
+import { issueManageToken } from '../jobs/manage-link';
+import { bookAgainUrlOf, reviewEmail, reviewSms } from './texts';
 
 export const REVIEW_KIND = 'review-request';
 export const reviewKey = (jobId: string) => `review:${jobId}`;
@@ -88,13 +89,15 @@ export async function sendReviewRequests(deps: MessageDeps): Promise<number> {
       if (await askedSince(tx, job.customerId, since)) return false;
       const [v] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
       if (!v || v.status !== 'paid') return false;
+      // The thank-you carries "Book again" through a fresh link of this job's own (decision 412).
+      const bookAgainUrl = v.contactEmail ? bookAgainUrlOf(deps.config, await issueManageToken(tx, v.id)) : undefined;
       const email = v.contactEmail
         ? await queueEmailOnce(tx, deps.clock, {
             kind: REVIEW_KIND,
             jobId: v.id,
             to: v.contactEmail,
             dedupeKey: reviewKey(v.id),
-            ...reviewEmail(business, v),
+            ...reviewEmail(business, v, bookAgainUrl),
           })
         : false;
       const sms = await queueSms(tx, deps, {

@@ -43,13 +43,20 @@ export function reminderSms(b: BusinessProfile, v: Visit, manageUrl: string): st
   return `${b.name}: reminder of your ${SERVICE_LABELS[v.serviceType]} visit ${formatVisit(v.scheduledDay, v.timeSlot)} at ${v.address}, ${v.suburb}. Manage your booking: ${manageUrl}`;
 }
 
-export function reviewEmail(b: BusinessProfile, v: Pick<Visit, 'contactName'>): Email {
+/** "Book again" (docs/decisions/412-book-again.md): the wizard with this booking's details filled in. */
+export const bookAgainUrlOf = (config: { publicBaseUrl: string }, token: string) =>
+  `${config.publicBaseUrl.replace(/\/+$/, '')}/book?again=${token}`;
+
+export function reviewEmail(b: BusinessProfile, v: Pick<Visit, 'contactName'>, bookAgainUrl?: string): Email {
   const lines = [
     `Hello ${firstName(v.contactName)},`,
     '',
     `Thank you for choosing ${b.name}. If you were happy with our work, a short Google review helps other drivers find us:`,
     b.reviewUrl,
     '',
+    ...(bookAgainUrl
+      ? [`Need us again? Book again with your details, car and address filled in: ${bookAgainUrl}`, '']
+      : []),
     `Anything we could do better? Call ${b.phone} or reply to this email.`,
     '',
     b.name,
@@ -70,7 +77,7 @@ export const RETURN_VISITS: Partial<Record<ServiceType, { months: number; what: 
 export function returnVisitEmail(
   b: BusinessProfile,
   v: Pick<Visit, 'contactName' | 'serviceType' | 'scheduledDay'>,
-  links: { bookUrl: string; unsubscribeUrl: string },
+  links: { bookUrl: string; unsubscribeUrl: string; bookAgainUrl?: string },
 ): Email {
   const due = RETURN_VISITS[v.serviceType]!;
   const lines = [
@@ -84,6 +91,8 @@ export function returnVisitEmail(
   ];
   if (v.serviceType === 'battery-service')
     lines[2] = `The battery we looked after on ${formatDayLong(v.scheduledDay)} is due for ${due.what}. We come to you: book a visit at ${links.bookUrl} or call ${b.phone}.`;
+  if (links.bookAgainUrl)
+    lines.splice(3, 0, '', `Book again with your details, car and address filled in: ${links.bookAgainUrl}`);
   return {
     subject: `${b.name}: your ${due.noun} ${v.serviceType === 'battery-service' ? 'is' : 'are'} due for a check`,
     text: lines.join('\n'),
@@ -93,8 +102,9 @@ export function returnVisitEmail(
 export function returnVisitSms(
   b: BusinessProfile,
   v: Pick<Visit, 'serviceType'>,
-  links: { unsubscribeUrl: string },
+  links: { unsubscribeUrl: string; bookAgainUrl?: string },
 ): string {
   const due = RETURN_VISITS[v.serviceType]!;
-  return `${b.name} (${b.phone}): your ${due.noun} ${v.serviceType === 'battery-service' ? 'is' : 'are'} due for ${due.what}. Call to book. Unsubscribe: ${links.unsubscribeUrl}`;
+  const book = links.bookAgainUrl ? `Book again: ${links.bookAgainUrl}` : 'Call to book.';
+  return `${b.name} (${b.phone}): your ${due.noun} ${v.serviceType === 'battery-service' ? 'is' : 'are'} due for ${due.what}. ${book} Unsubscribe: ${links.unsubscribeUrl}`;
 }

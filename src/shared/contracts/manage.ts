@@ -1,4 +1,5 @@
 import {
+  bookAgainDetails,
   manageBooking,
   manageCancellation,
   manageChangeRequest,
@@ -24,6 +25,15 @@ export const manage = {
       'The booking behind a manage link: when, what, where, price, payment, and what the customer may still change.',
     params: manageTokenParams,
     response: manageBooking,
+  }),
+  bookAgain: defineContract({
+    method: 'GET',
+    path: '/api/manage/:token/book-again',
+    access: 'public',
+    summary:
+      "What a new booking fills in from this one (docs/decisions/412-book-again.md): the contact, vehicle and address of the link's own booking; a wrong link fills nothing (404).",
+    params: manageTokenParams,
+    response: bookAgainDetails,
   }),
   reschedule: defineContract({
     method: 'POST',

@@ -396,6 +396,10 @@ export const bookingCreatedResponse = z.object({
   jobNumber: z.string(),
   customerEmail: z.string(),
   photoUploadUntil: z.string(),
+  /** A public booking's own manage link, shown on the confirmation (docs/decisions/412-book-again.md). */
+  manageUrl: z.string().optional(),
+  /** The phone the confirmation text went to, when texts leave the machine; null when none was sent. */
+  textedTo: z.string().nullable().optional(),
 });
 
 export const SLOT_TAKEN_MESSAGE = 'time slot is no longer available';

@@ -69,3 +69,18 @@ export const manageBooking = z.object({
   rescheduleNote: z.string().nullable(),
 });
 export type ManageBooking = z.infer<typeof manageBooking>;
+
+/**
+ * What "Book again" fills in: the contact, vehicle and address of the one booking behind the link,
+ * nothing of any other (docs/decisions/412-book-again.md).
+ */
+export const bookAgainDetails = z.object({
+  customer: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
+  vehicle: z
+    .object({ make: z.string(), model: z.string(), year: z.number().int(), registration: z.string() })
+    .nullable(),
+  address: z.string(),
+  suburb: z.string(),
+  postcode: z.string(),
+});
+export type BookAgainDetails = z.infer<typeof bookAgainDetails>;
