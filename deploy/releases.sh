@@ -22,6 +22,7 @@ deploy_paths() {
   CONF_DIR=$DEPLOY_ROOT/etc/tyre-booking
   ENV_FILE=$CONF_DIR/env
   BUILD_CACHE_DIR=$DEPLOY_ROOT/var/cache/tyre-booking
+  NGINX_SITE=$DEPLOY_ROOT/etc/nginx/sites-available/tyre-booking
 }
 deploy_paths
 
@@ -34,6 +35,13 @@ HEALTH_TIMEOUT=${HEALTH_TIMEOUT:-90}
 # Pause between two instances' restarts: longer than nginx's fail_timeout (2 s, decision 226), so
 # nginx has taken the restarted instance back before the next one stops.
 SETTLE_SECONDS=${SETTLE_SECONDS:-3}
+# After nginx is told to leave an instance out: time for its old workers to finish what they hold.
+DRAIN_SECONDS=${DRAIN_SECONDS:-1}
+# Instances that are not systemd's (npm run drill:upgrade, docs/decisions/405-upgrade-drill.md): the
+# address of whatever runs them. Restarting one (POST <url>/restart/N) and taking it out of nginx's
+# list or back (POST <url>/proxy/N/down|up) are asked of it, and wait_healthy asks the instance
+# itself even in test mode. Unset on a server.
+INSTANCE_CONTROL_URL=${INSTANCE_CONTROL_URL:-}
 
 say() { printf '%s\n' "$*"; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
@@ -149,14 +157,44 @@ instance_port() {
   printf '%s\n' "${port:-$((5000 + $1))}"
 }
 
-restart_instance() { run systemctl restart "tyre-booking@$1"; }
+control_instances() { curl -fsS --max-time 120 -o /dev/null -X POST "$INSTANCE_CONTROL_URL/$1"; }
+
+restart_instance() {
+  if [[ -n $INSTANCE_CONTROL_URL ]]; then control_instances "restart/$1"; else run systemctl restart "tyre-booking@$1"; fi
+}
+
+# Takes instance N out of nginx's list (down) before it stops, or puts it back (up) once it answers
+# (docs/decisions/405-upgrade-drill.md): nginx then never sends a request to an instance in the
+# instant it closes its listening socket, where a POST nginx had already written would be lost
+# (nginx never sends a POST twice). `down` on its upstream line and a reload; nginx's old workers
+# finish what they hold within DRAIN_SECONDS. With one instance it stays in: there is no other.
+proxy_instance() {
+  local n=$1 state=$2 port mark=''
+  if (($(instance_numbers | wc -l) < 2)); then return 0; fi
+  if [[ -n $INSTANCE_CONTROL_URL ]]; then
+    control_instances "proxy/$n/$state" || return 1
+  else
+    if [[ ! -f $NGINX_SITE ]]; then
+      say "No $NGINX_SITE: nginx keeps tyre-booking@$n in its list"
+      return 0
+    fi
+    port=$(instance_port "$n")
+    if [[ $state == down ]]; then mark=' down'; fi
+    sed -E "/^[[:space:]]*server 127\.0\.0\.1:${port}[[:space:];]/{s/ down;/;/;s/;/${mark};/}" "$NGINX_SITE" |
+      write_file "$NGINX_SITE" 0644 || return 1
+    run nginx -t -q || return 1
+    run systemctl reload nginx || return 1
+    if [[ $DRY_RUN == 1 ]]; then return 0; fi
+  fi
+  if [[ $state == down ]]; then sleep "$DRAIN_SECONDS"; fi
+}
 
 # Waits until the instance answers 200 on /healthz: it listens only once its migrations are
 # applied (src/server/main.ts), so a 200 also says the database is at this release's level.
 wait_healthy() {
   local port deadline
   port=$(instance_port "$1")
-  if [[ $DRY_RUN == 1 ]]; then
+  if [[ $DRY_RUN == 1 && -z $INSTANCE_CONTROL_URL ]]; then
     say "+ wait for http://127.0.0.1:$port/healthz"
     return 0
   fi
@@ -283,9 +321,21 @@ check_release_migrations() {
   fi
 }
 
-# Switches `current` to a release and restarts the instances one at a time, each waited for on
-# /healthz while nginx sends requests to the others (proxy_next_upstream error timeout). If one
-# does not answer, `current` goes back and every instance restarted so far is restarted on the
+# One instance onto the release `current` names: out of nginx's list, restarted, waited for on
+# /healthz, back in the list. One that does not answer stays out (the others serve): returns 1.
+cycle_instance() {
+  local n=$1
+  proxy_instance "$n" down || warn "could not take tyre-booking@$n out of nginx's list: nginx retries its requests on the others"
+  if ! restart_instance "$n" || ! wait_healthy "$n"; then return 1; fi
+  proxy_instance "$n" up || {
+    warn "could not put tyre-booking@$n back in nginx's list (nginx -t; systemctl reload nginx)"
+    return 1
+  }
+}
+
+# Switches `current` to a release and restarts the instances one at a time (cycle_instance), each
+# taken out of nginx's list until it answers /healthz while nginx sends requests to the others. If
+# one does not answer, `current` goes back and every instance restarted so far is restarted on the
 # old release: returns 1 then. On success `previous` names the release left.
 activate_release() {
   local target=$1 old n m restarted=() first=1
@@ -297,14 +347,14 @@ activate_release() {
     first=0
     say "Restarting tyre-booking@$n on $target and waiting for its /healthz"
     restarted+=("$n")
-    if ! restart_instance "$n" || ! wait_healthy "$n"; then
+    if ! cycle_instance "$n"; then
       warn "tyre-booking@$n did not answer /healthz within ${HEALTH_TIMEOUT} s on $target (journalctl -u tyre-booking@$n -n 100)"
       if [[ -n $old && $old != "$target" ]]; then
         point_link current "$old"
         say "current -> releases/$old again"
         for m in "${restarted[@]}"; do
           say "Restarting tyre-booking@$m on $old"
-          if ! restart_instance "$m" || ! wait_healthy "$m"; then
+          if ! cycle_instance "$m"; then
             warn "tyre-booking@$m did not come back on $old either: journalctl -u tyre-booking@$m -n 100"
             RESTORE_FAILED=1
           fi

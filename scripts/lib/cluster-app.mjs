@@ -8,13 +8,19 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Starts (or restarts) an instance. It runs in its own process group, so a Ctrl-C in the terminal
- * reaches only the cluster script, which stops the instances in order.
- * @param {{ name: string, port: number, env: Record<string, string>, logFile: string, onLine?: (name: string, line: string) => void }} opts
+ * reaches only the cluster script, which stops the instances in order. `appDir` is the folder it
+ * runs from (its dist/ and drizzle/), the checkout by default; a releases folder's `current` link
+ * runs the release the link names at the start, as the systemd unit does
+ * (docs/decisions/405-upgrade-drill.md).
+ * @param {{ name: string, port: number, env: Record<string, string>, logFile: string, appDir?: string, onLine?: (name: string, line: string) => void }} opts
  */
-export function launchInstance({ name, port, env, logFile, onLine = () => {} }) {
+export function launchInstance({ name, port, env, logFile, appDir, onLine = () => {} }) {
   const out = fs.createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [path.join(ROOT, process.env.WEB_DIST_DIR || 'dist', 'server', 'main.js')], {
-    cwd: ROOT,
+  const main = appDir
+    ? path.join(appDir, 'dist', 'server', 'main.js')
+    : path.join(ROOT, process.env.WEB_DIST_DIR || 'dist', 'server', 'main.js');
+  const child = spawn(process.execPath, [main], {
+    cwd: appDir ?? ROOT,
     env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', INSTANCE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -14,6 +14,10 @@ export type Cluster = {
   stopInstance(name: string): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Starts a stopped instance again on its port; resolves when /readyz is 200. */
   startInstance(name: string): Promise<void>;
+  /** As `systemctl restart`: SIGTERM, wait for the exit, start again (not waited for). */
+  restartInstance(name: string): Promise<void>;
+  /** Takes an instance out of nginx's list (`down`) or puts it back, with a reload. */
+  setInstanceDown(name: string, down: boolean): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -23,6 +27,8 @@ export function startCluster(opts?: {
   port?: number;
   instances?: number;
   storage?: 's3' | 'local';
+  /** The folder the instances run from (dist/, drizzle/): the checkout by default. */
+  appDir?: string;
   /** Settings for every instance, over the cluster's own. */
   env?: Record<string, string>;
   log?: (line: string) => void;

@@ -60,7 +60,7 @@ function lockFolder(dir) {
 
 /**
  * @param {{
- *   dir?: string, port?: number, instances?: number, storage?: 's3' | 'local',
+ *   dir?: string, port?: number, instances?: number, storage?: 's3' | 'local', appDir?: string,
  *   env?: Record<string, string>, log?: (line: string) => void, onInstanceLine?: (name: string, line: string) => void,
  * }} [opts]
  */
@@ -132,6 +132,7 @@ export async function startCluster(opts = {}) {
         port: slot.port,
         env: slot.env,
         logFile: slot.logFile,
+        appDir: opts.appDir,
         onLine: opts.onInstanceLine,
       });
       return slot.process;
@@ -190,6 +191,20 @@ export async function startCluster(opts = {}) {
         const slot = byName(name);
         if (slot.process?.isRunning()) throw new Error(`${name} is running`);
         await launch(slot).ready();
+      },
+      /** As `systemctl restart`: SIGTERM, wait for the exit, start again; not waited for (see /healthz). */
+      async restartInstance(name) {
+        const slot = byName(name);
+        if (slot.process) {
+          await slot.process.stop();
+          slot.history += slot.process.output();
+        }
+        launch(slot);
+      },
+      /** Takes an instance out of nginx's list (`down`) or puts it back, with a reload. */
+      async setInstanceDown(name, down) {
+        byName(name).down = down;
+        await nginx.reload(slots);
       },
       async stop() {
         process.off('exit', onExit);

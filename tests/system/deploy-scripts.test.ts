@@ -615,6 +615,51 @@ ${script}_main "$@"`,
   });
 });
 
+describe("a restart takes the instance out of nginx's list (docs/decisions/405-upgrade-drill.md)", () => {
+  /** activate_release from release a to b on `instances` instances, with the site install.sh renders. */
+  const switchOver = (name: string, instances: number) => {
+    const root = freshRoot(name);
+    const log = path.join(root, 'restarts.log');
+    const r = bash(
+      `source deploy/install.sh
+DOMAIN=${DOMAIN}; INSTANCES=${instances}
+mkdir -p "$CONF_DIR" "$(dirname "$NGINX_SITE")" "$RELEASES_DIR/a" "$RELEASES_DIR/b"
+for ((n = 1; n <= INSTANCES; n++)); do printf 'PORT=%d\n' $((5000 + n)) > "$CONF_DIR/instance-$n.env"; done
+render_site deploy/nginx-site.conf > "$NGINX_SITE"
+point_link current a
+restart_instance() { printf '%s: %s\n' "$1" "$(grep -oE 'server 127[^;]*;' "$NGINX_SITE" | paste -sd ' ')" >> "$LOG"; }
+wait_healthy() { true; }
+activate_release b`,
+      [],
+      { DEPLOY_ROOT: root, LOG: log },
+    );
+    return {
+      r,
+      restarts: fs.readFileSync(log, 'utf8').trim().split('\n'),
+      site: read(root, 'etc/nginx/sites-available/tyre-booking'),
+    };
+  };
+
+  it('each instance is down in the site while it restarts, nginx reloaded each time, all back in after', () => {
+    const { r, restarts, site } = switchOver('drain-two', 2);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const up = (port: number) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`;
+    const down = (port: number) => `server 127.0.0.1:${port} max_fails=1 fail_timeout=2s down;`;
+    expect(restarts).toEqual([`1: ${down(5001)} ${up(5002)}`, `2: ${up(5001)} ${down(5002)}`]);
+    expect(r.stdout.match(/^\+ nginx -t -q\n\+ systemctl reload nginx$/gm)).toHaveLength(4);
+    expect(site).toContain(`${up(5001)}\n    ${up(5002)}`);
+  });
+
+  it('one instance stays in the list: there is no other to send requests to', () => {
+    const { r, restarts, site } = switchOver('drain-one', 1);
+    expect(r.status).toBe(0);
+    expect(restarts).toEqual(['1: server 127.0.0.1:5001 max_fails=1 fail_timeout=2s;']);
+    expect(r.stdout).not.toContain('reload nginx');
+    expect(site).not.toContain(' down;');
+  });
+});
+
 describe.skipIf(!has('systemd-analyze') || !fs.existsSync('/usr/bin/node'))('the systemd unit', () => {
   it('systemd-analyze verify finds nothing to say', () => {
     const dir = freshRoot('systemd');

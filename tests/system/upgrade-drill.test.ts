@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { runUpgradeDrill } from '../load/upgrade-drill';
+
+/**
+ * `npm run drill:upgrade` as the system tests run it (docs/decisions/405-upgrade-drill.md): the
+ * cluster from a releases folder under quotes, bookings and dashboard reads through nginx, the
+ * real deploy/upgrade.sh to a build with one more expand-only migration, the real deploy/rollback.sh
+ * back. A shorter lead-in than the npm script's; the same 2,000 requests at the least.
+ */
+describe('the upgrade drill', () => {
+  it('upgrades and rolls back two instances under load without one failed request or lost booking', async () => {
+    const lines: string[] = [];
+    const result = await runUpgradeDrill({ rate: 30, minRequests: 2000, leadSeconds: 2, log: (l) => lines.push(l) });
+    console.log(
+      `${result.line} in ${result.seconds.toFixed(0)} s; p99 ${result.restartP99Ms} ms while an instance was out or restarting; ${result.resent} sent again`,
+    );
+    expect(result.failures).toEqual([]);
+    expect(result.failed).toBe(0);
+    expect(result.requests).toBeGreaterThanOrEqual(2000);
+    expect(result.line).toBe(`upgrade drill: ${result.requests} requests, 0 failed`);
+    // The load went on through every restart, and every booking acknowledged was kept.
+    expect(result.restartRequests).toBeGreaterThan(100);
+    expect(result.bookingsAcknowledged).toBeGreaterThan(400);
+    expect(result.bookingsStored).toBe(result.bookingsAcknowledged);
+    // The real scripts did the work: each instance out of nginx's list, restarted, back, twice over.
+    const steps = lines.filter((l) => / (upgrade|rollback)\.sh: Restarting tyre-booking@\d/.test(l));
+    expect(steps.map((l) => l.replace(/^.*(upgrade|rollback)\.sh: Restarting (tyre-booking@\d).*$/, '$1 $2'))).toEqual([
+      'upgrade tyre-booking@1',
+      'upgrade tyre-booking@2',
+      'rollback tyre-booking@1',
+      'rollback tyre-booking@2',
+    ]);
+    expect(lines.some((l) => /upgrade\.sh: ok +\d{4}_upgrade_drill$/.test(l))).toBe(true);
+  });
+});
