@@ -160,6 +160,8 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Apple Pay's domain association file, served at its well-known path (docs/decisions/411-apple-pay-domain-file.md). */
+    APPLE_PAY_DOMAIN_ASSOCIATION_FILE: optionalText,
     GOOGLE_MAPS_API_KEY: optionalText,
     /** Seals two-factor secrets in the database; the previous key is still read while a new one is rolled in (decision 401). */
     SECRETS_KEY: secretsKey,
@@ -371,6 +373,7 @@ function toConfig(env: z.output<typeof envSchema>) {
           }
         : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+    applePayDomainAssociationFile: env.APPLE_PAY_DOMAIN_ASSOCIATION_FILE,
     /**
      * The keys of secrets at rest (docs/decisions/401-secrets-at-rest.md): SECRETS_KEY, a fixed test
      * key under NODE_ENV=test, else undefined until the start reads or makes DATA_DIR's key file.

@@ -20,6 +20,8 @@ import { lockInvoiceJob, withLiveInvoiceGuard, type Invoice } from './guards';
 import { jobInvoiced, jobPaidByInvoice } from './job-sync';
 import { lineValues, parsedLine } from './lines';
 import { detailOf } from './queries';
+import { METHOD_LABELS, type OnlineMethod } from '../../shared/domain/payment-methods';
+import { methodOfMetadata } from '../payments/provider';
 
 // A new customer invoice: generated from its job, or written by staff, with its lines and the job's move (decision 200).
 
@@ -43,10 +45,14 @@ async function assertNoLiveInvoice(tx: Executor, job: Job): Promise<void> {
 }
 
 /** When and how a job was paid online by card, if it was. */
-async function onlinePayment(tx: Executor, job: Job, now: Date): Promise<{ day: string; at: Date } | null> {
+async function onlinePayment(
+  tx: Executor,
+  job: Job,
+  now: Date,
+): Promise<{ day: string; at: Date; method: OnlineMethod; amount: number | null } | null> {
   if (job.paymentMethod !== 'prepaid' || job.paymentStatus !== 'paid') return null;
   const [event] = await tx
-    .select({ at: paymentEvents.receivedAt })
+    .select({ at: paymentEvents.receivedAt, payload: paymentEvents.payload })
     .from(paymentEvents)
     .where(and(eq(paymentEvents.jobId, job.id), eq(paymentEvents.type, 'payment_intent.succeeded')))
     .orderBy(desc(paymentEvents.receivedAt))
@@ -55,7 +61,11 @@ async function onlinePayment(tx: Executor, job: Job, now: Date): Promise<{ day: 
     ? []
     : await tx.select({ at: bookingHolds.paidAt }).from(bookingHolds).where(eq(bookingHolds.jobId, job.id));
   const at = event?.at ?? hold?.at ?? job.paidAt ?? now;
-  return { day: perthDay(at), at };
+  // Afterpay and Zip carry no card surcharge line (decision 410); the intent's metadata names the method.
+  const intent = (event?.payload as { data?: { object?: { amount?: unknown; metadata?: unknown } } } | null)?.data
+    ?.object;
+  const amount = typeof intent?.amount === 'number' ? intent.amount : null;
+  return { day: perthDay(at), at, method: methodOfMetadata(intent?.metadata), amount };
 }
 
 const liveTaken = (jobNumber: string) => () => `Job ${jobNumber} already has an invoice. Cancel or delete it first.`;
@@ -157,10 +167,22 @@ export async function generateInvoiceIn(
       tyreSize: job.tyreSize,
       tyreUnitPriceCents,
       valueCents: job.customerValue === null ? null : toCents(job.customerValue),
-      isPaidByCard: paidOnline !== null,
+      isPaidByCard: paidOnline !== null && paidOnline.method === 'card',
     },
     fees,
   );
+  // An Afterpay or Zip surcharge the owner set is what the payment took above the job's value.
+  const bnplSurcharge =
+    paidOnline && paidOnline.method !== 'card' && paidOnline.amount !== null && job.customerValue !== null
+      ? paidOnline.amount - toCents(job.customerValue)
+      : 0;
+  if (paidOnline && bnplSurcharge > 0)
+    lines.push({
+      description: `${METHOD_LABELS[paidOnline.method]} surcharge`,
+      category: 'labour',
+      quantity: 1,
+      unitPriceCents: bnplSurcharge,
+    });
   const isPaid = paidOnline !== null || job.status === 'paid';
   return insertInvoice(
     tx,
@@ -172,7 +194,9 @@ export async function generateInvoiceIn(
       invoiceDate: today,
       dueDate: defaultDueDate(today),
       lines,
-      paymentNote: paidOnline ? `Paid by card online on ${paidOnline.day}.` : null,
+      paymentNote: paidOnline
+        ? `Paid ${paidOnline.method === 'card' ? 'by card' : `with ${METHOD_LABELS[paidOnline.method]}`} online on ${paidOnline.day}.`
+        : null,
       paidAt: paidOnline?.at ?? job.paidAt ?? now,
     },
     'Generated from the job',

@@ -1,3 +1,5 @@
+import type { BnplMethod, OnlineMethod } from '../../shared/domain/payment-methods';
+
 /**
  * The card provider behind one interface (docs/product.md "Payments"): Stripe when its keys are set, a
  * labelled in-process simulation otherwise. Both deliver their outcome as the same event shape,
@@ -9,6 +11,9 @@ export type BookingIntentMetadata = {
   jobId: string;
   /** The card surcharge rate the amount was made with (170 = 1.70%), so a later change of the fee does not make a paid amount look wrong. */
   cardSurchargeBasisPoints?: string;
+  /** Afterpay or Zip (absent: card), and the surcharge rate that method's amount was made with (decision 410). */
+  paymentMethod?: BnplMethod;
+  surchargeBasisPoints?: string;
 };
 
 /**
@@ -33,6 +38,12 @@ export type PaymentIntentRef = { id: string; clientSecret: string; amountCents: 
 
 export type CreateIntentInput = {
   amountCents: number;
+  /**
+   * A booking's way to pay (decision 410): the intent accepts that method alone, so the Payment
+   * Element cannot offer a method the owner switched off or at another method's amount. Absent: the
+   * provider's own choice of methods (an invoice's card payment).
+   */
+  method?: OnlineMethod;
   metadata: IntentMetadata;
   /** The intent already stored on the job, reused while it is open and for the same amount. */
   existingIntentId: string | null;
@@ -68,4 +79,17 @@ export interface PaymentProvider {
 }
 
 /** Intent states in which the customer can still pay it (Stripe's names). */
+/** Stripe's name of each way to pay (Apple Pay and Google Pay are card payments). */
+export const STRIPE_METHOD_TYPES: Record<OnlineMethod, string> = {
+  card: 'card',
+  afterpay: 'afterpay_clearpay',
+  zip: 'zip',
+};
+
+/** The method an intent was made for, from its metadata: card unless it names Afterpay or Zip. */
+export const methodOfMetadata = (metadata: unknown): OnlineMethod => {
+  const m = (metadata as Record<string, unknown> | null | undefined)?.paymentMethod;
+  return m === 'afterpay' || m === 'zip' ? m : 'card';
+};
+
 export const OPEN_INTENT_STATES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);

@@ -3,7 +3,15 @@ import { payments } from '../../shared/contracts/payments';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import { AppError, invalid, notFound } from '../http/errors';
-import { confirmSimulatedPayment, createPaymentIntentForToken, getBookingByToken, handlePaymentEvent } from './service';
+import {
+  confirmSimulatedPayment,
+  confirmSimulatedRedirect,
+  createPaymentIntentForToken,
+  getBookingByToken,
+  handlePaymentEvent,
+  listPaymentMethodsForToken,
+} from './service';
+import { APPLE_PAY_ASSOCIATION_PATH, readDomainAssociation } from './wallet-domain';
 import { WebhookVerificationError } from './stripe';
 
 export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
@@ -14,8 +22,22 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsync {
     });
 
     addRoute(app, payments.createPaymentIntent, async ({ body }) =>
-      createPaymentIntentForToken(deps, body.bookingToken),
+      createPaymentIntentForToken(deps, body.bookingToken, body.method),
     );
+
+    addRoute(app, payments.paymentMethods, async ({ params, reply }) => {
+      reply.header('Cache-Control', 'no-store');
+      return listPaymentMethodsForToken(deps, params.bookingToken);
+    });
+
+    addRoute(app, payments.simulatedRedirect, async ({ body }) => confirmSimulatedRedirect(deps, body));
+
+    // Apple Pay's proof that this domain may show it (decision 411): the file Stripe gives, when set.
+    const association = await readDomainAssociation(deps.config.applePayDomainAssociationFile);
+    app.get(APPLE_PAY_ASSOCIATION_PATH, async (_request, reply) => {
+      if (association === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+      return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(association);
+    });
 
     addRoute(app, payments.confirmSimulated, async ({ body }) => {
       const { handled, jobNumber } = await confirmSimulatedPayment(deps, body);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { CARD_DECLINED, CARD_INVALID } from '../../shared/schemas/payments';
 import { invalid } from '../http/errors';
+import { METHOD_LABELS, type BnplMethod } from '../../shared/domain/payment-methods';
 import {
   intentSubjectOf,
   type CreateIntentInput,
@@ -59,7 +60,9 @@ export class SimulatedPaymentProvider implements PaymentProvider {
 
   async createIntent(input: CreateIntentInput): Promise<PaymentIntentRef> {
     const digest = createHash('sha256')
-      .update(`${intentSubjectOf(input.metadata).key}:${input.amountCents}`)
+      .update(
+        `${intentSubjectOf(input.metadata).key}:${input.method && input.method !== 'card' ? `${input.method}:` : ''}${input.amountCents}`,
+      )
       .digest('hex')
       .slice(0, 24);
     const id = `sim_pi_${digest}`;
@@ -74,4 +77,36 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   }): Promise<{ id: string }> {
     return { id: `sim_re_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}` };
   }
+}
+
+/** What Afterpay or Zip tells the customer when it does not approve (the simulated provider's words). */
+export const bnplDeclinedMessage = (method: BnplMethod) => `${METHOD_LABELS[method]} did not approve this payment.`;
+
+/**
+ * The event Stripe would send after the customer's answer on Afterpay's or Zip's page (decision
+ * 410): a success for the intent's amount, or a failure with the provider's decline; the caller
+ * hands it to the one payment handler, as the webhook would.
+ */
+export function simulatedRedirectEvent(
+  intent: PaymentIntentRef,
+  metadata: PaymentEvent['data']['object']['metadata'],
+  method: BnplMethod,
+  decision: 'approve' | 'decline',
+): PaymentEvent {
+  const approved = decision === 'approve';
+  return {
+    id: `evt_sim_${randomUUID().replaceAll('-', '')}`,
+    type: approved ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+    data: {
+      object: {
+        id: intent.id,
+        object: 'payment_intent',
+        amount: intent.amountCents,
+        currency: 'aud',
+        status: approved ? 'succeeded' : 'requires_payment_method',
+        metadata,
+        last_payment_error: approved ? null : { message: bnplDeclinedMessage(method) },
+      },
+    },
+  };
 }

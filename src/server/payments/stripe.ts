@@ -3,7 +3,9 @@ import { PAYMENT_SETUP_FAILED_BOOKING, PAYMENT_SETUP_FAILED_INVOICE } from '../.
 import { AppError } from '../http/errors';
 import {
   intentSubjectOf,
+  methodOfMetadata,
   OPEN_INTENT_STATES,
+  STRIPE_METHOD_TYPES,
   type CreateIntentInput,
   type PaymentEvent,
   type PaymentIntentRef,
@@ -85,6 +87,7 @@ export class StripePaymentProvider implements PaymentProvider {
       const existing = await this.stripe.paymentIntents.retrieve(input.existingIntentId);
       if (
         existing.amount === input.amountCents &&
+        (input.method === undefined || methodOfMetadata(existing.metadata) === input.method) &&
         existing.client_secret &&
         (OPEN_INTENT_STATES.has(existing.status) || existing.status === 'succeeded' || existing.status === 'processing')
       ) {
@@ -101,13 +104,18 @@ export class StripePaymentProvider implements PaymentProvider {
       {
         amount: input.amountCents,
         currency: 'aud',
-        automatic_payment_methods: { enabled: true },
+        ...(input.method
+          ? { payment_method_types: [STRIPE_METHOD_TYPES[input.method]] }
+          : { automatic_payment_methods: { enabled: true } }),
         description: subject.description,
         metadata: { ...input.metadata },
       },
       // The same booking (or invoice) and amount always give the same key, so a reload or a retried
       // request gets the intent already made instead of a second one.
-      { idempotencyKey: `${subject.key}-${input.amountCents}` },
+      // Afterpay and Zip have keys of their own, so a card intent for the same amount is never reused for them.
+      {
+        idempotencyKey: `${subject.key}-${input.method && input.method !== 'card' ? `${input.method}-` : ''}${input.amountCents}`,
+      },
     );
     if (!intent.client_secret) throw new Error(`Stripe returned PaymentIntent ${intent.id} without a client secret`);
     return { id: intent.id, clientSecret: intent.client_secret, amountCents: intent.amount, status: intent.status };

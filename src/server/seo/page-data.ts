@@ -27,6 +27,15 @@ export function businessInfoOf(config: Config, settings: Settings): BusinessInfo
     stripePublishableKey: config.stripe?.publishableKey ?? null,
     googleMapsApiKey: config.googleMapsApiKey ?? null,
     emailDelivery: config.smtpUrl ? 'smtp' : 'stored',
+    // Only what checkout can offer is promised: nothing online without a card provider (decision 410).
+    onlineMethods:
+      provider === 'none'
+        ? { afterpay: false, zip: false, wallets: false }
+        : {
+            afterpay: settings.paymentMethods.afterpay,
+            zip: settings.paymentMethods.zip,
+            wallets: settings.paymentMethods.wallets,
+          },
     hours: businessHoursOf(b.businessDays),
     fees: settings.fees,
   };

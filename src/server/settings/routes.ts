@@ -7,6 +7,7 @@ import { readBusiness, updateBusiness } from './business';
 import { readCapacity, updateCapacity } from './capacity';
 import { readFees, updateFees } from './fees';
 import { readSecurity, updateSecurity } from './security';
+import { readPaymentMethods, updatePaymentMethods } from './payment-methods';
 import { readMessageSettings, updateMessageSettings } from '../messages/message-settings';
 
 /** The owner's settings (decision 280): fees, business profile and the history of every setting. */
@@ -22,6 +23,8 @@ export function settingsRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, settings.updateCapacity, async ({ body, actor }) => updateCapacity(deps, body, actor.id));
     addRoute(app, settings.messages, async () => readMessageSettings(deps));
     addRoute(app, settings.updateMessages, async ({ body, actor }) => updateMessageSettings(deps, body, actor.id));
+    addRoute(app, settings.paymentMethods, async () => readPaymentMethods(deps));
+    addRoute(app, settings.updatePaymentMethods, async ({ body, actor }) => updatePaymentMethods(deps, body, actor.id));
     addRoute(app, settings.history, async ({ query }) =>
       settingHistory(deps.db, {
         ...(query.subject ? { subject: query.subject } : {}),

@@ -12,6 +12,7 @@ import {
   type MessageSettings,
   type Security,
 } from '../../shared/domain/settings';
+import { DEFAULT_PAYMENT_METHODS, type PaymentMethodSwitches } from '../../shared/domain/payment-methods';
 import type { PublicChanges } from '../cache/public-changes';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
@@ -27,6 +28,8 @@ export type Settings = {
   capacity: Capacity;
   security: Security;
   messages: MessageSettings;
+  /** Afterpay, Zip and the wallets on or off (docs/decisions/410-afterpay-zip-and-wallets.md). */
+  paymentMethods: PaymentMethodSwitches;
 };
 
 const cents = z.number().int().min(0).max(9_999_999);
@@ -67,6 +70,12 @@ const STORED = {
     reviewDelayHours: z.number().int().min(1).max(72),
     returnVisitsOn: z.boolean(),
   }),
+  paymentMethods: z.object({
+    afterpay: z.boolean(),
+    zip: z.boolean(),
+    wallets: z.boolean(),
+    bnplSurchargeBasisPoints: z.number().int().min(0).max(1000),
+  }),
 } satisfies Record<SettingKey, z.ZodType>;
 
 /** The first start's settings: fees from docs/product.md, business details from the environment. */
@@ -93,6 +102,7 @@ export function seedSettings(config: Config): Settings {
     capacity: DEFAULT_CAPACITY,
     security: DEFAULT_SECURITY,
     messages: DEFAULT_MESSAGE_SETTINGS,
+    paymentMethods: DEFAULT_PAYMENT_METHODS,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   settingHistoryQuery,
 } from '../schemas/settings';
 import { securityForm } from '../schemas/auth';
+import { paymentMethodsForm, paymentMethodsView } from '../schemas/payment-methods';
 import { messagesForm, messagesView } from '../schemas/customer-messages';
 import { defineContract } from './contract';
 
@@ -105,6 +106,24 @@ export const settings = {
       'Changes the messages to customers; the next pass of the message scheduler on every instance uses them. Each changed field is recorded in the history.',
     body: messagesForm,
     response: messagesView,
+  }),
+  paymentMethods: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/settings/payment-methods',
+    access: 'admin',
+    summary:
+      'Ways to pay online: whether Afterpay, Zip and Apple Pay / Google Pay are offered at checkout and promised on the public pages, and the surcharge on Afterpay and Zip.',
+    response: paymentMethodsView,
+  }),
+  updatePaymentMethods: defineContract({
+    method: 'PUT',
+    path: '/api/dashboard/settings/payment-methods',
+    access: 'admin',
+    affects: ['settings'],
+    summary:
+      'Switches Afterpay, Zip and Apple Pay / Google Pay on or off (and the Afterpay and Zip surcharge, kept when left out); checkout and the public pages follow at once. Each changed field is recorded in the history.',
+    body: paymentMethodsForm,
+    response: paymentMethodsView,
   }),
   history: defineContract({
     method: 'GET',

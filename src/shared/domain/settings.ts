@@ -74,6 +74,7 @@ export type SettingSubject =
   | 'security'
   | 'capacity'
   | 'messages'
+  | 'payment-methods'
   | `tyre-price:${string}`
   | `closure:${string}`
   | `suburb-page:${string}`;

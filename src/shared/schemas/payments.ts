@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
+import { ONLINE_METHODS } from '../domain/payment-methods';
 
 /**
  * Checkout contracts (docs/product.md "Payments"). The card form of the
@@ -46,9 +47,10 @@ export type PaymentFlag = (typeof PAYMENT_FLAGS)[number];
  * - confirmed: paid and booked;
  * - refund-due: paid after the hold lapsed and the slot went to someone else, so the booking could
  *   not be kept; the payment will be refunded;
- * - payment-review: a payment arrived that did not match the total; staff will be in touch.
+ * - payment-review: a payment arrived that did not match the total; staff will be in touch;
+ * - declined: Afterpay or Zip did not approve the payment, so the slot was freed (decision 410).
  */
-export const BOOKING_OUTCOMES = ['awaiting-payment', 'confirmed', 'refund-due', 'payment-review'] as const;
+export const BOOKING_OUTCOMES = ['awaiting-payment', 'confirmed', 'refund-due', 'payment-review', 'declined'] as const;
 export type BookingOutcome = (typeof BOOKING_OUTCOMES)[number];
 
 /** The booking behind a checkout token, plus what the checkout page shows (job number, items, payment state). */
@@ -79,10 +81,19 @@ export const bookingByTokenResponse = z.object({
   publishableKey: z.string().nullable(),
   /** When an unpaid hold lapses (ISO); null once paid. */
   holdExpiresAt: z.string().nullable(),
+  /** Why Afterpay or Zip declined, in the customer's words, once the outcome is 'declined' (decision 410). */
+  declineMessage: z.string().nullable().optional(),
+  /** How a paid booking was paid and what it took (decision 410): Afterpay and Zip carry no card surcharge. */
+  paidWith: z.enum(ONLINE_METHODS).nullable().optional(),
+  paidAmount: money.nullable().optional(),
 });
 export type BookingByToken = z.infer<typeof bookingByTokenResponse>;
 
-export const createPaymentIntentRequest = z.object({ bookingToken });
+/** The method defaults to card, as the checkout asked before Afterpay and Zip (decision 410). */
+export const createPaymentIntentRequest = z.object({
+  bookingToken,
+  method: z.enum(ONLINE_METHODS, { message: 'Choose card, Afterpay or Zip' }).optional(),
+});
 
 /** The payment intent: amounts as decimal strings. */
 export const paymentIntentResponse = z.object({

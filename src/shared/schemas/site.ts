@@ -14,6 +14,11 @@ export const businessInfo = z.object({
   googleMapsApiKey: z.string().nullable(),
   /** 'smtp' when SMTP_URL is set; 'stored' when emails only wait in the outbox, so no page says "sent" (decision 241). */
   emailDelivery: z.enum(['smtp', 'stored']),
+  /**
+   * The online ways to pay the owner switched on (docs/decisions/410-afterpay-zip-and-wallets.md): the
+   * public pages promise these and no others. Absent or off: none promised.
+   */
+  onlineMethods: z.object({ afterpay: z.boolean(), zip: z.boolean(), wallets: z.boolean() }).optional(),
   /** Business days and hours (src/shared/domain/business-hours.ts), shown on every page. */
   hours: z.object({
     days: z.array(z.number().int().min(0).max(6)),
