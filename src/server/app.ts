@@ -9,7 +9,7 @@ import { systemClock } from './clock';
 import { pendingMigrations, type Db } from './db/client';
 import { registerAccessControl } from './http/access';
 import { registerAuditContext } from './audit/context';
-import { registerIdempotency } from './idempotency/request-keys';
+import { registerIdempotency, startRequestKeyPrune } from './idempotency/request-keys';
 import { registerJobSeenCheck } from './idempotency/job-seen';
 import { auditRoutes } from './audit/routes';
 import { resolveSessionUser } from './auth/sessions';
@@ -175,7 +175,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAdminMfaRequirement(app, deps);
   registerAuditContext(app);
   // Changes queued on a phone run once, and the office wins over them (decisions 345, 346).
-  registerIdempotency(app, deps.db);
+  registerIdempotency(app, deps.db, clock);
   registerJobSeenCheck(app, deps.db);
 
   const instanceName = opts.config.instanceName;
@@ -291,6 +291,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       periodic.push(startMessageScheduler({ ...deps, log: app.log }, 60_000));
       // An old backup, a message waiting, a full disk: the owner is told once (docs/decisions/400-system-health.md).
       periodic.push(startHealthChecks({ ...deps, log: app.log }));
+      // Idempotency keys expire after a day; the expired ones are deleted hourly (docs/decisions/409-request-keys-expire-in-a-day.md).
+      periodic.push(startRequestKeyPrune({ db: deps.db, clock, log: app.log }));
     });
   }
 

@@ -1,7 +1,9 @@
-import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_RE } from '../../shared/domain/queued-change';
+import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import { every, type Periodic } from '../scheduler/every';
 import { requestKeys } from '../db/schema';
 import { AppError } from '../http/errors';
 
@@ -13,20 +15,39 @@ const POLL_MS = 50;
 const ABANDONED_AFTER_MS = 120_000;
 
 /**
- * A key is kept 30 days, far longer than any phone stays offline with changes queued; older ones are
- * deleted, at most every ten minutes per instance, so the table does not grow for as long as the
- * business runs (docs/decisions/382-request-keys-kept-thirty-days.md).
+ * A key answers its replays for 24 hours from its first use, by the app's clock: longer than a
+ * phone's queue can wait for (a signed-out phone drops its queue; a session ends after
+ * SESSION_IDLE_HOURS without a request). An older key no longer replays: the request runs as new.
+ * The scheduler deletes expired keys every hour
+ * (docs/decisions/409-request-keys-expire-in-a-day.md, amending 382).
  */
-export const REQUEST_KEY_DAYS = 30;
-const PRUNE_EVERY_MS = 10 * 60_000;
+export const REQUEST_KEY_TTL_MS = 24 * 3_600_000;
+const PRUNE_EVERY_MS = 3_600_000;
 
-/** Deletes the keys first used before `before`; the number deleted. */
-export async function pruneRequestKeys(db: Db, before: Date): Promise<number> {
+/** Deletes the keys first used at or before `expiredAt`; the number deleted. */
+export async function pruneRequestKeys(db: Db, expiredAt: Date): Promise<number> {
   const deleted = await db
     .delete(requestKeys)
-    .where(lt(requestKeys.createdAt, before))
+    .where(lte(requestKeys.createdAt, expiredAt))
     .returning({ key: requestKeys.key });
   return deleted.length;
+}
+
+/** The hourly prune of expired keys on the one scheduler, each tick in one instance (decision 393). */
+export function startRequestKeyPrune(
+  deps: { db: Db; clock: Clock; log: FastifyBaseLogger },
+  intervalMs = PRUNE_EVERY_MS,
+): Periodic {
+  return every({
+    name: 'request-keys-prune',
+    intervalMs,
+    log: deps.log,
+    claimIn: deps.db,
+    run: async () => {
+      const deleted = await pruneRequestKeys(deps.db, new Date(deps.clock.now().getTime() - REQUEST_KEY_TTL_MS));
+      if (deleted) deps.log.debug({ deleted }, 'Deleted expired request keys');
+    },
+  });
 }
 
 export const KEY_MISUSED_MESSAGE = 'This Idempotency-Key was already used for another request.';
@@ -54,43 +75,53 @@ function keyOf(request: FastifyRequest): string | null {
 
 const requestLine = (request: FastifyRequest) => `${request.method} ${request.url.split('?')[0]}`;
 
-async function claim(db: Db, userId: string, key: string, line: string): Promise<boolean> {
+async function claim(db: Db, clock: Clock, userId: string, key: string, line: string): Promise<boolean> {
   const inserted = await db
     .insert(requestKeys)
-    .values({ userId, key, request: line })
+    .values({ userId, key, request: line, createdAt: clock.now() })
     .onConflictDoNothing()
     .returning({ key: requestKeys.key });
   return inserted.length === 1;
 }
 
-/** The first request's answer once it has one; takes the key over when its first request was abandoned. */
+/**
+ * The first request's answer once it has one; takes the key over when its first request was
+ * abandoned or the key has expired (then this request runs as new).
+ */
 async function answerOfFirst(
   db: Db,
+  clock: Clock,
   userId: string,
   key: string,
   line: string,
-  now: () => number,
 ): Promise<StoredAnswer | 'claimed' | 'busy'> {
-  const until = now() + WAIT_FOR_FIRST_MS;
+  const until = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const [row] = await db
       .select()
       .from(requestKeys)
       .where(and(eq(requestKeys.userId, userId), eq(requestKeys.key, key)));
     if (!row) {
-      // The first request failed (5xx) and gave its key back: this one runs.
-      if (await claim(db, userId, key, line)) return 'claimed';
+      // The first request failed (5xx) and gave its key back, or its key expired: this one runs.
+      if (await claim(db, clock, userId, key, line)) return 'claimed';
       continue;
     }
-    if (row.request !== line) throw keyMisused();
-    if (row.statusCode !== null) return { statusCode: row.statusCode, body: row.body };
-    if (now() - row.createdAt.getTime() > ABANDONED_AFTER_MS) {
+    const age = clock.now().getTime() - row.createdAt.getTime();
+    if (age >= REQUEST_KEY_TTL_MS) {
       await db
         .delete(requestKeys)
         .where(and(eq(requestKeys.userId, userId), eq(requestKeys.key, key), eq(requestKeys.createdAt, row.createdAt)));
       continue;
     }
-    if (now() > until) return 'busy';
+    if (row.request !== line) throw keyMisused();
+    if (row.statusCode !== null) return { statusCode: row.statusCode, body: row.body };
+    if (age > ABANDONED_AFTER_MS) {
+      await db
+        .delete(requestKeys)
+        .where(and(eq(requestKeys.userId, userId), eq(requestKeys.key, key), eq(requestKeys.createdAt, row.createdAt)));
+      continue;
+    }
+    if (Date.now() > until) return 'busy';
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
@@ -108,16 +139,7 @@ function replay(reply: FastifyReply, answer: StoredAnswer) {
  * primary key lets one claim the key; the other waits for its answer. A 5xx gives the key back, so a
  * retry runs again.
  */
-export function registerIdempotency(app: FastifyInstance, db: Db) {
-  let prunedAt = 0;
-  const pruneNowAndThen = () => {
-    const now = Date.now();
-    if (now - prunedAt < PRUNE_EVERY_MS) return;
-    prunedAt = now;
-    pruneRequestKeys(db, new Date(now - REQUEST_KEY_DAYS * 86_400_000)).catch((err: unknown) =>
-      app.log.error({ err }, 'Could not delete old request keys'),
-    );
-  };
+export function registerIdempotency(app: FastifyInstance, db: Db, clock: Clock) {
   app.addHook('preHandler', async (request, reply) => {
     if (!MUTATING.has(request.method) || !request.user) return;
     const access = request.routeOptions.config?.contract?.access;
@@ -126,12 +148,11 @@ export function registerIdempotency(app: FastifyInstance, db: Db) {
     if (!key) return;
     const userId = request.user.id;
     const line = requestLine(request);
-    if (await claim(db, userId, key, line)) {
+    if (await claim(db, clock, userId, key, line)) {
       request.claimedKey = { userId, key };
-      pruneNowAndThen();
       return;
     }
-    const answer = await answerOfFirst(db, userId, key, line, () => Date.now());
+    const answer = await answerOfFirst(db, clock, userId, key, line);
     if (answer === 'claimed') {
       request.claimedKey = { userId, key };
       return;
