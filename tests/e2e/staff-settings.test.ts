@@ -198,20 +198,31 @@ describe('Settings on a 360 px phone', () => {
     await expectAccessible(page, 'nav[aria-label="Business settings"]');
   });
 
-  it('a wrong ABN is refused on the form; a right one is saved and shown on the public pages', async () => {
+  it('on a fresh start the phone alone saves with the ABN not set yet; a wrong ABN is refused, a right one is shown on the public pages', async () => {
     expect(await publicText('/')).toContain('ABN 00 000 000 000');
     const page = await phonePage();
     await signIn(page);
     await page.goto('/dashboard?tab=settings#business');
     const business = page.locator('section[aria-labelledby="business-heading"]');
-    await eventually(() => business.getByLabel('ABN').inputValue()).toBe('00 000 000 000');
+    const abn = business.getByLabel('ABN');
+    await eventually(() => business.getByLabel('Phone').inputValue()).toBe('08 5550 1234');
+    expect(await abn.inputValue()).toBe('');
+    expect(await abn.getAttribute('placeholder')).toBe('Not set yet');
+    await business.getByLabel('Phone').fill('0412 999 888');
+    await business.getByRole('button', { name: 'Save Business Profile' }).click();
+    await toastSays(page, 'Business profile saved');
+    const home = await publicText('/');
+    expect(home).toContain('0412 999 888');
+    expect(home).toContain('ABN 00 000 000 000');
+
+    await abn.fill('51824753557');
     await business.getByRole('button', { name: 'Save Business Profile' }).click();
     await eventually(() => business.getByText('ABN is not valid: check the 11 digits').isVisible()).toBe(true);
 
-    await business.getByLabel('ABN').fill('51824753556');
+    await abn.fill('51824753556');
     await business.getByRole('button', { name: 'Save Business Profile' }).click();
     await toastSays(page, 'Business profile saved');
-    await eventually(() => business.getByLabel('ABN').inputValue()).toBe('51 824 753 556');
+    await eventually(() => abn.inputValue()).toBe('51 824 753 556');
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectAccessible(page, 'section[aria-labelledby="business-heading"]');
     expect(await publicText('/')).toContain('ABN 51 824 753 556');

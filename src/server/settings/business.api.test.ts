@@ -102,6 +102,16 @@ describe('the business profile', () => {
     expect((await history()).total).toBe(0);
   });
 
+  it('saves a new phone number on a fresh start with the ABN left "not set yet"', async () => {
+    const fresh = await getBusiness();
+    expect(fresh.abn).toBe('');
+    const res = await send('PUT', BUSINESS, { ...fresh, phone: '0412 999 888' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await getBusiness()).toMatchObject({ abn: '', phone: '0412 999 888' });
+    const lines = (await history()).items.map((h) => `${h.field}: ${h.from} -> ${h.to}`);
+    expect(lines).toEqual(['Phone: 08 5550 1234 -> 0412 999 888']);
+  });
+
   it('stores a right ABN in groups, the BSB with its dash, and records each changed field', async () => {
     const res = await send('PUT', BUSINESS, PROFILE);
     expect(res.statusCode, res.body).toBe(200);
@@ -115,11 +125,13 @@ describe('the business profile', () => {
     });
 
     const { items } = await history();
-    const lines = Object.fromEntries(items.map((h) => [h.field, `${h.from} -> ${h.to}`]));
+    const lines = Object.fromEntries(
+      items.filter((h) => h.to !== '0412 999 888').map((h) => [h.field, `${h.from} -> ${h.to}`]),
+    );
     expect(lines).toMatchObject({
       'Business name': 'Mobile Tyre & Battery Co. -> Swan Valley Mobile Tyres',
-      ABN: '00 000 000 000 -> 51 824 753 556',
-      Phone: '08 5550 1234 -> 0412 345 678',
+      ABN: '(not set yet) -> 51 824 753 556',
+      Phone: '0412 999 888 -> 0412 345 678',
       'GST registered': 'No -> Yes',
       BSB: '(none) -> 066-123',
       'Opening days': 'Mon-Fri -> Mon-Sat',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isAbnNotSet } from '../../shared/domain/abn';
 import { formatDaysShort } from '../../shared/domain/business-hours';
 import type { BusinessProfile } from '../../shared/domain/settings';
 import { BUSINESS_LABELS } from '../../shared/domain/settings';
@@ -11,7 +12,7 @@ import { lockSetting, readSettings, writeSetting } from './store';
 export function businessView(b: BusinessProfile): BusinessView {
   return {
     name: b.name,
-    abn: b.abn,
+    abn: isAbnNotSet(b.abn) ? '' : b.abn,
     phone: b.phone,
     email: b.email,
     postalAddress: b.postalAddress,
@@ -53,6 +54,7 @@ function shown(key: keyof BusinessView, view: BusinessView): string {
   const value = view[key];
   if (key === 'businessDays') return formatDaysShort(value as number[]);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (key === 'abn' && value === '') return '(not set yet)';
   return value === null || value === '' ? '(none)' : String(value);
 }
 

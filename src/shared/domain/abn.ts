@@ -18,6 +18,18 @@ export function isValidAbn(written: string): boolean {
   return sum % 89 === 0;
 }
 
+/**
+ * The first start's placeholder ABN: pages and invoices print it until the owner types theirs; the
+ * settings form shows it blank, as "not set yet", and never checks it as the owner's own.
+ */
+export const ABN_NOT_SET = '00 000 000 000';
+
+/** Blank, or the placeholder's eleven zeros however spaced. */
+export function isAbnNotSet(written: string): boolean {
+  const compact = written.replace(/\s+/g, '');
+  return compact === '' || compact === '00000000000';
+}
+
 /** "51824753556" as the ATO prints it: "51 824 753 556". */
 export function formatAbn(written: string): string {
   const compact = written.replace(/\s+/g, '');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatAbn, isValidAbn } from '../domain/abn';
+import { ABN_NOT_SET, formatAbn, isAbnNotSet, isValidAbn } from '../domain/abn';
 import { MONEY_MESSAGE, toCents } from '../domain/money';
 import { BUSINESS_LABELS, FEE_LABELS, SETTING_EVENT_KINDS, type Fees } from '../domain/settings';
 import { isBusinessDay, DATE_MESSAGE, money, notes, oneLineText, pageQuery, pageSizeQuery, phoneField } from './fields';
@@ -103,7 +103,11 @@ const isHttpsUrl = (v: string) => {
 export const businessForm = z
   .object({
     name: oneLineText('Business name', BUSINESS_TEXT_LIMITS.name, 'Business name is required'),
-    abn: z.string({ message: ABN_MESSAGE }).trim().refine(isValidAbn, ABN_MESSAGE).transform(formatAbn),
+    abn: z
+      .string({ message: ABN_MESSAGE })
+      .trim()
+      .refine((v) => isAbnNotSet(v) || isValidAbn(v), ABN_MESSAGE)
+      .transform((v) => (isAbnNotSet(v) ? ABN_NOT_SET : formatAbn(v))),
     phone: phoneField,
     email: z
       .string({ message: EMAIL_MESSAGE })

@@ -91,7 +91,7 @@ function BusinessFormFields({ saved }: { saved: BusinessView }) {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         {text('name', { autoComplete: 'organization' })}
-        {text('abn', { inputMode: 'numeric', autoComplete: 'off' })}
+        {text('abn', { inputMode: 'numeric', autoComplete: 'off', placeholder: 'Not set yet' })}
         {text('phone', { type: 'tel', autoComplete: 'tel' })}
         {text('email', { type: 'email', autoComplete: 'email' })}
       </div>
