@@ -52,6 +52,16 @@ describe('two-factor sign-in on a phone', () => {
     const typed = (await section.getByLabel('Key to type').textContent())!;
     const secret = typed.replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // On the phone that holds the authenticator: open it straight from the page, or paste the key.
+    const open = new URL(
+      (await section.getByRole('link', { name: 'Open in authenticator app' }).getAttribute('href'))!,
+    );
+    expect(open.protocol).toBe('otpauth:');
+    expect(open.searchParams.get('secret')).toBe(secret);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await section.getByRole('button', { name: 'Copy key' }).click();
+    await eventually(() => page.getByText('Key copied: paste it into your authenticator app.').isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectAccessible(page, '#two-factor');
 

@@ -5,7 +5,7 @@ import { mfaRecoveryCodes, users } from '../db/schema';
 import { invalid, unauthenticated } from '../http/errors';
 import { claimCodeStep, endLoginChallenge, findLoginChallenge } from './mfa-challenges';
 import { hashRecoveryCode, matchingStep } from './mfa-codes';
-import { recordMfa, totpSecretOf, WRONG_CODE } from './mfa';
+import { CODE_ALREADY_USED, recordMfa, totpSecretOf, WRONG_CODE } from './mfa';
 import { beginLoginAttempt } from './rate-limit';
 import { openSession } from './service';
 import { attemptOf, type SignInOrigin } from './sign-in-record';
@@ -59,7 +59,8 @@ export async function completeMfaSignIn(
         action: 'wrong-code',
         note: step === null ? 'Signing in' : 'Signing in: a code already used',
       });
-      throw invalid(WRONG_CODE, { code: WRONG_CODE });
+      const message = step === null ? WRONG_CODE : CODE_ALREADY_USED;
+      throw invalid(message, { code: message });
     }
   } else if (!(await useRecoveryCode(deps, user.id, input.recoveryCode ?? ''))) {
     await recordMfa(deps.db, { ...audit, action: 'wrong-code', note: 'Signing in with a recovery code' });

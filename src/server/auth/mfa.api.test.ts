@@ -207,6 +207,9 @@ describe('signing in with two-factor', () => {
     const again = await passwordStep(user.username, address);
     const replay = await codeStep(again.pending, { code: previous }, address);
     expect(replay.statusCode).toBe(400);
+    expect(replay.json().fields.code).toBe(
+      'That code has been used already. Wait for the next code in your authenticator app and enter it.',
+    );
     expect(sessionCookieOf(replay)).toBeUndefined();
   });
 

@@ -19,6 +19,9 @@ import { beginLoginAttempt, clearLoginFailures } from './rate-limit';
  */
 export const WRONG_CODE =
   'That code is not right. Check the time on your phone and enter the code your authenticator app shows now.';
+/** A right code whose 30-second step has signed in once already (RFC 6238: each code counts once). */
+export const CODE_ALREADY_USED =
+  'That code has been used already. Wait for the next code in your authenticator app and enter it.';
 export const SETUP_FIRST = 'Start the setup first: scan the new QR code, then enter its code.';
 export const ALREADY_ON = 'Two-factor sign-in is already on. Turn it off first to set up a new phone.';
 export const NOT_ON = 'Two-factor sign-in is not on.';

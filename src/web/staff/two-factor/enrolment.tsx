@@ -16,6 +16,21 @@ const confirmRules = rulesOnDemand(async () => (await import('../../../shared/sc
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
+ * Copies the key for pasting into the authenticator app on this same phone. The clipboard API is
+ * missing on a plain-http address (a secure-context API), so the shown key is selected and copied.
+ */
+async function copyKey(secret: string, shown: HTMLElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(secret);
+    return true;
+  } catch {
+    if (!shown) return false;
+    window.getSelection()?.selectAllChildren(shown);
+    return document.execCommand('copy');
+  }
+}
+
+/**
  * Setting up two-factor sign-in (docs/decisions/320-two-factor-sign-in.md): scan the QR code (or
  * type the secret), confirm one code, then save the recovery codes. `onDone` runs once the codes
  * are saved, not at confirmation, so they stay on screen however the page changes beneath them.
@@ -60,13 +75,27 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirm
         });
     },
   });
+  const copy = async () => {
+    const copied = await copyKey(setup.secret, document.getElementById('two-factor-key'));
+    toast(
+      copied
+        ? { title: 'Copied', description: 'Key copied: paste it into your authenticator app.' }
+        : { title: 'Error', description: 'Could not copy the key: type it instead.', variant: 'destructive' },
+    );
+  };
   return (
     <div className="mt-4 space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-gray-800">
         <li>Open your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...).</li>
-        <li>Scan the QR code, or type the key below.</li>
+        <li>Scan the QR code, or on this phone tap "Open in authenticator app", or copy the key below.</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
+      <a
+        href={setup.otpauthUrl}
+        className="flex min-h-11 w-full items-center justify-center rounded-lg bg-charcoal px-4 font-semibold text-white hover:bg-charcoal-soft sm:inline-flex sm:w-auto"
+      >
+        Open in authenticator app
+      </a>
       <div
         role="img"
         aria-label="QR code for your authenticator app"
@@ -76,12 +105,16 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirm
       <div>
         <p className="text-sm font-medium text-gray-700">Key to type instead</p>
         <code
+          id="two-factor-key"
           aria-label="Key to type"
           data-secret={setup.secret}
           className="mt-1 block break-words rounded-lg bg-gray-50 p-3 font-mono text-base"
         >
           {grouped(setup.secret)}
         </code>
+        <Button type="button" variant="outline" className="mt-2 w-full sm:w-auto" onClick={() => void copy()}>
+          Copy key
+        </Button>
       </div>
       <form
         noValidate
