@@ -14,6 +14,8 @@ export const TIME_BUDGET = {
   browserTestMs: 180_000,
   /** A system test or hook: whole processes, PostgreSQL servers and nginx. */
   systemTestMs: 300_000,
+  /** A server process's start, from spawn to its first /healthz answer (migrations on a fresh database included). */
+  serverStartMs: 180_000,
   /** A wait for something a background pass or another process does (waitFor, expect.poll). */
   waitMs: 60_000,
   /** A browser test's wait for a page to show something (expect.poll in the browser tests). */

@@ -5,6 +5,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { TIME_BUDGET } from '../time-budget';
+
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export async function freePort(): Promise<number> {
@@ -80,7 +82,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
     server = child;
     child.stdout?.on('data', (d) => logs.push(String(d)));
     child.stderr?.on('data', (d) => logs.push(String(d)));
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + TIME_BUDGET.serverStartMs;
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null)
         throw new Error(`The app exited during start-up:\n${logs.join('')}`);
@@ -89,7 +91,10 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
       } catch {
         /* not listening yet */
       }
-      if (Date.now() > deadline) throw new Error(`The app did not answer /healthz within 60 s:\n${logs.join('')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `The app did not answer /healthz within ${TIME_BUDGET.serverStartMs / 1000} s:\n${logs.join('')}`,
+        );
       await new Promise((r) => setTimeout(r, 100));
     }
   };
