@@ -71,6 +71,7 @@ import { startHealthChecks } from './system/alerts';
 import { createHeartbeat } from './system/heartbeat';
 import { registerMetrics } from './system/metrics';
 import { systemRoutes } from './system/routes';
+import { accountingRoutes, type XeroGateway } from './accounting/routes';
 
 export type BuildAppOptions = {
   config: Config;
@@ -87,6 +88,8 @@ export type BuildAppOptions = {
   /** Invoice PDF files; by default from FILE_STORAGE (decision 220). */
   pdfs?: InvoicePdfStore;
   payments?: PaymentProvider | null;
+  /** The Xero the books are sent to; by default the real one with XERO_CLIENT_ID, else the simulated one (docs/decisions/418-xero-sync.md). */
+  xero?: XeroGateway;
   /** Period of the expired-hold sweep in ms; null turns it off (the default when config.env is 'test'). */
   holdSweepMs?: number | null;
   /** Remove photo and invoice PDF files a crash left, when ready (decision 194); off by default when config.env is 'test'. */
@@ -256,6 +259,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     customerMessageRoutes,
     manageRoutes,
     systemAreaRoutes,
+    (d: AppDeps) => accountingRoutes(d, opts.xero),
   ]) {
     await app.register(area(deps));
   }

@@ -39,6 +39,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   customerMessages: ['messages'],
   manage: ['manage'],
   system: ['system'],
+  accounting: ['accounting'],
 };
 
 const contractsDir = path.resolve(import.meta.dirname, '../shared/contracts');

@@ -160,6 +160,9 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Xero's app credentials (docs/decisions/418-xero-sync.md); without them the labelled simulated Xero runs outside production. */
+    XERO_CLIENT_ID: optionalText,
+    XERO_CLIENT_SECRET: optionalText,
     /** Apple Pay's domain association file, served at its well-known path (docs/decisions/411-apple-pay-domain-file.md). */
     APPLE_PAY_DOMAIN_ASSOCIATION_FILE: optionalText,
     GOOGLE_MAPS_API_KEY: optionalText,
@@ -371,6 +374,10 @@ function toConfig(env: z.output<typeof envSchema>) {
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           }
+        : undefined,
+    xero:
+      env.XERO_CLIENT_ID && env.XERO_CLIENT_SECRET
+        ? { clientId: env.XERO_CLIENT_ID, clientSecret: env.XERO_CLIENT_SECRET }
         : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
     applePayDomainAssociationFile: env.APPLE_PAY_DOMAIN_ASSOCIATION_FILE,

@@ -35,6 +35,7 @@ export const AREAS = [
   'customerMessages',
   'manage',
   'system',
+  'accounting',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

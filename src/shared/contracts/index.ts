@@ -26,6 +26,7 @@ import { twoFactor } from './two-factor';
 import { customerMessages } from './customer-messages';
 import { manage } from './manage';
 import { system } from './system';
+import { accounting } from './accounting';
 
 /**
  * Every API operation, by area: the server must implement each, the browser calls them as
@@ -61,6 +62,7 @@ export const contracts = {
   customerMessages,
   manage,
   system,
+  accounting,
 } as const satisfies Record<Area, Record<string, ContractDef>>;
 export type Contracts = typeof contracts;
 

@@ -30,15 +30,19 @@ export const accountingMapping = z.object({
   tyreSales: code,
   /** Supplier bills: tyres and parts bought for a job, at cost. */
   tyresAtCost: code,
-  expenses: z.object(Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, code])) as Record<
-    (typeof EXPENSE_CATEGORIES)[number],
-    typeof code
-  >),
+  expenses: z.object(
+    Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, code])) as Record<
+      (typeof EXPENSE_CATEGORIES)[number],
+      typeof code
+    >,
+  ),
   /** The bank (or clearing) account each kind of payment lands in. */
-  payments: z.object(Object.fromEntries(ACCOUNTING_PAYMENT_METHODS.map((m) => [m, code])) as Record<
-    AccountingPaymentMethod,
-    typeof code
-  >),
+  payments: z.object(
+    Object.fromEntries(ACCOUNTING_PAYMENT_METHODS.map((m) => [m, code])) as Record<
+      AccountingPaymentMethod,
+      typeof code
+    >,
+  ),
   /** Tax types: on sales and purchases while registered for GST, and on both before the registration date. */
   taxTypes: z.object({ sales: taxType, purchases: taxType, salesNoGst: taxType, purchasesNoGst: taxType }),
   expenseMode: z.enum(EXPENSE_MODES),
@@ -130,3 +134,6 @@ export type SyncKind = (typeof SYNC_KINDS)[number];
 
 export const SYNC_STATES = ['waiting', 'sent', 'failed'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
+
+export const ACCOUNTING_EXPORT_FORMATS = ['xero-invoices', 'xero-bills', 'myob-sales'] as const;
+export type AccountingExportFormat = (typeof ACCOUNTING_EXPORT_FORMATS)[number];
