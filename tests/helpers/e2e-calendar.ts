@@ -39,6 +39,7 @@ const BLOCKS = {
   'staff-jobs': 8,
   'staff-slots': 2,
   'manage-booking': 2,
+  'book-again': 2,
 } as const;
 export type E2eFile = keyof typeof BLOCKS;
 

@@ -25,6 +25,18 @@ export function confirmationEmailNote(delivery: EmailDelivery, where: 'wizard' |
   };
 }
 
+/**
+ * Where the confirmation's manage link also went (docs/decisions/413-returning-customer-frictions.md):
+ * the email only when it leaves the machine, the text only when texts do; otherwise it says plainly
+ * that the link could not be sent, so the customer keeps it from the screen.
+ */
+export function manageLinkSentNote(emailedTo: string | null, textedTo: string | null): string {
+  if (emailedTo && textedTo) return `We also sent it to ${emailedTo} and by text to ${textedTo}.`;
+  if (emailedTo) return `We also sent it to ${emailedTo}.`;
+  if (textedTo) return `We also sent it by text to ${textedTo}.`;
+  return "We couldn't send this link by email or text, so please keep it now: copy or bookmark it.";
+}
+
 /** A late payment that will be refunded: where the details went. */
 export function refundEmailNote(delivery: EmailDelivery): AroundEmail {
   if (delivery === 'smtp') return { before: 'An email with the details is on its way to ', after: '.' };

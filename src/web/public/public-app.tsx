@@ -95,7 +95,7 @@ export function PublicApp({ data, location }: { data: PageData; location: { path
   if (route.name === 'manage') {
     return (
       <BookingLauncherProvider>
-        <SiteLayout business={b} ownMain>
+        <SiteLayout business={b} ownMain quickCall={false}>
           <ManageRoute token={route.token} />
         </SiteLayout>
       </BookingLauncherProvider>

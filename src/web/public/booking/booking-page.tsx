@@ -12,6 +12,9 @@ import type { BookingPrefill } from './booking-wizard';
  */
 function prefillOf(search: string): BookingPrefill | undefined {
   const query = new URLSearchParams(search);
+  // "Book again" (docs/decisions/412-book-again.md): the link's token, in the shape of a manage token.
+  const again = query.get('again') ?? '';
+  if (/^[A-Za-z0-9_-]{32}$/.test(again)) return { again };
   const suburb = (query.get('suburb') ?? '').trim().slice(0, 60);
   const postcode = (query.get('postcode') ?? '').trim();
   if (!suburb) return undefined;

@@ -8,7 +8,8 @@ import { readPageData } from '../../lib/page-data';
 import { createQueryClient } from '../../lib/query-client';
 import { Wizard } from './wizard';
 
-export type BookingPrefill = { suburb?: string; postcode?: string };
+/** `again`: a booking's own manage token, whose details "Book again" fills in (docs/decisions/412-book-again.md). */
+export type BookingPrefill = { suburb?: string; postcode?: string; again?: string };
 export type BookingWizardProps = { open: boolean; onOpenChange: (open: boolean) => void; prefill?: BookingPrefill };
 
 const FALLBACK_BUSINESS: BusinessInfo = {

@@ -127,6 +127,8 @@ export function useSubmitBooking({
         jobNumber: created.jobNumber,
         email: created.customerEmail || values.customerEmail,
         visit: formatVisit(values.date, values.timeSlot),
+        manageUrl: created.manageUrl ?? null,
+        textedTo: created.textedTo ?? null,
       });
     } finally {
       setSubmitting(false);

@@ -29,6 +29,7 @@ import { TyreStep } from './steps/tyre-step';
 import { usePhotos } from './use-photos';
 import { useSubmitBooking } from './use-submit-booking';
 import { useTyrePrice } from './use-tyre-price';
+import { useBookAgain } from './use-book-again';
 import { nextStep, previousStep, STEP_FIELDS, STEP_TITLES, TOTAL_STEPS, type WizardStep } from './wizard-steps';
 import { PhotoArea } from './photo-area';
 import { QuoteTotal } from './order-summary';
@@ -38,7 +39,7 @@ export type WizardProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   business: BusinessInfo;
-  prefill?: { suburb?: string; postcode?: string };
+  prefill?: { suburb?: string; postcode?: string; again?: string };
   onCompleted: () => void;
 };
 
@@ -104,6 +105,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const photos = usePhotos();
+  const again = useBookAgain(prefill?.again, open, { setValue, getValues });
 
   // A suburb page opens the wizard with its suburb.
   useEffect(() => {
@@ -169,6 +171,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
         ...booked,
         total: quote && !quote.callbackRequired ? formatDollars(quote.totalCents) : null,
         address: `${v.address ?? ''}, ${v.suburb ?? ''} ${v.postcode ?? ''}`.trim(),
+        emailed: business.emailDelivery === 'smtp',
       });
       setStep(7);
       onCompleted();
@@ -262,19 +265,39 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
         </div>
 
         {step === 7 && confirmation ? (
-          <div className="min-h-0 flex-1 overflow-y-auto">
-            <ConfirmationStep
-              confirmation={confirmation}
-              phone={business.phone}
-              emailDelivery={business.emailDelivery}
-              onClose={() => onOpenChange(false)}
-            />
-          </div>
+          <>
+            <div className="min-h-0 flex-1 overflow-y-auto pb-4">
+              <ConfirmationStep
+                confirmation={confirmation}
+                phone={business.phone}
+                emailDelivery={business.emailDelivery}
+              />
+            </div>
+            {/* Close sits in the bottom bar, which the toasts keep clear of (decision 171), never under "Booking Confirmed!" (decision 413). */}
+            <div className="-mx-5 -mb-5 shrink-0 border-t border-gray-200 bg-white px-5 py-3">
+              <Button className="w-full" onClick={() => onOpenChange(false)}>
+                Close
+              </Button>
+            </div>
+          </>
         ) : (
           <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col">
             {/* Only the fields scroll: the Back/Next bar never moves under the finger when messages come and go. */}
             <div className="min-h-0 flex-1 space-y-5 overflow-y-auto pb-4">
-              {step === 1 ? <DateStep hours={business.hours} onWindowChosen={() => void goNext()} /> : null}
+              {step === 1 ? (
+                <DateStep
+                  hours={business.hours}
+                  onWindowChosen={() => void goNext()}
+                  preselectFirst={Boolean(prefill?.again)}
+                  note={
+                    again === 'filled'
+                      ? 'Welcome back: your details, car and address are filled in from your last booking.'
+                      : again === 'not-found'
+                        ? "We couldn't find your last booking from that link, so please fill in your details."
+                        : null
+                  }
+                />
+              ) : null}
               {step === 2 ? <ServiceStep fees={business.fees} onServiceChosen={() => void goNext()} /> : null}
               {step === 3 ? <TyreStep photos={photos} price={price} quote={baseQuote} /> : null}
               {step === 4 ? <LocationStep phone={business.phone} googleMapsApiKey={business.googleMapsApiKey} /> : null}

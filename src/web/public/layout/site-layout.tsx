@@ -10,10 +10,13 @@ export function SiteLayout({
   business,
   children,
   ownMain = false,
+  quickCall = true,
 }: {
   business: BusinessInfo;
   children: ReactNode;
   ownMain?: boolean;
+  /** The floating call button; a page whose controls fill the width and has its own call link goes without (decision 413). */
+  quickCall?: boolean;
 }) {
   return (
     <>
@@ -33,15 +36,17 @@ export function SiteLayout({
         </main>
       )}
       <SiteFooter business={business} />
-      <aside aria-label="Quick call" className="md:hidden">
-        <a
-          href={telHref(business.phone)}
-          aria-label={`Call ${business.phone}`}
-          className="fixed bottom-4 right-4 z-20 inline-flex h-14 w-14 items-center justify-center rounded-full bg-accent text-charcoal shadow-lg ring-2 ring-charcoal/10 hover:bg-accent-strong"
-        >
-          <Phone aria-hidden className="h-6 w-6" />
-        </a>
-      </aside>
+      {quickCall ? (
+        <aside aria-label="Quick call" className="md:hidden">
+          <a
+            href={telHref(business.phone)}
+            aria-label={`Call ${business.phone}`}
+            className="fixed bottom-4 right-4 z-20 inline-flex h-14 w-14 items-center justify-center rounded-full bg-accent text-charcoal shadow-lg ring-2 ring-charcoal/10 hover:bg-accent-strong"
+          >
+            <Phone aria-hidden className="h-6 w-6" />
+          </a>
+        </aside>
+      ) : null}
     </>
   );
 }

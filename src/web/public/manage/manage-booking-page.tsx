@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ManageBooking } from '../../../shared/schemas/manage';
 import { Toaster } from '../../components/ui/toast';
 import { api } from '../../lib/api';
+import { useBookingDialog } from '../booking-launcher';
 import { createQueryClient } from '../../lib/query-client';
 import { manageRefusal } from './manage-refusal';
 import { CancelSection } from './cancel-section';
@@ -88,15 +89,44 @@ function ManageBookingView({ token }: { token: string }) {
       {b.can.cancel ? <CancelSection token={token} booking={b} onChanged={changed} /> : null}
       {b.can.change ? <ContactSection token={token} booking={b} onChanged={changed} /> : null}
       {b.can.addPhotos ? <PhotosSection token={token} booking={b} onAdded={() => void booking.refetch()} /> : null}
+      <BookAgain token={token} />
       <p className="text-sm text-gray-700">
         Questions? Call us on{' '}
-        <a href={tel(b.businessPhone)} className="font-semibold underline">
+        <a href={tel(b.businessPhone)} className="inline-flex min-h-11 items-center font-semibold underline">
           {b.businessPhone}
         </a>
         .
       </p>
       <Toaster />
     </main>
+  );
+}
+
+/**
+ * "Book again" (docs/decisions/412-book-again.md): the wizard opens over this page with this
+ * booking's contact, car and address filled in; without script the link opens /book with them.
+ */
+function BookAgain({ token }: { token: string }) {
+  const dialog = useBookingDialog();
+  const href = `/book?again=${encodeURIComponent(token)}`;
+  return (
+    <section aria-labelledby="book-again-heading" className="space-y-2 rounded-lg border border-gray-200 bg-white p-4">
+      <h2 id="book-again-heading" className="text-lg font-bold">
+        Need us again?
+      </h2>
+      <p className="text-sm text-gray-700">Your details, car and address are filled in: choose a time and a service.</p>
+      <a
+        href={href}
+        onPointerEnter={dialog.preload}
+        onClick={(e) => {
+          e.preventDefault();
+          dialog.open({ again: token });
+        }}
+        className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong"
+      >
+        Book again
+      </a>
+    </section>
   );
 }
 

@@ -1,16 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
+import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
+import { DEFAULT_BUSINESS_HOURS } from '../../../shared/domain/business-hours';
 import { perthToday } from '../../../shared/domain/perth-time';
 import { slotWindowLabel, type TimeSlot } from '../../../shared/domain/slots';
 import type { ManageBooking } from '../../../shared/schemas/manage';
 import { manageRescheduleRequest } from '../../../shared/schemas/manage';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
+import { readPageData } from '../../lib/page-data';
 import { cn } from '../../components/ui/cn';
+import { BookingCalendar } from '../booking/booking-calendar';
+import { FreeWindowList } from '../booking/free-window-list';
+import { useNextFreeWindows } from '../booking/free-windows';
 
-/** Another free window within the booking horizon; the server has the last word (a slot taken meanwhile is refused). */
+function businessDays(): readonly number[] {
+  try {
+    return readPageData().business.hours.days;
+  } catch {
+    return DEFAULT_BUSINESS_HOURS.days;
+  }
+}
+
+/**
+ * Another free window within the booking horizon, chosen from the wizard's own list of next free
+ * windows, or another day's calendar (docs/decisions/413-returning-customer-frictions.md); the
+ * server has the last word (a slot taken meanwhile is refused).
+ */
 export function RescheduleSection({
   token,
   booking,
@@ -22,12 +39,17 @@ export function RescheduleSection({
 }) {
   const [date, setDate] = useState('');
   const [slot, setSlot] = useState<TimeSlot | null>(null);
+  const [calendarOpen, setCalendarOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const slots = useQuery({ ...api.slots.list.query({ query: { date } }), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
-  const free = (slots.data ?? []).filter(
-    (s) => s.isAvailable && !(s.date === booking.scheduledDay && s.slot === booking.timeSlot),
-  );
+  const [days] = useState(businessDays);
+  const today = perthToday(new Date());
+  const isCurrent = (day: string, s: TimeSlot) => day === booking.scheduledDay && s === booking.timeSlot;
+  const next = useNextFreeWindows(today, days, new Date());
+  const windows = next.windows.filter((w) => !isCurrent(w.day, w.slot));
+  const dayChosen = calendarOpen && /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const slots = useQuery({ ...api.slots.list.query({ query: { date } }), enabled: dayChosen });
+  const free = (slots.data ?? []).filter((s) => s.isAvailable && !isCurrent(date, s.slot));
 
   const submit = async () => {
     const parsed = manageRescheduleRequest.safeParse({ date, timeSlot: slot ?? undefined });
@@ -35,11 +57,12 @@ export function RescheduleSection({
     setPending(true);
     setError(null);
     try {
-      const next = await api.manage.reschedule({ params: { token }, body: parsed.data });
-      toast({ title: 'Booking moved', description: next.when });
+      const moved = await api.manage.reschedule({ params: { token }, body: parsed.data });
+      toast({ title: 'Booking moved', description: moved.when });
       setDate('');
       setSlot(null);
-      onChanged(next);
+      setCalendarOpen(false);
+      onChanged(moved);
     } catch (err) {
       setError(errorMessage(err, 'The booking could not be moved. Please try again.'));
       void slots.refetch();
@@ -53,16 +76,42 @@ export function RescheduleSection({
       <h2 id="reschedule-heading" className="text-lg font-bold">
         Reschedule
       </h2>
-      <TextField
-        label="New date"
-        type="date"
-        value={date}
-        min={perthToday(new Date())}
-        max={booking.lastBookableDay}
-        onChange={(e) => (setDate(e.target.value), setSlot(null))}
+      <FreeWindowList
+        windows={windows}
+        loading={next.loading}
+        failed={next.failed}
+        selected={{ day: date, slot }}
+        onChoose={(w) => {
+          setDate(w.day);
+          setSlot(w.slot);
+          setCalendarOpen(false);
+          setError(null);
+        }}
       />
-      {date && slots.isPending ? <p role="status">Looking for free times…</p> : null}
-      {date && slots.data ? (
+      <button
+        type="button"
+        aria-expanded={calendarOpen}
+        onClick={() => {
+          setCalendarOpen((o) => !o);
+          setSlot(null);
+        }}
+        className="inline-flex min-h-11 items-center gap-2 font-semibold text-charcoal underline underline-offset-2"
+      >
+        <CalendarDays aria-hidden className="h-4 w-4" /> Another day
+      </button>
+      {calendarOpen ? (
+        <BookingCalendar
+          today={today}
+          businessDays={days}
+          chosen={date}
+          onChoose={(day) => {
+            setDate(day);
+            setSlot(null);
+          }}
+        />
+      ) : null}
+      {dayChosen && slots.isPending ? <p role="status">Looking for free times…</p> : null}
+      {dayChosen && slots.data ? (
         free.length === 0 ? (
           <p>No free times that day. Please choose another day.</p>
         ) : (
@@ -92,7 +141,7 @@ export function RescheduleSection({
           {error}
         </p>
       ) : null}
-      <Button className="w-full" disabled={pending || !slot} onClick={() => void submit()}>
+      <Button className="w-full" disabled={pending || !slot || !date} onClick={() => void submit()}>
         {pending ? 'Moving…' : 'Move my booking'}
       </Button>
     </section>

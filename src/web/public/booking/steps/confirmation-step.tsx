@@ -1,23 +1,32 @@
 import { CheckCircle2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { confirmationEmailNote, type EmailDelivery } from '../../../lib/email-wording';
+import { confirmationEmailNote, manageLinkSentNote, type EmailDelivery } from '../../../lib/email-wording';
 import { telHref } from '../../contact';
 
-export type BookedVisit = { jobNumber: string; email: string; visit: string | null };
+export type BookedVisit = {
+  jobNumber: string;
+  email: string;
+  visit: string | null;
+  /** The booking's own page (change, cancel, book again), when the server made one. */
+  manageUrl: string | null;
+  /** The phone the confirmation text went to, or null when none left the machine. */
+  textedTo: string | null;
+};
 /** What the customer sees once booked: the reference, the visit, the price ("$129.80", or null when it is to be quoted) and the address. */
-export type Confirmation = BookedVisit & { total: string | null; address: string };
+export type Confirmation = BookedVisit & { total: string | null; address: string; emailed: boolean };
 
-/** Step 7: booking reference, visit, address and price, the email it was sent to (or that none was: decision 241), and Close. */
+/**
+ * Step 7: booking reference, visit, address and price, the booking's own page and where its link
+ * went (docs/decisions/413-returning-customer-frictions.md), the email it was sent to (or that none
+ * was: decision 241). The wizard's bottom bar holds Close.
+ */
 export function ConfirmationStep({
   confirmation,
   phone,
   emailDelivery,
-  onClose,
 }: {
   confirmation: Confirmation;
   phone: string;
   emailDelivery: EmailDelivery;
-  onClose: () => void;
 }) {
   const note = confirmationEmailNote(emailDelivery, 'wizard');
   return (
@@ -35,6 +44,21 @@ export function ConfirmationStep({
           {confirmation.total ? `To pay on site: ${confirmation.total}` : 'Price to be confirmed before any work'}
         </p>
       </div>
+      {confirmation.manageUrl ? (
+        <div className="space-y-1 rounded-xl border border-gray-200 p-4">
+          <p className="text-sm">Change, cancel or book again from your booking's own page:</p>
+          <a
+            href={confirmation.manageUrl}
+            className="inline-flex min-h-11 items-center font-semibold text-charcoal underline underline-offset-2"
+          >
+            Manage your booking
+          </a>
+          <p className="break-all text-xs text-gray-700">{confirmation.manageUrl}</p>
+          <p className="text-sm">
+            {manageLinkSentNote(confirmation.emailed ? confirmation.email : null, confirmation.textedTo)}
+          </p>
+        </div>
+      ) : null}
       <p>
         {note.before}
         <strong className="wrap-anywhere">{confirmation.email}</strong>
@@ -50,9 +74,6 @@ export function ConfirmationStep({
         </a>
         .
       </p>
-      <Button className="w-full" onClick={onClose}>
-        Close
-      </Button>
     </div>
   );
 }

@@ -5,13 +5,7 @@ import { useEffect, useState } from 'react';
 import { closedReason, holidayName } from '../../../../shared/domain/business-days';
 import { describeBusinessHours, type BusinessHours } from '../../../../shared/domain/business-hours';
 import { addDays, isIsoDay, perthDay } from '../../../../shared/domain/perth-time';
-import {
-  formatVisit,
-  hasSlotPassed,
-  slotWindowLabel,
-  TIME_SLOTS,
-  type TimeSlot,
-} from '../../../../shared/domain/slots';
+import { hasSlotPassed, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS } from '../../../../shared/schemas/booking';
 import type { TimeSlotItem } from '../../../../shared/schemas/slots';
 import { cn } from '../../../components/ui/cn';
@@ -21,10 +15,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { bookingDayProblem } from '../booking-day';
 import { BookingCalendar } from '../booking-calendar';
-import { useNextFreeWindows, type FreeWindow } from '../free-windows';
+import { useNextFreeWindows } from '../free-windows';
+import { FreeWindowList, SLOT_FETCH_FAILED } from '../free-window-list';
 import { NO_SLOT, useBookingForm } from '../form-types';
 
-export const SLOT_FETCH_FAILED = 'Failed to fetch time slots';
+export { SLOT_FETCH_FAILED };
 
 /**
  * Why a day is closed. The server's answer for the day wins: it knows the owner's closures and the
@@ -44,17 +39,23 @@ function closedNote(day: string, hours: BusinessHours, answer: TimeSlotItem[] | 
   return null;
 }
 
-/** "Tue 24 Nov" and "8–10 am": a window button reads differently from a day's slot buttons below it. */
-function windowLabel(w: FreeWindow): { day: string; time: string } {
-  return { day: formatVisit(w.day, w.slot).split(',')[0] ?? w.day, time: slotWindowLabel(w.slot).replace(' - ', '–') };
-}
-
 /**
  * Step 1: the next free windows first, one tap each; "Another day" opens a calendar with the closed
  * and full days disabled (docs/decisions/356-next-free-windows-first.md); a date (today up to 90
  * days ahead, Perth) with the four slot buttons and their reasons.
  */
-export function DateStep({ hours, onWindowChosen }: { hours: BusinessHours; onWindowChosen: () => void }) {
+export function DateStep({
+  hours,
+  onWindowChosen,
+  preselectFirst = false,
+  note: welcome = null,
+}: {
+  hours: BusinessHours;
+  onWindowChosen: () => void;
+  /** "Book again" opens on the next free window, chosen already (docs/decisions/412-book-again.md). */
+  preselectFirst?: boolean;
+  note?: string | null;
+}) {
   const { register, watch, setValue, clearErrors, formState } = useBookingForm();
   const date = watch('date') ?? '';
   const chosen = watch('timeSlot');
@@ -72,6 +73,13 @@ export function DateStep({ hours, onWindowChosen }: { hours: BusinessHours; onWi
   const now = new Date();
   const next = useNextFreeWindows(today, hours.days, now);
   const [calendarOpen, setCalendarOpen] = useState(false);
+  const first = next.windows[0];
+  useEffect(() => {
+    if (preselectFirst && first && !date) {
+      setValue('date', first.day);
+      setValue('timeSlot', first.slot);
+    }
+  }, [preselectFirst, first, date, setValue]);
   const chooseDay = (day: string) => {
     setValue('date', day);
     setValue('timeSlot', NO_SLOT);
@@ -92,44 +100,24 @@ export function DateStep({ hours, onWindowChosen }: { hours: BusinessHours; onWi
   const note = validDay && !problem ? closedNote(date, hours, slotsQuery.data) : null;
   return (
     <div className="space-y-4">
-      <div role="group" aria-label="Next free times" aria-busy={next.loading}>
-        <p className="mb-2 text-sm font-medium">Next free times</p>
-        {next.loading && !next.windows.length ? <Spinner label="Finding the next free times..." /> : null}
-        {!next.loading && !next.windows.length ? (
-          <p className="text-sm text-gray-700">
-            {next.failed ? SLOT_FETCH_FAILED : 'No free times in the next few days: choose another day.'}
-          </p>
-        ) : null}
-        <div className="grid grid-cols-2 gap-2">
-          {next.windows.map((w) => {
-            const label = windowLabel(w);
-            const selected = date === w.day && chosen === w.slot;
-            return (
-              <button
-                key={`${w.day} ${w.slot}`}
-                type="button"
-                aria-pressed={selected}
-                onClick={() => {
-                  setValue('date', w.day);
-                  clearErrors('date');
-                  setValue('timeSlot', w.slot, { shouldValidate: true });
-                  // One tap chooses the day and the window, as booking tools customers know do: on to the service.
-                  onWindowChosen();
-                }}
-                className={cn(
-                  'flex min-h-14 flex-col items-center justify-center rounded-lg border-2 px-2 py-2 text-center font-semibold',
-                  selected
-                    ? 'border-charcoal bg-accent text-charcoal'
-                    : 'border-gray-300 bg-white hover:border-charcoal',
-                )}
-              >
-                <span>{label.day}</span>
-                <span className="text-sm font-normal">{label.time}</span>
-              </button>
-            );
-          })}
-        </div>
-      </div>
+      {welcome ? (
+        <p role="status" className="rounded-lg bg-gray-50 p-3 text-sm font-medium">
+          {welcome}
+        </p>
+      ) : null}
+      <FreeWindowList
+        windows={next.windows}
+        loading={next.loading}
+        failed={next.failed}
+        selected={{ day: date, slot: chosen }}
+        onChoose={(w) => {
+          setValue('date', w.day);
+          clearErrors('date');
+          setValue('timeSlot', w.slot, { shouldValidate: true });
+          // One tap chooses the day and the window, as booking tools customers know do: on to the service.
+          onWindowChosen();
+        }}
+      />
       <button
         type="button"
         aria-expanded={calendarOpen}
