@@ -28,6 +28,7 @@ import { accountRoutes, registerPasswordChangeGuard } from './auth/account-route
 import { registerAdminMfaRequirement } from './auth/mfa-gate';
 import { bookingRoutes } from './bookings/routes';
 import { jobRoutes } from './jobs/routes';
+import { tyreRoutes } from './tyres/routes';
 import { runRoutes } from './runs/routes';
 import { billRoutes } from './bills/routes';
 import { closureRoutes } from './closures/routes';
@@ -241,6 +242,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bookingRoutes,
     photoRoutes,
     jobRoutes,
+    tyreRoutes,
     runRoutes,
     invoiceRoutes,
     billRoutes,

@@ -31,6 +31,7 @@ const SERVED_FROM: Record<Area, string[]> = {
   reports: ['reports'],
   settings: ['settings'],
   tyrePrices: ['pricing'],
+  tyres: ['tyres'],
   closures: ['closures'],
   suburbPages: ['suburbs'],
   audit: ['audit'],

@@ -19,6 +19,7 @@ import { lookupTyreUnitPriceCents } from '../pricing/service';
 import { lockInvoiceJob, withLiveInvoiceGuard, type Invoice } from './guards';
 import { jobInvoiced, jobPaidByInvoice } from './job-sync';
 import { lineValues, parsedLine } from './lines';
+import { fittedTyreInvoiceLines } from '../tyres/invoice-lines';
 import { detailOf } from './queries';
 import { METHOD_LABELS, type OnlineMethod } from '../../shared/domain/payment-methods';
 import { methodOfMetadata } from '../payments/provider';
@@ -183,6 +184,9 @@ export async function generateInvoiceIn(
       quantity: 1,
       unitPriceCents: bnplSurcharge,
     });
+  // The tyres fitted and the disposal levy (docs/decisions/414-tyre-records.md); a job paid online
+  // before the visit is not charged a levy its payment did not cover.
+  lines.push(...(await fittedTyreInvoiceLines(tx, job.id, { withLevy: paidOnline === null })));
   const isPaid = paidOnline !== null || job.status === 'paid';
   return insertInvoice(
     tx,

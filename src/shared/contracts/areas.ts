@@ -27,6 +27,7 @@ export const AREAS = [
   'reports',
   'settings',
   'tyrePrices',
+  'tyres',
   'closures',
   'suburbPages',
   'audit',

@@ -20,6 +20,7 @@ import { slots, staffSlots } from './slots';
 import { suburbs } from './suburbs';
 import { settings } from './settings';
 import { tyrePrices } from './tyre-prices';
+import { tyres } from './tyres';
 import { closures } from './closures';
 import { suburbPages } from './suburb-pages';
 import { twoFactor } from './two-factor';
@@ -54,6 +55,7 @@ export const contracts = {
   reports,
   settings,
   tyrePrices,
+  tyres,
   closures,
   suburbPages,
   audit,

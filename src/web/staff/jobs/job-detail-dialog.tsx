@@ -24,6 +24,7 @@ import { JobQueueNotices } from '../offline';
 import { OnsitePaymentSection } from './onsite-payment-section';
 import { AddJobPhotos } from './add-job-photos';
 import { AddJobNote } from './add-job-note';
+import { FittedTyresSection } from './fitted-tyres-section';
 import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
 import { PurchaseInvoicesSection } from './purchase-invoices-section';
@@ -150,6 +151,8 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
       {isAdmin && workDone ? <PurchaseInvoicesSection jobId={job.id} /> : null}
       <OnMyWayButton job={job} />
       <JobContactLinks job={job} />
+      {/* The tyres fitted at the job: docs/decisions/414-tyre-records.md. */}
+      {job.status !== 'new' && job.status !== 'cancelled' ? <FittedTyresSection job={job} /> : null}
 
       <div className="grid gap-6 sm:grid-cols-2">
         <Section title="Customer">

@@ -2,3 +2,4 @@
 export { JobQueueNotices } from './job-queue-notices';
 export type { JobSeenFrom } from './queue';
 export { useQueuedJobChange } from './use-queued-change';
+export { useQueue } from './use-offline';

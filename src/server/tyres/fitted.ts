@@ -1,0 +1,211 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  isDotInFuture,
+  isTyreOverAge,
+  parseDotCode,
+  TYRE_POSITION_LABELS,
+  TYRE_POSITIONS,
+  vanLocation,
+  warrantyEndDay,
+} from '../../shared/domain/fitted-tyres';
+import { perthToday } from '../../shared/domain/perth-time';
+import { isUuid } from '../../shared/schemas/fields';
+import {
+  DOT_FUTURE_MESSAGE,
+  POSITION_TWICE_MESSAGE,
+  type FittedTyre,
+  type fittedTyresRequest,
+} from '../../shared/schemas/tyres';
+import type { AppDeps } from '../deps';
+import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
+import { fittedTyres, jobs, tyreStock, tyreStockMovements, tyreStockPricing } from '../db/schema';
+import type { SessionUser } from '../http/access';
+import { conflict, invalid, notFound } from '../http/errors';
+import { recordJobEvent } from '../jobs/history';
+import { assertMayView, JOB_NOT_FOUND } from '../jobs/service';
+import { readTyreSettings } from './tyre-settings';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Row = typeof fittedTyres.$inferSelect;
+
+const fieldError = (field: string, message: string) => invalid(message, { [field]: message });
+
+export const overAgeMessage = (position: string, dotCode: string) =>
+  `The ${TYRE_POSITION_LABELS[position as keyof typeof TYRE_POSITION_LABELS].toLowerCase()} tyre (DOT ${dotCode}) is over six years old: confirm to fit it`;
+
+export const noStockMessage = (van: number, size: string, brand: string) => `Van ${van} has no ${size} ${brand} left`;
+
+export function toFittedTyre(row: Row, warrantyMonths: number): FittedTyre {
+  const van = row.fromLocation?.startsWith('van-') ? Number(row.fromLocation.slice(4)) : null;
+  return {
+    id: row.id,
+    jobId: row.jobId,
+    position: row.position,
+    size: row.size,
+    brand: row.brand,
+    model: row.model,
+    dotCode: `${String(row.dotWeek).padStart(2, '0')}${String(row.dotYear % 100).padStart(2, '0')}`,
+    dotWeek: row.dotWeek,
+    dotYear: row.dotYear,
+    fittedOn: row.fittedOn,
+    isOverAge: row.isOverAge,
+    removed: row.removed,
+    fromVanId: van,
+    warrantyEndsOn: warrantyEndDay(row.fittedOn, warrantyMonths),
+  };
+}
+
+const byPosition = (a: Row, b: Row) => TYRE_POSITIONS.indexOf(a.position) - TYRE_POSITIONS.indexOf(b.position);
+
+async function lockJob(tx: Executor, user: SessionUser, jobId: string) {
+  if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
+  const [job] = await tx
+    .select({ id: jobs.id, status: jobs.status, assignedTechnicianId: jobs.assignedTechnicianId })
+    .from(jobs)
+    .where(eq(jobs.id, jobId))
+    .for('update');
+  if (!job) throw notFound(JOB_NOT_FOUND);
+  assertMayView(user, job);
+  return job;
+}
+
+export async function listFittedTyres(deps: Deps, user: SessionUser, jobId: string): Promise<FittedTyre[]> {
+  return deps.db.transaction(async (tx) => {
+    await lockJob(tx, user, jobId);
+    return fittedTyresOf(tx, jobId);
+  });
+}
+
+async function fittedTyresOf(exec: Executor, jobId: string): Promise<FittedTyre[]> {
+  const { warrantyMonths } = await readTyreSettings(exec);
+  const rows = await exec
+    .select()
+    .from(fittedTyres)
+    .where(eq(fittedTyres.jobId, jobId))
+    .orderBy(asc(fittedTyres.createdAt));
+  return rows.sort(byPosition).map((r) => toFittedTyre(r, warrantyMonths));
+}
+
+/**
+ * Records the tyres fitted on a job (docs/decisions/414-tyre-records.md): each position once, the
+ * DOT date not in the future, a tyre over six years old only once confirmed (then marked), and a
+ * tyre from a van's stock taken off that van in the same transaction; a refusal writes nothing.
+ */
+export async function recordFittedTyres(
+  deps: Deps,
+  user: SessionUser,
+  jobId: string,
+  input: z.output<typeof fittedTyresRequest>,
+): Promise<FittedTyre[]> {
+  const now = deps.clock.now();
+  const today = perthToday(now);
+  const tyres = input.map((t, i) => {
+    const dot = parseDotCode(t.dotCode)!;
+    if (isDotInFuture(dot, today)) throw fieldError(`${i}.dotCode`, DOT_FUTURE_MESSAGE);
+    const isOverAge = isTyreOverAge(dot, today);
+    if (isOverAge && !t.confirmOverAge) throw fieldError(`${i}.confirmOverAge`, overAgeMessage(t.position, t.dotCode));
+    return { ...t, dot, isOverAge };
+  });
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const job = await lockJob(tx, user, jobId);
+      if (job.status === 'cancelled') throw conflict('A cancelled job has no tyres fitted.');
+      const taken = new Set(
+        (await tx.select({ p: fittedTyres.position }).from(fittedTyres).where(eq(fittedTyres.jobId, jobId))).map(
+          (r) => r.p,
+        ),
+      );
+      tyres.forEach((t, i) => {
+        if (taken.has(t.position)) throw fieldError(`${i}.position`, POSITION_TWICE_MESSAGE);
+      });
+      const rows = [];
+      for (const [i, t] of tyres.entries()) {
+        const model = t.model ?? (await priceListModel(tx, t.size, t.brand));
+        const fromLocation = t.fromVanId ? vanLocation(t.fromVanId) : null;
+        if (t.fromVanId && fromLocation) {
+          const stockBrand = await takeOneFromStock(tx, fromLocation, t.size, t.brand, now);
+          if (!stockBrand) throw fieldError(`${i}.fromVanId`, noStockMessage(t.fromVanId, t.size, t.brand));
+          await tx.insert(tyreStockMovements).values({
+            at: now,
+            kind: 'fit',
+            location: fromLocation,
+            size: t.size,
+            brand: stockBrand,
+            change: -1,
+            jobId,
+            actorId: user.id,
+          });
+        }
+        rows.push({
+          jobId,
+          position: t.position,
+          size: t.size,
+          brand: t.brand,
+          model,
+          dotWeek: t.dot.week,
+          dotYear: t.dot.year,
+          fittedOn: today,
+          isOverAge: t.isOverAge,
+          removed: t.removed,
+          fromLocation,
+          recordedById: user.id,
+          createdAt: now,
+        });
+      }
+      await tx.insert(fittedTyres).values(rows);
+      await recordJobEvent(tx, {
+        jobId,
+        at: now,
+        actorId: user.id,
+        kind: 'note',
+        note: `Tyres fitted: ${tyres
+          .map(
+            (t) =>
+              `${TYRE_POSITION_LABELS[t.position]} ${t.size} ${t.brand}, DOT ${t.dotCode}${t.isOverAge ? ' (over six years old)' : ''}`,
+          )
+          .join('; ')}`,
+      });
+      return fittedTyresOf(tx, jobId);
+    });
+  } catch (err) {
+    // Two phones recording the same position at once: the database keeps the first (the unique index).
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) throw fieldError('0.position', POSITION_TWICE_MESSAGE);
+    throw err;
+  }
+}
+
+/** The model, when the price list has exactly one for the size and brand. */
+async function priceListModel(tx: Executor, size: string, brand: string): Promise<string | null> {
+  const rows = await tx
+    .select({ model: tyreStockPricing.model })
+    .from(tyreStockPricing)
+    .where(and(eq(tyreStockPricing.size, size), sql`lower(${tyreStockPricing.brand}) = lower(${brand})`));
+  return rows.length === 1 ? rows[0]!.model : null;
+}
+
+/**
+ * One tyre off a place's stock, only when one is free (held minus promised): the conditional update
+ * is the race's referee, so two fittings of the last tyre cannot both take it. The stored brand, or null.
+ */
+export async function takeOneFromStock(
+  tx: Executor,
+  location: string,
+  size: string,
+  brand: string,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await tx
+    .update(tyreStock)
+    .set({ quantity: sql`${tyreStock.quantity} - 1`, updatedAt: now })
+    .where(
+      and(
+        eq(tyreStock.location, location),
+        eq(tyreStock.size, size),
+        sql`lower(${tyreStock.brand}) = lower(${brand})`,
+        sql`${tyreStock.quantity} - ${tyreStock.reserved} >= 1`,
+      ),
+    )
+    .returning({ brand: tyreStock.brand });
+  return row?.brand ?? null;
+}
