@@ -15,13 +15,17 @@
 # the commands, write the files under DEPLOY_ROOT or a temporary folder).
 # Keys it cannot make, asked for unless already in the env file (or taken from the environment):
 # STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET (none: pay on site only),
-# SMTP_URL, MAIL_FROM (none: emails are only stored).
+# SMTP_URL, MAIL_FROM (none: emails are only stored). Taken from the environment only, never asked:
+# BACKUP_S3_BUCKET, BACKUP_S3_REGION, BACKUP_S3_ENDPOINT, BACKUP_S3_PATH_STYLE, BACKUP_S3_ACCESS_KEY_ID,
+# BACKUP_S3_SECRET_ACCESS_KEY (none: the backups stay on this machine, docs/deploying.md "Backups").
 set -euo pipefail
 umask 022
 
 DEPLOY_SCRIPTS_DIR=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
 # shellcheck source=deploy/releases.sh
 source "$DEPLOY_SCRIPTS_DIR/releases.sh"
+# shellcheck source=deploy/pgbackrest.sh
+source "$DEPLOY_SCRIPTS_DIR/pgbackrest.sh"
 # The checkout this script runs from: its HEAD is the first release.
 SOURCE_DIR=$(cd "$DEPLOY_SCRIPTS_DIR/.." && pwd)
 
@@ -36,7 +40,7 @@ OS_RELEASE_FILE=${OS_RELEASE_FILE:-/etc/os-release}
 # DATABASE_URL that matches neither was set by hand and is kept.
 OWN_DATABASE_URL='^postgres://tyres:([0-9a-f]{48})@127\.0\.0\.1:5432/tyres$'
 OWN_RUNTIME_URL='^postgres://tyres_app:([0-9a-f]{48})@127\.0\.0\.1:5432/tyres$'
-SECRET_KEYS=(STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY STRIPE_WEBHOOK_SECRET SMTP_URL MAIL_FROM)
+SECRET_KEYS=(STRIPE_SECRET_KEY STRIPE_PUBLISHABLE_KEY STRIPE_WEBHOOK_SECRET SMTP_URL MAIL_FROM "${BACKUP_S3_KEYS[@]}")
 
 DOMAIN=''
 EMAIL=''
@@ -229,13 +233,14 @@ check_secrets() {
   if [[ -n $smtp && ! $smtp =~ ^smtps?://[^[:space:]]+$ ]]; then
     die "SMTP_URL must look like smtp://user:password@host:587 (or smtps://...:465)"
   fi
+  check_backup_s3
 }
 
 confirm_plan() {
   local reply=''
   say ''
   say "Install the booking site for https://$DOMAIN with $INSTANCES instance(s) on this machine:"
-  say "  Node.js $NODE_MAJOR (NodeSource), PostgreSQL, nginx and certbot from apt; the user $APP_USER;"
+  say "  Node.js $NODE_MAJOR (NodeSource), PostgreSQL, pgBackRest, nginx and certbot from apt; the user $APP_USER;"
   say "  settings in $ENV_FILE; releases in $RELEASES_DIR; the firewall opens 22, 80 and 443 only."
   if ! has_certificate; then
     say "  A certificate from Let's Encrypt for $DOMAIN (notices to $EMAIL): going on accepts"
@@ -249,7 +254,7 @@ confirm_plan() {
 # --- steps that change the machine
 
 install_packages() {
-  local packages=(ca-certificates curl gnupg git nginx certbot postgresql)
+  local packages=(ca-certificates curl gnupg git nginx certbot postgresql pgbackrest)
   if ! have_ufw; then packages+=(nftables); fi
   say "Installing ${packages[*]}"
   run env DEBIAN_FRONTEND=noninteractive apt-get update -q
@@ -622,10 +627,12 @@ install_main() {
   create_app_user
   setup_database
   write_env_files
+  setup_backups
   write_unit
   prepare_layout
   build_first_release
   start_instances
+  first_backup
   setup_firewall
   if ! has_certificate; then
     enable_bootstrap_site

@@ -13,5 +13,7 @@ export function startS3StandIn(opts?: {
   bucket?: string;
   port?: number;
   directory?: string;
+  /** A key and certificate (PEM): the stand-in answers https. */
+  tls?: { key: string | Buffer; cert: string | Buffer };
   log?: (line: string) => void;
 }): Promise<S3StandIn>;

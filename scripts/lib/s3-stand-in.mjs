@@ -17,8 +17,9 @@ const STAND_IN_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
  * Starts s3rver on 127.0.0.1 (a free port unless one is given) with the bucket created. Files live
- * in `directory` (kept on stop) or in a new temporary folder (removed on stop).
- * @param {{ bucket?: string, port?: number, directory?: string, log?: (line: string) => void }} [opts]
+ * in `directory` (kept on stop) or in a new temporary folder (removed on stop). With `tls` (a key and
+ * certificate in PEM) it answers https, for clients that speak only that (pgBackRest, decision 403).
+ * @param {{ bucket?: string, port?: number, directory?: string, tls?: { key: string | Buffer, cert: string | Buffer }, log?: (line: string) => void }} [opts]
  */
 export async function startS3StandIn(opts = {}) {
   const bucket = opts.bucket ?? 'tyres';
@@ -33,9 +34,10 @@ export async function startS3StandIn(opts = {}) {
     directory,
     silent: true,
     configureBuckets: [{ name: bucket }],
+    ...(opts.tls ? { key: opts.tls.key, cert: opts.tls.cert } : {}),
   });
   const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const endpoint = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   opts.log?.(
     `S3 stand-in (s3rver, a local test double, not real S3) serving bucket '${bucket}' at ${endpoint} from ${directory}`,
   );

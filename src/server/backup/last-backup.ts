@@ -25,13 +25,21 @@ export type LastBackup = z.infer<typeof lastBackupSchema>;
 
 /** Records a backup just completed; written whole (a temporary file renamed), so a reader never sees half of it. */
 export async function recordLastBackup(dataDir: string, folder: string, manifest: Manifest): Promise<void> {
-  const record: LastBackup = {
+  await recordBackup(dataDir, {
     folder: path.resolve(folder),
     createdAt: manifest.createdAt,
     engine: manifest.engine,
     databaseBytes: manifest.database.size,
     files: manifest.files.length,
-  };
+  });
+}
+
+/**
+ * Records any completed backup: npm run db:backup's folder, or the nightly pgBackRest backup with its
+ * repository in `folder` (docs/decisions/403-pgbackrest-backups.md).
+ */
+export async function recordBackup(dataDir: string, backup: LastBackup): Promise<void> {
+  const record = lastBackupSchema.parse(backup);
   await fs.mkdir(dataDir, { recursive: true });
   const file = path.join(dataDir, LAST_BACKUP_FILE);
   const partial = `${file}.${process.pid}.partial`;
