@@ -65,6 +65,14 @@ const toast = (page: Page, title: string) =>
     .filter({ hasText: title })
     .or(page.getByRole('alert').filter({ hasText: title }));
 
+/** Whether the toast titled so sits inside something aria-hidden (a screen reader skips it then). */
+const hiddenFromScreenReaders = (page: Page, title: string) =>
+  page.evaluate((t) => {
+    const shown = [...document.querySelectorAll('ol li')].find((li) => li.textContent?.includes(t));
+    if (!shown) throw new Error(`no toast "${t}" on screen`);
+    return shown.closest('[aria-hidden="true"]') !== null;
+  }, title);
+
 describe('billing a job from the job detail', () => {
   it('generates the invoice of a completed job, downloads its PDF, emails it with the PDF attached and marks it paid', async () => {
     const cookie = await ownerCookie();
@@ -101,6 +109,8 @@ describe('billing a job from the job detail', () => {
       `${invoiceNumber} (PDF version 1) was not sent to ${job.email}: email is not set up (SMTP_URL).`,
     );
     expect(await toast(page, 'Invoice Emailed').count()).toBe(0);
+    // Read out with the job sheet open: the sheet hides the page behind it from screen readers, not the toasts.
+    expect(await hiddenFromScreenReaders(page, 'Invoice Saved')).toBe(false);
     type Stored = {
       to: string;
       subject: string;

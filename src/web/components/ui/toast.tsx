@@ -98,7 +98,11 @@ export function Toaster({ placement = 'public' }: { placement?: 'public' | 'staf
       {/* Public phones: above the bottom 5rem (a dialog's Back/Next bar, the floating call button), clear of a
           full-screen dialog's title and step counter (decision 171); staff phones: the top strip above
           (decision 352); top right from 640 px. */}
+      {/* aria-live="off" changes nothing a screen reader does (Radix announces each toast itself) but an open
+          dialog's aria-hidden leaves elements carrying aria-live, and their parents, readable: without it a job
+          sheet hides "Payment Recorded" from screen readers while it is open. */}
       <RadixToast.Viewport
+        aria-live="off"
         hotkey={['F8']}
         label="Notifications ({hotkey})"
         className={cn(
