@@ -24,10 +24,16 @@ const ADMIN = { username: 'drill_owner', password: 'upgrade-drill-password-7' };
 const RELEASE_FILES = ['dist', 'drizzle', 'package.json', 'scripts/check-migrations.mjs'];
 /** Bookings and quotes share a slot's places (20 vans on the road) this many at a time. */
 const PER_SLOT = 10;
+/**
+ * upgrade.sh's wait for /healthz (HEALTH_TIMEOUT, 90 s on a server) when it moves to the build that
+ * does not start: the wait for that instance, and for its restart on the release it came from, which
+ * takes longer than 10 s on a busy two-core machine.
+ */
+const BROKEN_HEALTH_SECONDS = 30;
 /** Simulated customers and staff sending the load side by side. */
 const CLIENTS = 8;
 
-export type DrillOptions = {
+type DrillOptions = {
   /** Requests per second the clients aim at together (fewer if the cluster answers slower). */
   rate: number;
   /** The load goes on after the rollback until this many requests have been answered. */
@@ -43,7 +49,7 @@ export type DrillOptions = {
 
 type Answer = { kind: string; startedAt: number; ms: number; status: number | string; during: boolean };
 
-export type DrillResult = {
+type DrillResult = {
   requests: number;
   failed: number;
   /** The first few failures, "kind: status". */
@@ -130,8 +136,8 @@ function deployScript(script: string, args: string[], env: Record<string, string
 }
 
 /** What upgrade.sh and rollback.sh ask of the instances' manager: POST /restart/N, POST /proxy/N/down|up. */
-function startControl(cluster: Cluster, onChange: (busy: boolean) => void) {
-  let busy = 0;
+function startControl(cluster: Cluster, onChange: (restarting: boolean) => void) {
+  const out = new Set<string>();
   const server = http.createServer((req, res) => {
     const restart = /^\/restart\/(\d+)$/.exec(req.url ?? '');
     const proxy = /^\/proxy\/(\d+)\/(down|up)$/.exec(req.url ?? '');
@@ -140,8 +146,11 @@ function startControl(cluster: Cluster, onChange: (busy: boolean) => void) {
       : proxy
         ? cluster.setInstanceDown(`app-${proxy[1]}`, proxy[2] === 'down')
         : Promise.reject(new Error(`no such step: ${req.url}`));
-    if (proxy?.[2] === 'down') onChange((busy += 1) > 0);
-    if (proxy?.[2] === 'up') onChange((busy -= 1) > 0);
+    if (proxy) {
+      if (proxy[2] === 'down') out.add(proxy[1]!);
+      else out.delete(proxy[1]!);
+      onChange(out.size > 0);
+    }
     work.then(
       () => res.writeHead(204).end(),
       (err: Error) => res.writeHead(500).end(err.message),
@@ -182,6 +191,13 @@ export async function runUpgradeDrill(opts: DrillOptions): Promise<DrillResult> 
   makeRelease(releasesDir, before);
   fs.cpSync(path.join(releasesDir, before), path.join(releasesDir, after), { recursive: true, verbatimSymlinks: true });
   const migration = addDrillMigration(path.join(releasesDir, after));
+  // A third build whose server exits at start: the upgrade to it must stop at its first instance.
+  const broken = `${stamp}-drill-broken`;
+  fs.cpSync(path.join(releasesDir, after), path.join(releasesDir, broken), { recursive: true, verbatimSymlinks: true });
+  fs.writeFileSync(
+    path.join(releasesDir, broken, 'dist/server/main.js'),
+    "console.error('upgrade drill: this release does not start');\nprocess.exit(1);\n",
+  );
   fs.symlinkSync(`releases/${before}`, path.join(appDir, 'current'));
   log(`Releases in ${releasesDir}: ${before} (current), ${after} (+ ${migration})`);
 
@@ -310,13 +326,28 @@ export async function runUpgradeDrill(opts: DrillOptions): Promise<DrillResult> 
       `select 1 from information_schema.columns where table_name = 'jobs' and column_name = 'upgrade_drill_note'`,
     );
     if (column.rowCount !== 1) throw new Error(`the upgrade did not apply ${migration}`);
-    log(`Upgraded in ${upgradeSeconds.toFixed(1)} s (${migration} applied); rolling back`);
+    log(
+      `Upgraded in ${upgradeSeconds.toFixed(1)} s (${migration} applied); upgrading to ${broken}, which does not start`,
+    );
+    const refused = await deployScript(
+      'upgrade.sh',
+      ['--built', broken],
+      { ...scriptEnv, HEALTH_TIMEOUT: String(BROKEN_HEALTH_SECONDS) },
+      log,
+    );
+    const current = () => fs.readlinkSync(path.join(appDir, 'current'));
+    if (
+      refused.code !== 1 ||
+      current() !== `releases/${after}` ||
+      !refused.output.includes(`back on release ${after}, which serves`)
+    )
+      throw new Error(`the upgrade to a release that does not start did not stay on ${after}:\n${refused.output}`);
+    log(`The upgrade to ${broken} stopped at its first instance and stayed on ${after}; rolling back`);
     const rollbackStart = Date.now();
     const rollback = await deployScript('rollback.sh', [], scriptEnv, log);
     const rollbackSeconds = (Date.now() - rollbackStart) / 1000;
     if (rollback.code !== 0) throw new Error(`rollback.sh exited ${rollback.code}:\n${rollback.output}`);
-    if (fs.readlinkSync(path.join(appDir, 'current')) !== `releases/${before}`)
-      throw new Error(`after the rollback current is ${fs.readlinkSync(path.join(appDir, 'current'))}`);
+    if (current() !== `releases/${before}`) throw new Error(`after the rollback current is ${current()}`);
     log(`Rolled back in ${rollbackSeconds.toFixed(1)} s; load on until ${opts.minRequests} requests`);
     while (answers.length < opts.minRequests) await new Promise((r) => setTimeout(r, 100));
     loadOn = false;

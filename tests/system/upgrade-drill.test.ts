@@ -8,7 +8,7 @@ import { runUpgradeDrill } from '../load/upgrade-drill';
  * back. A shorter lead-in than the npm script's; the same 2,000 requests at the least.
  */
 describe('the upgrade drill', () => {
-  it('upgrades and rolls back two instances under load without one failed request or lost booking', async () => {
+  it('upgrades and rolls back two instances under load without one failed request or lost booking, and stays on the old release when the new one does not start', async () => {
     const lines: string[] = [];
     const result = await runUpgradeDrill({ rate: 30, minRequests: 2000, leadSeconds: 2, log: (l) => lines.push(l) });
     console.log(
@@ -22,14 +22,23 @@ describe('the upgrade drill', () => {
     expect(result.restartRequests).toBeGreaterThan(100);
     expect(result.bookingsAcknowledged).toBeGreaterThan(400);
     expect(result.bookingsStored).toBe(result.bookingsAcknowledged);
-    // The real scripts did the work: each instance out of nginx's list, restarted, back, twice over.
-    const steps = lines.filter((l) => / (upgrade|rollback)\.sh: Restarting tyre-booking@\d/.test(l));
-    expect(steps.map((l) => l.replace(/^.*(upgrade|rollback)\.sh: Restarting (tyre-booking@\d).*$/, '$1 $2'))).toEqual([
-      'upgrade tyre-booking@1',
-      'upgrade tyre-booking@2',
-      'rollback tyre-booking@1',
-      'rollback tyre-booking@2',
+    // The real scripts did the work: each instance out of nginx's list, restarted, back; the upgrade
+    // to the build that does not start stopped at its first instance and restarted it on the old one.
+    const steps = lines
+      .map((l) => /(upgrade|rollback)\.sh: Restarting (tyre-booking@\d) on \S+-drill-(\w+)/.exec(l))
+      .filter((m) => m !== null)
+      .map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+    expect(steps).toEqual([
+      'upgrade tyre-booking@1 after',
+      'upgrade tyre-booking@2 after',
+      'upgrade tyre-booking@1 broken',
+      'upgrade tyre-booking@1 after',
+      'rollback tyre-booking@1 before',
+      'rollback tyre-booking@2 before',
     ]);
+    expect(
+      lines.some((l) => l.includes('upgrade.sh: ERROR: release ') && l.includes('-drill-broken did not start')),
+    ).toBe(true);
     expect(lines.some((l) => /upgrade\.sh: ok +\d{4}_upgrade_drill$/.test(l))).toBe(true);
   });
 });
