@@ -29,6 +29,7 @@ export const ENGINE_SPECIFIC_API_TESTS = [
   'src/server/manage/manage-race.api.test.ts',
   'src/server/emails/outbox.api.test.ts',
   'src/server/emails/outbox-instances.api.test.ts',
+  'src/server/accounting/sync-race.api.test.ts',
   'src/server/sms/outbox-instances.api.test.ts',
   'src/server/invoices/email-once.api.test.ts',
   'src/server/messages/visit-reminders-instances.api.test.ts',

@@ -44,40 +44,36 @@ function defaultGateway(deps: AppDeps): { gateway: XeroGateway | null; close(): 
     };
   if (deps.config.env === 'production') return { gateway: null, close: async () => undefined };
   let sim: Promise<{ stand: SimulatedXero; gateway: XeroGateway }> | undefined;
-  const started = () =>
-    (sim ??= startSimulatedXero().then((stand) => ({
-      stand,
-      gateway: createXeroGateway({
+  let ready: XeroGateway | undefined;
+  // Started when first needed, so an app that never connects Xero opens no port for it.
+  const started = async () => {
+    sim ??= startSimulatedXero().then((stand) => {
+      ready = createXeroGateway({
         clientId: 'simulated-client',
         clientSecret: 'simulated-secret',
         redirectUri,
         endpoints: stand.endpoints,
         simulated: true,
-      }),
-    })));
-  const lazy: XeroGateway = {
-    simulated: true,
-    consentUrl: async (...a) => (await started()).gateway.consentUrl(...a),
-    exchange: async (...a) => (await started()).gateway.exchange(...a),
-    refresh: async (...a) => (await started()).gateway.refresh(...a),
-    revoke: async (...a) => (await started()).gateway.revoke(...a),
-    tenants: async (...a) => (await started()).gateway.tenants(...a),
-    api: () => {
-      throw new Error('The simulated Xero is not started yet');
-    },
+      });
+      return { stand, gateway: ready };
+    });
+    return (await sim).gateway;
   };
-  // The API client is needed synchronously: start the stand-in before the first sync uses it.
   const gateway: XeroGateway = {
-    ...lazy,
+    simulated: true,
+    prepare: async () => {
+      await started();
+    },
+    consentUrl: async (...a) => (await started()).consentUrl(...a),
+    exchange: async (...a) => (await started()).exchange(...a),
+    refresh: async (...a) => (await started()).refresh(...a),
+    revoke: async (...a) => (await started()).revoke(...a),
+    tenants: async (...a) => (await started()).tenants(...a),
     api: (tokens) => {
       if (!ready) throw new Error('The simulated Xero is not started yet');
       return ready.api(tokens);
     },
   };
-  let ready: XeroGateway | undefined;
-  void started().then((s) => {
-    ready = s.gateway;
-  });
   return {
     gateway,
     close: async () => {

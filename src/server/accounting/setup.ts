@@ -140,6 +140,7 @@ export type Connection = { tenantId: string; tokens: StoredTokens };
 export async function liveConnection(deps: Deps, xero: XeroGateway): Promise<Connection | null> {
   const first = await readSetup(deps);
   if (!first?.tokens || !first.tenantId || first.connectionError) return null;
+  await xero.prepare?.();
   const fresh = (r: Row) => (r.tokenExpiresAt?.getTime() ?? 0) - 60_000 > deps.clock.now().getTime();
   if (fresh(first)) return { tenantId: first.tenantId, tokens: JSON.parse(openSecret(keyring(deps), first.tokens)) };
   return deps.db.transaction(async (tx) => {

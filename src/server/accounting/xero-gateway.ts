@@ -105,6 +105,8 @@ export function makePkce(): { verifier: string; challenge: string; state: string
 
 export type XeroGateway = {
   readonly simulated: boolean;
+  /** Makes ready what `api` needs (the simulated Xero starts its server). */
+  prepare?(): Promise<void>;
   consentUrl(state: string, challenge: string): Promise<string>;
   exchange(callbackUrl: string, state: string, verifier: string): Promise<StoredTokens>;
   refresh(tokens: StoredTokens): Promise<StoredTokens>;

@@ -9,6 +9,7 @@ import { OutboxSection } from './outbox-section';
 import { SmsOutboxSection } from './sms-outbox-section';
 import { TwoFactorSection } from '../two-factor';
 import { SuburbPagesSection } from '../suburb-pages';
+import { AccountingSection } from '../settings/accounting-section';
 
 const roleLabel = (role: PublicUser['role']) => (role === 'admin' ? 'Admin' : 'Technician');
 
@@ -41,6 +42,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
         <OwnerSettings>
           <ClosuresSection user={user} />
           <SuburbPagesSection />
+          <AccountingSection />
         </OwnerSettings>
       ) : null}
       <OutboxSection user={user} />
