@@ -75,7 +75,7 @@ describe('a provider that accepts and never answers', () => {
     });
     const res = await request('POST', `/api/dashboard/jobs/${job.id}/on-my-way`);
     expect(res.statusCode, res.body).toBe(200);
-    await waitFor(() => twilioStandIn.sockets.length > 0);
+    await waitFor(async () => twilioStandIn.sockets.length > 0);
     const [sms] = await h.t.db.select().from(outboundSms).where(eq(outboundSms.jobId, job.id));
     // Not tried and failed either: the send is still in the stand-in's hands.
     expect(sms).toMatchObject({ status: 'pending', providerId: null, lastError: null });
@@ -87,7 +87,7 @@ describe('a provider that accepts and never answers', () => {
     const res = await request('POST', `${INVOICES}/${invoice.id}/email`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ to: 'mail.down@example.com', alreadySent: false });
-    await waitFor(() => smtpStandIn.sockets.length > 0);
+    await waitFor(async () => smtpStandIn.sockets.length > 0);
     const [email] = await h.t.db.select().from(outboundEmails).where(eq(outboundEmails.jobId, job.id));
     expect(email).toMatchObject({ status: 'pending', lastError: null });
   });

@@ -41,6 +41,23 @@ declare global {
 export const MIN_ADDRESS_CHARS = 3;
 export const MAX_SUGGESTIONS = 5;
 export const ADDRESS_DEBOUNCE_MS = 300;
+/** The Maps script gives up after this long (a slow phone still loads it well within). */
+export const MAPS_SCRIPT_TIMEOUT_MS = 10_000;
+/**
+ * A suggestion or an address lookup that has not answered in this long counts as failed, so an
+ * address service that is down (or never answers) turns the field into plain typing with the note,
+ * instead of leaving the customer waiting for suggestions (docs/decisions/402-providers-down-offline-retry-rtl.md).
+ */
+export const PLACES_TIMEOUT_MS = 5_000;
+
+/** `promise`, or a rejection naming `what` once `ms` pass without an answer. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 let loading: Promise<PlacesLibrary> | null = null;
 const authFailureListeners = new Set<() => void>();
@@ -49,7 +66,7 @@ const authFailureListeners = new Set<() => void>();
 export function loadPlaces(apiKey: string): Promise<PlacesLibrary> {
   if (loading) return loading;
   loading = new Promise<PlacesLibrary>((resolve, reject) => {
-    const timer = window.setTimeout(() => reject(new Error('Maps script timed out')), 10_000);
+    const timer = window.setTimeout(() => reject(new Error('Maps script timed out')), MAPS_SCRIPT_TIMEOUT_MS);
     window.gm_authFailure = () => authFailureListeners.forEach((l) => l());
     window.__tyresMapsReady = () => {
       const importLibrary = window.google?.maps?.importLibrary;
@@ -88,11 +105,11 @@ export async function suggestAddresses(
   input: string,
   sessionToken: unknown,
 ): Promise<AddressSuggestion[]> {
-  const { suggestions } = await lib.AutocompleteSuggestion.fetchAutocompleteSuggestions({
-    input,
-    includedRegionCodes: ['au'],
-    sessionToken,
-  });
+  const { suggestions } = await within(
+    lib.AutocompleteSuggestion.fetchAutocompleteSuggestions({ input, includedRegionCodes: ['au'], sessionToken }),
+    PLACES_TIMEOUT_MS,
+    'Address suggestions',
+  );
   return suggestions
     .map((s) => s.placePrediction)
     .filter((p): p is PlacePrediction => p !== null)
@@ -102,7 +119,11 @@ export async function suggestAddresses(
       text: p.text.toString(),
       select: async () => {
         const place = p.toPlace();
-        await place.fetchFields({ fields: ['addressComponents', 'formattedAddress'] });
+        await within(
+          place.fetchFields({ fields: ['addressComponents', 'formattedAddress'] }),
+          PLACES_TIMEOUT_MS,
+          'The address lookup',
+        );
         const parts = place.addressComponents ?? [];
         const street = [
           component(parts, 'subpremise'),
