@@ -32,6 +32,8 @@ export const ENGINE_SPECIFIC_API_TESTS = [
   'src/server/accounting/sync-race.api.test.ts',
   'src/server/sms/outbox-instances.api.test.ts',
   'src/server/invoices/email-once.api.test.ts',
+  'src/server/invoices/pay-link-race.api.test.ts',
+  'src/server/payments/card-payments.api.test.ts',
   'src/server/messages/visit-reminders-instances.api.test.ts',
   'src/server/photos/across-instances.api.test.ts',
   'src/server/notifications/live.api.test.ts',

@@ -55,6 +55,17 @@ export async function invoicePaidOnSite(
   });
 }
 
+/** A part of the balance was paid or written off: the invoice stays as issued, its history says what is owed now (decision 406). */
+export async function invoicePartPaid(
+  tx: Executor,
+  invoice: Invoice,
+  actor: SessionUser,
+  now: Date,
+  historyNote: string,
+): Promise<void> {
+  await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'payment', note: historyNote });
+}
+
 /**
  * The status the invoice had before this payment marked it paid, from its history: sent or overdue
  * only if it had been sent, else the draft it was made as (an invoice made and paid in one go at the

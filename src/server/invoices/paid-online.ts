@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatCents, formatDollars, toCents, type Cents } from '../../shared/domain/money';
+import { formatCents, formatDollars, type Cents } from '../../shared/domain/money';
 import { withCardSurcharge } from '../../shared/domain/pricing';
 import type { BusinessProfile, Fees } from '../../shared/domain/settings';
 import { isUuid } from '../../shared/schemas/fields';
@@ -7,12 +7,13 @@ import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { customerInvoices, jobs, paymentEvents } from '../db/schema';
 import { recordHistory } from '../history/history';
-import { flagJobPayment } from '../jobs/payment-details';
+import { clearMismatchFlag, flagJobPayment } from '../jobs/payment-details';
+import { chargeText, claimCardPayment, keepBackForRefund, refundActionLines } from '../payments/card-payments';
 import type { PaymentEvent } from '../payments/provider';
 import { AMOUNT_MISMATCH_KIND } from '../payments/payment-alerts';
 import { findInvoice, type Invoice } from './guards';
 import { jobPaidByInvoice } from './job-sync';
-import { creditedCents } from './queries';
+import { owedOnInvoice } from './owed';
 
 // The outcome of a card payment made from an invoice's pay link (decision 300), handled inside the
 // one payment handler's transaction so the event is recorded exactly when the invoice changes.
@@ -33,9 +34,12 @@ export function invoiceIdOf(event: PaymentEvent): string | null {
   return id && isUuid(id) ? id : null;
 }
 
-/** What is still owed on an invoice: its total less its credit notes, never below zero. */
+/**
+ * What is still owed on an unpaid invoice: its total less its credit notes, the part payments taken
+ * on site and what was written off, never below zero (docs/decisions/406-money-as-taken.md).
+ */
 export async function balanceDueCents(exec: Executor, invoice: Pick<Invoice, 'id' | 'totalAmount'>): Promise<Cents> {
-  return Math.max(0, toCents(invoice.totalAmount) - (await creditedCents(exec, invoice.id)));
+  return (await owedOnInvoice(exec, { ...invoice, status: 'sent' })).owedCents;
 }
 
 function surchargeRateOf(event: PaymentEvent, fees: Fees): number {
@@ -45,7 +49,7 @@ function surchargeRateOf(event: PaymentEvent, fees: Fees): number {
   return Number.isInteger(recorded) && recorded >= 0 && recorded <= 1000 ? recorded : fees.cardSurchargeBasisPoints;
 }
 
-type Ctx = { deps: Pick<AppDeps, 'outbox'>; now: Date; fees: Fees; business: BusinessProfile };
+type Ctx = { deps: Pick<AppDeps, 'outbox' | 'config'>; now: Date; fees: Fees; business: BusinessProfile };
 
 function receiptOf(b: BusinessProfile, r: { name: string; invoiceNumber: string; paidCents: number }) {
   return {
@@ -62,7 +66,7 @@ function receiptOf(b: BusinessProfile, r: { name: string; invoiceNumber: string;
   };
 }
 
-function staffAlert(invoice: Invoice, why: string, event: PaymentEvent) {
+function staffAlert(invoice: Invoice, why: string, event: PaymentEvent, refundAction: string[]) {
   const o = event.data.object;
   const charged =
     typeof o.amount === 'number'
@@ -74,7 +78,8 @@ function staffAlert(invoice: Invoice, why: string, event: PaymentEvent) {
       `A card payment of ${charged} for invoice ${invoice.invoiceNumber} arrived, but ${why}`,
       'The invoice was not marked paid by it.',
       '',
-      `Please check the payment in the card provider's dashboard (PaymentIntent ${o.id}), refund it if it should not be kept, and call the customer.`,
+      ...refundAction,
+      `(PaymentIntent ${o.id}), then call the customer.`,
     ].join('\n'),
   };
 }
@@ -114,12 +119,36 @@ export async function handleInvoicePaymentIn(
   if (event.type !== 'payment_intent.succeeded' || !invoice) return { outcome: 'ignored' };
 
   const intent = event.data.object;
+  // One payment, one outcome and at most one alert, however many pay-page requests or webhook
+  // deliveries report it (docs/decisions/407-one-alert-per-card-payment.md).
+  const claimed = await claimCardPayment(tx, {
+    intent,
+    jobId: invoice.jobId,
+    customerInvoiceId: invoice.id,
+    at: ctx.now,
+  });
+  if (!claimed) return { outcome: 'duplicate' };
   const alertStaff = async (why: string) => {
+    await keepBackForRefund(
+      tx,
+      intent.id,
+      `Invoice ${invoice.invoiceNumber}: ${chargeText(intent)} arrived, but ${why}`,
+    );
+    const [job] = await tx.select({ jobNumber: jobs.jobNumber }).from(jobs).where(eq(jobs.id, invoice.jobId));
     await ctx.deps.outbox.queue(tx, {
       kind: AMOUNT_MISMATCH_KIND,
       jobId: invoice.jobId,
       to: ctx.business.email,
-      ...staffAlert(invoice, why, event),
+      ...staffAlert(
+        invoice,
+        why,
+        event,
+        refundActionLines({
+          publicBaseUrl: ctx.deps.config.publicBaseUrl,
+          jobId: invoice.jobId,
+          jobNumber: job?.jobNumber ?? invoice.invoiceNumber,
+        }),
+      ),
     });
     await recordHistory(tx, 'invoice', invoice.id, {
       at: ctx.now,
@@ -155,6 +184,8 @@ export async function handleInvoicePaymentIn(
     note: `Paid online by card $${formatCents(expected)} (PaymentIntent ${intent.id})`,
   });
   await jobPaidByInvoice(tx, invoice.jobId, null, ctx.now, invoice.invoiceNumber);
+  // The right amount clears an earlier wrong payment's flag (decision 407).
+  await clearMismatchFlag(tx, invoice.jobId, ctx.now);
   const [job] = await tx
     .select({ name: jobs.contactName, email: jobs.contactEmail })
     .from(jobs)

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import { formatCents, toCents } from '../../shared/domain/money';
+import { formatCents } from '../../shared/domain/money';
 import { buildUrl } from '../../shared/contracts/contract';
 import { invoices as invoiceContracts } from '../../shared/contracts/invoices';
 import type { PublicInvoice } from '../../shared/schemas/invoices';
@@ -10,6 +10,7 @@ import { customerInvoicePdfs, customerInvoices, invoicePayLinks } from '../db/sc
 import { AppError, notFound } from '../http/errors';
 import type { DocumentDeps } from './document-deps';
 import type { Invoice } from './guards';
+import { owedOnInvoice } from './owed';
 import { creditedCents, listInvoiceItems } from './queries';
 import { readSettings } from '../settings/store';
 import { isTaxInvoice } from '../../shared/domain/settings';
@@ -129,7 +130,7 @@ export async function publicInvoice(deps: Pick<DocumentDeps, 'db' | 'config'>, t
       })),
       totalAmount: invoice.totalAmount,
       creditedAmount: formatCents(credited),
-      amountDue: state === 'due' ? formatCents(toCents(invoice.totalAmount) - credited) : '0.00',
+      amountDue: state === 'due' ? formatCents((await owedOnInvoice(deps.db, invoice)).owedCents) : '0.00',
       pdfUrl: buildUrl(invoiceContracts.publicPdf, { params: { token } }),
       provider: deps.config.paymentProvider,
       publishableKey: deps.config.stripe?.publishableKey ?? null,

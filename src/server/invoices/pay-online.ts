@@ -8,7 +8,7 @@ import { AppError, conflict, notFound } from '../http/errors';
 import type { InvoiceIntentMetadata, PaymentIntentRef } from '../payments/provider';
 import { handlePaymentEvent } from '../payments/service';
 import { simulatedCardEvent } from '../payments/simulated';
-import type { Invoice } from './guards';
+import { findInvoice, type Invoice } from './guards';
 import { balanceDueCents } from './paid-online';
 import { ANSWER_FLOOR_MS, atLeast, invoiceOfToken } from './pay-link';
 
@@ -69,6 +69,9 @@ export async function payInvoiceSimulated(
   const event = simulatedCardEvent(intent, metadata, cardNumber);
   const handled = await handlePaymentEvent(deps, event);
   if (handled.outcome === 'failed') throw new AppError('PAYMENT_DECLINED', handled.message);
+  // The same payment reported again (a second tap, another tab): it paid the invoice once, and says so (decision 407).
+  if (handled.outcome === 'duplicate' && (await findInvoice(deps.db, invoice.id)).status === 'paid')
+    return { status: 'succeeded', invoiceNumber: invoice.invoiceNumber };
   if (handled.outcome !== 'invoice-paid')
     throw conflict('The payment could not be applied to this invoice; the business has been told.');
   return { status: 'succeeded', invoiceNumber: invoice.invoiceNumber };

@@ -26,6 +26,7 @@ import { notFound } from '../http/errors';
 import { isUuid } from '../../shared/schemas/fields';
 import { JOB_NOT_FOUND } from '../jobs/service';
 import { findInvoice, INVOICE_NOT_FOUND, type Invoice } from './guards';
+import { owedOnInvoice } from './owed';
 
 // Reading customer invoices: the list, an invoice's detail, lines, PDF versions and history (docs/product.md "Customer invoices").
 
@@ -144,11 +145,12 @@ export async function detailOf(exec: Executor, invoiceId: string, today: string)
     .leftJoin(vehicles, eq(vehicles.id, jobs.vehicleId))
     .where(eq(customerInvoices.id, invoiceId));
   if (!row) throw notFound(INVOICE_NOT_FOUND);
-  const [items, history, pdfs, credited] = await Promise.all([
+  const [items, history, pdfs, credited, owed] = await Promise.all([
     listInvoiceItems(exec, invoiceId),
     historyOf(exec, 'invoice', invoiceId),
     listPdfVersions(exec, invoiceId),
     creditedCents(exec, invoiceId),
+    owedOnInvoice(exec, row.invoice),
   ]);
   const base = toListItem(row, today);
   const balance = formatCents(toCents(row.invoice.totalAmount) - credited);
@@ -157,6 +159,9 @@ export async function detailOf(exec: Executor, invoiceId: string, today: string)
     paymentNote: row.invoice.paymentNote,
     creditedAmount: formatCents(credited),
     balanceAmount: balance,
+    paidAmount: formatCents(owed.paidCents),
+    writtenOffAmount: formatCents(owed.writtenOffCents),
+    owedAmount: formatCents(owed.owedCents),
     items,
     history,
     pdfs,

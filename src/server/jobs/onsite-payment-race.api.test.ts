@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALREADY_PAID_MESSAGE } from '../../shared/schemas/onsite-payments';
+import { ALREADY_PAID_MESSAGE, amountOverOwedMessage } from '../../shared/schemas/onsite-payments';
 import { customerInvoices, onsitePayments } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
@@ -62,5 +62,32 @@ describe('two simultaneous payments taken on site for one job', () => {
     expect(await t.db.select().from(onsitePayments).where(eq(onsitePayments.jobId, job.id))).toHaveLength(1);
     const invoices = await t.db.select().from(customerInvoices).where(eq(customerInvoices.jobId, job.id));
     expect(invoices.map((i) => i.status)).toEqual(['paid']);
+  });
+
+  it('two part payments at once that together exceed what is owed: one stands, the other is refused with what is owed (decision 406)', async () => {
+    const admin = await signedInStaff(t, { role: 'admin' });
+    const tech = await signedInStaff(t, { role: 'technician' });
+    const job = await insertJob(t.db, {
+      ...freshSlot(),
+      status: 'completed',
+      assignedTechnicianId: tech.user.id,
+      customerValue: '180.00',
+    });
+    const results = await Promise.all(
+      [tech, admin].map((who) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/dashboard/jobs/${job.id}/onsite-payment`,
+          headers: { cookie: who.cookie },
+          payload: { method: 'cash', amount: '100.00' },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.statusCode === 400)!.json().fields.amount).toBe(amountOverOwedMessage('80.00'));
+    expect(await t.db.select().from(onsitePayments).where(eq(onsitePayments.jobId, job.id))).toHaveLength(1);
+    const invoices = await t.db.select().from(customerInvoices).where(eq(customerInvoices.jobId, job.id));
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]!.status).not.toBe('paid');
   });
 });

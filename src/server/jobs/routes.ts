@@ -6,7 +6,8 @@ import { forbidden } from '../http/errors';
 import { assignJob } from './assignment';
 import { cancelJob, changeJobStatus, deleteJob, editJobQuote, previewCancellation, rescheduleJob } from './moves';
 import { addJobNote } from './notes';
-import { recordOnsitePayment, reverseOnsitePayment } from './onsite-payment';
+import { recordOnsitePayment, reverseOnsitePayment, writeOffOwed } from './onsite-payment';
+import { refundKeptBackPayment } from '../payments/card-payments';
 import { getJobDetail, listJobs, readJobPhoto } from './service';
 import { listTechnicians } from './technicians';
 
@@ -42,6 +43,11 @@ export function jobRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, jobs.reverseOnsitePayment, async ({ actor, params, body }) =>
       reverseOnsitePayment(deps, actor, params.id, body.reason),
     );
+    addRoute(app, jobs.writeOff, async ({ actor, params, body }) => writeOffOwed(deps, actor, params.id, body));
+    addRoute(app, jobs.refundCardPayment, async ({ actor, params }) => {
+      await refundKeptBackPayment(deps, actor, params.id, params.intentId);
+      return getJobDetail(deps, actor, params.id);
+    });
     addRoute(app, jobs.technicians, async () => listTechnicians(deps.db));
     addRoute(app, jobs.technicianJobs, async ({ actor, params, query }) => {
       if (actor.role !== 'admin' && actor.id !== params.id) throw forbidden('You can only see your own jobs.');

@@ -1,12 +1,15 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { perthToday } from '../../shared/domain/perth-time';
+import { formatCents } from '../../shared/domain/money';
 import type { JobDetail, JobListItem, JobListQuery } from '../../shared/schemas/jobs';
+import type { CardPaymentToRefund, JobMoney } from '../../shared/schemas/onsite-payments';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
-import { customerInvoices, jobPhotos, jobs, onsitePayments, users, vehicles } from '../db/schema';
+import { cardPayments, customerInvoices, jobPhotos, jobs, onsitePayments, users, vehicles } from '../db/schema';
 import type { SessionUser } from '../http/access';
 import { forbidden, notFound } from '../http/errors';
 import { isUuid } from '../../shared/schemas/fields';
+import { moneyOf, owedOnInvoice } from '../invoices/owed';
 import { listJobHistory } from './history';
 
 export const JOB_NOT_FOUND = 'Job not found';
@@ -98,7 +101,7 @@ export async function getJobDetail(deps: Pick<AppDeps, 'db'>, user: SessionUser,
   const [row] = await selectJobs(deps.db).where(eq(jobs.id, jobId));
   if (!row) throw notFound(JOB_NOT_FOUND);
   assertMayView(user, row.job);
-  const [photos, history, onsitePayment] = await Promise.all([
+  const [photos, history, standing, money, cardPaymentsToRefund] = await Promise.all([
     deps.db
       .select({ id: jobPhotos.id, type: jobPhotos.type, originalName: jobPhotos.originalName, takenBy: users.username })
       .from(jobPhotos)
@@ -106,7 +109,9 @@ export async function getJobDetail(deps: Pick<AppDeps, 'db'>, user: SessionUser,
       .where(eq(jobPhotos.jobId, jobId))
       .orderBy(asc(jobPhotos.uploadedAt), asc(jobPhotos.id)),
     listJobHistory(deps.db, jobId),
-    standingOnsitePayment(deps.db, jobId),
+    standingOnsitePayments(deps.db, jobId),
+    jobMoneyOf(deps.db, jobId),
+    cardPaymentsKeptBack(deps.db, jobId),
   ]);
   return {
     ...toJobFields(row),
@@ -114,13 +119,16 @@ export async function getJobDetail(deps: Pick<AppDeps, 'db'>, user: SessionUser,
     history,
     cancelReason: row.job.cancelReason,
     refundAmount: row.job.refundAmount,
-    onsitePayment,
+    onsitePayment: standing.at(-1) ?? null,
+    onsitePayments: standing,
+    money,
+    cardPaymentsToRefund,
   };
 }
 
-/** The payment taken on site that stands on the job (decision 349), with who took it. */
-async function standingOnsitePayment(db: Executor, jobId: string) {
-  const [p] = await db
+/** The payments taken on site that stand on the job, oldest first, with who took each (decisions 349, 406). */
+async function standingOnsitePayments(db: Executor, jobId: string) {
+  const rows = await db
     .select({
       id: onsitePayments.id,
       method: onsitePayments.method,
@@ -130,8 +138,35 @@ async function standingOnsitePayment(db: Executor, jobId: string) {
     })
     .from(onsitePayments)
     .leftJoin(users, eq(users.id, onsitePayments.takenById))
-    .where(and(eq(onsitePayments.jobId, jobId), isNull(onsitePayments.reversedAt)));
-  return p ? { ...p, takenAt: p.takenAt.toISOString() } : null;
+    .where(and(eq(onsitePayments.jobId, jobId), isNull(onsitePayments.reversedAt)))
+    .orderBy(asc(onsitePayments.takenAt), asc(onsitePayments.id));
+  return rows.map((p) => ({ ...p, takenAt: p.takenAt.toISOString() }));
+}
+
+/** Paid and owed on the job's live invoice (decision 406); null while it has none. */
+async function jobMoneyOf(db: Executor, jobId: string): Promise<JobMoney | null> {
+  const [invoice] = await db
+    .select()
+    .from(customerInvoices)
+    .where(and(eq(customerInvoices.jobId, jobId), ne(customerInvoices.status, 'cancelled')));
+  return invoice ? moneyOf(invoice, await owedOnInvoice(db, invoice)) : null;
+}
+
+/** Card payments kept back for staff to refund, newest first (decision 407). */
+async function cardPaymentsKeptBack(db: Executor, jobId: string): Promise<CardPaymentToRefund[]> {
+  const rows = await db
+    .select()
+    .from(cardPayments)
+    .where(and(eq(cardPayments.jobId, jobId), eq(cardPayments.outcome, 'refund-due')))
+    .orderBy(desc(cardPayments.receivedAt));
+  return rows.map((p) => ({
+    intentId: p.intentId,
+    amount: p.amountCents !== null && p.currency?.toLowerCase() === 'aud' ? formatCents(p.amountCents) : null,
+    currency: p.currency,
+    reason: p.reason ?? '',
+    receivedAt: p.receivedAt.toISOString(),
+    refundedAt: p.refundedAt?.toISOString() ?? null,
+  }));
 }
 
 /** Escapes LIKE's wildcards so a search for "50%" means the text. */

@@ -56,6 +56,8 @@ export function buildRefundRequiredAlert(input: {
   paidCents: Cents;
   intentId: string;
   because?: LostBecause;
+  /** The lines that say where staff refund it in one step (decision 407). */
+  refundAction?: string[];
 }): Email {
   const { job } = input;
   const cancelled = input.because === 'cancelled';
@@ -69,7 +71,11 @@ export function buildRefundRequiredAlert(input: {
         : `A card payment of ${formatDollars(input.paidCents)} for booking ${job.jobNumber} arrived after its hold had lapsed, and the slot had been booked by someone else.`,
       'The booking could not be kept: the job stays cancelled and is flagged refund-required.',
       '',
-      `Please refund the payment in the card provider's dashboard (PaymentIntent ${input.intentId}) and call the customer to book another time.`,
+      ...(input.refundAction
+        ? [...input.refundAction, `(PaymentIntent ${input.intentId}), then call the customer to book another time.`]
+        : [
+            `Please refund the payment in the card provider's dashboard (PaymentIntent ${input.intentId}) and call the customer to book another time.`,
+          ]),
       '',
       `Booking: ${job.jobNumber}, ${serviceOf(job)}, ${visitOf(job)}, ${job.suburb}`,
       ...contactLines(job),
@@ -110,6 +116,8 @@ export function buildAmountMismatchAlert(input: {
   chargedCents: number | undefined;
   currency: string | undefined;
   intentId: string;
+  /** The lines that say where staff refund it in one step (decision 407). */
+  refundAction?: string[];
 }): Email {
   const { job } = input;
   return {
@@ -118,7 +126,11 @@ export function buildAmountMismatchAlert(input: {
       `A card payment for booking ${job.jobNumber} was reported as ${chargeOf(input.chargedCents, input.currency)}, but the booking's total with the card surcharge is ${formatDollars(input.expectedCents)} AUD.`,
       'The booking was not confirmed: the job is flagged amount-mismatch and stays unpaid (its hold lapses as usual).',
       '',
-      `Please check the payment in the card provider's dashboard (PaymentIntent ${input.intentId}), refund it if it was taken, and call the customer.`,
+      ...(input.refundAction
+        ? [...input.refundAction, `(PaymentIntent ${input.intentId}), then call the customer.`]
+        : [
+            `Please check the payment in the card provider's dashboard (PaymentIntent ${input.intentId}), refund it if it was taken, and call the customer.`,
+          ]),
       '',
       `Booking: ${job.jobNumber}, ${serviceOf(job)}, ${visitOf(job)}, ${job.suburb}`,
       ...contactLines(job),

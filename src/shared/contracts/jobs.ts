@@ -13,7 +13,13 @@ import {
   statusChangeRequest,
   technician,
 } from '../schemas/jobs';
-import { onsitePaymentReversalRequest, onsitePaymentRequest, STAFF_PHOTO_TYPES } from '../schemas/onsite-payments';
+import {
+  cardPaymentParams,
+  onsitePaymentReversalRequest,
+  onsitePaymentRequest,
+  STAFF_PHOTO_TYPES,
+  writeOffRequest,
+} from '../schemas/onsite-payments';
 import { photoUploadResponse } from '../schemas/photos';
 import { defineContract } from './contract';
 
@@ -142,7 +148,7 @@ export const jobs = {
     access: 'staff',
     affects: ['jobs', 'slots', 'staffSlots', 'invoices', 'reports'],
     summary:
-      'Records a payment taken at the job (method, amount): the job and its invoice become paid; an admin or the assigned technician; 409 when already paid.',
+      'Records a payment taken at the job (method, amount): less than is owed is a part payment (the invoice and job show paid and owed), the job and its invoice become paid when nothing is owed; more than is owed is refused (400); an admin or the assigned technician; 409 when already paid.',
     params: jobIdParams,
     body: onsitePaymentRequest,
     response: jobDetail,
@@ -152,9 +158,30 @@ export const jobs = {
     path: '/api/dashboard/jobs/:id/onsite-payment/reverse',
     access: 'admin',
     affects: ['jobs', 'slots', 'staffSlots', 'invoices', 'reports'],
-    summary: 'Reverses the payment taken on site, with a reason: the job is invoiced and its invoice unpaid again.',
+    summary: 'Reverses the payments taken on site, with a reason: the job is invoiced and its invoice unpaid again.',
     params: jobIdParams,
     body: onsitePaymentReversalRequest,
+    response: jobDetail,
+  }),
+  writeOff: defineContract({
+    method: 'POST',
+    path: '/api/dashboard/jobs/:id/write-off',
+    access: 'admin',
+    affects: ['jobs', 'slots', 'staffSlots', 'invoices', 'reports'],
+    summary:
+      "Writes off what is owed on the job's invoice, or part of it, with a reason (audited); when nothing is left owing, the job and its invoice are paid. 400 over what is owed; 409 when nothing is owed or there is no invoice.",
+    params: jobIdParams,
+    body: writeOffRequest,
+    response: jobDetail,
+  }),
+  refundCardPayment: defineContract({
+    method: 'POST',
+    path: '/api/dashboard/jobs/:id/card-payments/:intentId/refund',
+    access: 'admin',
+    affects: ['jobs', 'invoices', 'reports'],
+    summary:
+      'Refunds a card payment that was kept back (a second payment, a wrong amount, a lost slot) in full through the card provider, once; 409 when there is no such payment to refund.',
+    params: cardPaymentParams,
     response: jobDetail,
   }),
   addPhotos: defineContract({

@@ -238,6 +238,10 @@ export const invoiceDetail = invoiceListItem.extend({
   /** The sum of its credit notes, and its total less them: what the customer is still charged (decision 297). */
   creditedAmount: z.string(),
   balanceAmount: z.string(),
+  /** Of that balance: what was paid (part payments on site, or all of it once paid), written off, and still owed (decision 406). */
+  paidAmount: z.string(),
+  writtenOffAmount: z.string(),
+  owedAmount: z.string(),
   items: z.array(invoiceItem),
   history: z.array(invoiceEvent),
   pdfs: z.array(invoicePdfVersion),

@@ -3,7 +3,7 @@ import { JOB_STATUSES } from '../domain/job-status';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, SERVICE_TYPES } from '../domain/services';
 import { TIME_SLOTS } from '../domain/slots';
 import { day, money, notes, oneLineText, pageQuery, pageSizeQuery } from './fields';
-import { onsitePayment } from './onsite-payments';
+import { cardPaymentToRefund, jobMoney, onsitePayment } from './onsite-payments';
 
 /** A job with its customer, vehicle and photos: GET /api/dashboard/jobs/{id}. */
 export const jobWithDetails = z.object({
@@ -102,6 +102,12 @@ export const jobDetail = jobWithDetails.extend({
   hasInvoice: z.boolean(),
   /** The payment taken on site that stands (not reversed), if any (decision 349). */
   onsitePayment: onsitePayment.nullable(),
+  /** Every payment taken on site that stands, oldest first: part payments add up (decision 406). */
+  onsitePayments: z.array(onsitePayment),
+  /** Paid and owed on the job's live invoice; null while it has none (decision 406). */
+  money: jobMoney.nullable(),
+  /** Card payments kept back for a refund, refunded ones included (decision 407). */
+  cardPaymentsToRefund: z.array(cardPaymentToRefund),
 });
 export type JobDetail = z.infer<typeof jobDetail>;
 

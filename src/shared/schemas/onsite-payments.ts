@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toCents } from '../domain/money';
 import { ONSITE_PAYMENT_METHODS } from '../domain/services';
 import { money, oneLineText } from './fields';
 
@@ -22,6 +23,58 @@ export const onsitePaymentRequest = z.object({
 export const onsitePaymentReversalRequest = z.object({
   reason: oneLineText('Reason', 500, REVERSAL_REASON_MESSAGE),
 });
+
+/** Over what is owed: the form says it before sending, the server refuses it the same way (decision 406). */
+export const amountOverOwedMessage = (owed: string) => `Amount must be at most the $${owed} owed`;
+export const WRITE_OFF_REASON_MESSAGE = 'Reason is required';
+export const NOTHING_OWED_MESSAGE = 'Nothing is owed on this job';
+export const NO_INVOICE_TO_WRITE_OFF_MESSAGE = 'This job has no invoice, so nothing can be written off';
+
+/**
+ * The owner writes off what is still owed (or part of it), with a reason: admins only, audited
+ * (docs/decisions/406-money-as-taken.md).
+ */
+export const writeOffRequest = z.object({
+  amount: money({ min: 1, message: ONSITE_AMOUNT_MESSAGE, minMessage: ONSITE_AMOUNT_ZERO_MESSAGE }),
+  reason: oneLineText('Reason', 500, WRITE_OFF_REASON_MESSAGE),
+});
+export type WriteOffRequest = z.input<typeof writeOffRequest>;
+
+function atMostOwed(owed: string) {
+  return (v: { amount: string }, ctx: z.RefinementCtx) => {
+    if (toCents(v.amount) > toCents(owed))
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: amountOverOwedMessage(owed) });
+  };
+}
+/** The payment form's check with what the dialog knows: more than is owed is refused before it is sent, in the server's words. */
+export const onsitePaymentFormFor = (owed: string) => onsitePaymentRequest.superRefine(atMostOwed(owed));
+export const writeOffFormFor = (owed: string) => writeOffRequest.superRefine(atMostOwed(owed));
+
+/** What the job's invoice came to, was paid, had written off and still owes (decision 406). */
+export const jobMoney = z.object({
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  /** The invoice's total less its credit notes. */
+  balanceAmount: z.string(),
+  paidAmount: z.string(),
+  writtenOffAmount: z.string(),
+  owedAmount: z.string(),
+});
+export type JobMoney = z.infer<typeof jobMoney>;
+
+/** A card payment that could not be kept (a second payment, a wrong amount, a lost slot): staff refund it (decision 407). */
+export const cardPaymentToRefund = z.object({
+  intentId: z.string(),
+  /** In dollars when the payment was in AUD, else null (the reason says what was charged). */
+  amount: z.string().nullable(),
+  currency: z.string().nullable(),
+  reason: z.string(),
+  receivedAt: z.string(),
+  refundedAt: z.string().nullable(),
+});
+export type CardPaymentToRefund = z.infer<typeof cardPaymentToRefund>;
+export const cardPaymentParams = z.object({ id: z.string().max(64), intentId: z.string().max(255) });
+export const NO_CARD_PAYMENT_TO_REFUND_MESSAGE = 'This job has no such card payment to refund';
 
 /** The standing payment taken on site of a job, as the job dialog shows it. */
 export const onsitePayment = z.object({
