@@ -1,6 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { cardSurcharge, cardSurchargeLabel, priceService, withCardSurcharge } from '../../shared/domain/pricing';
+import {
+  chargeFor,
+  isBnpl,
+  METHOD_LABELS,
+  offeredMethods,
+  type BnplMethod,
+  type OfferedMethod,
+  type OnlineMethod,
+} from '../../shared/domain/payment-methods';
+import type { Settings } from '../settings/store';
 import type { Fees } from '../../shared/domain/settings';
 import { isServiceType, SERVICE_LABELS } from '../../shared/domain/services';
 import { isTimeSlot } from '../../shared/domain/slots';
@@ -42,8 +52,8 @@ import {
   REFUND_REQUIRED_KIND,
   type LostBecause,
 } from './payment-alerts';
-import type { PaymentEvent, PaymentIntentRef } from './provider';
-import { simulatedCardEvent } from './simulated';
+import { methodOfMetadata, type BookingIntentMetadata, type PaymentEvent, type PaymentIntentRef } from './provider';
+import { simulatedCardEvent, simulatedRedirectEvent } from './simulated';
 
 type Job = typeof jobs.$inferSelect;
 type BookingRow = {
@@ -76,6 +86,9 @@ export const PAID_BOOKING_VISIBLE_MS = 60 * 60_000;
  * cancelled unpaid one is gone.
  */
 function isVisible(b: BookingRow, now: Date): boolean {
+  // A declined Afterpay or Zip payment freed the slot; the token still tells the customer why for an hour (decision 410).
+  if (b.hold.declinedAt && b.job.paymentStatus !== 'paid')
+    return now.getTime() < b.hold.declinedAt.getTime() + PAID_BOOKING_VISIBLE_MS;
   if (b.job.paymentStatus === 'paid')
     return now.getTime() < (b.hold.paidAt ?? b.job.updatedAt).getTime() + PAID_BOOKING_VISIBLE_MS;
   if (b.job.status === 'cancelled') return false;
@@ -131,13 +144,28 @@ function amountOf(job: Job): Cents {
 }
 
 /** What the booking came to, in the customer's terms (decision 192). */
-function outcomeOf(job: Job): BookingOutcome {
+function outcomeOf(job: Job, hold: BookingRow['hold']): BookingOutcome {
+  if (hold.declinedAt && job.paymentStatus !== 'paid') return 'declined';
   if (job.paymentStatus === 'paid') return job.paymentFlag === 'refund-required' ? 'refund-due' : 'confirmed';
   return job.paymentFlag === 'amount-mismatch' ? 'payment-review' : 'awaiting-payment';
 }
 
+/** The succeeded payment of a job: its amount and method, from the provider's own event (decision 410). */
+async function paymentTaken(db: Executor, jobId: string): Promise<{ amount: number; method: OnlineMethod } | null> {
+  const [event] = await db
+    .select({ payload: paymentEvents.payload })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.jobId, jobId), eq(paymentEvents.type, 'payment_intent.succeeded')))
+    .orderBy(desc(paymentEvents.receivedAt))
+    .limit(1);
+  const intent = (event?.payload as PaymentEvent | undefined)?.data?.object;
+  if (!intent || typeof intent.amount !== 'number') return null;
+  return { amount: intent.amount, method: methodOfMetadata(intent.metadata) };
+}
+
 export async function getBookingByToken(deps: AppDeps, token: string): Promise<BookingByToken> {
   const { job, vehicle, hold } = await findLiveBooking(deps, token);
+  const taken = job.paymentStatus === 'paid' ? await paymentTaken(deps.db, job.id) : null;
   const { fees } = await deps.settings.current();
   const amountCents = amountOf(job);
   const summary = summaryOf(job, amountCents, fees);
@@ -165,56 +193,110 @@ export async function getBookingByToken(deps: AppDeps, token: string): Promise<B
     surchargeAmount: formatCents(cardSurcharge(amountCents, fees)),
     totalAmount: formatCents(withCardSurcharge(amountCents, fees)),
     paymentStatus: job.paymentStatus as BookingByToken['paymentStatus'],
-    outcome: outcomeOf(job),
+    outcome: outcomeOf(job, hold),
     provider: deps.config.paymentProvider,
     publishableKey: deps.config.stripe?.publishableKey ?? null,
-    holdExpiresAt: job.paymentStatus === 'paid' ? null : hold.expiresAt.toISOString(),
+    holdExpiresAt: job.paymentStatus === 'paid' || hold.declinedAt ? null : hold.expiresAt.toISOString(),
+    declineMessage: hold.declinedAt && job.paymentStatus !== 'paid' ? hold.declineMessage : null,
+    paidWith: taken?.method ?? null,
+    paidAmount: taken ? formatCents(taken.amount) : null,
   };
+}
+
+/**
+ * GET /api/bookings/{bookingToken}/payment-methods: the ways this booking can be paid now, from the
+ * owner's switches and the amount (decision 410).
+ */
+export async function listPaymentMethodsForToken(deps: AppDeps, token: string): Promise<OfferedMethod[]> {
+  if (!deps.payments || deps.config.paymentProvider === 'none') throw new AppError('UNAVAILABLE', PAYMENTS_UNAVAILABLE);
+  const booking = await findLiveBooking(deps, token);
+  if (booking.job.paymentStatus === 'paid') throw conflict(ALREADY_PAID);
+  if (booking.job.status === 'cancelled') throw conflict(DECLINED_BOOKING);
+  const { fees, paymentMethods } = await deps.settings.current();
+  return offeredMethods(amountOf(booking.job), fees, paymentMethods);
+}
+
+/**
+ * While Afterpay or Zip decides, the booking keeps its slot (decision 410): the hold runs at least
+ * an hour from the customer leaving for the provider, never more than two hours from the booking.
+ */
+export const PROVIDER_DECISION_MS = 60 * 60_000;
+export const PROVIDER_DECISION_CAP_MS = 120 * 60_000;
+
+async function holdWhileProviderDecides(tx: Executor, jobId: string, now: Date): Promise<void> {
+  await tx
+    .update(bookingHolds)
+    .set({
+      expiresAt: sql`greatest(${bookingHolds.expiresAt}, least(${new Date(now.getTime() + PROVIDER_DECISION_MS).toISOString()}::timestamptz, ${bookingHolds.createdAt} + interval '${sql.raw(String(PROVIDER_DECISION_CAP_MS / 60_000))} minutes'))`,
+    })
+    .where(and(eq(bookingHolds.jobId, jobId), isNull(bookingHolds.paidAt)));
 }
 
 /** Finds the booking, refuses what cannot be paid, and gets (or reuses) the provider's intent. */
 async function prepareIntent(
   deps: AppDeps,
   token: string,
-  fees: Fees,
-): Promise<{ booking: BookingRow; intent: PaymentIntentRef; amountCents: Cents }> {
+  settings: Pick<Settings, 'fees' | 'paymentMethods'>,
+  method: OnlineMethod = 'card',
+): Promise<{ booking: BookingRow; intent: PaymentIntentRef; amountCents: Cents; metadata: BookingIntentMetadata }> {
+  const { fees, paymentMethods } = settings;
   const provider = deps.payments;
   if (!provider || deps.config.paymentProvider === 'none') throw new AppError('UNAVAILABLE', PAYMENTS_UNAVAILABLE);
   const booking = await findLiveBooking(deps, token);
   if (booking.job.paymentStatus === 'paid') throw conflict(ALREADY_PAID);
+  // A declined Afterpay or Zip payment freed the slot: nothing is left to pay (decision 410).
+  if (booking.job.status === 'cancelled') throw conflict(DECLINED_BOOKING);
   const amountCents = amountOf(booking.job);
-  const totalCents = withCardSurcharge(amountCents, fees);
-  if (totalCents <= 0) throw conflict('This booking has nothing to pay online.');
+  if (method !== 'card' && !offeredMethods(amountCents, fees, paymentMethods).some((m) => m.method === method))
+    throw conflict(`${METHOD_LABELS[method]} is not available for this booking. Please choose another way to pay.`);
+  const charge = chargeFor(method, amountCents, fees, paymentMethods);
+  if (charge.totalCents <= 0) throw conflict('This booking has nothing to pay online.');
+  const metadata: BookingIntentMetadata = {
+    bookingToken: booking.hold.token,
+    jobNumber: booking.job.jobNumber,
+    jobId: booking.job.id,
+    ...(method === 'card'
+      ? { cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints) }
+      : { paymentMethod: method, surchargeBasisPoints: String(charge.basisPoints) }),
+  };
   const intent = await provider.createIntent({
-    amountCents: totalCents,
-    metadata: {
-      bookingToken: booking.hold.token,
-      jobNumber: booking.job.jobNumber,
-      jobId: booking.job.id,
-      cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints),
-    },
+    amountCents: charge.totalCents,
+    method,
+    metadata,
     existingIntentId: booking.job.stripePaymentIntentId,
   });
   // A succeeded intent whose webhook has not arrived yet must not be paid a second time.
   if (intent.status === 'succeeded' || intent.status === 'processing') throw conflict(ALREADY_PAID);
+  const now = deps.clock.now();
   if (intent.id !== booking.job.stripePaymentIntentId) {
-    await rememberPaymentIntent(deps.db, booking.job.id, intent.id, deps.clock.now());
+    await rememberPaymentIntent(deps.db, booking.job.id, intent.id, now);
   }
-  return { booking, intent, amountCents };
+  // The customer is about to leave for Afterpay or Zip: the slot stays theirs while it decides.
+  if (isBnpl(method)) await holdWhileProviderDecides(deps.db, booking.job.id, now);
+  return { booking, intent, amountCents, metadata };
 }
 
 /** POST /api/create-payment-intent-token: the card amount is the booking's amount plus 1.7% (docs/product.md "Prices and fees"). */
-export async function createPaymentIntentForToken(deps: AppDeps, token: string): Promise<PaymentIntentResponse> {
-  const { fees } = await deps.settings.current();
-  const { intent, amountCents } = await prepareIntent(deps, token, fees);
-  const surcharge = formatCents(cardSurcharge(amountCents, fees));
-  const total = formatCents(withCardSurcharge(amountCents, fees));
+export async function createPaymentIntentForToken(
+  deps: AppDeps,
+  token: string,
+  method: OnlineMethod = 'card',
+): Promise<PaymentIntentResponse> {
+  const settings = await deps.settings.current();
+  const { fees, paymentMethods } = settings;
+  const { intent, amountCents } = await prepareIntent(deps, token, settings, method);
+  const charge = chargeFor(method, amountCents, fees, paymentMethods);
+  const surcharge = formatCents(charge.surchargeCents);
+  const total = formatCents(charge.totalCents);
   return {
     clientSecret: intent.clientSecret,
     originalAmount: formatCents(amountCents),
     surchargeAmount: surcharge,
     totalAmount: total,
-    message: surchargeMessage(surcharge, total, cardSurchargeLabel(fees)),
+    message:
+      method === 'card'
+        ? surchargeMessage(surcharge, total, cardSurchargeLabel(fees))
+        : bnplChargeMessage(method, surcharge, total, `${String(charge.basisPoints / 100)}%`),
   };
 }
 
@@ -232,7 +314,9 @@ export type HandledEvent =
  * in the signed event) records it; an intent made before the rate was recorded uses today's fee.
  */
 function surchargeRateOf(metadata: PaymentEvent['data']['object']['metadata'], fees: Fees): number {
-  const recorded = Number((metadata as Record<string, string | undefined> | undefined)?.cardSurchargeBasisPoints);
+  const m = metadata as Record<string, string | undefined> | undefined;
+  // Afterpay and Zip record their own rate (decision 410); a card intent its card rate.
+  const recorded = Number(m?.surchargeBasisPoints ?? m?.cardSurchargeBasisPoints);
   return Number.isInteger(recorded) && recorded >= 0 && recorded <= 1000 ? recorded : fees.cardSurchargeBasisPoints;
 }
 
@@ -276,6 +360,35 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
       .returning({ id: paymentEvents.id });
     if (recorded.length === 0) return { outcome: 'duplicate' };
 
+    const method = methodOfMetadata(event.data.object.metadata);
+    // Afterpay or Zip is still deciding: the slot stays held meanwhile (decision 410).
+    if (event.type === 'payment_intent.processing' && job && isBnpl(method) && job.status === 'new') {
+      await holdWhileProviderDecides(tx, job.id, now);
+      return { outcome: 'ignored' };
+    }
+    if (
+      event.type === 'payment_intent.payment_failed' &&
+      job &&
+      isBnpl(method) &&
+      job.status === 'new' &&
+      job.paymentStatus !== 'paid' &&
+      job.stripePaymentIntentId === event.data.object.id
+    ) {
+      // Afterpay or Zip declined the booking's current payment: the slot is freed at once and the
+      // token tells the customer so, with the other ways to pay (decision 410).
+      const message =
+        event.data.object.last_payment_error?.message ?? `${METHOD_LABELS[method]} did not approve this payment.`;
+      await moveJob(tx, job, 'hold-lapsed', {
+        at: now,
+        actorId: null,
+        note: `${METHOD_LABELS[method]} declined the payment; the slot was freed`,
+      });
+      await tx
+        .update(bookingHolds)
+        .set({ declinedAt: now, declineMessage: message })
+        .where(eq(bookingHolds.jobId, job.id));
+      return { outcome: 'failed', jobId: job.id, message };
+    }
     if (event.type === 'payment_intent.payment_failed') {
       // Recorded only: the job stays pending so the customer can try another card.
       return {
@@ -448,18 +561,39 @@ const LATE_PAYMENT_NOTE = 'Paid after the hold lapsed; the slot was still free, 
 /** POST /api/payments/simulated/confirm: builds the event a real provider would send and hands it to the same handler. */
 export async function confirmSimulatedPayment(deps: AppDeps, input: { bookingToken: string; cardNumber: string }) {
   if (deps.payments?.name !== 'simulated') throw notFound('The simulated payment provider is not in use.');
-  const { fees } = await deps.settings.current();
-  const { booking, intent } = await prepareIntent(deps, input.bookingToken, fees);
-  const event = simulatedCardEvent(
-    intent,
-    {
-      bookingToken: booking.hold.token,
-      jobNumber: booking.job.jobNumber,
-      jobId: booking.job.id,
-      cardSurchargeBasisPoints: String(fees.cardSurchargeBasisPoints),
-    },
-    input.cardNumber,
-  );
+  const settings = await deps.settings.current();
+  const { booking, intent, metadata } = await prepareIntent(deps, input.bookingToken, settings);
+  const event = simulatedCardEvent(intent, metadata, input.cardNumber);
   const handled = await handlePaymentEvent(deps, event);
   return { handled, jobNumber: booking.job.jobNumber };
 }
+
+/**
+ * POST /api/payments/simulated/redirect: the customer's answer on the simulated Afterpay or Zip
+ * page, turned into the event Stripe's webhook would bring and handed to the same handler
+ * (decision 410).
+ */
+export async function confirmSimulatedRedirect(
+  deps: AppDeps,
+  input: { bookingToken: string; method: BnplMethod; decision: 'approve' | 'decline' },
+): Promise<{ outcome: 'confirmed' | 'declined'; jobNumber: string }> {
+  if (deps.payments?.name !== 'simulated') throw notFound('The simulated payment provider is not in use.');
+  const settings = await deps.settings.current();
+  const { booking, intent, metadata } = await prepareIntent(deps, input.bookingToken, settings, input.method);
+  const handled = await handlePaymentEvent(
+    deps,
+    simulatedRedirectEvent(intent, metadata, input.method, input.decision),
+  );
+  return { outcome: handled.outcome === 'paid' ? 'confirmed' : 'declined', jobNumber: booking.job.jobNumber };
+}
+
+/** The line under the Afterpay or Zip button: no surcharge unless the owner set one (decision 410). */
+function bnplChargeMessage(method: BnplMethod, surcharge: string, total: string, rate: string): string {
+  return surcharge === '0.00'
+    ? `No surcharge applies to ${METHOD_LABELS[method]}. Total to pay: $${total}.`
+    : `A ${rate} ${METHOD_LABELS[method]} surcharge of $${surcharge} applies. Total to pay: $${total}.`;
+}
+
+/** The checkout's answer once a declined Afterpay or Zip payment freed the slot. */
+export const DECLINED_BOOKING =
+  'This booking is no longer held because its payment was declined. Please book again and choose another way to pay.';
