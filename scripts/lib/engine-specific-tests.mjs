@@ -11,7 +11,8 @@
 //   server 15): dates and Perth days in SQL, aggregates for reports, the audit log's reads.
 // Each entry is a path prefix, as Vitest's file filters take them.
 export const ENGINE_SPECIFIC_API_TESTS = [
-  // The database layer.
+  // The database layer, its roles included: the app's login refused DDL and audit rewrites on the
+  // server (src/server/db/runtime-role.api.test.ts, docs/decisions/408-app-login-not-a-superuser.md).
   'src/server/db/',
   'src/server/settings/store.api.test.ts',
   // Requests, passes and instances at once.
