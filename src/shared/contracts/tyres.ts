@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { jobIdParams } from '../schemas/jobs';
+import { manageTokenParams } from '../schemas/manage';
 import {
   fittedTyre,
+  customerTyre,
   fittedTyresRequest,
   stockLine,
   stockQuery,
   tyreSettings,
   tyreSettingsRequest,
+  warrantyClaim,
+  warrantyClaimRequest,
+  warrantyQuery,
+  warrantyTyre,
 } from '../schemas/tyres';
 import { defineContract } from './contract';
 
@@ -36,6 +42,34 @@ export const tyres = {
     body: fittedTyresRequest,
     response: z.array(fittedTyre),
     status: 201,
+  }),
+  warranty: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/warranty',
+    access: 'admin',
+    summary:
+      "A customer's fitted tyres found by registration, phone or job number, with each warranty's end and whether it is still in force.",
+    query: warrantyQuery,
+    response: z.array(warrantyTyre),
+  }),
+  claimWarranty: defineContract({
+    method: 'POST',
+    path: '/api/dashboard/warranty/claims',
+    access: 'admin',
+    affects: ['tyres', 'jobs', 'slots', 'staffSlots'],
+    summary:
+      "Opens a new job for a warranty claim on a fitted tyre, linked to the job that fitted it, priced by the owner's rule (labour free by default).",
+    body: warrantyClaimRequest,
+    response: warrantyClaim,
+    status: 201,
+  }),
+  manageTyres: defineContract({
+    method: 'GET',
+    path: '/api/manage/:token/tyres',
+    access: 'public',
+    summary: "The tyres fitted on the customer's car behind a manage link, with each warranty's end date.",
+    params: manageTokenParams,
+    response: z.array(customerTyre),
   }),
   settings: defineContract({
     method: 'GET',

@@ -103,6 +103,18 @@ export const warrantyTyre = fittedTyre.extend({
 });
 export type WarrantyTyre = z.infer<typeof warrantyTyre>;
 
+/** What the customer's manage page shows of each tyre on their car. */
+export const customerTyre = z.object({
+  position: z.enum(TYRE_POSITIONS),
+  size: z.string(),
+  brand: z.string(),
+  model: z.string().nullable(),
+  fittedOn: z.string(),
+  warrantyEndsOn: z.string(),
+  isUnderWarranty: z.boolean(),
+});
+export type CustomerTyre = z.infer<typeof customerTyre>;
+
 export const warrantyClaimRequest = z.object({
   fittedTyreId: z.string().max(64),
   reason: oneLineText('Reason', 500, 'Reason is required'),

@@ -9,6 +9,7 @@ import { manageRefusal } from './manage-refusal';
 import { CancelSection } from './cancel-section';
 import { ContactSection, PhotosSection } from './contact-section';
 import { RescheduleSection } from './reschedule-section';
+import { TyresSection } from './tyres-section';
 
 const BADGE: Record<ManageBooking['status'], string> = {
   booked: 'bg-emerald-50 text-emerald-900',
@@ -77,6 +78,7 @@ function ManageBookingView({ token }: { token: string }) {
         </p>
       </header>
       <Details b={b} />
+      <TyresSection token={token} />
       {b.rescheduleNote ? (
         <p className="rounded-lg bg-amber-50 p-4 text-amber-950">
           {b.rescheduleNote}{' '}
