@@ -89,6 +89,9 @@ describe('the Prices tab on a phone', () => {
     const city = cards.filter({ hasText: 'City' });
     expect(await city.getByText('$49.00 (35.3%)').isVisible()).toBe(true);
     expect(await cards.filter({ hasText: 'Eco' }).getByText('Out of stock').isVisible()).toBe(true);
+    // The row customers are quoted for its size is marked; one out of stock never is.
+    expect(await city.getByText('Quoted to customers').isVisible()).toBe(true);
+    expect(await cards.filter({ hasText: 'Eco' }).getByText('Quoted to customers').count()).toBe(0);
 
     await city.getByRole('button', { name: `Edit 195/50R16 ${BRAND} City` }).click();
     const editor = city.getByRole('form', { name: `Edit 195/50R16 ${BRAND} City` });

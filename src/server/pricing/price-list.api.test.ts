@@ -148,6 +148,28 @@ describe('the list', () => {
     expect(byBrand.headers['x-total-count']).toBe('2');
     expect(byBrand.json()).toHaveLength(1);
   });
+
+  it('marks the row customers are quoted for each size: the cheapest active one in stock', async () => {
+    const dear = await add({ size: '195/65R15', brand: 'Kumho', model: 'Ecsta', retailPrice: '189' });
+    const cheap = await add({ size: '195/65R15', brand: 'Hankook', model: 'Kinergy', retailPrice: '139' });
+    const quoted = async () =>
+      (await req('GET', '?search=195%2F65R15')).json<TyrePrice[]>().map((r) => [r.brand, r.quotedToCustomers]);
+    expect(await quoted()).toEqual([
+      ['Hankook', true],
+      ['Kumho', false],
+    ]);
+    await req('PATCH', `/${cheap.id}`, { stock: 0 });
+    expect(await quoted()).toEqual([
+      ['Hankook', false],
+      ['Kumho', true],
+    ]);
+    expect((await lookup('195/65R15')).json()).toEqual({ price: '189.00' });
+    await req('PATCH', `/${dear.id}`, { isActive: false });
+    expect(await quoted()).toEqual([
+      ['Hankook', false],
+      ['Kumho', false],
+    ]);
+  });
 });
 
 describe('bulk change', () => {

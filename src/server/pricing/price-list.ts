@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, min, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatCents, formatDollars, toCents } from '../../shared/domain/money';
 import { normaliseTyreSize } from '../../shared/domain/tyre-size';
@@ -15,6 +15,7 @@ import type { SessionUser } from '../http/access';
 import { conflict, notFound } from '../http/errors';
 import { isUuid } from '../../shared/schemas/fields';
 import { recordSettingChanges, type SettingChange } from '../history/history';
+import { quotableRow, sizeKeyOf } from './service';
 
 /** The owner's price list (decisions 280, 281): each change written with its history lines, in one transaction. */
 
@@ -26,8 +27,11 @@ const NOT_FOUND = 'Price list row not found.';
 /** "205/55R16 Michelin Primacy 4": what a row is called in messages and its history. */
 export const rowLabel = (r: { size: string; brand: string; model: string }) => `${r.size} ${r.brand} ${r.model}`;
 
-/** The margin is worked out on every read, never stored (decision 281): dollars, and per cent of the retail price. */
-export function toTyrePrice(row: PriceRow): TyrePrice {
+/**
+ * The margin is worked out on every read, never stored (decision 281): dollars, and per cent of the
+ * retail price. `quotedToCustomers` says the row carries the price quotes use for its size.
+ */
+export function toTyrePrice(row: PriceRow, quotedToCustomers = false): TyrePrice {
   const retail = toCents(row.retailPrice);
   const margin = retail - toCents(row.purchasePrice);
   return {
@@ -41,8 +45,29 @@ export function toTyrePrice(row: PriceRow): TyrePrice {
     marginPercent: retail === 0 ? null : Math.round((margin / retail) * 1000) / 10,
     stock: row.stock,
     isActive: row.isActive,
+    quotedToCustomers,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+const sizeKey = (size: string) => size.toUpperCase().replace(/ /g, '');
+
+/** The rows as staff see them, each marked when quotes use its price: the cheapest quotable row of its size, ties all marked. */
+async function withQuoted(exec: Executor, rows: PriceRow[]): Promise<TyrePrice[]> {
+  const keys = [...new Set(rows.map((r) => sizeKey(r.size)))];
+  const cheapest =
+    keys.length === 0
+      ? []
+      : await exec
+          .select({ key: sizeKeyOf(), price: min(tyreStockPricing.retailPrice) })
+          .from(tyreStockPricing)
+          .where(and(quotableRow(), inArray(sizeKeyOf(), keys)))
+          .groupBy(sizeKeyOf());
+  const quoted = new Map(cheapest.map((c) => [c.key, c.price === null ? null : toCents(c.price)]));
+  return rows.map((r) => {
+    const quotable = r.isActive && (r.stock === null || r.stock > 0);
+    return toTyrePrice(r, quotable && quoted.get(sizeKey(r.size)) === toCents(r.retailPrice));
+  });
 }
 
 /** How each field reads in the settings history. */
@@ -124,7 +149,7 @@ export async function listTyrePrices(
       .offset((query.page - 1) * query.pageSize),
     deps.db.select({ n: count() }).from(tyreStockPricing).where(where),
   ]);
-  return { items: rows.map(toTyrePrice), total: counted?.n ?? 0 };
+  return { items: await withQuoted(deps.db, rows), total: counted?.n ?? 0 };
 }
 
 /** The row with the same size, brand and model (names in any case), other than `exceptId`. */
@@ -189,7 +214,7 @@ export async function addTyrePrice(
           note: `Purchase ${HISTORY_FIELDS.purchasePrice.show(row!.purchasePrice)}, retail ${HISTORY_FIELDS.retailPrice.show(row!.retailPrice)}, stock ${HISTORY_FIELDS.stock.show(row!.stock)}`,
         },
       ]);
-      return toTyrePrice(row!);
+      return (await withQuoted(tx, [row!]))[0]!;
     }),
   );
 }
@@ -209,7 +234,7 @@ export async function updateTyrePrice(
     if ((body.size || body.brand || body.model) && (await findClash(tx, next, id)))
       throw conflict(clashMessage(next), { fields: { model: clashMessage(next) } });
     const changes = fieldChanges(row, body);
-    if (changes.length === 0) return toTyrePrice(row);
+    if (changes.length === 0) return (await withQuoted(deps.db, [row]))[0]!;
     const [updated] = await refusingClash(next, () =>
       tx
         .update(tyreStockPricing)
@@ -218,6 +243,6 @@ export async function updateTyrePrice(
         .returning(),
     );
     await recordSettingChanges(tx, historyLines(updated!, changes, { at, actorId: actor.id }));
-    return toTyrePrice(updated!);
+    return (await withQuoted(tx, [updated!]))[0]!;
   });
 }

@@ -114,6 +114,8 @@ export const tyrePrice = z.object({
   marginPercent: z.number().nullable(),
   stock: z.number().nullable(),
   isActive: z.boolean(),
+  /** Quotes use this row's price: the cheapest active row of its size in stock or not tracked (ties all marked). */
+  quotedToCustomers: z.boolean(),
   updatedAt: z.string(),
 });
 export type TyrePrice = z.infer<typeof tyrePrice>;

@@ -20,6 +20,15 @@ function StatusBadge({ row }: { row: TyrePrice }) {
   );
 }
 
+/** Customers are quoted the cheapest active row of a size in stock; the list says which row that is. */
+function QuotedBadge({ row }: { row: TyrePrice }) {
+  return row.quotedToCustomers ? (
+    <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-950">
+      Quoted to customers
+    </span>
+  ) : null;
+}
+
 function RowActions({ row, onEdit }: { row: TyrePrice; onEdit: () => void }) {
   const { update } = usePriceActions();
   const name = rowName(row);
@@ -61,7 +70,10 @@ export function PriceCards({ rows, editingId, onEdit }: RowsProps) {
                 {r.brand} {r.model}
               </p>
             </div>
-            <StatusBadge row={r} />
+            <div className="flex flex-col items-end gap-1">
+              <StatusBadge row={r} />
+              <QuotedBadge row={r} />
+            </div>
           </div>
           <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
             <dt className="text-gray-700">Retail</dt>
@@ -136,7 +148,10 @@ export function PriceTable({ rows, editingId, onEdit }: RowsProps) {
                 <td className={`${td} text-right tabular-nums`}>{marginText(r)}</td>
                 <td className={td}>{stockText(r.stock)}</td>
                 <td className={td}>
-                  <StatusBadge row={r} />
+                  <div className="flex flex-wrap gap-1">
+                    <StatusBadge row={r} />
+                    <QuotedBadge row={r} />
+                  </div>
                 </td>
                 <td className={`${td} text-right`}>
                   {editingId === r.id ? null : <RowActions row={r} onEdit={() => onEdit(r.id)} />}
