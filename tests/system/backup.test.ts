@@ -6,9 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with scripts/test-pg.mjs, typed by use below.
 import { startPgCluster } from '../../scripts/lib/pg-cluster.mjs';
 import { testConfig, type Config } from '../../src/server/config';
+import { eq } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { openDatabase, openPostgres } from '../../src/server/db/client';
+import { totpSecretOf } from '../../src/server/auth/mfa';
+import { matchingStep, newTotpSecret, totpCodeAt } from '../../src/server/auth/mfa-codes';
+import { openDatabase, openPostgres, type Db } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
 import { insertExpense } from '../../src/server/db/seed/factories';
+import { KEY_FILE_NAME, keyFromDataDir, sealSecret } from '../../src/server/secrets/at-rest';
 import { removeAllFiles, runBackupScript, seedBusiness, snapshotFiles, snapshotRows } from '../helpers/backup-business';
 import { startS3StandIn, type S3StandIn } from '../helpers/s3-stand-in';
 
@@ -30,12 +35,13 @@ async function snapshot(config: Config): Promise<Snapshot> {
   }
 }
 
-async function seededSnapshot(config: Config): Promise<Snapshot> {
+async function seededSnapshot(config: Config, andThen?: (db: Db) => Promise<unknown>): Promise<Snapshot> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
     await seedBusiness(database.db, config);
+    await andThen?.(database.db);
   } finally {
     await database.close();
   }
@@ -88,9 +94,18 @@ describe('backups of the embedded database (PGlite) with files on local disk', (
   const config = testConfig(env);
   let before: Snapshot;
   let backup: string;
+  // The admins' authenticator app, sealed with the key a production start makes in DATA_DIR when
+  // SECRETS_KEY is unset (decision 401), which the backup carries (decision 403).
+  const authenticator = newTotpSecret();
 
   beforeAll(async () => {
-    before = await seededSnapshot(config);
+    const { ring } = keyFromDataDir(dataDir);
+    before = await seededSnapshot(config, (db) =>
+      db
+        .update(users)
+        .set({ mfaSecret: sealSecret(ring, authenticator), mfaEnabledAt: new Date() })
+        .where(eq(users.role, 'admin')),
+    );
   });
 
   it('is refused while the app holds DATA_DIR, saying how to schedule it', async () => {
@@ -124,12 +139,36 @@ describe('backups of the embedded database (PGlite) with files on local disk', (
     });
     expect(manifest.tables['public.jobs']).toBe(before.rows['public.jobs']!.length);
 
+    expect(made.stdout).toContain('two-factor key: secrets.key');
+    expect(manifest.secretsKey).toMatchObject({ path: 'secrets.key' });
+    expect(fs.statSync(path.join(backup, 'secrets.key')).mode & 0o777).toBe(0o600);
+
+    // A lost disk: DATA_DIR goes, its key with it.
     fs.rmSync(dataDir, { recursive: true, force: true });
     const restored = await runBackupScript('db-restore', [backup], env);
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain('12 written');
+    expect(restored.stdout).toContain('two-factor key: secrets.key put back in DATA_DIR');
     expect(await snapshot(config)).toEqual(before);
+
+    // Two-factor still works: the next start reads the restored key, and the admin's authenticator
+    // code opens with it as sign-in checks it.
+    expect(fs.statSync(path.join(dataDir, KEY_FILE_NAME)).mode & 0o777).toBe(0o600);
+    const start = keyFromDataDir(dataDir);
+    expect(start.created).toBe(false);
+    const database = await openDatabase({ dataDir });
+    try {
+      const admins = await database.db.select().from(users).where(eq(users.role, 'admin'));
+      expect(admins.length).toBeGreaterThan(0);
+      const now = new Date();
+      for (const admin of admins) {
+        const secret = totpSecretOf({ secrets: start.ring }, admin.mfaSecret!);
+        expect(matchingStep(secret, totpCodeAt(authenticator, now), now), admin.username).not.toBeNull();
+      }
+    } finally {
+      await database.close();
+    }
   });
 
   it('refuses to replace a database that holds data without --force', async () => {

@@ -5,10 +5,13 @@ import { perthTimestamp } from '../../shared/domain/perth-time';
 import type { DumpResult } from './engine';
 import { BackupError } from './errors';
 import { copyFilesOut, type BackupStores } from './files';
+import { KEY_FILE_NAME } from '../secrets/at-rest';
 import {
   backupFolderName,
   BACKUP_FORMAT,
   FORMAT_VERSION,
+  SECRETS_KEY_FILE,
+  sha256Of,
   sha256OfFile,
   writeManifest,
   type Manifest,
@@ -52,6 +55,7 @@ export async function createBackup(opts: BackupOptions): Promise<{ folder: strin
       : await dumpPglite(opts.dataDir, partial);
     const { files, missingFiles } = await copyFilesOut(opts.stores, partial, dump.namedFiles);
     const dumpPath = path.join(partial, dumpFile);
+    const secretsKey = engine === 'pglite' ? await copySecretsKey(opts.dataDir, partial) : undefined;
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       formatVersion: FORMAT_VERSION,
@@ -67,6 +71,7 @@ export async function createBackup(opts: BackupOptions): Promise<{ folder: strin
       files,
       missingFiles,
       fileStorage: opts.fileStorage,
+      ...(secretsKey ? { secretsKey } : {}),
     };
     await writeManifest(partial, manifest);
     await fs.rename(partial, folder);
@@ -75,6 +80,21 @@ export async function createBackup(opts: BackupOptions): Promise<{ folder: strin
     await fs.rm(partial, { recursive: true, force: true });
     throw err;
   }
+}
+
+/**
+ * The embedded database's key file, beside the dump it opens (decision 403): the backup restores a
+ * working two-factor on any machine, and the folder is as secret as DATA_DIR itself (mode 700).
+ * None when SECRETS_KEY is set in the environment: the app then never made one.
+ */
+async function copySecretsKey(dataDir: string, folder: string): Promise<Manifest['secretsKey']> {
+  const data = await fs.readFile(path.join(dataDir, KEY_FILE_NAME)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return undefined;
+    throw new BackupError(`Cannot read ${path.join(dataDir, KEY_FILE_NAME)}: ${err.message}`);
+  });
+  if (!data) return undefined;
+  await fs.writeFile(path.join(folder, SECRETS_KEY_FILE), data, { mode: 0o600 });
+  return { path: SECRETS_KEY_FILE, size: data.length, sha256: sha256Of(data) };
 }
 
 const exists = (p: string) =>

@@ -10,6 +10,8 @@ import { BackupError } from './errors';
 export const BACKUP_FORMAT = 'mobile-tyre-booking-backup';
 export const FORMAT_VERSION = 1;
 export const MANIFEST_FILE = 'manifest.json';
+/** The embedded database's key for secrets at rest, as kept in a backup folder (decision 403). */
+export const SECRETS_KEY_FILE = 'secrets.key';
 
 export const FILE_KINDS = ['photos', 'invoices'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -44,6 +46,12 @@ const manifestSchema = z.object({
   /** Files a row named at the moment of the dump but that were gone when the files were copied (removed meanwhile). */
   missingFiles: z.array(z.object({ kind: z.enum(FILE_KINDS), name: z.string() })),
   fileStorage: z.enum(['local', 's3']),
+  /**
+   * The embedded database's DATA_DIR/secrets.key, which seals the two-factor secrets in it (decision
+   * 401): without it a restore on a new machine loses everyone's two-factor. Absent when the key is
+   * SECRETS_KEY in the environment (every PostgreSQL server), or in a backup made before decision 403.
+   */
+  secretsKey: checkedFile.optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 export type BackupFile = Manifest['files'][number];
@@ -106,7 +114,12 @@ export async function readManifest(folder: string): Promise<Manifest> {
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success)
     throw new BackupError(`${path.join(folder, MANIFEST_FILE)} is damaged: ${z.prettifyError(parsed.error)}`);
-  for (const f of [parsed.data.database, ...parsed.data.files]) assertInside(folder, f.path);
+  for (const f of [
+    parsed.data.database,
+    ...parsed.data.files,
+    ...(parsed.data.secretsKey ? [parsed.data.secretsKey] : []),
+  ])
+    assertInside(folder, f.path);
   return parsed.data;
 }
 
@@ -116,7 +129,7 @@ export async function readManifest(folder: string): Promise<Manifest> {
  */
 export async function verifyBackupFiles(folder: string, manifest: Manifest): Promise<void> {
   const problems: string[] = [];
-  for (const f of [manifest.database, ...manifest.files]) {
+  for (const f of [manifest.database, ...manifest.files, ...(manifest.secretsKey ? [manifest.secretsKey] : [])]) {
     const full = assertInside(folder, f.path);
     const stat = await fs.stat(full).catch(() => undefined);
     if (!stat?.isFile()) problems.push(`${f.path} is missing`);

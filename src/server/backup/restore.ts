@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { KEY_FILE_NAME } from '../secrets/at-rest';
 import type { RestoreTarget } from './engine';
 import { BackupError } from './errors';
 import { removeFilesNotIn, restoreFiles, storedFiles, type BackupStores } from './files';
@@ -22,6 +25,8 @@ export type RestoreReport = {
   tables: Record<string, number>;
   files: { written: number; unchanged: number; removed: number };
   migrationsRun: number;
+  /** DATA_DIR/secrets.key (embedded database): put back from the backup, already the same, or not in it. */
+  secretsKey: 'restored' | 'unchanged' | 'not in the backup' | 'not used';
 };
 
 const ENGINE_NAMES = {
@@ -58,6 +63,34 @@ function describeInUse(tables: [string, number][], files: Record<string, string[
 }
 
 /**
+ * The backup's key for secrets at rest back in DATA_DIR, written whole (a temporary file renamed,
+ * mode 600): the restored two-factor secrets are sealed with it (decision 401), and a key the app
+ * made at a first start on this machine would not open them.
+ */
+async function restoreSecretsKey(
+  folder: string,
+  dataDir: string,
+  manifest: Manifest,
+): Promise<RestoreReport['secretsKey']> {
+  if (!manifest.secretsKey) return 'not in the backup';
+  const key = await fs.readFile(path.join(folder, manifest.secretsKey.path));
+  const file = path.join(dataDir, KEY_FILE_NAME);
+  const current = await fs.readFile(file).catch(() => undefined);
+  if (current?.equals(key)) return 'unchanged';
+  const partial = `${file}.${process.pid}.partial`;
+  try {
+    await fs.writeFile(partial, key, { mode: 0o600 });
+    await fs.rename(partial, file);
+  } catch (err) {
+    await fs.rm(partial, { force: true });
+    throw new BackupError(
+      `The database is restored, but its two-factor key could not be written to ${file} (${(err as Error).message}): copy ${path.join(folder, manifest.secretsKey.path)} there (mode 600) before starting the app.`,
+    );
+  }
+  return 'restored';
+}
+
+/**
  * Everything is checked before anything is touched (manifest, every sha256, engine, versions, the
  * target); then the files go in first and the database after (a file before the row that names it,
  * decision 194); the row counts are compared with the manifest, and this app's newer migrations run.
@@ -82,6 +115,8 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreReport
     }
     const files = await restoreFiles(opts.stores, opts.folder, manifest, present);
     const tables = await target.load();
+    // After the database it opens is in place (decision 403): a failed load leaves the old pair.
+    const secretsKey = engine === 'pglite' ? await restoreSecretsKey(opts.folder, opts.dataDir, manifest) : 'not used';
     const differs = Object.entries(manifest.tables).filter(([t, n]) => tables[t] !== n);
     if (differs.length) {
       throw new BackupError(
@@ -90,7 +125,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreReport
     }
     const migrationsRun = await target.migrate();
     const removed = opts.force ? await removeFilesNotIn(opts.stores, manifest, present) : 0;
-    return { manifest, tables, files: { ...files, removed }, migrationsRun };
+    return { manifest, tables, files: { ...files, removed }, migrationsRun, secretsKey };
   } finally {
     await target.close();
   }

@@ -30,6 +30,12 @@ export function backupSummary(folder: string, manifest: Manifest): string[] {
     `  database: ${rowsLine(manifest.tables)}; dump ${mb(manifest.database.size)}`,
     `  files: ${filesLine(manifest)}`,
   ];
+  if (manifest.engine === 'pglite')
+    lines.push(
+      manifest.secretsKey
+        ? '  two-factor key: secrets.key (keep the folder as private as the data folder)'
+        : '  two-factor key: not in the backup (SECRETS_KEY is set in the environment: keep a copy of it with the backups)',
+    );
   if (manifest.missingFiles.length) {
     lines.push(
       `  warning: ${manifest.missingFiles.length} file(s) a row named were removed while the backup ran: ${manifest.missingFiles.map((f) => `${f.kind}/${f.name}`).join(', ')}`,
@@ -49,6 +55,11 @@ export function restoreSummary(report: RestoreReport): string[] {
       ? `  schema: brought forward by ${report.migrationsRun} migration(s) of this app version`
       : '  schema: already at this app version',
   ];
+  if (report.secretsKey === 'restored') lines.push('  two-factor key: secrets.key put back in DATA_DIR');
+  if (report.secretsKey === 'not in the backup' && m.engine === 'pglite')
+    lines.push(
+      '  two-factor key: not in the backup: start the app with the SECRETS_KEY it had, or two-factor must be reset for everyone',
+    );
   if (m.missingFiles.length)
     lines.push(
       `  warning: ${m.missingFiles.length} file(s) were removed while the backup was made and are not in it: ${m.missingFiles.map((f) => `${f.kind}/${f.name}`).join(', ')}`,
