@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The backups deploy/install.sh sets up (docs/deploying.md "Backups",
@@ -73,8 +73,11 @@ describe('the backup scripts', () => {
 
 describe('install.sh sets up pgBackRest (test mode)', () => {
   const root = path.join(scratch, 'install');
-  fs.mkdirSync(root, { recursive: true });
-  const first = install(root);
+  let first: Run;
+  beforeAll(() => {
+    fs.mkdirSync(root, { recursive: true });
+    first = install(root);
+  });
 
   it('runs through every step', () => {
     expect(complaints(first)).toBe('');
