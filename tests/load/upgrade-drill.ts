@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Cluster, startCluster } from '../../scripts/lib/cluster-run.mjs';
-import { bookingBody, postJson, signIn, upcomingSlots } from '../helpers/cluster-traffic';
+import { bookingBody, signIn, upcomingSlots } from '../helpers/cluster-traffic';
 
 /**
  * `npm run drill:upgrade` (docs/deploying.md "The upgrade drill", docs/decisions/405-upgrade-drill.md):
@@ -75,6 +75,32 @@ function closedUnanswered(err: unknown): boolean {
   return (cause?.code === 'UND_ERR_SOCKET' && cause.message === 'other side closed') || cause?.code === 'ECONNRESET';
 }
 
+/** One request on a connection of its own (fetch would take another kept-alive one from its pool). */
+function onNewConnection(
+  address: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<{ status: number; ok: boolean; text: () => Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(address, { method, headers: { ...headers, connection: 'close' }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const status = res.statusCode ?? 0;
+        resolve({
+          status,
+          ok: status >= 200 && status < 300,
+          text: async () => Buffer.concat(chunks).toString('utf8'),
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', (err) => reject(Object.assign(new Error('fetch failed'), { cause: err })));
+    req.end(body);
+  });
+}
+
 const p99 = (values: number[]) => {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
@@ -131,7 +157,8 @@ function deployScript(script: string, args: string[], env: Record<string, string
     };
     child.stdout.on('data', take);
     child.stderr.on('data', take);
-    child.once('exit', (code) => resolve({ code, output }));
+    // 'close', not 'exit': the last lines of its output may come after the exit.
+    child.once('close', (code) => resolve({ code, output }));
   });
 }
 
@@ -264,16 +291,20 @@ export async function runUpgradeDrill(opts: DrillOptions): Promise<DrillResult> 
         kind === 'dashboard'
           ? undefined
           : bookingBody(n, slots[Math.floor(places++ / PER_SLOT)]!, kind === 'quote' ? 'prepaid' : 'onsite');
-      const request = (): Promise<Response> =>
-        body
-          ? postJson(url, kind === 'quote' ? '/api/bookings/quote' : '/api/bookings', body)
-          : fetch(`${url}/api/dashboard/jobs?when=upcoming&page=1`, { headers: { cookie } });
+      const target = body
+        ? {
+            path: kind === 'quote' ? '/api/bookings/quote' : '/api/bookings',
+            method: 'POST',
+            body: JSON.stringify(body),
+          }
+        : { path: '/api/dashboard/jobs?when=upcoming&page=1', method: 'GET', body: undefined };
+      const headers: Record<string, string> = body ? { 'content-type': 'application/json', origin: url } : { cookie };
       return (async () => {
         let status: number | string;
         try {
-          let res: Response;
+          let res: { status: number; ok: boolean; text: () => Promise<string> };
           try {
-            res = await request();
+            res = await fetch(`${url}${target.path}`, { method: target.method, headers, body: target.body });
           } catch (err) {
             // nginx's reload closes its old workers' idle kept-alive connections; one the client
             // wrote to at that instant closes unanswered and nginx never read the request. A
@@ -281,7 +312,7 @@ export async function runUpgradeDrill(opts: DrillOptions): Promise<DrillResult> 
             // with GOAWAY): so does the drill, once, and counts it (decision 405).
             if (!closedUnanswered(err)) throw err;
             resent++;
-            res = await request();
+            res = await onNewConnection(`${url}${target.path}`, target.method, headers, target.body);
           }
           const text = await res.text();
           status = res.status;
