@@ -141,15 +141,22 @@ describe("a technician's My Schedule", () => {
 });
 
 describe("the owner's Schedule board", () => {
+  // The phone test below reads the day the desk test leaves: the early job moved to ben, the noon one unassigned.
+  let ben: { id: string; username: string };
+  let moved: { jobNumber: string };
+  let unassigned: { jobNumber: string };
+
   it('shows a column per technician and Unassigned at 1280 px, and moves a job to another technician in one choice', async () => {
     const owner = await ownerCookie();
-    const [ann, ben, cal] = [
+    let ann, cal;
+    [ann, ben, cal] = [
       await addTechnician(owner, 'ann'),
       await addTechnician(owner, 'ben'),
       await addTechnician(owner, 'cal'),
     ];
     const first = await booked(owner, BOARD_DAY, '8-10 AM', 'Early', ann.id);
     const second = await booked(owner, BOARD_DAY, '12-2 PM', 'Noon', null);
+    [moved, unassigned] = [first, second];
 
     const page = await browser.newPage({ width: 1280, height: 900 });
     page.setDefaultTimeout(10_000);
@@ -198,7 +205,7 @@ describe("the owner's Schedule board", () => {
     ).toContain(second.jobNumber);
   });
 
-  it('lists the day by slot on a phone, each job with its technician to change', async () => {
+  it('lists the day by slot on a phone, or one technician’s run in order with its route, or the unassigned jobs', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await signInAsOwner(page);
@@ -212,5 +219,24 @@ describe("the owner's Schedule board", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectAccessible(page);
     await page.screenshot({ path: path.join(shots, 'staff-schedule-board-360.png'), fullPage: true });
+
+    // One technician at a time: ben's run, its stop with the address, and one route through it.
+    const show = page.getByRole('list', { name: 'Show the day' });
+    await show.getByRole('button', { name: ben.username }).click();
+    expect(await show.getByRole('button', { name: ben.username }).getAttribute('aria-pressed')).toBe('true');
+    const run = page.getByRole('list', { name: `${ben.username}'s run` });
+    await eventually(() => run.getByRole('listitem').count()).toBe(1);
+    expect(await run.innerText()).toContain(moved.jobNumber);
+    expect(await run.innerText()).toContain('4 Early Street');
+    const route = page.getByRole('link', { name: /Open the route \(1 stop\)/ });
+    expect(await route.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\//);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
+
+    await show.getByRole('button', { name: 'Unassigned' }).click();
+    const nobody = page.getByRole('list', { name: 'Unassigned jobs' });
+    await eventually(() => nobody.isVisible()).toBe(true);
+    expect(await nobody.innerText()).toContain(unassigned.jobNumber);
+    expect(await nobody.innerText()).not.toContain(moved.jobNumber);
   });
 });

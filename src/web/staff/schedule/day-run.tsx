@@ -63,24 +63,38 @@ function RunStopCard({ stop, index, technicianId }: { stop: RunStop; index: numb
 /**
  * A technician's run for one day (docs/product.md "Staff dashboard"; decision 315): the stops in slot
  * order, one route through the stops still to do, the printable run sheet, and the days either side.
+ * With `name` it is the owner reading that technician's run on the schedule (which has its own day
+ * navigation), not the technician's own.
  */
-export function DayRunSection({ technicianId, day, today }: { technicianId: string; day: string; today: string }) {
+export function DayRunSection({
+  technicianId,
+  day,
+  today,
+  name,
+}: {
+  technicianId: string;
+  day: string;
+  today: string;
+  name?: string;
+}) {
   const input = { params: { id: technicianId }, query: { date: day } };
   const run = useQuery(api.runs.dayRun.query(input));
   const isToday = day === today;
-  const title = isToday ? `Today, ${shortDay(day)}` : shortDay(day);
-  const listName = isToday ? "Today's run" : `Run for ${shortDay(day)}`;
+  const when = isToday ? `Today, ${shortDay(day)}` : shortDay(day);
+  const title = name ? `${name}'s run: ${when}` : when;
+  const listName = name ? `${name}'s run` : isToday ? "Today's run" : `Run for ${shortDay(day)}`;
+  const nobody = name ? `No jobs for ${name}` : 'No jobs for you';
   const stops = run.data?.jobs.filter(isStillToDo) ?? [];
   // Once a stop is done the route starts at the next one; before that it is the run's own link.
   const routeUrl = run.data && stops.length === run.data.jobs.length ? run.data.directionsUrl : directionsUrl(stops);
 
   return (
-    <section aria-labelledby="run-heading" className="space-y-3">
+    <section aria-labelledby={name ? 'technician-run-heading' : 'run-heading'} className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h3 id="run-heading" className="text-base font-bold">
+        <h3 id={name ? 'technician-run-heading' : 'run-heading'} className="text-base font-bold">
           {title}
         </h3>
-        <DayNav day={day} today={today} />
+        {name ? null : <DayNav day={day} today={today} />}
       </div>
       <div className="flex flex-wrap gap-2">
         {routeUrl ? (
@@ -120,7 +134,7 @@ export function DayRunSection({ technicianId, day, today }: { technicianId: stri
       ) : run.data.jobs.length === 0 ? (
         <p className="flex items-center gap-2 rounded-xl border border-dashed border-gray-300 px-4 py-6 text-gray-700">
           <MapPinned aria-hidden className="h-5 w-5" />
-          {isToday ? 'No jobs for you today.' : `No jobs for you on ${shortDay(day)}.`}
+          {isToday ? `${nobody} today.` : `${nobody} on ${shortDay(day)}.`}
         </p>
       ) : (
         <ol aria-label={listName} className="space-y-3">

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { scheduleStatus } from '../../../shared/domain/job-status';
 import { SERVICE_LABELS } from '../../../shared/domain/services';
@@ -10,7 +11,9 @@ import { api } from '../../lib/api';
 import type { StaffSlotDay } from '../../../shared/schemas/slots';
 import { cn } from '../../components/ui/cn';
 import { cellTone, closedLabel, jobHref, shortDay, SlotBadge } from '../slots';
-import { boardColumns, jobsIn, type BoardColumn } from './schedule-data';
+import { perthToday } from '../../../shared/domain/perth-time';
+import { DayRunSection } from './day-run';
+import { boardColumns, jobsIn, UNASSIGNED_COLUMN, type BoardColumn } from './schedule-data';
 import { ScheduleStatusBadge } from './schedule-status-badge';
 import { TechnicianSelect } from './technician-select';
 import { useAssignTechnician } from './use-assign-technician';
@@ -153,10 +156,68 @@ function DayList({
   );
 }
 
+/** What the phone's day shows: every job by slot, one technician's run, or the jobs nobody has yet. */
+type PhoneView = { kind: 'slots' } | { kind: 'column'; column: BoardColumn };
+
+/**
+ * The owner's day on a phone: by slot, or one technician at a time (their run in order with its
+ * addresses and one route through it), or the unassigned jobs, chosen from a row of buttons.
+ */
+function PhoneDay({
+  day,
+  jobs,
+  slots,
+  ...rest
+}: Omit<CardProps, 'job'> & { day: string; jobs: JobListItem[]; slots: StaffSlotDay['slots'] | undefined }) {
+  const [view, setView] = useState<PhoneView>({ kind: 'slots' });
+  const columns = boardColumns(jobs, rest.technicians ?? []);
+  const shown = view.kind === 'column' ? columns.find((c) => c.id === view.column.id) : undefined;
+  const choice = (label: string, pressed: boolean, onClick: () => void) => (
+    <li key={label}>
+      <button
+        type="button"
+        aria-pressed={pressed}
+        onClick={onClick}
+        className={cn(
+          'inline-flex min-h-11 items-center rounded-full border px-4 font-semibold',
+          pressed ? 'border-charcoal bg-charcoal text-white' : 'border-gray-300 bg-white text-charcoal',
+        )}
+      >
+        {label}
+      </button>
+    </li>
+  );
+  return (
+    <div className="space-y-4">
+      <ul aria-label="Show the day" className="flex flex-wrap gap-2">
+        {choice('By slot', !shown, () => setView({ kind: 'slots' }))}
+        {columns.map((c) => choice(c.name, shown?.id === c.id, () => setView({ kind: 'column', column: c })))}
+      </ul>
+      {!shown ? (
+        <DayList jobs={jobs} slots={slots} {...rest} />
+      ) : shown.id === UNASSIGNED_COLUMN.id ? (
+        <ol aria-label="Unassigned jobs" className="space-y-4">
+          {TIME_SLOTS.map((slot) => {
+            const here = jobsIn(jobs, slot, shown);
+            return here.length === 0 ? null : (
+              <li key={slot} className="space-y-2">
+                <h4 className="font-semibold">{slotWindowLabel(slot)}</h4>
+                <Cell jobs={here} {...rest} />
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <DayRunSection technicianId={shown.id} day={day} today={perthToday(new Date())} name={shown.name} />
+      )}
+    </div>
+  );
+}
+
 /**
  * The admin's schedule board for one day (docs/product.md "Staff dashboard"; decision 316): a column
- * per technician and "Unassigned", a row per slot, so the whole day is seen at once on a desk; a
- * list by slot on a phone. Moving a job is choosing another technician on its card; a clash comes
+ * per technician and "Unassigned", a row per slot, so the whole day is seen at once on a desk; on a
+ * phone the day by slot, or one technician's run at a time. Moving a job is choosing another technician on its card; a clash comes
  * back from the server as the toast's message.
  */
 export function ScheduleBoard({ day }: { day: string }) {
@@ -197,7 +258,7 @@ export function ScheduleBoard({ day }: { day: string }) {
           assign={assign}
         />
       ) : (
-        <DayList jobs={jobs} slots={calendarDay?.slots} technicians={technicians.data} assign={assign} />
+        <PhoneDay day={day} jobs={jobs} slots={calendarDay?.slots} technicians={technicians.data} assign={assign} />
       )}
     </section>
   );
