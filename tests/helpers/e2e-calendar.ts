@@ -32,7 +32,8 @@ export const NEXT_WORKING_DAY_WINDOW = { day: nextBusinessDay(E2E_TODAY), slot: 
 const BLOCKS = {
   'booking-wizard': 10,
   'booking-admin': 10,
-  'checkout-simulated': 10,
+  'checkout-simulated': 8,
+  'checkout-pay-later': 2,
   'staff-outbox': 10,
   'booking-wizard-phone': 3,
   'staff-closures': 2,

@@ -10,6 +10,7 @@ import { signInStaff } from '../../../tests/helpers/bookings';
 import { bookingHolds, jobs, outboundEmails, paymentEvents } from '../db/schema';
 import { insertPrepaidBooking } from './fixtures';
 import { StripePaymentProvider } from './stripe';
+import { setJobState } from '../../../tests/helpers/job-state';
 
 /**
  * Afterpay and Zip through Stripe (docs/decisions/410-afterpay-zip-and-wallets.md), the real SDK
@@ -64,7 +65,16 @@ beforeEach(() => {
 });
 
 /** Business days inside the public 90 days, one per booking so slots never collide. */
-const DAYS = ['2027-02-01', '2027-02-02', '2027-02-03', '2027-02-04', '2027-02-05', '2027-02-08', '2027-02-09'];
+const DAYS = [
+  '2027-02-01',
+  '2027-02-02',
+  '2027-02-03',
+  '2027-02-04',
+  '2027-02-05',
+  '2027-02-08',
+  '2027-02-09',
+  '2027-02-10',
+];
 let n = 0;
 const book = (customerValue = '487.80') =>
   insertPrepaidBooking(t.db, { now: t.clock.now(), scheduledDay: DAYS[n++]!, timeSlot: '12-2 PM', customerValue });
@@ -211,6 +221,17 @@ describe('Afterpay and Zip through Stripe', () => {
     expect(again.json().message).toMatch(/book again and choose another way to pay/);
   });
 
+  it('keeps holding the slot while Afterpay is still processing, never past two hours from the booking', async () => {
+    const { job, intentId } = await afterpayIntent();
+    const bookedAt = t.clock.now().getTime();
+    t.clock.set(new Date(bookedAt + 50 * 60_000).toISOString());
+    expect((await postWebhook(eventFor('payment_intent.processing', intentId))).statusCode).toBe(200);
+    expect((await holdOf(job.id)).expiresAt.getTime()).toBe(bookedAt + 110 * 60_000);
+    t.clock.set(new Date(bookedAt + 100 * 60_000).toISOString());
+    expect((await postWebhook(eventFor('payment_intent.processing', intentId))).statusCode).toBe(200);
+    expect((await holdOf(job.id)).expiresAt.getTime()).toBe(bookedAt + 120 * 60_000);
+  });
+
   it('a card decline still keeps the booking so another card can pay', async () => {
     const { job, token } = await book().then(async (b) => ({ ...b, res: await createIntent(b.token) }));
     const intentId = (await jobRow(job.id)).stripePaymentIntentId!;
@@ -240,6 +261,24 @@ describe('Afterpay and Zip through Stripe', () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.form).toMatchObject({ payment_intent: intentId, amount: '48780' });
     expect(await jobRow(job.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+  });
+
+  it('invoices an Afterpay-paid job without a card surcharge line, saying it was paid with Afterpay', async () => {
+    const { job, intentId } = await afterpayIntent();
+    expect((await postWebhook(eventFor('payment_intent.succeeded', intentId))).statusCode).toBe(200);
+    await setJobState(t.db, job.id, { status: 'completed', completedAt: t.clock.now() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/customer-invoices/generate/${job.id}`,
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(201);
+    const invoice = (
+      res.json() as { customerInvoice: { totalAmount: string; paymentNote: string; items: { description: string }[] } }
+    ).customerInvoice;
+    expect(invoice.totalAmount).toBe('487.80');
+    expect(invoice.items.map((i) => i.description).join(' ')).not.toMatch(/surcharge/i);
+    expect(invoice.paymentNote).toMatch(/^Paid with Afterpay online on /);
   });
 
   it('does not offer Afterpay over $2,000, and refuses an Afterpay intent for it', async () => {

@@ -1,5 +1,6 @@
 import { describeBusinessHours, openingHoursJsonLd } from '../../shared/domain/business-hours';
 import { formatPrice } from '../../shared/domain/money';
+import { paymentAcceptedOf } from './payment-promises';
 import { suburbPath, type PublicRoute } from '../../shared/public-routes';
 import type { BusinessInfo, PageData } from '../../shared/schemas/site';
 import type { SuburbPageData } from '../../shared/schemas/suburbs';
@@ -40,8 +41,8 @@ export function businessJsonLd(b: BusinessInfo) {
     // The lowest price is the owner's puncture repair fee (docs/decisions/280-owner-settings-in-the-database.md).
     priceRange: `${formatPrice(b.fees.punctureRepair)} - $1000`,
     currenciesAccepted: 'AUD',
-    paymentAccepted:
-      'Cash, Credit Card, Visa, Mastercard, American Express, EFTPOS, PayID, Buy now pay later (pay in 4 instalments)',
+    // Only the online ways the owner has on (docs/decisions/410-afterpay-zip-and-wallets.md).
+    paymentAccepted: paymentAcceptedOf(b),
   };
 }
 

@@ -1,10 +1,26 @@
+import type { BnplMethod, OnlineMethod } from '../../../shared/domain/payment-methods';
 import { api } from '../../lib/api';
 
 /** The calls the checkout makes. */
 export const fetchBooking = (token: string) => api.payments.bookingByToken({ params: { token } });
 
-export const createPaymentIntent = (bookingToken: string) =>
-  api.payments.createPaymentIntent({ body: { bookingToken } });
+export const createPaymentIntent = (bookingToken: string, method: OnlineMethod = 'card') =>
+  api.payments.createPaymentIntent({ body: { bookingToken, ...(method === 'card' ? {} : { method }) } });
+
+/** The ways this booking can be paid now (decision 410). */
+export const fetchPaymentMethods = (bookingToken: string) => api.payments.paymentMethods({ params: { bookingToken } });
+
+/** Test mode: the customer's answer on the simulated Afterpay or Zip page. */
+export const answerSimulatedProvider = (body: {
+  bookingToken: string;
+  method: BnplMethod;
+  decision: 'approve' | 'decline';
+}) => api.payments.simulatedRedirect({ body });
+
+/** The simulated provider's own page, which the checkout sends the browser to as Stripe would send it to Afterpay. */
+export function simulatedProviderPath(token: string, method: BnplMethod): string {
+  return `/checkout/${encodeURIComponent(token)}?provider=${method}`;
+}
 
 export const confirmSimulatedPayment = (body: {
   bookingToken: string;

@@ -6,7 +6,9 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { Toaster } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
-import { createPaymentIntent, fetchBooking, successPath } from './checkout-api';
+import { isBnpl, METHOD_LABELS, type OfferedMethod, type OnlineMethod } from '../../../shared/domain/payment-methods';
+import { createPaymentIntent, fetchBooking, fetchPaymentMethods, successPath } from './checkout-api';
+import { MethodChoice, SimulatedPayLater, SimulatedProviderPage } from './pay-later';
 import { CheckoutSummary } from './checkout-summary';
 import { paymentToasts, setupFailedMessage } from './payment-toasts';
 import { SimulatedCardForm } from './simulated-card-form';
@@ -32,8 +34,17 @@ function goToResult(token: string) {
  * Rendered in the browser only; public pages have no toaster of their own, so this page brings one.
  */
 export default function CheckoutPage({ token }: { token: string }) {
+  // The simulated Afterpay or Zip page: where the checkout sends the browser in test mode (decision 410).
+  const provider = new URLSearchParams(window.location.search).get('provider');
+  if (isBnpl(provider)) return <SimulatedProviderPage token={token} method={provider} />;
+  return <Checkout token={token} />;
+}
+
+function Checkout({ token }: { token: string }) {
   const [state, setState] = useState<BookingState>({ kind: 'loading' });
   const [intent, setIntent] = useState<IntentState>({ kind: 'loading' });
+  const [methods, setMethods] = useState<OfferedMethod[] | null>(null);
+  const [method, setMethod] = useState<OnlineMethod>('card');
 
   const notFound = useCallback(() => {
     setState({ kind: 'not-found' });
@@ -43,7 +54,12 @@ export default function CheckoutPage({ token }: { token: string }) {
   useEffect(() => {
     let live = true;
     fetchBooking(token)
-      .then((booking) => live && setState({ kind: 'ready', booking }))
+      .then((booking) => {
+        if (!live) return;
+        // A declined Afterpay or Zip payment freed the slot: the result page says so and what to do.
+        if (booking.outcome === 'declined') return goToResult(token);
+        setState({ kind: 'ready', booking });
+      })
       .catch((err: unknown) => {
         if (!live) return;
         if (err instanceof ApiError && err.status === 404) notFound();
@@ -60,22 +76,58 @@ export default function CheckoutPage({ token }: { token: string }) {
   const booking = state.kind === 'ready' ? state.booking : undefined;
   const canPay = booking !== undefined && booking.paymentStatus !== 'paid' && booking.provider !== 'none';
 
+  // The ways this booking can be paid; card alone if they cannot be read (decision 410).
+  useEffect(() => {
+    if (!canPay) return;
+    let live = true;
+    fetchPaymentMethods(token)
+      .then((list) => live && setMethods(list))
+      .catch(() => live && setMethods([]));
+    return () => {
+      live = false;
+    };
+  }, [canPay, token]);
+
   // Sets state only when the server answers; the intent starts as 'loading'.
-  const requestIntent = useCallback(() => {
-    return createPaymentIntent(token)
-      .then((data) => setIntent({ kind: 'ready', intent: data }))
-      .catch((err: unknown) => {
-        if (err instanceof ApiError && err.status === 404) return notFound();
-        if (err instanceof ApiError && err.status === 409) return goToResult(token);
-        const message = setupFailedMessage(err);
-        setIntent({ kind: 'failed', message });
-        paymentToasts.setupFailed(message);
-      });
-  }, [token, notFound]);
+  // `isLive` drops an answer for a method the customer has since changed from.
+  const requestIntent = useCallback(
+    (isLive: () => boolean = () => true) => {
+      return createPaymentIntent(token, method)
+        .then((data) => {
+          if (isLive()) setIntent({ kind: 'ready', intent: data });
+        })
+        .catch((err: unknown) => {
+          if (!isLive()) return;
+          if (err instanceof ApiError && err.status === 404) return notFound();
+          // Afterpay or Zip no longer offered (switched off meanwhile): back to card, saying why.
+          if (err instanceof ApiError && err.status === 409 && method !== 'card') {
+            paymentToasts.failed(err.serverMessage ?? 'Please choose another way to pay.');
+            return setMethod('card');
+          }
+          if (err instanceof ApiError && err.status === 409) return goToResult(token);
+          const message = setupFailedMessage(err);
+          setIntent({ kind: 'failed', message });
+          paymentToasts.setupFailed(message);
+        });
+    },
+    [token, notFound, method],
+  );
 
   useEffect(() => {
-    if (canPay) void requestIntent();
+    if (!canPay) return;
+    let live = true;
+    void requestIntent(() => live);
+    return () => {
+      live = false;
+    };
   }, [canPay, requestIntent]);
+
+  const choose = (next: OnlineMethod) => {
+    if (next === method) return;
+    setIntent({ kind: 'loading' });
+    setMethod(next);
+  };
+  const wallets = methods?.some((m) => m.method === 'apple-pay' || m.method === 'google-pay') ?? false;
 
   const retrySetUp = () => {
     setIntent({ kind: 'loading' });
@@ -137,6 +189,7 @@ export default function CheckoutPage({ token }: { token: string }) {
                     }
                   : booking
               }
+              {...(method === 'card' ? {} : { surchargeLabel: `${METHOD_LABELS[method]} surcharge` })}
             />
             <section className="rounded-xl border border-gray-200 p-4 sm:p-6" aria-label="Payment">
               {booking.paymentStatus === 'paid' ? (
@@ -157,7 +210,10 @@ export default function CheckoutPage({ token }: { token: string }) {
                   site.
                 </p>
               ) : intent.kind === 'loading' ? (
-                <Spinner label="Preparing secure payment..." />
+                <>
+                  {methods ? <MethodChoice methods={methods} value={method} onChange={choose} /> : null}
+                  <Spinner label="Preparing secure payment..." />
+                </>
               ) : intent.kind === 'failed' ? (
                 <div>
                   <p>{intent.message}</p>
@@ -167,6 +223,7 @@ export default function CheckoutPage({ token }: { token: string }) {
                 </div>
               ) : (
                 <>
+                  {methods ? <MethodChoice methods={methods} value={method} onChange={choose} /> : null}
                   {booking.holdExpiresAt ? (
                     <p className="mb-4 text-sm text-gray-700">
                       Your time slot is held for you until {perthClockTime(new Date(booking.holdExpiresAt))} (Perth
@@ -176,12 +233,17 @@ export default function CheckoutPage({ token }: { token: string }) {
                   {booking.provider === 'stripe' && booking.publishableKey ? (
                     <Suspense fallback={<Spinner label="Loading the card form..." />}>
                       <StripeCardForm
+                        key={method}
                         publishableKey={booking.publishableKey}
                         clientSecret={intent.intent.clientSecret}
                         token={token}
                         totalAmount={intent.intent.totalAmount}
+                        method={method}
+                        wallets={wallets}
                       />
                     </Suspense>
+                  ) : isBnpl(method) ? (
+                    <SimulatedPayLater token={token} method={method} />
                   ) : (
                     <SimulatedCardForm
                       token={token}

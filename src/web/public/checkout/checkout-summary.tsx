@@ -10,7 +10,14 @@ export function serviceLabel(serviceType: string): string {
 }
 
 /** The checkout summary (docs/product.md "Payments"): service, visit window, address, vehicle, items, discount, surcharge, total. */
-export function CheckoutSummary({ booking }: { booking: BookingByToken }) {
+export function CheckoutSummary({
+  booking,
+  surchargeLabel,
+}: {
+  booking: BookingByToken;
+  /** Afterpay's or Zip's own surcharge line (decision 410); none shown when it is nothing. Card by default. */
+  surchargeLabel?: string;
+}) {
   const { job, vehicle } = booking;
   return (
     <section
@@ -68,10 +75,12 @@ export function CheckoutSummary({ booking }: { booking: BookingByToken }) {
           <dt>Booking amount</dt>
           <dd className="tabular-nums">{dollars(booking.amount)}</dd>
         </div>
-        <div className="flex justify-between gap-3">
-          <dt>{`Card surcharge (${cardSurchargeLabel(readPageData().business.fees)})`}</dt>
-          <dd className="tabular-nums">{dollars(booking.surchargeAmount)}</dd>
-        </div>
+        {surchargeLabel !== undefined && booking.surchargeAmount === '0.00' ? null : (
+          <div className="flex justify-between gap-3">
+            <dt>{surchargeLabel ?? `Card surcharge (${cardSurchargeLabel(readPageData().business.fees)})`}</dt>
+            <dd className="tabular-nums">{dollars(booking.surchargeAmount)}</dd>
+          </div>
+        )}
         <div className="flex items-baseline justify-between gap-3 border-t border-gray-300 pt-2 text-lg font-bold">
           <dt>Total</dt>
           <dd className="tabular-nums" data-testid="checkout-total">

@@ -13,6 +13,8 @@ import {
   type EmailDelivery,
 } from '../../lib/email-wording';
 import { dollars } from '../../lib/format';
+import { METHOD_LABELS } from '../../../shared/domain/payment-methods';
+import { telHref } from '../contact';
 import { fetchBooking } from './checkout-api';
 import { serviceLabel } from './checkout-summary';
 
@@ -120,6 +122,35 @@ export default function PaymentSuccess({ token, emailDelivery }: { token: string
       </section>
     );
   }
+  // Afterpay or Zip said no: the slot was freed, nothing was charged, and the customer can pay another way (decision 410).
+  if (booking.outcome === 'declined') {
+    return (
+      <section className={`${box} border-amber-600 bg-amber-50`} aria-labelledby="payment-result-heading" role="status">
+        <h2 id="payment-result-heading" className="text-xl font-bold">
+          Your payment was not approved
+        </h2>
+        <p className="mt-2">{booking.declineMessage ?? 'The payment was declined.'}</p>
+        <p className="mt-2">
+          Nothing was charged, and the {visit} time for booking {booking.jobNumber} is no longer held for you. You can
+          book again and pay by card or pay on site, or call us and we will book it with you.
+        </p>
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+          <a
+            href="/book"
+            className="inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong"
+          >
+            Book again and pay another way
+          </a>
+          <a
+            href={telHref(readPageData().business.phone)}
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-gray-400 px-4 font-semibold"
+          >
+            <Phone aria-hidden className="h-5 w-5" /> Call {readPageData().business.phone}
+          </a>
+        </div>
+      </section>
+    );
+  }
   if (booking.paymentStatus !== 'paid') {
     return (
       <section className={`${box} border-gray-200`} aria-labelledby="payment-result-heading" aria-live="polite">
@@ -155,9 +186,10 @@ export default function PaymentSuccess({ token, emailDelivery }: { token: string
         Your booking reference is <strong data-testid="job-number">{booking.jobNumber}</strong>.
       </p>
       <p className="mt-1">
-        {serviceLabel(booking.serviceType)}, {visit}, at {booking.job.address}, {booking.job.suburb}. Paid{' '}
-        {dollars(booking.totalAmount)} (including the {cardSurchargeLabel(readPageData().business.fees)} card
-        surcharge).
+        {serviceLabel(booking.serviceType)}, {visit}, at {booking.job.address}, {booking.job.suburb}.{' '}
+        {booking.paidWith === 'afterpay' || booking.paidWith === 'zip'
+          ? `Paid ${dollars(booking.paidAmount ?? booking.amount)} with ${METHOD_LABELS[booking.paidWith]}.`
+          : `Paid ${dollars(booking.totalAmount)} (including the ${cardSurchargeLabel(readPageData().business.fees)} card surcharge).`}
       </p>
       <h3 className="mt-4 font-semibold">What happens next</h3>
       <ul className="mt-2 space-y-2">

@@ -1,6 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useRef, useState } from 'react';
+import { METHOD_LABELS, type OnlineMethod } from '../../../shared/domain/payment-methods';
 import { Button } from '../../components/ui/button';
 import { dollars } from '../../lib/format';
 import { successPath } from './checkout-api';
@@ -16,7 +17,17 @@ function stripeFor(publishableKey: string) {
   return p;
 }
 
-function PayWithStripe({ returnPath, totalAmount }: { returnPath: string; totalAmount: string }) {
+function PayWithStripe({
+  returnPath,
+  totalAmount,
+  method,
+  wallets,
+}: {
+  returnPath: string;
+  totalAmount: string;
+  method: OnlineMethod;
+  wallets: boolean;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
@@ -28,8 +39,9 @@ function PayWithStripe({ returnPath, totalAmount }: { returnPath: string; totalA
     busy.current = true;
     setProcessing(true);
     try {
-      // Stripe sends the browser to return_url after a successful payment. That page only shows the
-      // result; the job is marked paid by the verified webhook (docs/product.md "Payments").
+      // Stripe sends the browser to return_url after a successful payment, and back from Afterpay's or
+      // Zip's page whatever the answer. That page only shows the result; the job is marked paid (or a
+      // declined one's slot freed) by the verified webhook (docs/product.md "Payments", decision 410).
       const { error } = await stripe.confirmPayment({
         elements,
         confirmParams: { return_url: `${window.location.origin}${returnPath}` },
@@ -48,9 +60,15 @@ function PayWithStripe({ returnPath, totalAmount }: { returnPath: string; totalA
   return (
     <form onSubmit={(e) => void pay(e)} className="space-y-4" aria-labelledby="card-heading">
       <h2 id="card-heading" className="text-lg font-bold">
-        Card details
+        {method === 'card' ? 'Card details' : METHOD_LABELS[method]}
       </h2>
-      <PaymentElement options={{ layout: 'tabs' }} />
+      {/* Apple Pay and Google Pay show only where the browser offers them and the owner has them on (decision 411). */}
+      <PaymentElement
+        options={{
+          layout: 'tabs',
+          wallets: { applePay: wallets ? 'auto' : 'never', googlePay: wallets ? 'auto' : 'never' },
+        }}
+      />
       <Button
         type="submit"
         size="lg"
@@ -58,7 +76,11 @@ function PayWithStripe({ returnPath, totalAmount }: { returnPath: string; totalA
         disabled={!stripe || !elements || processing}
         aria-busy={processing || undefined}
       >
-        {processing ? 'Processing...' : `Pay ${dollars(totalAmount)}`}
+        {processing
+          ? 'Processing...'
+          : method === 'card'
+            ? `Pay ${dollars(totalAmount)}`
+            : `Continue to ${METHOD_LABELS[method]}`}
       </Button>
     </form>
   );
@@ -71,6 +93,8 @@ export default function StripeCardForm({
   token,
   totalAmount,
   returnPath = successPath(token),
+  method = 'card',
+  wallets = true,
 }: {
   publishableKey: string;
   clientSecret: string;
@@ -78,13 +102,17 @@ export default function StripeCardForm({
   totalAmount: string;
   /** Where the browser comes back after paying: the booking's result page by default, the invoice's pay page for an invoice. */
   returnPath?: string;
+  /** The intent's one method (decision 410); card by default, as an invoice pays. */
+  method?: OnlineMethod;
+  /** Whether Apple Pay and Google Pay may show (the owner's switch). */
+  wallets?: boolean;
 }) {
   return (
     <Elements
       stripe={stripeFor(publishableKey)}
       options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#1f2328' } } }}
     >
-      <PayWithStripe returnPath={returnPath} totalAmount={totalAmount} />
+      <PayWithStripe returnPath={returnPath} totalAmount={totalAmount} method={method} wallets={wallets} />
     </Elements>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { formatPrice } from '../../../shared/domain/money';
+import { homePaymentsOf } from '../payment-promises';
 import type { Fees } from '../../../shared/domain/settings';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import type { EmailDelivery } from '../../lib/email-wording';
@@ -74,13 +75,8 @@ const claimsOf = (business: BusinessInfo) => [
   },
 ];
 
-const PAYMENTS = [
-  { icon: CreditCard, label: 'Visa, Mastercard and Amex' },
-  { icon: CreditCard, label: 'EFTPOS' },
-  { icon: Smartphone, label: 'PayID' },
-  { icon: Banknote, label: 'Cash' },
-  { icon: Tag, label: 'Pay in 4 instalments (two buy-now-pay-later providers)' },
-] as const;
+/** The icons of the "Accepted Payments" list; what it lists is the owner's (decision 410). */
+const PAYMENT_ICONS = { card: CreditCard, phone: Smartphone, cash: Banknote, later: Tag } as const;
 
 function PaymentResult({ search, emailDelivery }: { search: string; emailDelivery: EmailDelivery }) {
   const params = new URLSearchParams(search);
@@ -199,14 +195,17 @@ export function HomePage({
           </ul>
           <h3 className="mt-12 text-xl font-bold">Accepted Payments</h3>
           <ul className="mt-4 flex flex-wrap gap-3">
-            {PAYMENTS.map(({ icon: Icon, label }) => (
-              <li
-                key={label}
-                className="inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-4 py-2 text-sm font-medium"
-              >
-                <Icon aria-hidden className="h-4 w-4" /> {label}
-              </li>
-            ))}
+            {homePaymentsOf(business).map(({ kind, label }) => {
+              const Icon = PAYMENT_ICONS[kind];
+              return (
+                <li
+                  key={label}
+                  className="inline-flex items-center gap-2 rounded-full border border-gray-300 bg-white px-4 py-2 text-sm font-medium"
+                >
+                  <Icon aria-hidden className="h-4 w-4" /> {label}
+                </li>
+              );
+            })}
           </ul>
         </div>
       </section>

@@ -1,5 +1,6 @@
 import { formatPrice } from '../../../shared/domain/money';
 import { cardSurchargeLabel } from '../../../shared/domain/pricing';
+import { paymentTermsOf } from '../payment-promises';
 import type { BusinessInfo } from '../../../shared/schemas/site';
 import { endSentence, hoursOf, telHref } from '../contact';
 import { LegalPage, LegalSection } from './legal-page';
@@ -49,11 +50,7 @@ export function TermsPage({ business }: { business: BusinessInfo }) {
         </ul>
       </LegalSection>
       <LegalSection title="4. Payment">
-        <p>
-          You can pay online when you book (prepaid), or on the day by card (Visa, Mastercard, Amex), EFTPOS, PayID,
-          cash, or in 4 instalments through one of our two buy-now-pay-later providers (subject to their approval and
-          terms).
-        </p>
+        <p>{paymentTermsOf(b)}</p>
       </LegalSection>
       <LegalSection title="5. Cancellations, refunds and no-shows">
         <ul>

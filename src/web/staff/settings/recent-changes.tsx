@@ -14,7 +14,7 @@ export function RecentChanges({
   subject,
   section,
 }: {
-  subject: 'fees' | 'business' | 'security' | 'capacity' | 'messages';
+  subject: 'fees' | 'business' | 'security' | 'capacity' | 'messages' | 'payment-methods';
   section: string;
 }) {
   const headingId = `${section}-changes-heading`;

@@ -9,7 +9,9 @@ import { OutboxSection } from './outbox-section';
 import { SmsOutboxSection } from './sms-outbox-section';
 import { TwoFactorSection } from '../two-factor';
 import { SuburbPagesSection } from '../suburb-pages';
+import { PaymentMethodsSection } from '../settings/payment-methods-section';
 import { AccountingSection } from '../settings/accounting-section';
+import { TyresSettingsSection } from '../settings/tyres-section';
 
 const roleLabel = (role: PublicUser['role']) => (role === 'admin' ? 'Admin' : 'Technician');
 
@@ -40,8 +42,10 @@ export function SettingsTab({ user }: { user: PublicUser }) {
       <DevicesSection />
       {user.role === 'admin' ? (
         <OwnerSettings>
+          <PaymentMethodsSection />
           <ClosuresSection user={user} />
           <SuburbPagesSection />
+          <TyresSettingsSection />
           <AccountingSection />
         </OwnerSettings>
       ) : null}
