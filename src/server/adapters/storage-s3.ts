@@ -15,6 +15,7 @@ import {
   type FileStore,
   type StoredFile,
 } from './storage';
+import { AppError } from '../http/errors';
 
 /** The bucket settings from configuration (FILE_STORAGE=s3). */
 export type S3Settings = {
@@ -24,7 +25,62 @@ export type S3Settings = {
   forcePathStyle: boolean;
   credentials?: { accessKeyId: string; secretAccessKey: string };
   prefix: string;
+  /** Tests only: shorter limits than S3_TIMEOUTS. */
+  timeouts?: S3Timeouts;
 };
+
+export type S3Timeouts = { connectionMs: number; idleMs: number; attempts: number };
+
+/**
+ * A bucket that does not answer must not hold a request (and its upload in memory) for minutes: the
+ * SDK by default waits for a connection and on a silent socket without a limit and tries three times.
+ * A connection in 3 s, no more than 10 s without a byte moving (a 5 MB photo keeps moving), two
+ * tries: at most about 25 s, then 503 (docs/decisions/402-providers-down-offline-retry-rtl.md).
+ */
+export const S3_TIMEOUTS: S3Timeouts = { connectionMs: 3_000, idleMs: 10_000, attempts: 2 };
+
+export const FILE_STORAGE_UNAVAILABLE_MESSAGE =
+  'Photos and documents cannot be saved or opened just now: the file storage is not answering. Please try again in a few minutes.';
+
+/** The bucket could not be reached or answered 5xx: 503 with FILE_STORAGE_UNAVAILABLE_MESSAGE. */
+export class FileStorageUnavailable extends AppError {
+  constructor(cause: unknown) {
+    super('UNAVAILABLE', FILE_STORAGE_UNAVAILABLE_MESSAGE);
+    this.cause = cause;
+  }
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/** `call`, with a failure to reach the bucket turned into FileStorageUnavailable. */
+async function reachable<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (isUnreachable(err)) throw new FileStorageUnavailable(err);
+    throw err;
+  }
+}
+
+/** Whether an S3 call failed because the service could not be reached or could not answer. */
+function isUnreachable(err: unknown): boolean {
+  if (err instanceof S3ServiceException) return (err.$metadata.httpStatusCode ?? 0) >= 500;
+  const e = err as { name?: unknown; code?: unknown } | null;
+  return (
+    e?.name === 'TimeoutError' ||
+    e?.name === 'RequestTimeout' ||
+    (typeof e?.code === 'string' && NETWORK_CODES.has(e.code))
+  );
+}
 
 /**
  * One client per app. With S3_ENDPOINT (an S3-compatible service) checksums are sent and checked
@@ -32,11 +88,18 @@ export type S3Settings = {
  * by some such services. On AWS itself the SDK's defaults stay (decision 220).
  */
 export function createS3Client(settings: S3Settings): S3Client {
+  const timeouts = settings.timeouts ?? S3_TIMEOUTS;
   return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
     credentials: settings.credentials,
+    requestHandler: {
+      connectionTimeout: timeouts.connectionMs,
+      requestTimeout: timeouts.idleMs,
+      throwOnRequestTimeout: true,
+    },
+    maxAttempts: timeouts.attempts,
     ...(settings.endpoint
       ? { requestChecksumCalculation: 'WHEN_REQUIRED' as const, responseChecksumValidation: 'WHEN_REQUIRED' as const }
       : {}),
@@ -55,7 +118,7 @@ function status(err: unknown): number | undefined {
  * overwrite there (decision 220).
  */
 export function createS3FileStore(
-  client: S3Client,
+  s3: S3Client,
   opts: { bucket: string; prefix: string; folder: string; names: FileNames; neverOverwrite?: boolean },
 ): FileStore {
   const base = `${opts.prefix}${opts.folder}/`;
@@ -63,7 +126,7 @@ export function createS3FileStore(
 
   async function exists(name: string): Promise<boolean> {
     try {
-      await client.send(new HeadObjectCommand({ Bucket: opts.bucket, Key: key(name) }));
+      await reachable(s3.send(new HeadObjectCommand({ Bucket: opts.bucket, Key: key(name) })));
       return true;
     } catch (err) {
       if (status(err) === 404) return false;
@@ -76,14 +139,16 @@ export function createS3FileStore(
       assertSafeName(opts.names, name);
       if (opts.neverOverwrite && (await exists(name))) throw new StoredFileExistsError(name);
       try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: opts.bucket,
-            Key: key(name),
-            Body: data,
-            ContentLength: data.length,
-            ...(opts.neverOverwrite ? { IfNoneMatch: '*' } : {}),
-          }),
+        await reachable(
+          s3.send(
+            new PutObjectCommand({
+              Bucket: opts.bucket,
+              Key: key(name),
+              Body: data,
+              ContentLength: data.length,
+              ...(opts.neverOverwrite ? { IfNoneMatch: '*' } : {}),
+            }),
+          ),
         );
       } catch (err) {
         if (opts.neverOverwrite && status(err) === 412) throw new StoredFileExistsError(name);
@@ -93,7 +158,7 @@ export function createS3FileStore(
     async read(name) {
       assertSafeName(opts.names, name);
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key(name) }));
+        const res = await reachable(s3.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key(name) })));
         if (!res.Body) throw new StoredFileMissingError(name);
         return Buffer.from(await res.Body.transformToByteArray());
       } catch (err) {
@@ -103,14 +168,14 @@ export function createS3FileStore(
     },
     async remove(name) {
       assertSafeName(opts.names, name, { temporaryToo: true });
-      await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: key(name) }));
+      await reachable(s3.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: key(name) })));
     },
     async list() {
       const files: StoredFile[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: opts.bucket, Prefix: base, ContinuationToken: token }),
+        const page = await reachable(
+          s3.send(new ListObjectsV2Command({ Bucket: opts.bucket, Prefix: base, ContinuationToken: token })),
         );
         for (const object of page.Contents ?? []) {
           const name = object.Key?.slice(base.length) ?? '';
