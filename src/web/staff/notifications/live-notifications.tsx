@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { perthClockTime } from '../../../shared/domain/perth-time';
 import { cn } from '../../components/ui/cn';
+import { useMediaQuery } from '../../components/ui/use-media-query';
 import { api } from '../../lib/api';
 import { refreshAfterWrite } from '../../lib/refresh';
 import { popupHeadline, popupService, popupSummary, popupVisit } from './popup-text';
@@ -77,7 +78,7 @@ function useJobsRefresh() {
 /**
  * Live new-booking popups and the connection state, mounted in the staff header
  * (docs/product.md "Live notifications", decision 196): popups top right (full width at the top
- * of a phone), newest first, 10 kept, 3 shown with a 'more' toggle, the newest dismissed after
+ * of a phone), newest first, 10 kept, 3 shown (1 on a phone) with a 'more' toggle, the newest dismissed after
  * 10 s unless the pointer or focus is on the popups. A popup opens its job for an admin.
  */
 export function LiveNotifications({ user }: { user: PublicUser }) {
@@ -109,8 +110,11 @@ export function LiveNotifications({ user }: { user: PublicUser }) {
     return () => clearTimeout(timer);
   }, [timedId, firstId, isPaused, user.id]);
 
-  const shown = isExpanded ? popups : popups.slice(0, POPUPS_SHOWN);
-  const hidden = popups.length - POPUPS_SHOWN;
+  // A phone shows the newest and one count of the rest, so a busy morning does not pile over the header.
+  const phone = !useMediaQuery('(min-width: 640px)');
+  const limit = phone ? 1 : POPUPS_SHOWN;
+  const shown = isExpanded ? popups : popups.slice(0, limit);
+  const hidden = popups.length - limit;
   const canOpenJobs = user.role === 'admin';
 
   return (
