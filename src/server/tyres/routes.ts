@@ -8,7 +8,7 @@ import { notFound } from '../http/errors';
 import { createLinkMisses, tooManyMissesMessage } from '../manage/misses';
 import { BOOK_AGAIN_DAYS_AFTER_VISIT, jobOfToken } from '../manage/service';
 import { listFittedTyres, recordFittedTyres } from './fitted';
-import { listStock } from './stock';
+import { listStock, moveStock, reorderFile, setReorderRules } from './stock';
 import { readTyreSettings, updateTyreSettings } from './tyre-settings';
 import { claimWarranty, findWarranty, tyresForManagePage } from './warranty';
 
@@ -40,5 +40,8 @@ export function tyreRoutes(deps: AppDeps): FastifyPluginAsync {
       updateTyreSettings(deps.db, actor, deps.clock.now(), body),
     );
     addRoute(app, tyres.stock, async ({ query }) => listStock(deps.db, query.location));
+    addRoute(app, tyres.updateStockRules, async ({ actor, body }) => setReorderRules(deps, actor, body));
+    addRoute(app, tyres.moveStock, async ({ actor, body }) => moveStock(deps, actor, body));
+    addRoute(app, tyres.reorder, async ({ query }) => reorderFile(deps.db, query.format));
   };
 }
