@@ -85,6 +85,20 @@ describe('Settings, "System" in plain words', () => {
     ).toMatchObject({ value: 'No backup has run', warning: true });
   });
 
+  it('points a PostgreSQL server to its nightly backup timer and the embedded database to npm run db:backup', () => {
+    const waiting = { state: 'none-yet', lastAt: null, ageSeconds: null, folder: null, warning: false } as const;
+    const server = byId(health({ backup: { ...waiting, lookingSince: null } })).backup!;
+    expect(server.hint).toContain('systemctl list-timers tyre-booking-backup.timer');
+    expect(server.hint).not.toContain('db:backup');
+    const embedded = byId(
+      health({
+        backup: { ...waiting, lookingSince: null },
+        database: { engine: 'pglite', bytes: 45e6, measured: 'data folder' },
+      }),
+    ).backup!;
+    expect(embedded.hint).toContain('Schedule npm run db:backup (README, "Backups")');
+  });
+
   it('says why the certificate is unknown', () => {
     const lines = byId(health({ certificate: { state: 'unknown', path: null, reason: 'No https here.' } }));
     expect(lines.certificate).toMatchObject({ value: 'Expiry unknown', hint: 'No https here.', warning: false });

@@ -11,7 +11,16 @@ import type { SystemHealth } from '../../../shared/schemas/system';
 /** One figure of Settings, "System": its name, the figure in plain words, what it means, and whether it needs attention. */
 export type SystemLine = { id: string; label: string; value: string; hint?: string; warning: boolean };
 
-function backupLine(b: SystemHealth['backup']): SystemLine {
+/**
+ * What makes backups: on a PostgreSQL server the nightly pgBackRest timer install.sh sets up
+ * (docs/decisions/403-pgbackrest-backups.md), with the embedded database a scheduled npm run db:backup.
+ */
+const scheduleHint = (engine: SystemHealth['database']['engine']) =>
+  engine === 'postgres'
+    ? 'Check the nightly backup timer: systemctl list-timers tyre-booking-backup.timer (docs/deploying.md, "Backups").'
+    : 'Schedule npm run db:backup (README, "Backups").';
+
+function backupLine(b: SystemHealth['backup'], engine: SystemHealth['database']['engine']): SystemLine {
   const base = { id: 'backup', label: 'Backup' };
   switch (b.state) {
     case 'ok':
@@ -28,14 +37,14 @@ function backupLine(b: SystemHealth['backup']): SystemLine {
       return {
         ...base,
         value: 'No backup has run',
-        hint: `None since the app first looked for one, ${perthDateTime(b.lookingSince)}. Schedule npm run db:backup (README, "Backups").`,
+        hint: `None since the app first looked for one, ${perthDateTime(b.lookingSince)}. ${scheduleHint(engine)}`,
         warning: true,
       };
     default:
       return {
         ...base,
         value: 'No backup yet',
-        hint: `Schedule npm run db:backup (README, "Backups"). You will be told if none has run ${BACKUP_MAX_AGE_HOURS} hours after the app first looked${
+        hint: `${scheduleHint(engine)} You will be told if none has run ${BACKUP_MAX_AGE_HOURS} hours after the app first looked${
           b.lookingSince ? ` (${perthDateTime(b.lookingSince)})` : ''
         }.`,
         warning: false,
@@ -134,7 +143,7 @@ function versionLine(v: SystemHealth['version']): SystemLine {
 /** The section's figures in the order the owner reads them: what may need doing first. */
 export function systemLines(h: SystemHealth): SystemLine[] {
   return [
-    backupLine(h.backup),
+    backupLine(h.backup, h.database.engine),
     messagesLine(h.messages),
     diskLine(h.disk),
     certificateLine(h.certificate),
