@@ -79,6 +79,8 @@ describe('book again', () => {
     await stepShown(dialog, 4);
     const filled = async (label: string) => dialog.getByLabel(label, { exact: true }).inputValue();
     expect(await filled('Street address')).toBe('5 Again Street');
+    // No address service is configured here: a plain, calm field, without the failure note.
+    expect(await dialog.getByText('Address suggestions unavailable - please enter manually').count()).toBe(0);
     expect(await filled('Suburb')).toBe('Mandurah');
     expect(await filled('Postcode')).toBe('6210');
     expect(await filled('Make')).toBe('Mazda');
@@ -122,6 +124,16 @@ describe('book again', () => {
     await page.getByRole('heading', { name: /^Your booking / }).waitFor();
     await page.getByRole('link', { name: 'Book again' }).waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it("fetches the wizard's code while the browser is idle after the home page's first paint, before any tap", async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    const wizardCode = page.waitForRequest((r) => /\/assets\/booking-wizard-[^/]+\.js$/.test(r.url()));
+    await page.goto('/', { waitUntil: 'load' });
+    await wizardCode;
+    // Nothing was tapped: the dialog is not open.
+    expect(await wizardOf(page).count()).toBe(0);
   });
 
   it('fills nothing from a made-up link', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANAGE_LINK_NOT_FOUND } from '../../shared/schemas/manage';
-import { bookingBody, freshClientAddress } from '../../../tests/helpers/bookings';
+import { bookingBody, freshClientAddress, seedTyrePrices } from '../../../tests/helpers/bookings';
 import { freshSlots } from '../../../tests/helpers/fresh-slots';
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 import { newManageToken } from './token';
@@ -12,6 +12,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.set(MONDAY_7AM_PERTH);
+  await seedTyrePrices(t.db);
 });
 afterAll(async () => {
   await t?.close();
@@ -42,7 +43,14 @@ describe('GET /api/manage/{token}/book-again', () => {
     const first = await bookOnSite({
       customer: { name: 'Ada Returning', phone: '0412 345 678' },
       vehicle: { make: 'Mazda', model: 'CX-5', year: 2020 },
-      job: { address: '7 First Street', suburb: 'Joondalup', postcode: '6027' },
+      job: {
+        serviceType: 'new-tyres',
+        tyreSize: '205/55R16',
+        tyreQuantity: 2,
+        address: '7 First Street',
+        suburb: 'Joondalup',
+        postcode: '6027',
+      },
     });
     const other = await bookOnSite({
       customer: { name: 'Ben Other', phone: '0498 765 432' },
@@ -55,7 +63,13 @@ describe('GET /api/manage/{token}/book-again', () => {
     expect(own.headers['cache-control']).toBe('no-store');
     expect(own.json()).toEqual({
       customer: { name: 'Ada Returning', phone: '0412 345 678', email: first.body.customer.email },
-      vehicle: { make: 'Mazda', model: 'CX-5', year: 2020, registration: first.body.vehicle.registration },
+      vehicle: {
+        make: 'Mazda',
+        model: 'CX-5',
+        year: 2020,
+        registration: first.body.vehicle.registration,
+        tyreSize: '205/55R16',
+      },
       address: '7 First Street',
       suburb: 'Joondalup',
       postcode: '6027',

@@ -158,7 +158,13 @@ export async function bookAgainDetailsOf(exec: Executor, job: Job): Promise<Book
   return {
     customer: { name: job.contactName, phone: job.contactPhone, email: job.contactEmail },
     vehicle: vehicle
-      ? { make: vehicle.make, model: vehicle.model, year: vehicle.year, registration: vehicle.registration }
+      ? {
+          make: vehicle.make,
+          model: vehicle.model,
+          year: vehicle.year,
+          registration: vehicle.registration,
+          tyreSize: job.serviceType === 'new-tyres' ? job.tyreSize : null,
+        }
       : null,
     address: job.address,
     suburb: job.suburb,

@@ -77,7 +77,14 @@ export type ManageBooking = z.infer<typeof manageBooking>;
 export const bookAgainDetails = z.object({
   customer: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
   vehicle: z
-    .object({ make: z.string(), model: z.string(), year: z.number().int(), registration: z.string() })
+    .object({
+      make: z.string(),
+      model: z.string(),
+      year: z.number().int(),
+      registration: z.string(),
+      /** The size of the tyres this booking fitted to the car ("205/55R16"), or null. */
+      tyreSize: z.string().nullable(),
+    })
     .nullable(),
   address: z.string(),
   suburb: z.string(),

@@ -13,3 +13,33 @@ export function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
     return pending;
   };
 }
+
+/**
+ * Runs `task` once the page has painted and loaded and the browser is idle (or after `timeoutMs`
+ * of waiting for idle), never while the visitor asked to save data. Answers a function that calls
+ * it off. For code a tap is likely to need soon: the booking wizard after the home page's first
+ * paint (docs/decisions/413-returning-customer-frictions.md), outside the first load's budget.
+ */
+export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
+  if (saveData) return () => undefined;
+  let cancelled = false;
+  let idleId: number | undefined;
+  let timer: number | undefined;
+  const schedule = () => {
+    if (cancelled) return;
+    // Safari has no requestIdleCallback: a short pause after the load stands in for it.
+    if (typeof window.requestIdleCallback === 'function')
+      idleId = window.requestIdleCallback(() => task(), { timeout: timeoutMs });
+    else timer = window.setTimeout(task, 200);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', schedule);
+    if (idleId !== undefined) window.cancelIdleCallback(idleId);
+    if (timer !== undefined) window.clearTimeout(timer);
+  };
+}

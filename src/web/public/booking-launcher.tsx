@@ -1,8 +1,23 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { onDemand, whenIdle } from '../lib/on-demand';
 import type { BookingPrefill } from './booking/booking-wizard';
 
-/** The wizard is its own chunk, fetched the first time a visitor opens it (the JS budget, decision 120). */
-const loadWizard = () => import('./booking/booking-wizard');
+/**
+ * The wizard is its own chunk, outside the first load (the JS budget, decision 120): fetched on the
+ * home page once the browser is idle after the first paint, elsewhere when a book button is
+ * hovered, focused or tapped (docs/decisions/413-returning-customer-frictions.md).
+ */
+const loadWizard = onDemand(() => import('./booking/booking-wizard'));
 const BookingWizard = lazy(loadWizard);
 
 type BookingDialogApi = {
@@ -13,20 +28,22 @@ type BookingDialogApi = {
 
 const BookingDialogContext = createContext<BookingDialogApi | null>(null);
 
-let preloaded: Promise<unknown> | undefined;
+/** A failed fetch is asked again on the next preload or open (onDemand). */
 function preloadWizard() {
-  preloaded ??= loadWizard().catch(() => {
-    preloaded = undefined;
-  });
+  loadWizard().catch(() => undefined);
 }
 
 export function BookingLauncherProvider({
   children,
   defaultPrefill,
+  preloadWhenIdle = false,
 }: {
   children: ReactNode;
   defaultPrefill?: BookingPrefill;
+  /** Fetch the wizard once the page has painted and the browser is idle, so the first tap on Book waits for nothing (decision 413). */
+  preloadWhenIdle?: boolean;
 }) {
+  useEffect(() => (preloadWhenIdle ? whenIdle(preloadWizard) : undefined), [preloadWhenIdle]);
   const [state, setState] = useState<{ mounted: boolean; open: boolean; prefill?: BookingPrefill }>({
     mounted: false,
     open: false,

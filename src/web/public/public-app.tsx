@@ -141,7 +141,7 @@ export function PublicApp({ data, location }: { data: PageData; location: { path
       content = <NotFoundPage business={b} />;
   }
   return (
-    <BookingLauncherProvider defaultPrefill={prefill}>
+    <BookingLauncherProvider defaultPrefill={prefill} preloadWhenIdle={route.name === 'home'}>
       <SiteLayout business={b}>{content}</SiteLayout>
     </BookingLauncherProvider>
   );

@@ -27,8 +27,9 @@ type Props = {
 };
 
 /**
- * Street address with Google Places suggestions when a key is configured; otherwise (or when the
- * service fails) a plain input with the note 'Address suggestions unavailable - please enter manually'.
+ * Street address with Google Places suggestions when a key is configured. Without one it is a plain,
+ * calm input; the note 'Address suggestions unavailable - please enter manually' shows only when a
+ * configured service fails (docs/decisions/413-returning-customer-frictions.md).
  */
 export const AddressInput = forwardRef<HTMLInputElement, Props>(function AddressInput(
   { label, value, onChange, onBlur, onSelect, googleMapsApiKey, error, name, required },
@@ -36,7 +37,9 @@ export const AddressInput = forwardRef<HTMLInputElement, Props>(function Address
 ) {
   const id = useId();
   const listId = `${id}-list`;
-  const [failed, setFailed] = useState(!googleMapsApiKey);
+  // `failed`: a configured service that did not answer; `plain`: no suggestions, for either reason.
+  const [failed, setFailed] = useState(false);
+  const plain = failed || !googleMapsApiKey;
   const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
@@ -96,9 +99,9 @@ export const AddressInput = forwardRef<HTMLInputElement, Props>(function Address
     }
   };
 
-  const showList = open && !failed && suggestions.length > 0;
+  const showList = open && !plain && suggestions.length > 0;
   return (
-    <Field label={label} error={error} id={id} hint={failed ? ADDRESS_MANUAL_NOTE : undefined}>
+    <Field label={label} error={error} id={id} hint={failed && googleMapsApiKey ? ADDRESS_MANUAL_NOTE : undefined}>
       <div className="relative">
         <input
           ref={ref}
@@ -106,11 +109,11 @@ export const AddressInput = forwardRef<HTMLInputElement, Props>(function Address
           name={name}
           required={required}
           value={value}
-          autoComplete={failed ? 'street-address' : 'off'}
-          role={failed ? undefined : 'combobox'}
-          aria-autocomplete={failed ? undefined : 'list'}
-          aria-expanded={failed ? undefined : showList}
-          aria-controls={failed ? undefined : listId}
+          autoComplete={plain ? 'street-address' : 'off'}
+          role={plain ? undefined : 'combobox'}
+          aria-autocomplete={plain ? undefined : 'list'}
+          aria-expanded={plain ? undefined : showList}
+          aria-controls={plain ? undefined : listId}
           aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}

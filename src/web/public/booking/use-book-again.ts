@@ -40,6 +40,13 @@ export function useBookAgain(
           fill('vehicleModel', d.vehicle.model);
           fill('vehicleYear', String(d.vehicle.year));
           fill('registration', d.vehicle.registration);
+          // The car's tyre size from that booking, for the same tyres again.
+          const size = /^(\d{3})\/(\d{2})R(\d{2})$/.exec(d.vehicle.tyreSize ?? '');
+          if (size) {
+            fill('tyreWidth', size[1]!);
+            fill('aspectRatio', size[2]!);
+            fill('rimSize', size[3]!);
+          }
         }
         setState('filled');
       })

@@ -75,11 +75,12 @@ export function DateStep({
   const [calendarOpen, setCalendarOpen] = useState(false);
   const first = next.windows[0];
   useEffect(() => {
-    if (preselectFirst && first && !date) {
+    // Only once every day asked has answered: an earlier day still loading may hold an earlier window.
+    if (preselectFirst && first && !next.loading && !date) {
       setValue('date', first.day);
       setValue('timeSlot', first.slot);
     }
-  }, [preselectFirst, first, date, setValue]);
+  }, [preselectFirst, first, next.loading, date, setValue]);
   const chooseDay = (day: string) => {
     setValue('date', day);
     setValue('timeSlot', NO_SLOT);
