@@ -44,23 +44,32 @@ async function expectAccessible(page: Page, selector: string) {
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** A job booked by the office, assigned to a new technician and started: the technician is at the kerb. */
-async function startedJobOfNewTechnician(cookie: string, username: string, password: string) {
+async function startedJobOfNewTechnician(
+  cookie: string,
+  username: string,
+  password: string,
+  timeSlot: '2-4 PM' | '12-2 PM' = '2-4 PM',
+) {
   const added = await api('POST', '/api/admin/users', cookie, { username, password, role: 'technician' });
   expect(added.status, await added.clone().text()).toBeLessThan(300);
   const technicianId = ((await added.json()) as { id: string }).id;
   const booked = await api('POST', '/api/bookings', cookie, {
-    customer: { name: `Kerb Payer ${runId}`, email: `kerb.${runId}@example.com`, phone: '0400 555 666' },
+    customer: {
+      name: `Kerb Payer ${runId}`,
+      email: `kerb.${timeSlot.length}.${runId}@example.com`,
+      phone: '0400 555 666',
+    },
     vehicle: {
       make: 'Mazda',
       model: 'CX-5',
       year: 2021,
       color: 'Blue',
-      registration: `K${runId.slice(-5).toUpperCase()}`,
+      registration: `K${timeSlot.slice(0, 1)}${runId.slice(-4).toUpperCase()}`,
     },
     job: {
       serviceType: 'puncture-repair',
       scheduledDate: JOB_DAY,
-      timeSlot: '2-4 PM',
+      timeSlot,
       address: '8 Kerbside Lane',
       suburb: 'Rockingham',
       postcode: '6168',
@@ -170,5 +179,73 @@ describe('a payment taken on site', () => {
       paymentStatus: string;
     };
     expect(jobAfter).toMatchObject({ status: 'invoiced', paymentStatus: 'pending' });
+  });
+
+  it('a technician takes $0.01 of $259.60 on a 360 px phone: a part payment, $259.59 owed; the invoice shows paid and owed; the owner writes the rest off', async () => {
+    const cookie = await ownerCookie();
+    const username = `tech_part_${runId}`;
+    const job = await startedJobOfNewTechnician(cookie, username, 'kerb-pass-123', '12-2 PM');
+
+    const tech = await browser.newPage({ width: 360, height: 780 });
+    tech.setDefaultTimeout(10_000);
+    await signIn(tech, username, 'kerb-pass-123');
+    await tech.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
+    const dialog = tech.getByRole('dialog', { name: `Job ${job.jobNumber}` });
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    const form = dialog.getByRole('form', { name: `Record payment: ${job.jobNumber}` });
+    await form.getByLabel('Cash').check();
+    await form.getByLabel('Amount taken ($)').fill('0.01');
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await expectToast(tech, 'Part Payment Recorded');
+    const money = dialog.getByTestId('job-money');
+    await eventually(() => money.textContent()).toContain('Owed$259.59');
+    expect(await money.textContent()).toContain('Paid$0.01');
+    expect(await dialog.getByTestId('onsite-payment').textContent()).toContain('Part paid on site: $0.01 by Cash');
+    // Still owing: the job is not paid, and more than is owed is refused on the phone in the server's words.
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    const again = dialog.getByRole('form', { name: `Record payment: ${job.jobNumber}` });
+    expect(await again.getByLabel('Amount taken ($)').inputValue()).toBe('259.59');
+    await again.getByLabel('EFTPOS').check();
+    await again.getByLabel('Amount taken ($)').fill('300');
+    await again.getByRole('button', { name: 'Record payment' }).click();
+    await eventually(() => again.getByText('Amount must be at most the $259.59 owed').isVisible()).toBe(true);
+    await again.getByRole('button', { name: 'Not now' }).click();
+    expect(await pageOverflow(tech)).toBeLessThanOrEqual(0);
+    for (const target of await dialog.getByRole('button').all()) {
+      const box = await target.boundingBox();
+      if (box) expect(box.height, await target.evaluate((el) => el.outerHTML.slice(0, 300))).toBeGreaterThanOrEqual(44);
+    }
+    await expectAccessible(tech, '[role="dialog"]');
+
+    // The owner, on a phone: the invoice shows what was paid and what is owed.
+    const owner = await browser.newPage({ width: 360, height: 780 });
+    owner.setDefaultTimeout(10_000);
+    await signInAsOwner(owner);
+    const [invoice] = (await (
+      await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, cookie)
+    ).json()) as { invoiceNumber: string }[];
+    await owner.goto('/dashboard?tab=invoices');
+    const card = owner
+      .getByRole('list', { name: 'Invoices' })
+      .getByRole('listitem')
+      .filter({ hasText: invoice!.invoiceNumber });
+    await card.getByRole('button', { name: `Edit ${invoice!.invoiceNumber}` }).click();
+    const editor = owner.getByRole('dialog', { name: `Invoice ${invoice!.invoiceNumber}` });
+    await eventually(() => editor.getByTestId('invoice-owed').textContent()).toBe('$259.59');
+    expect(await editor.getByTestId('invoice-paid').textContent()).toBe('$0.01');
+    expect(await pageOverflow(owner)).toBeLessThanOrEqual(0);
+
+    // The owner writes the rest off with a reason: the job is paid.
+    await owner.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
+    const ownerDialog = owner.getByRole('dialog', { name: `Job ${job.jobNumber}` });
+    await ownerDialog.getByRole('button', { name: 'Write off the rest' }).click();
+    const writeOff = ownerDialog.getByRole('form', { name: `Write off what ${job.jobNumber} owes` });
+    await writeOff.getByRole('button', { name: 'Write off' }).click();
+    await eventually(() => writeOff.getByText('Reason is required').isVisible()).toBe(true);
+    await writeOff.getByLabel('Reason for writing off').fill('Regular customer, rounding');
+    await writeOff.getByRole('button', { name: 'Write off' }).click();
+    await expectToast(owner, 'Written Off');
+    await eventually(() => ownerDialog.getByText('Job Complete: paid in full.').isVisible()).toBe(true);
+    expect(await ownerDialog.getByTestId('job-money').textContent()).toContain('Written off$259.59');
   });
 });

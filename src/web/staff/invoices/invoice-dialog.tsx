@@ -204,7 +204,8 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
       {markingPaid ? (
         <PaymentMethodForm
           job={invoice.job}
-          defaultAmount={invoice.totalAmount}
+          defaultAmount={invoice.owedAmount}
+          owed={invoice.owedAmount}
           submitLabel="Mark as Paid"
           onDone={() => setStatus(invoice.status)}
         />
@@ -230,6 +231,19 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
         <dd>{money(invoice.gstAmount)}</dd>
         <dt className="text-gray-700">Due</dt>
         <dd>{invoice.dueDate ? shortDay(invoice.dueDate) : 'On receipt'}</dd>
+        {/* What was paid and is still owed: a part payment moves the balance, never the lines (decision 406). */}
+        <dt className="text-gray-700">Paid</dt>
+        <dd data-testid="invoice-paid">{money(invoice.paidAmount)}</dd>
+        {invoice.writtenOffAmount !== '0.00' ? (
+          <>
+            <dt className="text-gray-700">Written off</dt>
+            <dd>{money(invoice.writtenOffAmount)}</dd>
+          </>
+        ) : null}
+        <dt className="font-bold">Owed</dt>
+        <dd className="font-bold" data-testid="invoice-owed">
+          {money(invoice.owedAmount)}
+        </dd>
       </dl>
 
       <CreditNotesPanel invoice={invoice} />

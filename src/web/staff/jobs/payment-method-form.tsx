@@ -4,8 +4,9 @@ import {
   ONSITE_PAYMENT_METHODS,
   type OnsitePaymentMethod,
 } from '../../../shared/domain/services';
-import { onsitePaymentRequest } from '../../../shared/schemas/onsite-payments';
+import { onsitePaymentFormFor, onsitePaymentRequest } from '../../../shared/schemas/onsite-payments';
 import { Button } from '../../components/ui/button';
+import { dollars } from '../../lib/format';
 import { fieldErrorsOf, useRecordPayment } from './use-onsite-payment';
 
 type Errors = { method?: string; amount?: string };
@@ -18,11 +19,14 @@ type Errors = { method?: string; amount?: string };
 export function PaymentMethodForm({
   job,
   defaultAmount,
+  owed = null,
   submitLabel,
   onDone,
 }: {
   job: { id: string; jobNumber: string };
   defaultAmount: string | null;
+  /** What is owed, when known: more is refused here as the server would, less is a part payment (decision 406). */
+  owed?: string | null;
   submitLabel: string;
   onDone: () => void;
 }) {
@@ -39,7 +43,8 @@ export function PaymentMethodForm({
   }, []);
 
   const submit = () => {
-    const parsed = onsitePaymentRequest.safeParse({ method: method || undefined, amount });
+    const schema = owed === null ? onsitePaymentRequest : onsitePaymentFormFor(owed);
+    const parsed = schema.safeParse({ method: method || undefined, amount });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) next[issue.path[0] === 'method' ? 'method' : 'amount'] ??= issue.message;
@@ -47,7 +52,7 @@ export function PaymentMethodForm({
       return;
     }
     setErrors({});
-    record.mutate({ job, ...parsed.data }, { onError: (err) => setErrors(fieldErrorsOf(err)) });
+    record.mutate({ job, ...parsed.data, owed }, { onError: (err) => setErrors(fieldErrorsOf(err)) });
   };
 
   return (
@@ -96,6 +101,9 @@ export function PaymentMethodForm({
         <label htmlFor={`${id}-amount`} className="block text-sm font-medium">
           Amount taken ($)
         </label>
+        {owed !== null ? (
+          <p className="text-sm text-gray-700">{dollars(owed)} owed. Less is recorded as a part payment.</p>
+        ) : null}
         <input
           id={`${id}-amount`}
           type="text"

@@ -20,7 +20,27 @@ export function fieldErrorsOf(err: unknown): Record<string, string> {
   return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
 }
 
-type PaymentTaken = { job: JobRef & Partial<JobSeenFrom>; method: OnsitePaymentMethod; amount: string };
+type PaymentTaken = {
+  job: JobRef & Partial<JobSeenFrom>;
+  method: OnsitePaymentMethod;
+  amount: string;
+  /** What was owed when the form was filled, when known: less than it is a part payment (decision 406). */
+  owed?: string | null;
+};
+
+/** "JOB-10001 is paid: $259.60 by EFTPOS." or, for a part payment, "$0.01 by Cash. JOB-10001 still owes $487.79." */
+function recordedToast(
+  jobNumber: string,
+  p: { method: OnsitePaymentMethod; amount: string },
+  owedAfter: number | null,
+) {
+  const taken = `${formatDollars(toCents(p.amount))} by ${ONSITE_PAYMENT_LABELS[p.method]}`;
+  return owedAfter !== null && owedAfter > 0
+    ? { title: 'Part Payment Recorded', description: `${taken}. ${jobNumber} still owes ${formatDollars(owedAfter)}.` }
+    : { title: 'Payment Recorded', description: `${jobNumber} is paid: ${taken}.` };
+}
+const owedAfter = (owed: string | null | undefined, amount: string) =>
+  owed === null || owed === undefined ? null : Math.max(0, toCents(owed) - toCents(amount));
 
 /** The job as the technician sees it in its dialog; the invoice's form (an admin's) has only its number. */
 function seenJob(job: JobRef & Partial<JobSeenFrom>): JobSeenFrom {
@@ -36,10 +56,7 @@ export function useRecordPayment(onDone?: () => void) {
   const direct = useApiMutation(api.jobs.recordOnsitePayment, {
     input: ({ job, method, amount }: PaymentTaken) => ({ params: { id: job.id }, body: { method, amount } }),
     onSuccess: (job, { method, amount }) => {
-      toast({
-        title: 'Payment Recorded',
-        description: `${job.jobNumber} is paid: ${formatDollars(toCents(amount))} by ${ONSITE_PAYMENT_LABELS[method]}.`,
-      });
+      toast(recordedToast(job.jobNumber, { method, amount }, job.money ? toCents(job.money.owedAmount) : null));
       onDone?.();
     },
     onError: (err) =>
@@ -50,8 +67,11 @@ export function useRecordPayment(onDone?: () => void) {
       }),
     refreshOnError: true,
   });
-  const queued = useQueuedJobChange(
-    ({ job, method, amount }: PaymentTaken) => ({
+  const queued = useQueuedJobChange(({ job, method, amount, owed }: PaymentTaken) => {
+    const left = owedAfter(owed, amount);
+    // Only what settles the job shows it paid on the phone before the server has it (decision 406).
+    const settles = left === null || left === 0;
+    return {
       job: seenJob(job),
       change: {
         label: `Payment taken: ${ONSITE_PAYMENT_LABELS[method]} ${formatDollars(toCents(amount))}`,
@@ -59,18 +79,17 @@ export function useRecordPayment(onDone?: () => void) {
         url: api.jobs.recordOnsitePayment.url({ params: { id: job.id }, body: { method, amount } }),
         json: { method, amount },
       },
-      onDevice: (saved) => ({
-        ...saved,
-        detail: { ...saved.detail, status: 'paid', paymentStatus: 'paid' },
-        listItem: { ...saved.listItem, status: 'paid', paymentStatus: 'paid' },
-      }),
-      sent: {
-        title: 'Payment Recorded',
-        description: `${job.jobNumber} is paid: ${formatDollars(toCents(amount))} by ${ONSITE_PAYMENT_LABELS[method]}.`,
-      },
-    }),
-    onDone,
-  );
+      onDevice: (saved) =>
+        settles
+          ? {
+              ...saved,
+              detail: { ...saved.detail, status: 'paid', paymentStatus: 'paid' },
+              listItem: { ...saved.listItem, status: 'paid', paymentStatus: 'paid' },
+            }
+          : saved,
+      sent: recordedToast(job.jobNumber, { method, amount }, left),
+    };
+  }, onDone);
   return user?.role === 'technician' ? queued : direct;
 }
 
@@ -87,5 +106,48 @@ export function useReversePayment(onDone?: () => void) {
         description: errorMessage(err, 'Failed to reverse the payment.'),
         variant: 'destructive',
       }),
+  });
+}
+
+/** The owner writes off what is owed, with a reason (decision 406). */
+export function useWriteOff(onDone?: () => void) {
+  return useApiMutation(api.jobs.writeOff, {
+    input: ({ job, amount, reason }: { job: JobRef; amount: string; reason: string }) => ({
+      params: { id: job.id },
+      body: { amount, reason },
+    }),
+    onSuccess: (job, { amount }) => {
+      const owed = job.money ? toCents(job.money.owedAmount) : 0;
+      toast({
+        title: 'Written Off',
+        description:
+          owed > 0
+            ? `${formatDollars(toCents(amount))} written off. ${job.jobNumber} still owes ${formatDollars(owed)}.`
+            : `${formatDollars(toCents(amount))} written off. ${job.jobNumber} is paid.`,
+      });
+      onDone?.();
+    },
+    onError: (err) =>
+      toast({
+        title: 'Write-off Failed',
+        description: errorMessage(err, 'Failed to write off the amount owed.'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** An admin refunds a card payment that was kept back (decision 407). */
+export function useRefundCardPayment() {
+  return useApiMutation(api.jobs.refundCardPayment, {
+    input: ({ job, intentId }: { job: JobRef; intentId: string }) => ({ params: { id: job.id, intentId } }),
+    onSuccess: (job) =>
+      toast({ title: 'Payment Refunded', description: `The card payment on ${job.jobNumber} was refunded.` }),
+    onError: (err) =>
+      toast({
+        title: 'Refund Failed',
+        description: errorMessage(err, 'Failed to refund the payment.'),
+        variant: 'destructive',
+      }),
+    refreshOnError: true,
   });
 }
