@@ -14,8 +14,12 @@ const SECTIONS = [
   ['vans', 'Vans on the road'],
   ['security', 'Staff sign-in'],
   ['messages', 'Messages to customers'],
+  // The sections settings-tab.tsx passes in as children, in its order.
+  ['payment-methods', 'Ways to pay online'],
   ['closures-heading', 'Closures'],
   ['suburb-pages-heading', 'Suburb pages'],
+  ['tyres', 'Tyres'],
+  ['accounting', 'Accounting'],
   ['changes', 'Changes'],
   ['audit-log', 'Audit log'],
   ['system', 'System'],
@@ -26,7 +30,8 @@ const SECTIONS = [
 
 /**
  * The owner's settings in the Settings tab (admins only): links to each section first, so a phone
- * need not scroll past them all; `children` are the closures and suburb pages sections.
+ * need not scroll past them all; `children` are the sections settings-tab.tsx adds (ways to pay,
+ * closures, suburb pages, tyres, accounting).
  */
 export function OwnerSettings({ children }: { children?: ReactNode }) {
   return (
