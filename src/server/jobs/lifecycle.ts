@@ -46,7 +46,9 @@ function changesOf(cause: JobCause, from: JobStatus, at: Date) {
   // Back from invoiced when its invoice is voided: the work was still completed when it was (decision 295);
   // back from paid when a payment taken on site is reversed: it was still invoiced when it was (decision 349).
   const backward = cause === 'invoice-voided' || cause === 'onsite-payment-reversed';
-  const stamp = to && !backward ? STAMP[to] : undefined;
+  // An undo takes the move back whole: the job no longer says when it was started or completed (decision 420).
+  const undone = move.undoes ? JOB_MOVES[move.undoes].to : undefined;
+  const stamp = to && !backward && !undone ? STAMP[to] : undefined;
   return {
     ...(to ? { status: to } : {}),
     ...(stamp ? { [stamp]: at } : {}),
@@ -56,6 +58,7 @@ function changesOf(cause: JobCause, from: JobStatus, at: Date) {
     ...(to && from === 'cancelled' ? { cancelledAt: null } : {}),
     ...(cause === 'invoice-voided' ? { invoicedAt: null } : {}),
     ...(cause === 'onsite-payment-reversed' ? { paidAt: null } : {}),
+    ...(undone && STAMP[undone] ? { [STAMP[undone]]: null } : {}),
     ...(move.payment ? { paymentStatus: move.payment } : {}),
     updatedAt: at,
   };

@@ -28,7 +28,7 @@ import { assertMayView, getJobDetail, JOB_NOT_FOUND } from './service';
 type Job = typeof jobs.$inferSelect;
 
 /** Reads the job and locks its row until the transaction ends, so two moves of one job queue up. */
-async function lockJob(tx: Executor, user: SessionUser, jobId: string): Promise<Job> {
+export async function lockJob(tx: Executor, user: SessionUser, jobId: string): Promise<Job> {
   if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
   const [job] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
   if (!job) throw notFound(JOB_NOT_FOUND);

@@ -10,6 +10,7 @@ import { recordOnsitePayment, reverseOnsitePayment, writeOffOwed } from './onsit
 import { refundKeptBackPayment } from '../payments/card-payments';
 import { getJobDetail, listJobs, readJobPhoto } from './service';
 import { listTechnicians } from './technicians';
+import { undoJobMove } from './undo-move';
 
 export function jobRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
@@ -28,6 +29,7 @@ export function jobRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, jobs.changeStatus, async ({ actor, params, body }) =>
       changeJobStatus(deps, actor, params.id, body.status),
     );
+    addRoute(app, jobs.undoStatus, async ({ actor, params, body }) => undoJobMove(deps, actor, params.id, body.cause));
     addRoute(app, jobs.editQuote, async ({ actor, params, body }) =>
       editJobQuote(deps, actor, params.id, body.customerValue),
     );

@@ -73,6 +73,18 @@ export const jobs = {
     body: statusChangeRequest,
     response: jobDetail,
   }),
+  // Undo instead of a confirmation on today's next job (docs/decisions/420-undo-instead-of-confirm.md).
+  undoStatus: defineContract({
+    method: 'POST',
+    path: '/api/dashboard/jobs/:id/status/undo',
+    access: 'staff',
+    affects: ['jobs', 'slots', 'staffSlots', 'invoices', 'reports'],
+    summary:
+      'Takes back Start Work or Complete Work within seconds, by the same user, while nothing else happened to the job; 409 otherwise.',
+    params: jobIdParams,
+    body: z.object({ cause: z.enum(['start', 'complete']) }),
+    response: jobDetail,
+  }),
   editQuote: defineContract({
     method: 'PATCH',
     path: '/api/dashboard/jobs/:id',

@@ -36,6 +36,8 @@ export const JOB_CAUSES = [
   'payment-taken',
   'refund',
   'onsite-payment-reversed',
+  'start-undone',
+  'complete-undone',
 ] as const;
 export type JobCause = (typeof JOB_CAUSES)[number];
 
@@ -72,7 +74,20 @@ export type JobMove = {
   paymentFrom?: readonly PaymentStatus[];
   /** The payment status it reaches, if it sets one. */
   payment?: PaymentStatus;
+  /**
+   * The move this one takes back: the same user, within UNDO_WINDOW_MS of it, while nothing else
+   * happened to the job (checkUndo; docs/decisions/420-undo-instead-of-confirm.md).
+   */
+  undoes?: JobCause;
 };
+
+/**
+ * How long after Start Work or Complete Work its Undo still works, by the app's clock: the toast
+ * offers Undo for UNDO_OFFER_MS, and the server allows a few seconds more for a slow network
+ * (docs/decisions/420-undo-instead-of-confirm.md).
+ */
+export const UNDO_WINDOW_MS = 15_000;
+export const UNDO_OFFER_MS = 10_000;
 
 const ADMIN: readonly Mover[] = ['admin'];
 const ASSIGNED_STAFF: readonly Mover[] = ['admin', 'technician'];
@@ -145,6 +160,9 @@ export const JOB_MOVES: Readonly<Record<JobCause, JobMove>> = {
     paymentFrom: ['paid'],
     payment: 'pending',
   },
+  // Undo for a few seconds instead of a confirmation on today's next job (decision 420).
+  'start-undone': { by: 'staff', who: ASSIGNED_STAFF, from: ['in-progress'], to: 'new', undoes: 'start' },
+  'complete-undone': { by: 'staff', who: ASSIGNED_STAFF, from: ['completed'], to: 'in-progress', undoes: 'complete' },
 };
 
 type JobState = { status: JobStatus; paymentStatus: PaymentStatus };
@@ -154,6 +172,9 @@ export type StatusChangeAnswer =
   | { cause: JobCause }
   | { refused: 'conflict'; message: string }
   | { refused: 'forbidden' };
+
+/** The job history's last line, as the undo rule reads it. */
+export type LastJobLine = { kind: string; from: string | null; to: string | null; actorId: string | null; at: Date };
 
 /**
  * Every rule about who may move a job and how, read from one move table. The app uses the rules of
@@ -215,11 +236,92 @@ export function moveRulesOf(moves: Readonly<Record<JobCause, JobMove>>) {
     return 'cause' in answer && answer.cause === step.cause ? step : null;
   };
 
-  return { movesFrom, canMove, mayMake, mayMove, nextStep, statusChangeOf, checkStatusChange, statusButtonOf };
+  /** The move that takes `cause` back, when it has one. */
+  const undoOf = (cause: JobCause): JobCause | null => JOB_CAUSES.find((c) => moves[c].undoes === cause) ?? null;
+
+  /**
+   * The server's answer to `who` undoing their `cause` (decision 420): only a move that has an undo,
+   * only while the job's last history line is that move, made by the same user, at most
+   * UNDO_WINDOW_MS ago; the caller adds what the history does not say (a payment or an invoice since).
+   */
+  const checkUndo = (
+    cause: JobCause,
+    job: JobState,
+    last: LastJobLine | null,
+    who: { id: string; role: StaffRole },
+    now: Date,
+  ): StatusChangeAnswer => {
+    const undo = undoOf(cause);
+    const label = moves[cause].step?.label ?? cause;
+    if (!undo) return { refused: 'conflict', message: `${label} cannot be undone.` };
+    if (!mayMake(undo, who.role)) return { refused: 'forbidden' };
+    const move = moves[cause];
+    const isTheMove = last?.kind === 'status' && move.from.includes(last.from as JobStatus) && last.to === move.to;
+    if (!isTheMove || !canMove(undo, job))
+      return {
+        refused: 'conflict',
+        message: `${label} cannot be undone: the job changed since (${changeOf(last)}). Nothing was changed.`,
+      };
+    if (last.actorId !== who.id)
+      return {
+        refused: 'conflict',
+        message: `${label} can be undone only by the person who pressed it. Nothing was changed.`,
+      };
+    if (now.getTime() - last.at.getTime() > UNDO_WINDOW_MS)
+      return {
+        refused: 'conflict',
+        message: `${label} can be undone only within ${UNDO_WINDOW_MS / 1000} seconds; it is too late now. Nothing was changed.`,
+      };
+    return { cause: undo };
+  };
+
+  return {
+    movesFrom,
+    canMove,
+    mayMake,
+    mayMove,
+    nextStep,
+    statusChangeOf,
+    checkStatusChange,
+    statusButtonOf,
+    undoOf,
+    checkUndo,
+  };
 }
 
-export const { movesFrom, canMove, mayMake, mayMove, nextStep, statusChangeOf, checkStatusChange, statusButtonOf } =
-  moveRulesOf(JOB_MOVES);
+/** What the job's last history line says happened, in a few words for the undo's 409. */
+function changeOf(last: LastJobLine | null): string {
+  if (!last) return 'no move to undo';
+  switch (last.kind) {
+    case 'payment':
+      return 'a payment';
+    case 'status':
+      return `it is ${last.to ?? 'moved'} now`;
+    case 'note':
+      return 'a note or a message to the customer';
+    case 'price':
+      return 'its price';
+    case 'schedule':
+      return 'its time';
+    case 'assignment':
+      return 'its technician';
+    default:
+      return last.kind;
+  }
+}
+
+export const {
+  movesFrom,
+  canMove,
+  mayMake,
+  mayMove,
+  nextStep,
+  statusChangeOf,
+  checkStatusChange,
+  statusButtonOf,
+  undoOf,
+  checkUndo,
+} = moveRulesOf(JOB_MOVES);
 
 /** The Schedule tab's statuses, read from the job. */
 export const SCHEDULE_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
