@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accounting } from '../../shared/contracts/accounting';
 import { accountingMapping, type AccountingMapping } from '../../shared/domain/accounting';
 import type { AccountingSyncRow } from '../../shared/schemas/accounting';
+import { isUuid } from '../../shared/schemas/fields';
 import type { AppDeps } from '../deps';
 import { accountingSync } from '../db/schema';
 import { addRoute } from '../http/contract-routes';
@@ -29,7 +30,7 @@ export const XERO_SYNC_MS = 5 * 60_000;
 /** A record failing this long raises the banner. */
 const BANNER_AFTER_MS = 24 * 60 * 60_000;
 
-export const CALLBACK_PATH = '/api/dashboard/accounting/xero/callback';
+export const CALLBACK_PATH = '/api/xero/callback';
 
 /**
  * The Xero to use: the one given (tests), the real one with XERO_CLIENT_ID and XERO_CLIENT_SECRET,
@@ -247,6 +248,8 @@ export function accountingRoutes(deps: AppDeps, given?: XeroGateway): FastifyPlu
     });
 
     addRoute(app, accounting.retry, async ({ params }) => {
+      // A malformed id is "not found", never a database error.
+      if (!isUuid(params.id)) throw new AppError('NOT_FOUND', 'No such record');
       const row = await retry(deps, params.id);
       if (!row) {
         const [exists] = await deps.db

@@ -62,15 +62,13 @@ beforeAll(async () => {
         paidAt: new Date('2026-11-11T01:00:00Z'),
       })
       .returning();
-    await t.db
-      .insert(customerInvoiceItems)
-      .values({
-        customerInvoiceId: inv!.id,
-        description: 'Labour',
-        category: 'labour',
-        unitPrice: '110.00',
-        totalPrice: '110.00',
-      });
+    await t.db.insert(customerInvoiceItems).values({
+      customerInvoiceId: inv!.id,
+      description: 'Labour',
+      category: 'labour',
+      unitPrice: '110.00',
+      totalPrice: '110.00',
+    });
   }
   for (let i = 1; i <= 5; i++) {
     await insertPurchaseInvoice(t.db, {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Issuer, type Client, type TokenSet } from 'openid-client';
-import { XeroClient, type Invoice } from 'xero-node';
+import { XeroClient } from 'xero-node';
 
 /**
  * The app's one way to Xero (docs/decisions/418-xero-sync.md), through the official xero-node SDK:
@@ -197,5 +197,3 @@ export function createXeroGateway(opts: {
     },
   };
 }
-
-export type { Invoice };

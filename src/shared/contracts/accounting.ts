@@ -50,7 +50,7 @@ export const accounting = {
   }),
   callback: defineContract({
     method: 'GET',
-    path: '/api/dashboard/accounting/xero/callback',
+    path: '/api/xero/callback',
     access: 'public',
     summary:
       'Where Xero sends the owner back: the code is exchanged (with the PKCE verifier) and the tokens kept sealed.',

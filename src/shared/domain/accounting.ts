@@ -14,7 +14,6 @@ export type AccountingPaymentMethod = (typeof ACCOUNTING_PAYMENT_METHODS)[number
 
 /** Expenses go to Xero as spend money (paid from the bank account) or as bills (ACCPAY), as the owner chooses. */
 export const EXPENSE_MODES = ['spend-money', 'bills'] as const;
-export type ExpenseMode = (typeof EXPENSE_MODES)[number];
 
 const code = z.string().trim().min(1, 'Choose an account').max(10);
 const taxType = z.string().trim().min(1, 'Choose a tax type').max(40);
@@ -133,7 +132,6 @@ export const SYNC_KINDS = [
 export type SyncKind = (typeof SYNC_KINDS)[number];
 
 export const SYNC_STATES = ['waiting', 'sent', 'failed'] as const;
-export type SyncState = (typeof SYNC_STATES)[number];
 
 export const ACCOUNTING_EXPORT_FORMATS = ['xero-invoices', 'xero-bills', 'myob-sales'] as const;
 export type AccountingExportFormat = (typeof ACCOUNTING_EXPORT_FORMATS)[number];

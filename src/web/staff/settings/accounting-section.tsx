@@ -3,9 +3,13 @@ import { AlertTriangle, Download, Link2, RefreshCw, Unlink } from 'lucide-react'
 import { useState } from 'react';
 import {
   ACCOUNTING_EXPORT_FORMATS,
+  ACCOUNTING_PAYMENT_METHODS,
   type AccountingExportFormat,
   type AccountingMapping,
+  type AccountingPaymentMethod,
 } from '../../../shared/domain/accounting';
+import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_LABELS } from '../../../shared/domain/expense-categories';
+import { ONSITE_PAYMENT_LABELS } from '../../../shared/domain/services';
 import { addDays, perthToday } from '../../../shared/domain/perth-time';
 import type { AccountingOverview, AccountingSyncRow } from '../../../shared/schemas/accounting';
 import { Button } from '../../components/ui/button';
@@ -137,7 +141,7 @@ function AccountingBody({ overview }: { overview: AccountingOverview }) {
         ))}
       </dl>
       <FailedLog />
-      <MappingForm mapping={overview.mapping} />
+      <MappingForm mapping={overview.mapping} connected={connection.connected && !connection.error} />
       <ExportLinks />
     </div>
   );
@@ -186,8 +190,55 @@ const MAIN_CODES = [
   ['tyresAtCost', 'Tyres at cost (supplier bills)'],
 ] as const;
 
-function MappingForm({ mapping }: { mapping: AccountingMapping }) {
+const TAX_TYPE_LABELS: Record<keyof AccountingMapping['taxTypes'], string> = {
+  sales: 'Tax on sales (registered)',
+  purchases: 'Tax on purchases (registered)',
+  salesNoGst: 'Tax on sales before GST registration',
+  purchasesNoGst: 'Tax on purchases before GST registration',
+};
+
+const PAYMENT_LABELS: Record<AccountingPaymentMethod, string> = { ...ONSITE_PAYMENT_LABELS, online: 'Card online' };
+
+type Option = { value: string; label: string };
+
+/** A code: chosen from the organisation's own list when Xero is connected, typed otherwise. */
+function CodeField(props: {
+  id: string;
+  label: string;
+  value: string;
+  options: Option[] | null;
+  onChange(v: string): void;
+}) {
+  const cls = 'mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3';
+  const known = props.options?.some((o) => o.value === props.value);
+  return (
+    <label className="block" htmlFor={props.id}>
+      <span className="text-sm font-medium text-gray-700">{props.label}</span>
+      {props.options ? (
+        <select id={props.id} className={cls} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+          {known ? null : <option value={props.value}>{props.value} (not in Xero)</option>}
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={props.id} className={cls} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+      )}
+    </label>
+  );
+}
+
+function MappingForm({ mapping, connected }: { mapping: AccountingMapping; connected: boolean }) {
   const [draft, setDraft] = useState(mapping);
+  const choices = useQuery({ ...api.accounting.choices.query(), enabled: connected, staleTime: 5 * 60_000 });
+  const accounts: Option[] | null = choices.data
+    ? choices.data.accounts.map((a) => ({ value: a.code, label: `${a.code} ${a.name}` }))
+    : null;
+  const taxTypes: Option[] | null = choices.data
+    ? choices.data.taxTypes.map((t) => ({ value: t.code, label: `${t.name} (${t.rate}%)` }))
+    : null;
   const save = useApiMutation(api.accounting.saveMapping, {
     input: (body: AccountingMapping) => ({ body }),
     onSuccess: () => toast({ title: 'Success', description: 'Account mapping saved.' }),
@@ -203,28 +254,60 @@ function MappingForm({ mapping }: { mapping: AccountingMapping }) {
         save.mutate(draft);
       }}
     >
-      <h3 className="font-semibold">Account codes</h3>
+      <h3 className="font-semibold">Account codes and tax types</h3>
       {MAIN_CODES.map(([key, label]) => (
-        <label key={key} className="block">
-          <span className="text-sm font-medium text-gray-700">{label}</span>
-          <input
-            className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 px-3"
-            value={draft[key]}
-            onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-          />
-        </label>
-      ))}
-      <label className="block">
-        <span className="text-sm font-medium text-gray-700">Card payments online into account</span>
-        <input
-          className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 px-3"
-          value={draft.payments.online}
-          onChange={(e) => setDraft({ ...draft, payments: { ...draft.payments, online: e.target.value } })}
+        <CodeField
+          key={key}
+          id={`map-${key}`}
+          label={label}
+          value={draft[key]}
+          options={accounts}
+          onChange={(v) => setDraft({ ...draft, [key]: v })}
         />
-      </label>
-      <label className="block">
+      ))}
+      <details className="rounded-lg border border-gray-200 p-3">
+        <summary className="flex min-h-11 cursor-pointer items-center font-medium">Expense categories</summary>
+        {EXPENSE_CATEGORIES.map((c) => (
+          <CodeField
+            key={c}
+            id={`map-expense-${c}`}
+            label={EXPENSE_CATEGORY_LABELS[c]}
+            value={draft.expenses[c]}
+            options={accounts}
+            onChange={(v) => setDraft({ ...draft, expenses: { ...draft.expenses, [c]: v } })}
+          />
+        ))}
+      </details>
+      <details className="rounded-lg border border-gray-200 p-3">
+        <summary className="flex min-h-11 cursor-pointer items-center font-medium">Payments into</summary>
+        {ACCOUNTING_PAYMENT_METHODS.map((m) => (
+          <CodeField
+            key={m}
+            id={`map-payment-${m}`}
+            label={PAYMENT_LABELS[m]}
+            value={draft.payments[m]}
+            options={accounts}
+            onChange={(v) => setDraft({ ...draft, payments: { ...draft.payments, [m]: v } })}
+          />
+        ))}
+      </details>
+      <details className="rounded-lg border border-gray-200 p-3">
+        <summary className="flex min-h-11 cursor-pointer items-center font-medium">Tax types</summary>
+        {(Object.keys(TAX_TYPE_LABELS) as (keyof AccountingMapping['taxTypes'])[]).map((k) => (
+          <CodeField
+            key={k}
+            id={`map-tax-${k}`}
+            label={TAX_TYPE_LABELS[k]}
+            value={draft.taxTypes[k]}
+            options={taxTypes}
+            onChange={(v) => setDraft({ ...draft, taxTypes: { ...draft.taxTypes, [k]: v } })}
+          />
+        ))}
+      </details>
+      <label className="block" htmlFor="map-expense-mode">
         <span className="text-sm font-medium text-gray-700">Expenses go to Xero as</span>
         <select
+          id="map-expense-mode"
           className="mt-1 block min-h-11 w-full rounded-md border border-gray-300 bg-white px-3"
           value={draft.expenseMode}
           onChange={(e) => setDraft({ ...draft, expenseMode: e.target.value as AccountingMapping['expenseMode'] })}
