@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { FittedTyre } from '../../src/shared/schemas/tyres';
+import { eventually, useBrowser } from '../helpers/browser';
+import { NEXT_WORKING_DAY_WINDOW } from '../helpers/e2e-calendar';
+import { staffApi } from '../helpers/staff-api';
+
+// A technician records the tyres fitted at the job on a phone, with and without signal
+// (docs/decisions/414-tyre-records.md).
+const browser = useBrowser({ viewport: { width: 360, height: 780 }, touch: true });
+const { api, ownerCookie } = staffApi(() => browser.baseUrl);
+const runId = Date.now().toString(36);
+
+async function signIn(page: Page, username: string, password: string) {
+  page.setDefaultTimeout(15_000);
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+describe('tyres fitted, on the phone', () => {
+  it("a technician takes a tyre from the van's stock in three taps, and records another offline that is sent once back online", async () => {
+    const owner = await ownerCookie();
+    const username = `tyres_${runId}`;
+    const password = 'van-pass-123';
+    const made = await api('POST', '/api/admin/users', owner, { username, password, role: 'technician' });
+    expect(made.status, await made.clone().text()).toBeLessThan(300);
+    const techId = ((await made.json()) as { id: string }).id;
+    const booking = await api('POST', '/api/bookings', owner, {
+      customer: { name: 'Tia Driver', email: `tia.${runId}@example.com`, phone: '0400 555 777' },
+      vehicle: {
+        make: 'Mazda',
+        model: '3',
+        year: 2019,
+        color: 'Blue',
+        registration: `T${runId.slice(-5).toUpperCase()}`,
+      },
+      job: {
+        serviceType: 'puncture-repair',
+        // The phone keeps the next working day for use offline; its 12-2 PM window is this file's (e2e-calendar.ts).
+        scheduledDate: NEXT_WORKING_DAY_WINDOW.day,
+        timeSlot: '12-2 PM',
+        address: '3 Tread Street',
+        suburb: 'Byford',
+        postcode: '6122',
+        tyreSize: null,
+        tyreQuantity: null,
+        notes: '',
+        paymentMethod: 'onsite',
+        customerValue: '129.80',
+      },
+    });
+    expect(booking.status, await booking.clone().text()).toBe(200);
+    const job = (await booking.json()) as { jobId: string; jobNumber: string };
+    for (const [method, path, body] of [
+      ['PATCH', `/api/dashboard/jobs/${job.jobId}/assign`, { technicianId: techId }],
+      ['PATCH', `/api/dashboard/jobs/${job.jobId}/status`, { status: 'in-progress' }],
+      [
+        'POST',
+        '/api/dashboard/stock/movements',
+        { kind: 'count', location: 'depot', size: '205/55R16', brand: 'Michelin', quantity: 4 },
+      ],
+      [
+        'POST',
+        '/api/dashboard/stock/movements',
+        { kind: 'load', location: 'van-1', size: '205/55R16', brand: 'Michelin', quantity: 2 },
+      ],
+    ] as const) {
+      const res = await api(method, path, owner, body);
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+    }
+
+    const tyresOnServer = async () =>
+      (await (await api('GET', `/api/dashboard/jobs/${job.jobId}/fitted-tyres`, owner)).json()) as FittedTyre[];
+    const page = await browser.newPage({ width: 360, height: 780 });
+    await signIn(page, username, password);
+    // Signing in reaches /dashboard without a page load; the worker controls pages opened there afterwards.
+    await page.goto('/dashboard');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await eventually(() =>
+      page.getByText(/^Your jobs are saved on this phone \(updated \d\d:\d\d\)\.$/).isVisible(),
+    ).toBe(true);
+    await page.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
+    const dialog = page.getByRole('dialog', { name: `Job ${job.jobNumber}` });
+    const section = dialog.getByRole('region', { name: 'Tyres fitted' });
+    await eventually(() => section.getByText('No tyres recorded yet.').isVisible()).toBe(true);
+
+    // The first tyre of a batch: its DOT code typed once; the phone remembers it for the next.
+    await section.getByRole('button', { name: /205\/55R16 Michelin\s*Van 1: 2 left/ }).click();
+    await section.getByLabel('DOT code (last four digits)').fill('0125');
+    await section.getByRole('button', { name: 'Fit tyre' }).click();
+    await eventually(() => page.getByText('Tyre Recorded').first().isVisible()).toBe(true);
+    await eventually(() => section.getByText('Front left: 205/55R16 Michelin').isVisible()).toBe(true);
+
+    // Three taps: the tyre from the van, its position, Fit tyre. Each target is 44 px or more.
+    const fromVan = section.getByRole('button', { name: /205\/55R16 Michelin\s*Van 1: 1 left/ });
+    await eventually(() => fromVan.isVisible()).toBe(true);
+    expect((await fromVan.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await fromVan.tap();
+    await section.getByRole('button', { name: 'Rear left' }).tap();
+    expect(await section.getByLabel('DOT code (last four digits)').inputValue()).toBe('0125');
+    await section.getByRole('button', { name: 'Fit tyre' }).tap();
+    await eventually(async () => (await tyresOnServer()).map((t) => t.position)).toEqual(['front-left', 'rear-left']);
+    await eventually(() => section.getByText(/^DOT 0125 \(week 1, 2025\)/).count()).toBe(2);
+
+    // No signal: an old spare the customer brought, confirmed as over six years old, waits on the phone.
+    await page.context().setOffline(true);
+    await section.getByRole('button', { name: 'Another tyre (not from a van)' }).click();
+    await section.getByRole('button', { name: 'Spare' }).click();
+    await section.getByLabel('Size').fill('205/55R16');
+    await section.getByLabel('Brand').fill('Bridgestone');
+    await section.getByLabel('DOT code (last four digits)').fill('2319');
+    await section.getByRole('button', { name: 'Customer kept it' }).click();
+    await section.getByRole('button', { name: 'Fit tyre' }).click();
+    await eventually(() => section.getByText(/this tyre is over six years old/).isVisible()).toBe(true);
+    await section.getByRole('button', { name: 'Fit it anyway' }).click();
+    await eventually(() => page.getByText('Saved on this phone').first().isVisible()).toBe(true);
+    await eventually(() => section.getByText('DOT 2319 · waiting to send').isVisible()).toBe(true);
+
+    expect((await tyresOnServer()).map((t) => t.position)).toEqual(['front-left', 'rear-left']);
+
+    // Signal again: the queue sends it once; it is marked over age; the van is empty.
+    await page.context().setOffline(false);
+    await eventually(async () => (await tyresOnServer()).map((t) => [t.position, t.isOverAge, t.removed])).toEqual([
+      ['front-left', false, 'disposal'],
+      ['rear-left', false, 'disposal'],
+      ['spare', true, 'kept'],
+    ]);
+    await eventually(() => section.getByText('Over six years old at fitting').isVisible()).toBe(true);
+    const stock = (await (await api('GET', '/api/dashboard/stock?location=van-1', owner)).json()) as {
+      quantity: number;
+    }[];
+    expect(stock.map((s) => s.quantity)).toEqual([0]);
+  });
+});
