@@ -113,4 +113,25 @@ describe('the overdue follow-up', () => {
     expect(emails[0]!.text).toContain('$119.80 of it is still unpaid');
     expect(emails[0]!.text).not.toContain('129.80');
   });
+
+  it('reminds of what is owed after a part payment taken on site, not the total (decision 406)', async () => {
+    const job = await newJob({
+      serviceType: 'puncture-repair',
+      customerValue: '129.80',
+      contactEmail: 'part.payer@example.com',
+    });
+    const invoice = await generate(job.id);
+    await request('PATCH', `${INVOICES}/${invoice.id}`, { invoiceDate: '2026-11-02', dueDate: '2026-11-16' });
+    await request('PATCH', `${INVOICES}/${invoice.id}`, { status: 'sent' });
+    const part = await request('POST', `/api/dashboard/jobs/${job.id}/onsite-payment`, {
+      method: 'cash',
+      amount: '100.00',
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    h.t.clock.advance(2 * 3600_000);
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    const emails = await emailsOf(job.id);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text).toContain('$29.80 of it is still unpaid');
+  });
 });

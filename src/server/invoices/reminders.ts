@@ -4,8 +4,8 @@ import type { AppDeps } from '../deps';
 import { customerInvoices, jobs } from '../db/schema';
 import { recordHistory } from '../history/history';
 import { issuePayToken, payUrlOf } from './pay-link';
-import { creditedCents } from './queries';
-import { formatCents, toCents } from '../../shared/domain/money';
+import { owedOnInvoice } from './owed';
+import { formatCents } from '../../shared/domain/money';
 import { printedDay } from './pdf';
 import { readSettings } from '../settings/store';
 import { isWithinSendWindow } from '../messages/send-window';
@@ -85,8 +85,9 @@ export async function sendOverdueReminders(deps: Deps): Promise<number> {
         .from(jobs)
         .where(eq(jobs.id, claimed.jobId));
       if (!job?.email) return false;
-      // What is still owed after credit notes, not the invoice's total (decision 301); nothing owed, no reminder.
-      const balance = toCents(claimed.totalAmount) - (await creditedCents(tx, claimed.id));
+      // What is still owed after credit notes, part payments and write-offs, not the invoice's total
+      // (decisions 301, 406); nothing owed, no reminder.
+      const balance = (await owedOnInvoice(tx, { ...claimed, status: 'sent' })).owedCents;
       if (balance <= 0) return false;
       // A link of its own, beside the ones already sent (docs/decisions/397-tokens-kept-out-of-logs.md).
       const payUrl = payUrlOf(deps.config, await issuePayToken(tx, claimed.id, now));
