@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { formatDollars, toCents } from '../../src/shared/domain/money';
+import type { PurchaseInvoice } from '../../src/shared/schemas/bills';
 import type { GstReport, PayablesReport, ProfitAndLossReport } from '../../src/shared/schemas/reports';
 import { useBrowser, eventually } from '../helpers/browser';
 import { openReports, signInAsOwner, staffApi } from '../helpers/staff-api';
@@ -103,6 +104,88 @@ describe('a supplier bill on a job', () => {
   });
 });
 
+describe("a job's new supplier bill", () => {
+  it("opens filled in from the job's tyres, their purchase price and the brand's last supplier, and saves", async () => {
+    const cookie = await ownerCookie();
+    // A brand of this run's own, dearer than every row quotes use, so no other file's quote moves.
+    const brand = `Draftco ${runId}`;
+    const priced = await api('POST', '/api/dashboard/tyre-prices', cookie, {
+      size: '205/55R16',
+      brand,
+      model: 'Roadster',
+      purchasePrice: '122.50',
+      retailPrice: '399.00',
+    });
+    expect(priced.status, await priced.clone().text()).toBe(201);
+    const booked = await api('POST', '/api/bookings', cookie, {
+      customer: { name: 'Sam Supplies', email: `sam.${runId}@example.com`, phone: '0400 555 777' },
+      vehicle: {
+        make: 'Mazda',
+        model: '3',
+        year: 2021,
+        color: 'Red',
+        registration: `D${runId.slice(-5).toUpperCase()}`,
+      },
+      job: {
+        serviceType: 'new-tyres',
+        scheduledDate: JOB_DAY,
+        timeSlot: '10-12 AM',
+        address: '3 Draft Road',
+        suburb: 'Rockingham',
+        postcode: '6168',
+        tyreSize: '205/55R16',
+        tyreQuantity: 2,
+        tyreBrand: brand,
+        notes: null,
+        paymentMethod: 'onsite',
+        customerValue: '600.00',
+      },
+    });
+    expect(booked.status, await booked.clone().text()).toBe(200);
+    const { jobId, jobNumber } = (await booked.json()) as { jobId: string; jobNumber: string };
+    // The brand was last bought from this supplier (a bill of April 2025, a month no report here reads).
+    const earlier = await api('POST', '/api/dashboard/purchase-invoices', cookie, {
+      jobId,
+      supplierName: `Brand Wholesale ${runId}`,
+      invoiceNumber: `BW-${runId}`,
+      invoiceDate: '2025-04-02',
+      totalAmount: '50.00',
+    });
+    expect(earlier.status, await earlier.clone().text()).toBe(201);
+
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await signInAsOwner(page);
+    await page.goto(`/dashboard?tab=jobs&job=${jobId}`);
+    const dialog = page.getByRole('dialog', { name: `Job ${jobNumber}` });
+    const section = dialog.getByRole('region', { name: 'Purchase invoices' });
+    await section.getByRole('button', { name: 'Add Purchase Invoice' }).click();
+    const form = section.getByRole('form', { name: 'Add purchase invoice' });
+    await eventually(() => form.getByLabel('Supplier name').inputValue()).toBe(`Brand Wholesale ${runId}`);
+    expect(await form.getByLabel('Total inc-GST ($)').inputValue()).toBe('245.00');
+    expect(await form.getByRole('list', { name: 'Tyres on the bill' }).textContent()).toBe(
+      `2 x 205/55R16 ${brand}: $122.50 each`,
+    );
+    await eventually(() => form.getByRole('definition').allTextContents()).toEqual(['$222.73', '$22.27', '$245.00']);
+    // The one thing the job cannot know: the supplier's own number (and, here, April's date).
+    await form.getByLabel('Invoice number').fill(`DR-${runId}`);
+    await form.getByLabel('Invoice date').fill('2025-04-20');
+    const save = form.getByRole('button', { name: 'Add Purchase Invoice' });
+    expect((await save.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await save.click();
+    await eventually(() => toast(page, 'Purchase Invoice Added').count()).toBeGreaterThan(0);
+    const bills = (await (
+      await api('GET', `/api/dashboard/purchase-invoices/job/${jobId}`, cookie)
+    ).json()) as PurchaseInvoice[];
+    expect(bills.find((b) => b.invoiceNumber === `DR-${runId}`)).toMatchObject({
+      supplierName: `Brand Wholesale ${runId}`,
+      totalAmount: '245.00',
+      invoiceDate: '2025-04-20',
+      notes: `2 x 205/55R16 ${brand} at $122.50 each`,
+    });
+  });
+});
+
 describe('the Expenses tab', () => {
   it('adds, edits, filters, marks paid and deletes an expense, with the product toasts and empty states', async () => {
     const page = await browser.newPage();
@@ -127,6 +210,10 @@ describe('the Expenses tab', () => {
     };
 
     const dialog = await addExpense('Fuel Co', 'Van fuel', '110', 'Fuel', '2025-03-12');
+    // Paid by default, as at the pump (decision 419); this one is on the account, so owed.
+    const alreadyPaid = dialog.getByLabel('Already paid (card or cash)');
+    expect(await alreadyPaid.isChecked()).toBe(true);
+    await alreadyPaid.uncheck();
     await eventually(() => dialog.getByRole('definition').allTextContents()).toEqual(['$100.00', '$10.00', '$110.00']);
     await dialog.getByRole('button', { name: 'Add Expense' }).click();
     await eventually(() => toast(page, 'Business expense added successfully').count()).toBeGreaterThan(0);
@@ -164,6 +251,14 @@ describe('the Expenses tab', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await eventually(() => toast(page, 'Business expense deleted successfully.').count()).toBeGreaterThan(0);
     await eventually(() => toolCard.count()).toBe(0);
+
+    // The supplier's usual category is proposed when the supplier is typed again (decision 419).
+    await page.getByRole('button', { name: 'Add Expense' }).click();
+    const again = page.getByRole('dialog', { name: 'Add Expense' });
+    await again.getByLabel('Supplier name').fill('fuel co');
+    await eventually(() => again.getByLabel('Category').inputValue()).toBe('fuel');
+    expect(await again.getByText('As last time for Fuel Co').isVisible()).toBe(true);
+    await again.getByRole('button', { name: 'Cancel' }).click();
   });
 });
 

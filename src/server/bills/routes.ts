@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { expenses } from '../../shared/contracts/expenses';
 import { purchaseInvoices } from '../../shared/contracts/purchase-invoices';
 import type { AppDeps } from '../deps';
+import { draftSupplierBill, listExpenseSuppliers } from './drafts';
 import { addRoute } from '../http/contract-routes';
 import { createExpense, deleteExpense, listExpenses, markExpensePaid, updateExpense } from './expenses';
 import {
@@ -16,6 +17,7 @@ import {
 export function billRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
     addRoute(app, purchaseInvoices.listForJob, async ({ params }) => listPurchaseInvoicesForJob(deps, params.jobId));
+    addRoute(app, purchaseInvoices.draftForJob, async ({ params }) => draftSupplierBill(deps, params.jobId));
     addRoute(app, purchaseInvoices.jobProfit, async ({ params }) => summariseJobProfit(deps, params.jobId));
     addRoute(app, purchaseInvoices.create, async ({ actor, body }) => createPurchaseInvoice(deps, actor.id, body));
     addRoute(app, purchaseInvoices.update, async ({ actor, params, body }) =>
@@ -26,6 +28,7 @@ export function billRoutes(deps: AppDeps): FastifyPluginAsync {
     );
 
     addRoute(app, expenses.list, async ({ query }) => listExpenses(deps, query));
+    addRoute(app, expenses.suppliers, async () => listExpenseSuppliers(deps));
     addRoute(app, expenses.create, async ({ actor, body }) => createExpense(deps, actor.id, body));
     addRoute(app, expenses.update, async ({ actor, params, body }) => updateExpense(deps, actor.id, params.id, body));
     addRoute(app, expenses.markPaid, async ({ actor, params }) => markExpensePaid(deps, actor.id, params.id));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   businessExpense,
   expenseIdParams,
+  expenseSupplier,
   expenseListQuery,
   expenseRequest,
   expenseUpdateRequest,
@@ -18,6 +19,14 @@ export const expenses = {
     query: expenseListQuery,
     response: z.array(businessExpense),
     paged: true,
+  }),
+  suppliers: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/business-expenses/suppliers',
+    access: 'admin',
+    summary:
+      "The suppliers of past expenses, latest first, each with its latest expense's category and paid state, which the form proposes (decision 419).",
+    response: z.array(expenseSupplier),
   }),
   create: defineContract({
     method: 'POST',

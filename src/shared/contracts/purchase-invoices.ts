@@ -5,6 +5,7 @@ import {
   jobProfitSummary,
   purchaseIdParams,
   purchaseInvoice,
+  supplierBillDraft,
   updatePurchaseInvoiceRequest,
 } from '../schemas/bills';
 import { defineContract } from './contract';
@@ -30,6 +31,15 @@ export const purchaseInvoices = {
       "A job's costs (ex-GST, GST, inc-GST) and profit: its invoice total (or its quote before one exists) minus its purchase invoices.",
     params: jobIdParams,
     response: jobProfitSummary,
+  }),
+  draftForJob: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/purchase-invoices/job/:jobId/draft',
+    access: 'admin',
+    summary:
+      "A new supplier bill as its form opens: the job's tyres at the price list's purchase price (empty when it has none) and the last supplier for that brand (decision 419).",
+    params: jobIdParams,
+    response: supplierBillDraft,
   }),
   create: defineContract({
     method: 'POST',

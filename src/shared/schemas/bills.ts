@@ -124,6 +124,53 @@ export const purchaseInvoice = z.object({
 });
 export type PurchaseInvoice = z.infer<typeof purchaseInvoice>;
 
+/**
+ * One line of a supplier bill's draft: what the job's tyres are and their purchase price from the
+ * price list; null amounts when the price list has no purchase price for them (empty, never $0:
+ * decision 419).
+ */
+export const supplierBillDraftLine = z.object({
+  description: z.string(),
+  size: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  quantity: z.number().int(),
+  unitCost: z.string().nullable(),
+  totalCost: z.string().nullable(),
+});
+export type SupplierBillDraftLine = z.infer<typeof supplierBillDraftLine>;
+
+/**
+ * GET .../purchase-invoices/job/{jobId}/draft: the new bill's form as it opens (decision 419). The
+ * owner confirms or edits it; the form's own schema (purchaseInvoiceForm) checks it on saving, so an
+ * empty total is refused as one typed empty is.
+ */
+export const supplierBillDraft = z.object({
+  jobId: z.string(),
+  /** The supplier of the last bill for the same brand, else the reorder rule's; null when none is known. */
+  supplierName: z.string().nullable(),
+  supplierFrom: z.enum(['last-bill', 'reorder-rule']).nullable(),
+  invoiceDate: z.string(),
+  /** The lines' sum, null when a line has no purchase price or the job names no tyres. */
+  totalAmount: z.string().nullable(),
+  lines: z.array(supplierBillDraftLine),
+  /** The lines in words, kept as the bill's notes. */
+  notes: z.string().nullable(),
+});
+export type SupplierBillDraft = z.infer<typeof supplierBillDraft>;
+
+/** The form's values from a draft: null stays an empty field, never 0. */
+export function draftFormValues(draft: SupplierBillDraft): z.input<typeof purchaseInvoiceForm> {
+  return {
+    invoiceNumber: '',
+    supplierName: draft.supplierName ?? '',
+    invoiceDate: draft.invoiceDate,
+    totalAmount: draft.totalAmount ?? '',
+    dueDate: '',
+    notes: draft.notes ?? '',
+  };
+}
+
 export const purchaseIdParams = z.object({ id: z.string().max(64) });
 export const jobIdParams = z.object({ jobId: z.string().max(64) });
 
@@ -199,3 +246,15 @@ export const businessExpense = z.object({
 export type BusinessExpense = z.infer<typeof businessExpense>;
 
 export const expenseIdParams = z.object({ id: z.string().max(64) });
+
+/**
+ * A supplier the business has had expenses from, with the category and paid state of its latest
+ * one: the Add Expense form proposes them when the supplier is chosen (decision 419).
+ */
+export const expenseSupplier = z.object({
+  supplierName: z.string(),
+  category: z.enum(EXPENSE_CATEGORIES),
+  isPaid: z.boolean(),
+  lastDate: z.string(),
+});
+export type ExpenseSupplier = z.infer<typeof expenseSupplier>;

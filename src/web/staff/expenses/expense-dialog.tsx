@@ -1,12 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { perthToday } from '../../../shared/domain/perth-time';
 import { EXPENSE_CATEGORY_LABELS } from '../../../shared/domain/expense-categories';
-import { expenseRequest, OVERHEAD_CATEGORIES, type BusinessExpense } from '../../../shared/schemas/bills';
+import {
+  expenseRequest,
+  OVERHEAD_CATEGORIES,
+  type BusinessExpense,
+  type ExpenseSupplier,
+} from '../../../shared/schemas/bills';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextareaField, TextField } from '../../components/ui/field';
+import { api } from '../../lib/api';
 import { GstBreakdown } from './gst-breakdown';
 import { useExpenseActions } from './use-expense-actions';
 
@@ -23,7 +31,9 @@ function defaults(expense: BusinessExpense | null): FormInput {
       category: '' as FormInput['category'],
       expenseDate: perthToday(new Date()),
       dueDate: '',
-      isPaid: false,
+      // Most expenses are paid at the counter by card or cash (fuel at the pump): paid unless the
+      // owner says it is owed (decision 419).
+      isPaid: true,
       notes: '',
     };
   return {
@@ -74,6 +84,8 @@ function ExpenseForm({ expense, onClose }: { expense: BusinessExpense | null; on
   const amount = useWatch({ control: form.control, name: 'amount' });
   const { create, update } = useExpenseActions();
   const saving = create.isPending || update.isPending;
+  const suppliersId = useId();
+  const proposed = useSupplierProposal(form, expense === null);
 
   const submit = (values: FormOutput) => {
     // A changed amount gets its GST worked out again on the server (one eleventh).
@@ -93,9 +105,15 @@ function ExpenseForm({ expense, onClose }: { expense: BusinessExpense | null; on
       <TextField
         label="Supplier name"
         autoComplete="off"
+        list={suppliersId}
         error={errors.supplierName?.message}
         {...form.register('supplierName')}
       />
+      <datalist id={suppliersId}>
+        {proposed.suppliers.map((s) => (
+          <option key={s.supplierName} value={s.supplierName} />
+        ))}
+      </datalist>
       <TextField
         label="Description"
         autoComplete="off"
@@ -112,14 +130,19 @@ function ExpenseForm({ expense, onClose }: { expense: BusinessExpense | null; on
           error={errors.amount?.message}
           {...form.register('amount')}
         />
-        <SelectField label="Category" error={errors.category?.message} {...form.register('category')}>
-          <option value="">Choose a category</option>
-          {OVERHEAD_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {EXPENSE_CATEGORY_LABELS[c]}
-            </option>
-          ))}
-        </SelectField>
+        <div>
+          <SelectField label="Category" error={errors.category?.message} {...form.register('category')}>
+            <option value="">Choose a category</option>
+            {OVERHEAD_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {EXPENSE_CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </SelectField>
+          {proposed.from ? (
+            <p className="mt-1 text-sm text-gray-700">As last time for {proposed.from.supplierName}</p>
+          ) : null}
+        </div>
       </div>
       <GstBreakdown total={amount} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -143,7 +166,7 @@ function ExpenseForm({ expense, onClose }: { expense: BusinessExpense | null; on
         />
         <label className="flex min-h-11 items-center gap-3 self-end text-base">
           <input type="checkbox" className="h-5 w-5" {...form.register('isPaid')} />
-          Already paid
+          Already paid (card or cash)
         </label>
       </div>
       <TextareaField label="Notes (optional)" error={errors.notes?.message} {...form.register('notes')} />
@@ -159,4 +182,31 @@ function ExpenseForm({ expense, onClose }: { expense: BusinessExpense | null; on
       </div>
     </form>
   );
+}
+
+/**
+ * A new expense proposes what the supplier had last time (decision 419): its category while the
+ * owner has not chosen one, and its paid state while the owner has not ticked or unticked it; a due
+ * date typed means the expense is owed.
+ */
+function useSupplierProposal(
+  form: UseFormReturn<FormInput, unknown, FormOutput>,
+  isNew: boolean,
+): { suppliers: ExpenseSupplier[]; from: ExpenseSupplier | null } {
+  const suppliers = useQuery({ ...api.expenses.suppliers.query(), enabled: isNew });
+  const name = useWatch({ control: form.control, name: 'supplierName' });
+  const dueDate = useWatch({ control: form.control, name: 'dueDate' });
+  const list = suppliers.data ?? [];
+  const key = (name ?? '').trim().toLowerCase();
+  const match = isNew && key ? (list.find((s) => s.supplierName.trim().toLowerCase() === key) ?? null) : null;
+  const { setValue, getFieldState } = form;
+  useEffect(() => {
+    if (!match) return;
+    if (!getFieldState('category').isDirty) setValue('category', match.category, { shouldValidate: false });
+    if (!getFieldState('isPaid').isDirty) setValue('isPaid', match.isPaid);
+  }, [match, setValue, getFieldState]);
+  useEffect(() => {
+    if (isNew && dueDate && !getFieldState('isPaid').isDirty) setValue('isPaid', false);
+  }, [isNew, dueDate, setValue, getFieldState]);
+  return { suppliers: list, from: match && !getFieldState('category').isDirty ? match : null };
 }

@@ -6,7 +6,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDollars, toCents } from '../../../shared/domain/money';
 import { formatDayLong, perthToday } from '../../../shared/domain/perth-time';
-import { purchaseInvoiceForm, type JobProfitSummary, type PurchaseInvoice } from '../../../shared/schemas/bills';
+import {
+  draftFormValues,
+  purchaseInvoiceForm,
+  type JobProfitSummary,
+  type PurchaseInvoice,
+  type SupplierBillDraft,
+} from '../../../shared/schemas/bills';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -42,13 +48,10 @@ export function PurchaseInvoicesSection({ jobId }: { jobId: string }) {
         ) : null}
       </div>
 
-      {editing !== null ? (
-        <PurchaseInvoiceForm
-          key={editing === 'new' ? 'new' : editing.id}
-          jobId={jobId}
-          bill={editing === 'new' ? null : editing}
-          onDone={() => setEditing(null)}
-        />
+      {editing === 'new' ? (
+        <NewPurchaseInvoiceForm key="new" jobId={jobId} onDone={() => setEditing(null)} />
+      ) : editing !== null ? (
+        <PurchaseInvoiceForm key={editing.id} jobId={jobId} bill={editing} onDone={() => setEditing(null)} />
       ) : null}
 
       <JobProfit jobId={jobId} />
@@ -209,13 +212,55 @@ function ProfitSummary({ p }: { p: JobProfitSummary }) {
 type FormInput = z.input<typeof purchaseInvoiceForm>;
 type FormOutput = z.output<typeof purchaseInvoiceForm>;
 
+/** A new bill opens filled in from the job's tyres, their purchase price and the brand's last supplier (decision 419). */
+function NewPurchaseInvoiceForm({ jobId, onDone }: { jobId: string; onDone: () => void }) {
+  const draft = useQuery(api.purchaseInvoices.draftForJob.query({ params: { jobId } }));
+  if (draft.isPending) {
+    return (
+      <SkeletonGroup label="Filling in the bill from the job...">
+        <Skeleton className="h-64" />
+      </SkeletonGroup>
+    );
+  }
+  // Without the draft the owner still types the bill, as before.
+  return <PurchaseInvoiceForm jobId={jobId} bill={null} draft={draft.data ?? null} onDone={onDone} />;
+}
+
+function newBillValues(draft: SupplierBillDraft | null): FormInput {
+  if (draft) return draftFormValues(draft);
+  return { invoiceNumber: '', supplierName: '', invoiceDate: perthToday(new Date()), totalAmount: '', dueDate: '' };
+}
+
+/** What the bill was filled from, and which amounts the owner still has to type. */
+function DraftLines({ draft }: { draft: SupplierBillDraft }) {
+  if (draft.lines.length === 0) return null;
+  const unpriced = draft.lines.some((l) => l.unitCost === null);
+  return (
+    <div className="rounded-lg bg-gray-50 p-3 text-sm">
+      <p className="font-semibold">From the job</p>
+      <ul aria-label="Tyres on the bill" className="mt-1 space-y-1">
+        {draft.lines.map((l) => (
+          <li key={l.description}>
+            {l.description}: {l.unitCost === null ? 'no purchase price' : `${formatDollars(toCents(l.unitCost))} each`}
+          </li>
+        ))}
+      </ul>
+      {unpriced ? (
+        <p className="mt-1 text-amber-950">The price list has no purchase price for these tyres: type the total.</p>
+      ) : null}
+    </div>
+  );
+}
+
 function PurchaseInvoiceForm({
   jobId,
   bill,
+  draft = null,
   onDone,
 }: {
   jobId: string;
   bill: PurchaseInvoice | null;
+  draft?: SupplierBillDraft | null;
   onDone: () => void;
 }) {
   const form = useForm<FormInput, unknown, FormOutput>({
@@ -228,7 +273,7 @@ function PurchaseInvoiceForm({
           totalAmount: bill.totalAmount,
           dueDate: bill.dueDate ?? '',
         }
-      : { invoiceNumber: '', supplierName: '', invoiceDate: perthToday(new Date()), totalAmount: '', dueDate: '' },
+      : newBillValues(draft),
   });
   const { errors } = form.formState;
   const total = useWatch({ control: form.control, name: 'totalAmount' });
@@ -251,7 +296,7 @@ function PurchaseInvoiceForm({
       dueDate: values.dueDate ?? null,
     };
     if (bill) actions.update.mutate({ id: bill.id, body }, { onSuccess: onDone });
-    else actions.create.mutate({ ...body, jobId }, { onSuccess: onDone });
+    else actions.create.mutate({ ...body, jobId, notes: values.notes ?? null }, { onSuccess: onDone });
   };
 
   return (
@@ -262,6 +307,7 @@ function PurchaseInvoiceForm({
       className="scroll-mt-24 space-y-3 rounded-xl border-2 border-accent p-3"
       onSubmit={(e) => void form.handleSubmit(submit)(e)}
     >
+      {draft ? <DraftLines draft={draft} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label="Supplier name"
