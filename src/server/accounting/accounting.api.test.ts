@@ -378,6 +378,36 @@ describe('Xero', () => {
     expect(made().BankTransactions).toBe(before + 1);
   });
 
+  it('sends a void after the invoice, never an edit, and stops when Xero refuses the connection', async () => {
+    const { eq } = await import('drizzle-orm');
+    const [b] = await t.db
+      .select({ id: customerInvoices.id })
+      .from(customerInvoices)
+      .where(eq(customerInvoices.invoiceNumber, 'INV-B'));
+    // DELETE of an issued invoice voids it (decision 295).
+    const voided = await as(admin, 'DELETE', `/api/dashboard/customer-invoices/${b!.id}`);
+    expect(voided.statusCode, voided.body).toBeLessThan(300);
+    await sync();
+    expect(xero.created.Voids).toHaveLength(1);
+    const inv = xero.created.Invoices!.find((i) => i.InvoiceNumber === 'INV-B')!;
+    expect(inv.Status).toBe('VOIDED');
+    expect(xero.created.Invoices!.filter((i) => i.InvoiceNumber === 'INV-B')).toHaveLength(1);
+
+    xero.revokeAll();
+    await insertExpense(t.db, {
+      supplierName: 'Fuel Co',
+      description: 'Oil',
+      category: 'fuel',
+      expenseDate: '2026-11-22',
+      amount: '33.00',
+      gstAmount: '3.00',
+    });
+    await sync();
+    const overview = (await as(admin, 'GET', '/api/dashboard/accounting')).json<AccountingOverview>();
+    expect(overview.connection.error).toContain('connect again');
+    expect(overview.counts.waiting).toBeGreaterThanOrEqual(1);
+  });
+
   it('disconnects: the tokens are forgotten and sync sends nothing', async () => {
     expect((await as(admin, 'DELETE', '/api/dashboard/accounting/xero')).statusCode).toBe(204);
     const overview = (await as(admin, 'GET', '/api/dashboard/accounting')).json<AccountingOverview>();
