@@ -16,6 +16,7 @@ import {
   MISSING,
   objectShape,
   plausibleObject,
+  plausibleValue,
   withField,
 } from '../helpers/hostile-inputs';
 import fc from 'fast-check';
@@ -119,13 +120,17 @@ function bodySchemas(area: string, name: string, contract: ContractDef): z.ZodTy
   return contract.body && !contract.multipart ? [contract.body] : [];
 }
 
+/** A plausible body; one that is a list (the tyres fitted on a job) is built element by element. */
+const plausibleBody = (schema: z.ZodType, ids: Record<string, string>) =>
+  objectShape(schema) ? plausibleObject(schema, ids) : plausibleValue(schema, 'body', ids);
+
 const show = (v: unknown) => (v === MISSING ? 'missing' : String(JSON.stringify(v)).slice(0, 40));
 
 function requestsFor(area: string, name: string, contract: ContractDef, f: Fixture): Request[] {
   const paramNames = [...contract.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const params = Object.fromEntries(paramNames.map((n) => [n, plausibleParam(contract, n, f)]));
   const query = contract.query ? plausibleObject(contract.query, f.ids) : {};
-  const bodies = bodySchemas(area, name, contract).map((s) => plausibleObject(s, f.ids));
+  const bodies = bodySchemas(area, name, contract).map((s) => plausibleBody(s, f.ids));
   const base = { params, query, body: bodies[0] };
   const out: Request[] = [];
   for (const p of paramNames)
@@ -213,7 +218,7 @@ describe('a staff fuzz of every contract answers no bad input with a 5xx', () =>
           refused.push(`${area}.${name} query: ${issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
       }
       for (const schema of bodySchemas(area, name, contract)) {
-        const issues = schema.safeParse(plausibleObject(schema, f.ids)).error?.issues ?? [];
+        const issues = schema.safeParse(plausibleBody(schema, f.ids)).error?.issues ?? [];
         if (issues.length)
           refused.push(`${area}.${name} body: ${issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
       }

@@ -79,6 +79,8 @@ function hintsFor(key: string, ids: Record<string, string>): unknown[] {
   if (/amount|price|value|cost|total|gst|subtotal/.test(k)) hints.push('10.00');
   if (/registration/.test(k)) hints.push('1ABC234');
   if (k === 'size') hints.push('205/55R16');
+  if (k === 'dotcode') hints.push('0125');
+  if (k === 'location') hints.push('van-1');
   if (/expiry/.test(k)) hints.push('12/30');
   if (/cvc/.test(k)) hints.push('123');
   if (k === 'code') hints.push('123456');

@@ -6,6 +6,7 @@ import {
   STOCK_MOVEMENT_KINDS,
   TYRE_POSITIONS,
 } from '../domain/fitted-tyres';
+import { isIsoDay } from '../domain/perth-time';
 import { normaliseTyreSize } from '../domain/tyre-size';
 import { money, oneLineText } from './fields';
 
@@ -118,7 +119,9 @@ export type CustomerTyre = z.infer<typeof customerTyre>;
 export const warrantyClaimRequest = z.object({
   fittedTyreId: z.string().max(64),
   reason: oneLineText('Reason', 500, 'Reason is required'),
-  scheduledDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be yyyy-MM-dd'),
+  scheduledDay: z
+    .string({ message: 'Date must be yyyy-MM-dd' })
+    .refine(isIsoDay, { message: 'Date must be yyyy-MM-dd' }),
   timeSlot: z.enum(['8-10 AM', '10-12 AM', '12-2 PM', '2-4 PM'], { message: 'Choose a time slot' }),
 });
 
