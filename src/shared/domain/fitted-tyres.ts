@@ -1,4 +1,4 @@
-/** Where a fitted tyre sits on the car; each position once per job (docs/product.md "Fitted tyres"). */
+/** Where a fitted tyre sits on the car; each position once per job (docs/decisions/414-tyre-records.md). */
 export const TYRE_POSITIONS = ['front-left', 'front-right', 'rear-left', 'rear-right', 'spare'] as const;
 export type TyrePosition = (typeof TYRE_POSITIONS)[number];
 
@@ -18,7 +18,7 @@ export type RemovedTyreFate = (typeof REMOVED_TYRE_FATES)[number];
 export const STOCK_MOVEMENT_KINDS = ['load', 'return', 'count', 'fit'] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
-/** A tyre older than this at fitting asks for a confirmation and is marked (docs/product.md "Fitted tyres"). */
+/** A tyre older than this at fitting asks for a confirmation and is marked (docs/decisions/414-tyre-records.md). */
 export const OLD_TYRE_YEARS = 6;
 
 export type DotDate = { week: number; year: number };
