@@ -1,15 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { formatCents, formatDollars } from '../../shared/domain/money';
 import type { BusinessProfile } from '../../shared/domain/settings';
+import { isUuid } from '../../shared/schemas/fields';
 import { NO_CARD_PAYMENT_TO_REFUND_MESSAGE } from '../../shared/schemas/onsite-payments';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
 import { cardPayments, jobs } from '../db/schema';
 import { appendAudit } from '../audit/log';
 import type { SessionUser } from '../http/access';
-import { AppError, conflict, forbidden } from '../http/errors';
+import { AppError, conflict, forbidden, notFound } from '../http/errors';
 import { recordJobEvent } from '../jobs/history';
 import { moveJob } from '../jobs/lifecycle';
+import { JOB_NOT_FOUND } from '../jobs/service';
 import { flagJobPayment } from '../jobs/payment-details';
 import type { PaymentEvent } from './provider';
 
@@ -125,6 +127,8 @@ export async function refundKeptBackPayment(
   intentId: string,
 ): Promise<void> {
   if (user.role !== 'admin') throw forbidden('Only an administrator can refund a payment.');
+  // A job id is a UUID: anything else names no job, and PostgreSQL would refuse it as a uuid.
+  if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
   await deps.db.transaction(async (tx) => {
     const [job] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update');
     const [payment] = await tx
