@@ -354,7 +354,7 @@ describe('Xero', () => {
     expect(again.json<AccountingSyncRow>().state).toBe('waiting');
   });
 
-  it('honours a 429: waits for Retry-After across syncs, then sends', async () => {
+  it('honours a 429 (waits for Retry-After across syncs) and the 60 calls a minute, then sends', async () => {
     await insertExpense(t.db, {
       supplierName: 'Fuel Co',
       description: 'Petrol',
@@ -376,6 +376,24 @@ describe('Xero', () => {
     t.clock.advance(31_000);
     await sync();
     expect(made().BankTransactions).toBe(before + 1);
+
+    // Xero's 60 calls a minute, shared by every instance: with the minute's calls spent, nothing is called.
+    const { accountingSetup } = await import('../db/schema');
+    await t.db.update(accountingSetup).set({ rateWindowStart: t.clock.now(), rateCalls: 60 });
+    await insertExpense(t.db, {
+      supplierName: 'Fuel Co',
+      description: 'Coolant',
+      category: 'fuel',
+      expenseDate: '2026-11-21',
+      amount: '44.00',
+      gstAmount: '4.00',
+    });
+    const spent = xero.calls;
+    expect((await sync()).waiting).toBeGreaterThanOrEqual(1);
+    expect(xero.calls).toBe(spent);
+    t.clock.advance(61_000);
+    await sync();
+    expect(made().BankTransactions).toBe(before + 2);
   });
 
   it('sends a void after the invoice, never an edit, and stops when Xero refuses the connection', async () => {
