@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEPOT } from '../../shared/domain/fitted-tyres';
-import type { StockLine, stockMovementRequest, stockRulesRequest } from '../../shared/schemas/tyres';
+import type { ReorderLine, StockLine, stockMovementRequest, stockRulesRequest } from '../../shared/schemas/tyres';
 import { appendAudit } from '../audit/log';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
@@ -201,15 +201,6 @@ export async function setReorderRules(
     return listStock(tx);
   });
 }
-
-type ReorderLine = {
-  size: string;
-  brand: string;
-  supplier: string | null;
-  onHand: number;
-  minimum: number;
-  toOrder: number;
-};
 
 /** Sizes and brands below their minimum across the vans and the depot, by supplier then size. */
 export async function reorderList(exec: Executor): Promise<ReorderLine[]> {

@@ -16,7 +16,6 @@ export type RemovedTyreFate = (typeof REMOVED_TYRE_FATES)[number];
 
 /** Stock changes: the morning load (depot to van), a return (van to depot), a stock take, a fitting. */
 export const STOCK_MOVEMENT_KINDS = ['load', 'return', 'count', 'fit'] as const;
-export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
 /** A tyre older than this at fitting asks for a confirmation and is marked (docs/decisions/414-tyre-records.md). */
 export const OLD_TYRE_YEARS = 6;

@@ -25,7 +25,6 @@ export const BRAND_MESSAGE = 'Brand is required';
 export const VAN_MESSAGE = 'Van must be one of the vans on the road (1-20)';
 export const QUANTITY_MESSAGE = 'Quantity must be a whole number, 0 or more';
 export const LOCATION_MESSAGE = 'Place must be the depot or a van (van-1 ... van-20)';
-export const OVER_AGE_CONFIRM_MESSAGE = 'A tyre over six years old needs a confirmation before it is fitted';
 
 const tyreSize = z.string({ message: SIZE_MESSAGE }).transform((v, ctx) => {
   const size = normaliseTyreSize(v);
@@ -49,7 +48,6 @@ export const fittedTyreInput = z.object({
   /** The technician saw "over six years old" and fitted it anyway. */
   confirmOverAge: z.boolean().optional(),
 });
-export type FittedTyreInput = z.input<typeof fittedTyreInput>;
 
 export const fittedTyresRequest = z
   .array(fittedTyreInput, { message: 'Send the tyres fitted as a list' })
@@ -218,4 +216,5 @@ export const reorderLine = z.object({
   minimum: z.number(),
   toOrder: z.number(),
 });
+export type ReorderLine = z.infer<typeof reorderLine>;
 export const reorderQuery = z.object({ format: z.enum(['json', 'csv']).optional() });
