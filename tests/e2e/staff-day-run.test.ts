@@ -14,6 +14,8 @@ const browser = useBrowser({ viewport: { width: 360, height: 780 } });
 const runId = Date.now().toString(36);
 /** A day no other browser file books (they share one server); today's run takes one of today's free slots. */
 const BOARD_DAY = nextBusinessDay('2027-10-18');
+/** A later day of this file's own for a job that is not today's. */
+const LATER_DAY = nextBusinessDay('2027-10-25');
 const shots = path.resolve(import.meta.dirname, '../../test-results');
 
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
@@ -137,6 +139,37 @@ describe("a technician's My Schedule", () => {
     expect(page.url()).toContain(`day=${addDays(E2E_TODAY, 1)}`);
     await page.getByRole('button', { name: 'Today', exact: true }).click();
     await eventually(() => page.getByRole('list', { name: "Today's run" }).getByRole('listitem').count()).toBe(1);
+
+    // Today's next stop starts at one tap, with Undo in the toast instead of a question (decision 420).
+    await run.first().getByRole('link', { name: job.jobNumber }).click();
+    const sheet360 = page.getByRole('dialog', { name: `Job ${job.jobNumber}` });
+    await eventually(() =>
+      sheet360.getByText("Today's next stop: one tap, then Undo for a few seconds.").isVisible(),
+    ).toBe(true);
+    const statusOf = async (jobId: string) =>
+      ((await (await api('GET', `/api/dashboard/jobs/${jobId}`, owner)).json()) as { status: string }).status;
+    await sheet360.getByRole('button', { name: 'Start Work (En Route)' }).click();
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await eventually(() => undo.isVisible()).toBe(true);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(await statusOf(job.jobId)).toBe('in-progress');
+    expect((await undo.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await undo.click();
+    await eventually(() => page.getByText(`${job.jobNumber} is New again.`).isVisible()).toBe(true);
+    expect(await statusOf(job.jobId)).toBe('new');
+    await eventually(() => sheet360.getByRole('button', { name: 'Start Work (En Route)' }).isVisible()).toBe(true);
+    await sheet360.getByRole('button', { name: 'Close' }).click();
+
+    // A job on another day still asks first, naming the day.
+    const later = await booked(owner, LATER_DAY, '8-10 AM', 'Lana', tech.id);
+    await page.goto(`/dashboard?tab=jobs&job=${later.jobId}`);
+    const laterSheet = page.getByRole('dialog', { name: `Job ${later.jobNumber}` });
+    await eventually(() => laterSheet.getByRole('button', { name: 'Start Work (En Route)' }).isVisible()).toBe(true);
+    await laterSheet.getByRole('button', { name: 'Start Work (En Route)' }).click();
+    const ask = page.getByRole('alertdialog', { name: `Start work on ${later.jobNumber}?` });
+    await eventually(() => ask.isVisible()).toBe(true);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(await statusOf(later.jobId)).toBe('new');
   });
 });
 

@@ -336,6 +336,8 @@ describe("a technician's day without signal", () => {
 
     const dialog = await openJob(page, job.jobNumber);
     await eventually(() => dialog.getByRole('button', { name: /^Start Work/ }).isVisible()).toBe(true);
+    // Today's only stop of this technician: the move needs no question, with Undo once it reaches the server (decision 420).
+    await eventually(() => dialog.getByText(/^Today's next stop: one tap/).isVisible()).toBe(true);
 
     // Then the network fails, but the context stays online: navigator.onLine keeps saying true. The
     // context's route also catches what the service worker fetches.
@@ -343,8 +345,11 @@ describe("a technician's day without signal", () => {
     await page.context().route('**/api/**', cut);
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
 
-    await confirmedMove(page, dialog, /^Start Work/);
+    await dialog.getByRole('button', { name: /^Start Work/ }).click();
     await eventually(() => page.getByText('1 change waiting to send').isVisible()).toBe(true);
+    // Saved on the phone, not on the server: no Undo that could not work.
+    await eventually(() => page.getByText(/will be sent when there is signal/).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     await eventually(() => page.getByText(/^Last tried \d+ s ago$/).isVisible()).toBe(true);
     expect((await jobAsOwner(owner, job.jobId)).status).toBe('new');
 

@@ -16,6 +16,8 @@ export type ToastInput = {
   description?: string;
   variant?: 'default' | 'destructive';
   duration?: number;
+  /** One button in the toast, e.g. Undo (docs/decisions/420-undo-instead-of-confirm.md); it closes the toast. */
+  action?: { label: string; altText: string; onAction: () => void };
 };
 type ToastState = (ToastInput & { id: number }) | null;
 
@@ -86,6 +88,15 @@ export function Toaster({ placement = 'public' }: { placement?: 'public' | 'staf
             <RadixToast.Description className={cn('text-sm', staffPhone ? '' : 'mt-1')}>
               {t.description}
             </RadixToast.Description>
+          ) : null}
+          {t.action ? (
+            <RadixToast.Action
+              altText={t.action.altText}
+              onClick={t.action.onAction}
+              className="mt-1 inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-charcoal px-4 font-semibold"
+            >
+              {t.action.label}
+            </RadixToast.Action>
           ) : null}
           <RadixToast.Close
             className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded text-sm opacity-80 hover:opacity-100"

@@ -4,7 +4,7 @@ import { formatVisit } from '../../../shared/domain/slots';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
-/** The moves staff confirm before they run: the start and the end of the work (decision 354). */
+/** The moves staff confirm before they run: the start and the end of the work (decision 354), except on today's next stop (decision 420). */
 export const CONFIRMED_MOVES = new Set(['in-progress', 'completed']);
 
 const TITLE: Record<string, (jobNumber: string) => string> = {

@@ -1,10 +1,12 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { nextStep, statusButtonOf } from '../../../shared/domain/job-status';
+import { nextStep, statusButtonOf, type JobStatus } from '../../../shared/domain/job-status';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { Button } from '../../components/ui/button';
 import { CONFIRMED_MOVES, ConfirmStatusMove } from './confirm-status-move';
 import { InvoiceActions } from './invoice-actions';
+import { useOnline } from '../offline/use-offline';
+import { useIsNextInRun } from './undo-move';
 import { useChangeStatus } from './use-job-actions';
 
 const PENDING_LABEL: Record<string, string> = {
@@ -20,6 +22,10 @@ const PENDING_LABEL: Record<string, string> = {
 export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boolean }) {
   const change = useChangeStatus();
   const [confirming, setConfirming] = useState(false);
+  const online = useOnline();
+  // Today's next stop of the job's technician moves at the first tap, with Undo in its toast; any
+  // other job asks first, and so does every job offline, where there is no Undo (decision 420).
+  const isNext = useIsNextInRun(job, job.status === 'new' || job.status === 'in-progress');
 
   if (job.status === 'paid') {
     return (
@@ -37,6 +43,7 @@ export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boo
 
   // Mark as Paid asks how the customer paid: it is the payment section's form (decision 349).
   const action = statusButtonOf(job, isAdmin ? 'admin' : 'technician');
+  const asks = (to: JobStatus) => CONFIRMED_MOVES.has(to) && !(online && isNext);
   return (
     <div className="space-y-2">
       {action ? (
@@ -45,12 +52,13 @@ export function JobStatusAction({ job, isAdmin }: { job: JobDetail; isAdmin: boo
             size="lg"
             className="w-full sm:w-auto"
             disabled={change.isPending}
-            onClick={() =>
-              CONFIRMED_MOVES.has(action.to) ? setConfirming(true) : change.mutate({ job, status: action.to })
-            }
+            onClick={() => (asks(action.to) ? setConfirming(true) : change.mutate({ job, status: action.to }))}
           >
             {change.isPending ? (PENDING_LABEL[action.to] ?? 'Saving...') : action.label}
           </Button>
+          {!asks(action.to) && CONFIRMED_MOVES.has(action.to) ? (
+            <p className="text-sm text-gray-700">Today's next stop: one tap, then Undo for a few seconds.</p>
+          ) : null}
           <ConfirmStatusMove
             job={job}
             to={confirming ? action.to : null}

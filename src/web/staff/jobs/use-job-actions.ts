@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { JobStatus } from '../../../shared/domain/job-status';
 import { formatDollars, toCents } from '../../../shared/domain/money';
 import type { CancelRequest, RescheduleRequest } from '../../../shared/schemas/jobs';
@@ -8,6 +9,7 @@ import { useQueuedJobChange } from '../offline';
 import type { JobSeenFrom } from '../offline';
 import { useCurrentUser } from '../session';
 import { formatJobVisit, STATUS_LABELS } from './job-format';
+import { undoAction } from './undo-move';
 
 /**
  * The writes of the Jobs tab and the job detail, each with the toasts staff see (docs/product.md
@@ -63,10 +65,15 @@ type StatusMove = { job: JobRef & JobSeenFrom; status: JobStatus };
  */
 export function useChangeStatus() {
   const user = useCurrentUser().data;
+  const client = useQueryClient();
   const direct = useApiMutation(api.jobs.changeStatus, {
     input: ({ job, status }: StatusMove) => ({ params: { id: job.id }, body: { status } }),
     onSuccess: (job) => {
-      toast({ title: 'Status Updated', description: `${job.jobNumber} is now ${STATUS_LABELS[job.status]}.` });
+      toast({
+        title: 'Status Updated',
+        description: `${job.jobNumber} is now ${STATUS_LABELS[job.status]}.`,
+        ...undoAction(client, job, job.status),
+      });
     },
     onError: (err) =>
       toast({
@@ -84,7 +91,12 @@ export function useChangeStatus() {
       json: { status },
     },
     onDevice: (saved) => ({ ...saved, detail: { ...saved.detail, status }, listItem: { ...saved.listItem, status } }),
-    sent: { title: 'Status Updated', description: `${job.jobNumber} is now ${STATUS_LABELS[status]}.` },
+    // Undo only once the move reached the server: one saved on the phone has nothing to take back (decision 420).
+    sent: {
+      title: 'Status Updated',
+      description: `${job.jobNumber} is now ${STATUS_LABELS[status]}.`,
+      ...undoAction(client, job, status),
+    },
   }));
   return user?.role === 'technician' ? queued : direct;
 }
