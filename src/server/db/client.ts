@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
@@ -13,10 +13,10 @@ import { PgliteThread } from './pglite-thread';
 import { grantRuntimeRole } from './runtime-role';
 import { APP_ROOT } from '../app-root';
 
-/** One type for both engines: the query builder and transactions behave the same on each. */
-export type Db = NodePgDatabase<typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Tx;
+import type { Db } from './db-types';
+
+// The types live apart so a module this one uses (runtime-role.ts) can name them without a circle.
+export type { Db, Executor, Tx } from './db-types';
 
 export type Database = {
   db: Db;

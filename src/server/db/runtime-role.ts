@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db } from './db-types';
 
 /**
  * Tables the app may add rows to and read, never change or remove: the runtime role gets INSERT and

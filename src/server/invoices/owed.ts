@@ -3,8 +3,9 @@ import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { owedOn, type Owed } from '../../shared/domain/money-taken';
 import type { JobMoney } from '../../shared/schemas/onsite-payments';
 import type { Executor } from '../db/client';
-import { creditNotes, invoiceWriteOffs, onsitePayments } from '../db/schema';
-import type { Invoice } from './guards';
+import { creditNotes, type customerInvoices, invoiceWriteOffs, onsitePayments } from '../db/schema';
+
+type Invoice = typeof customerInvoices.$inferSelect;
 
 /**
  * What an invoice was paid and still owes (docs/decisions/406-money-as-taken.md): its total less its
