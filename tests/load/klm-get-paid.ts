@@ -9,9 +9,9 @@
  *   npm run bench:klm            # exits 1 when the round takes over 60 s
  */
 import type { Locator, Page } from 'playwright-core';
-import { TIME_SLOTS } from '../../src/shared/domain/slots';
 import { launchTestBrowser } from '../helpers/browser';
 import { startBuiltApp } from '../helpers/built-app';
+import { E2E_CLOCK_START, E2E_TODAY, e2eNow } from '../helpers/e2e-calendar';
 
 const WIDTH = 390;
 const HEIGHT = 844;
@@ -102,36 +102,24 @@ async function completedJob(baseUrl: string) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Perth' }).format(new Date());
-  const book = (timeSlot: string) =>
-    api(baseUrl, cookie, 'POST', '/api/bookings', {
-      customer: { name: 'Kim Kerbside', email: 'kim.kerbside@example.com', phone: '0400 111 222' },
-      vehicle: { make: 'Toyota', model: 'Corolla', year: 2019, color: 'White', registration: 'KLM001' },
-      job: {
-        serviceType: 'puncture-repair',
-        scheduledDate: today,
-        timeSlot,
-        address: '1 Quick Street',
-        suburb: 'Rockingham',
-        postcode: '6168',
-        tyreSize: null,
-        tyreQuantity: null,
-        notes: null,
-        paymentMethod: 'onsite',
-        customerValue: '',
-      },
-    });
-  // Today's first window not yet passed: the bench runs at any hour of the working day.
-  let booked: Record<string, unknown> | undefined;
-  for (const slot of TIME_SLOTS) {
-    try {
-      booked = await book(slot);
-      break;
-    } catch (err) {
-      if (!String(err).includes('Time has passed') || slot === TIME_SLOTS.at(-1)) throw err;
-    }
-  }
-  if (!booked) throw new Error('No window left today to book the job in');
+  // The server's clock starts on a Monday at 7 am in Perth (E2E_CLOCK_START), so the walk is the same at any hour or day.
+  const booked = await api(baseUrl, cookie, 'POST', '/api/bookings', {
+    customer: { name: 'Kim Kerbside', email: 'kim.kerbside@example.com', phone: '0400 111 222' },
+    vehicle: { make: 'Toyota', model: 'Corolla', year: 2019, color: 'White', registration: 'KLM001' },
+    job: {
+      serviceType: 'puncture-repair',
+      scheduledDate: E2E_TODAY,
+      timeSlot: '8-10 AM',
+      address: '1 Quick Street',
+      suburb: 'Rockingham',
+      postcode: '6168',
+      tyreSize: null,
+      tyreQuantity: null,
+      notes: null,
+      paymentMethod: 'onsite',
+      customerValue: '',
+    },
+  });
   for (const status of ['in-progress', 'completed'])
     await api(baseUrl, cookie, 'PATCH', `/api/dashboard/jobs/${String(booked.jobId)}/status`, { status });
   return { jobId: String(booked.jobId), jobNumber: String(booked.jobNumber) };
@@ -220,11 +208,10 @@ async function walk(page: Page, job: { jobId: string; jobNumber: string }) {
 }
 
 async function main() {
-  const app = await startBuiltApp({
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-    PAYMENTS_SIMULATED: 'true',
-  });
+  const app = await startBuiltApp(
+    { ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password, PAYMENTS_SIMULATED: 'true' },
+    { clockStart: E2E_CLOCK_START },
+  );
   const browser = await launchTestBrowser();
   try {
     const job = await completedJob(app.baseUrl);
@@ -236,6 +223,7 @@ async function main() {
       hasTouch: true,
       isMobile: true,
     });
+    await context.clock.install({ time: e2eNow(app.launchedAtMs) });
     const page = await context.newPage();
     if (process.env.KLM_DEBUG) page.on('pageerror', (err) => console.log(`page error: ${err.message}`));
     if (process.env.KLM_DEBUG) page.on('console', (m) => m.type() === 'error' && console.log(`console: ${m.text()}`));
