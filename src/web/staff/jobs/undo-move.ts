@@ -5,6 +5,7 @@ import type { JobDetail } from '../../../shared/schemas/jobs';
 import { toast, type ToastInput } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { refreshAfterWrite } from '../../lib/refresh';
+import { updateSavedJob } from '../offline/device-store';
 import { STATUS_LABELS } from './job-format';
 
 /**
@@ -55,7 +56,15 @@ export function undoAction(
       onAction: () => {
         api.jobs
           .undoStatus(input)
-          .then(() => toast({ title: 'Undone', description: `${job.jobNumber} is ${STATUS_LABELS[back]} again.` }))
+          .then(async (detail) => {
+            toast({ title: 'Undone', description: `${job.jobNumber} is ${STATUS_LABELS[back]} again.` });
+            // The day kept on a technician's phone reads the job as it is now, should the signal go next.
+            await updateSavedJob(job.id, (saved) => ({
+              ...saved,
+              detail,
+              listItem: { ...saved.listItem, status: detail.status },
+            })).catch(() => undefined);
+          })
           .catch((err: unknown) =>
             toast({
               title: 'Undo Failed',
