@@ -7,7 +7,6 @@ import type { Cents } from './money';
 
 /** A card payment either paid what it was for, or is kept back for staff to refund. */
 export const CARD_PAYMENT_OUTCOMES = ['applied', 'refund-due'] as const;
-export type CardPaymentOutcome = (typeof CARD_PAYMENT_OUTCOMES)[number];
 
 export type Owed = { paidCents: Cents; writtenOffCents: Cents; owedCents: Cents };
 

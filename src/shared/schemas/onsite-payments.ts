@@ -38,7 +38,6 @@ export const writeOffRequest = z.object({
   amount: money({ min: 1, message: ONSITE_AMOUNT_MESSAGE, minMessage: ONSITE_AMOUNT_ZERO_MESSAGE }),
   reason: oneLineText('Reason', 500, WRITE_OFF_REASON_MESSAGE),
 });
-export type WriteOffRequest = z.input<typeof writeOffRequest>;
 
 function atMostOwed(owed: string) {
   return (v: { amount: string }, ctx: z.RefinementCtx) => {

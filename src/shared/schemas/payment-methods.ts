@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toCents } from '../domain/money';
-import { BNPL_METHODS, ONLINE_METHODS, type PaymentMethodSwitches } from '../domain/payment-methods';
+import { BNPL_METHODS, type PaymentMethodSwitches } from '../domain/payment-methods';
 import { bookingToken } from './payments';
 import { money } from './fields';
 
@@ -62,9 +62,6 @@ export const offeredMethod = z.object({
 export const offeredMethodsResponse = z.array(offeredMethod);
 
 export const bookingTokenPathParams = z.object({ bookingToken });
-
-/** The method a payment intent is made for; card when left out (the checkout before decision 410). */
-export const onlineMethod = z.enum(ONLINE_METHODS, { message: 'Choose card, Afterpay or Zip' });
 
 /** Test mode only: the customer's answer on the simulated Afterpay or Zip page. */
 export const simulatedRedirectRequest = z.object({

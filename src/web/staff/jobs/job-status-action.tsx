@@ -5,7 +5,7 @@ import type { JobDetail } from '../../../shared/schemas/jobs';
 import { Button } from '../../components/ui/button';
 import { CONFIRMED_MOVES, ConfirmStatusMove } from './confirm-status-move';
 import { InvoiceActions } from './invoice-actions';
-import { useOnline } from '../offline/use-offline';
+import { useOnline } from '../offline';
 import { useIsNextInRun } from './undo-move';
 import { useChangeStatus } from './use-job-actions';
 

@@ -5,7 +5,7 @@ import type { JobDetail } from '../../../shared/schemas/jobs';
 import { toast, type ToastInput } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { refreshAfterWrite } from '../../lib/refresh';
-import { updateSavedJob } from '../offline/device-store';
+import { updateSavedJob } from '../offline';
 import { STATUS_LABELS } from './job-format';
 
 /**

@@ -2,4 +2,5 @@
 export { JobQueueNotices } from './job-queue-notices';
 export type { JobSeenFrom } from './queue';
 export { useQueuedJobChange } from './use-queued-change';
-export { useQueue } from './use-offline';
+export { useOnline, useQueue } from './use-offline';
+export { updateSavedJob } from './device-store';
