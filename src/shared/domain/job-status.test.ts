@@ -177,7 +177,13 @@ describe('JOB_MOVES: every way a job moves, staff buttons and system causes', ()
       const { by, who } = JOB_MOVES[cause];
       expect(by === 'staff' ? (who?.length ?? 0) > 0 : who === undefined, cause).toBe(true);
     }
-    expect(JOB_CAUSES.filter((c) => JOB_MOVES[c].who?.includes('technician'))).toEqual(['start', 'complete']);
+    // A technician undoes their own Start and Complete (decision 420), nothing else.
+    expect(JOB_CAUSES.filter((c) => JOB_MOVES[c].who?.includes('technician'))).toEqual([
+      'start',
+      'complete',
+      'start-undone',
+      'complete-undone',
+    ]);
     expect(JOB_CAUSES.filter((c) => JOB_MOVES[c].who?.includes('customer'))).toEqual(['cancel']);
   });
 });
