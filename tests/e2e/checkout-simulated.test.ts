@@ -178,6 +178,21 @@ describe('checkout with the simulated card provider', () => {
     const emails = (await outbox()).filter((e) => e.to === email);
     expect(emails).toHaveLength(1);
     expect(emails[0]!.subject).toContain(body.jobNumber);
+
+    // The paid page shows the booking's own page, the same link as the confirmation (decision 422),
+    // and says plainly it could not be sent (no mail server, no texts here).
+    const emailedLink = /Manage your booking here: (\S+)/.exec(emails[0]!.text)?.[1];
+    expect(emailedLink).toMatch(/\/booking\/[\w-]{32}$/);
+    const manage = page.getByRole('link', { name: 'Manage your booking' });
+    expect(await manage.getAttribute('href')).toBe(emailedLink);
+    expect(
+      await page
+        .getByText("We couldn't send this link by email or text, so please keep it now: copy or bookmark it.")
+        .isVisible(),
+    ).toBe(true);
+    await manage.click();
+    await expect.poll(() => page.getByText(body.jobNumber).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(new URL(emailedLink!).pathname);
     expect(errors).toEqual([]);
   });
 

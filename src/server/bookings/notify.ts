@@ -58,7 +58,7 @@ export async function queueBookingConfirmationIn(deps: AppDeps, exec: Executor, 
     .where(eq(jobs.id, jobId));
   if (!row) return null;
   // Paid now: the manage link is made with the confirmation that carries it (decision 358).
-  const manageToken = await issueManageToken(exec, row.job.id);
+  const manageToken = await issueManageToken(exec, row.job.id, deps.config.secrets);
   // What the card was charged (surcharge included), recorded in this same transaction.
   return queueNewBookingConfirmationIn(deps, exec, row.job, row.vehicle, manageToken, await paidCents(exec, row.job));
 }

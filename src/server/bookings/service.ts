@@ -42,7 +42,7 @@ import { heldPlacesIn, insertInFreePlace, PLACE_CONFLICT } from '../slots/places
 import { closedReasonOn, closureCovers, type ClosedDay } from '../closures/calendar';
 import { announceNewBookingIn, queueNewBookingConfirmationIn, type ConfirmedJob } from './notify';
 import { manageLinkFor, newManageToken } from '../manage/token';
-import { australianMobile } from '../../shared/domain/phone';
+import { confirmationTextedTo } from '../sms/booking-confirmation';
 
 /** Photos are accepted for an hour after the booking (decision 133). */
 export const PHOTO_WINDOW_MS = 60 * 60_000;
@@ -574,7 +574,7 @@ export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequ
     return {
       ...bookingCreated(job, draft.customer.email),
       ...(manageToken ? { manageUrl: manageLinkFor(deps.config, manageToken) } : {}),
-      textedTo: deps.config.twilio && australianMobile(job.contactPhone) ? job.contactPhone : null,
+      textedTo: confirmationTextedTo(deps.config, job.contactPhone),
     };
   });
   deps.outbox.kick();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { jobs } from '../db/schema';
 import { newManageToken } from '../manage/token';
+import { sealSecret, type SecretsKeyring } from '../secrets/at-rest';
 import { recordJobEvent } from './history';
 
 // The jobs area writes the job row (decision 250); the manage-my-booking area asks it to
@@ -12,10 +13,16 @@ type Job = typeof jobs.$inferSelect;
 /**
  * A new manage token for the job, its hash stored in place of any earlier one: the link in the
  * message being sent now is the one that works. Returns the plain token for that message only.
+ * Its sealed copy, when there is a key, lets the paid checkout page show the same link (decision 422).
  */
-export async function issueManageToken(exec: Executor, jobId: string): Promise<string> {
+export async function issueManageToken(
+  exec: Executor,
+  jobId: string,
+  secrets: SecretsKeyring | undefined,
+): Promise<string> {
   const { token, hash } = newManageToken();
-  await exec.update(jobs).set({ manageTokenHash: hash }).where(eq(jobs.id, jobId));
+  const sealed = secrets ? sealSecret(secrets, token) : null;
+  await exec.update(jobs).set({ manageTokenHash: hash, manageTokenSealed: sealed }).where(eq(jobs.id, jobId));
   return token;
 }
 

@@ -81,7 +81,7 @@ export async function sendReturnVisitReminders(deps: MessageDeps): Promise<numbe
       if (!v) return false;
       const unsubscribeUrl = unsubscribeUrlOf(deps.config, token);
       // "Book again" through a fresh link of this job's own: its earlier manage link lapsed long ago (decision 412).
-      const bookAgainUrl = bookAgainUrlOf(deps.config, await issueManageToken(tx, v.id));
+      const bookAgainUrl = bookAgainUrlOf(deps.config, await issueManageToken(tx, v.id, deps.config.secrets));
       const email = v.contactEmail
         ? await queueEmailOnce(tx, deps.clock, {
             kind: RETURN_VISIT_KIND,

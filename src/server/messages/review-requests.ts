@@ -90,7 +90,9 @@ export async function sendReviewRequests(deps: MessageDeps): Promise<number> {
       const [v] = await tx.select().from(jobs).where(eq(jobs.id, job.id));
       if (!v || v.status !== 'paid') return false;
       // The thank-you carries "Book again" through a fresh link of this job's own (decision 412).
-      const bookAgainUrl = v.contactEmail ? bookAgainUrlOf(deps.config, await issueManageToken(tx, v.id)) : undefined;
+      const bookAgainUrl = v.contactEmail
+        ? bookAgainUrlOf(deps.config, await issueManageToken(tx, v.id, deps.config.secrets))
+        : undefined;
       const email = v.contactEmail
         ? await queueEmailOnce(tx, deps.clock, {
             kind: REVIEW_KIND,

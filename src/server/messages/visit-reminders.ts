@@ -71,7 +71,7 @@ export async function sendVisitReminders(deps: MessageDeps): Promise<number> {
       const [v] = await tx.select().from(jobs).where(eq(jobs.id, job.id)).for('update');
       if (!v || v.status !== 'new' || (await queuedEither(tx, reminderKey(v)))) return false;
       // A fresh link: only the hash of the confirmation's is kept (docs/decisions/367-reminder-carries-a-fresh-manage-link.md).
-      const manageUrl = manageLinkFor(deps.config, await issueManageToken(tx, v.id));
+      const manageUrl = manageLinkFor(deps.config, await issueManageToken(tx, v.id, deps.config.secrets));
       const email = v.contactEmail
         ? await queueEmailOnce(tx, deps.clock, {
             kind: REMINDER_KIND,

@@ -182,6 +182,23 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect(later.json()).toMatchObject({ paymentStatus: 'paid', holdExpiresAt: null });
   });
 
+  it('answers the paid booking its manage link, the one its confirmation email carries (decision 422)', async () => {
+    const { job, token } = await book();
+    expect((await getBooking(token)).json()).toMatchObject({ manageUrl: null });
+    expect((await confirm(token, '4242 4242 4242 4242')).statusCode).toBe(200);
+
+    const { manageUrl } = (await getBooking(token)).json() as { manageUrl: string };
+    const [email] = await emailsFor(job.id);
+    expect(email!.text).toContain(`Manage your booking here: ${manageUrl}`);
+    const manageToken = /\/booking\/([\w-]{32})$/.exec(manageUrl)?.[1];
+    expect(manageToken).toBeDefined();
+    const page = await t.app.inject({ method: 'GET', url: `/api/manage/${manageToken}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ jobNumber: job.jobNumber });
+    // The database keeps the token sealed, never as it was sent.
+    expect((await jobRow(job.id)).manageTokenSealed).not.toContain(manageToken);
+  });
+
   it("stops showing the customer's name, email, phone and address an hour after payment (decision 193)", async () => {
     const { job, token } = await book();
     t.clock.advance(20 * MINUTE);

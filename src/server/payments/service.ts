@@ -33,6 +33,9 @@ import { flagJobPayment, rememberPaymentIntent } from '../jobs/payment-details';
 import { bookingHolds, jobs, paymentEvents, timeSlots, vehicles } from '../db/schema';
 import { AppError, conflict, notFound } from '../http/errors';
 import { confirmPaidBookingIn } from './after-payment';
+import { manageLinkFor } from '../manage/token';
+import { confirmationTextedTo } from '../sms/booking-confirmation';
+import { openSecret } from '../secrets/at-rest';
 import {
   chargeText,
   claimCardPayment,
@@ -200,7 +203,23 @@ export async function getBookingByToken(deps: AppDeps, token: string): Promise<B
     declineMessage: hold.declinedAt && job.paymentStatus !== 'paid' ? hold.declineMessage : null,
     paidWith: taken?.method ?? null,
     paidAmount: taken ? formatCents(taken.amount) : null,
+    manageUrl: job.paymentStatus === 'paid' ? manageUrlAfterCheckout(deps, job) : null,
+    textedTo: job.paymentStatus === 'paid' ? confirmationTextedTo(deps.config, job.contactPhone) : null,
   };
+}
+
+/**
+ * The booking's own page for the checkout that paid for it: the link its confirmation carried,
+ * opened from its sealed copy (decision 422). None without a key, or under a key no longer held.
+ */
+function manageUrlAfterCheckout(deps: AppDeps, job: Job): string | null {
+  if (!job.manageTokenSealed || !deps.config.secrets) return null;
+  try {
+    return manageLinkFor(deps.config, openSecret(deps.config.secrets, job.manageTokenSealed));
+  } catch (err) {
+    deps.log.warn({ err, jobId: job.id }, 'The manage link of a paid booking could not be opened');
+    return null;
+  }
 }
 
 /**

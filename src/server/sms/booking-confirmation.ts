@@ -4,6 +4,8 @@ import type { jobs } from '../db/schema';
 import { readSettings } from '../settings/store';
 import { SERVICE_LABELS, isServiceType } from '../../shared/domain/services';
 import { formatVisit, isTimeSlot } from '../../shared/domain/slots';
+import { australianMobile } from '../../shared/domain/phone';
+import type { Config } from '../config';
 import { queueSms, SMS_CONFIRMATION_KIND, type QueueSmsOutcome } from './outbox';
 
 type ConfirmedJob = Pick<typeof jobs.$inferSelect, 'id' | 'serviceType' | 'scheduledDay' | 'timeSlot' | 'contactPhone'>;
@@ -22,6 +24,10 @@ export function bookingConfirmationSms(input: {
   lines.push(`Questions? Call ${business.phone}.`);
   return lines.join('\n');
 }
+
+/** The phone a booking's confirmation text goes to, for the customer's screen; null when no text leaves the machine. */
+export const confirmationTextedTo = (config: Pick<Config, 'twilio'>, phone: string): string | null =>
+  config.twilio && australianMobile(phone) ? phone : null;
 
 /**
  * Queues the confirmation text of a booking just made, in the booking's own transaction, when the

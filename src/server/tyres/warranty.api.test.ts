@@ -103,7 +103,7 @@ describe('the warranty register', () => {
     ).toMatchObject([{ originalJobId: job.id, fittedTyreId: tyreId, reason: 'Sidewall bulge' }]);
 
     // The customer's manage link lists the tyres and when each warranty ends.
-    const token = await issueManageToken(t.db, job.id);
+    const token = await issueManageToken(t.db, job.id, undefined);
     const page = await t.app.inject({ method: 'GET', url: `/api/manage/${token}/tyres` });
     expect(page.statusCode, page.body).toBe(200);
     expect((page.json() as CustomerTyre[]).map((c) => [c.position, c.warrantyEndsOn])).toEqual(

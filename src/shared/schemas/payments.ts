@@ -86,6 +86,10 @@ export const bookingByTokenResponse = z.object({
   /** How a paid booking was paid and what it took (decision 410): Afterpay and Zip carry no card surcharge. */
   paidWith: z.enum(ONLINE_METHODS).nullable().optional(),
   paidAmount: money.nullable().optional(),
+  /** The booking's own page once paid, the link its confirmation carries (decision 422). */
+  manageUrl: z.string().nullable().optional(),
+  /** The phone its confirmation text went to, or null when none left the machine. */
+  textedTo: z.string().nullable().optional(),
 });
 export type BookingByToken = z.infer<typeof bookingByTokenResponse>;
 

@@ -79,6 +79,11 @@ export const jobs = pgTable(
      * the token itself is only ever in the customer's email and SMS.
      */
     manageTokenHash: text('manage_token_hash').unique(),
+    /**
+     * The same token sealed under SECRETS_KEY, for the one other holder of the booking: the checkout
+     * page that paid for it shows the link too (docs/decisions/422-manage-link-after-checkout.md).
+     */
+    manageTokenSealed: text('manage_token_sealed'),
     /** The customer ticked "Remind me when my tyres or battery are due for a check" when booking. */
     returnVisitOptIn: boolean('return_visit_opt_in').notNull().default(false),
   },

@@ -15,6 +15,7 @@ import {
 import { dollars } from '../../lib/format';
 import { METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import { telHref } from '../contact';
+import { ManageLinkCard } from '../manage-link-card';
 import { fetchBooking } from './checkout-api';
 import { serviceLabel } from './checkout-summary';
 
@@ -206,6 +207,15 @@ export default function PaymentSuccess({ token, emailDelivery }: { token: string
           <span>Our technician will call you before arriving within your 2-hour window ({visit}).</span>
         </li>
       </ul>
+      {booking.manageUrl ? (
+        <div className="mt-4">
+          <ManageLinkCard
+            url={booking.manageUrl}
+            emailedTo={emailDelivery === 'smtp' ? booking.customer.email : null}
+            textedTo={booking.textedTo ?? null}
+          />
+        </div>
+      ) : null}
     </section>
   );
 }

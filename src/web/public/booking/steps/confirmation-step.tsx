@@ -1,5 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
-import { confirmationEmailNote, manageLinkSentNote, type EmailDelivery } from '../../../lib/email-wording';
+import { confirmationEmailNote, type EmailDelivery } from '../../../lib/email-wording';
+import { ManageLinkCard } from '../../manage-link-card';
 import { telHref } from '../../contact';
 
 export type BookedVisit = {
@@ -45,19 +46,11 @@ export function ConfirmationStep({
         </p>
       </div>
       {confirmation.manageUrl ? (
-        <div className="space-y-1 rounded-xl border border-gray-200 p-4">
-          <p className="text-sm">Change, cancel or book again from your booking's own page:</p>
-          <a
-            href={confirmation.manageUrl}
-            className="inline-flex min-h-11 items-center font-semibold text-charcoal underline underline-offset-2"
-          >
-            Manage your booking
-          </a>
-          <p className="break-all text-xs text-gray-700">{confirmation.manageUrl}</p>
-          <p className="text-sm">
-            {manageLinkSentNote(confirmation.emailed ? confirmation.email : null, confirmation.textedTo)}
-          </p>
-        </div>
+        <ManageLinkCard
+          url={confirmation.manageUrl}
+          emailedTo={confirmation.emailed ? confirmation.email : null}
+          textedTo={confirmation.textedTo}
+        />
       ) : null}
       <p>
         {note.before}

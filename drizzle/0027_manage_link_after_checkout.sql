@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "manage_token_sealed" text;
