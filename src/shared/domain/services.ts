@@ -19,8 +19,11 @@ export function isPaymentMethod(s: string): s is PaymentMethod {
   return (PAYMENT_METHODS as readonly string[]).includes(s);
 }
 
-/** How a payment taken at the job was made (the Amended technicians rule in docs/product.md "Staff"). */
-export const ONSITE_PAYMENT_METHODS = ['cash', 'card', 'eftpos', 'payid', 'bnpl'] as const;
+/**
+ * How a payment staff recorded was made (the Amended technicians rule in docs/product.md "Staff"):
+ * taken at the job, or a bank transfer the office saw arrive (docs/decisions/426-bank-transfer-and-the-expected-method.md).
+ */
+export const ONSITE_PAYMENT_METHODS = ['cash', 'card', 'eftpos', 'payid', 'bnpl', 'bank-transfer'] as const;
 export type OnsitePaymentMethod = (typeof ONSITE_PAYMENT_METHODS)[number];
 export const ONSITE_PAYMENT_LABELS: Readonly<Record<OnsitePaymentMethod, string>> = {
   cash: 'Cash',
@@ -28,7 +31,10 @@ export const ONSITE_PAYMENT_LABELS: Readonly<Record<OnsitePaymentMethod, string>
   eftpos: 'EFTPOS',
   payid: 'PayID',
   bnpl: 'Buy now, pay later',
+  'bank-transfer': 'Bank transfer',
 };
+/** Money that reaches the business's bank account, not the technician's hand: only an admin records it (decision 426). */
+export const isPaidToTheBank = (m: OnsitePaymentMethod): boolean => m === 'bank-transfer';
 
 /** How far a job's payment got; 'refunded' after a refund through the card provider. */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;

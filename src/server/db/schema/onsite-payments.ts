@@ -7,7 +7,8 @@ import { jobs } from './jobs';
 import { users } from './users';
 
 /**
- * A payment a technician or admin took at the job (cash, card, EFTPOS, PayID, buy now pay later).
+ * A payment a technician or admin took at the job (cash, card, EFTPOS, PayID, buy now pay later), or
+ * a bank transfer an admin saw arrive, with its reference when given (docs/decisions/426-bank-transfer-and-the-expected-method.md).
  * Several may stand on one job, each a part of what is owed, never more than it
  * (docs/decisions/406-money-as-taken.md); an admin's reversal keeps the row, with who, when and why.
  */
@@ -21,6 +22,8 @@ export const onsitePayments = pgTable(
     customerInvoiceId: uuid('customer_invoice_id').references(() => customerInvoices.id, { onDelete: 'restrict' }),
     method: text('method', { enum: ONSITE_PAYMENT_METHODS }).notNull(),
     amount: money('amount').notNull(),
+    /** What the customer wrote with their transfer (or a receipt number), as staff typed it; null when none was given. */
+    reference: text('reference'),
     takenById: uuid('taken_by_id').references(() => users.id, { onDelete: 'set null' }),
     takenAt: timestamptz('taken_at').notNull().defaultNow(),
     reversedAt: timestamptz('reversed_at'),
@@ -32,6 +35,10 @@ export const onsitePayments = pgTable(
     index('onsite_payments_taken_idx').on(t.takenAt),
     check('onsite_payments_method_check', isOneOf(t.method, ONSITE_PAYMENT_METHODS)),
     check('onsite_payments_amount_check', sql`${t.amount} > 0`),
+    check(
+      'onsite_payments_reference_check',
+      sql`${t.reference} is null or char_length(${t.reference}) between 1 and 100`,
+    ),
   ],
 );
 
