@@ -10,18 +10,33 @@ export const BACKUP_MAX_AGE_HOURS = 26;
 export const MESSAGE_MAX_WAIT_MINUTES = 15;
 /** A data disk fuller than this is a problem. */
 export const DISK_MAX_USED_PERCENT = 90;
+/** A record the books have not got into Xero for this long is a problem (docs/decisions/430-accounting-alert.md). */
+export const ACCOUNTING_MAX_FAILING_HOURS = 24;
 /** A TLS certificate that ends sooner than this is shown as a warning (certbot renews at 30 days). */
 export const CERTIFICATE_WARN_DAYS = 14;
 
 /** The problems the owner is told of, once each until it clears (an alert row per kind). */
-export const SYSTEM_PROBLEM_KINDS = ['backup', 'messages', 'disk'] as const;
+export const SYSTEM_PROBLEM_KINDS = ['backup', 'messages', 'disk', 'accounting'] as const;
 export type SystemProblemKind = (typeof SYSTEM_PROBLEM_KINDS)[number];
 
 export const SYSTEM_PROBLEM_TITLES: Record<SystemProblemKind, string> = {
   backup: 'Backups have stopped',
   messages: 'Emails or texts are not going out',
   disk: 'The disk is nearly full',
+  accounting: 'Records are not reaching Xero',
 };
+
+/** Where the owner reads about and fixes each problem: a section of Settings. */
+const SYSTEM_PROBLEM_SECTIONS: Record<SystemProblemKind, string> = {
+  backup: 'system',
+  messages: 'system',
+  disk: 'system',
+  accounting: 'accounting',
+};
+
+/** The dashboard address of a problem's section, for the banner and the owner's email. */
+export const systemProblemPath = (kind: SystemProblemKind): string =>
+  `/dashboard?tab=settings#${SYSTEM_PROBLEM_SECTIONS[kind]}`;
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -90,4 +105,12 @@ export const problemDetail = {
   },
   disk: (path: string, usedPercent: number, freeBytes: number) =>
     `The disk that holds ${path} is ${Math.round(usedPercent)}% full (${bytesInWords(freeBytes)} free).`,
+  accounting: (records: number, failingSeconds: number, xeroSays: string | null) =>
+    `${plural(records, 'record')} ${records === 1 ? 'has' : 'have'} not reached Xero; the oldest for ${durationInWords(failingSeconds)}.${
+      xeroSays ? ` Xero says: ${xeroSays}` : ''
+    }`,
 };
+
+export function accountingIsFailing(failingSeconds: number | null): boolean {
+  return failingSeconds !== null && failingSeconds >= ACCOUNTING_MAX_FAILING_HOURS * 3600;
+}

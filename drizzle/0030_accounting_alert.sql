@@ -1,0 +1,2 @@
+ALTER TABLE "system_alerts" DROP CONSTRAINT "system_alerts_kind_check";--> statement-breakpoint
+ALTER TABLE "system_alerts" ADD CONSTRAINT "system_alerts_kind_check" CHECK ("system_alerts"."kind" in ('backup', 'messages', 'disk', 'accounting'));
