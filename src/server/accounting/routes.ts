@@ -9,7 +9,9 @@ import { accountingSync } from '../db/schema';
 import { addRoute } from '../http/contract-routes';
 import { AppError } from '../http/errors';
 import { every, type Periodic } from '../scheduler/every';
+import { accountingIsFailing } from '../../shared/domain/system-health';
 import { accountingExport } from './export';
+import { failingRecords } from './failing';
 import {
   currentMapping,
   disconnect,
@@ -27,8 +29,6 @@ export type { XeroGateway };
 
 /** The sync's tick: every five minutes, in one instance per tick (docs/decisions/393-one-scheduler.md). */
 export const XERO_SYNC_MS = 5 * 60_000;
-/** A record failing this long raises the banner. */
-const BANNER_AFTER_MS = 24 * 60 * 60_000;
 
 export const CALLBACK_PATH = '/api/xero/callback';
 
@@ -189,10 +189,8 @@ export function accountingRoutes(deps: AppDeps, given?: XeroGateway): FastifyPlu
         sql`select state, count(*)::int as n, min(failed_since)::text as oldest from ${accountingSync} group by state`,
       );
       const by = Object.fromEntries(counts.rows.map((r) => [r.state, r]));
-      const failingSince = await deps.db.execute<{ oldest: Date | string | null }>(
-        sql`select min(failed_since) as oldest from ${accountingSync} where state <> 'sent' and failed_since is not null`,
-      );
-      const oldest = failingSince.rows[0]?.oldest;
+      const { oldestSince } = await failingRecords(deps.db);
+      const failingSeconds = oldestSince ? (deps.clock.now().getTime() - oldestSince.getTime()) / 1000 : null;
       return {
         connection: {
           connected: !!setup?.tokens,
@@ -203,7 +201,7 @@ export function accountingRoutes(deps: AppDeps, given?: XeroGateway): FastifyPlu
         },
         mapping: await currentMapping(deps),
         counts: { waiting: by.waiting?.n ?? 0, sent: by.sent?.n ?? 0, failed: by.failed?.n ?? 0 },
-        failingForADay: !!oldest && deps.clock.now().getTime() - new Date(oldest).getTime() >= BANNER_AFTER_MS,
+        failingForADay: accountingIsFailing(failingSeconds),
       };
     });
 

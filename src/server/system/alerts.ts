@@ -1,11 +1,14 @@
 import { asc, and, eq, isNotNull } from 'drizzle-orm';
 import {
+  accountingIsFailing,
   messagesAreLate,
   problemDetail,
   SYSTEM_PROBLEM_KINDS,
   SYSTEM_PROBLEM_TITLES,
+  systemProblemPath,
   type SystemProblemKind,
 } from '../../shared/domain/system-health';
+import { failingRecords } from '../accounting/failing';
 import { readLastBackup } from '../backup/last-backup';
 import type { Executor } from '../db/client';
 import { systemAlerts, users } from '../db/schema';
@@ -32,6 +35,8 @@ const WHAT_TO_DO: Record<SystemProblemKind, string> = {
   messages:
     'Check the mail server (SMTP_URL) and Twilio settings and the app log. The messages are listed under Settings, "Customer emails" and "Text messages", and go out by themselves once delivery works.',
   disk: 'Free some space on that disk: old backups (npm run db:backup -- --keep-days), logs, or a bigger disk. The app cannot store photos, invoices or data when the disk is full.',
+  accounting:
+    'Open Settings, "Accounting": the sync log lists each record with Xero\'s own message. Fix what Xero asks (a mapping, a contact, the connection) and press Send again; until then your books in Xero are missing these records.',
 };
 
 /** The fictitious defaults (example.com, .test ...) reach nobody: docs/product.md "Business". */
@@ -59,7 +64,7 @@ async function alertRecipient(businessEmail: string, exec: Executor): Promise<st
 }
 
 function alertEmail(deps: Deps, kind: SystemProblemKind, detail: string) {
-  const link = `${deps.config.publicBaseUrl}/dashboard?tab=settings#system`;
+  const link = `${deps.config.publicBaseUrl}${systemProblemPath(kind)}`;
   return {
     kind: SYSTEM_ALERT_EMAIL_KIND,
     subject: `System alert: ${SYSTEM_PROBLEM_TITLES[kind]}`,
@@ -67,7 +72,7 @@ function alertEmail(deps: Deps, kind: SystemProblemKind, detail: string) {
       `${SYSTEM_PROBLEM_TITLES[kind]}.`,
       detail,
       WHAT_TO_DO[kind],
-      `The system's figures: ${link}`,
+      `Where to look: ${link}`,
       'You are told once about this problem. If it clears and comes back, you will be told again.',
     ].join('\n\n'),
   };
@@ -75,11 +80,13 @@ function alertEmail(deps: Deps, kind: SystemProblemKind, detail: string) {
 
 /** What this check sees of each problem; a problem it cannot measure (the disk unreadable) is left as it was. */
 async function observeAll(deps: Deps, now: Date): Promise<Partial<Record<SystemProblemKind, Observe>>> {
-  const [last, messages, disk] = await Promise.all([
+  const [last, messages, disk, books] = await Promise.all([
     readLastBackup(deps.config.dataDir),
     waitingMessages(deps.db, now),
     diskFigure(deps.config.dataDir),
+    failingRecords(deps.db),
   ]);
+  const booksFailingSeconds = books.oldestSince ? (now.getTime() - books.oldestSince.getTime()) / 1000 : null;
   const lateMessages = messagesAreLate(messages.oldestWaitSeconds);
   return {
     backup: (openedAt) => {
@@ -106,6 +113,11 @@ async function observeAll(deps: Deps, now: Date): Promise<Partial<Record<SystemP
           }),
         }
       : {}),
+    accounting: () => ({
+      open: accountingIsFailing(booksFailingSeconds),
+      raise: accountingIsFailing(booksFailingSeconds),
+      detail: problemDetail.accounting(books.count, booksFailingSeconds ?? 0, books.oldestError),
+    }),
   };
 }
 
@@ -114,7 +126,7 @@ export type HealthCheckReport = { raised: SystemProblemKind[]; cleared: SystemPr
 /**
  * One check of the problems the owner is told of (docs/decisions/400-system-health.md): a backup
  * older than 26 hours (or none for 26 hours since the app first looked), a message waiting over 15
- * minutes, a disk over 90% full. Each kind has one row: the check that first sees the problem
+ * minutes, a disk over 90% full, a record Xero has refused for a day (decision 430). Each kind has one row: the check that first sees the problem
  * opens it, the one that first sees it gone closes it, and the owner gets ONE email per opening,
  * queued in the outbox in the same transaction as the row's `raised_at`.
  */

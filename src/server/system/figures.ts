@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import {
   backupIsLate,
@@ -9,6 +9,7 @@ import {
   certificateEndsSoon,
   diskIsFull,
   messagesAreLate,
+  SYSTEM_PROBLEM_KINDS,
   SYSTEM_PROBLEM_TITLES,
 } from '../../shared/domain/system-health';
 import type { SystemAlert, SystemHealth } from '../../shared/schemas/system';
@@ -196,7 +197,14 @@ export async function raisedAlerts(db: Executor): Promise<SystemAlert[]> {
   const rows = await db
     .select()
     .from(systemAlerts)
-    .where(and(isNotNull(systemAlerts.raisedAt), isNull(systemAlerts.clearedAt)))
+    // Only the kinds this release knows: a newer one may be serving beside it during an upgrade.
+    .where(
+      and(
+        isNotNull(systemAlerts.raisedAt),
+        isNull(systemAlerts.clearedAt),
+        inArray(systemAlerts.kind, [...SYSTEM_PROBLEM_KINDS]),
+      ),
+    )
     .orderBy(asc(systemAlerts.openedAt));
   return rows.map((r) => ({
     kind: r.kind,

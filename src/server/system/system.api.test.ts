@@ -11,7 +11,7 @@ import type { SystemHealth } from '../../shared/schemas/system';
 import { LAST_BACKUP_FILE } from '../backup/last-backup';
 import { startSession } from '../auth/sessions';
 import { appVersion } from '../backup/version';
-import { outboundEmails, outboundSms, systemAlerts } from '../db/schema';
+import { accountingSync, outboundEmails, outboundSms, systemAlerts } from '../db/schema';
 import { createOutbox } from '../emails/outbox';
 import { createSettingsStore } from '../settings/store';
 import { checkSystemHealth, SYSTEM_ALERT_EMAIL_KIND } from './alerts';
@@ -324,5 +324,45 @@ describe("the owner's alerts: one email per problem, not per check", () => {
       'No backup has run in the 27 hours since the app first looked for one.',
     ]);
     expect(await alertEmails(t)).toHaveLength(emailsBefore + 1);
+  });
+
+  it("a record Xero has refused for a day is told once, with Xero's words and where to fix it (decision 430)", async () => {
+    const deps = checkDeps(t);
+    recordBackup(dataDir, t.clock.now());
+    await deliverAll();
+    await check(deps);
+    const [row] = await t.db
+      .insert(accountingSync)
+      .values({
+        kind: 'invoice',
+        recordId: crypto.randomUUID(),
+        label: 'Invoice INV-000012',
+        state: 'failed',
+        attempts: 3,
+        lastError: 'Account code 999 is not a valid code for this document.',
+        failedSince: new Date(t.clock.now().getTime() - 23 * HOUR),
+      })
+      .returning();
+    expect(await check(deps)).toEqual({ raised: [], cleared: [] });
+    t.clock.advance(2 * HOUR);
+    recordBackup(dataDir, t.clock.now());
+    expect(await check(deps)).toEqual({ raised: ['accounting'], cleared: [] });
+    const detail =
+      '1 record has not reached Xero; the oldest for 25 hours. Xero says: Account code 999 is not a valid code for this document.';
+    expect((await alerts()).map((a) => [a.kind, a.title, a.detail])).toEqual([
+      ['accounting', 'Records are not reaching Xero', detail],
+    ]);
+    const [email] = (await alertEmails(t)).filter((e) => e.subject === 'System alert: Records are not reaching Xero');
+    expect(email?.text).toContain(detail);
+    expect(email?.text).toContain('http://localhost:5000/dashboard?tab=settings#accounting');
+    expect(await check(deps)).toEqual({ raised: [], cleared: [] });
+
+    // Sent again and taken: the alert clears.
+    await t.db
+      .update(accountingSync)
+      .set({ state: 'sent', failedSince: null, xeroId: 'xero-1' })
+      .where(eq(accountingSync.id, row!.id));
+    expect(await check(deps)).toEqual({ raised: [], cleared: ['accounting'] });
+    expect(await alerts()).toEqual([]);
   });
 });
