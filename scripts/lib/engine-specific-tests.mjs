@@ -28,6 +28,7 @@ export const ENGINE_SPECIFIC_API_TESTS = [
   'src/server/jobs/assignment.api.test.ts',
   'src/server/jobs/onsite-payment-race.api.test.ts',
   'src/server/tyres/stock-race.api.test.ts',
+  'src/server/tyres/stock-booking-race.api.test.ts',
   'src/server/manage/manage-race.api.test.ts',
   'src/server/emails/outbox.api.test.ts',
   'src/server/emails/outbox-instances.api.test.ts',

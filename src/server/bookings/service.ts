@@ -43,6 +43,15 @@ import { closedReasonOn, closureCovers, type ClosedDay } from '../closures/calen
 import { announceNewBookingIn, queueNewBookingConfirmationIn, type ConfirmedJob } from './notify';
 import { manageLinkFor, newManageToken } from '../manage/token';
 import { confirmationTextedTo } from '../sms/booking-confirmation';
+import {
+  assertTyresCanCome,
+  bookedTyreSize,
+  mustReserve,
+  reserveTyresAfter,
+  tyreAvailabilityOf,
+} from '../tyres/reservations';
+import { lastTyresTakenMessage } from '../../shared/domain/tyre-order';
+import type { TyreAvailability } from '../../shared/schemas/tyres';
 
 /** Photos are accepted for an hour after the booking (decision 133). */
 export const PHOTO_WINDOW_MS = 60 * 60_000;
@@ -102,15 +111,48 @@ async function readBeforeBooking(
   deps: AppDeps,
   draft: BookingDraft,
   day: string,
-  pricing: { defaultQuantity: number; fees: Fees },
-): Promise<{ priced: Priced; closed: ClosedDay | null; technicians: DayTechnician[] }> {
+  pricing: { defaultQuantity: number; fees: Fees; tyreStock?: boolean },
+): Promise<{
+  priced: Priced;
+  closed: ClosedDay | null;
+  technicians: DayTechnician[];
+  tyres: TyreAvailability | null;
+}> {
   const { business } = await deps.settings.current();
-  const [priced, closed, technicians] = await Promise.all([
+  // A public booking's new tyres: in stock, or ordered with the owner's lead time (decision 423).
+  const wanted = pricing.tyreStock
+    ? bookedTyreSize(
+        draft.job.serviceType === 'new-tyres' ? (draft.job.tyreSize ?? null) : null,
+        draft.job.tyreQuantity ?? pricing.defaultQuantity,
+      )
+    : null;
+  const [priced, closed, technicians, tyres] = await Promise.all([
     priceDraft(deps, draft, pricing),
     closedReasonOn(deps.db, business, day),
     techniciansOn(deps.db, day),
+    wanted ? tyreAvailabilityOf(deps.db, wanted, deps.clock.now()) : null,
   ]);
-  return { priced, closed, technicians };
+  return { priced, closed, technicians, tyres };
+}
+
+/** What a public booking does with its new tyres: reserve them, and whether it must (decision 423). */
+type TyresToReserve = { available: TyreAvailability; quantity: number; mustReserve: boolean };
+
+function tyresToReserve(deps: AppDeps, tyres: TyreAvailability | null, draft: BookingDraft, day: string) {
+  if (!tyres) return null;
+  assertTyresCanCome(tyres, day);
+  return {
+    available: tyres,
+    quantity: draft.job.tyreQuantity ?? 1,
+    mustReserve: mustReserve(tyres, day, deps.clock.now()),
+  } satisfies TyresToReserve;
+}
+
+/** What the booking's answer says of its new tyres. */
+function bookedTyres(tyres: TyresToReserve | null, reserved: boolean) {
+  return tyres
+    ? { tyres: { stock: reserved ? 'reserved' : 'ordered', leadDays: tyres.available.leadDays } as const }
+    : {};
 }
 
 /** Refuses a closed day or a passed slot (docs/product.md "Time slots and business days"). */
@@ -350,8 +392,10 @@ async function insertBooking(
     clientAddress?: string | null;
     bookedBy?: { id: string } | null;
     attempt?: AttemptInBooking | null;
+    /** A public booking's new tyres, reserved by the job's insert (decision 423). */
+    tyres?: TyresToReserve | null;
   },
-): Promise<{ job: NewJob; token: string | null; manageToken: string | null }> {
+): Promise<{ job: NewJob; token: string | null; manageToken: string | null; tyresReserved: boolean }> {
   const now = deps.clock.now();
   const day = bookingDay(draft.job.scheduledDate);
   const slot = draft.job.timeSlot;
@@ -429,7 +473,11 @@ async function insertBooking(
       // The job takes the lowest free place of its slot; the unique index settles a race (decision 302).
       // The same statement writes a prepaid job's hold and then, when there is someone to assign,
       // takes the slot's assignment lock (jobs/assignment.ts), after the insert as it always was.
-      const job = await insertInFreePlace(heldPlaces, capacity, async (place) => {
+      // A public booking's new tyres are reserved by the same statement, on one stock row with
+      // enough free (the van of the job's place first), after the place and before the assignment
+      // lock (decision 423).
+      const tyres = opts.tyres ?? null;
+      const { tyresReserved, ...job } = await insertInFreePlace(heldPlaces, capacity, async (place) => {
         const insert = tx
           .insert(jobs)
           .values({ ...written, slotPlace: place })
@@ -442,13 +490,28 @@ async function insertBooking(
                 ${opts.clientAddress ?? null}, ${now.toISOString()}::timestamptz
               from j)`
           : sql``;
+        const reserve = tyres
+          ? reserveTyresAfter({ size: tyres.available.size, quantity: tyres.quantity }, place, now)
+          : sql``;
+        const reserved = tyres ? sql`, (select count(*)::int from r) as reserved` : sql``;
         const lock = assigning ? sql`, ${slotAssignmentLock(day, slot)} is null as locked` : sql``;
-        const { rows } = await tx.execute<{ id: string; job_number: string }>(
-          sql`with j as (${insert.getSQL()})${hold} select id, job_number${lock} from j`,
+        const { rows } = await tx.execute<{ id: string; job_number: string; reserved?: number }>(
+          sql`with j as (${insert.getSQL()})${hold}${reserve} select id, job_number${reserved}${lock} from j`,
         );
         const made = rows[0];
-        return made && { ...written, slotPlace: place, id: made.id, jobNumber: made.job_number };
+        return (
+          made && {
+            ...written,
+            slotPlace: place,
+            id: made.id,
+            jobNumber: made.job_number,
+            tyresReserved: Number(made.reserved ?? 0) > 0,
+          }
+        );
       });
+      // The last tyres in stock went to another booking meanwhile: this day is too soon to order them.
+      if (tyres?.mustReserve && !tyresReserved)
+        throw conflict(lastTyresTakenMessage(tyres.available.size, addDays(perthToday(now), tyres.available.leadDays)));
       // The insert has taken a place (the unique index refuses one another live job holds); a block
       // wins over it: staff blocking takes a lock on jobs, so this read after the insert cannot miss
       // a block committed meanwhile (decision 195). A closure wins the same way: closing days locks
@@ -483,7 +546,7 @@ async function insertBooking(
         await queueNewBookingConfirmationIn(deps, tx, job, vehicle, manage?.token ?? null, 0, settings.business);
         await announceNewBookingIn(tx, job, now);
       }
-      return { job, token, manageToken: manage?.token ?? null };
+      return { job, token, manageToken: manage?.token ?? null, tyresReserved };
     });
     opts.attempt?.committed();
     return booked;
@@ -514,21 +577,24 @@ export async function quoteBooking(
     }
     const day = bookingDay(draft.job.scheduledDate);
     assertWithinHorizon(deps, day);
-    const { priced, closed, technicians } = await readBeforeBooking(deps, draft, day, {
+    const { priced, closed, technicians, tyres } = await readBeforeBooking(deps, draft, day, {
       defaultQuantity: 1,
       fees: (await deps.settings.current()).fees,
+      tyreStock: true,
     });
     if (!canPrepay(draft.job.serviceType, priced.quote) || priced.quote.totalCents <= 0) {
       throw invalid(PREPAY_NOT_AVAILABLE_MESSAGE, { 'job.paymentMethod': PREPAY_NOT_AVAILABLE_MESSAGE });
     }
     if (deps.config.paymentProvider === 'none') throw new AppError('UNAVAILABLE', PAYMENTS_OFF_MESSAGE);
     assertSlotBookable(deps, day, draft.job.timeSlot, closed);
-    const { job, token } = await insertBooking(deps, draft, priced, {
+    const toReserve = tyresToReserve(deps, tyres, draft, day);
+    const { job, token, tyresReserved } = await insertBooking(deps, draft, priced, {
       hold: true,
       paymentMethod: 'prepaid',
       technicians,
       clientAddress: from.clientAddress,
       attempt,
+      tyres: toReserve,
     });
     return {
       bookingToken: token!,
@@ -537,6 +603,7 @@ export async function quoteBooking(
       currency: 'AUD' as const,
       scheduledDate: job.scheduledDate.toISOString(),
       photoUploadUntil: new Date(job.createdAt.getTime() + PHOTO_WINDOW_MS).toISOString(),
+      ...bookedTyres(toReserve, tyresReserved),
     };
   });
 }
@@ -559,22 +626,26 @@ export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequ
       throw invalid(PREPAID_NEEDS_QUOTE_MESSAGE, { 'job.paymentMethod': PREPAID_NEEDS_QUOTE_MESSAGE });
     const day = bookingDay(draft.job.scheduledDate);
     assertWithinHorizon(deps, day);
-    const { priced, closed, technicians } = await readBeforeBooking(deps, draft, day, {
+    const { priced, closed, technicians, tyres } = await readBeforeBooking(deps, draft, day, {
       defaultQuantity: 1,
       fees: (await deps.settings.current()).fees,
+      tyreStock: true,
     });
     assertSlotBookable(deps, day, draft.job.timeSlot, closed);
-    const { job, manageToken } = await insertBooking(deps, draft, priced, {
+    const toReserve = tyresToReserve(deps, tyres, draft, day);
+    const { job, manageToken, tyresReserved } = await insertBooking(deps, draft, priced, {
       hold: false,
       paymentMethod: 'onsite',
       technicians,
       attempt: counted,
+      tyres: toReserve,
     });
     // The customer who just booked sees their manage link and where it was sent (docs/decisions/412-book-again.md).
     return {
       ...bookingCreated(job, draft.customer.email),
       ...(manageToken ? { manageUrl: manageLinkFor(deps.config, manageToken) } : {}),
       textedTo: confirmationTextedTo(deps.config, job.contactPhone),
+      ...bookedTyres(toReserve, tyresReserved),
     };
   });
   deps.outbox.kick();

@@ -19,7 +19,7 @@ import {
 } from '../../shared/schemas/tyres';
 import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
-import { fittedTyres, jobs, tyreStock, tyreStockMovements, tyreStockPricing } from '../db/schema';
+import { fittedTyres, jobs, tyreStockMovements, tyreStockPricing } from '../db/schema';
 import type { SessionUser } from '../http/access';
 import { conflict, invalid, notFound } from '../http/errors';
 import { recordJobEvent } from '../jobs/history';
@@ -124,7 +124,11 @@ export async function recordFittedTyres(
         const model = t.model ?? (await priceListModel(tx, t.size, t.brand));
         const fromLocation = t.fromVanId ? vanLocation(t.fromVanId) : null;
         if (t.fromVanId && fromLocation) {
-          const stockBrand = await takeOneFromStock(tx, fromLocation, t.size, t.brand, now);
+          const stockBrand = await takeOneFromStock(
+            tx,
+            { location: fromLocation, size: t.size, brand: t.brand, jobId },
+            now,
+          );
           if (!stockBrand) throw fieldError(`${i}.fromVanId`, noStockMessage(t.fromVanId, t.size, t.brand));
           await tx.insert(tyreStockMovements).values({
             at: now,
@@ -185,27 +189,26 @@ async function priceListModel(tx: Executor, size: string, brand: string): Promis
 }
 
 /**
- * One tyre off a place's stock, only when one is free (held minus promised): the conditional update
- * is the race's referee, so two fittings of the last tyre cannot both take it. The stored brand, or null.
+ * One tyre off a place's stock, only when one is free (held minus promised) or promised to this very
+ * job, whose reservation then shrinks by one (docs/decisions/423-stock-aware-booking.md): the
+ * conditional update is the race's referee, so two fittings of the last tyre cannot both take it.
+ * The stored brand, or null.
  */
 export async function takeOneFromStock(
   tx: Executor,
-  location: string,
-  size: string,
-  brand: string,
+  where: { location: string; size: string; brand: string; jobId: string },
   now: Date,
 ): Promise<string | null> {
-  const [row] = await tx
-    .update(tyreStock)
-    .set({ quantity: sql`${tyreStock.quantity} - 1`, updatedAt: now })
-    .where(
-      and(
-        eq(tyreStock.location, location),
-        eq(tyreStock.size, size),
-        sql`lower(${tyreStock.brand}) = lower(${brand})`,
-        sql`${tyreStock.quantity} - ${tyreStock.reserved} >= 1`,
-      ),
-    )
-    .returning({ brand: tyreStock.brand });
-  return row?.brand ?? null;
+  const { location, size, brand, jobId } = where;
+  const place = sql`location = ${location} and size = ${size} and lower(brand) = lower(${brand})`;
+  const { rows } = await tx.execute<{ brand: string }>(sql`
+    with r as (
+      update tyre_stock_reservations set quantity = quantity - 1
+      where job_id = ${jobId} and quantity > 0 and stock_id in (select id from tyre_stock where ${place})
+      returning stock_id)
+    update tyre_stock
+    set quantity = quantity - 1, reserved = reserved - (select count(*)::int from r), updated_at = ${now.toISOString()}::timestamptz
+    where ${place} and (quantity - reserved >= 1 or id in (select stock_id from r))
+    returning brand`);
+  return rows[0]?.brand ?? null;
 }

@@ -4,12 +4,14 @@ import { perthToday } from '../../shared/domain/perth-time';
 import { MANAGE_LINK_NOT_FOUND } from '../../shared/schemas/manage';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
-import { notFound } from '../http/errors';
+import { invalid, notFound } from '../http/errors';
 import { createLinkMisses, tooManyMissesMessage } from '../manage/misses';
 import { BOOK_AGAIN_DAYS_AFTER_VISIT, jobOfToken } from '../manage/service';
 import { listFittedTyres, recordFittedTyres } from './fitted';
 import { listStock, moveStock, reorderFile, setReorderRules } from './stock';
 import { readTyreSettings, updateTyreSettings } from './tyre-settings';
+import { bookedTyreSize, tyreAvailabilityOf } from './reservations';
+import { SIZE_MESSAGE } from '../../shared/schemas/tyres';
 import { claimWarranty, findWarranty, tyresForManagePage } from './warranty';
 
 /** The tyre trade's records (docs/decisions/414-tyre-records.md, 415-warranty-register.md). */
@@ -43,5 +45,12 @@ export function tyreRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, tyres.updateStockRules, async ({ actor, body }) => setReorderRules(deps, actor, body));
     addRoute(app, tyres.moveStock, async ({ actor, body }) => moveStock(deps, actor, body));
     addRoute(app, tyres.reorder, async ({ query }) => reorderFile(deps.db, query.format));
+    // The wizard's question before it offers windows for new tyres (docs/decisions/423-stock-aware-booking.md).
+    addRoute(app, tyres.availability, async ({ query, reply }) => {
+      const wanted = bookedTyreSize(query.size, query.quantity);
+      if (!wanted) throw invalid(SIZE_MESSAGE, { size: SIZE_MESSAGE });
+      reply.header('Cache-Control', 'no-store');
+      return tyreAvailabilityOf(deps.db, wanted, deps.clock.now());
+    });
   };
 }

@@ -10,6 +10,8 @@ import {
   stockMovementRequest,
   stockQuery,
   stockRulesRequest,
+  tyreAvailability,
+  tyreAvailabilityQuery,
   tyreSettings,
   tyreSettingsRequest,
   warrantyClaim,
@@ -127,5 +129,14 @@ export const tyres = {
       "What to order: sizes and brands below the owner's minimum across the vans and the depot, by supplier; JSON, or CSV with ?format=csv.",
     query: reorderQuery,
     responseKind: 'file',
+  }),
+  availability: defineContract({
+    method: 'GET',
+    path: '/api/tyre-availability',
+    access: 'public',
+    summary:
+      'Whether new tyres of a size are in stock (a booking reserves them) or to be ordered, and the first day a visit can fit them (today, or today plus the lead time).',
+    query: tyreAvailabilityQuery,
+    response: tyreAvailability,
   }),
 };

@@ -382,6 +382,9 @@ export type StaffBookingRequest = z.infer<typeof staffBookingRequest>;
 
 // ---- Responses --------------------------------------------------------------------------------
 
+/** What a public booking's answer says of its new tyres: reserved from stock, or to be ordered (decision 423). */
+const bookedTyres = z.object({ stock: z.enum(['reserved', 'ordered']), leadDays: z.number() });
+
 /** jobId lets the wizard upload the chosen photos before going to checkout. */
 export const quoteResponse = z.object({
   bookingToken: z.string(),
@@ -390,6 +393,7 @@ export const quoteResponse = z.object({
   currency: z.literal('AUD'),
   scheduledDate: z.string(),
   photoUploadUntil: z.string(),
+  tyres: bookedTyres.optional(),
 });
 export const bookingCreatedResponse = z.object({
   jobId: z.string(),
@@ -400,6 +404,7 @@ export const bookingCreatedResponse = z.object({
   manageUrl: z.string().optional(),
   /** The phone the confirmation text went to, when texts leave the machine; null when none was sent. */
   textedTo: z.string().nullable().optional(),
+  tyres: bookedTyres.optional(),
 });
 
 export const SLOT_TAKEN_MESSAGE = 'time slot is no longer available';

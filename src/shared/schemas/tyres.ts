@@ -218,3 +218,19 @@ export const reorderLine = z.object({
 });
 export type ReorderLine = z.infer<typeof reorderLine>;
 export const reorderQuery = z.object({ format: z.enum(['json', 'csv']).optional() });
+
+// ---- New tyres on a public booking (docs/decisions/423-stock-aware-booking.md) ----
+
+export const tyreAvailabilityQuery = z.object({
+  size: z.string().max(40),
+  quantity: z.coerce.number().int().min(1).max(4).default(1),
+});
+
+/** Whether a size is held (a booking reserves it) or ordered, and so the first day a visit can fit the tyres. */
+export const tyreAvailability = z.object({
+  size: z.string(),
+  inStock: z.boolean(),
+  leadDays: z.number(),
+  firstDay: z.string(),
+});
+export type TyreAvailability = z.infer<typeof tyreAvailability>;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatVisit } from '../../../shared/domain/slots';
-import { toPublicBookingRequest, type PublicBookingForm } from '../../../shared/schemas/booking';
+import { SLOT_TAKEN_MESSAGE, toPublicBookingRequest, type PublicBookingForm } from '../../../shared/schemas/booking';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { refreshAfterWrite } from '../../lib/refresh';
 import { queueToast, toast } from '../../components/ui/toast';
@@ -9,6 +9,17 @@ import { fetchTimeSlots, uploadPhoto } from './booking-api';
 import type { BookedVisit } from './steps/confirmation-step';
 import { photoUploadToast, type PhotoUploadOutcome } from './photo-rules';
 import type { ChosenPhoto } from './use-photos';
+
+/**
+ * A 409's sentence for the customer: the server's own when it says more than that the window went
+ * (the last tyres in stock just booked, decision 423), else that someone else booked the window.
+ */
+function takenMessage(err: ApiError): string {
+  const told = err.serverMessage;
+  return told && told !== SLOT_TAKEN_MESSAGE
+    ? told
+    : 'This time slot was just booked by someone else. Please select a different time slot.';
+}
 
 /** How long a failed-photos toast stays before a prepaid booking moves on to checkout. */
 const FAILED_PHOTOS_READING_MS = 5000;
@@ -31,6 +42,8 @@ export function useSubmitBooking({
 
   const slotTaken = (description: string) => {
     void queryClient.invalidateQueries({ queryKey: api.slots.list.prefix });
+    // The last tyres of a size may have gone with it (decision 423).
+    void queryClient.invalidateQueries({ queryKey: api.tyres.availability.prefix });
     toast({ title: 'Time Slot Unavailable', description, variant: 'destructive' });
     onSlotTaken();
   };
@@ -82,8 +95,7 @@ export function useSubmitBooking({
         try {
           quote = await api.bookings.quote({ body });
         } catch (err) {
-          if (err instanceof ApiError && err.status === 409)
-            return slotTaken('This time slot was just booked by someone else. Please select a different time slot.');
+          if (err instanceof ApiError && err.status === 409) return slotTaken(takenMessage(err));
           toast({
             title: 'Booking Failed',
             description: errorMessage(err, 'There was an error creating your booking. Please try again.'),
@@ -106,8 +118,7 @@ export function useSubmitBooking({
       try {
         created = await api.bookings.create({ body });
       } catch (err) {
-        if (err instanceof ApiError && err.status === 409)
-          return slotTaken('This time slot was just booked by someone else. Please select a different time slot.');
+        if (err instanceof ApiError && err.status === 409) return slotTaken(takenMessage(err));
         // 400/429 carry a sentence for the customer (too far ahead, too many bookings from this connection).
         const told =
           err instanceof ApiError && (err.status === 400 || err.status === 429) ? err.serverMessage : undefined;

@@ -5,7 +5,7 @@ import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { findSuburbByName } from '../../../shared/reference/service-area';
 import { formatDollars, formatPrice } from '../../../shared/domain/money';
 import { priceService } from '../../../shared/domain/pricing';
-import { isIsoDay, perthDay } from '../../../shared/domain/perth-time';
+import { compareDays, isIsoDay, perthDay } from '../../../shared/domain/perth-time';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
 import {
   publicBookingForm,
@@ -29,6 +29,7 @@ import { TyreStep } from './steps/tyre-step';
 import { usePhotos } from './use-photos';
 import { useSubmitBooking } from './use-submit-booking';
 import { useTyrePrice } from './use-tyre-price';
+import { useTyresOrdered } from './use-tyre-stock';
 import { useBookAgain } from './use-book-again';
 import { nextStep, previousStep, STEP_FIELDS, STEP_TITLES, TOTAL_STEPS, type WizardStep } from './wizard-steps';
 import { PhotoArea } from './photo-area';
@@ -128,6 +129,9 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   const price = useTyrePrice(size);
   const quantity = [1, 2, 3, 4].includes(Number(quantityValue)) ? Number(quantityValue) : 1;
   const unitCents = price.result?.kind === 'priced' ? price.result.unitCents : null;
+  // Tyres nobody holds are ordered: no visit before the owner's lead time (decision 423).
+  const ordered = useTyresOrdered(size, quantity);
+  const tooSoon = (day: string) => ordered !== null && isIsoDay(day) && compareDays(day, ordered.day) < 0;
   const baseQuote = service
     ? priceService(
         { serviceType: service, isPrepaid: false, quantity, tyreSize: size, tyreUnitPriceCents: unitCents },
@@ -202,10 +206,20 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
         setError('date', { message: problem.message }, { shouldFocus: true });
         return;
       }
+      if (ordered && tooSoon(date)) {
+        setError('date', { message: ordered.note }, { shouldFocus: true });
+        return;
+      }
     }
     if (step === 3) {
       if (!dontKnow && !size) {
         setError('tyreWidth', { message: TYRE_SIZE_REQUIRED }, { shouldFocus: true });
+        return;
+      }
+      // The window chosen at step 1 comes before the ordered tyres can: back to step 1's later windows.
+      if (tooSoon(getValues('date') ?? '')) {
+        setValue('timeSlot', NO_SLOT);
+        setStep(1);
         return;
       }
     }
@@ -287,6 +301,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
               {step === 1 ? (
                 <DateStep
                   hours={business.hours}
+                  ordered={ordered}
                   onWindowChosen={() => void goNext()}
                   preselectFirst={Boolean(prefill?.again)}
                   note={
@@ -299,7 +314,9 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
                 />
               ) : null}
               {step === 2 ? <ServiceStep fees={business.fees} onServiceChosen={() => void goNext()} /> : null}
-              {step === 3 ? <TyreStep photos={photos} price={price} quote={baseQuote} /> : null}
+              {step === 3 ? (
+                <TyreStep photos={photos} price={price} quote={baseQuote} orderedNote={ordered?.note ?? null} />
+              ) : null}
               {step === 4 ? <LocationStep phone={business.phone} googleMapsApiKey={business.googleMapsApiKey} /> : null}
               {step === 5 ? <PhotosStep photos={photos} /> : null}
               {step === 6 && quote ? (

@@ -4,7 +4,7 @@ import { CalendarDays } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { closedReason, holidayName } from '../../../../shared/domain/business-days';
 import { describeBusinessHours, type BusinessHours } from '../../../../shared/domain/business-hours';
-import { addDays, isIsoDay, perthDay } from '../../../../shared/domain/perth-time';
+import { addDays, compareDays, isIsoDay, perthDay } from '../../../../shared/domain/perth-time';
 import { hasSlotPassed, slotWindowLabel, TIME_SLOTS, type TimeSlot } from '../../../../shared/domain/slots';
 import { BOOKING_HORIZON_DAYS } from '../../../../shared/schemas/booking';
 import type { TimeSlotItem } from '../../../../shared/schemas/slots';
@@ -18,6 +18,7 @@ import { BookingCalendar } from '../booking-calendar';
 import { useNextFreeWindows } from '../free-windows';
 import { FreeWindowList, SLOT_FETCH_FAILED } from '../free-window-list';
 import { NO_SLOT, useBookingForm } from '../form-types';
+import type { TyresOrdered } from '../use-tyre-stock';
 
 export { SLOT_FETCH_FAILED };
 
@@ -49,8 +50,11 @@ export function DateStep({
   onWindowChosen,
   preselectFirst = false,
   note: welcome = null,
+  ordered = null,
 }: {
   hours: BusinessHours;
+  /** New tyres to be ordered: the windows start at the first day they can come (decision 423). */
+  ordered?: TyresOrdered | null;
   onWindowChosen: () => void;
   /** "Book again" opens on the next free window, chosen already (docs/decisions/412-book-again.md). */
   preselectFirst?: boolean;
@@ -60,8 +64,13 @@ export function DateStep({
   const date = watch('date') ?? '';
   const chosen = watch('timeSlot');
   const today = perthDay(new Date());
+  // The first day offered: today, or the day ordered tyres can come.
+  const from = ordered && compareDays(ordered.day, today) > 0 ? ordered.day : today;
   const validDay = isIsoDay(date);
-  const problem = validDay ? bookingDayProblem(date, today) : null;
+  const problem = validDay
+    ? (bookingDayProblem(date, today) ??
+      (compareDays(date, from) < 0 && ordered ? { message: ordered.note, slotReason: 'Before your tyres come' } : null))
+    : null;
   const slotsQuery = useQuery({ ...api.slots.list.query({ query: { date } }), enabled: validDay && !problem });
 
   useEffect(() => {
@@ -71,7 +80,7 @@ export function DateStep({
 
   const dateField = register('date');
   const now = new Date();
-  const next = useNextFreeWindows(today, hours.days, now);
+  const next = useNextFreeWindows(from, hours.days, now);
   const [calendarOpen, setCalendarOpen] = useState(false);
   const first = next.windows[0];
   useEffect(() => {
@@ -101,6 +110,11 @@ export function DateStep({
   const note = validDay && !problem ? closedNote(date, hours, slotsQuery.data) : null;
   return (
     <div className="space-y-4">
+      {ordered ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm font-medium" data-testid="tyres-ordered-windows">
+          {ordered.note}
+        </p>
+      ) : null}
       {welcome ? (
         <p role="status" className="rounded-lg bg-gray-50 p-3 text-sm font-medium">
           {welcome}
@@ -128,12 +142,12 @@ export function DateStep({
         <CalendarDays aria-hidden className="h-4 w-4" /> Another day
       </button>
       {calendarOpen ? (
-        <BookingCalendar today={today} businessDays={hours.days} chosen={validDay ? date : ''} onChoose={chooseDay} />
+        <BookingCalendar today={from} businessDays={hours.days} chosen={validDay ? date : ''} onChoose={chooseDay} />
       ) : null}
       <TextField
         label="Date"
         type="date"
-        min={today}
+        min={from}
         max={addDays(today, BOOKING_HORIZON_DAYS)}
         {...dateField}
         onChange={(e) => {

@@ -19,6 +19,8 @@ type Props = {
   price: { result: TyrePriceResult | undefined; isLoading: boolean };
   /** The price of the tyres chosen, paying on site; null until a service is chosen. */
   quote: Quote | null;
+  /** Tyres nobody holds are ordered, and when the earliest visit is (decision 423); null when in stock. */
+  orderedNote?: string | null;
 };
 
 function SizeHelp() {
@@ -52,7 +54,7 @@ function SizeHelp() {
 }
 
 /** Step 3, new tyres only (docs/product.md "Bookings"). */
-export function TyreStep({ photos, price, quote }: Props) {
+export function TyreStep({ photos, price, quote, orderedNote = null }: Props) {
   const { register, watch, setValue, setFocus, clearErrors, formState } = useBookingForm();
   const [width = '', profile = '', rim = '', dontKnow, quantityValue] = watch([
     'tyreWidth',
@@ -119,6 +121,11 @@ export function TyreStep({ photos, price, quote }: Props) {
                 <p className="mt-1 text-base font-bold" data-testid="tyres-total">
                   Total for {quantity} {quantity === 1 ? 'tyre' : 'tyres'}, fitted and balanced:{' '}
                   {formatDollars(quote.totalCents)}
+                </p>
+              ) : null}
+              {orderedNote ? (
+                <p className="mt-2 rounded-lg bg-amber-50 p-2 font-medium" data-testid="tyres-ordered">
+                  {orderedNote}
                 </p>
               ) : null}
               {price.result?.kind === 'callback' ? (
