@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { toCents } from '../../shared/domain/money';
 import { SERVICE_LABELS } from '../../shared/domain/services';
 import { isTaxInvoice, type BusinessProfile } from '../../shared/domain/settings';
+import { endSentence } from '../../shared/domain/business-placeholders';
 import { perthDay } from '../../shared/domain/perth-time';
 import { invoicePdfUrl } from '../../shared/contracts/invoices';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ import { conflict, notFound } from '../http/errors';
 import { recordHistory } from '../history/history';
 import { printedDay, renderInvoicePdf, type InvoicePdfInput } from './pdf';
 import { invoicePdfName } from './pdf-store';
+import { owedOnInvoice, type InvoiceOwed } from './owed';
 import { findInvoice } from './guards';
 import { claimSend } from './send-once';
 import { issuePayToken, payUrlOf } from './pay-link';
@@ -36,6 +38,7 @@ export async function pdfInputOf(
   invoiceId: string,
 ): Promise<InvoicePdfInput> {
   const { invoice, job, vehicle, items } = await invoiceWithJob(exec, invoiceId);
+  const owed = await owedOnInvoice(exec, invoice);
   return {
     business: {
       name: business.name,
@@ -60,6 +63,8 @@ export async function pdfInputOf(
       payUrl: invoice.status !== 'paid' && invoice.status !== 'cancelled' ? payUrlOf(config, PAY_TOKEN_STAND_IN) : null,
       totalCents: toCents(invoice.totalAmount),
       gstCents: toCents(invoice.gstAmount),
+      // Only when part paid, so the content hash of every other invoice stays as it was (no new versions).
+      ...partOwed(owed),
     },
     customer: { name: job.contactName, email: job.contactEmail, phone: job.contactPhone },
     job: {
@@ -76,6 +81,12 @@ export async function pdfInputOf(
       totalCents: toCents(i.totalPrice),
     })),
   };
+}
+
+/** Part paid or part written off and still owing: the PDF prints each (decision 406); else nothing extra. */
+function partOwed(o: InvoiceOwed): Pick<InvoicePdfInput['invoice'], 'owed'> {
+  if (o.owedCents === 0 || (o.paidCents === 0 && o.writtenOffCents === 0)) return {};
+  return { owed: { paidCents: o.paidCents, writtenOffCents: o.writtenOffCents, owedCents: o.owedCents } };
 }
 
 const hashOf = (input: InvoicePdfInput) => createHash('sha256').update(JSON.stringify(input)).digest('hex');
@@ -195,6 +206,13 @@ export async function readInvoicePdf(
   return { data, filename: pdfFileName(invoice.invoiceNumber, row.version) };
 }
 
+/** "; $100.00 paid, $387.80 owed" for a part-paid invoice, as its PDF prints it (decision 406); else nothing. */
+function partText(d: InvoiceDetail): string {
+  if (d.owedAmount === '0.00' || (d.paidAmount === '0.00' && d.writtenOffAmount === '0.00')) return '';
+  const off = d.writtenOffAmount === '0.00' ? '' : `, $${d.writtenOffAmount} written off`;
+  return `; $${d.paidAmount} paid${off}, $${d.owedAmount} owed`;
+}
+
 function invoiceEmailText(
   b: BusinessProfile,
   detail: InvoiceDetail,
@@ -208,8 +226,8 @@ function invoiceEmailText(
     '',
     `${title} ${detail.invoiceNumber} for job ${detail.job.jobNumber} is attached.`,
     paid
-      ? `Total ${amount}: paid, thank you.`
-      : `Total ${amount}${detail.dueDate ? `, due ${printedDay(detail.dueDate)}` : ''}. How to pay is on the invoice.`,
+      ? `Total ${amount}: paid, thank you.${detail.paymentNote ? ` ${endSentence(detail.paymentNote)}` : ''}`
+      : `Total ${amount}${partText(detail)}${detail.dueDate ? `, due ${printedDay(detail.dueDate)}` : ''}. How to pay is on the invoice.`,
     '',
     `View or download your invoice${paid ? '' : ' and see how to pay it'}: ${payUrl}`,
     '',

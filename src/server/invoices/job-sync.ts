@@ -5,6 +5,7 @@ import { customerInvoices, jobs } from '../db/schema';
 import { recordHistory } from '../history/history';
 import { recordJobEvent } from '../jobs/history';
 import { moveJob, type JobState } from '../jobs/lifecycle';
+import { restMarkedReceived } from './paid-note';
 
 /**
  * Where an invoice and its job meet, in one place (docs/product.md "Customer invoices", decision
@@ -51,25 +52,35 @@ export async function jobMarkedPaid(
   actorId: string,
   now: Date,
 ): Promise<void> {
-  await moveJob(tx, job, 'mark-paid', { at: now, actorId });
   const live = await tx
-    .select({ id: customerInvoices.id, status: customerInvoices.status })
+    .select({
+      id: customerInvoices.id,
+      status: customerInvoices.status,
+      totalAmount: customerInvoices.totalAmount,
+      paymentNote: customerInvoices.paymentNote,
+    })
     .from(customerInvoices)
     .where(and(eq(customerInvoices.jobId, job.id), ne(customerInvoices.status, 'cancelled')));
-  for (const invoice of live.filter((i) => i.status !== 'paid')) {
+  const unpaid = live.filter((i) => i.status !== 'paid');
+  // Part paid before: only what was still owed is recorded as received (decision 427).
+  const rests = await Promise.all(unpaid.map((i) => restMarkedReceived(tx, i, now)));
+  const restLine = rests.find((r) => r !== null)?.line;
+  await moveJob(tx, job, 'mark-paid', { at: now, actorId, ...(restLine ? { note: restLine } : {}) });
+  for (const [n, invoice] of unpaid.entries()) {
+    const rest = rests[n];
     await recordHistory(tx, 'invoice', invoice.id, {
       at: now,
       actorId,
       kind: 'status',
       from: invoice.status,
       to: 'paid',
-      note: `Job ${job.jobNumber} marked paid`,
+      note: rest ? `Job ${job.jobNumber} marked paid. ${rest.line}` : `Job ${job.jobNumber} marked paid`,
     });
+    await tx
+      .update(customerInvoices)
+      .set({ status: 'paid', paidAt: now, updatedAt: now, ...(rest ? { paymentNote: rest.paymentNote } : {}) })
+      .where(eq(customerInvoices.id, invoice.id));
   }
-  await tx
-    .update(customerInvoices)
-    .set({ status: 'paid', paidAt: now, updatedAt: now })
-    .where(and(eq(customerInvoices.jobId, job.id), ne(customerInvoices.status, 'cancelled')));
 }
 
 /**

@@ -68,8 +68,13 @@ export async function owedOnInvoice(
 }
 
 /** The job dialog's and invoice dialog's figures, as decimal strings. */
-export function moneyOf(invoice: Pick<Invoice, 'id' | 'invoiceNumber'>, owed: InvoiceOwed): JobMoney {
+export function moneyOf(
+  invoice: Pick<Invoice, 'id' | 'invoiceNumber' | 'status' | 'sentAt'>,
+  owed: InvoiceOwed,
+): JobMoney {
   return {
+    // Sent once, it asked the customer to pay by transfer, whatever its status since (decision 426).
+    sentToCustomer: invoice.sentAt !== null || invoice.status === 'sent' || invoice.status === 'overdue',
     invoiceId: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
     balanceAmount: formatCents(owed.balanceCents),

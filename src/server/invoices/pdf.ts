@@ -37,6 +37,11 @@ export type InvoicePdfInput = {
     payUrl?: string | null;
     totalCents: Cents;
     gstCents: Cents;
+    /**
+     * What an unpaid invoice was paid in part, written off and still owes (docs/decisions/406-money-as-taken.md,
+     * 427-what-is-owed-when-marked-paid.md); null when nothing was taken or written off.
+     */
+    owed?: { paidCents: Cents; writtenOffCents: Cents; owedCents: Cents } | null;
   };
   customer: { name: string; email: string; phone: string };
   job: { jobNumber: string; service: string; vehicle: string | null; address: string; serviceDay: string };
@@ -255,11 +260,14 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   } else {
     totalRow('Total', formatDollars(invoice.totalCents), true);
   }
-  totalRow(
-    'Amount due',
-    invoice.isPaid || invoice.isCancelled ? formatDollars(0) : formatDollars(invoice.totalCents),
-    true,
-  );
+  // A part-paid invoice prints what was paid and written off, and only what is still owed is due.
+  const owed = invoice.isPaid || invoice.isCancelled ? null : (invoice.owed ?? null);
+  if (owed) {
+    totalRow('Paid', `-${formatDollars(owed.paidCents)}`);
+    if (owed.writtenOffCents > 0) totalRow('Written off', `-${formatDollars(owed.writtenOffCents)}`);
+  }
+  const dueCents = invoice.isPaid || invoice.isCancelled ? 0 : (owed?.owedCents ?? invoice.totalCents);
+  totalRow('Amount due', formatDollars(dueCents), true);
   doc.fontSize(9.5).fillColor(MUTED);
   text(
     business.gstRegistered ? 'Total price includes GST.' : 'No GST has been charged.',
@@ -283,7 +291,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     const ways = [
       invoice.payUrl ? `View and pay online: ${invoice.payUrl}` : '',
       invoice.dueDate
-        ? `Please pay ${formatDollars(invoice.totalCents)} by ${printedDay(invoice.dueDate)}, quoting ${invoice.invoiceNumber}.`
+        ? `Please pay ${formatDollars(dueCents)} by ${printedDay(invoice.dueDate)}, quoting ${invoice.invoiceNumber}.`
         : '',
       business.bank
         ? `Bank transfer: ${business.bank.accountName}, BSB ${business.bank.bsb}, account ${business.bank.accountNumber}, reference ${invoice.invoiceNumber}.`

@@ -20,6 +20,7 @@ import type { SessionUser } from '../http/access';
 import { AppError, conflict, invalid } from '../http/errors';
 import { ANOTHER_LIVE, findInvoice, withLiveInvoiceGuard, type Invoice } from './guards';
 import { jobPaidByInvoice } from './job-sync';
+import { restMarkedReceived } from './paid-note';
 import type { DocumentDeps } from './document-deps';
 import { getInvoiceDetail } from './queries';
 import { stampVoid, voidInTx } from './void';
@@ -52,6 +53,8 @@ async function applyStatus(
     return 'voided';
   }
   if (invoice.status === 'paid' && !reason) throw invalid(UNPAID_REASON_MESSAGE, { reason: UNPAID_REASON_MESSAGE });
+  // Part paid before: only what was still owed is recorded as received (decision 427).
+  const rest = to === 'paid' ? await restMarkedReceived(tx, invoice, now) : null;
   await tx
     .update(customerInvoices)
     .set({
@@ -59,6 +62,7 @@ async function applyStatus(
       updatedAt: now,
       paidAt: to === 'paid' ? now : invoice.status === 'paid' ? null : invoice.paidAt,
       ...(to === 'sent' && !invoice.sentAt ? { sentAt: now } : {}),
+      ...(rest ? { paymentNote: rest.paymentNote } : {}),
     })
     .where(eq(customerInvoices.id, invoice.id));
   await recordHistory(tx, 'invoice', invoice.id, {
@@ -67,7 +71,7 @@ async function applyStatus(
     kind: 'status',
     from: invoice.status,
     to,
-    note: invoice.status === 'paid' ? (reason ?? null) : null,
+    note: invoice.status === 'paid' ? (reason ?? null) : (rest?.line ?? null),
   });
   if (to === 'paid') await jobPaidByInvoice(tx, invoice.jobId, actor.id, now, invoice.invoiceNumber);
 }

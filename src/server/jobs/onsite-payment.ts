@@ -1,13 +1,14 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import { ONSITE_PAYMENT_LABELS, type OnsitePaymentMethod } from '../../shared/domain/services';
+import { isPaidToTheBank, type OnsitePaymentMethod } from '../../shared/domain/services';
 import { formatCents, formatDollars, toCents } from '../../shared/domain/money';
-import { formatDayLong, perthDay } from '../../shared/domain/perth-time';
+import { paymentLine, takenText } from '../../shared/domain/money-taken';
 import {
   ALREADY_PAID_MESSAGE,
   amountOverOwedMessage,
   NO_INVOICE_TO_WRITE_OFF_MESSAGE,
   NO_PAYMENT_TO_REVERSE_MESSAGE,
   NOTHING_OWED_MESSAGE,
+  TRANSFER_ADMIN_ONLY_MESSAGE,
 } from '../../shared/schemas/onsite-payments';
 import type { JobDetail } from '../../shared/schemas/jobs';
 import { isUuid } from '../../shared/schemas/fields';
@@ -18,13 +19,14 @@ import { appendAudit } from '../audit/log';
 import type { SessionUser } from '../http/access';
 import { conflict, forbidden, invalid, notFound } from '../http/errors';
 import type { Invoice } from '../invoices/guards';
-import { owedOnInvoice, writtenOffCents } from '../invoices/owed';
+import { owedOnInvoice } from '../invoices/owed';
 import {
   invoiceForOnsitePayment,
   invoiceOnsitePaymentReversed,
   invoicePaidOnSite,
   invoicePartPaid,
 } from '../invoices/paid-on-site';
+import { paidNoteOf } from '../invoices/paid-note';
 import { recordJobEvent } from './history';
 import { moveJob, type JobState } from './lifecycle';
 import { assertMayView, getJobDetail, JOB_NOT_FOUND } from './service';
@@ -47,43 +49,13 @@ async function lockJob(tx: Executor, user: SessionUser, jobId: string) {
   return job;
 }
 
-/** "26 Nov 2026", as the invoice prints the day it was paid. */
-function shortDay(instant: Date): string {
-  const [, d, month, y] = formatDayLong(perthDay(instant)).split(' ');
-  return `${d} ${month?.slice(0, 3)} ${y}`;
-}
-
-/** "Payment taken on site: $259.60 by EFTPOS (sam)", the line on the job's and the invoice's history. */
-export function onsitePaymentLine(amount: string, method: OnsitePaymentMethod, username: string | null): string {
-  return `Payment taken on site: ${formatDollars(toCents(amount))} by ${ONSITE_PAYMENT_LABELS[method]}${username ? ` (${username})` : ''}`;
-}
-
-/** "Paid on site on 26 Nov 2026: $0.01 by Cash, $487.79 by EFTPOS; $20.00 written off", printed on the invoice. */
-async function paidOnSiteNote(tx: Executor, invoiceId: string, now: Date): Promise<string> {
-  const [taken, writeOffs] = await Promise.all([
-    tx
-      .select({ amount: onsitePayments.amount, method: onsitePayments.method })
-      .from(onsitePayments)
-      .where(and(eq(onsitePayments.customerInvoiceId, invoiceId), isNull(onsitePayments.reversedAt)))
-      .orderBy(asc(onsitePayments.takenAt)),
-    writtenOffCents(tx, invoiceId),
-  ]);
-  const parts = taken.map((p) => `${formatDollars(toCents(p.amount))} by ${ONSITE_PAYMENT_LABELS[p.method]}`);
-  const first = taken[0];
-  const paid =
-    taken.length === 1 && first && writeOffs === 0
-      ? `Paid by ${ONSITE_PAYMENT_LABELS[first.method]} on site on ${shortDay(now)}`
-      : `Paid on site on ${shortDay(now)}: ${parts.length > 0 ? parts.join(', ') : 'nothing taken'}`;
-  return writeOffs > 0 ? `${paid}; ${formatDollars(writeOffs)} written off` : paid;
-}
-
 /**
  * Nothing is owed any more: the invoice is paid with how on it, and the job is paid through its
  * lifecycle, with the line that says why (docs/decisions/406-money-as-taken.md).
  */
 async function settleOnSite(tx: Executor, user: SessionUser, jobId: string, invoice: Invoice, now: Date, line: string) {
   await invoicePaidOnSite(tx, invoice, user, now, {
-    paymentNote: await paidOnSiteNote(tx, invoice.id, now),
+    paymentNote: await paidNoteOf(tx, invoice.id, now),
     historyNote: line,
   });
   const [invoiced] = await tx
@@ -103,8 +75,10 @@ export async function recordOnsitePayment(
   deps: Deps,
   user: SessionUser,
   jobId: string,
-  payment: { method: OnsitePaymentMethod; amount: string },
+  payment: { method: OnsitePaymentMethod; amount: string; reference?: string | undefined },
 ): Promise<JobDetail> {
+  // A transfer lands in the bank account, which only an admin sees (decision 426).
+  if (isPaidToTheBank(payment.method) && user.role !== 'admin') throw forbidden(TRANSFER_ADMIN_ONLY_MESSAGE);
   const { fees } = await deps.settings.current();
   await deps.db.transaction(async (tx) => {
     const job = await lockJob(tx, user, jobId);
@@ -134,16 +108,17 @@ export async function recordOnsitePayment(
       customerInvoiceId: invoice.id,
       method: payment.method,
       amount: payment.amount,
+      reference: payment.reference ?? null,
       takenById: user.id,
       takenAt: now,
     });
     const left = owed.owedCents - amountCents;
-    const line = onsitePaymentLine(payment.amount, payment.method, user.username);
+    const taken = { amountCents, method: payment.method, reference: payment.reference };
     if (left === 0) {
-      await settleOnSite(tx, user, job.id, invoice, now, line);
+      await settleOnSite(tx, user, job.id, invoice, now, paymentLine(taken, user.username));
       return;
     }
-    const partLine = `Part payment taken on site: ${line.slice('Payment taken on site: '.length)}; ${formatDollars(left)} owed`;
+    const partLine = paymentLine(taken, user.username, left);
     await invoicePartPaid(tx, invoice, user, now, partLine);
     await recordJobEvent(tx, { jobId: job.id, at: now, actorId: user.id, kind: 'note', note: partLine });
   });
@@ -234,9 +209,12 @@ export async function reverseOnsitePayment(
       throw conflict(NO_PAYMENT_TO_REVERSE_MESSAGE);
     const now = deps.clock.now();
     const taken = standing
-      .map((p) => `${formatDollars(toCents(p.amount))} by ${ONSITE_PAYMENT_LABELS[p.method]}`)
+      .map((p) => takenText({ amountCents: toCents(p.amount), method: p.method, reference: p.reference }))
       .join(', ');
-    const line = `Payment taken on site reversed: ${taken} (${user.username}). Reason: ${reason}`;
+    const what = standing.some((p) => isPaidToTheBank(p.method))
+      ? 'Payment reversed'
+      : 'Payment taken on site reversed';
+    const line = `${what}: ${taken} (${user.username}). Reason: ${reason}`;
     const invoiceIds = [...new Set(standing.map((p) => p.customerInvoiceId).filter((id): id is string => id !== null))];
     for (const invoiceId of invoiceIds) await invoiceOnsitePaymentReversed(tx, invoiceId, user, now, line);
     await tx

@@ -133,6 +133,7 @@ async function standingOnsitePayments(db: Executor, jobId: string) {
       id: onsitePayments.id,
       method: onsitePayments.method,
       amount: onsitePayments.amount,
+      reference: onsitePayments.reference,
       takenAt: onsitePayments.takenAt,
       takenBy: users.username,
     })

@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import { toCents } from '../domain/money';
 import { ONSITE_PAYMENT_METHODS } from '../domain/services';
-import { money, oneLineText } from './fields';
+import { money, oneLineText, tooLong } from './fields';
 
 /**
  * A payment taken at the job and its reversal (docs/decisions/349-payment-taken-on-site.md): the
  * same schemas check the form on the phone and the request on the server, in the same words.
  */
 
-export const ONSITE_METHOD_MESSAGE = 'Choose how the customer paid: cash, card, EFTPOS, PayID or buy now, pay later';
+export const ONSITE_METHOD_MESSAGE =
+  'Choose how the customer paid: cash, card, EFTPOS, PayID, buy now, pay later or bank transfer';
+/** A transfer's reference is the customer's words, kept as given; never required (decision 426). */
+export const PAYMENT_REFERENCE_MAX = 100;
+export const PAYMENT_REFERENCE_TOO_LONG = tooLong('Reference', PAYMENT_REFERENCE_MAX);
+export const TRANSFER_ADMIN_ONLY_MESSAGE =
+  'Only an administrator can record a bank transfer: it is checked against the bank account.';
 export const ONSITE_AMOUNT_MESSAGE = 'Amount must be a valid amount, e.g. 259.60';
 export const ONSITE_AMOUNT_ZERO_MESSAGE = 'Amount must be greater than $0';
 export const REVERSAL_REASON_MESSAGE = 'Reason is required';
@@ -18,6 +24,10 @@ export const NO_PAYMENT_TO_REVERSE_MESSAGE = 'This job has no payment taken on s
 export const onsitePaymentRequest = z.object({
   method: z.enum(ONSITE_PAYMENT_METHODS, { message: ONSITE_METHOD_MESSAGE }),
   amount: money({ min: 1, message: ONSITE_AMOUNT_MESSAGE, minMessage: ONSITE_AMOUNT_ZERO_MESSAGE }),
+  /** The reference a bank transfer came with (or a receipt number); blank is none (decision 426). */
+  reference: oneLineText('Reference', PAYMENT_REFERENCE_MAX)
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export const onsitePaymentReversalRequest = z.object({
@@ -58,6 +68,8 @@ export const jobMoney = z.object({
   paidAmount: z.string(),
   writtenOffAmount: z.string(),
   owedAmount: z.string(),
+  /** The invoice went to the customer (with its pay link and how to pay): Mark as Paid expects a transfer (decision 426). */
+  sentToCustomer: z.boolean(),
 });
 export type JobMoney = z.infer<typeof jobMoney>;
 
@@ -80,6 +92,8 @@ export const onsitePayment = z.object({
   id: z.string(),
   method: z.enum(ONSITE_PAYMENT_METHODS),
   amount: z.string(),
+  /** A bank transfer's reference when one was given (decision 426); absent on a day saved by an older release. */
+  reference: z.string().nullable().optional(),
   takenAt: z.string(),
   /** The staff member's username; null when that account was removed. */
   takenBy: z.string().nullable(),

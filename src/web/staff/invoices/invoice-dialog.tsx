@@ -206,6 +206,7 @@ function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
           job={invoice.job}
           defaultAmount={invoice.owedAmount}
           owed={invoice.owedAmount}
+          invoiceSent={invoice.sentAt !== null}
           submitLabel="Mark as Paid"
           onDone={() => setStatus(invoice.status)}
         />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Banknote, Eraser, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ONSITE_PAYMENT_LABELS } from '../../../shared/domain/services';
+import { isPaidToTheBank, ONSITE_PAYMENT_LABELS } from '../../../shared/domain/services';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { onsitePaymentReversalRequest, writeOffFormFor, type JobMoney } from '../../../shared/schemas/onsite-payments';
 import { Button } from '../../components/ui/button';
@@ -54,12 +54,20 @@ export function OnsitePaymentSection({ job, isAdmin }: { job: JobDetail; isAdmin
         <ul className="space-y-1" aria-label="Payments taken on site">
           {payments.map((p) => (
             <li key={p.id} className="rounded-lg bg-emerald-50 p-3 text-emerald-900" data-testid="onsite-payment">
-              {isPartPaid || payments.length > 1 ? 'Part paid on site' : 'Paid on site'}:{' '}
-              <span className="font-semibold tabular-nums">{dollars(p.amount)}</span> by{' '}
-              {ONSITE_PAYMENT_LABELS[p.method]}
+              {/* A transfer reached the bank, it was never taken on site (decision 426). */}
+              {isPaidToTheBank(p.method)
+                ? isPartPaid || payments.length > 1
+                  ? 'Part paid'
+                  : 'Paid'
+                : isPartPaid || payments.length > 1
+                  ? 'Part paid on site'
+                  : 'Paid on site'}
+              : <span className="font-semibold tabular-nums">{dollars(p.amount)}</span> by{' '}
+              {isPaidToTheBank(p.method) ? 'bank transfer' : ONSITE_PAYMENT_LABELS[p.method]}
+              {p.reference ? `, reference ${p.reference}` : ''}
               <span className="block text-sm">
                 {perthDateTime(p.takenAt)}
-                {p.takenBy ? `, taken by ${p.takenBy}` : ''}
+                {p.takenBy ? `, ${isPaidToTheBank(p.method) ? 'recorded' : 'taken'} by ${p.takenBy}` : ''}
               </span>
             </li>
           ))}
@@ -71,6 +79,7 @@ export function OnsitePaymentSection({ job, isAdmin }: { job: JobDetail; isAdmin
             job={job}
             defaultAmount={owed}
             owed={owed}
+            invoiceSent={money?.sentToCustomer ?? (live ? live.sentAt !== null : false)}
             submitLabel={label}
             onDone={() => setOpen(false)}
           />

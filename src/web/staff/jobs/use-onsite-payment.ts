@@ -1,4 +1,5 @@
 import { formatDollars, toCents } from '../../../shared/domain/money';
+import { takenText } from '../../../shared/domain/money-taken';
 import { ONSITE_PAYMENT_LABELS, type OnsitePaymentMethod } from '../../../shared/domain/services';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorMessage } from '../../lib/api';
@@ -24,6 +25,8 @@ type PaymentTaken = {
   job: JobRef & Partial<JobSeenFrom>;
   method: OnsitePaymentMethod;
   amount: string;
+  /** A bank transfer's reference, when given (decision 426). */
+  reference?: string | undefined;
   /** What was owed when the form was filled, when known: less than it is a part payment (decision 406). */
   owed?: string | null;
 };
@@ -31,10 +34,10 @@ type PaymentTaken = {
 /** "JOB-10001 is paid: $259.60 by EFTPOS." or, for a part payment, "$0.01 by Cash. JOB-10001 still owes $487.79." */
 function recordedToast(
   jobNumber: string,
-  p: { method: OnsitePaymentMethod; amount: string },
+  p: { method: OnsitePaymentMethod; amount: string; reference?: string | undefined },
   owedAfter: number | null,
 ) {
-  const taken = `${formatDollars(toCents(p.amount))} by ${ONSITE_PAYMENT_LABELS[p.method]}`;
+  const taken = takenText({ amountCents: toCents(p.amount), method: p.method, reference: p.reference });
   return owedAfter !== null && owedAfter > 0
     ? { title: 'Part Payment Recorded', description: `${taken}. ${jobNumber} still owes ${formatDollars(owedAfter)}.` }
     : { title: 'Payment Recorded', description: `${jobNumber} is paid: ${taken}.` };
@@ -54,9 +57,14 @@ function seenJob(job: JobRef & Partial<JobSeenFrom>): JobSeenFrom {
 export function useRecordPayment(onDone?: () => void) {
   const user = useCurrentUser().data;
   const direct = useApiMutation(api.jobs.recordOnsitePayment, {
-    input: ({ job, method, amount }: PaymentTaken) => ({ params: { id: job.id }, body: { method, amount } }),
-    onSuccess: (job, { method, amount }) => {
-      toast(recordedToast(job.jobNumber, { method, amount }, job.money ? toCents(job.money.owedAmount) : null));
+    input: ({ job, method, amount, reference }: PaymentTaken) => ({
+      params: { id: job.id },
+      body: { method, amount, ...(reference ? { reference } : {}) },
+    }),
+    onSuccess: (job, { method, amount, reference }) => {
+      toast(
+        recordedToast(job.jobNumber, { method, amount, reference }, job.money ? toCents(job.money.owedAmount) : null),
+      );
       onDone?.();
     },
     onError: (err) =>
