@@ -107,9 +107,9 @@ describe('a payment taken on site', () => {
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     const form = dialog.getByRole('form', { name: `Record payment: ${job.jobNumber}` });
     expect(await form.getByLabel('Amount taken ($)').inputValue()).toBe(job.total);
-    // No method chosen: refused on the phone in the server's words, nothing sent.
-    await form.getByRole('button', { name: 'Record payment' }).click();
-    await eventually(() => form.getByText('Choose how the customer paid', { exact: false }).isVisible()).toBe(true);
+    // The job expected a card on site: the form starts there (decision 426); a technician is offered no bank transfer.
+    expect(await form.getByLabel('Card', { exact: true }).isChecked()).toBe(true);
+    expect(await form.getByRole('radio', { name: 'Bank transfer' }).count()).toBe(0);
     await expectAccessible(tech, '[role="dialog"]');
     await form.getByLabel('EFTPOS').check();
     await form.getByRole('button', { name: 'Record payment' }).click();
