@@ -150,9 +150,8 @@ function tyresToReserve(deps: AppDeps, tyres: TyreAvailability | null, draft: Bo
 
 /** What the booking's answer says of its new tyres. */
 function bookedTyres(tyres: TyresToReserve | null, reserved: boolean) {
-  return tyres
-    ? { tyres: { stock: reserved ? 'reserved' : 'ordered', leadDays: tyres.available.leadDays } as const }
-    : {};
+  if (!tyres?.available.stockKept) return {};
+  return { tyres: { stock: reserved ? 'reserved' : 'ordered', leadDays: tyres.available.leadDays } as const };
 }
 
 /** Refuses a closed day or a passed slot (docs/product.md "Time slots and business days"). */

@@ -22,34 +22,45 @@ export function bookedTyreSize(
 
 /**
  * Whether any van or the depot holds `quantity` free tyres of the size on one row (held minus
- * promised), and the owner's lead time, in one statement read before the booking's transaction: no
- * lock guards it there either; the reservation itself is settled by the job's insert.
+ * promised), whether the owner keeps stock in the product at all (any stock row), and the owner's
+ * lead time, in one statement read before the booking's transaction: no lock guards it there
+ * either; the reservation itself is settled by the job's insert. With no stock kept, nothing is
+ * known to be missing, and the booking is as it was before stock.
  */
 export async function tyreAvailabilityOf(
   exec: Executor,
   wanted: { size: string; quantity: number },
   now: Date,
 ): Promise<TyreAvailability> {
-  const { rows } = await exec.execute<{ lead_days: number | null; in_stock: boolean }>(sql`
+  const { rows } = await exec.execute<{ lead_days: number | null; in_stock: boolean; kept: boolean }>(sql`
     select (select order_lead_days from tyre_settings where id = 1) as lead_days,
-      exists (select 1 from tyre_stock where size = ${wanted.size} and quantity - reserved >= ${wanted.quantity}) as in_stock`);
+      exists (select 1 from tyre_stock where size = ${wanted.size} and quantity - reserved >= ${wanted.quantity}) as in_stock,
+      exists (select 1 from tyre_stock) as kept`);
   const row = rows[0]!;
   const leadDays = Number(row.lead_days ?? DEFAULT_TYRE_SETTINGS.orderLeadDays);
   const today = perthToday(now);
   const inStock = Boolean(row.in_stock);
-  return { size: wanted.size, inStock, leadDays, firstDay: inStock ? today : firstDayForOrderedTyres(today, leadDays) };
+  const stockKept = Boolean(row.kept);
+  const ordered = stockKept && !inStock;
+  return {
+    size: wanted.size,
+    inStock,
+    stockKept,
+    leadDays,
+    firstDay: ordered ? firstDayForOrderedTyres(today, leadDays) : today,
+  };
 }
 
 /** A day before the ordered tyres can come is refused, naming the first day that can (400, nothing written). */
 export function assertTyresCanCome(available: TyreAvailability, day: string): void {
-  if (available.inStock || compareDays(day, available.firstDay) >= 0) return;
+  if (compareDays(day, available.firstDay) >= 0) return;
   const message = tyresOrderedRefusal(available.size, available.leadDays, available.firstDay);
   throw invalid(message, { 'job.scheduledDate': message });
 }
 
 /** Whether a booking on `day` must have its tyres from stock: before the lead time, ordering is too late. */
 export function mustReserve(available: TyreAvailability, day: string, now: Date): boolean {
-  return compareDays(day, firstDayForOrderedTyres(perthToday(now), available.leadDays)) < 0;
+  return available.stockKept && compareDays(day, firstDayForOrderedTyres(perthToday(now), available.leadDays)) < 0;
 }
 
 /**

@@ -48,12 +48,31 @@ const stockRow = async (location: string, size: string) =>
   )[0]!;
 
 describe('a size nobody holds is ordered', () => {
+  // First in the file: no stock row exists yet.
+  it('changes nothing while the owner keeps no stock in the product', async () => {
+    expect((await availability('205/55R16', 2)).json()).toMatchObject({
+      inStock: false,
+      stockKept: false,
+      firstDay: '2026-11-23',
+    });
+    const today = await post('/api/bookings/quote', newTyres('205/55R16', 2, '2026-11-23', { timeSlot: '2-4 PM' }));
+    expect(today.statusCode).toBe(200);
+    expect(today.json().tyres).toBeUndefined();
+    expect(await t.db.select().from(tyreStockReservations)).toEqual([]);
+  });
+
   it('offers the first window after the lead time, refuses an earlier one and follows the owner’s setting', async () => {
     // Another size in stock does not count.
     await t.db.insert(tyreStock).values({ location: 'van-1', size: '195/65R15', brand: 'Hankook', quantity: 4 });
     const asked = await availability('205/55r16', 2);
     expect(asked.statusCode).toBe(200);
-    expect(asked.json()).toEqual({ size: '205/55R16', inStock: false, leadDays: 3, firstDay: '2026-11-26' });
+    expect(asked.json()).toEqual({
+      size: '205/55R16',
+      inStock: false,
+      stockKept: true,
+      leadDays: 3,
+      firstDay: '2026-11-26',
+    });
 
     const jobsBefore = (await t.db.select({ id: jobs.id }).from(jobs)).length;
     const early = await post('/api/bookings/quote', newTyres('205/55R16', 2, '2026-11-25', { timeSlot: '2-4 PM' }));

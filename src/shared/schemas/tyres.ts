@@ -230,6 +230,8 @@ export const tyreAvailabilityQuery = z.object({
 export const tyreAvailability = z.object({
   size: z.string(),
   inStock: z.boolean(),
+  /** Whether the owner keeps stock in the product at all: with none kept, no tyres are known to be missing. */
+  stockKept: z.boolean(),
   leadDays: z.number(),
   firstDay: z.string(),
 });

@@ -17,6 +17,6 @@ export function useTyresOrdered(size: string | null, quantity: number): TyresOrd
     ...api.tyres.availability.query({ query: { size: read ?? '', quantity } }),
     enabled: read !== null,
   });
-  if (!read || !data || data.inStock || data.size !== read) return null;
+  if (!read || !data || data.inStock || !data.stockKept || data.size !== read) return null;
   return { day: data.firstDay, note: tyresOrderedNote(data.size, data.leadDays, data.firstDay) };
 }
