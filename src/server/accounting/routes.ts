@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { accounting } from '../../shared/contracts/accounting';
-import { accountingMapping, type AccountingMapping } from '../../shared/domain/accounting';
-import type { AccountingSyncRow } from '../../shared/schemas/accounting';
+import type { AccountingMapping } from '../../shared/domain/accounting';
+import { accountingMapping, type AccountingSyncRow } from '../../shared/schemas/accounting';
 import { isUuid } from '../../shared/schemas/fields';
 import type { AppDeps } from '../deps';
 import { accountingSync } from '../db/schema';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { accountingMapping } from '../domain/accounting';
 import {
   accountingChoices,
+  accountingMapping,
   accountingConnectStart,
   accountingExportQuery,
   accountingLogQuery,

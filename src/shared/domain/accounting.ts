@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { EXPENSE_CATEGORIES } from './expense-categories';
 import type { Cents } from './money';
 import { ONSITE_PAYMENT_METHODS } from './services';
@@ -15,40 +14,27 @@ export type AccountingPaymentMethod = (typeof ACCOUNTING_PAYMENT_METHODS)[number
 /** Expenses go to Xero as spend money (paid from the bank account) or as bills (ACCPAY), as the owner chooses. */
 export const EXPENSE_MODES = ['spend-money', 'bills'] as const;
 
-const code = z.string().trim().min(1, 'Choose an account').max(10);
-const taxType = z.string().trim().min(1, 'Choose a tax type').max(40);
-
 /**
  * The owner's mapping: account codes and tax types of the connected organisation. The defaults
- * are the codes of Xero's standard Australian chart of accounts and its AU tax types.
+ * are the codes of Xero's standard Australian chart of accounts and its AU tax types. Its rules
+ * (`accountingMapping`) are in shared/schemas/accounting.ts, so screens that only show it load no zod.
  */
-export const accountingMapping = z.object({
+export type AccountingMapping = {
   /** Sales of service lines (callout, labour, battery, notes). */
-  revenue: code,
+  revenue: string;
   /** Sales of tyre lines. */
-  tyreSales: code,
+  tyreSales: string;
   /** Supplier bills: tyres and parts bought for a job, at cost. */
-  tyresAtCost: code,
-  expenses: z.object(
-    Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, code])) as Record<
-      (typeof EXPENSE_CATEGORIES)[number],
-      typeof code
-    >,
-  ),
+  tyresAtCost: string;
+  expenses: Record<(typeof EXPENSE_CATEGORIES)[number], string>;
   /** The bank (or clearing) account each kind of payment lands in. */
-  payments: z.object(
-    Object.fromEntries(ACCOUNTING_PAYMENT_METHODS.map((m) => [m, code])) as Record<
-      AccountingPaymentMethod,
-      typeof code
-    >,
-  ),
+  payments: Record<AccountingPaymentMethod, string>;
   /** Tax types: on sales and purchases while registered for GST, and on both before the registration date. */
-  taxTypes: z.object({ sales: taxType, purchases: taxType, salesNoGst: taxType, purchasesNoGst: taxType }),
-  expenseMode: z.enum(EXPENSE_MODES),
+  taxTypes: { sales: string; purchases: string; salesNoGst: string; purchasesNoGst: string };
+  expenseMode: (typeof EXPENSE_MODES)[number];
   /** MYOB's income account for the MYOB sales export (its own numbering, e.g. 4-1000). */
-  myobSales: code,
-});
-export type AccountingMapping = z.output<typeof accountingMapping>;
+  myobSales: string;
+};
 
 export const DEFAULT_ACCOUNTING_MAPPING: AccountingMapping = {
   revenue: '200',

@@ -1,8 +1,42 @@
 import { z } from 'zod';
-import { ACCOUNTING_EXPORT_FORMATS, accountingMapping, SYNC_KINDS, SYNC_STATES } from '../domain/accounting';
+import {
+  ACCOUNTING_EXPORT_FORMATS,
+  ACCOUNTING_PAYMENT_METHODS,
+  type AccountingMapping,
+  type AccountingPaymentMethod,
+  EXPENSE_MODES,
+  SYNC_KINDS,
+  SYNC_STATES,
+} from '../domain/accounting';
+import { EXPENSE_CATEGORIES } from '../domain/expense-categories';
 import { day as businessDay } from './fields';
 
 /** The accounting link's shapes (docs/decisions/417-accounting-export.md, 418-xero-sync.md). */
+
+const code = z.string().trim().min(1, 'Choose an account').max(10);
+const taxType = z.string().trim().min(1, 'Choose a tax type').max(40);
+
+/** The rules of the owner's mapping (`AccountingMapping`): an account code or a tax type in each place. */
+export const accountingMapping = z.object({
+  revenue: code,
+  tyreSales: code,
+  tyresAtCost: code,
+  expenses: z.object(
+    Object.fromEntries(EXPENSE_CATEGORIES.map((c) => [c, code])) as Record<
+      (typeof EXPENSE_CATEGORIES)[number],
+      typeof code
+    >,
+  ),
+  payments: z.object(
+    Object.fromEntries(ACCOUNTING_PAYMENT_METHODS.map((m) => [m, code])) as Record<
+      AccountingPaymentMethod,
+      typeof code
+    >,
+  ),
+  taxTypes: z.object({ sales: taxType, purchases: taxType, salesNoGst: taxType, purchasesNoGst: taxType }),
+  expenseMode: z.enum(EXPENSE_MODES),
+  myobSales: code,
+}) satisfies z.ZodType<AccountingMapping>;
 
 export const accountingExportQuery = z
   .object({
