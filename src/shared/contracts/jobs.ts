@@ -160,7 +160,7 @@ export const jobs = {
     access: 'staff',
     affects: ['jobs', 'slots', 'staffSlots', 'invoices', 'reports'],
     summary:
-      'Records a payment taken at the job (method, amount): less than is owed is a part payment (the invoice and job show paid and owed), the job and its invoice become paid when nothing is owed; more than is owed is refused (400); an admin or the assigned technician; 409 when already paid.',
+      'Records a payment taken at the job, or a bank transfer received (method, amount, an optional reference): less than is owed is a part payment (the invoice and job show paid and owed), the job and its invoice become paid when nothing is owed; more than is owed is refused (400); an admin or the assigned technician, a bank transfer an admin only (403); 409 when already paid.',
     params: jobIdParams,
     body: onsitePaymentRequest,
     response: jobDetail,
