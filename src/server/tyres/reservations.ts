@@ -22,10 +22,10 @@ export function bookedTyreSize(
 
 /**
  * Whether any van or the depot holds `quantity` free tyres of the size on one row (held minus
- * promised), whether the owner keeps stock in the product at all (any stock row), and the owner's
- * lead time, in one statement read before the booking's transaction: no lock guards it there
- * either; the reservation itself is settled by the job's insert. With no stock kept, nothing is
- * known to be missing, and the booking is as it was before stock.
+ * promised), whether the owner keeps the size in stock at all (a stock row of it anywhere, even at
+ * zero, or a reorder minimum), and the owner's lead time, in one statement read before the
+ * booking's transaction: no lock guards it there either; the reservation itself is settled by the
+ * job's insert. A size never kept is not known to be missing, and books as it did before stock.
  */
 export async function tyreAvailabilityOf(
   exec: Executor,
@@ -35,7 +35,8 @@ export async function tyreAvailabilityOf(
   const { rows } = await exec.execute<{ lead_days: number | null; in_stock: boolean; kept: boolean }>(sql`
     select (select order_lead_days from tyre_settings where id = 1) as lead_days,
       exists (select 1 from tyre_stock where size = ${wanted.size} and quantity - reserved >= ${wanted.quantity}) as in_stock,
-      exists (select 1 from tyre_stock) as kept`);
+      (exists (select 1 from tyre_stock where size = ${wanted.size})
+        or exists (select 1 from tyre_reorder_rules where size = ${wanted.size})) as kept`);
   const row = rows[0]!;
   const leadDays = Number(row.lead_days ?? DEFAULT_TYRE_SETTINGS.orderLeadDays);
   const today = perthToday(now);

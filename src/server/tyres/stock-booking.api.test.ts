@@ -48,8 +48,8 @@ const stockRow = async (location: string, size: string) =>
   )[0]!;
 
 describe('a size nobody holds is ordered', () => {
-  // First in the file: no stock row exists yet.
-  it('changes nothing while the owner keeps no stock in the product', async () => {
+  it('changes nothing for a size the owner has never kept in stock', async () => {
+    await t.db.insert(tyreStock).values({ location: 'depot', size: '185/65R15', brand: 'Hankook', quantity: 0 });
     expect((await availability('205/55R16', 2)).json()).toMatchObject({
       inStock: false,
       stockKept: false,
@@ -62,8 +62,11 @@ describe('a size nobody holds is ordered', () => {
   });
 
   it('offers the first window after the lead time, refuses an earlier one and follows the owner’s setting', async () => {
-    // Another size in stock does not count.
-    await t.db.insert(tyreStock).values({ location: 'van-1', size: '195/65R15', brand: 'Hankook', quantity: 4 });
+    // Van 2 had two and fitted them; another size in stock does not count.
+    await t.db.insert(tyreStock).values([
+      { location: 'van-2', size: '205/55R16', brand: 'Michelin', quantity: 0 },
+      { location: 'van-1', size: '195/65R15', brand: 'Hankook', quantity: 4 },
+    ]);
     const asked = await availability('205/55r16', 2);
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({

@@ -230,7 +230,7 @@ export const tyreAvailabilityQuery = z.object({
 export const tyreAvailability = z.object({
   size: z.string(),
   inStock: z.boolean(),
-  /** Whether the owner keeps stock in the product at all: with none kept, no tyres are known to be missing. */
+  /** Whether the owner keeps the size in stock (loaded, counted or given a minimum): if not, none is known to be missing. */
   stockKept: z.boolean(),
   leadDays: z.number(),
   firstDay: z.string(),
