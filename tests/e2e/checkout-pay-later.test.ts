@@ -48,7 +48,7 @@ const isSlotFree = async (day: string, slot: TimeSlot) => {
 
 /** The owner's switches, saved from Settings on the phone. */
 async function switchPayLater(page: Page, on: { afterpay: boolean; zip: boolean }) {
-  await page.goto('/dashboard?tab=settings');
+  await page.goto('/dashboard?tab=settings&section=payments');
   const section = page.getByRole('region', { name: 'Ways to pay online', exact: true });
   const afterpay = section.getByRole('checkbox', { name: 'Afterpay' });
   const zip = section.getByRole('checkbox', { name: 'Zip' });

@@ -64,7 +64,7 @@ describe('the audit log on a 360 px phone', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/dashboard$/);
 
-    await page.goto('/dashboard?tab=settings');
+    await page.goto('/dashboard?tab=settings&section=fees');
     const fees = page.locator('section[aria-labelledby="fees-heading"]');
     await eventually(() => fees.getByLabel('Puncture repair').inputValue()).toBe('40.00');
     await fees.getByLabel('Puncture repair').fill('45.50');
@@ -73,6 +73,8 @@ describe('the audit log on a 360 px phone', () => {
       fees.getByRole('region', { name: 'Recent changes' }).getByText('Puncture repair: 40.00 -> 45.50').isVisible(),
     ).toBe(true);
 
+    // One screen per subject on a phone (decision 428): back to the index, then its audit log.
+    await page.getByRole('link', { name: 'All settings' }).click();
     await page.getByRole('navigation', { name: 'Business settings' }).getByRole('link', { name: 'Audit log' }).click();
     const audit = page.locator(AUDIT);
     const entries = audit.getByRole('list', { name: 'Audit log entries' });

@@ -82,7 +82,8 @@ describe('my devices and my password on a phone', () => {
     await signIn(phone.page);
 
     const page = phone.page;
-    await page.goto('/dashboard?tab=settings');
+    // On a phone devices and password are Settings' "My account" screen (decision 428).
+    await page.goto('/dashboard?tab=settings&section=account');
     const devices = page.locator(DEVICES);
     const list = devices.getByRole('list', { name: 'Signed-in devices' });
     await eventually(() => list.getByRole('listitem').count()).toBe(2);

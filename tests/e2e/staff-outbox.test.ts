@@ -82,7 +82,8 @@ describe('customer emails in the staff Settings tab', () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-    await page.goto('/dashboard?tab=settings');
+    // On a phone the outboxes are Settings' "Messages to customers" screen (decision 428).
+    await page.goto('/dashboard?tab=settings&section=messages');
 
     const section = page.getByRole('region', { name: 'Customer emails' });
     await eventually(() => section.isVisible()).toBe(true);

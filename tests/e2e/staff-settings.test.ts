@@ -115,14 +115,13 @@ describe('Settings on a 360 px phone', () => {
     const page = await phonePage();
     await signIn(page);
     await page.goto('/dashboard?tab=settings');
+    const index = page.getByRole('navigation', { name: 'Business settings' });
+    await eventually(() => index.getByRole('link', { name: 'Changes' }).isVisible()).toBe(true);
+    // Fees and prices is a screen of its own on a phone, from the index (decision 428).
+    await index.getByRole('link', { name: 'Fees and prices' }).click();
+    await page.waitForURL('**/dashboard?tab=settings&section=fees');
     const fees = page.locator(SETTINGS);
     await eventually(() => fees.getByLabel('Puncture repair').inputValue()).toBe('40.00');
-    expect(
-      await page
-        .getByRole('navigation', { name: 'Business settings' })
-        .getByRole('link', { name: 'Changes' })
-        .isVisible(),
-    ).toBe(true);
 
     // The server's own rule and message, before anything is sent.
     await fees.getByLabel('Puncture repair').fill('1.234');
@@ -141,6 +140,11 @@ describe('Settings on a 360 px phone', () => {
     expect(await noSidewaysScroll(page)).toBe(true);
     await shot(page, 'staff-settings-360.png');
     await expectAccessible(page, SETTINGS);
+    // The whole history is a screen of its own (decision 428), back through the index.
+    await page.getByRole('link', { name: 'All settings' }).click();
+    await index.getByRole('link', { name: 'Changes and audit log' }).click();
+    const history = page.locator('section[aria-labelledby="changes-heading"]');
+    await eventually(() => history.getByText('Puncture repair', { exact: false }).first().isVisible()).toBe(true);
     await expectAccessible(page, 'section[aria-labelledby="changes-heading"]');
 
     // A customer on the public site: the new fee in the wizard's quote, the new discount on the page.
@@ -154,48 +158,94 @@ describe('Settings on a 360 px phone', () => {
     expect(await publicText('/')).toContain('Save $25 when you book and pay online');
   });
 
-  it('every section below the shortcuts has one, named as its heading, and each takes the owner there', async () => {
+  it('every section is on one subject screen of the index, each opens at its top, back returns to the index, and a desk keeps them all', async () => {
+    // A desk: the index above every section, in the index's order (nothing lost from 640 px up).
+    const deskContext = await newTestContext(browser, { viewport: { width: 1280, height: 900 }, baseURL: app.baseUrl });
+    const desk = await deskContext.newPage();
+    desk.setDefaultTimeout(10_000);
+    await signIn(desk);
+    await desk.goto('/dashboard?tab=settings');
+    await eventually(() => desk.getByRole('heading', { name: 'Text messages' }).isVisible()).toBe(true);
+    const headingsOf = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('main h2')].map((h) => (h.textContent ?? '').replace(/\s+/g, ' ').trim()),
+      );
+    const everySection = await headingsOf(desk);
+    expect(everySection).toContain('Customer emails');
+    expect(everySection).toContain('Text messages');
+    expect(everySection).toContain('Fees and prices');
+    await deskContext.close();
+
+    // A phone: the index alone (with who is signed in), then each subject on a screen of its own.
     const page = await phonePage();
     await signIn(page);
     await page.goto('/dashboard?tab=settings');
-    const shortcuts = page.getByRole('navigation', { name: 'Business settings' });
-    await eventually(() => page.getByRole('heading', { name: 'Text messages' }).isVisible()).toBe(true);
-    // Read from the screen itself, so a section added later without a shortcut fails here.
-    const found = await shortcuts.evaluate((nav) => {
-      const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
-      const headings = [...document.querySelectorAll('main h2')]
-        .filter((h) => nav.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING)
-        .map(text);
-      const links = [...nav.querySelectorAll('a')].map((a) => {
-        const target = document.getElementById((a.getAttribute('href') ?? '').replace(/^#/, ''));
-        return {
-          label: text(a),
-          leadsTo: text(target?.matches('h2') ? target : (target?.querySelector('h2') ?? null)),
-        };
-      });
-      return { headings, links };
-    });
-    expect(found.headings).toContain('Customer emails');
-    expect(found.headings).toContain('Text messages');
-    expect(found.links.map((l) => l.label)).toEqual(found.headings);
-    for (const link of found.links) expect(link.leadsTo, link.label).toBe(link.label);
-
-    // The last shortcut brings its section into view, under the header, not behind it.
-    await shortcuts.getByRole('link', { name: 'Text messages' }).click();
-    const heading = page.getByRole('heading', { name: 'Text messages' });
-    await eventually(() =>
-      heading.evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        return (
-          r.top >= 0 &&
-          r.bottom <= window.innerHeight &&
-          document.elementFromPoint(r.x + 4, r.y + r.height / 2) !== null &&
-          el.contains(document.elementFromPoint(r.x + 4, r.y + r.height / 2))
-        );
-      }),
-    ).toBe(true);
+    const index = page.getByRole('navigation', { name: 'Business settings' });
+    await eventually(() => index.getByRole('link').count()).toBeGreaterThan(5);
+    const subjects = await index.getByRole('link').allTextContents();
+    // The owner's business first, their own account last.
+    expect(subjects.slice(0, 4)).toEqual(['Business profile', 'Fees and prices', 'Vans on the road', 'Closures']);
+    expect(subjects.at(-1)).toBe('My account');
+    expect(await headingsOf(page)).toEqual(['Account']);
+    for (const link of await index.getByRole('link').all()) {
+      expect((await link.boundingBox())!.height, (await link.textContent()) ?? '').toBeGreaterThanOrEqual(44);
+    }
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectAccessible(page, 'nav[aria-label="Business settings"]');
+
+    // Read from the screens themselves, so a section added later on no subject's screen fails here.
+    const seen: string[] = [];
+    for (const subject of subjects) {
+      // Scrolled down first, so the subject is seen to open at its top.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await index.getByRole('link', { name: subject, exact: true }).click();
+      await page.waitForURL(/[?&]section=[a-z-]+$/);
+      const back = page.getByRole('link', { name: 'All settings' });
+      await back.waitFor();
+      await eventually(async () => (await headingsOf(page)).length).toBeGreaterThan(0);
+      const headings = await headingsOf(page);
+      seen.push(...headings);
+      // The screen's first heading is in view, under the header, and nothing covers it.
+      const first = page.locator('main h2').first();
+      expect(
+        await first.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + 4, r.y + r.height / 2);
+          return r.top >= 0 && r.bottom <= window.innerHeight && hit !== null && el.contains(hit);
+        }),
+        subject,
+      ).toBe(true);
+      expect(await noSidewaysScroll(page), subject).toBe(true);
+      expect((await back.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      // Back (the browser's) returns to the index.
+      await page.goBack();
+      await page.waitForURL(/tab=settings$/);
+      await index.waitFor();
+    }
+    expect(seen).toEqual(everySection);
+
+    // The same subjects in the "More" sheet, each a full target, marking the one open.
+    await index.getByRole('link', { name: 'Closures', exact: true }).click();
+    await page.waitForURL('**/dashboard?tab=settings&section=closures');
+    await page
+      .getByRole('navigation', { name: 'Dashboard sections' })
+      .getByRole('button', { name: /Settings/ })
+      .click();
+    const inMore = page.getByRole('dialog', { name: 'More sections' }).getByRole('navigation', { name: 'Settings' });
+    expect(await inMore.getByRole('link').allTextContents()).toEqual(subjects);
+    for (const link of await inMore.getByRole('link').all()) {
+      expect((await link.boundingBox())!.height, (await link.textContent()) ?? '').toBeGreaterThanOrEqual(44);
+    }
+    expect(await inMore.getByRole('link', { name: 'Closures', exact: true }).getAttribute('aria-current')).toBe('page');
+    await inMore.getByRole('link', { name: 'Vans on the road', exact: true }).click();
+    await page.waitForURL('**/dashboard?tab=settings&section=vans');
+    await eventually(() => page.getByRole('heading', { name: 'Vans on the road' }).isVisible()).toBe(true);
+
+    // An old link to a section's anchor (the alert emails' #system) opens the subject holding it.
+    await page.goto('/dashboard?tab=settings#text-messages');
+    await eventually(() => page.getByRole('heading', { name: 'Text messages' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Messages to customers' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Fees and prices' }).count()).toBe(0);
   });
 
   it('on a fresh start the phone alone saves with the ABN not set yet; a wrong ABN is refused, a right one is shown on the public pages', async () => {

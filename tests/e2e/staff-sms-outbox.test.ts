@@ -57,7 +57,8 @@ describe('text messages in the staff Settings tab', () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await signInAsOwner(page);
-    await page.goto('/dashboard?tab=settings');
+    // On a phone the outboxes are Settings' "Messages to customers" screen (decision 428).
+    await page.goto('/dashboard?tab=settings&section=messages');
 
     const section = page.getByRole('region', { name: 'Text messages' });
     await eventually(() => section.isVisible()).toBe(true);

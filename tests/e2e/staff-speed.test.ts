@@ -259,7 +259,7 @@ describe('the screens that only show data load no zod', () => {
     const { page, errors } = await ownerPhone();
     const zodLoaded = watchForZod(page);
 
-    await page.goto('/dashboard?tab=settings');
+    await page.goto('/dashboard?tab=settings&section=fees');
     await hydrated(page);
     const callout = page.getByLabel('Callout', { exact: true });
     await eventually(() => callout.count()).toBe(1);

@@ -42,7 +42,7 @@ describe('the Suburb pages section of the Settings tab', () => {
     page.setDefaultTimeout(10_000);
     try {
       await signInAsOwner(page);
-      await page.goto('/dashboard?tab=settings');
+      await page.goto('/dashboard?tab=settings&section=suburb-pages');
       const section = page.locator(SECTION);
       await section.getByLabel('Search suburbs').fill('Wundowie');
       const card = section.getByRole('listitem').filter({ hasText: 'Wundowie 6560' });

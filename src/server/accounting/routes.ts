@@ -151,12 +151,12 @@ async function organisationLists(
 }
 
 const page = (title: string, text: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><meta http-equiv="refresh" content="3;url=/dashboard?tab=settings"></head><body style="font-family:sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem"><h1>${title}</h1><p>${text
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title><meta http-equiv="refresh" content="3;url=/dashboard?tab=settings&amp;section=accounting"></head><body style="font-family:sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem"><h1>${title}</h1><p>${text
     .replaceAll('&', '&amp;')
     .replaceAll(
       '<',
       '&lt;',
-    )}</p><p><a href="/dashboard?tab=settings" style="display:inline-block;min-height:44px;padding:.75rem 0">Back to Settings</a></p></body></html>`;
+    )}</p><p><a href="/dashboard?tab=settings&amp;section=accounting" style="display:inline-block;min-height:44px;padding:.75rem 0">Back to Settings</a></p></body></html>`;
 
 export function accountingRoutes(deps: AppDeps, given?: XeroGateway): FastifyPluginAsync {
   return async (app) => {

@@ -23,7 +23,7 @@ export function EmailDeliveryNotice() {
       <p className="mx-auto flex max-w-7xl items-center gap-2">
         <MailWarning aria-hidden className="h-4 w-4 shrink-0" />
         <Link
-          href="/dashboard?tab=settings"
+          href="/dashboard?tab=settings&section=messages"
           className="inline-flex min-h-11 min-w-0 flex-1 items-center font-semibold underline"
         >
           Emails not sent (no mail server)

@@ -13,10 +13,11 @@ import {
   Users,
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { cn } from '../components/ui/cn';
 import { Dialog } from '../components/ui/dialog';
 import { useMediaQuery } from '../components/ui/use-media-query';
+import { SETTINGS_SUBJECTS, settingsHref } from './settings/subjects';
 import { phoneSections, tabHref, type TabDef, type TabId } from './tabs';
 
 // The expense form is fetched when "More" is opened, not with the first screen (decision 342).
@@ -97,6 +98,10 @@ function PhoneBar({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId
   const [addingExpense, setAddingExpense] = useState(false);
   const { bar, more } = phoneSections(tabs);
   const mayAddExpense = more.some((t) => t.id === 'expenses');
+  // The owner's settings subjects are in the sheet too, one tap after "More" (decision 428).
+  const settingsInMore = more.some((t) => t.id === 'settings');
+  const search = useSearch();
+  const openSubject = activeId === 'settings' ? new URLSearchParams(search).get('section') : null;
   const current = more.find((t) => t.id === activeId);
   return (
     <>
@@ -180,6 +185,30 @@ function PhoneBar({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId
             })}
           </ul>
         </nav>
+        {settingsInMore ? (
+          <nav aria-labelledby="more-settings-heading" className="mt-4">
+            <h3 id="more-settings-heading" className="mb-2 text-sm font-semibold text-gray-700">
+              Settings
+            </h3>
+            <ul className="grid grid-cols-2 gap-2">
+              {SETTINGS_SUBJECTS.map((s) => (
+                <li key={s.id}>
+                  <Link
+                    href={settingsHref(s.id)}
+                    aria-current={s.id === openSubject ? 'page' : undefined}
+                    onClick={() => setMoreOpen(false)}
+                    className={cn(
+                      'flex h-full min-h-11 items-center rounded-lg border px-3 py-1 text-sm font-medium leading-tight',
+                      s.id === openSubject ? 'border-accent bg-amber-50' : 'border-gray-200 hover:bg-gray-50',
+                    )}
+                  >
+                    {s.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </Dialog>
       {addingExpense ? (
         <Suspense fallback={null}>

@@ -183,9 +183,12 @@ function BusinessFormFields({ saved }: { saved: BusinessView }) {
         </p>
       </fieldset>
 
-      <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
-        {save.isPending ? 'Saving...' : 'Save Business Profile'}
-      </Button>
+      {/* On a phone Save stays in reach above the section bar while the form is on screen (decision 428). */}
+      <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-10 -mx-4 bg-white/95 px-4 py-2 sm:static sm:mx-0 sm:bg-transparent sm:p-0">
+        <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
+          {save.isPending ? 'Saving...' : 'Save Business Profile'}
+        </Button>
+      </div>
     </form>
   );
 }

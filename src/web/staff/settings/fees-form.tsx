@@ -111,9 +111,12 @@ function FeesFormFields({ saved }: { saved: FeesView }) {
           <dd className="font-semibold tabular-nums">{estimate(callout, '0', saved.estimates.batteryOrEmergency)}</dd>
         </dl>
       </div>
-      <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
-        {save.isPending ? 'Saving...' : 'Save Fees'}
-      </Button>
+      {/* On a phone Save stays in reach above the section bar while the form is on screen (decision 428). */}
+      <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-10 -mx-4 bg-white/95 px-4 py-2 sm:static sm:mx-0 sm:bg-transparent sm:p-0">
+        <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
+          {save.isPending ? 'Saving...' : 'Save Fees'}
+        </Button>
+      </div>
     </form>
   );
 }
