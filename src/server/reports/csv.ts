@@ -12,7 +12,7 @@ type Cell = string | number | boolean | null;
 export type CsvSection = { title: string; header: string[]; rows: Cell[][] };
 
 /** Text a spreadsheet would run as a formula is prefixed with ' (OWASP CSV injection); amounts are not text. */
-const text = (v: string | null): string => (v === null ? '' : /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+export const text = (v: string | null): string => (v === null ? '' : /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
 export function toCsv(title: string, range: { startDate: string; endDate: string }, sections: CsvSection[]): string {

@@ -3,6 +3,7 @@ import { reports } from '../../shared/contracts/reports';
 import type { AppDeps } from '../deps';
 import { addRoute } from '../http/contract-routes';
 import * as service from './service';
+import { tyreCsv, tyreReport } from './tyres';
 
 export function reportRoutes(deps: AppDeps): FastifyPluginAsync {
   return async (app) => {
@@ -14,5 +15,7 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, reports.profitAndLossCsv, async ({ query }) => service.profitAndLossCsv(deps, query));
     addRoute(app, reports.receivables, async ({ query }) => service.receivablesReport(deps, query));
     addRoute(app, reports.receivablesCsv, async ({ query }) => service.receivablesCsv(deps, query));
+    addRoute(app, reports.tyres, async ({ query }) => tyreReport(deps, query));
+    addRoute(app, reports.tyresCsv, async ({ query }) => tyreCsv(deps, query));
   };
 }

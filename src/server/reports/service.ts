@@ -89,7 +89,7 @@ export async function receivablesReport(deps: Deps, query: Query): Promise<Recei
   });
 }
 
-function csvFile(
+export function csvFile(
   name: string,
   title: string,
   report: { startDate: string; endDate: string },

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { gstReport, payablesReport, profitAndLossReport, receivablesReport, reportQuery } from '../schemas/reports';
+import { tyreReport } from '../schemas/tyre-reports';
 import { defineContract } from './contract';
 
 /**
@@ -39,6 +40,13 @@ const receivables = report(
   receivablesReport,
 );
 
+// docs/decisions/424-tyre-reports.md
+const tyres = report(
+  '/api/dashboard/reports/tyres',
+  'Tyres fitted by month, size and brand; the stock held now at cost (the price list purchase price); warranty claims opened.',
+  tyreReport,
+);
+
 export const reports = {
   gst: gst.json,
   gstCsv: gst.csv,
@@ -48,4 +56,6 @@ export const reports = {
   profitAndLossCsv: pnl.csv,
   receivables: receivables.json,
   receivablesCsv: receivables.csv,
+  tyres: tyres.json,
+  tyresCsv: tyres.csv,
 };

@@ -11,12 +11,14 @@ import { PayablesReportPanel } from './payables-report';
 import { ProfitAndLossPanel } from './pnl-report';
 import { presetOf, reportPresets, type ReportPeriod } from './periods';
 import { ReceivablesPanel } from './receivables-report';
+import { TyreReportPanel } from './tyre-report';
 
 const SUB_TABS = [
   { id: 'gst', label: 'GST Tracking (Visual Only)' },
   { id: 'payables', label: 'Payables' },
   { id: 'pnl', label: 'P&L Report' },
   { id: 'receivables', label: 'Receivables' },
+  { id: 'tyres', label: 'Tyres' },
 ] as const;
 type SubTab = (typeof SUB_TABS)[number]['id'];
 
@@ -129,8 +131,10 @@ export default function ReportsScreen() {
           <PayablesReportPanel range={range} />
         ) : tab === 'pnl' ? (
           <ProfitAndLossPanel range={range} />
-        ) : (
+        ) : tab === 'receivables' ? (
           <ReceivablesPanel range={range} />
+        ) : (
+          <TyreReportPanel range={range} />
         )}
       </div>
     </section>
