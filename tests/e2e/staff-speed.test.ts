@@ -271,6 +271,9 @@ describe('the screens that only show data load no zod', () => {
     await eventually(() => page.getByText('Must be a valid decimal amount').count()).toBe(1);
     expect(await callout.getAttribute('aria-invalid')).toBe('true');
 
+    // The audit log is a subject of its own on a phone (decision 428), opened without a new page.
+    await page.getByRole('link', { name: 'All settings' }).click();
+    await page.getByRole('navigation', { name: 'Business settings' }).getByRole('link', { name: 'Audit log' }).click();
     const auditLog = page.getByRole('region', { name: 'Audit log' });
     await auditLog.getByLabel('From').fill('2026-11-20');
     await auditLog.getByLabel('To').fill('2026-11-10');
