@@ -15,6 +15,8 @@ export const ENGINE_SPECIFIC_API_TESTS = [
   // server (src/server/db/runtime-role.api.test.ts, docs/decisions/408-app-login-not-a-superuser.md).
   'src/server/db/',
   'src/server/settings/store.api.test.ts',
+  // Triggers give a booking's reserved tyres back when its job ends (docs/decisions/423-stock-aware-booking.md).
+  'src/server/tyres/stock-booking.api.test.ts',
   // Requests, passes and instances at once.
   'src/server/bookings/routes.api.test.ts',
   'src/server/bookings/booking-limit.api.test.ts',
