@@ -50,7 +50,7 @@ import {
   reserveTyresAfter,
   tyreAvailabilityOf,
 } from '../tyres/reservations';
-import { lastTyresTakenMessage } from '../../shared/domain/tyre-order';
+import { firstDayForOrderedTyres, lastTyresTakenMessage } from '../../shared/domain/tyre-order';
 import type { TyreAvailability } from '../../shared/schemas/tyres';
 
 /** Photos are accepted for an hour after the booking (decision 133). */
@@ -510,7 +510,12 @@ async function insertBooking(
       });
       // The last tyres in stock went to another booking meanwhile: this day is too soon to order them.
       if (tyres?.mustReserve && !tyresReserved)
-        throw conflict(lastTyresTakenMessage(tyres.available.size, addDays(perthToday(now), tyres.available.leadDays)));
+        throw conflict(
+          lastTyresTakenMessage(
+            tyres.available.size,
+            firstDayForOrderedTyres(perthToday(now), tyres.available.leadDays),
+          ),
+        );
       // The insert has taken a place (the unique index refuses one another live job holds); a block
       // wins over it: staff blocking takes a lock on jobs, so this read after the insert cannot miss
       // a block committed meanwhile (decision 195). A closure wins the same way: closing days locks
