@@ -166,6 +166,9 @@ describe('Settings on a 360 px phone', () => {
     await signIn(desk);
     await desk.goto('/dashboard?tab=settings');
     await eventually(() => desk.getByRole('heading', { name: 'Text messages' }).isVisible()).toBe(true);
+    // The two subjects whose code comes on demand, in place too.
+    await eventually(() => desk.getByRole('heading', { name: 'Suburb pages', exact: true }).isVisible()).toBe(true);
+    await eventually(() => desk.getByRole('heading', { name: 'Tyres', exact: true }).isVisible()).toBe(true);
     const headingsOf = (page: Page) =>
       page.evaluate(() =>
         [...document.querySelectorAll('main h2')].map((h) => (h.textContent ?? '').replace(/\s+/g, ' ').trim()),

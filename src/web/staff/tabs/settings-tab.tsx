@@ -1,11 +1,13 @@
 import { ChevronLeft, ChevronRight, LogOut } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
+import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { cn } from '../../components/ui/cn';
 import { useMediaQuery } from '../../components/ui/use-media-query';
 import { DevicesSection, PasswordSection } from '../account';
+import { UntilHydrated } from '../until-hydrated';
 import { useSignOut } from '../use-sign-out';
 import { ClosuresSection } from '../closures';
 import {
@@ -21,11 +23,33 @@ import {
 import { OutboxSection } from './outbox-section';
 import { SmsOutboxSection } from './sms-outbox-section';
 import { TwoFactorSection } from '../two-factor';
-import { SuburbPagesSection } from '../suburb-pages';
 import { PaymentMethodsSection } from '../settings/payment-methods-section';
 import { AccountingSection } from '../settings/accounting-section';
-import { TyresSettingsSection } from '../settings/tyres-section';
 import { SETTINGS_SUBJECTS, settingsHref, subjectOfAddress, type SettingsSubjectId } from '../settings/subjects';
+
+// The two largest subjects' code (the suburb list, the tyre records) comes when their screen opens,
+// so a phone's Settings asks only for what its screen shows (decision 428).
+const SuburbPagesSection = lazy(async () => ({ default: (await import('../suburb-pages')).SuburbPagesSection }));
+const TyresSettingsSection = lazy(async () => ({
+  default: (await import('../settings/tyres-section')).TyresSettingsSection,
+}));
+
+/** A subject whose code is on its way: a skeleton of its box; hydrated as a whole once it has come (until-hydrated.tsx). */
+function OnDemand({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <SkeletonGroup label={label} className="space-y-3 rounded-xl border border-gray-200 p-4 sm:p-5">
+          <Skeleton className="h-7 w-40" />
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-32 w-full" />
+        </SkeletonGroup>
+      }
+    >
+      <UntilHydrated>{children}</UntilHydrated>
+    </Suspense>
+  );
+}
 
 const roleLabel = (role: PublicUser['role']) => (role === 'admin' ? 'Admin' : 'Technician');
 
@@ -90,9 +114,17 @@ function Subject({ id, user }: { id: SettingsSubjectId; user: PublicUser }) {
         </>
       );
     case 'suburb-pages':
-      return <SuburbPagesSection />;
+      return (
+        <OnDemand label="Loading suburb pages...">
+          <SuburbPagesSection />
+        </OnDemand>
+      );
     case 'tyres':
-      return <TyresSettingsSection />;
+      return (
+        <OnDemand label="Loading tyres...">
+          <TyresSettingsSection />
+        </OnDemand>
+      );
     case 'accounting':
       return <AccountingSection />;
     case 'security':
