@@ -21,7 +21,7 @@ export const SETTINGS_SUBJECTS = [
   { id: 'account', label: 'My account', sections: ['settings-heading', 'password-heading'] },
 ] as const;
 
-export type SettingsSubject = (typeof SETTINGS_SUBJECTS)[number];
+type SettingsSubject = (typeof SETTINGS_SUBJECTS)[number];
 export type SettingsSubjectId = SettingsSubject['id'];
 
 export const settingsHref = (id: SettingsSubjectId) => `/dashboard?tab=settings&section=${id}`;
