@@ -187,7 +187,7 @@ describe('Settings on a 360 px phone', () => {
     await eventually(() => index.getByRole('link').count()).toBeGreaterThan(5);
     const subjects = await index.getByRole('link').allTextContents();
     // The owner's business first, their own account last.
-    expect(subjects.slice(0, 4)).toEqual(['Business profile', 'Fees and prices', 'Vans on the road', 'Closures']);
+    expect(subjects.slice(0, 4)).toEqual(['Business profile', 'Fees and prices', 'Vans and rosters', 'Closures']);
     expect(subjects.at(-1)).toBe('My account');
     expect(await headingsOf(page)).toEqual(['Account']);
     for (const link of await index.getByRole('link').all()) {
@@ -240,9 +240,13 @@ describe('Settings on a 360 px phone', () => {
       expect((await link.boundingBox())!.height, (await link.textContent()) ?? '').toBeGreaterThanOrEqual(44);
     }
     expect(await inMore.getByRole('link', { name: 'Closures', exact: true }).getAttribute('aria-current')).toBe('page');
-    await inMore.getByRole('link', { name: 'Vans on the road', exact: true }).click();
+    await inMore.getByRole('link', { name: 'Vans and rosters', exact: true }).click();
     await page.waitForURL('**/dashboard?tab=settings&section=vans');
     await eventually(() => page.getByRole('heading', { name: 'Vans on the road' }).isVisible()).toBe(true);
+    // The rosters are each technician's, under Team: one tap away.
+    expect(await page.getByRole('link', { name: "Technicians' rosters" }).getAttribute('href')).toBe(
+      '/dashboard?tab=team',
+    );
 
     // An old link to a section's anchor (the alert emails' #system) opens the subject holding it.
     await page.goto('/dashboard?tab=settings#text-messages');

@@ -7,7 +7,7 @@
 export const SETTINGS_SUBJECTS = [
   { id: 'business', label: 'Business profile', sections: ['business'] },
   { id: 'fees', label: 'Fees and prices', sections: ['fees'] },
-  { id: 'vans', label: 'Vans on the road', sections: ['vans'] },
+  { id: 'vans', label: 'Vans and rosters', sections: ['vans'] },
   { id: 'closures', label: 'Closures', sections: ['closures-heading'] },
   { id: 'payments', label: 'Ways to pay online', sections: ['payment-methods'] },
   { id: 'messages', label: 'Messages to customers', sections: ['messages', 'customer-emails', 'text-messages'] },

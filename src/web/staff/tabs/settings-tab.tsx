@@ -100,7 +100,18 @@ function Subject({ id, user }: { id: SettingsSubjectId; user: PublicUser }) {
     case 'fees':
       return <FeesSection />;
     case 'vans':
-      return <CapacitySection />;
+      return (
+        <>
+          <CapacitySection />
+          {/* The rosters are each technician's, kept with them under Team (docs/product.md "Staff dashboard"). */}
+          <p className="text-gray-700">
+            Each technician&apos;s working days and leave are kept with them, under Team:{' '}
+            <Link href="/dashboard?tab=team" className="inline-flex min-h-11 items-center font-medium underline">
+              Technicians&apos; rosters
+            </Link>
+          </p>
+        </>
+      );
     case 'closures':
       return <ClosuresSection user={user} />;
     case 'payments':
