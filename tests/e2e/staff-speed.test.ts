@@ -167,6 +167,11 @@ describe('a dashboard page coming to life', () => {
     const running = () =>
       page.evaluate(() => document.getAnimations().map((a) => (a as CSSAnimation).animationName ?? a.constructor.name));
     await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
+    // The phone paints only once the stylesheet has come (it blocks rendering); looking before
+    // that would work out styles without it, and its arrival would then start every transition.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+    );
     // The live notices' status is on the first screen, connecting, before any script has run.
     await eventually(() => page.getByText('Connecting...').count()).toBe(1);
     expect(await running()).toEqual([]);

@@ -105,7 +105,12 @@ function BusinessFormFields({ saved }: { saved: BusinessView }) {
       <fieldset className="space-y-3">
         <legend className="font-semibold">GST</legend>
         <label className="flex min-h-11 items-center gap-3">
-          <input type="checkbox" className="h-5 w-5" {...form.register('gstRegistered')} />
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            defaultChecked={saved.gstRegistered}
+            {...form.register('gstRegistered')}
+          />
           {BUSINESS_LABELS.gstRegistered}
         </label>
         {registered ? (
@@ -174,6 +179,7 @@ function BusinessFormFields({ saved }: { saved: BusinessView }) {
             type="checkbox"
             className="h-5 w-5"
             aria-describedby="overdue-reminders-hint"
+            defaultChecked={saved.overdueReminders}
             {...form.register('overdueReminders')}
           />
           {BUSINESS_LABELS.overdueReminders}

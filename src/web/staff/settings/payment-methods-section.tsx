@@ -73,7 +73,8 @@ const fieldsOf = (v: PaymentMethodsView): Fields => ({
 
 function PaymentMethodsFields({ saved }: { saved: PaymentMethodsView }) {
   // Set once from the first read: a refetch never undoes a box the owner is changing; a save
-  // makes what the server stored the new starting point.
+  // makes what the server stored the new starting point. Each box is also checked in the server's
+  // HTML (defaultChecked), so it does not flip under the owner's finger when the page hydrates.
   const form = useForm<Fields>({ defaultValues: fieldsOf(saved) });
   const save = useApiMutation(api.settings.updatePaymentMethods, {
     input: (body: PaymentMethodsForm) => ({ body }),
@@ -106,6 +107,7 @@ function PaymentMethodsFields({ saved }: { saved: PaymentMethodsView }) {
               type="checkbox"
               className="h-5 w-5"
               aria-describedby={`pay-${s.name}-hint`}
+              defaultChecked={saved[s.name]}
               {...form.register(s.name)}
             />
             {s.label}

@@ -73,6 +73,7 @@ function SecurityFields({ saved }: { saved: SecurityForm }) {
             aria-describedby={
               ownFirst(save.error) ? 'require-admin-mfa-hint require-admin-mfa-error' : 'require-admin-mfa-hint'
             }
+            defaultChecked={saved.requireAdminMfa}
             {...form.register('requireAdminMfa')}
           />
           Require two-factor sign-in for admins
