@@ -205,7 +205,8 @@ describe('the Create Invoice screen', () => {
     await page.getByLabel('Description').fill('Puncture repair, rear left');
     await page.getByLabel('Quantity').fill('2');
     await page.getByLabel('Unit price (inc GST)').fill('45.50');
-    expect(await page.getByLabel('Total', { exact: true }).inputValue()).toBe('$91.00');
+    // The total follows the typing as the form re-renders: read it once it has.
+    await eventually(() => page.getByLabel('Total', { exact: true }).inputValue()).toBe('$91.00');
     await page.getByRole('button', { name: 'Add Line' }).click();
     await eventually(() => page.getByRole('list', { name: 'Line items' }).getByRole('listitem').count()).toBe(1);
     expect(await create.isDisabled()).toBe(false);
