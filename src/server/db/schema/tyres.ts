@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { REMOVED_TYRE_FATES, STOCK_MOVEMENT_KINDS, TYRE_POSITIONS } from '../../../shared/domain/fitted-tyres';
+import { TYRE_PART_KINDS } from '../../../shared/domain/tyre-parts';
 import { createdAt, id, isOneOf, money, timestamptz, updatedAt } from './columns';
 import { jobs } from './jobs';
 import { users } from './users';
@@ -158,4 +159,53 @@ export const warrantyClaims = pgTable(
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('warranty_claims_original_idx').on(t.originalJobId)],
+);
+
+/**
+ * The owner's small parts beside the tyres' price list: valves and TPMS sensors, each with its
+ * retail price (GST included, as every price) and purchase price
+ * (docs/decisions/432-valves-and-tpms-sensors.md).
+ */
+export const tyreParts = pgTable(
+  'tyre_parts',
+  {
+    id: id(),
+    kind: text('kind', { enum: TYRE_PART_KINDS }).notNull(),
+    name: text('name').notNull(),
+    retailPrice: money('retail_price').notNull(),
+    purchasePrice: money('purchase_price').notNull().default('0.00'),
+    isActive: boolean('is_active').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('tyre_parts_name_unique').on(t.name),
+    check('tyre_parts_kind_check', isOneOf(t.kind, TYRE_PART_KINDS)),
+    check('tyre_parts_prices_check', sql`${t.retailPrice} >= 0 and ${t.purchasePrice} >= 0`),
+  ],
+);
+
+/** Parts used on a job, priced as they were when added: the job's invoice lists each as its own line. */
+export const jobTyreParts = pgTable(
+  'job_tyre_parts',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    partId: uuid('part_id')
+      .notNull()
+      .references(() => tyreParts.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: TYRE_PART_KINDS }).notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    unitCost: money('unit_cost').notNull(),
+    addedById: uuid('added_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('job_tyre_parts_job_idx').on(t.jobId),
+    check('job_tyre_parts_quantity_check', sql`${t.quantity} > 0`),
+    check('job_tyre_parts_kind_check', isOneOf(t.kind, TYRE_PART_KINDS)),
+  ],
 );
