@@ -23,6 +23,7 @@ import { moveJob } from './lifecycle';
 import { keepAssignmentAfterMove } from './assignment';
 import { readSettings } from '../settings/store';
 import { isUuid } from '../../shared/schemas/fields';
+import { recheckTyresOnMove } from '../tyres/reservations';
 import { assertMayView, getJobDetail, JOB_NOT_FOUND } from './service';
 
 type Job = typeof jobs.$inferSelect;
@@ -175,6 +176,8 @@ export type JobMover = {
   check?: (job: Job, now: Date) => void;
   /** Put before every history note: "Customer: " for the customer's own changes. */
   notePrefix?: string;
+  /** The request's field a refusal of the new day names: `scheduledDate` for staff, `date` on the manage page. */
+  dateField?: string;
 };
 
 /** The reschedule itself for any mover; the caller checks its horizon. Returns the job as it was before the move. */
@@ -206,8 +209,8 @@ export async function rescheduleJobBy(
         throw conflict(SLOT_TAKEN_MESSAGE, target?.blockedReason ? { reason: target.blockedReason } : {});
       // The job takes the lowest free place of the new slot; the unique index settles a race (decision 302).
       const places = await slotCapacity(tx, to.scheduledDate, { capacity });
-      await takeSlotPlace(tx, { day: to.scheduledDate, slot: to.timeSlot }, places, (sp, place) =>
-        sp
+      const place = await takeSlotPlace(tx, { day: to.scheduledDate, slot: to.timeSlot }, places, async (sp, place) => {
+        await sp
           .update(jobs)
           .set({
             scheduledDay: to.scheduledDate,
@@ -216,8 +219,11 @@ export async function rescheduleJobBy(
             slotPlace: place,
             updatedAt: now,
           })
-          .where(eq(jobs.id, job.id)),
-      );
+          .where(eq(jobs.id, job.id));
+        return place;
+      });
+      // Tyres to be ordered wait for the lead time wherever the visit goes (docs/decisions/432-valves-and-tpms-sensors.md).
+      await recheckTyresOnMove(tx, job, { day: to.scheduledDate, place }, now, mover.dateField ?? 'scheduledDate');
       await recordJobEvent(tx, {
         jobId: job.id,
         at: now,

@@ -191,6 +191,7 @@ export async function rescheduleByCustomer(
   const mover: JobMover = {
     actorId: null,
     notePrefix: CUSTOMER,
+    dateField: 'date',
     lock: (tx) => lockByToken(tx, token, now),
     check: (job) => assertChangeable(job, now, business.phone, 'rescheduled', CHANGE_CUTOFF_MS),
   };

@@ -46,9 +46,10 @@ function chargeOf(amountCents: number | undefined, currency: string | undefined)
 
 /**
  * Why a paid booking cannot be kept: its hold lapsed and someone else took the slot, or staff had
- * cancelled it before the money arrived (decision 250).
+ * cancelled it before the money arrived (decision 250), or the tyres held for it were booked meanwhile
+ * and new ones cannot come by its day (docs/decisions/432-valves-and-tpms-sensors.md).
  */
-export type LostBecause = 'slot-taken' | 'cancelled';
+export type LostBecause = 'slot-taken' | 'cancelled' | 'tyres-gone';
 
 /** To the business: a payment arrived for a booking that cannot be kept, so it must be refunded. */
 export function buildRefundRequiredAlert(input: {
@@ -68,7 +69,7 @@ export function buildRefundRequiredAlert(input: {
     text: [
       cancelled
         ? `A card payment of ${formatDollars(input.paidCents)} for booking ${job.jobNumber} arrived after the booking had been cancelled.`
-        : `A card payment of ${formatDollars(input.paidCents)} for booking ${job.jobNumber} arrived after its hold had lapsed, and the slot had been booked by someone else.`,
+        : `A card payment of ${formatDollars(input.paidCents)} for booking ${job.jobNumber} arrived after its hold had lapsed, and ${input.because === 'tyres-gone' ? 'the tyres held for it had been booked by someone else, and new ones could not come by the visit' : 'the slot had been booked by someone else'}.`,
       'The booking could not be kept: the job stays cancelled and is flagged refund-required.',
       '',
       ...(input.refundAction
@@ -98,7 +99,7 @@ export function buildRefundDueNotice(input: {
       '',
       input.because === 'cancelled'
         ? `Your payment of ${formatDollars(input.paidCents)} for ${serviceOf(job)} on ${visitOf(job)} reached us after the booking had been cancelled.`
-        : `Your payment of ${formatDollars(input.paidCents)} for ${serviceOf(job)} on ${visitOf(job)} reached us after the hold on your time slot had ended, and the slot had been booked by someone else in the meantime.`,
+        : `Your payment of ${formatDollars(input.paidCents)} for ${serviceOf(job)} on ${visitOf(job)} reached us after the hold on your time slot had ended, and ${input.because === 'tyres-gone' ? 'the tyres we held for you had been booked by someone else in the meantime, and new ones would not arrive in time for your visit' : 'the slot had been booked by someone else in the meantime'}.`,
       `We could not keep your booking (${job.jobNumber}), so we will refund your payment in full to the card you paid with.`,
       '',
       `Please call us on ${business.phone} and we will find you another time, or book again on our website.`,

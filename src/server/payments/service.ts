@@ -29,6 +29,9 @@ import {
 import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
 import { moveJob, type JobState } from '../jobs/lifecycle';
+import { recordJobEvent } from '../jobs/history';
+import { retakeTyresOnRestore } from '../tyres/reservations';
+import { tyresOrderedNote } from '../../shared/domain/tyre-order';
 import { flagJobPayment, rememberPaymentIntent } from '../jobs/payment-details';
 import { bookingHolds, jobs, paymentEvents, timeSlots, vehicles } from '../db/schema';
 import { AppError, conflict, notFound } from '../http/errors';
@@ -465,6 +468,7 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
     let slot: 'kept' | 'retaken' | 'lost' = 'kept';
     let because: LostBecause = 'slot-taken';
     let state: JobState = job;
+    let tyres: Awaited<ReturnType<typeof retakeTyresOnRestore>> = null;
     // Staff cancel with a reason; a lapsed hold has none. Money for a booking staff cancelled does
     // not bring it back: it is refunded like a lost slot (decision 250).
     if (job.status === 'cancelled' && job.cancelReason !== null) {
@@ -496,11 +500,24 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
               ),
             );
           if (blocked) throw new SlotBlocked();
+          // Its tyres are taken as a new booking's are: from stock, or ordered when its day can wait
+          // for them, else the booking is lost like its slot (docs/decisions/432-valves-and-tpms-sensors.md).
+          tyres = await retakeTyresOnRestore(sp, job, place, now);
+          if (tyres && !tyres.inTime) throw new TyresGone();
+          if (tyres?.stock === 'ordered')
+            await recordJobEvent(sp, {
+              jobId: job.id,
+              at: now,
+              actorId: null,
+              kind: 'note',
+              note: tyresOrderedNote(tyres.size, tyres.leadDays, tyres.firstDay),
+            });
           return back;
         });
         slot = 'retaken';
       } catch (err) {
-        if (pgErrorCode(err) !== UNIQUE_VIOLATION && !(err instanceof SlotBlocked) && !(err instanceof SlotFull))
+        if (err instanceof TyresGone) because = 'tyres-gone';
+        else if (pgErrorCode(err) !== UNIQUE_VIOLATION && !(err instanceof SlotBlocked) && !(err instanceof SlotFull))
           throw err;
         slot = 'lost';
       }
@@ -509,7 +526,7 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
     await moveJob(tx, state, 'payment-taken', {
       at: now,
       actorId: null,
-      note: `Paid online${typeof paid === 'number' ? ` $${formatCents(paid)}` : ''}${slot === 'lost' ? (because === 'cancelled' ? ': the booking was cancelled, refund due' : ': the slot was lost, refund due') : ''}`,
+      note: `Paid online${typeof paid === 'number' ? ` $${formatCents(paid)}` : ''}${slot === 'lost' ? LOST_NOTES[because] : ''}`,
       also: {
         stripePaymentIntentId: event.data.object.id,
         // The right amount clears an earlier wrong payment's flag (decision 407).
@@ -519,13 +536,7 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
     await tx.update(bookingHolds).set({ paidAt: now }).where(eq(bookingHolds.jobId, job.id));
     if (slot === 'lost') {
       // The booking cannot be kept: the business refunds it and the customer is told so (decision 192).
-      await keepBackForRefund(
-        tx,
-        intent.id,
-        because === 'cancelled'
-          ? 'Paid after the booking was cancelled'
-          : 'Paid after the hold lapsed and the slot was booked by someone else',
-      );
+      await keepBackForRefund(tx, intent.id, LOST_REASONS[because]);
       const alert = buildRefundRequiredAlert({
         job,
         paidCents: expected,
@@ -573,6 +584,20 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
 }
 
 class SlotBlocked extends Error {}
+/** The tyres of a job brought back are gone and cannot come by its day. */
+class TyresGone extends Error {}
+
+/** The payment's history note and the refund's reason for a booking that could not be kept. */
+const LOST_NOTES: Readonly<Record<LostBecause, string>> = {
+  cancelled: ': the booking was cancelled, refund due',
+  'slot-taken': ': the slot was lost, refund due',
+  'tyres-gone': ': its tyres were booked by someone else, refund due',
+};
+const LOST_REASONS: Readonly<Record<LostBecause, string>> = {
+  cancelled: 'Paid after the booking was cancelled',
+  'slot-taken': 'Paid after the hold lapsed and the slot was booked by someone else',
+  'tyres-gone': 'Paid after the hold lapsed and its tyres were booked by someone else',
+};
 
 /** The history line of a cancelled job that a late payment brought back (decision 250). */
 const LATE_PAYMENT_NOTE = 'Paid after the hold lapsed; the slot was still free, so the booking stands';

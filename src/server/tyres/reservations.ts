@@ -90,3 +90,95 @@ export function reserveTyresAfter(wanted: { size: string; quantity: number }, pl
       select j.id, s.id, ${wanted.quantity}, ${at}::timestamptz from j, s
       returning job_id)`;
 }
+
+type TyreJob = { id: string; serviceType: string; tyreSize: string | null; tyreQuantity: number | null };
+
+/** The job's new tyres when it is a new-tyres job whose size reads as one, else null. */
+const tyresOfJob = (job: TyreJob) =>
+  job.serviceType === 'new-tyres' ? bookedTyreSize(job.tyreSize, job.tyreQuantity) : null;
+
+/**
+ * Reserves a booked job's tyres now, from one stock row with enough free, in the order a booking
+ * takes them (its place's van, the depot, the place with most free); the same conditional update
+ * referees a race. Whether it reserved.
+ */
+async function reserveForJob(
+  tx: Executor,
+  jobId: string,
+  wanted: { size: string; quantity: number },
+  place: number,
+  now: Date,
+): Promise<boolean> {
+  const { rows } = await tx.execute<{ job_id: string }>(sql`
+    with j as (select id from jobs where id = ${jobId})${reserveTyresAfter(wanted, place, now)}
+    select job_id from r`);
+  return rows.length > 0;
+}
+
+/** Whether the job holds a reservation, the owner's lead time and whether the size is kept, in one read. */
+async function stockStateOf(tx: Executor, jobId: string, size: string) {
+  const { rows } = await tx.execute<{ lead_days: number | null; reserved: boolean; kept: boolean }>(sql`
+    select (select order_lead_days from tyre_settings where id = 1) as lead_days,
+      exists (select 1 from tyre_stock_reservations where job_id = ${jobId}) as reserved,
+      (exists (select 1 from tyre_stock where size = ${size})
+        or exists (select 1 from tyre_reorder_rules where size = ${size})) as kept`);
+  const row = rows[0]!;
+  return {
+    reserved: Boolean(row.reserved),
+    kept: Boolean(row.kept),
+    leadDays: Number(row.lead_days ?? DEFAULT_TYRE_SETTINGS.orderLeadDays),
+  };
+}
+
+/**
+ * A job moved to another day, by staff or by the customer (docs/decisions/432-valves-and-tpms-sensors.md):
+ * tyres it holds stay held wherever the visit goes. Tyres to be ordered wait for the lead time,
+ * counted from the day the job was booked, when the customer was told they would be ordered; an
+ * earlier day reserves them now when some place holds enough free, and is refused otherwise with a
+ * 400 on `field` naming the first day that can, in the caller's transaction (nothing written).
+ */
+export async function recheckTyresOnMove(
+  tx: Executor,
+  job: TyreJob & { createdAt: Date },
+  to: { day: string; place: number },
+  now: Date,
+  field: string,
+): Promise<void> {
+  const wanted = tyresOfJob(job);
+  if (!wanted) return;
+  const state = await stockStateOf(tx, job.id, wanted.size);
+  if (state.reserved || !state.kept) return;
+  const firstDay = firstDayForOrderedTyres(perthToday(job.createdAt), state.leadDays);
+  if (compareDays(to.day, firstDay) >= 0) return;
+  if (await reserveForJob(tx, job.id, wanted, to.place, now)) return;
+  const message = tyresOrderedRefusal(wanted.size, state.leadDays, firstDay);
+  throw invalid(message, { [field]: message });
+}
+
+/**
+ * A cancelled job brought back (a payment after its hold lapsed) takes its tyres as a new booking
+ * would (docs/decisions/432-valves-and-tpms-sensors.md): reserved from stock when some place holds
+ * enough free; else, for a size the owner keeps, to be ordered, which its day may wait for or not.
+ */
+export async function retakeTyresOnRestore(
+  tx: Executor,
+  job: TyreJob & { scheduledDay: string },
+  place: number,
+  now: Date,
+): Promise<{
+  stock: 'reserved' | 'ordered';
+  leadDays: number;
+  firstDay: string;
+  size: string;
+  inTime: boolean;
+} | null> {
+  const wanted = tyresOfJob(job);
+  if (!wanted) return null;
+  const state = await stockStateOf(tx, job.id, wanted.size);
+  const firstDay = firstDayForOrderedTyres(perthToday(now), state.leadDays);
+  const answer = { leadDays: state.leadDays, firstDay, size: wanted.size };
+  if (state.reserved || (await reserveForJob(tx, job.id, wanted, place, now)))
+    return { stock: 'reserved', inTime: true, ...answer };
+  if (!state.kept) return null;
+  return { stock: 'ordered', inTime: compareDays(job.scheduledDay, firstDay) >= 0, ...answer };
+}
