@@ -222,7 +222,7 @@ export async function rescheduleJobBy(
           .where(eq(jobs.id, job.id));
         return place;
       });
-      // Tyres to be ordered wait for the lead time wherever the visit goes (docs/decisions/432-valves-and-tpms-sensors.md).
+      // Tyres to be ordered wait for the lead time wherever the visit goes (docs/decisions/433-tyres-on-a-moved-job.md).
       await recheckTyresOnMove(tx, job, { day: to.scheduledDate, place }, now, mover.dateField ?? 'scheduledDate');
       await recordJobEvent(tx, {
         jobId: job.id,

@@ -47,7 +47,7 @@ function chargeOf(amountCents: number | undefined, currency: string | undefined)
 /**
  * Why a paid booking cannot be kept: its hold lapsed and someone else took the slot, or staff had
  * cancelled it before the money arrived (decision 250), or the tyres held for it were booked meanwhile
- * and new ones cannot come by its day (docs/decisions/432-valves-and-tpms-sensors.md).
+ * and new ones cannot come by its day (docs/decisions/433-tyres-on-a-moved-job.md).
  */
 export type LostBecause = 'slot-taken' | 'cancelled' | 'tyres-gone';
 

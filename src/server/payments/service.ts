@@ -501,7 +501,7 @@ export async function handlePaymentEvent(deps: AppDeps, event: PaymentEvent): Pr
             );
           if (blocked) throw new SlotBlocked();
           // Its tyres are taken as a new booking's are: from stock, or ordered when its day can wait
-          // for them, else the booking is lost like its slot (docs/decisions/432-valves-and-tpms-sensors.md).
+          // for them, else the booking is lost like its slot (docs/decisions/433-tyres-on-a-moved-job.md).
           tyres = await retakeTyresOnRestore(sp, job, place, now);
           if (tyres && !tyres.inTime) throw new TyresGone();
           if (tyres?.stock === 'ordered')

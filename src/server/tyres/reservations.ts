@@ -131,7 +131,7 @@ async function stockStateOf(tx: Executor, jobId: string, size: string) {
 }
 
 /**
- * A job moved to another day, by staff or by the customer (docs/decisions/432-valves-and-tpms-sensors.md):
+ * A job moved to another day, by staff or by the customer (docs/decisions/433-tyres-on-a-moved-job.md):
  * tyres it holds stay held wherever the visit goes. Tyres to be ordered wait for the lead time,
  * counted from the day the job was booked, when the customer was told they would be ordered; an
  * earlier day reserves them now when some place holds enough free, and is refused otherwise with a
@@ -157,7 +157,7 @@ export async function recheckTyresOnMove(
 
 /**
  * A cancelled job brought back (a payment after its hold lapsed) takes its tyres as a new booking
- * would (docs/decisions/432-valves-and-tpms-sensors.md): reserved from stock when some place holds
+ * would (docs/decisions/433-tyres-on-a-moved-job.md): reserved from stock when some place holds
  * enough free; else, for a size the owner keeps, to be ordered, which its day may wait for or not.
  */
 export async function retakeTyresOnRestore(

@@ -15,7 +15,7 @@ import { startStripeStandIn, type StripeStandIn } from '../../../tests/helpers/s
 import { createTestApp, MONDAY_7AM_PERTH, type TestApp } from '../../../tests/helpers/test-app';
 
 /**
- * New tyres on a job that moves (docs/decisions/432-valves-and-tpms-sensors.md): a job whose tyres
+ * New tyres on a job that moves (docs/decisions/433-tyres-on-a-moved-job.md): a job whose tyres
  * are to be ordered is not moved before the lead time allows, by the customer or by staff; tyres
  * held stay held; a job brought back by a payment after its hold lapsed takes its tyres again as a
  * new booking would. The clock is Monday 23 November 2026, 7 am Perth; the lead time is 3 days.
