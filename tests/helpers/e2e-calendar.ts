@@ -16,7 +16,8 @@ export function e2eNow(launchedAtMs: number, realNowMs = Date.now()): Date {
 
 /**
  * Today has four windows and one van, and three files need some of them: staff-slots takes the
- * latest two free ones, staff-day-run one and staff-offline one. Nothing else may book today. The
+ * latest two free ones, staff-day-run one and staff-offline one (its second job of today stacks in a
+ * taken window with a second van for that moment). Nothing else may book today. The
  * offline day also keeps the next working day, whose last window belongs to staff-offline (the
  * wizard test and the settings test use its first two, staff-tyres its third).
  */
