@@ -427,6 +427,69 @@ describe('the staff screens on a 390 px phone', () => {
     await eventually(() => tick.isChecked()).toBe(true);
   });
 
+  it("keeps a price row's Save and the last job's View above the bottom bar, where a tap reaches them", async () => {
+    /** Whether the control, scrolled into view as the browser does for a tap or focus, ends above the bar and takes the tap. */
+    async function expectAboveTheBar(page: Page, control: Locator, name: string) {
+      await control.scrollIntoViewIfNeeded();
+      const barTop = await page
+        .getByRole('navigation', { name: 'Dashboard sections' })
+        .evaluate((el) => el.getBoundingClientRect().top);
+      const b = await box(control);
+      expect(b.y + b.height, `${name} ends above the bar (top ${barTop})`).toBeLessThanOrEqual(barTop);
+      expect(b.y, `${name} on screen`).toBeGreaterThanOrEqual(0);
+      expect(await tappable(control), `${name} takes the tap`).toBe(true);
+      await expectTapTarget(control, name);
+    }
+
+    // The owner changes a price: the row's form opens with Save in reach, without a flick.
+    const owner = await browser.newPage();
+    owner.setDefaultTimeout(10_000);
+    await signInAsOwner(owner);
+    await owner.goto('/dashboard?tab=prices');
+    const rows = owner.getByRole('list', { name: 'Tyre prices' }).getByRole('listitem');
+    for (const row of [rows.first(), rows.last()]) {
+      await row.getByRole('button', { name: /^Edit / }).click();
+      const form = row.getByRole('form', { name: /^Edit / });
+      const save = form.getByRole('button', { name: 'Save', exact: true });
+      await eventually(() => save.isVisible()).toBe(true);
+      // The price field has the typing, and the form has come up whole above the bar by itself.
+      await eventually(() => form.getByLabel('Retail price ($)').evaluate((el) => el === document.activeElement)).toBe(
+        true,
+      );
+      await eventually(() => tappable(save)).toBe(true);
+      await expectAboveTheBar(owner, save, 'price Save');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      await eventually(() => form.count()).toBe(0);
+    }
+
+    // A technician's one job: its card's View, the last thing on My Jobs, is not under the bar.
+    const cookie = await ownerCookie();
+    const username = `ux_tech_${runId}`;
+    const added = await api('POST', '/api/admin/users', cookie, {
+      username,
+      password: 'van-pass-123',
+      role: 'technician',
+    });
+    expect(added.status, await added.clone().text()).toBeLessThan(300);
+    const job = await aJob(cookie, '8-10 AM');
+    const assigned = await api('PATCH', `/api/dashboard/jobs/${job.jobId}/assign`, cookie, {
+      technicianId: ((await added.json()) as { id: string }).id,
+    });
+    expect(assigned.status, await assigned.clone().text()).toBe(200);
+    const technician = await browser.newPage();
+    technician.setDefaultTimeout(10_000);
+    await technician.goto('/auth');
+    await technician.getByLabel('Username').fill(username);
+    await technician.getByLabel('Password').fill('van-pass-123');
+    await technician.getByRole('button', { name: 'Sign in' }).click();
+    await technician.waitForURL(/\/dashboard$/);
+    const view = technician.getByRole('button', { name: `View ${job.jobNumber}` });
+    await eventually(() => view.isVisible()).toBe(true);
+    await expectAboveTheBar(technician, view, 'View');
+    await view.click();
+    await eventually(() => technician.getByRole('dialog', { name: `Job ${job.jobNumber}` }).isVisible()).toBe(true);
+  });
+
   it('puts the mail-server notice away for the session and shows an invoice PDF in the browser', async () => {
     const cookie = await ownerCookie();
     const job = await aJob(cookie, '2-4 PM', { invoiced: true });

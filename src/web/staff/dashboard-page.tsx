@@ -104,8 +104,8 @@ export function DashboardPage({ user }: { user: PublicUser }) {
       >
         <SectionNav tabs={tabs} activeId={active?.id} />
       </div>
-      {/* On a phone the section bar is fixed at the bottom: the page ends above it. */}
-      <main className="px-4 pt-6 pb-24 sm:pb-6">
+      {/* On a phone the section bar is fixed at the bottom: the page ends above it and the home indicator. */}
+      <main className="px-4 pt-6 pb-[calc(6rem+env(safe-area-inset-bottom))] sm:pb-6">
         <h1 className="sr-only">{active ? active.label : 'Dashboard'}</h1>
         <Suspense fallback={tabLoading}>
           <UntilHydrated>

@@ -107,6 +107,7 @@ function PhoneBar({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId
     <>
       <nav
         aria-label="Dashboard sections"
+        data-phone-bar
         className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgba(0,0,0,0.06)]"
       >
         <ul

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { tyrePriceInlineForm, TyrePrice } from '../../../shared/schemas/tyre-prices';
@@ -31,8 +32,18 @@ export function PriceInlineEditor({ row, onDone }: { row: TyrePrice; onDone: () 
 
   const submit = (values: FormOutput) => update.mutate({ row, body: values }, { onSuccess: onDone });
 
+  // Opened to change the price: its field takes the typing, and the whole form, Save too, comes up
+  // above the phone's bottom bar (docs/decisions/434-two-factor-on-one-phone-and-the-bar.md).
+  const shown = useRef<HTMLFormElement>(null);
+  const { setFocus } = form;
+  useEffect(() => {
+    setFocus('retailPrice', { shouldSelect: true });
+    shown.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  }, [setFocus]);
+
   return (
     <form
+      ref={shown}
       noValidate
       onFocus={rules.preload}
       aria-label={`Edit ${name}`}
