@@ -20,6 +20,7 @@ import { lockInvoiceJob, withLiveInvoiceGuard, type Invoice } from './guards';
 import { jobInvoiced, jobPaidByInvoice } from './job-sync';
 import { lineValues, parsedLine } from './lines';
 import { fittedTyreInvoiceLines } from '../tyres/invoice-lines';
+import { partInvoiceLines } from '../tyres/parts';
 import { detailOf } from './queries';
 import { METHOD_LABELS, type OnlineMethod } from '../../shared/domain/payment-methods';
 import { methodOfMetadata } from '../payments/provider';
@@ -187,6 +188,9 @@ export async function generateInvoiceIn(
   // The tyres fitted and the disposal levy (docs/decisions/414-tyre-records.md); a job paid online
   // before the visit is not charged a levy its payment did not cover.
   lines.push(...(await fittedTyreInvoiceLines(tx, job.id, { withLevy: paidOnline === null })));
+  // Valves and TPMS sensors, each its own line (docs/decisions/432-valves-and-tpms-sensors.md); as
+  // with the levy, a payment taken online before the visit did not cover them.
+  if (paidOnline === null) lines.push(...(await partInvoiceLines(tx, job.id)));
   const isPaid = paidOnline !== null || job.status === 'paid';
   return insertInvoice(
     tx,

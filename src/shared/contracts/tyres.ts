@@ -19,6 +19,14 @@ import {
   warrantyQuery,
   warrantyTyre,
 } from '../schemas/tyres';
+import {
+  jobPart,
+  jobPartRequest,
+  tyrePart,
+  tyrePartIdParams,
+  tyrePartRequest,
+  tyrePartUpdateRequest,
+} from '../schemas/tyre-parts';
 import { defineContract } from './contract';
 
 /**
@@ -129,6 +137,56 @@ export const tyres = {
       "What to order: sizes and brands below the owner's minimum across the vans and the depot, by supplier; JSON, or CSV with ?format=csv.",
     query: reorderQuery,
     responseKind: 'file',
+  }),
+  // Valves and TPMS sensors (docs/decisions/432-valves-and-tpms-sensors.md).
+  parts: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/tyre-parts',
+    access: 'staff',
+    summary: "The owner's valves and TPMS sensors with their retail price (GST included) and purchase price.",
+    response: z.array(tyrePart),
+  }),
+  addPart: defineContract({
+    method: 'POST',
+    path: '/api/dashboard/tyre-parts',
+    access: 'admin',
+    affects: ['tyres'],
+    summary:
+      'Adds a valve or TPMS sensor to the price list (kind, name, retail price, purchase price); kept in the audit log.',
+    body: tyrePartRequest,
+    response: tyrePart,
+    status: 201,
+  }),
+  updatePart: defineContract({
+    method: 'PATCH',
+    path: '/api/dashboard/tyre-parts/:id',
+    access: 'admin',
+    affects: ['tyres'],
+    summary:
+      "Changes a part's name or prices, or takes it off the phones' list (isActive false); kept in the audit log.",
+    params: tyrePartIdParams,
+    body: tyrePartUpdateRequest,
+    response: tyrePart,
+  }),
+  jobParts: defineContract({
+    method: 'GET',
+    path: '/api/dashboard/jobs/:id/parts',
+    access: 'staff',
+    summary: "The valves and TPMS sensors added to a job, priced as when added; an admin or the job's technician.",
+    params: jobIdParams,
+    response: z.array(jobPart),
+  }),
+  addJobPart: defineContract({
+    method: 'POST',
+    path: '/api/dashboard/jobs/:id/parts',
+    access: 'staff',
+    affects: ['tyres', 'jobs'],
+    summary:
+      "Adds a quantity (1-20) of a part of the price list to a job, before its invoice; the job's invoice lists it as its own line. An admin or the job's technician. Answers the job's parts.",
+    params: jobIdParams,
+    body: jobPartRequest,
+    response: z.array(jobPart),
+    status: 201,
   }),
   availability: defineContract({
     method: 'GET',

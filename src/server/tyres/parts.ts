@@ -1,0 +1,275 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { InvoiceLine } from '../../shared/domain/invoices';
+import { formatCents, formatDollars, toCents } from '../../shared/domain/money';
+import { TYRE_PART_KIND_LABELS } from '../../shared/domain/tyre-parts';
+import { isUuid } from '../../shared/schemas/fields';
+import {
+  PART_NAME_TAKEN_MESSAGE,
+  PART_UNKNOWN_MESSAGE,
+  type JobPart,
+  type jobPartRequest,
+  type TyrePart,
+  type tyrePartRequest,
+  type tyrePartUpdateRequest,
+} from '../../shared/schemas/tyre-parts';
+import { appendAudit } from '../audit/log';
+import { pgErrorCode, UNIQUE_VIOLATION, type Db, type Executor } from '../db/client';
+import { customerInvoices, jobs, jobTyreParts, tyreParts } from '../db/schema';
+import type { AppDeps } from '../deps';
+import type { SessionUser } from '../http/access';
+import { conflict, invalid, notFound } from '../http/errors';
+import { recordJobEvent } from '../jobs/history';
+import { assertMayView, JOB_NOT_FOUND } from '../jobs/service';
+
+// Valves and TPMS sensors (docs/decisions/432-valves-and-tpms-sensors.md): the owner prices them,
+// staff add them to a job (a technician only on their own), and the job's invoice lists each.
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type PartRow = typeof tyreParts.$inferSelect;
+
+export const PART_NOT_FOUND = 'Part not found.';
+
+const toPart = (r: PartRow): TyrePart => ({
+  id: r.id,
+  kind: r.kind,
+  name: r.name,
+  retailPrice: r.retailPrice,
+  purchasePrice: r.purchasePrice,
+  isActive: r.isActive,
+});
+
+export async function listParts(db: Db): Promise<TyrePart[]> {
+  const rows = await db.select().from(tyreParts).orderBy(asc(tyreParts.kind), asc(tyreParts.name));
+  return rows.map(toPart);
+}
+
+const FIELD_LABELS = {
+  name: 'Name',
+  retailPrice: 'Retail price',
+  purchasePrice: 'Purchase price',
+  isActive: 'Active',
+} as const;
+const shown = (field: keyof typeof FIELD_LABELS, v: unknown) =>
+  field === 'isActive' ? (v ? 'yes' : 'no') : field === 'name' ? String(v) : formatDollars(toCents(String(v)));
+
+/** A name another part has is a 409 on `name`, also when a concurrent write got there first. */
+async function refusingNameClash<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (pgErrorCode(err) === UNIQUE_VIOLATION)
+      throw conflict(PART_NAME_TAKEN_MESSAGE, { fields: { name: PART_NAME_TAKEN_MESSAGE } });
+    throw err;
+  }
+}
+
+async function assertNameFree(exec: Executor, name: string, exceptId?: string) {
+  const [clash] = await exec
+    .select({ id: tyreParts.id })
+    .from(tyreParts)
+    .where(and(sql`lower(${tyreParts.name}) = lower(${name})`, exceptId ? ne(tyreParts.id, exceptId) : undefined));
+  if (clash) throw conflict(PART_NAME_TAKEN_MESSAGE, { fields: { name: PART_NAME_TAKEN_MESSAGE } });
+}
+
+export async function addPart(
+  deps: Deps,
+  actor: SessionUser,
+  body: z.output<typeof tyrePartRequest>,
+): Promise<TyrePart> {
+  const now = deps.clock.now();
+  return refusingNameClash(() =>
+    deps.db.transaction(async (tx) => {
+      await assertNameFree(tx, body.name);
+      const [row] = await tx
+        .insert(tyreParts)
+        .values({
+          kind: body.kind,
+          name: body.name,
+          retailPrice: body.retailPrice,
+          purchasePrice: body.purchasePrice ?? '0.00',
+          isActive: body.isActive ?? true,
+          updatedAt: now,
+        })
+        .returning();
+      await appendAudit(tx, [
+        {
+          at: now,
+          actorId: actor.id,
+          kind: 'setting',
+          subject: `tyre-part:${row!.id}`,
+          label: `${TYRE_PART_KIND_LABELS[row!.kind]}: ${row!.name}`,
+          action: 'created',
+          note: `Purchase ${formatDollars(toCents(row!.purchasePrice))}, retail ${formatDollars(toCents(row!.retailPrice))}`,
+        },
+      ]);
+      return toPart(row!);
+    }),
+  );
+}
+
+export async function updatePart(
+  deps: Deps,
+  actor: SessionUser,
+  id: string,
+  body: z.output<typeof tyrePartUpdateRequest>,
+): Promise<TyrePart> {
+  if (!isUuid(id)) throw notFound(PART_NOT_FOUND);
+  const now = deps.clock.now();
+  return refusingNameClash(() =>
+    deps.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(tyreParts).where(eq(tyreParts.id, id)).for('update');
+      if (!before) throw notFound(PART_NOT_FOUND);
+      if (body.name !== undefined) await assertNameFree(tx, body.name, id);
+      const values = {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.retailPrice !== undefined ? { retailPrice: body.retailPrice } : {}),
+        ...(body.purchasePrice !== undefined ? { purchasePrice: body.purchasePrice } : {}),
+        ...(body.isActive !== undefined ? { isActive: body.isActive } : {}),
+      };
+      const [after] = await tx
+        .update(tyreParts)
+        .set({ ...values, updatedAt: now })
+        .where(eq(tyreParts.id, id))
+        .returning();
+      const changed = (Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]).filter(
+        (k) => before[k] !== after![k],
+      );
+      await appendAudit(
+        tx,
+        changed.map((k) => ({
+          at: now,
+          actorId: actor.id,
+          kind: 'setting',
+          subject: `tyre-part:${id}`,
+          label: `${TYRE_PART_KIND_LABELS[after!.kind]}: ${after!.name}`,
+          action: k === 'isActive' ? (after!.isActive ? 'activated' : 'deactivated') : 'changed',
+          field: FIELD_LABELS[k],
+          from: shown(k, before[k]),
+          to: shown(k, after![k]),
+        })),
+      );
+      return toPart(after!);
+    }),
+  );
+}
+
+type JobPartRow = typeof jobTyreParts.$inferSelect;
+const toJobPart = (r: JobPartRow): JobPart => ({
+  id: r.id,
+  partId: r.partId,
+  kind: r.kind,
+  name: r.name,
+  quantity: r.quantity,
+  unitPrice: r.unitPrice,
+  totalPrice: formatCents(toCents(r.unitPrice) * r.quantity),
+  addedAt: r.createdAt.toISOString(),
+});
+
+async function jobPartsOf(exec: Executor, jobId: string): Promise<JobPart[]> {
+  const rows = await exec
+    .select()
+    .from(jobTyreParts)
+    .where(eq(jobTyreParts.jobId, jobId))
+    .orderBy(asc(jobTyreParts.createdAt), asc(jobTyreParts.id));
+  return rows.map(toJobPart);
+}
+
+async function lockJob(tx: Executor, user: SessionUser, jobId: string) {
+  if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
+  const [job] = await tx
+    .select({
+      id: jobs.id,
+      jobNumber: jobs.jobNumber,
+      status: jobs.status,
+      paymentStatus: jobs.paymentStatus,
+      assignedTechnicianId: jobs.assignedTechnicianId,
+    })
+    .from(jobs)
+    .where(eq(jobs.id, jobId))
+    .for('update');
+  if (!job) throw notFound(JOB_NOT_FOUND);
+  assertMayView(user, job);
+  return job;
+}
+
+export async function listJobParts(deps: Deps, user: SessionUser, jobId: string): Promise<JobPart[]> {
+  return deps.db.transaction(async (tx) => {
+    await lockJob(tx, user, jobId);
+    return jobPartsOf(tx, jobId);
+  });
+}
+
+/**
+ * Adds a quantity of one part of the price list to a job, priced as the list says now: a part not
+ * on the list (or taken off it) is a 400 on `partId`, nothing written. The job's invoice takes it,
+ * so a job whose invoice is issued or that was paid before it takes no more.
+ */
+export async function addJobPart(
+  deps: Deps,
+  user: SessionUser,
+  jobId: string,
+  body: z.output<typeof jobPartRequest>,
+): Promise<JobPart[]> {
+  if (!isUuid(body.partId)) throw invalid(PART_UNKNOWN_MESSAGE, { partId: PART_UNKNOWN_MESSAGE });
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const job = await lockJob(tx, user, jobId);
+    if (job.status === 'cancelled') throw conflict('A cancelled job takes no parts.');
+    const [invoice] = await tx
+      .select({ number: customerInvoices.invoiceNumber })
+      .from(customerInvoices)
+      .where(and(eq(customerInvoices.jobId, job.id), ne(customerInvoices.status, 'cancelled')))
+      .limit(1);
+    if (invoice) throw conflict(`${job.jobNumber} has invoice ${invoice.number}: parts go on before the invoice.`);
+    if (job.paymentStatus === 'paid')
+      throw conflict(`${job.jobNumber} is paid already, so its invoice takes no parts.`);
+    const [part] = await tx
+      .select()
+      .from(tyreParts)
+      .where(and(eq(tyreParts.id, body.partId), eq(tyreParts.isActive, true)));
+    if (!part) throw invalid(PART_UNKNOWN_MESSAGE, { partId: PART_UNKNOWN_MESSAGE });
+    await tx.insert(jobTyreParts).values({
+      jobId: job.id,
+      partId: part.id,
+      kind: part.kind,
+      name: part.name,
+      quantity: body.quantity,
+      unitPrice: part.retailPrice,
+      unitCost: part.purchasePrice,
+      addedById: user.id,
+      createdAt: now,
+    });
+    await recordJobEvent(tx, {
+      jobId: job.id,
+      at: now,
+      actorId: user.id,
+      kind: 'note',
+      note: `Parts: ${body.quantity} × ${part.name} (${formatDollars(toCents(part.retailPrice))} each)`,
+    });
+    return jobPartsOf(tx, job.id);
+  });
+}
+
+/**
+ * The job's parts as invoice lines: one line per part and price, in the order first added, with
+ * the quantities added summed; GST included, as every line's.
+ */
+export async function partInvoiceLines(exec: Executor, jobId: string): Promise<InvoiceLine[]> {
+  const rows = await exec
+    .select({
+      name: jobTyreParts.name,
+      unitPrice: jobTyreParts.unitPrice,
+      quantity: sql<number>`sum(${jobTyreParts.quantity})::int`,
+    })
+    .from(jobTyreParts)
+    .where(eq(jobTyreParts.jobId, jobId))
+    .groupBy(jobTyreParts.partId, jobTyreParts.name, jobTyreParts.unitPrice)
+    .orderBy(sql`min(${jobTyreParts.createdAt})`);
+  return rows.map((r) => ({
+    description: r.name,
+    category: 'tyre',
+    quantity: Number(r.quantity),
+    unitPriceCents: toCents(r.unitPrice),
+  }));
+}
