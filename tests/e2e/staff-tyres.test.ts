@@ -1,12 +1,17 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FittedTyre } from '../../src/shared/schemas/tyres';
 import { eventually, useBrowser } from '../helpers/browser';
 import { NEXT_WORKING_DAY_WINDOW } from '../helpers/e2e-calendar';
-import { staffApi } from '../helpers/staff-api';
+import { openJobAsOwner, staffApi } from '../helpers/staff-api';
 
 // A technician records the tyres fitted at the job on a phone, with and without signal
-// (docs/decisions/414-tyre-records.md).
+// (docs/decisions/414-tyre-records.md), and the valves used, which the job's invoice lists
+// (docs/decisions/432-valves-and-tpms-sensors.md).
 const browser = useBrowser({ viewport: { width: 360, height: 780 }, touch: true });
 const { api, ownerCookie } = staffApi(() => browser.baseUrl);
 const runId = Date.now().toString(36);
@@ -21,13 +26,22 @@ async function signIn(page: Page, username: string, password: string) {
 }
 
 describe('tyres fitted, on the phone', () => {
-  it("a technician takes a tyre from the van's stock in three taps, and records another offline that is sent once back online", async () => {
+  it("a technician takes a tyre from the van's stock in three taps, records another offline that is sent once back online, and adds valves the invoice lists", async () => {
     const owner = await ownerCookie();
     const username = `tyres_${runId}`;
     const password = 'van-pass-123';
     const made = await api('POST', '/api/admin/users', owner, { username, password, role: 'technician' });
     expect(made.status, await made.clone().text()).toBeLessThan(300);
     const techId = ((await made.json()) as { id: string }).id;
+    // The owner's valve on the price list, GST included.
+    const valveName = `Rubber valve ${runId}`;
+    const valve = await api('POST', '/api/dashboard/tyre-parts', owner, {
+      kind: 'valve',
+      name: valveName,
+      retailPrice: '5.50',
+      purchasePrice: '0.80',
+    });
+    expect(valve.status, await valve.clone().text()).toBe(201);
     const booking = await api('POST', '/api/bookings', owner, {
       customer: { name: 'Tia Driver', email: `tia.${runId}@example.com`, phone: '0400 555 777' },
       vehicle: {
@@ -135,5 +149,51 @@ describe('tyres fitted, on the phone', () => {
       quantity: number;
     }[];
     expect(stock.map((s) => s.quantity)).toEqual([0]);
+
+    // Four valves from the price list: a fractional number is refused on the phone, four are added.
+    const parts = dialog.getByRole('region', { name: 'Valves and sensors' });
+    await eventually(() => parts.getByText('No parts added yet.').isVisible()).toBe(true);
+    const pick = parts.getByRole('button', { name: new RegExp(`${valveName}\\s*\\$5\\.50`) });
+    expect((await pick.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await pick.tap();
+    await parts.getByLabel('Quantity').fill('1.5');
+    await parts.getByRole('button', { name: 'Add to job' }).tap();
+    await eventually(() => parts.getByRole('alert').textContent()).toBe('Quantity must be a whole number from 1 to 20');
+    await parts.getByLabel('Quantity').fill('4');
+    await parts.getByRole('button', { name: 'Add to job' }).tap();
+    await eventually(() => page.getByText('Part Added').first().isVisible()).toBe(true);
+    await eventually(() => parts.getByText(`4 × ${valveName}`).isVisible()).toBe(true);
+    expect(await parts.textContent()).toContain('$22.00');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // The work done, the owner generates the invoice on a 360 px phone: the valves are its own line.
+    const completed = await api('PATCH', `/api/dashboard/jobs/${job.jobId}/status`, owner, { status: 'completed' });
+    expect(completed.status, await completed.clone().text()).toBe(200);
+    const ownerPage = await browser.newPage({ width: 360, height: 780 });
+    const ownerDialog = await openJobAsOwner(ownerPage, job);
+    await ownerDialog.getByRole('button', { name: 'Generate Invoice' }).click();
+    const invoiceSection = ownerDialog.getByRole('region', { name: 'Customer invoice', exact: true });
+    await eventually(() => invoiceSection.getByText(/^INV-\d{6}$/).count()).toBe(1);
+    const [invoice] = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, owner)).json()) as {
+      items: { description: string; quantity: number; unitPrice: string; totalPrice: string }[];
+    }[];
+    expect(invoice!.items.find((i) => i.description === valveName)).toMatchObject({
+      quantity: 4,
+      unitPrice: '5.50',
+      totalPrice: '22.00',
+    });
+    const [download] = await Promise.all([
+      ownerPage.waitForEvent('download'),
+      invoiceSection.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-valves-'));
+    try {
+      const file = path.join(dir, 'invoice.pdf');
+      await download.saveAs(file);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(text).toMatch(new RegExp(`${valveName}\\s+4\\s+\\$5\\.50\\s+\\$22\\.00`));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -25,6 +25,7 @@ import { OnsitePaymentSection } from './onsite-payment-section';
 import { AddJobPhotos } from './add-job-photos';
 import { AddJobNote } from './add-job-note';
 import { FittedTyresSection } from './fitted-tyres-section';
+import { JobPartsSection } from './job-parts-section';
 import { JobStatusBadge } from './job-status-badge';
 import { JobTimeline } from './job-timeline';
 import { PurchaseInvoicesSection } from './purchase-invoices-section';
@@ -153,6 +154,8 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
       <JobContactLinks job={job} />
       {/* The tyres fitted at the job: docs/decisions/414-tyre-records.md. */}
       {job.status !== 'new' && job.status !== 'cancelled' ? <FittedTyresSection job={job} /> : null}
+      {/* Valves and TPMS sensors: docs/decisions/432-valves-and-tpms-sensors.md. */}
+      {job.status !== 'new' && job.status !== 'cancelled' ? <JobPartsSection job={job} /> : null}
 
       <div className="grid gap-6 sm:grid-cols-2">
         <Section title="Customer">

@@ -9,9 +9,11 @@ import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
+import { TyrePartsPanel } from './tyre-parts-panel';
 
-// "Tyres" in the owner's settings (docs/decisions/414-tyre-records.md, 415, 416): the tyre settings,
-// the warranty register with its claims, and the stock per van and depot with what to reorder.
+// "Tyres" in the owner's settings (docs/decisions/414-tyre-records.md, 415, 416, 432): the tyre settings,
+// the valves and TPMS sensors, the warranty register with its claims, and the stock per van and depot
+// with what to reorder.
 
 const inputClass = 'block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3';
 
@@ -44,6 +46,7 @@ export function TyresSettingsSection() {
         Tyres
       </h2>
       <TyreSettingsForm />
+      <TyrePartsPanel />
       <WarrantyLookup />
       <StockPanel />
     </section>
