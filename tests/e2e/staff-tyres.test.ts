@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { FittedTyre } from '../../src/shared/schemas/tyres';
 import { eventually, useBrowser } from '../helpers/browser';
 import { NEXT_WORKING_DAY_WINDOW } from '../helpers/e2e-calendar';
-import { openJobAsOwner, staffApi } from '../helpers/staff-api';
+import { signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // A technician records the tyres fitted at the job on a phone, with and without signal
 // (docs/decisions/414-tyre-records.md), and the valves used, which the job's invoice lists
@@ -33,15 +33,21 @@ describe('tyres fitted, on the phone', () => {
     const made = await api('POST', '/api/admin/users', owner, { username, password, role: 'technician' });
     expect(made.status, await made.clone().text()).toBeLessThan(300);
     const techId = ((await made.json()) as { id: string }).id;
-    // The owner's valve on the price list, GST included.
+    // The owner puts a valve on the price list in Settings, Tyres, on a 360 px phone; GST included.
     const valveName = `Rubber valve ${runId}`;
-    const valve = await api('POST', '/api/dashboard/tyre-parts', owner, {
-      kind: 'valve',
-      name: valveName,
-      retailPrice: '5.50',
-      purchasePrice: '0.80',
-    });
-    expect(valve.status, await valve.clone().text()).toBe(201);
+    const ownerPage = await browser.newPage({ width: 360, height: 780 });
+    ownerPage.setDefaultTimeout(15_000);
+    await signInAsOwner(ownerPage);
+    await ownerPage.goto('/dashboard?tab=settings&section=tyres');
+    const addPart = ownerPage.getByRole('form', { name: 'Add a valve or sensor' });
+    await addPart.getByLabel('Name').fill(valveName);
+    await addPart.getByLabel('Retail price').fill('5.50');
+    await addPart.getByLabel('Purchase price').fill('0.80');
+    await addPart.getByRole('button', { name: 'Add part' }).click();
+    await eventually(() => ownerPage.getByText('Part Added').first().isVisible()).toBe(true);
+    const partRow = ownerPage.getByRole('list', { name: 'Valves and TPMS sensors' }).getByRole('listitem');
+    await eventually(() => partRow.filter({ hasText: valveName }).getByText('Margin $4.70').isVisible()).toBe(true);
+    expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const booking = await api('POST', '/api/bookings', owner, {
       customer: { name: 'Tia Driver', email: `tia.${runId}@example.com`, phone: '0400 555 777' },
       vehicle: {
@@ -169,8 +175,8 @@ describe('tyres fitted, on the phone', () => {
     // The work done, the owner generates the invoice on a 360 px phone: the valves are its own line.
     const completed = await api('PATCH', `/api/dashboard/jobs/${job.jobId}/status`, owner, { status: 'completed' });
     expect(completed.status, await completed.clone().text()).toBe(200);
-    const ownerPage = await browser.newPage({ width: 360, height: 780 });
-    const ownerDialog = await openJobAsOwner(ownerPage, job);
+    await ownerPage.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
+    const ownerDialog = ownerPage.getByRole('dialog', { name: `Job ${job.jobNumber}` });
     await ownerDialog.getByRole('button', { name: 'Generate Invoice' }).click();
     const invoiceSection = ownerDialog.getByRole('region', { name: 'Customer invoice', exact: true });
     await eventually(() => invoiceSection.getByText(/^INV-\d{6}$/).count()).toBe(1);
