@@ -466,9 +466,10 @@ instance_active() { [[ $DRY_RUN != 1 ]] && systemctl is-active --quiet "tyre-boo
 
 # tyre-booking@1..N enabled and answering.
 start_instances() {
-  local n
+  local n restarts
   for ((n = 1; n <= INSTANCES; n++)); do
     run systemctl enable --quiet "tyre-booking@$n"
+    restarts=$(instance_restarts "$n")
     if instance_active "$n"; then
       if [[ $ENV_CHANGED == 1 || $UNIT_CHANGED == 1 ]]; then
         # One at a time, as upgrade.sh does: the others serve meanwhile.
@@ -480,7 +481,7 @@ start_instances() {
       say "Starting tyre-booking@$n on port $(instance_port "$n")"
       run systemctl start "tyre-booking@$n"
     fi
-    wait_healthy "$n" || die "tyre-booking@$n did not answer http://127.0.0.1:$(instance_port "$n")/healthz within $HEALTH_TIMEOUT s: journalctl -u tyre-booking@$n -n 100"
+    wait_healthy "$n" "$restarts" || die "tyre-booking@$n did not answer http://127.0.0.1:$(instance_port "$n")/healthz within $HEALTH_TIMEOUT s: journalctl -u tyre-booking@$n -n 100"
   done
 }
 

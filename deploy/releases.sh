@@ -189,8 +189,34 @@ proxy_instance() {
   if [[ $state == down ]]; then sleep "$DRAIN_SECONDS"; fi
 }
 
+# systemd's count of instance N's automatic restarts (Restart=on-failure); 0 without systemd.
+instance_restarts() {
+  if [[ -n $INSTANCE_CONTROL_URL || $DRY_RUN == 1 ]]; then
+    echo 0
+    return
+  fi
+  systemctl show -p NRestarts --value "tyre-booking@$1" 2>/dev/null || echo 0
+}
+
+# Whether instance N keeps exiting at start: systemd has started it again twice more than the
+# count it had before the restart ($2), or given up on it; a manager of its own
+# (INSTANCE_CONTROL_URL) answers GET /exited/N with 200 once the process has exited. A release that
+# cannot start is then left in seconds, not after HEALTH_TIMEOUT (docs/decisions/405-upgrade-drill.md).
+instance_exiting() {
+  local restarts
+  if [[ -n $INSTANCE_CONTROL_URL ]]; then
+    curl -fsS --max-time 2 -o /dev/null "$INSTANCE_CONTROL_URL/exited/$1" 2>/dev/null
+    return
+  fi
+  if systemctl is-failed --quiet "tyre-booking@$1"; then return 0; fi
+  restarts=$(instance_restarts "$1")
+  ((${restarts:-0} >= ${2:-0} + 2))
+}
+
 # Waits until the instance answers 200 on /healthz: it listens only once its migrations are
 # applied (src/server/main.ts), so a 200 also says the database is at this release's level.
+# Returns 1 after HEALTH_TIMEOUT, or sooner when the instance keeps exiting at start ($2: its
+# restart count before, instance_restarts).
 wait_healthy() {
   local port deadline
   port=$(instance_port "$1")
@@ -201,6 +227,10 @@ wait_healthy() {
   deadline=$((SECONDS + HEALTH_TIMEOUT))
   until curl -fsS --max-time 2 -o /dev/null "http://127.0.0.1:$port/healthz" 2>/dev/null; do
     if ((SECONDS >= deadline)); then return 1; fi
+    if instance_exiting "$1" "${2:-0}"; then
+      warn "tyre-booking@$1 exits at start (journalctl -u tyre-booking@$1 -n 100)"
+      return 1
+    fi
     sleep 1
   done
 }
@@ -324,9 +354,10 @@ check_release_migrations() {
 # One instance onto the release `current` names: out of nginx's list, restarted, waited for on
 # /healthz, back in the list. One that does not answer stays out (the others serve): returns 1.
 cycle_instance() {
-  local n=$1
+  local n=$1 restarts
   proxy_instance "$n" down || warn "could not take tyre-booking@$n out of nginx's list: nginx retries its requests on the others"
-  if ! restart_instance "$n" || ! wait_healthy "$n"; then return 1; fi
+  restarts=$(instance_restarts "$n")
+  if ! restart_instance "$n" || ! wait_healthy "$n" "$restarts"; then return 1; fi
   proxy_instance "$n" up || {
     warn "could not put tyre-booking@$n back in nginx's list (nginx -t; systemctl reload nginx)"
     return 1
@@ -348,7 +379,7 @@ activate_release() {
     say "Restarting tyre-booking@$n on $target and waiting for its /healthz"
     restarted+=("$n")
     if ! cycle_instance "$n"; then
-      warn "tyre-booking@$n did not answer /healthz within ${HEALTH_TIMEOUT} s on $target (journalctl -u tyre-booking@$n -n 100)"
+      warn "tyre-booking@$n did not start on $target (journalctl -u tyre-booking@$n -n 100)"
       if [[ -n $old && $old != "$target" ]]; then
         point_link current "$old"
         say "current -> releases/$old again"

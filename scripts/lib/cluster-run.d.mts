@@ -16,6 +16,8 @@ export type Cluster = {
   startInstance(name: string): Promise<void>;
   /** As `systemctl restart`: SIGTERM, wait for the exit, start again (not waited for). */
   restartInstance(name: string): Promise<void>;
+  /** Whether the instance's process, started last, has exited (one that cannot start). */
+  hasExited(name: string): boolean;
   /** Takes an instance out of nginx's list (`down`) or puts it back, with a reload. */
   setInstanceDown(name: string, down: boolean): Promise<void>;
   stop(): Promise<void>;

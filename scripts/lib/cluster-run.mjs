@@ -201,6 +201,8 @@ export async function startCluster(opts = {}) {
         }
         launch(slot);
       },
+      /** Whether the instance's process, started last, has exited (one that cannot start). */
+      hasExited: (name) => byName(name).process?.isRunning() === false,
       /** Takes an instance out of nginx's list (`down`) or puts it back, with a reload. */
       async setInstanceDown(name, down) {
         byName(name).down = down;

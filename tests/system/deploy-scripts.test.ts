@@ -531,7 +531,7 @@ ${script}_main "$@"`,
     const count = releases().length;
     const r = deploy('upgrade', 'broken');
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/tyre-booking@1 did not answer \/healthz/);
+    expect(r.stderr).toMatch(/tyre-booking@1 did not start/);
     expect(r.stderr).toContain(`back on release ${path.basename(before)}, which serves`);
     expect(link('current')).toBe(before);
     const broken = restartLog()[0]!.split(' ')[1];

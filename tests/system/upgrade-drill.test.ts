@@ -39,6 +39,8 @@ describe('the upgrade drill', () => {
     expect(
       lines.some((l) => l.includes('upgrade.sh: ERROR: release ') && l.includes('-drill-broken did not start')),
     ).toBe(true);
+    // Left as soon as it exited, not after the wait for /healthz (90 s on a server).
+    expect(lines.some((l) => l.includes('WARNING: tyre-booking@1 exits at start'))).toBe(true);
     expect(lines.some((l) => /upgrade\.sh: ok +\d{4}_upgrade_drill$/.test(l))).toBe(true);
   });
 });
