@@ -42,7 +42,7 @@ const vitest = (name, args, more = {}) => ({
 });
 // Started in list order, one core each unless said, two at a time on two cores: the longest
 // one-core step (the API suite) first, so the short ones fill the other core beside it. The
-// browser and system tests take both cores, so each runs once everything before it is done.
+// browser tests take both cores, so they run once everything before them is done.
 const steps = [
   vitest('API tests (PGlite)', ['--project', 'api', '--exclude', FUZZ]),
   // The contract fuzz sends its whole table of hostile inputs here, a fixed sample in `npm run
@@ -53,6 +53,11 @@ const steps = [
   // Under NODE_ENV=development on purpose: the bundle must still be production's, and the
   // build-mode browser test checks this one build instead of making a second (decisions 186, 391).
   { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'], env: { NODE_ENV: 'development' } },
+  // Whole processes over a real PostgreSQL server and nginx: the cluster, crash safety, backups, the
+  // upgrade drill. Counted as one core though they use a little more: much of their time is spent
+  // waiting (a drill's steady 30 requests a second, instances restarting), so they run beside the
+  // one-core steps as soon as the build is there (docs/decisions/425-ci-steps-fill-both-cores.md).
+  vitest('system tests', ['--project', 'system'], { needs: ['build'] }),
   // The API files whose verdict can differ by engine, again on a throwaway PostgreSQL server, where
   // requests at once truly overlap (scripts/lib/engine-specific-tests.mjs says which and why); beside the
   // PGlite run (docs/decisions/383-postgresql-suite-in-npm-test.md, 391-check-loop-budget.md).
@@ -97,9 +102,6 @@ const steps = [
     : []),
   // Two files at a time, each worker on a built server of its own.
   vitest('browser tests', ['--project', 'e2e'], { needs: ['build'], cores: 2 }),
-  // Whole processes over a real PostgreSQL server and nginx: the cluster, crash safety, backups.
-  // Their timings (a stop within its limits, a burst of bookings) want the machine to themselves.
-  vitest('system tests', ['--project', 'system'], { needs: ['build'], cores: 2 }),
 ];
 
 const argv = process.argv.slice(2);
