@@ -54,10 +54,14 @@ describe('the price list of parts', () => {
   it('is the owner’s: a technician reads it but cannot change it; a change is in the audit log; a name twice is refused', async () => {
     const list = await call('GET', '/api/dashboard/tyre-parts', tech);
     expect(list.statusCode).toBe(200);
-    expect((list.json() as TyrePart[]).map((p) => [p.kind, p.name, p.retailPrice])).toEqual([
-      ['tpms-sensor', 'TPMS sensor (programmable)', '89.00'],
-      ['valve', 'Rubber valve TR413', '5.50'],
+    // What a part costs the owner is theirs, as the tyres' price list is.
+    expect((list.json() as TyrePart[]).map((p) => [p.kind, p.name, p.retailPrice, p.purchasePrice])).toEqual([
+      ['tpms-sensor', 'TPMS sensor (programmable)', '89.00', null],
+      ['valve', 'Rubber valve TR413', '5.50', null],
     ]);
+    expect(
+      ((await call('GET', '/api/dashboard/tyre-parts', admin)).json() as TyrePart[]).map((p) => p.purchasePrice),
+    ).toEqual(['41.00', '0.80']);
     expect(
       (await call('POST', '/api/dashboard/tyre-parts', tech, { kind: 'valve', name: 'X', retailPrice: '1' }))
         .statusCode,

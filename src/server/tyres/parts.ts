@@ -39,9 +39,10 @@ const toPart = (r: PartRow): TyrePart => ({
   isActive: r.isActive,
 });
 
-export async function listParts(db: Db): Promise<TyrePart[]> {
+/** The parts, by kind and name; a technician is not told what they cost the owner. */
+export async function listParts(db: Db, actor: SessionUser): Promise<TyrePart[]> {
   const rows = await db.select().from(tyreParts).orderBy(asc(tyreParts.kind), asc(tyreParts.name));
-  return rows.map(toPart);
+  return rows.map((r) => ({ ...toPart(r), purchasePrice: actor.role === 'admin' ? r.purchasePrice : null }));
 }
 
 const FIELD_LABELS = {

@@ -24,7 +24,7 @@ export function tyreRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, tyres.recordFittedTyres, async ({ actor, params, body }) =>
       recordFittedTyres(deps, actor, params.id, body),
     );
-    addRoute(app, tyres.parts, async () => listParts(deps.db));
+    addRoute(app, tyres.parts, async ({ actor }) => listParts(deps.db, actor));
     addRoute(app, tyres.addPart, async ({ actor, body }) => addPart(deps, actor, body));
     addRoute(app, tyres.updatePart, async ({ actor, params, body }) => updatePart(deps, actor, params.id, body));
     addRoute(app, tyres.jobParts, async ({ actor, params }) => listJobParts(deps, actor, params.id));

@@ -143,7 +143,8 @@ export const tyres = {
     method: 'GET',
     path: '/api/dashboard/tyre-parts',
     access: 'staff',
-    summary: "The owner's valves and TPMS sensors with their retail price (GST included) and purchase price.",
+    summary:
+      "The owner's valves and TPMS sensors with their retail price (GST included) and, to an admin, purchase price.",
     response: z.array(tyrePart),
   }),
   addPart: defineContract({

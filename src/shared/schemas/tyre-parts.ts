@@ -48,7 +48,8 @@ export const tyrePart = z.object({
   name: z.string(),
   /** GST included, dollars ("12.10"). */
   retailPrice: z.string(),
-  purchasePrice: z.string(),
+  /** The owner's cost; null to a technician, as the tyres' price list is the owner's. */
+  purchasePrice: z.string().nullable(),
   isActive: z.boolean(),
 });
 export type TyrePart = z.infer<typeof tyrePart>;

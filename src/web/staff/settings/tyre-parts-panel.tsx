@@ -80,7 +80,7 @@ export function TyrePartsPanel() {
 
 function PartRow({ part }: { part: TyrePart }) {
   const [retailPrice, setRetail] = useState(part.retailPrice);
-  const [purchasePrice, setPurchase] = useState(part.purchasePrice);
+  const [purchasePrice, setPurchase] = useState(part.purchasePrice ?? '');
   const save = useApiMutation(api.tyres.updatePart, {
     input: (body: { retailPrice?: string; purchasePrice?: string; isActive?: boolean }) => ({
       params: { id: part.id },
@@ -90,7 +90,7 @@ function PartRow({ part }: { part: TyrePart }) {
     onError: (err) =>
       toast({ title: 'Error', description: refusal(err, 'Failed to save the part.'), variant: 'destructive' }),
   });
-  const changed = retailPrice !== part.retailPrice || purchasePrice !== part.purchasePrice;
+  const changed = retailPrice !== part.retailPrice || purchasePrice !== (part.purchasePrice ?? '');
   return (
     <li className="space-y-2 py-3">
       <p className="font-semibold">
@@ -119,7 +119,7 @@ function PartRow({ part }: { part: TyrePart }) {
         </Button>
       </form>
       <p className="text-sm text-gray-800">
-        Margin {formatDollars(toCents(part.retailPrice) - toCents(part.purchasePrice))}
+        Margin {formatDollars(toCents(part.retailPrice) - toCents(part.purchasePrice ?? '0'))}
       </p>
     </li>
   );
