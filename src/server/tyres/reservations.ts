@@ -115,11 +115,15 @@ async function reserveForJob(
   return rows.length > 0;
 }
 
-/** Whether the job holds a reservation, the owner's lead time and whether the size is kept, in one read. */
+/**
+ * Whether the job holds its tyres (a reservation, or tyres already fitted on it), the owner's lead
+ * time and whether the size is kept, in one read.
+ */
 async function stockStateOf(tx: Executor, jobId: string, size: string) {
   const { rows } = await tx.execute<{ lead_days: number | null; reserved: boolean; kept: boolean }>(sql`
     select (select order_lead_days from tyre_settings where id = 1) as lead_days,
-      exists (select 1 from tyre_stock_reservations where job_id = ${jobId}) as reserved,
+      (exists (select 1 from tyre_stock_reservations where job_id = ${jobId})
+        or exists (select 1 from fitted_tyres where job_id = ${jobId})) as reserved,
       (exists (select 1 from tyre_stock where size = ${size})
         or exists (select 1 from tyre_reorder_rules where size = ${size})) as kept`);
   const row = rows[0]!;

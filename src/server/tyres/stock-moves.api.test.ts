@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tyresOrderedNote, tyresOrderedRefusal } from '../../shared/domain/tyre-order';
-import { jobs, outboundEmails, tyreStock, tyreStockReservations } from '../db/schema';
+import { fittedTyres, jobs, outboundEmails, tyreStock, tyreStockReservations } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { sweepExpiredHolds } from '../holds/service';
 import { listJobHistory } from '../jobs/history';
@@ -86,6 +86,7 @@ async function tyreJob(
   day: string,
   timeSlot: '8-10 AM' | '10-12 AM' | '12-2 PM' | '2-4 PM',
   bookedAt = t.clock.now(),
+  status: 'new' | 'in-progress' = 'new',
 ) {
   const { token, hash } = newManageToken();
   const job = await insertJob(t.db, {
@@ -96,6 +97,7 @@ async function tyreJob(
     timeSlot,
     manageTokenHash: hash,
     createdAt: bookedAt,
+    status,
   });
   return { job, token };
 }
@@ -150,6 +152,23 @@ describe('a job whose tyres are held', () => {
     expect((await byCustomer(token, '2026-11-25', '2-4 PM')).statusCode).toBe(200);
     expect(await reservationOf(job.id)).toMatchObject({ stockId: stock.id, quantity: 2 });
     expect(await stockRow('van-1', '235/45R18')).toMatchObject({ quantity: 2, reserved: 2 });
+  });
+
+  it('moves freely once its tyres are on the car', async () => {
+    await t.db.insert(tyreStock).values({ location: 'depot', size: '245/40R18', brand: 'Toyo', quantity: 0 });
+    const { job } = await tyreJob('245/40R18', '2026-11-30', '8-10 AM', t.clock.now(), 'in-progress');
+    await t.db.insert(fittedTyres).values({
+      jobId: job.id,
+      position: 'front-left',
+      size: '245/40R18',
+      brand: 'Toyo',
+      dotWeek: 10,
+      dotYear: 2026,
+      fittedOn: '2026-11-23',
+      removed: 'disposal',
+    });
+    const moved = await byStaff(job.id, '2026-11-23', '2-4 PM');
+    expect(moved.statusCode, moved.body).toBe(200);
   });
 });
 
