@@ -6,6 +6,7 @@ import { formatDollars, toCents } from '../../src/shared/domain/money';
 import { formatVisit, type TimeSlot } from '../../src/shared/domain/slots';
 import { useBrowser, eventually } from '../helpers/browser';
 import { E2E_TODAY } from '../helpers/e2e-calendar';
+import { E2E_ADMIN } from '../helpers/e2e-global-setup';
 import { openJobAsOwner, signInAsOwner, staffApi } from '../helpers/staff-api';
 
 // The owner and a technician on a 390 px phone in the van (docs/decisions/352-staff-phone-navigation-and-toasts.md).
@@ -488,6 +489,30 @@ describe('the staff screens on a 390 px phone', () => {
     await expectAboveTheBar(technician, view, 'View');
     await view.click();
     await eventually(() => technician.getByRole('dialog', { name: `Job ${job.jobNumber}` }).isVisible()).toBe(true);
+  });
+
+  it('signs out from the top of the More sheet, and the sign-in page offers the name back with the password ready', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await signInAsOwner(page);
+    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('button', { name: 'More' }).click();
+    const sheet = page.getByRole('dialog', { name: 'More sections' });
+    const signOut = sheet.getByRole('button', { name: 'Sign out', exact: true });
+    await eventually(() => signOut.isVisible()).toBe(true);
+    expect(await sheet.getByText(/^Signed in as/).textContent()).toBe(`Signed in as ${E2E_ADMIN.username}`);
+    // Two taps from anywhere: in view as the sheet opens, a full target.
+    expect(await inView(signOut)).toBe(true);
+    await expectTapTarget(signOut, 'Sign out');
+    await signOut.click();
+    await page.waitForURL(/\/auth$/);
+    await eventually(() => page.getByLabel('Username').inputValue()).toBe(E2E_ADMIN.username);
+    await eventually(() => page.getByLabel('Password').evaluate((el) => el === document.activeElement)).toBe(true);
+    // Signed out for real: the dashboard asks for a sign-in again.
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/auth$/);
+    // Opened afresh, the page offers no name: the username takes the typing.
+    expect(await page.getByLabel('Username').inputValue()).toBe('');
+    await eventually(() => page.getByLabel('Username').evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('puts the mail-server notice away for the session and shows an invoice PDF in the browser', async () => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { e2eServer, useBrowser, eventually } from '../helpers/browser';
 import { e2eNow } from '../helpers/e2e-calendar';
@@ -15,6 +15,16 @@ const password = 'tech-pass-2468';
 /** The code an authenticator app shows now: the server's clock is the test clock (E2E_CLOCK_START onwards). */
 const codeNow = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: e2eNow(e2eServer().launchedAtMs).getTime() });
+
+/** What a screen reader reads after a field's label: the text of its aria-describedby. */
+const description = (field: Locator) =>
+  field.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
 
 async function expectAccessible(page: Page, selector: string) {
   const result = await new AxeBuilder({ page }).include(selector).analyze();
@@ -65,15 +75,30 @@ describe('two-factor sign-in on a phone', () => {
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectAccessible(page, '#two-factor');
 
-    // A wrong code is refused on the field, in the server's words.
+    // Following the link to the app (the phone hands it over; a test browser has no app, so the
+    // stand-in keeps the page) leaves the code field ready for the code, above the bottom bar.
     const codeField = section.getByLabel('Code from the app');
     expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
+    await section.getByRole('link', { name: 'Open in authenticator app' }).evaluate((link) => {
+      link.addEventListener('click', (e) => e.preventDefault(), { once: true });
+      (link as HTMLElement).click();
+    });
+    await eventually(() => codeField.evaluate((el) => el === document.activeElement)).toBe(true);
+    const barTop = await page
+      .getByRole('navigation', { name: 'Dashboard sections' })
+      .evaluate((el) => el.getBoundingClientRect().top);
+    const fieldBox = (await codeField.boundingBox())!;
+    expect(fieldBox.y).toBeGreaterThanOrEqual(0);
+    expect(fieldBox.y + fieldBox.height).toBeLessThanOrEqual(barTop);
+    // The field says beforehand that its sixth digit sends it (no button to find), and it does.
+    expect(await description(codeField)).toBe('Sent as soon as the 6th digit is typed.');
+    // A wrong code is refused on the field, in the server's words.
     await codeField.fill(String((Number(codeNow(secret)) + 1) % 1_000_000).padStart(6, '0'));
-    await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     await eventually(() => section.getByText(/That code is not right/).isVisible()).toBe(true);
-
-    await codeField.fill(codeNow(secret));
-    await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    // Five digits send nothing; the sixth does.
+    await codeField.fill(codeNow(secret).slice(0, 5));
+    expect(await section.getByRole('list', { name: 'Recovery codes' }).count()).toBe(0);
+    await codeField.pressSequentially(codeNow(secret).slice(5));
     const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await eventually(() => codes.count()).toBe(10);
     const firstRecoveryCode = (await codes.first().textContent())!.trim();
@@ -89,6 +114,9 @@ describe('two-factor sign-in on a phone', () => {
     // Signed out, the password alone no longer opens the dashboard: the code step asks for the app's code.
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/auth');
+    // The sign-in page offers back the name of who signed out, with the password ready.
+    await eventually(() => page.getByLabel('Username').inputValue()).toBe(username);
+    await eventually(() => page.getByLabel('Password').evaluate((el) => el === document.activeElement)).toBe(true);
     await passwordStep(page);
     const code = page.getByLabel('Code from your authenticator app');
     await code.waitFor();
@@ -99,8 +127,10 @@ describe('two-factor sign-in on a phone', () => {
     await expectAccessible(page, 'main');
     const box = await page.getByRole('button', { name: 'Verify' }).boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(await description(code)).toBe(
+      '6 digits; it changes every 30 seconds. Sent as soon as the 6th digit is typed.',
+    );
     await code.fill(codeNow(secret));
-    await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/dashboard$/);
     await eventually(() => page.getByRole('link', { name: 'My Jobs' }).isVisible()).toBe(true);
 

@@ -8,6 +8,7 @@ import { mfaCode, recoveryCode, type PublicUser } from '../../shared/schemas/aut
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import { api, ApiError, errorMessage } from '../lib/api';
+import { SENT_ON_SIXTH_DIGIT, sendOnSixthDigit } from './two-factor/sent-on-sixth-digit';
 
 const codeForm = z.object({ code: mfaCode });
 const recoveryForm = z.object({ recoveryCode });
@@ -58,6 +59,10 @@ export function LoginCodeStep({
     },
   });
 
+  const sendCode = code.handleSubmit((v) => {
+    if (!verify.isPending) verify.mutate({ code: v.code });
+  });
+
   return (
     <>
       <h1 className="mt-1 text-2xl font-bold">Two-factor sign in</h1>
@@ -82,19 +87,15 @@ export function LoginCodeStep({
           </Button>
         </form>
       ) : (
-        <form
-          noValidate
-          className="mt-6 space-y-4"
-          onSubmit={(e) => void code.handleSubmit((v) => verify.mutate({ code: v.code }))(e)}
-        >
+        <form noValidate className="mt-6 space-y-4" onSubmit={(e) => void sendCode(e)}>
           <TextField
             label="Code from your authenticator app"
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={7}
-            hint="6 digits; it changes every 30 seconds."
+            hint={`6 digits; it changes every 30 seconds. ${SENT_ON_SIXTH_DIGIT}`}
             error={code.formState.errors.code?.message}
-            {...code.register('code')}
+            {...code.register('code', { onChange: sendOnSixthDigit(() => void sendCode()) })}
           />
           <Button type="submit" className="w-full" disabled={verify.isPending}>
             <KeyRound aria-hidden className="h-4 w-4" />

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
 import type { BusinessInfo } from '../../shared/schemas/site';
@@ -55,6 +55,22 @@ export function LoginPage({ business }: { business: BusinessInfo }) {
       toast({ title: 'Login failed', description, variant: 'destructive' });
     },
   });
+
+  // The form takes the typing as it shows: the password when whoever just signed out on this page
+  // is offered again (their name from this page's history, use-sign-out.ts), else the username
+  // (docs/decisions/434-two-factor-on-one-phone-and-the-bar.md).
+  const formShown = !user.isPending && !setup.isPending && !setup.data?.ownerSetupNeeded && !codeStep && !user.data;
+  const { setFocus, setValue } = form;
+  useEffect(() => {
+    if (!formShown) return;
+    const state: unknown = window.history.state;
+    const signedOut =
+      state && typeof state === 'object' && 'signedOut' in state && typeof state.signedOut === 'string'
+        ? state.signedOut
+        : '';
+    if (signedOut) setValue('username', signedOut);
+    setFocus(signedOut ? 'password' : 'username');
+  }, [formShown, setFocus, setValue]);
 
   // The login page is also where a signed-in user lands by mistake: send them on.
   if (user.data) return <Redirect to="/dashboard" replace />;

@@ -4,6 +4,7 @@ import {
   CalendarDays,
   Clock,
   FileText,
+  LogOut,
   type LucideIcon,
   MoreHorizontal,
   Plus,
@@ -17,7 +18,9 @@ import { Link, useSearch } from 'wouter';
 import { cn } from '../components/ui/cn';
 import { Dialog } from '../components/ui/dialog';
 import { useMediaQuery } from '../components/ui/use-media-query';
+import { useCurrentUser } from './session';
 import { SETTINGS_SUBJECTS, settingsHref } from './settings/subjects';
+import { useSignOut } from './use-sign-out';
 import { phoneSections, tabHref, type TabDef, type TabId } from './tabs';
 
 // The expense form is fetched when "More" is opened, not with the first screen (decision 342).
@@ -148,6 +151,7 @@ function PhoneBar({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId
         </ul>
       </nav>
       <Dialog open={moreOpen} onOpenChange={setMoreOpen} title="More sections">
+        <SignedInAs onSignedOut={() => setMoreOpen(false)} />
         {mayAddExpense ? (
           // A receipt is added from wherever the owner is, one tap after "More" (decision 378).
           <button
@@ -217,5 +221,31 @@ function PhoneBar({ tabs, activeId }: { tabs: readonly TabDef[]; activeId: TabId
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/**
+ * Who is signed in, and Sign out, at the top of the "More" sheet: two taps from anywhere on a
+ * phone, without a flick through the sheet (docs/decisions/434-two-factor-on-one-phone-and-the-bar.md).
+ */
+function SignedInAs({ onSignedOut }: { onSignedOut: () => void }) {
+  const user = useCurrentUser();
+  const signOut = useSignOut();
+  if (!user.data) return null;
+  return (
+    <div className="mb-3 flex items-center justify-between gap-2">
+      <p className="min-w-0 truncate text-sm text-gray-700">
+        Signed in as <strong className="text-charcoal">{user.data.username}</strong>
+      </p>
+      <button
+        type="button"
+        onClick={() => signOut.mutate(undefined, { onSuccess: onSignedOut })}
+        disabled={signOut.isPending}
+        className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg border border-gray-300 px-3 font-medium hover:bg-gray-50"
+      >
+        <LogOut aria-hidden className="h-4 w-4" />
+        {signOut.isPending ? 'Signing out...' : 'Sign out'}
+      </button>
+    </div>
   );
 }

@@ -31,7 +31,11 @@ export function Field({
         {label}
       </label>
       {children}
-      {hint && !error ? <p className="text-sm text-gray-600">{hint}</p> : null}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-sm text-gray-600">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
           {error}
@@ -54,7 +58,8 @@ export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextF
         ref={ref}
         id={fieldId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
+        // The hint is read with the field, as the error is in its place.
+        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
         className={cn(control, className)}
         {...props}
       />

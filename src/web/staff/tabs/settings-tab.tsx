@@ -139,10 +139,12 @@ function Subject({ id, user }: { id: SettingsSubjectId; user: PublicUser }) {
     case 'accounting':
       return <AccountingSection />;
     case 'security':
+      // The owner's own two-factor first: the rule for admins below needs it on, and a phone shows
+      // its set-up without a flick (docs/decisions/434-two-factor-on-one-phone-and-the-bar.md).
       return (
         <>
-          <SecuritySection />
           <TwoFactorSection />
+          <SecuritySection />
         </>
       );
     case 'changes':

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { mfaConfirmSchema, MfaConfirmForm, MfaSetupView } from '../../../shared/schemas/auth';
@@ -8,6 +8,7 @@ import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { RecoveryCodes } from './recovery-codes';
+import { SENT_ON_SIXTH_DIGIT, sendOnSixthDigit } from './sent-on-sixth-digit';
 import { rulesOnDemand } from '../../lib/resolver-on-demand';
 
 const confirmRules = rulesOnDemand(async () => (await import('../../../shared/schemas/auth')).mfaConfirmSchema);
@@ -60,6 +61,7 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirm
     resolver: confirmRules.resolver,
     defaultValues: { code: '' },
   });
+  const codeId = useId();
   const confirm = useMutation({
     mutationFn: (body: z.output<typeof mfaConfirmSchema>) => api.twoFactor.confirm({ body }),
     onSuccess: (result) => onConfirmed(result.recoveryCodes),
@@ -74,6 +76,9 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirm
           variant: 'destructive',
         });
     },
+  });
+  const send = form.handleSubmit((values) => {
+    if (!confirm.isPending) confirm.mutate(values);
   });
   const copy = async () => {
     const copied = await copyKey(setup.secret, document.getElementById('two-factor-key'));
@@ -92,6 +97,11 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirm
       </ol>
       <a
         href={setup.otpauthUrl}
+        // Back from the app with its code, the owner finds the code field ready for it (decision 434).
+        onClick={() => {
+          form.setFocus('code');
+          document.getElementById(codeId)?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+        }}
         className="flex min-h-11 w-full items-center justify-center rounded-lg bg-charcoal px-4 font-semibold text-white hover:bg-charcoal-soft sm:inline-flex sm:w-auto"
       >
         Open in authenticator app
@@ -116,19 +126,16 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirm
           Copy key
         </Button>
       </div>
-      <form
-        noValidate
-        onFocus={confirmRules.preload}
-        className="space-y-4"
-        onSubmit={(e) => void form.handleSubmit((values) => confirm.mutate(values))(e)}
-      >
+      <form noValidate onFocus={confirmRules.preload} className="space-y-4" onSubmit={(e) => void send(e)}>
         <TextField
+          id={codeId}
           label="Code from the app"
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={7}
+          hint={SENT_ON_SIXTH_DIGIT}
           error={form.formState.errors.code?.message}
-          {...form.register('code')}
+          {...form.register('code', { onChange: sendOnSixthDigit(() => void send()) })}
         />
         <Button type="submit" className="w-full sm:w-auto" disabled={confirm.isPending}>
           {confirm.isPending ? 'Checking...' : 'Turn on two-factor sign-in'}
