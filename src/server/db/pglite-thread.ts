@@ -31,13 +31,17 @@ export type ThreadTransaction = {
 /**
  * The compiled server (dist/server/main.js) has the worker compiled beside it
  * (dist/server/pglite-thread-worker.js, scripts/build.mjs); the source runs the .ts file
- * (docs/decisions/339-production-runs-the-compiled-server.md).
+ * (docs/decisions/339-production-runs-the-compiled-server.md), or the worker the API tests
+ * compiled once for all their threads (PGLITE_THREAD_WORKER, docs/decisions/436-api-tests-share-a-compiled-thread.md).
  */
-const COMPILED = import.meta.url.endsWith('.js');
+const PRECOMPILED = process.env.PGLITE_THREAD_WORKER;
+const COMPILED = import.meta.url.endsWith('.js') || Boolean(PRECOMPILED);
 const WORKER_URL = (
-  COMPILED
+  import.meta.url.endsWith('.js')
     ? new URL('./pglite-thread-worker.js', import.meta.url)
-    : new URL('./pglite-thread-worker.ts', import.meta.url)
+    : PRECOMPILED
+      ? pathToFileURL(PRECOMPILED)
+      : new URL('./pglite-thread-worker.ts', import.meta.url)
 ).href;
 
 /**
