@@ -35,7 +35,6 @@ const partFields = z.object({
 
 /** POST /api/dashboard/tyre-parts: a part on the owner's price list; prices include GST, as every price. */
 export const tyrePartRequest = partFields;
-export type TyrePartRequest = z.input<typeof tyrePartRequest>;
 
 /** PATCH /api/dashboard/tyre-parts/{id}: any field; `isActive: false` takes it off the phone's list. */
 export const tyrePartUpdateRequest = partFields.omit({ kind: true }).partial();
@@ -59,7 +58,6 @@ export const jobPartRequest = z.object({
   partId: z.string({ message: PART_UNKNOWN_MESSAGE }).max(64, PART_UNKNOWN_MESSAGE),
   quantity: wholeNumber('Quantity', 1, TYRE_PART_MAX_QUANTITY, PART_QUANTITY_MESSAGE),
 });
-export type JobPartRequest = z.input<typeof jobPartRequest>;
 
 /** A part on a job, priced as it was when added. */
 export const jobPart = z.object({
