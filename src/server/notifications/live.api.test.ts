@@ -227,6 +227,11 @@ describe('new_booking events', () => {
     const theirs = await book(t.app, 'Rockingham');
     await adminFeed.next('new_booking', 2_000);
     await adminFeed.next('new_booking', 2_000);
+    // The technician's socket has weighed both (no one's yet) before they are assigned: its queue
+    // answers a ping after what it already holds. Otherwise a first announcement still queued could
+    // find the job theirs and reach them too, beside the new one.
+    techFeed.send({ type: 'ping' });
+    await techFeed.next('pong');
     await t.db
       .update(users)
       .set({ workingDays: [1, 2, 3, 4, 5] })
