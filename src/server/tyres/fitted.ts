@@ -10,7 +10,6 @@ import {
   warrantyEndDay,
 } from '../../shared/domain/fitted-tyres';
 import { perthToday } from '../../shared/domain/perth-time';
-import { isUuid } from '../../shared/schemas/fields';
 import {
   DOT_FUTURE_MESSAGE,
   POSITION_TWICE_MESSAGE,
@@ -19,11 +18,11 @@ import {
 } from '../../shared/schemas/tyres';
 import type { AppDeps } from '../deps';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../db/client';
-import { fittedTyres, jobs, tyreStockMovements, tyreStockPricing } from '../db/schema';
+import { fittedTyres, tyreStockMovements, tyreStockPricing } from '../db/schema';
 import type { SessionUser } from '../http/access';
-import { conflict, invalid, notFound } from '../http/errors';
+import { conflict, invalid } from '../http/errors';
 import { recordJobEvent } from '../jobs/history';
-import { assertMayView, JOB_NOT_FOUND } from '../jobs/service';
+import { lockJobForTyreWork } from './job-lock';
 import { readTyreSettings } from './tyre-settings';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
@@ -58,21 +57,9 @@ export function toFittedTyre(row: Row, warrantyMonths: number): FittedTyre {
 
 const byPosition = (a: Row, b: Row) => TYRE_POSITIONS.indexOf(a.position) - TYRE_POSITIONS.indexOf(b.position);
 
-async function lockJob(tx: Executor, user: SessionUser, jobId: string) {
-  if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
-  const [job] = await tx
-    .select({ id: jobs.id, status: jobs.status, assignedTechnicianId: jobs.assignedTechnicianId })
-    .from(jobs)
-    .where(eq(jobs.id, jobId))
-    .for('update');
-  if (!job) throw notFound(JOB_NOT_FOUND);
-  assertMayView(user, job);
-  return job;
-}
-
 export async function listFittedTyres(deps: Deps, user: SessionUser, jobId: string): Promise<FittedTyre[]> {
   return deps.db.transaction(async (tx) => {
-    await lockJob(tx, user, jobId);
+    await lockJobForTyreWork(tx, user, jobId);
     return fittedTyresOf(tx, jobId);
   });
 }
@@ -109,7 +96,7 @@ export async function recordFittedTyres(
   });
   try {
     return await deps.db.transaction(async (tx) => {
-      const job = await lockJob(tx, user, jobId);
+      const job = await lockJobForTyreWork(tx, user, jobId);
       if (job.status === 'cancelled') throw conflict('A cancelled job has no tyres fitted.');
       const taken = new Set(
         (await tx.select({ p: fittedTyres.position }).from(fittedTyres).where(eq(fittedTyres.jobId, jobId))).map(

@@ -15,12 +15,12 @@ import {
 } from '../../shared/schemas/tyre-parts';
 import { appendAudit } from '../audit/log';
 import { pgErrorCode, UNIQUE_VIOLATION, type Db, type Executor } from '../db/client';
-import { customerInvoices, jobs, jobTyreParts, tyreParts } from '../db/schema';
+import { customerInvoices, jobTyreParts, tyreParts } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { SessionUser } from '../http/access';
 import { conflict, invalid, notFound } from '../http/errors';
 import { recordJobEvent } from '../jobs/history';
-import { assertMayView, JOB_NOT_FOUND } from '../jobs/service';
+import { lockJobForTyreWork } from './job-lock';
 
 // Valves and TPMS sensors (docs/decisions/432-valves-and-tpms-sensors.md): the owner prices them,
 // staff add them to a job (a technician only on their own), and the job's invoice lists each.
@@ -176,27 +176,9 @@ async function jobPartsOf(exec: Executor, jobId: string): Promise<JobPart[]> {
   return rows.map(toJobPart);
 }
 
-async function lockJob(tx: Executor, user: SessionUser, jobId: string) {
-  if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
-  const [job] = await tx
-    .select({
-      id: jobs.id,
-      jobNumber: jobs.jobNumber,
-      status: jobs.status,
-      paymentStatus: jobs.paymentStatus,
-      assignedTechnicianId: jobs.assignedTechnicianId,
-    })
-    .from(jobs)
-    .where(eq(jobs.id, jobId))
-    .for('update');
-  if (!job) throw notFound(JOB_NOT_FOUND);
-  assertMayView(user, job);
-  return job;
-}
-
 export async function listJobParts(deps: Deps, user: SessionUser, jobId: string): Promise<JobPart[]> {
   return deps.db.transaction(async (tx) => {
-    await lockJob(tx, user, jobId);
+    await lockJobForTyreWork(tx, user, jobId);
     return jobPartsOf(tx, jobId);
   });
 }
@@ -215,7 +197,7 @@ export async function addJobPart(
   if (!isUuid(body.partId)) throw invalid(PART_UNKNOWN_MESSAGE, { partId: PART_UNKNOWN_MESSAGE });
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const job = await lockJob(tx, user, jobId);
+    const job = await lockJobForTyreWork(tx, user, jobId);
     if (job.status === 'cancelled') throw conflict('A cancelled job takes no parts.');
     const [invoice] = await tx
       .select({ number: customerInvoices.invoiceNumber })
