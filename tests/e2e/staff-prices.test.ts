@@ -86,12 +86,14 @@ describe('the Prices tab on a phone', () => {
     await page.getByLabel('Search by size or brand').fill(BRAND);
     const cards = page.getByRole('list', { name: 'Tyre prices' }).getByRole('listitem');
     await eventually(() => cards.count()).toBe(3);
-    const city = cards.filter({ hasText: 'City' });
+    // Case-sensitive: a plain 'Eco' filter ignores case, so it also matches the brand's run id when that reads 'mxdheco0'.
+    const card = (model: string) => cards.filter({ hasText: new RegExp(model) });
+    const city = card('City');
     expect(await city.getByText('$49.00 (35.3%)').isVisible()).toBe(true);
-    expect(await cards.filter({ hasText: 'Eco' }).getByText('Out of stock').isVisible()).toBe(true);
+    expect(await card('Eco').getByText('Out of stock').isVisible()).toBe(true);
     // The row customers are quoted for its size is marked; one out of stock never is.
     expect(await city.getByText('Quoted to customers').isVisible()).toBe(true);
-    expect(await cards.filter({ hasText: 'Eco' }).getByText('Quoted to customers').count()).toBe(0);
+    expect(await card('Eco').getByText('Quoted to customers').count()).toBe(0);
 
     await city.getByRole('button', { name: `Edit 195/50R16 ${BRAND} City` }).click();
     const editor = city.getByRole('form', { name: `Edit 195/50R16 ${BRAND} City` });
