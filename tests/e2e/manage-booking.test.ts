@@ -1,10 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatDayLong } from '../../src/shared/domain/perth-time';
-import { bookingDaysOf } from '../helpers/e2e-calendar';
+import { nextBusinessDay } from '../../src/shared/domain/business-days';
+import { addDays, formatDayLong } from '../../src/shared/domain/perth-time';
+import { formatVisit } from '../../src/shared/domain/slots';
+import { bookingDaysOf, E2E_TODAY } from '../helpers/e2e-calendar';
 import { useBrowser, eventually } from '../helpers/browser';
 import { readOutbox } from '../helpers/outbox';
+import { staffApi } from '../helpers/staff-api';
 
 // The customer manages their booking from the link in the confirmation email, on a phone
 // (docs/decisions/358-customers-manage-their-own-booking.md).
@@ -170,6 +173,69 @@ describe('manage my booking', () => {
         .map((c) => `${c.outerHTML.slice(0, 80)} ${Math.round(c.getBoundingClientRect().height)}px`),
     );
     expect(small).toEqual([]);
+  });
+
+  it('offers no window before ordered tyres can come, and says why', async () => {
+    // The owner keeps the size (a reorder minimum) but nobody holds one, so the booking orders them.
+    const { api, ownerCookie } = staffApi(() => browser.baseUrl);
+    const size = '315/30R22';
+    const rules = await api('PUT', '/api/dashboard/stock', await ownerCookie(), {
+      rules: [{ size, brand: `Ordered${runId}`, minimum: 2 }],
+    });
+    expect(rules.status, await rules.clone().text()).toBe(200);
+    const email = `manager.tyres.${runId}@example.com`;
+    const booked = await fetch(`${browser.baseUrl}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: browser.baseUrl },
+      body: JSON.stringify({
+        customer: { name: 'Olly Order', email, phone: '0400 555 666' },
+        vehicle: { make: 'Audi', model: 'Q7', year: 2020, registration: `MO${runId.slice(-5).toUpperCase()}` },
+        job: {
+          serviceType: 'new-tyres',
+          scheduledDate: FIRST_DAY,
+          timeSlot: '12-2 PM',
+          address: '9 Order Street',
+          suburb: 'Mandurah',
+          postcode: '6210',
+          tyreSize: size,
+          tyreQuantity: 2,
+          notes: null,
+          paymentMethod: 'onsite',
+        },
+      }),
+    });
+    expect(booked.status, await booked.clone().text()).toBe(200);
+    const path = await manageLinkSentTo(email);
+    const { orderedTyres } = (await (
+      await fetch(`${browser.baseUrl}/api${path.replace('/booking/', '/manage/')}`)
+    ).json()) as {
+      orderedTyres: { firstDay: string; note: string } | null;
+    };
+    expect(orderedTyres?.firstDay).toBeDefined();
+    const firstDay = orderedTyres!.firstDay;
+    expect(firstDay > E2E_TODAY).toBe(true);
+
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(path);
+    const section = page.getByRole('region', { name: 'Reschedule' });
+    await section.getByText(orderedTyres!.note).waitFor();
+    const windows = section.getByRole('group', { name: 'Next free times' }).getByRole('button');
+    await expect.poll(() => windows.count()).toBeGreaterThan(0);
+    const tooSoon: string[] = [];
+    for (let day = E2E_TODAY; day < firstDay; day = addDays(day, 1))
+      tooSoon.push(formatVisit(day, '8-10 AM').split(',')[0]!);
+    const offered = await windows.allTextContents();
+    expect(offered.filter((text) => tooSoon.some((d) => text.startsWith(d)))).toEqual([]);
+
+    // A day before then, from the calendar: told why, and no times to pick.
+    await chooseAnotherDay(page, nextBusinessDay(E2E_TODAY));
+    await section
+      .getByRole('alert')
+      .filter({ hasText: `Your tyres come by ${formatDayLong(firstDay)}` })
+      .waitFor();
+    expect(await section.getByRole('group', { name: 'Arrival window' }).count()).toBe(0);
+    await expectAccessible(page);
   });
 
   it("answers a made-up link with 'Booking Not Found'", async () => {

@@ -4,6 +4,7 @@ import { formatDollars, toCents, type Cents } from '../../shared/domain/money';
 import { SERVICE_LABELS, isServiceType } from '../../shared/domain/services';
 import { addDays, compareDays, formatDayLong, perthToday } from '../../shared/domain/perth-time';
 import { slotStart, slotWindowLabel } from '../../shared/domain/slots';
+import { tyresOrderedNote } from '../../shared/domain/tyre-order';
 import { BOOKING_HORIZON_DAYS, BOOKING_TOO_FAR_MESSAGE } from '../../shared/schemas/booking';
 import {
   MANAGE_LINK_NOT_FOUND,
@@ -23,6 +24,7 @@ import { changeContactByCustomer } from '../jobs/manage-link';
 import { cancelLockedJob, paidCents, previewOf, rescheduleJobBy, type JobMover } from '../jobs/moves';
 import { storeJobPhotos, type IncomingPhoto } from '../photos/service';
 import { paidOnlineText, QUOTE_TO_FOLLOW } from '../emails/booking-confirmation';
+import { orderedTyresOf } from '../tyres/reservations';
 import { announceBookingChangeIn } from './office';
 import { hashManageToken, isManageTokenShape, MANAGE_LINK_DAYS_AFTER_VISIT } from './token';
 
@@ -114,11 +116,12 @@ function serviceOf(job: Job): string {
 /** What the customer's page shows: this one booking, nothing of any other. */
 export async function bookingView(deps: Pick<AppDeps, 'db' | 'clock' | 'settings'>, job: Job): Promise<ManageBooking> {
   const now = deps.clock.now();
-  const [[vehicle], [photos], { business }, paid] = await Promise.all([
+  const [[vehicle], [photos], { business }, paid, ordered] = await Promise.all([
     job.vehicleId ? deps.db.select().from(vehicles).where(eq(vehicles.id, job.vehicleId)) : Promise.resolve([]),
     deps.db.select({ n: count() }).from(jobPhotos).where(eq(jobPhotos.jobId, job.id)),
     deps.settings.current(),
     paidCents(deps.db, job),
+    job.status === 'new' ? orderedTyresOf(deps.db, job) : null,
   ]);
   const start = startOf(job).getTime();
   const beforeCutoff = now.getTime() <= start - CHANGE_CUTOFF_MS;
@@ -142,6 +145,11 @@ export async function bookingView(deps: Pick<AppDeps, 'db' | 'clock' | 'settings
     maxPhotos: PHOTO_LIMITS.maxFiles,
     businessPhone: business.phone,
     lastBookableDay: addDays(perthToday(now), BOOKING_HORIZON_DAYS),
+    // Tyres come in meanwhile: an earlier day is free again (a move there reserves them).
+    orderedTyres:
+      ordered && !ordered.inStockNow
+        ? { firstDay: ordered.firstDay, note: tyresOrderedNote(ordered.size, ordered.leadDays, ordered.firstDay) }
+        : null,
     can: {
       reschedule: booked && beforeCutoff,
       cancel: mayMove('cancel', 'customer', job),

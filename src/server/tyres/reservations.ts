@@ -117,19 +117,26 @@ async function reserveForJob(
 
 /**
  * Whether the job holds its tyres (a reservation, or tyres already fitted on it), the owner's lead
- * time and whether the size is kept, in one read.
+ * time, whether the size is kept, and whether some place holds enough free now, in one read.
  */
-async function stockStateOf(tx: Executor, jobId: string, size: string) {
-  const { rows } = await tx.execute<{ lead_days: number | null; reserved: boolean; kept: boolean }>(sql`
+async function stockStateOf(exec: Executor, jobId: string, wanted: { size: string; quantity: number }) {
+  const { rows } = await exec.execute<{
+    lead_days: number | null;
+    reserved: boolean;
+    kept: boolean;
+    in_stock: boolean;
+  }>(sql`
     select (select order_lead_days from tyre_settings where id = 1) as lead_days,
       (exists (select 1 from tyre_stock_reservations where job_id = ${jobId})
         or exists (select 1 from fitted_tyres where job_id = ${jobId})) as reserved,
-      (exists (select 1 from tyre_stock where size = ${size})
-        or exists (select 1 from tyre_reorder_rules where size = ${size})) as kept`);
+      (exists (select 1 from tyre_stock where size = ${wanted.size})
+        or exists (select 1 from tyre_reorder_rules where size = ${wanted.size})) as kept,
+      exists (select 1 from tyre_stock where size = ${wanted.size} and quantity - reserved >= ${wanted.quantity}) as in_stock`);
   const row = rows[0]!;
   return {
     reserved: Boolean(row.reserved),
     kept: Boolean(row.kept),
+    inStock: Boolean(row.in_stock),
     leadDays: Number(row.lead_days ?? DEFAULT_TYRE_SETTINGS.orderLeadDays),
   };
 }
@@ -148,15 +155,31 @@ export async function recheckTyresOnMove(
   now: Date,
   field: string,
 ): Promise<void> {
-  const wanted = tyresOfJob(job);
-  if (!wanted) return;
-  const state = await stockStateOf(tx, job.id, wanted.size);
-  if (state.reserved || !state.kept) return;
-  const firstDay = firstDayForOrderedTyres(perthToday(job.createdAt), state.leadDays);
-  if (compareDays(to.day, firstDay) >= 0) return;
-  if (await reserveForJob(tx, job.id, wanted, to.place, now)) return;
-  const message = tyresOrderedRefusal(wanted.size, state.leadDays, firstDay);
+  const waiting = await orderedTyresOf(tx, job);
+  if (!waiting || compareDays(to.day, waiting.firstDay) >= 0) return;
+  if (await reserveForJob(tx, job.id, waiting, to.place, now)) return;
+  const message = tyresOrderedRefusal(waiting.size, waiting.leadDays, waiting.firstDay);
   throw invalid(message, { [field]: message });
+}
+
+/**
+ * A booked job's new tyres that are to be ordered (none held for it, of a size the owner keeps),
+ * with the first day they can come: the lead time counted from the day it was booked, when the
+ * customer was told they would be ordered (docs/decisions/433-tyres-on-a-moved-job.md), and
+ * whether some place holds enough free now (a move to an earlier day would reserve them). Null when
+ * its tyres are held, fitted, not kept, or it has none.
+ */
+export async function orderedTyresOf(exec: Executor, job: TyreJob & { createdAt: Date }) {
+  const wanted = tyresOfJob(job);
+  if (!wanted) return null;
+  const state = await stockStateOf(exec, job.id, wanted);
+  if (state.reserved || !state.kept) return null;
+  return {
+    ...wanted,
+    leadDays: state.leadDays,
+    inStockNow: state.inStock,
+    firstDay: firstDayForOrderedTyres(perthToday(job.createdAt), state.leadDays),
+  };
 }
 
 /**
@@ -178,7 +201,7 @@ export async function retakeTyresOnRestore(
 } | null> {
   const wanted = tyresOfJob(job);
   if (!wanted) return null;
-  const state = await stockStateOf(tx, job.id, wanted.size);
+  const state = await stockStateOf(tx, job.id, wanted);
   const firstDay = firstDayForOrderedTyres(perthToday(now), state.leadDays);
   const answer = { leadDays: state.leadDays, firstDay, size: wanted.size };
   if (state.reserved || (await reserveForJob(tx, job.id, wanted, place, now)))

@@ -80,6 +80,12 @@ const byStaff = (jobId: string, scheduledDate: string, timeSlot: string) =>
     payload: { scheduledDate, timeSlot },
   });
 
+const customersPage = async (token: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/manage/${token}`, remoteAddress: freshClientAddress() });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ orderedTyres: { firstDay: string; note: string } | null }>();
+};
+
 /** A booked job for new tyres, with its manage link. */
 async function tyreJob(
   size: string,
@@ -108,6 +114,11 @@ describe('a job whose tyres are to be ordered', () => {
     await t.db.insert(tyreStock).values({ location: 'depot', size: '195/55R15', brand: 'Hankook', quantity: 0 });
     const { job, token } = await tyreJob('195/55R15', '2026-11-26', '12-2 PM');
     const refusal = tyresOrderedRefusal('195/55R15', 3, '2026-11-26');
+    // The customer's page says so, and its list of free windows starts there.
+    expect((await customersPage(token)).orderedTyres).toEqual({
+      firstDay: '2026-11-26',
+      note: tyresOrderedNote('195/55R15', 3, '2026-11-26'),
+    });
 
     const early = await byCustomer(token, '2026-11-24', '8-10 AM');
     expect(early.statusCode, early.body).toBe(400);
@@ -122,12 +133,14 @@ describe('a job whose tyres are to be ordered', () => {
     expect((await byStaff(job.id, '2026-11-27', '10-12 AM')).statusCode).toBe(200);
     expect(await reservationOf(job.id)).toBeUndefined();
 
-    // Two arrive at the depot: an earlier day takes them for this job.
+    // Two arrive at the depot: the page offers the earlier days again, and an earlier day takes them for this job.
     await t.db.update(tyreStock).set({ quantity: 2 }).where(eq(tyreStock.size, '195/55R15'));
+    expect((await customersPage(token)).orderedTyres).toBeNull();
     const now = await byCustomer(token, '2026-11-24', '8-10 AM');
     expect(now.statusCode, now.body).toBe(200);
     expect(await reservationOf(job.id)).toMatchObject({ quantity: 2 });
     expect(await stockRow('depot', '195/55R15')).toMatchObject({ quantity: 2, reserved: 2 });
+    expect((await customersPage(token)).orderedTyres).toBeNull();
   });
 
   it('counts the lead time from the day it was booked', async () => {
@@ -147,6 +160,7 @@ describe('a job whose tyres are held', () => {
     const stock = await stockRow('van-1', '235/45R18');
     await t.db.insert(tyreStockReservations).values({ jobId: job.id, stockId: stock.id, quantity: 2 });
     await t.db.update(tyreStock).set({ reserved: 2 }).where(eq(tyreStock.id, stock.id));
+    expect((await customersPage(token)).orderedTyres).toBeNull();
 
     expect((await byStaff(job.id, '2026-11-24', '12-2 PM')).statusCode).toBe(200);
     expect((await byCustomer(token, '2026-11-25', '2-4 PM')).statusCode).toBe(200);

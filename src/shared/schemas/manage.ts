@@ -64,6 +64,8 @@ export const manageBooking = z.object({
   businessPhone: z.string(),
   /** The last Perth day a reschedule may move to (the booking horizon). */
   lastBookableDay: z.string(),
+  /** New tyres to be ordered for it: the first day they can come, and what the customer is told; else null. */
+  orderedTyres: z.object({ firstDay: z.string(), note: z.string() }).nullable(),
   can: z.object({ reschedule: z.boolean(), cancel: z.boolean(), addPhotos: z.boolean(), change: z.boolean() }),
   /** Why an action is not offered: e.g. within 24 hours, "please call {phone}". */
   rescheduleNote: z.string().nullable(),

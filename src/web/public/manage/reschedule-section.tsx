@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import { DEFAULT_BUSINESS_HOURS } from '../../../shared/domain/business-hours';
-import { perthToday } from '../../../shared/domain/perth-time';
+import { compareDays, formatDayLong, perthToday } from '../../../shared/domain/perth-time';
 import { slotWindowLabel, type TimeSlot } from '../../../shared/domain/slots';
 import type { ManageBooking } from '../../../shared/schemas/manage';
 import { manageRescheduleRequest } from '../../../shared/schemas/manage';
@@ -44,11 +44,15 @@ export function RescheduleSection({
   const [pending, setPending] = useState(false);
   const [days] = useState(businessDays);
   const today = perthToday(new Date());
+  // Tyres to be ordered: the first day offered is the day they can come, as in the wizard.
+  const ordered = booking.orderedTyres;
+  const from = ordered && compareDays(ordered.firstDay, today) > 0 ? ordered.firstDay : today;
   const isCurrent = (day: string, s: TimeSlot) => day === booking.scheduledDay && s === booking.timeSlot;
-  const next = useNextFreeWindows(today, days, new Date());
+  const next = useNextFreeWindows(from, days, new Date());
   const windows = next.windows.filter((w) => !isCurrent(w.day, w.slot));
   const dayChosen = calendarOpen && /^\d{4}-\d{2}-\d{2}$/.test(date);
-  const slots = useQuery({ ...api.slots.list.query({ query: { date } }), enabled: dayChosen });
+  const beforeTyres = dayChosen && compareDays(date, from) < 0;
+  const slots = useQuery({ ...api.slots.list.query({ query: { date } }), enabled: dayChosen && !beforeTyres });
   const free = (slots.data ?? []).filter((s) => s.isAvailable && !isCurrent(date, s.slot));
 
   const submit = async () => {
@@ -76,6 +80,7 @@ export function RescheduleSection({
       <h2 id="reschedule-heading" className="text-lg font-bold">
         Reschedule
       </h2>
+      {ordered && from !== today ? <p>{ordered.note}</p> : null}
       <FreeWindowList
         windows={windows}
         loading={next.loading}
@@ -110,8 +115,11 @@ export function RescheduleSection({
           }}
         />
       ) : null}
-      {dayChosen && slots.isPending ? <p role="status">Looking for free times…</p> : null}
-      {dayChosen && slots.data ? (
+      {beforeTyres ? (
+        <p role="alert">Your tyres come by {formatDayLong(from)}. Please choose that day or later.</p>
+      ) : null}
+      {dayChosen && !beforeTyres && slots.isPending ? <p role="status">Looking for free times…</p> : null}
+      {dayChosen && !beforeTyres && slots.data ? (
         free.length === 0 ? (
           <p>No free times that day. Please choose another day.</p>
         ) : (
