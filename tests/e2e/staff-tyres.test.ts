@@ -170,6 +170,19 @@ describe('tyres fitted, on the phone', () => {
     await eventually(() => page.getByText('Part Added').first().isVisible()).toBe(true);
     await eventually(() => parts.getByText(`4 × ${valveName}`).isVisible()).toBe(true);
     expect(await parts.textContent()).toContain('$22.00');
+    // One more by mistake, taken off again before the invoice: the invoice below lists four.
+    await pick.tap();
+    await parts.getByLabel('Quantity').fill('1');
+    await parts.getByRole('button', { name: 'Add to job' }).tap();
+    const mistake = parts.getByRole('button', { name: `Take off 1 × ${valveName}` });
+    await mistake.waitFor();
+    expect((await mistake.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await mistake.tap();
+    await eventually(() => page.getByText('Part Removed').first().isVisible()).toBe(true);
+    await eventually(() => mistake.count()).toBe(0);
+    expect(
+      await parts.getByRole('list', { name: 'Parts on this job' }).getByRole('listitem').allTextContents(),
+    ).toEqual([expect.stringContaining(`4 × ${valveName}`)]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // The work done, the owner generates the invoice on a 360 px phone: the valves are its own line.
@@ -180,6 +193,10 @@ describe('tyres fitted, on the phone', () => {
     await ownerDialog.getByRole('button', { name: 'Generate Invoice' }).click();
     const invoiceSection = ownerDialog.getByRole('region', { name: 'Customer invoice', exact: true });
     await eventually(() => invoiceSection.getByText(/^INV-\d{6}$/).count()).toBe(1);
+    // Issued: the parts stay as they are.
+    const ownerParts = ownerDialog.getByRole('region', { name: 'Valves and sensors' });
+    await eventually(() => ownerParts.getByText(`4 × ${valveName}`).isVisible()).toBe(true);
+    expect(await ownerParts.getByRole('button', { name: /^Take off/ }).count()).toBe(0);
     const [invoice] = (await (await api('GET', `/api/dashboard/customer-invoices/job/${job.jobId}`, owner)).json()) as {
       items: { description: string; quantity: number; unitPrice: string; totalPrice: string }[];
     }[];

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { JOB_PART_NOT_FOUND } from './parts';
 import { PART_NAME_TAKEN_MESSAGE, PART_QUANTITY_MESSAGE, PART_UNKNOWN_MESSAGE } from '../../shared/schemas/tyre-parts';
 import type { JobPart, TyrePart } from '../../shared/schemas/tyre-parts';
 import { jobTyreParts, tyreParts } from '../db/schema';
@@ -21,7 +22,7 @@ let tech: Staff;
 let valve: TyrePart;
 let sensor: TyrePart;
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Staff, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: Staff, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
@@ -191,5 +192,53 @@ describe('POST/GET /api/dashboard/jobs/{id}/parts', () => {
     expect(
       (await t.db.select().from(jobTyreParts).where(eq(jobTyreParts.jobId, job.id))).map((r) => r.addedById),
     ).toEqual([admin.user.id]);
+  });
+});
+
+describe('DELETE /api/dashboard/jobs/{id}/parts/{lineId}', () => {
+  it('takes a part added by mistake off the job before its invoice: the history says so and the invoice never lists it', async () => {
+    const job = await newJob({ customerValue: '129.80' });
+    await call('POST', `/api/dashboard/jobs/${job.id}/parts`, tech, { partId: valve.id, quantity: 4 });
+    const added = await call('POST', `/api/dashboard/jobs/${job.id}/parts`, tech, { partId: sensor.id, quantity: 1 });
+    const wrong = (added.json() as JobPart[]).find((p) => p.partId === sensor.id)!;
+
+    const removed = await call('DELETE', `/api/dashboard/jobs/${job.id}/parts/${wrong.id}`, tech);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((removed.json() as JobPart[]).map((p) => [p.name, p.quantity])).toEqual([['Rubber valve TR413', 4]]);
+    expect((await historyLines(t.db, `job:${job.id}`)).map((l) => l.note)).toContain(
+      'Parts taken off: 1 × TPMS sensor (programmable)',
+    );
+    // Twice, or a line that was never there: 404, nothing else changes.
+    const again = await call('DELETE', `/api/dashboard/jobs/${job.id}/parts/${wrong.id}`, tech);
+    expect([again.statusCode, again.json().message]).toEqual([404, JOB_PART_NOT_FOUND]);
+    expect((await call('DELETE', `/api/dashboard/jobs/${job.id}/parts/not-a-line`, tech)).statusCode).toBe(404);
+
+    await call('PATCH', `/api/dashboard/jobs/${job.id}/status`, tech, { status: 'completed' });
+    const inv = await call('POST', `/api/dashboard/customer-invoices/generate/${job.id}`, admin);
+    expect(inv.statusCode, inv.body).toBe(201);
+    // The job's $129.80 and four valves at $5.50; no sensor.
+    expect(inv.json().customerInvoice.totalAmount).toBe('151.80');
+
+    // The invoice is issued: its parts stay as they are.
+    const valves = (removed.json() as JobPart[])[0]!;
+    const late = await call('DELETE', `/api/dashboard/jobs/${job.id}/parts/${valves.id}`, admin);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/has invoice .*: parts are added or taken off before the invoice\./);
+    expect(await partRows()).toBeGreaterThan(0);
+    expect((await call('GET', `/api/dashboard/jobs/${job.id}/parts`, admin)).json()).toHaveLength(1);
+  });
+
+  it("a technician takes nothing off another's job; the owner may", async () => {
+    const job = await newJob();
+    const added = await call('POST', `/api/dashboard/jobs/${job.id}/parts`, tech, { partId: valve.id, quantity: 2 });
+    const line = (added.json() as JobPart[])[0]!;
+    const other = await signedInStaff(t, { role: 'technician' });
+    expect((await call('DELETE', `/api/dashboard/jobs/${job.id}/parts/${line.id}`, other)).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/dashboard/jobs/${job.id}/parts/${line.id}` })).statusCode,
+    ).toBe(401);
+    expect((await call('GET', `/api/dashboard/jobs/${job.id}/parts`, tech)).json()).toHaveLength(1);
+    const byOwner = await call('DELETE', `/api/dashboard/jobs/${job.id}/parts/${line.id}`, admin);
+    expect([byOwner.statusCode, byOwner.json()]).toEqual([200, []]);
   });
 });

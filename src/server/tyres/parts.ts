@@ -184,6 +184,24 @@ export async function listJobParts(deps: Deps, user: SessionUser, jobId: string)
 }
 
 /**
+ * The job whose parts change, locked: its parts change only while its invoice is not issued and
+ * it is not paid or cancelled, as the invoice takes them (409 saying why otherwise).
+ */
+async function lockJobWithOpenParts(tx: Executor, user: SessionUser, jobId: string) {
+  const job = await lockJobForTyreWork(tx, user, jobId);
+  if (job.status === 'cancelled') throw conflict('A cancelled job takes no parts.');
+  const [invoice] = await tx
+    .select({ number: customerInvoices.invoiceNumber })
+    .from(customerInvoices)
+    .where(and(eq(customerInvoices.jobId, job.id), ne(customerInvoices.status, 'cancelled')))
+    .limit(1);
+  if (invoice)
+    throw conflict(`${job.jobNumber} has invoice ${invoice.number}: parts are added or taken off before the invoice.`);
+  if (job.paymentStatus === 'paid') throw conflict(`${job.jobNumber} is paid already, so its parts stay as they are.`);
+  return job;
+}
+
+/**
  * Adds a quantity of one part of the price list to a job, priced as the list says now: a part not
  * on the list (or taken off it) is a 400 on `partId`, nothing written. The job's invoice takes it,
  * so a job whose invoice is issued or that was paid before it takes no more.
@@ -197,16 +215,7 @@ export async function addJobPart(
   if (!isUuid(body.partId)) throw invalid(PART_UNKNOWN_MESSAGE, { partId: PART_UNKNOWN_MESSAGE });
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const job = await lockJobForTyreWork(tx, user, jobId);
-    if (job.status === 'cancelled') throw conflict('A cancelled job takes no parts.');
-    const [invoice] = await tx
-      .select({ number: customerInvoices.invoiceNumber })
-      .from(customerInvoices)
-      .where(and(eq(customerInvoices.jobId, job.id), ne(customerInvoices.status, 'cancelled')))
-      .limit(1);
-    if (invoice) throw conflict(`${job.jobNumber} has invoice ${invoice.number}: parts go on before the invoice.`);
-    if (job.paymentStatus === 'paid')
-      throw conflict(`${job.jobNumber} is paid already, so its invoice takes no parts.`);
+    const job = await lockJobWithOpenParts(tx, user, jobId);
     const [part] = await tx
       .select()
       .from(tyreParts)
@@ -229,6 +238,34 @@ export async function addJobPart(
       actorId: user.id,
       kind: 'note',
       note: `Parts: ${body.quantity} × ${part.name} (${formatDollars(toCents(part.retailPrice))} each)`,
+    });
+    return jobPartsOf(tx, job.id);
+  });
+}
+
+export const JOB_PART_NOT_FOUND = 'That part is not on this job.';
+
+/**
+ * Takes one part's line off a job (a part added by mistake), while its parts may change
+ * (lockJobWithOpenParts); the job's history says what came off. An unknown line is a 404.
+ */
+export async function removeJobPart(deps: Deps, user: SessionUser, jobId: string, lineId: string): Promise<JobPart[]> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const job = await lockJobWithOpenParts(tx, user, jobId);
+    const [removed] = isUuid(lineId)
+      ? await tx
+          .delete(jobTyreParts)
+          .where(and(eq(jobTyreParts.id, lineId), eq(jobTyreParts.jobId, job.id)))
+          .returning()
+      : [];
+    if (!removed) throw notFound(JOB_PART_NOT_FOUND);
+    await recordJobEvent(tx, {
+      jobId: job.id,
+      at: now,
+      actorId: user.id,
+      kind: 'note',
+      note: `Parts taken off: ${removed.quantity} × ${removed.name}`,
     });
     return jobPartsOf(tx, job.id);
   });

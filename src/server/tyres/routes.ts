@@ -13,7 +13,7 @@ import { readTyreSettings, updateTyreSettings } from './tyre-settings';
 import { bookedTyreSize, tyreAvailabilityOf } from './reservations';
 import { SIZE_MESSAGE } from '../../shared/schemas/tyres';
 import { claimWarranty, findWarranty, tyresForManagePage } from './warranty';
-import { addJobPart, addPart, listJobParts, listParts, updatePart } from './parts';
+import { addJobPart, addPart, listJobParts, listParts, removeJobPart, updatePart } from './parts';
 
 /** The tyre trade's records (docs/decisions/414-tyre-records.md, 415-warranty-register.md, 432-valves-and-tpms-sensors.md). */
 export function tyreRoutes(deps: AppDeps): FastifyPluginAsync {
@@ -29,6 +29,9 @@ export function tyreRoutes(deps: AppDeps): FastifyPluginAsync {
     addRoute(app, tyres.updatePart, async ({ actor, params, body }) => updatePart(deps, actor, params.id, body));
     addRoute(app, tyres.jobParts, async ({ actor, params }) => listJobParts(deps, actor, params.id));
     addRoute(app, tyres.addJobPart, async ({ actor, params, body }) => addJobPart(deps, actor, params.id, body));
+    addRoute(app, tyres.removeJobPart, async ({ actor, params }) =>
+      removeJobPart(deps, actor, params.id, params.lineId),
+    );
     addRoute(app, tyres.warranty, async ({ query }) => findWarranty(deps, query));
     addRoute(app, tyres.claimWarranty, async ({ actor, body }) => claimWarranty(deps, actor, body));
     addRoute(app, tyres.manageTyres, async ({ params, request, reply }) => {

@@ -24,6 +24,7 @@ import {
   jobPartRequest,
   tyrePart,
   tyrePartIdParams,
+  jobPartLineParams,
   tyrePartRequest,
   tyrePartUpdateRequest,
 } from '../schemas/tyre-parts';
@@ -188,6 +189,16 @@ export const tyres = {
     body: jobPartRequest,
     response: z.array(jobPart),
     status: 201,
+  }),
+  removeJobPart: defineContract({
+    method: 'DELETE',
+    path: '/api/dashboard/jobs/:id/parts/:lineId',
+    access: 'staff',
+    affects: ['tyres', 'jobs'],
+    summary:
+      "Takes a part's line off a job, before its invoice (a part added by mistake); the job's history says so. An admin or the job's technician. Answers the job's parts.",
+    params: jobPartLineParams,
+    response: z.array(jobPart),
   }),
   availability: defineContract({
     method: 'GET',

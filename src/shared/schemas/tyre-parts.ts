@@ -40,6 +40,8 @@ export const tyrePartRequest = partFields;
 export const tyrePartUpdateRequest = partFields.omit({ kind: true }).partial();
 
 export const tyrePartIdParams = z.object({ id: z.string().max(64) });
+/** A part's line on a job: the job's id and the line's. */
+export const jobPartLineParams = z.object({ id: z.string().max(64), lineId: z.string().max(64) });
 
 export const tyrePart = z.object({
   id: z.string(),

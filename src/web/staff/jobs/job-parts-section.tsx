@@ -92,6 +92,15 @@ export function JobPartsSection({ job }: { job: JobDetail }) {
     done,
   );
   const saving = queueing ? queued : direct;
+  // Taking a part off needs the server (it must not race the invoice), so it is never queued.
+  const remove = useApiMutation(api.tyres.removeJobPart, {
+    input: (p: JobPart) => ({ params: { id: job.id, lineId: p.id } }),
+    onSuccess: (_data, p) => {
+      setError(null);
+      toast({ title: 'Part Removed', description: `${p.quantity} × ${p.name} off ${job.jobNumber}.` });
+    },
+    onError: (err) => setError(errorMessage(err, 'The part could not be taken off.')),
+  });
 
   const submit = () => {
     if (!draft) return;
@@ -121,8 +130,18 @@ export function JobPartsSection({ job }: { job: JobDetail }) {
           <Skeleton className="h-11 w-full" />
         </SkeletonGroup>
       ) : (
-        <PartList parts={added.data ?? []} waiting={waitingLines} />
+        <PartList
+          parts={added.data ?? []}
+          waiting={waitingLines}
+          onRemove={open ? (p) => remove.mutate(p) : null}
+          removing={remove.isPending ? remove.variables?.id : undefined}
+        />
       )}
+      {draft === null && error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
       {!open ? null : draft === null ? (
         partsQuery.isPending && partsQuery.fetchStatus === 'fetching' && parts.length === 0 ? (
           <SkeletonGroup label="Loading the price list's parts">
@@ -199,19 +218,34 @@ export function JobPartsSection({ job }: { job: JobDetail }) {
 function PartList({
   parts,
   waiting,
+  onRemove,
+  removing,
 }: {
   parts: JobPart[];
   waiting: { key: string; quantity: number; name: string }[];
+  /** Null once the job's parts can no longer change (its invoice is issued, it is paid or cancelled). */
+  onRemove: ((p: JobPart) => void) | null;
+  removing: string | undefined;
 }) {
   if (parts.length === 0 && waiting.length === 0) return <p className="text-gray-700">No parts added yet.</p>;
   return (
-    <ul className="divide-y divide-gray-200">
+    <ul className="divide-y divide-gray-200" aria-label="Parts on this job">
       {parts.map((p) => (
-        <li key={p.id} className="flex justify-between gap-2 py-2">
-          <span>
+        <li key={p.id} className="flex items-center justify-between gap-2 py-2">
+          <span className="flex-1">
             {p.quantity} × {p.name}
           </span>
           <span className="font-semibold">{formatDollars(toCents(p.totalPrice))}</span>
+          {onRemove ? (
+            <Button
+              variant="outline"
+              aria-label={`Take off ${p.quantity} × ${p.name}`}
+              disabled={removing !== undefined}
+              onClick={() => onRemove(p)}
+            >
+              {removing === p.id ? 'Taking off...' : 'Take off'}
+            </Button>
+          ) : null}
         </li>
       ))}
       {waiting.map((w) => (
