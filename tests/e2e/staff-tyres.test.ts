@@ -183,6 +183,15 @@ describe('tyres fitted, on the phone', () => {
     expect(
       await parts.getByRole('list', { name: 'Parts on this job' }).getByRole('listitem').allTextContents(),
     ).toEqual([expect.stringContaining(`4 × ${valveName}`)]);
+    // The job sheet says what the invoice will be, tyres and valves in, so the money taken on site is whole.
+    const sheet = (await (await api('GET', `/api/dashboard/jobs/${job.jobId}`, owner)).json()) as {
+      customerValue: string;
+      toInvoiceAmount: string;
+    };
+    expect(Number(sheet.toInvoiceAmount)).toBeGreaterThanOrEqual(Number(sheet.customerValue) + 22);
+    await eventually(() => dialog.getByText(/^Invoice to come: /).textContent()).toBe(
+      `Invoice to come: $${sheet.toInvoiceAmount} with the tyres and parts added`,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // The work done, the owner generates the invoice on a 360 px phone: the valves are its own line.

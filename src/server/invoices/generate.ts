@@ -145,20 +145,8 @@ export async function generateInvoiceForJob(deps: Deps, actor: SessionUser, jobI
   return detailOf(deps.db, id, perthToday(now));
 }
 
-/**
- * The generation itself, in the caller's transaction with the job locked: also used when a payment
- * taken on site finds the job without an invoice (decision 349).
- */
-export async function generateInvoiceIn(
-  tx: Executor,
-  job: Job,
-  actor: SessionUser,
-  now: Date,
-  fees: Fees,
-): Promise<Invoice> {
-  const today = perthToday(now);
-  assertInvoiceable(job);
-  await assertNoLiveInvoice(tx, job);
+/** The lines a job's invoice is made of, and the online payment that covered it before the visit, if any. */
+async function jobInvoiceLines(tx: Executor, job: Job, now: Date, fees: Fees) {
   const tyreUnitPriceCents = job.serviceType === 'new-tyres' ? await lookupTyreUnitPriceCents(tx, job.tyreSize) : null;
   const paidOnline = await onlinePayment(tx, job, now);
   const lines = invoiceLinesForJob(
@@ -191,6 +179,33 @@ export async function generateInvoiceIn(
   // Valves and TPMS sensors, each its own line (docs/decisions/432-valves-and-tpms-sensors.md); as
   // with the levy, a payment taken online before the visit did not cover them.
   if (paidOnline === null) lines.push(...(await partInvoiceLines(tx, job.id)));
+  return { lines, paidOnline };
+}
+
+/**
+ * What the job's invoice will be made for, GST included, when staff take the money before there is
+ * one: the same lines generateInvoiceIn writes (the job's price, tyres fitted and their levy, parts).
+ */
+export async function amountToInvoice(exec: Executor, job: Job, now: Date, fees: Fees): Promise<string> {
+  const { lines } = await jobInvoiceLines(exec, job, now, fees);
+  return formatCents(invoiceTotals(lines).totalCents);
+}
+
+/**
+ * The generation itself, in the caller's transaction with the job locked: also used when a payment
+ * taken on site finds the job without an invoice (decision 349).
+ */
+export async function generateInvoiceIn(
+  tx: Executor,
+  job: Job,
+  actor: SessionUser,
+  now: Date,
+  fees: Fees,
+): Promise<Invoice> {
+  const today = perthToday(now);
+  assertInvoiceable(job);
+  await assertNoLiveInvoice(tx, job);
+  const { lines, paidOnline } = await jobInvoiceLines(tx, job, now, fees);
   const isPaid = paidOnline !== null || job.status === 'paid';
   return insertInvoice(
     tx,

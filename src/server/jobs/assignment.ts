@@ -87,7 +87,7 @@ async function rosterClash(exec: Executor, tech: Technician, job: Slot): Promise
  * refusing with 409 an assignment that clashes with the technician's roster or another job.
  */
 export async function assignJob(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'settings'>,
   user: SessionUser,
   jobId: string,
   technicianId: string | null,

@@ -44,7 +44,7 @@ const slotText = (j: Pick<Job, 'scheduledDay' | 'timeSlot'>) => `${j.scheduledDa
  * cancelled from cancelling; any other move is refused with 409 naming both statuses.
  */
 export async function changeJobStatus(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'settings'>,
   user: SessionUser,
   jobId: string,
   to: JobStatus,
@@ -65,7 +65,7 @@ export async function changeJobStatus(
 
 /** Staff change the price; the first price is kept as originalCustomerValue. */
 export async function editJobQuote(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'settings'>,
   user: SessionUser,
   jobId: string,
   customerValue: string,
@@ -302,7 +302,7 @@ export async function previewCancellation(
  * key, so a failure changes nothing and a retry never refunds twice (decision 184).
  */
 export async function cancelJob(
-  deps: CancelDeps,
+  deps: CancelDeps & Pick<AppDeps, 'settings'>,
   user: SessionUser,
   jobId: string,
   input: CancelInput,

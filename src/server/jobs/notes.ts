@@ -8,7 +8,7 @@ import { notFound } from '../http/errors';
 import { recordJobEvent } from './history';
 import { assertMayView, getJobDetail, JOB_NOT_FOUND } from './service';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 
 /**
  * A note on a job (docs/decisions/345-offline-day-queue.md: a technician's change from the van): an

@@ -9,6 +9,7 @@ import { cardPayments, customerInvoices, jobPhotos, jobs, onsitePayments, users,
 import type { SessionUser } from '../http/access';
 import { forbidden, notFound } from '../http/errors';
 import { isUuid } from '../../shared/schemas/fields';
+import { amountToInvoice } from '../invoices/generate';
 import { moneyOf, owedOnInvoice } from '../invoices/owed';
 import { listJobHistory } from './history';
 
@@ -96,7 +97,11 @@ function toJobFields(row: JobRow) {
 }
 
 /** One job as staff see it, with photos and history; a technician only their own. */
-export async function getJobDetail(deps: Pick<AppDeps, 'db'>, user: SessionUser, jobId: string): Promise<JobDetail> {
+export async function getJobDetail(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'settings'>,
+  user: SessionUser,
+  jobId: string,
+): Promise<JobDetail> {
   if (!isUuid(jobId)) throw notFound(JOB_NOT_FOUND);
   const [row] = await selectJobs(deps.db).where(eq(jobs.id, jobId));
   if (!row) throw notFound(JOB_NOT_FOUND);
@@ -113,6 +118,10 @@ export async function getJobDetail(deps: Pick<AppDeps, 'db'>, user: SessionUser,
     jobMoneyOf(deps.db, jobId),
     cardPaymentsKeptBack(deps.db, jobId),
   ]);
+  const toInvoiceAmount =
+    money === null && row.job.paymentStatus !== 'paid' && ['in-progress', 'completed'].includes(row.job.status)
+      ? await amountToInvoice(deps.db, row.job, deps.clock.now(), (await deps.settings.current()).fees)
+      : null;
   return {
     ...toJobFields(row),
     photos,
@@ -122,6 +131,7 @@ export async function getJobDetail(deps: Pick<AppDeps, 'db'>, user: SessionUser,
     onsitePayment: standing.at(-1) ?? null,
     onsitePayments: standing,
     money,
+    toInvoiceAmount,
     cardPaymentsToRefund,
   };
 }

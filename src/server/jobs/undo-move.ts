@@ -29,7 +29,7 @@ async function lastJobLine(exec: Executor, jobId: string) {
  * so there is nothing to withdraw; a text sent since is a change of its own and refuses the undo.
  */
 export async function undoJobMove(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'settings'>,
   user: SessionUser,
   jobId: string,
   cause: JobCause,

@@ -242,3 +242,25 @@ describe('DELETE /api/dashboard/jobs/{id}/parts/{lineId}', () => {
     expect([byOwner.statusCode, byOwner.json()]).toEqual([200, []]);
   });
 });
+
+describe('the amount to take on site', () => {
+  it('is what the invoice will be made for, parts included, and taking it pays the job whole', async () => {
+    const job = await newJob({ customerValue: '129.80' });
+    const detail = async () => (await call('GET', `/api/dashboard/jobs/${job.id}`, tech)).json();
+    expect((await detail()).toInvoiceAmount).toBe('129.80');
+    await call('POST', `/api/dashboard/jobs/${job.id}/parts`, tech, { partId: valve.id, quantity: 4 });
+    // The job's $129.80 and four valves at $5.50.
+    expect((await detail()).toInvoiceAmount).toBe('151.80');
+
+    const paid = await call('POST', `/api/dashboard/jobs/${job.id}/onsite-payment`, tech, {
+      method: 'cash',
+      amount: '151.80',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({
+      paymentStatus: 'paid',
+      toInvoiceAmount: null,
+      money: { paidAmount: '151.80', owedAmount: '0.00' },
+    });
+  });
+});

@@ -106,6 +106,11 @@ export const jobDetail = jobWithDetails.extend({
   onsitePayments: z.array(onsitePayment),
   /** Paid and owed on the job's live invoice; null while it has none (decision 406). */
   money: jobMoney.nullable(),
+  /**
+   * While a job under way or done has no invoice and is not paid: what its invoice will be made for
+   * (its price, tyres fitted and their levy, valves and sensors), the amount to take on site; else null.
+   */
+  toInvoiceAmount: z.string().nullable(),
   /** Card payments kept back for a refund, refunded ones included (decision 407). */
   cardPaymentsToRefund: z.array(cardPaymentToRefund),
 });

@@ -134,6 +134,12 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
           {job.originalCustomerValue && job.originalCustomerValue !== job.customerValue ? (
             <span className="ml-2 text-sm">(original price {dollars(job.originalCustomerValue)})</span>
           ) : null}
+          {job.toInvoiceAmount && job.toInvoiceAmount !== job.customerValue ? (
+            <span className="block text-sm">
+              Invoice to come: <span className="font-semibold tabular-nums">{dollars(job.toInvoiceAmount)}</span> with
+              the tyres and parts added
+            </span>
+          ) : null}
           <span className="block text-sm">Payment: {paymentText(job)}</span>
         </p>
       </div>

@@ -34,15 +34,21 @@ export function OnsitePaymentSection({ job, isAdmin }: { job: JobDetail; isAdmin
   });
   const live = invoices.data?.find((i) => i.status !== 'cancelled');
   // A day kept on the phone by the release before decision 406 has only the one payment, and no money.
-  const saved = job as Partial<Pick<JobDetail, 'onsitePayments' | 'money' | 'cardPaymentsToRefund'>>;
+  const saved = job as Partial<
+    Pick<JobDetail, 'onsitePayments' | 'money' | 'cardPaymentsToRefund' | 'toInvoiceAmount'>
+  >;
   const payments = saved.onsitePayments ?? (job.onsitePayment ? [job.onsitePayment] : []);
   const money = saved.money ?? null;
   const isPartPaid = money !== null && money.paidAmount !== '0.00' && money.owedAmount !== '0.00';
   const refunds = isAdmin ? (saved.cardPaymentsToRefund ?? []) : [];
   if (payments.length === 0 && !canRecord && refunds.length === 0) return null;
   const label = job.status === 'invoiced' && !isPartPaid ? 'Mark as Paid' : 'Record payment';
-  // What is owed: the invoice's balance less what was taken, else what the invoice will be made for (the job's price).
-  const owed = job.paymentStatus === 'paid' ? null : (money?.owedAmount ?? live?.totalAmount ?? job.customerValue);
+  // What is owed: the invoice's balance less what was taken, else what the invoice will be made for
+  // (the job's price with the tyres fitted and the parts added; the price alone on a day saved before that).
+  const owed =
+    job.paymentStatus === 'paid'
+      ? null
+      : (money?.owedAmount ?? live?.totalAmount ?? saved.toInvoiceAmount ?? job.customerValue);
 
   return (
     <section aria-labelledby={`payment-${job.id}`} className="space-y-2 rounded-xl border border-gray-200 p-3">
