@@ -112,11 +112,11 @@ describe('my devices and my password on a phone', () => {
     await form.getByLabel('New password', { exact: true }).fill('short-pw1');
     await form.getByLabel('Repeat new password').fill('short-pw1');
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(form.getByText('Password must be at least 10 characters').isVisible()).resolves.toBe(true);
+    await form.getByText('Password must be at least 10 characters').waitFor();
     await form.getByLabel('New password', { exact: true }).fill('my-owner-password');
     await form.getByLabel('Repeat new password').fill('my-owner-password');
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(form.getByText('Password must not contain your username').isVisible()).resolves.toBe(true);
+    await form.getByText('Password must not contain your username').waitFor();
     await form.getByLabel('New password', { exact: true }).fill('qwertyuiop');
     await form.getByLabel('Repeat new password').fill('qwertyuiop');
     await form.getByRole('button', { name: 'Change password' }).click();
