@@ -1,9 +1,9 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { defaultDueDate, invoiceLinesForJob, invoiceTotals, type InvoiceLine } from '../../shared/domain/invoices';
+import { defaultDueDate, invoiceTotals, type InvoiceLine } from '../../shared/domain/invoices';
 import { canCreateInvoice, type CustomerInvoiceStatus } from '../../shared/domain/job-status';
-import { formatCents, toCents } from '../../shared/domain/money';
-import { perthDay, perthToday } from '../../shared/domain/perth-time';
+import { formatCents } from '../../shared/domain/money';
+import { perthToday } from '../../shared/domain/perth-time';
 import {
   DUE_BEFORE_INVOICE_MESSAGE,
   type createInvoiceRequest,
@@ -11,19 +11,16 @@ import {
 } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
-import { bookingHolds, customerInvoiceItems, customerInvoices, jobs, paymentEvents } from '../db/schema';
+import { customerInvoiceItems, customerInvoices, jobs } from '../db/schema';
 import { recordHistory } from '../history/history';
 import type { SessionUser } from '../http/access';
 import { conflict, invalid } from '../http/errors';
-import { lookupTyreUnitPriceCents } from '../pricing/service';
 import { lockInvoiceJob, withLiveInvoiceGuard, type Invoice } from './guards';
 import { jobInvoiced, jobPaidByInvoice } from './job-sync';
 import { lineValues, parsedLine } from './lines';
-import { fittedTyreInvoiceLines } from '../tyres/invoice-lines';
-import { partInvoiceLines } from '../tyres/parts';
+import { jobInvoiceLines } from './job-lines';
 import { detailOf } from './queries';
-import { METHOD_LABELS, type OnlineMethod } from '../../shared/domain/payment-methods';
-import { methodOfMetadata } from '../payments/provider';
+import { METHOD_LABELS } from '../../shared/domain/payment-methods';
 
 // A new customer invoice: generated from its job, or written by staff, with its lines and the job's move (decision 200).
 
@@ -44,30 +41,6 @@ async function assertNoLiveInvoice(tx: Executor, job: Job): Promise<void> {
     .where(and(eq(customerInvoices.jobId, job.id), ne(customerInvoices.status, 'cancelled')))
     .limit(1);
   if (live) throw conflict(`Job ${job.jobNumber} already has invoice ${live.number}. Cancel or delete it first.`);
-}
-
-/** When and how a job was paid online by card, if it was. */
-async function onlinePayment(
-  tx: Executor,
-  job: Job,
-  now: Date,
-): Promise<{ day: string; at: Date; method: OnlineMethod; amount: number | null } | null> {
-  if (job.paymentMethod !== 'prepaid' || job.paymentStatus !== 'paid') return null;
-  const [event] = await tx
-    .select({ at: paymentEvents.receivedAt, payload: paymentEvents.payload })
-    .from(paymentEvents)
-    .where(and(eq(paymentEvents.jobId, job.id), eq(paymentEvents.type, 'payment_intent.succeeded')))
-    .orderBy(desc(paymentEvents.receivedAt))
-    .limit(1);
-  const [hold] = event
-    ? []
-    : await tx.select({ at: bookingHolds.paidAt }).from(bookingHolds).where(eq(bookingHolds.jobId, job.id));
-  const at = event?.at ?? hold?.at ?? job.paidAt ?? now;
-  // Afterpay and Zip carry no card surcharge line (decision 410); the intent's metadata names the method.
-  const intent = (event?.payload as { data?: { object?: { amount?: unknown; metadata?: unknown } } } | null)?.data
-    ?.object;
-  const amount = typeof intent?.amount === 'number' ? intent.amount : null;
-  return { day: perthDay(at), at, method: methodOfMetadata(intent?.metadata), amount };
 }
 
 const liveTaken = (jobNumber: string) => () => `Job ${jobNumber} already has an invoice. Cancel or delete it first.`;
@@ -143,52 +116,6 @@ export async function generateInvoiceForJob(deps: Deps, actor: SessionUser, jobI
       }),
   );
   return detailOf(deps.db, id, perthToday(now));
-}
-
-/** The lines a job's invoice is made of, and the online payment that covered it before the visit, if any. */
-async function jobInvoiceLines(tx: Executor, job: Job, now: Date, fees: Fees) {
-  const tyreUnitPriceCents = job.serviceType === 'new-tyres' ? await lookupTyreUnitPriceCents(tx, job.tyreSize) : null;
-  const paidOnline = await onlinePayment(tx, job, now);
-  const lines = invoiceLinesForJob(
-    {
-      serviceType: job.serviceType,
-      isPrepaid: job.paymentMethod === 'prepaid',
-      quantity: job.tyreQuantity ?? 1,
-      tyreSize: job.tyreSize,
-      tyreUnitPriceCents,
-      valueCents: job.customerValue === null ? null : toCents(job.customerValue),
-      isPaidByCard: paidOnline !== null && paidOnline.method === 'card',
-    },
-    fees,
-  );
-  // An Afterpay or Zip surcharge the owner set is what the payment took above the job's value.
-  const bnplSurcharge =
-    paidOnline && paidOnline.method !== 'card' && paidOnline.amount !== null && job.customerValue !== null
-      ? paidOnline.amount - toCents(job.customerValue)
-      : 0;
-  if (paidOnline && bnplSurcharge > 0)
-    lines.push({
-      description: `${METHOD_LABELS[paidOnline.method]} surcharge`,
-      category: 'labour',
-      quantity: 1,
-      unitPriceCents: bnplSurcharge,
-    });
-  // The tyres fitted and the disposal levy (docs/decisions/414-tyre-records.md); a job paid online
-  // before the visit is not charged a levy its payment did not cover.
-  lines.push(...(await fittedTyreInvoiceLines(tx, job.id, { withLevy: paidOnline === null })));
-  // Valves and TPMS sensors, each its own line (docs/decisions/432-valves-and-tpms-sensors.md); as
-  // with the levy, a payment taken online before the visit did not cover them.
-  if (paidOnline === null) lines.push(...(await partInvoiceLines(tx, job.id)));
-  return { lines, paidOnline };
-}
-
-/**
- * What the job's invoice will be made for, GST included, when staff take the money before there is
- * one: the same lines generateInvoiceIn writes (the job's price, tyres fitted and their levy, parts).
- */
-export async function amountToInvoice(exec: Executor, job: Job, now: Date, fees: Fees): Promise<string> {
-  const { lines } = await jobInvoiceLines(exec, job, now, fees);
-  return formatCents(invoiceTotals(lines).totalCents);
 }
 
 /**

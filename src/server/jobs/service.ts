@@ -9,7 +9,7 @@ import { cardPayments, customerInvoices, jobPhotos, jobs, onsitePayments, users,
 import type { SessionUser } from '../http/access';
 import { forbidden, notFound } from '../http/errors';
 import { isUuid } from '../../shared/schemas/fields';
-import { amountToInvoice } from '../invoices/generate';
+import { amountToInvoice } from '../invoices/job-lines';
 import { moneyOf, owedOnInvoice } from '../invoices/owed';
 import { listJobHistory } from './history';
 
@@ -118,8 +118,12 @@ export async function getJobDetail(
     jobMoneyOf(deps.db, jobId),
     cardPaymentsKeptBack(deps.db, jobId),
   ]);
+  // A job with no price yet is priced by staff first; its invoice would hold the call-out alone.
   const toInvoiceAmount =
-    money === null && row.job.paymentStatus !== 'paid' && ['in-progress', 'completed'].includes(row.job.status)
+    money === null &&
+    row.job.customerValue !== null &&
+    row.job.paymentStatus !== 'paid' &&
+    ['in-progress', 'completed'].includes(row.job.status)
       ? await amountToInvoice(deps.db, row.job, deps.clock.now(), (await deps.settings.current()).fees)
       : null;
   return {

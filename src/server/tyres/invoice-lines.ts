@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { TYRE_POSITION_LABELS, TYRE_POSITIONS } from '../../shared/domain/fitted-tyres';
 import type { InvoiceLine } from '../../shared/domain/invoices';
 import { toCents } from '../../shared/domain/money';
 import type { Executor } from '../db/client';
-import { fittedTyres } from '../db/schema';
+import { fittedTyres, jobTyreParts } from '../db/schema';
 import { readTyreSettings } from './tyre-settings';
 
 export const DISPOSAL_LEVY_LINE = 'Tyre disposal levy';
@@ -33,4 +33,27 @@ export async function fittedTyreInvoiceLines(
   if (opts.withLevy && disposed > 0 && levyCents > 0)
     lines.push({ description: DISPOSAL_LEVY_LINE, category: 'tyre', quantity: disposed, unitPriceCents: levyCents });
   return lines;
+}
+
+/**
+ * The job's parts as invoice lines: one line per part and price, in the order first added, with
+ * the quantities added summed; GST included, as every line's.
+ */
+export async function partInvoiceLines(exec: Executor, jobId: string): Promise<InvoiceLine[]> {
+  const rows = await exec
+    .select({
+      name: jobTyreParts.name,
+      unitPrice: jobTyreParts.unitPrice,
+      quantity: sql<number>`sum(${jobTyreParts.quantity})::int`,
+    })
+    .from(jobTyreParts)
+    .where(eq(jobTyreParts.jobId, jobId))
+    .groupBy(jobTyreParts.partId, jobTyreParts.name, jobTyreParts.unitPrice)
+    .orderBy(sql`min(${jobTyreParts.createdAt})`);
+  return rows.map((r) => ({
+    description: r.name,
+    category: 'tyre',
+    quantity: Number(r.quantity),
+    unitPriceCents: toCents(r.unitPrice),
+  }));
 }

@@ -263,4 +263,10 @@ describe('the amount to take on site', () => {
       money: { paidAmount: '151.80', owedAmount: '0.00' },
     });
   });
+
+  it('is not offered for a job with no price yet: staff price it first', async () => {
+    const job = await newJob({ customerValue: null });
+    const res = await call('GET', `/api/dashboard/jobs/${job.id}`, tech);
+    expect(res.json()).toMatchObject({ customerValue: null, toInvoiceAmount: null });
+  });
 });

@@ -1,6 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { InvoiceLine } from '../../shared/domain/invoices';
 import { formatCents, formatDollars, toCents } from '../../shared/domain/money';
 import { TYRE_PART_KIND_LABELS } from '../../shared/domain/tyre-parts';
 import { isUuid } from '../../shared/schemas/fields';
@@ -269,27 +268,4 @@ export async function removeJobPart(deps: Deps, user: SessionUser, jobId: string
     });
     return jobPartsOf(tx, job.id);
   });
-}
-
-/**
- * The job's parts as invoice lines: one line per part and price, in the order first added, with
- * the quantities added summed; GST included, as every line's.
- */
-export async function partInvoiceLines(exec: Executor, jobId: string): Promise<InvoiceLine[]> {
-  const rows = await exec
-    .select({
-      name: jobTyreParts.name,
-      unitPrice: jobTyreParts.unitPrice,
-      quantity: sql<number>`sum(${jobTyreParts.quantity})::int`,
-    })
-    .from(jobTyreParts)
-    .where(eq(jobTyreParts.jobId, jobId))
-    .groupBy(jobTyreParts.partId, jobTyreParts.name, jobTyreParts.unitPrice)
-    .orderBy(sql`min(${jobTyreParts.createdAt})`);
-  return rows.map((r) => ({
-    description: r.name,
-    category: 'tyre',
-    quantity: Number(r.quantity),
-    unitPriceCents: toCents(r.unitPrice),
-  }));
 }

@@ -107,7 +107,7 @@ export const jobDetail = jobWithDetails.extend({
   /** Paid and owed on the job's live invoice; null while it has none (decision 406). */
   money: jobMoney.nullable(),
   /**
-   * While a job under way or done has no invoice and is not paid: what its invoice will be made for
+   * While a priced job under way or done has no invoice and is not paid: what its invoice will be made for
    * (its price, tyres fitted and their levy, valves and sensors), the amount to take on site; else null.
    */
   toInvoiceAmount: z.string().nullable(),
