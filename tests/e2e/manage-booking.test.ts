@@ -72,6 +72,33 @@ async function paidBookingLink(email: string): Promise<string> {
   return manageLinkSentTo(email);
 }
 
+/** A booking paid on site on FIRST_DAY in Mandurah, as the wizard makes it; answers its confirmation's manage link. */
+async function onSiteBookingLink(booking: {
+  customer: { name: string; email: string; phone: string };
+  vehicle: { make: string; model: string; year: number; registration: string };
+  job: { serviceType: string; timeSlot: string; address: string; tyreSize?: string; tyreQuantity?: number };
+}): Promise<string> {
+  const booked = await fetch(`${browser.baseUrl}/api/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: browser.baseUrl },
+    body: JSON.stringify({
+      ...booking,
+      job: {
+        scheduledDate: FIRST_DAY,
+        suburb: 'Mandurah',
+        postcode: '6210',
+        tyreSize: null,
+        tyreQuantity: null,
+        notes: null,
+        paymentMethod: 'onsite',
+        ...booking.job,
+      },
+    }),
+  });
+  expect(booked.status, await booked.clone().text()).toBe(200);
+  return manageLinkSentTo(booking.customer.email);
+}
+
 /** The manage link (`/booking/{token}`) in the booking confirmation sent to this address. */
 async function manageLinkSentTo(email: string): Promise<string> {
   let link = '';
@@ -135,28 +162,11 @@ describe('manage my booking', () => {
 
   it('has nothing floating over its controls and every tap target at least 44 px tall, at 390 px', async () => {
     const email = `manager.end.${runId}@example.com`;
-    const booked = await fetch(`${browser.baseUrl}/api/bookings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: browser.baseUrl },
-      body: JSON.stringify({
-        customer: { name: 'Ed End', email, phone: '0400 333 444' },
-        vehicle: { make: 'Kia', model: 'Rio', year: 2018, registration: `ME${runId.slice(-5).toUpperCase()}` },
-        job: {
-          serviceType: 'puncture-repair',
-          scheduledDate: FIRST_DAY,
-          timeSlot: '8-10 AM',
-          address: '7 End Street',
-          suburb: 'Mandurah',
-          postcode: '6210',
-          tyreSize: null,
-          tyreQuantity: null,
-          notes: null,
-          paymentMethod: 'onsite',
-        },
-      }),
+    const path = await onSiteBookingLink({
+      customer: { name: 'Ed End', email, phone: '0400 333 444' },
+      vehicle: { make: 'Kia', model: 'Rio', year: 2018, registration: `ME${runId.slice(-5).toUpperCase()}` },
+      job: { serviceType: 'puncture-repair', timeSlot: '8-10 AM', address: '7 End Street' },
     });
-    expect(booked.status, await booked.clone().text()).toBe(200);
-    const path = await manageLinkSentTo(email);
     const page = await browser.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto(path);
@@ -184,28 +194,17 @@ describe('manage my booking', () => {
     });
     expect(rules.status, await rules.clone().text()).toBe(200);
     const email = `manager.tyres.${runId}@example.com`;
-    const booked = await fetch(`${browser.baseUrl}/api/bookings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: browser.baseUrl },
-      body: JSON.stringify({
-        customer: { name: 'Olly Order', email, phone: '0400 555 666' },
-        vehicle: { make: 'Audi', model: 'Q7', year: 2020, registration: `MO${runId.slice(-5).toUpperCase()}` },
-        job: {
-          serviceType: 'new-tyres',
-          scheduledDate: FIRST_DAY,
-          timeSlot: '12-2 PM',
-          address: '9 Order Street',
-          suburb: 'Mandurah',
-          postcode: '6210',
-          tyreSize: size,
-          tyreQuantity: 2,
-          notes: null,
-          paymentMethod: 'onsite',
-        },
-      }),
+    const path = await onSiteBookingLink({
+      customer: { name: 'Olly Order', email, phone: '0400 555 666' },
+      vehicle: { make: 'Audi', model: 'Q7', year: 2020, registration: `MO${runId.slice(-5).toUpperCase()}` },
+      job: {
+        serviceType: 'new-tyres',
+        timeSlot: '12-2 PM',
+        address: '9 Order Street',
+        tyreSize: size,
+        tyreQuantity: 2,
+      },
     });
-    expect(booked.status, await booked.clone().text()).toBe(200);
-    const path = await manageLinkSentTo(email);
     const { orderedTyres } = (await (
       await fetch(`${browser.baseUrl}/api${path.replace('/booking/', '/manage/')}`)
     ).json()) as {
