@@ -9,7 +9,11 @@ export type CompiledEngine = { pglite?: WebAssembly.Module; initdb?: WebAssembly
 export type ThreadData = ThreadSetup & { engine: CompiledEngine };
 
 type Rows = 'array' | 'object';
-/** `rawTypes`: further types to leave as text, whose parsers the app applies (functions cannot cross). */
+/**
+ * `rawTypes`: further types to leave as text, whose parsers the app applies (functions cannot cross).
+ * `tx` names a transaction the app numbered; `begin` on its first statement opens it, so a
+ * transaction costs no crossing of its own before its first statement (decision 239).
+ */
 export type ThreadRequest =
   | {
       id: number;
@@ -20,9 +24,9 @@ export type ThreadRequest =
       paramTypes?: number[];
       rawTypes?: number[];
       tx?: number;
+      begin?: boolean;
     }
-  | { id: number; op: 'exec'; sql: string; rowMode?: Rows; rawTypes?: number[]; tx?: number }
-  | { id: number; op: 'begin' }
+  | { id: number; op: 'exec'; sql: string; rowMode?: Rows; rawTypes?: number[]; tx?: number; begin?: boolean }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; listener: number }

@@ -67,17 +67,35 @@ function serve(port: NonNullable<typeof parentPort>, { dir, flushToDisk, engine 
     return open.tx;
   };
 
-  function begin(id: number) {
-    let began = false;
-    pg.transaction(async (tx) => {
-      const ended = new Promise<boolean>((resolve) => transactions.set(id, { tx, end: resolve }));
-      began = true;
-      reply(id, id);
-      if (!(await ended)) throw ROLLBACK;
-    }).then(
-      () => settleEnd(id),
-      (err: unknown) => (began ? settleEnd(id, err) : fail(id, err)),
+  const opening = new Map<number, Promise<void>>();
+  /** Opens the transaction the app numbered `id`, once PGlite's transaction lock is free. */
+  function begin(id: number): Promise<void> {
+    const opened = new Promise<void>((resolve, reject) => {
+      let began = false;
+      pg.transaction(async (tx) => {
+        const ended = new Promise<boolean>((end) => transactions.set(id, { tx, end }));
+        began = true;
+        resolve();
+        if (!(await ended)) throw ROLLBACK;
+      }).then(
+        () => settleEnd(id),
+        (err: unknown) => (began ? settleEnd(id, err) : reject(err)),
+      );
+    });
+    opening.set(id, opened);
+    opened.then(
+      () => opening.delete(id),
+      () => opening.delete(id),
     );
+    return opened;
+  }
+  /**
+   * A transaction's statement waits for it to be open: its first statement opens it (`begin`), one
+   * sent meanwhile waits for that. Called before anything is awaited, so messages keep their order.
+   */
+  function opened(request: { tx?: number; begin?: boolean }): Promise<void> | undefined {
+    if (request.tx === undefined) return undefined;
+    return request.begin ? begin(request.tx) : opening.get(request.tx);
   }
   function settleEnd(tx: number, err?: unknown) {
     const endRequest = transactions.get(tx)?.endRequest;
@@ -90,6 +108,7 @@ function serve(port: NonNullable<typeof parentPort>, { dir, flushToDisk, engine 
   async function handle(request: ThreadRequest): Promise<void> {
     switch (request.op) {
       case 'query': {
+        const open = opened(request);
         const { sql, rowMode, paramTypes, rawTypes, tx } = request;
         const run = () =>
           statements.run(
@@ -100,6 +119,7 @@ function serve(port: NonNullable<typeof parentPort>, { dir, flushToDisk, engine 
           );
         await pg._checkReady();
         if (tx !== undefined) {
+          await open;
           // Inside the transaction, which holds the transaction lock: the query lock only, as PGlite's tx.query.
           target(tx);
           return reply(request.id, await pg.runExclusive(run));
@@ -114,6 +134,7 @@ function serve(port: NonNullable<typeof parentPort>, { dir, flushToDisk, engine 
         return reply(request.id, result);
       }
       case 'exec': {
+        await opened(request);
         const results = await target(request.tx).exec(request.sql, {
           rowMode: request.rowMode,
           parsers: keepText(request.rawTypes),
@@ -121,10 +142,11 @@ function serve(port: NonNullable<typeof parentPort>, { dir, flushToDisk, engine 
         statements.noteCommands(results);
         return reply(request.id, results);
       }
-      case 'begin':
-        return begin(request.id);
       case 'end': {
+        await opening.get(request.tx)?.catch(() => undefined);
         const open = transactions.get(request.tx);
+        // A transaction whose opening failed has nothing to roll back; its first statement had the error.
+        if (!open && !request.commit) return reply(request.id);
         if (!open) throw new Error('Transaction is closed');
         open.endRequest = request.id;
         return open.end(request.commit);

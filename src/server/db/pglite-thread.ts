@@ -146,6 +146,10 @@ function unsupported(options: QueryOptions | undefined): string | undefined {
  * notification raised by a statement arrives before that statement's result, as in-process.
  * A thread that dies fails every pending and later call with an error that says so.
  */
+/** A statement's transaction: its number, and whether the statement opens it. */
+type InTransaction = { id: number; begin: boolean };
+const inTransaction = (tx: InTransaction | null) => (tx ? { tx: tx.id, ...(tx.begin ? { begin: true } : {}) } : {});
+
 export class PgliteThread {
   readonly waitReady: Promise<void>;
   readonly #worker: Worker;
@@ -187,21 +191,29 @@ export class PgliteThread {
   }
 
   query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#query<T>(query, params, options, undefined);
+    return this.#query<T>(query, params, options, null);
   }
 
   exec(query: string, options?: QueryOptions): Promise<Results[]> {
-    return this.#exec(query, options, undefined);
+    return this.#exec(query, options, null);
   }
 
+  /**
+   * A transaction is opened by its first statement, which carries `begin`: no crossing of its own
+   * before it, as each crossing holds the one database (docs/decisions/396-fast-quote.md). One
+   * that runs no statement opens nothing.
+   */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    const id = await this.#request<number>({ op: 'begin' });
+    const id = this.#nextId++;
+    let begun = false;
     let closed = false;
+    const first = () => !begun && (begun = true);
     const closedError = () => Promise.reject(new Error('Transaction is closed'));
     const tx: ThreadTransaction = {
       query: <R>(query: string, params?: unknown[], options?: QueryOptions) =>
-        closed ? closedError() : this.#query<R>(query, params, options, id),
-      exec: (query: string, options?: QueryOptions) => (closed ? closedError() : this.#exec(query, options, id)),
+        closed ? closedError() : this.#query<R>(query, params, options, { id, begin: first() }),
+      exec: (query: string, options?: QueryOptions) =>
+        closed ? closedError() : this.#exec(query, options, { id, begin: first() }),
       get closed() {
         return closed;
       },
@@ -211,11 +223,11 @@ export class PgliteThread {
       result = await callback(tx);
     } catch (err) {
       closed = true;
-      await this.#request({ op: 'end', tx: id, commit: false });
+      if (begun) await this.#request({ op: 'end', tx: id, commit: false });
       throw err;
     }
     closed = true;
-    await this.#request({ op: 'end', tx: id, commit: true });
+    if (begun) await this.#request({ op: 'end', tx: id, commit: true });
     return result;
   }
 
@@ -260,7 +272,7 @@ export class PgliteThread {
     query: string,
     params: unknown[] | undefined,
     options: QueryOptions | undefined,
-    tx: number | undefined,
+    tx: InTransaction | null,
   ): Promise<Results<T>> {
     const refused = unsupported(options);
     if (refused) throw new Error(`PGlite on its own thread does not take the ${refused} option`);
@@ -273,7 +285,7 @@ export class PgliteThread {
         rowMode: options?.rowMode,
         paramTypes: options?.paramTypes,
         rawTypes: rawTypesFor(parsers),
-        tx,
+        ...inTransaction(tx),
       },
       { query, params, options },
     );
@@ -281,12 +293,12 @@ export class PgliteThread {
     return result;
   }
 
-  async #exec(query: string, options: QueryOptions | undefined, tx: number | undefined): Promise<Results[]> {
+  async #exec(query: string, options: QueryOptions | undefined, tx: InTransaction | null): Promise<Results[]> {
     const refused = unsupported(options);
     if (refused) throw new Error(`PGlite on its own thread does not take the ${refused} option`);
     const parsers = options?.parsers;
     const results = await this.#request<Results[]>(
-      { op: 'exec', sql: query, rowMode: options?.rowMode, rawTypes: rawTypesFor(parsers), tx },
+      { op: 'exec', sql: query, rowMode: options?.rowMode, rawTypes: rawTypesFor(parsers), ...inTransaction(tx) },
       { query, options },
     );
     for (const result of results) applyParsers(result, parsers, options?.rowMode);
