@@ -29,6 +29,8 @@ export type AppProcess = {
   output(): string;
   /** How many times the instance has been started. */
   starts(): number;
+  /** The running server's process id (for a benchmark's CPU figures); undefined once it ended. */
+  pid(): number | undefined;
   /** Ends the process the hard way (SIGKILL: no shutdown hook runs) and waits until it is gone. */
   kill(): Promise<void>;
   /** Starts it again on the same port, DATA_DIR and DATABASE_URL, and waits for /healthz. */
@@ -117,6 +119,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
     dataDir,
     output: () => logs.join(''),
     starts: () => count,
+    pid: () => (running() ? server?.pid : undefined),
     kill: () => end('SIGKILL'),
     async restart() {
       if (running()) throw new Error('The instance is still running: kill() or stop() it first.');

@@ -7,6 +7,8 @@ export type BuiltApp = {
   launchedAtMs: number;
   /** What the server has printed so far (stdout and stderr). */
   output(): string;
+  /** The server's process id while it runs. */
+  pid(): number | undefined;
   /** Stops the server (SIGTERM) and removes its data directory. */
   stop(): Promise<void>;
 };
@@ -28,5 +30,12 @@ export async function startBuiltApp(
     ...(opts.clockStart ? { NODE_ENV: 'test', TEST_CLOCK_START: opts.clockStart } : {}),
     ...env,
   });
-  return { baseUrl: app.baseUrl, dataDir: app.dataDir, launchedAtMs, output: app.output, stop: app.dispose };
+  return {
+    baseUrl: app.baseUrl,
+    dataDir: app.dataDir,
+    launchedAtMs,
+    output: app.output,
+    pid: app.pid,
+    stop: app.dispose,
+  };
 }

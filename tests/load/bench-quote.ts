@@ -4,7 +4,8 @@
  * server, in one run (docs/decisions/396-fast-quote.md):
  * - 50 clients in a closed loop asking prepaid quotes (`POST /api/bookings/quote`), then as many
  *   asking pay-on-site bookings (`POST /api/bookings`), each beside `GET /api/time-slots` from 50
- *   clients in the same run: p50, p99, rate, and quote p50 / time-slots p50;
+ *   clients in the same run: p50, p99, rate, quote p50 / time-slots p50, and the CPU one answer
+ *   costs the app and the PostgreSQL server (from /proc, on Linux: tests/load/process-cpu.ts);
  * - `POST /api/bookings` paced at a fixed 50 a second: once straight after the closed loops (their
  *   wake: reported), then after SETTLE_SECONDS with the budget, as bookings arrive at a steady rate.
  * Every request is a valid booking of its own: its own email and client address (X-Forwarded-For,
@@ -30,6 +31,7 @@ import { startBuiltApp, type BuiltApp } from '../helpers/built-app';
 import { freeSlots, type FreeSlot } from './booking-load';
 import { runLoad, type LoadResult } from './load-runs';
 import { runPaced, type PacedRequest } from './paced-load';
+import { cpuPerAnswer, sampleCpu } from './process-cpu';
 import { seedJobs } from './seed-volume';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -235,7 +237,9 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     for (const method of ['prepaid', 'onsite'] as const) {
       const label = method === 'prepaid' ? 'POST /api/bookings/quote (prepaid)' : 'POST /api/bookings (pay on site)';
       console.log(`${engine}: ${label}, ${CLIENTS} clients, ${SECONDS} s (at most ${loopAmount})`);
+      const cpuBefore = sampleCpu(app.pid(), database.serverDataDir);
       const r = await closedLoopBookings(app, source, method, loopAmount);
+      const cpu = cpuPerAnswer(cpuBefore, sampleCpu(app.pid(), database.serverDataDir), r.total, os.cpus().length);
       const ratio = r.p50 / slots.p50;
       rows.push(
         loopRow(
@@ -254,6 +258,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
         budget: method === 'prepaid' ? `<= ${BUDGET.quoteToSlotsP50}x` : 'reported',
         met: method === 'prepaid' ? ratio <= BUDGET.quoteToSlotsP50 : undefined,
       });
+      // What one answer costs the app and the database server: the bound no waiting can lift.
+      if (cpu) rows.push({ engine, what: '  CPU per answer', figure: cpu, budget: 'reported' });
     }
 
     const pacedRun = () =>

@@ -35,7 +35,7 @@ export async function benchDatabase(
   engine: 'pglite' | 'postgres',
   label: string,
   seed?: (database: Database) => Promise<void>,
-): Promise<{ env: Record<string, string>; cleanup(): void }> {
+): Promise<{ env: Record<string, string>; serverDataDir?: string; cleanup(): void }> {
   if (engine === 'pglite') {
     if (!seed) return { env: {}, cleanup: () => {} };
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `tyres-${label}-`));
@@ -43,10 +43,11 @@ export async function benchDatabase(
     return { env: { DATA_DIR: dataDir }, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tyres-${label}-pg-`));
-  const server = (await startPgServer({ dir })) as { url: string; stop(): void };
+  const server = (await startPgServer({ dir })) as { url: string; dataDir: string; stop(): void };
   if (seed) await seed(await openPostgres(server.url));
   return {
     env: { DATABASE_URL: server.url },
+    serverDataDir: server.dataDir,
     cleanup: () => {
       server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
