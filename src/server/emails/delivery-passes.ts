@@ -42,6 +42,15 @@ export async function claimDue<T extends OutboxTable>(
   table: T,
   now: Date,
 ): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await claimStatement(db, table, now);
+  return row as T['$inferSelect'] | undefined;
+}
+
+/**
+ * claimDue's statement. The pending messages' index is in the order they are claimed (each
+ * outbox's `*_pending_idx`), so a claim reads the one message it takes, however many wait.
+ */
+export function claimStatement(db: Db, table: OutboxTable, now: Date) {
   // The two tables share these columns; the query is built over one of them for the types.
   const t = table as typeof outboundEmails;
   const due = db
@@ -51,12 +60,11 @@ export async function claimDue<T extends OutboxTable>(
     .orderBy(t.createdAt)
     .limit(1)
     .for('update', { skipLocked: true });
-  const [row] = await db
+  return db
     .update(t)
     .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS), attempts: sql`${t.attempts} + 1` })
     .where(sql`${t.id} = (${due})`)
     .returning();
-  return row as T['$inferSelect'] | undefined;
 }
 
 export type DeliveryPasses = {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns';
 import { jobs } from './jobs';
@@ -27,5 +28,6 @@ export const outboundEmails = pgTable(
     /** Set for a message that must go once only (e.g. `reminder:<jobId>`): a second insert is refused. */
     dedupeKey: text('dedupe_key').unique(),
   },
-  (t) => [index('outbound_emails_status_idx').on(t.status, t.nextAttemptAt)],
+  // The pending messages in the order a delivery pass claims them (emails/delivery-passes.ts).
+  (t) => [index('outbound_emails_pending_idx').on(t.createdAt).where(sql`status = 'pending'`)],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns';
 import { jobs } from './jobs';
@@ -30,7 +31,8 @@ export const outboundSms = pgTable(
     sentAt: timestamptz('sent_at'),
   },
   (t) => [
-    index('outbound_sms_status_idx').on(t.status, t.nextAttemptAt),
+    // The pending texts in the order a delivery pass claims them (emails/delivery-passes.ts).
+    index('outbound_sms_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
     index('outbound_sms_job_idx').on(t.jobId, t.kind),
   ],
 );
