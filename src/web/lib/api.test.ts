@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, queryKeyOf, urlOfQueryKey } from './api';
+import { api, ApiError, fieldErrorsOf, queryKeyOf, refusalOf, urlOfQueryKey } from './api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -78,5 +78,40 @@ describe('calls', () => {
     await expect(api.auth.currentUser()).rejects.toThrow('404: Not Found');
     stubFetch(204, '');
     await expect(api.auth.logout()).resolves.toBeUndefined();
+  });
+});
+
+describe("a refused form's messages go on its fields", () => {
+  const refused = new ApiError(
+    400,
+    JSON.stringify({
+      error: 'VALIDATION',
+      message: 'Please enter a valid DOT code',
+      fields: { dotCode: 'Please enter a valid DOT code', position: 'Choose a position', odd: 3 },
+    }),
+    'Bad Request',
+  );
+  const conflict = new ApiError(
+    409,
+    JSON.stringify({ error: 'CONFLICT', message: 'The invoice is issued.' }),
+    'Conflict',
+  );
+
+  it('reads each field the server named, and nothing from other failures', () => {
+    expect(fieldErrorsOf(refused)).toEqual({
+      dotCode: 'Please enter a valid DOT code',
+      position: 'Choose a position',
+    });
+    expect(fieldErrorsOf(conflict)).toEqual({});
+    expect(fieldErrorsOf(new ApiError(502, '<html>Bad Gateway</html>', 'Bad Gateway'))).toEqual({});
+    expect(fieldErrorsOf(new TypeError('Failed to fetch'))).toEqual({});
+  });
+
+  it("tells the first field's sentence, else the server's message, else the fallback", () => {
+    expect(refusalOf(refused, 'The tyre could not be recorded.')).toBe('Please enter a valid DOT code');
+    expect(refusalOf(conflict, 'The tyre could not be recorded.')).toBe('The invoice is issued.');
+    expect(refusalOf(new TypeError('Failed to fetch'), 'The tyre could not be recorded.')).toBe(
+      'The tyre could not be recorded.',
+    );
   });
 });

@@ -174,3 +174,17 @@ export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.serverMessage ?? fallback;
   return fallback;
 }
+
+/** The server's sentence for each field of a form it refused (its answer's `fields`); empty for any other failure. */
+export function fieldErrorsOf(err: unknown): Record<string, string> {
+  const fields = err instanceof ApiError ? err.json?.fields : undefined;
+  if (!fields || typeof fields !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/** The server's sentence for the first field it named, else its message, else the fallback. */
+export function refusalOf(err: unknown, fallback: string): string {
+  return Object.values(fieldErrorsOf(err))[0] ?? errorMessage(err, fallback);
+}

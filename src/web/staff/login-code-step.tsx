@@ -7,20 +7,13 @@ import { z } from 'zod';
 import { mfaCode, recoveryCode, type PublicUser } from '../../shared/schemas/auth';
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
-import { api, ApiError, errorMessage } from '../lib/api';
+import { api, ApiError, errorMessage, fieldErrorsOf } from '../lib/api';
 import { SENT_ON_SIXTH_DIGIT, sendOnSixthDigit } from './two-factor/sent-on-sixth-digit';
 
 const codeForm = z.object({ code: mfaCode });
 const recoveryForm = z.object({ recoveryCode });
 type CodeForm = z.input<typeof codeForm>;
 type RecoveryForm = z.input<typeof recoveryForm>;
-
-/** The server's message for one field of a 400, if it named that field. */
-function fieldError(err: unknown, field: string): string | undefined {
-  if (!(err instanceof ApiError) || err.status !== 400) return undefined;
-  const fields = err.json?.fields as Record<string, string> | undefined;
-  return fields?.[field];
-}
 
 /**
  * The second step of signing in (docs/decisions/320-two-factor-sign-in.md): the code from the
@@ -51,8 +44,7 @@ export function LoginCodeStep({
     },
     onError: (err) => {
       if (err instanceof ApiError && err.status === 401) return onStartOver(errorMessage(err, 'Please sign in again.'));
-      const codeError = fieldError(err, 'code');
-      const recoveryError = fieldError(err, 'recoveryCode');
+      const { code: codeError, recoveryCode: recoveryError } = fieldErrorsOf(err);
       if (codeError) code.setError('code', { message: codeError }, { shouldFocus: true });
       else if (recoveryError) recovery.setError('recoveryCode', { message: recoveryError }, { shouldFocus: true });
       else code.setError('code', { message: errorMessage(err, 'Could not check the code. Please try again.') });

@@ -8,7 +8,7 @@ import { ownerSetupSchema, type OwnerSetupForm as OwnerSetupValues } from '../..
 import { Button } from '../components/ui/button';
 import { TextField } from '../components/ui/field';
 import { toast } from '../components/ui/toast';
-import { api, ApiError, errorMessage } from '../lib/api';
+import { api, errorMessage, fieldErrorsOf } from '../lib/api';
 import { USER_KEY } from './session';
 
 /**
@@ -38,11 +38,8 @@ export function OwnerSetupForm() {
     },
     onError: (err) => {
       // The common-password rule is the server's alone: its message goes on the field it names.
-      const fields =
-        err instanceof ApiError && err.status === 400
-          ? (err.json?.fields as Record<string, string> | undefined)
-          : undefined;
-      if (fields?.password) form.setError('password', { message: fields.password }, { shouldFocus: true });
+      const { password } = fieldErrorsOf(err);
+      if (password) form.setError('password', { message: password }, { shouldFocus: true });
       toast({
         title: 'Registration failed',
         description: errorMessage(err, 'Failed to create account'),

@@ -4,7 +4,7 @@ import { PHOTO_LIMITS } from '../../../shared/schemas/photos';
 import { Button } from '../../components/ui/button';
 import { TextareaField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
 
 /** The contact phone and the notes for the technician, under the same rule and message as the server's. */
 export function ContactSection({
@@ -32,8 +32,10 @@ export function ContactSection({
       toast({ title: 'Details saved' });
       onChanged(next);
     } catch (err) {
-      const fields = err instanceof ApiError ? (err.json?.fields as Record<string, string> | undefined) : undefined;
-      setErrors(fields ?? { phone: errorMessage(err, 'Could not save. Please try again.') });
+      const fields = fieldErrorsOf(err);
+      setErrors(
+        Object.keys(fields).length ? fields : { phone: errorMessage(err, 'Could not save. Please try again.') },
+      );
     } finally {
       setPending(false);
     }

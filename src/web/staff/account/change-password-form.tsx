@@ -5,7 +5,7 @@ import type { ChangePasswordInput } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { onDemand } from '../../lib/on-demand';
 import { rulesOnDemand } from '../../lib/resolver-on-demand';
@@ -38,15 +38,12 @@ export function ChangePasswordForm({
       onChanged?.();
     },
     onError: (err) => {
-      const fields =
-        err instanceof ApiError && err.status === 400
-          ? (err.json?.fields as Record<string, string> | undefined)
-          : undefined;
-      if (fields?.currentPassword)
+      const fields = fieldErrorsOf(err);
+      if (fields.currentPassword)
         form.setError('currentPassword', { message: fields.currentPassword }, { shouldFocus: true });
-      if (fields?.newPassword)
+      if (fields.newPassword)
         form.setError('newPassword', { message: fields.newPassword }, { shouldFocus: !fields.currentPassword });
-      if (!fields)
+      if (Object.keys(fields).length === 0)
         toast({
           title: 'Password not changed',
           description: errorMessage(err, 'Could not change your password'),

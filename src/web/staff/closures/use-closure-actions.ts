@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ClosureCreated, CreateClosureRequest, JobOnClosedDay, Closure } from '../../../shared/schemas/closures';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, ApiError, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 
 /** The days being closed and the live jobs on them, while the owner chooses what happens to the jobs. */
@@ -40,8 +40,8 @@ export function useClosureActions(options: {
         setJobsToDecide({ body, jobs: json.jobs as JobOnClosedDay[] });
         return;
       }
-      if (err instanceof ApiError && err.status === 400 && json?.fields && typeof json.fields === 'object')
-        options.onFieldErrors(json.fields as Record<string, string>);
+      const fields = fieldErrorsOf(err);
+      if (Object.keys(fields).length > 0) options.onFieldErrors(fields);
       fail('Failed to close these days.')(err);
     },
   });

@@ -2,15 +2,14 @@ import { useId, useState } from 'react';
 import { jobNoteRequest, type JobDetail } from '../../../shared/schemas/jobs';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { useQueuedJobChange } from '../offline';
 import { useCurrentUser } from '../session';
 
 /** The server's sentence for the note: its field's rule when it names one, else its message. */
 function refusalOf(err: unknown): string {
-  const field = err instanceof ApiError ? (err.json?.fields as Record<string, unknown> | undefined)?.note : undefined;
-  return typeof field === 'string' ? field : errorMessage(err, 'The note could not be added.');
+  return fieldErrorsOf(err).note ?? errorMessage(err, 'The note could not be added.');
 }
 
 /**

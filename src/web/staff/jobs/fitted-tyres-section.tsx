@@ -18,7 +18,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, refusalOf } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { useQueue, useQueuedJobChange } from '../offline';
 import { useCurrentUser } from '../session';
@@ -57,13 +57,6 @@ type Draft = {
 
 function vanOf(line: StockLine): number | null {
   return line.location.startsWith('van-') ? Number(line.location.slice(4)) : null;
-}
-
-/** The server's sentence for a field when it names one, else its message. */
-function refusalOf(err: unknown): string {
-  const fields = err instanceof ApiError ? (err.json?.fields as Record<string, string> | undefined) : undefined;
-  const first = fields ? Object.values(fields)[0] : undefined;
-  return typeof first === 'string' ? first : errorMessage(err, 'The tyre could not be recorded.');
 }
 
 export function FittedTyresSection({ job }: { job: JobDetail }) {
@@ -111,7 +104,7 @@ export function FittedTyresSection({ job }: { job: JobDetail }) {
       if (draft) toast(sentToast(draft));
       done();
     },
-    onError: (err) => setError(refusalOf(err)),
+    onError: (err) => setError(refusalOf(err, 'The tyre could not be recorded.')),
   });
   const queued = useQueuedJobChange(
     ({ body, d }: { body: unknown[]; d: Draft }) => ({

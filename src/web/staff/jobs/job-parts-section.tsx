@@ -7,7 +7,7 @@ import { jobPartRequest, type JobPart, type TyrePart } from '../../../shared/sch
 import { Button } from '../../components/ui/button';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage, refusalOf } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { useQueue, useQueuedJobChange } from '../offline';
 import { useCurrentUser } from '../session';
@@ -25,13 +25,6 @@ function rememberedParts(): TyrePart[] {
   } catch {
     return [];
   }
-}
-
-/** The server's sentence for a field when it names one, else its message. */
-function refusalOf(err: unknown): string {
-  const fields = err instanceof ApiError ? (err.json?.fields as Record<string, string> | undefined) : undefined;
-  const first = fields ? Object.values(fields)[0] : undefined;
-  return typeof first === 'string' ? first : errorMessage(err, 'The part could not be added.');
 }
 
 type Draft = { part: TyrePart; quantity: string };
@@ -76,7 +69,7 @@ export function JobPartsSection({ job }: { job: JobDetail }) {
       toast(sentToast(v.d, v.body.quantity));
       done();
     },
-    onError: (err) => setError(refusalOf(err)),
+    onError: (err) => setError(refusalOf(err, 'The part could not be added.')),
   });
   const queued = useQueuedJobChange(
     ({ body, d }: { body: { partId: string; quantity: number }; d: Draft }) => ({

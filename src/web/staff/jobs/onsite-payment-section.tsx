@@ -5,11 +5,11 @@ import { isPaidToTheBank, ONSITE_PAYMENT_LABELS } from '../../../shared/domain/s
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { onsitePaymentReversalRequest, writeOffFormFor, type JobMoney } from '../../../shared/schemas/onsite-payments';
 import { Button } from '../../components/ui/button';
-import { api } from '../../lib/api';
+import { api, fieldErrorsOf } from '../../lib/api';
 import { perthDateTime } from '../../../shared/domain/perth-time';
 import { dollars } from '../../lib/format';
 import { PaymentMethodForm } from './payment-method-form';
-import { fieldErrorsOf, useRefundCardPayment, useReversePayment, useWriteOff } from './use-onsite-payment';
+import { useRefundCardPayment, useReversePayment, useWriteOff } from './use-onsite-payment';
 
 /** Where a payment can be taken: the visit is under way or done, and nothing is paid yet (decision 349). */
 export const mayTakePayment = (job: JobDetail) =>

@@ -8,10 +8,10 @@ import {
   PAYMENT_REFERENCE_MAX,
 } from '../../../shared/schemas/onsite-payments';
 import { Button } from '../../components/ui/button';
-import { api } from '../../lib/api';
+import { api, fieldErrorsOf } from '../../lib/api';
 import { dollars } from '../../lib/format';
 import { useCurrentUser } from '../session';
-import { fieldErrorsOf, useRecordPayment } from './use-onsite-payment';
+import { useRecordPayment } from './use-onsite-payment';
 
 type Errors = { method?: string; amount?: string; reference?: string };
 

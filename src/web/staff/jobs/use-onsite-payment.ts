@@ -2,7 +2,7 @@ import { formatDollars, toCents } from '../../../shared/domain/money';
 import { takenText } from '../../../shared/domain/money-taken';
 import { ONSITE_PAYMENT_LABELS, type OnsitePaymentMethod } from '../../../shared/domain/services';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import type { JobSeenFrom } from '../offline';
 import { useQueuedJobChange } from '../offline';
@@ -14,12 +14,6 @@ import { useCurrentUser } from '../session';
  */
 
 type JobRef = { id: string; jobNumber: string };
-
-/** The fields a 400 named, as the form shows them. */
-export function fieldErrorsOf(err: unknown): Record<string, string> {
-  const fields = err instanceof ApiError ? err.json?.fields : undefined;
-  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
-}
 
 type PaymentTaken = {
   job: JobRef & Partial<JobSeenFrom>;

@@ -6,18 +6,13 @@ import { tyrePartRequest, type TyrePart } from '../../../shared/schemas/tyre-par
 import { Button } from '../../components/ui/button';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage, refusalOf } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 
 // The owner's valves and TPMS sensors beside the tyre settings (docs/decisions/432-valves-and-tpms-sensors.md):
 // each with its retail price (GST included, as every price) and purchase price.
 
 const inputClass = 'block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3';
-
-const refusal = (err: unknown, what: string) => {
-  const fields = err instanceof ApiError ? (err.json?.fields as Record<string, string> | undefined) : undefined;
-  return fields ? (Object.values(fields)[0] ?? errorMessage(err, what)) : errorMessage(err, what);
-};
 
 function Input({
   label,
@@ -88,7 +83,7 @@ function PartRow({ part }: { part: TyrePart }) {
     }),
     onSuccess: (saved) => toast({ title: 'Part Saved', description: `${saved.name} is saved.` }),
     onError: (err) =>
-      toast({ title: 'Error', description: refusal(err, 'Failed to save the part.'), variant: 'destructive' }),
+      toast({ title: 'Error', description: refusalOf(err, 'Failed to save the part.'), variant: 'destructive' }),
   });
   const changed = retailPrice !== part.retailPrice || purchasePrice !== (part.purchasePrice ?? '');
   return (
@@ -136,7 +131,7 @@ function AddPartForm() {
       setForm(empty);
       setError(null);
     },
-    onError: (err) => setError(refusal(err, 'Failed to add the part.')),
+    onError: (err) => setError(refusalOf(err, 'Failed to add the part.')),
   });
   return (
     <form

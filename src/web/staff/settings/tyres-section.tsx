@@ -7,7 +7,7 @@ import type { TyreSettings, WarrantyTyre } from '../../../shared/schemas/tyres';
 import { Button } from '../../components/ui/button';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage, refusalOf } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { TyrePartsPanel } from './tyre-parts-panel';
 
@@ -30,9 +30,7 @@ function Field({ label, children }: { label: string; children: (id: string) => R
 }
 
 const failed = (what: string) => (err: unknown) => {
-  const fields = err instanceof ApiError ? (err.json?.fields as Record<string, string> | undefined) : undefined;
-  const first = fields ? Object.values(fields)[0] : undefined;
-  toast({ title: 'Error', description: first ?? errorMessage(err, `Failed to ${what}.`), variant: 'destructive' });
+  toast({ title: 'Error', description: refusalOf(err, `Failed to ${what}.`), variant: 'destructive' });
 };
 
 export function TyresSettingsSection() {

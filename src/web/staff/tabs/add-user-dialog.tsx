@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 
 const EMPTY = { username: '', password: '', email: '', role: 'technician' as const };
@@ -28,11 +28,8 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     },
     onError: (err) => {
       // The common-password rule is the server's alone: its message goes on the field it names.
-      const fields =
-        err instanceof ApiError && err.status === 400
-          ? (err.json?.fields as Record<string, string> | undefined)
-          : undefined;
-      if (fields?.password) form.setError('password', { message: fields.password }, { shouldFocus: true });
+      const { password } = fieldErrorsOf(err);
+      if (password) form.setError('password', { message: password }, { shouldFocus: true });
       toast({
         title: 'Registration Failed',
         description: errorMessage(err, 'Failed to register user'),

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 
 const EMPTY = { temporaryPassword: '' };
@@ -33,12 +33,8 @@ export function ResetPasswordDialog({ user, onClose }: { user: PublicUser | null
     },
     onError: (err) => {
       // The common-password rule is the server's alone: its message goes on the field it names.
-      const fields =
-        err instanceof ApiError && err.status === 400
-          ? (err.json?.fields as Record<string, string> | undefined)
-          : undefined;
-      if (fields?.temporaryPassword)
-        form.setError('temporaryPassword', { message: fields.temporaryPassword }, { shouldFocus: true });
+      const { temporaryPassword } = fieldErrorsOf(err);
+      if (temporaryPassword) form.setError('temporaryPassword', { message: temporaryPassword }, { shouldFocus: true });
       toast({
         title: 'Reset failed',
         description: errorMessage(err, 'Could not reset the password'),

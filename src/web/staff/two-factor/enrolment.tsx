@@ -6,7 +6,7 @@ import type { mfaConfirmSchema, MfaConfirmForm, MfaSetupView } from '../../../sh
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { RecoveryCodes } from './recovery-codes';
 import { SENT_ON_SIXTH_DIGIT, sendOnSixthDigit } from './sent-on-sixth-digit';
 import { rulesOnDemand } from '../../lib/resolver-on-demand';
@@ -66,8 +66,7 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: MfaSetupView; onConfirm
     mutationFn: (body: z.output<typeof mfaConfirmSchema>) => api.twoFactor.confirm({ body }),
     onSuccess: (result) => onConfirmed(result.recoveryCodes),
     onError: (err) => {
-      const field =
-        err instanceof ApiError ? (err.json?.fields as Record<string, string> | undefined)?.code : undefined;
+      const field = fieldErrorsOf(err).code;
       if (field) form.setError('code', { message: field }, { shouldFocus: true });
       else
         toast({

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
 import { Enrolment } from './enrolment';
 import { rulesOnDemand } from '../../lib/resolver-on-demand';
@@ -107,10 +107,10 @@ function TurnOff() {
     input: (body: z.output<typeof mfaDisableSchema>) => ({ body }),
     onSuccess: () => toast({ title: 'Two-factor sign-in is off', description: 'Sign-in asks for your password only.' }),
     onError: (err) => {
-      const fields = err instanceof ApiError ? (err.json?.fields as Record<string, string> | undefined) : undefined;
-      if (fields?.password) form.setError('password', { message: fields.password });
-      if (fields?.code) form.setError('code', { message: fields.code });
-      if (!fields)
+      const fields = fieldErrorsOf(err);
+      if (fields.password) form.setError('password', { message: fields.password });
+      if (fields.code) form.setError('code', { message: fields.code });
+      if (Object.keys(fields).length === 0)
         toast({
           title: 'Error',
           description: errorMessage(err, 'Could not turn off two-factor sign-in.'),
