@@ -55,7 +55,12 @@ export async function invoicePaidOnSite(
   });
 }
 
-/** A part of the balance was paid or written off: the invoice stays as issued, its history says what is owed now (decision 406). */
+/**
+ * A part of the balance was paid or written off: the invoice stays as issued, its history says what
+ * is owed now (decision 406). A draft is issued by it, sent but not emailed: money taken on an
+ * invoice fixes its lines, keeps it from being deleted, and counts it in the reports
+ * (docs/decisions/440-money-taken-issues-the-invoice.md).
+ */
 export async function invoicePartPaid(
   tx: Executor,
   invoice: Invoice,
@@ -63,6 +68,20 @@ export async function invoicePartPaid(
   now: Date,
   historyNote: string,
 ): Promise<void> {
+  if (invoice.status === 'draft') {
+    await tx
+      .update(customerInvoices)
+      .set({ status: 'sent', updatedAt: now })
+      .where(eq(customerInvoices.id, invoice.id));
+    await recordHistory(tx, 'invoice', invoice.id, {
+      at: now,
+      actorId: actor.id,
+      kind: 'status',
+      from: 'draft',
+      to: 'sent',
+      note: 'Issued by the money taken on it: its lines stay as they are',
+    });
+  }
   await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'payment', note: historyNote });
 }
 

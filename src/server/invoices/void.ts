@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InvoiceRemoved } from '../../shared/schemas/invoices';
 import { lockedInvoiceMessage } from '../../shared/schemas/invoices';
 import type { AppDeps } from '../deps';
 import type { Executor } from '../db/client';
-import { customerInvoicePdfs, customerInvoices } from '../db/schema';
+import { customerInvoicePdfs, customerInvoices, invoiceWriteOffs, onsitePayments } from '../db/schema';
 import { recordHistory } from '../history/history';
 import type { SessionUser } from '../http/access';
 import { conflict } from '../http/errors';
@@ -58,6 +58,14 @@ export async function stampVoid(
   );
 }
 
+/** Whether a payment taken on site or a write-off, even one reversed since, names the invoice. */
+async function hasMoneyTaken(tx: Executor, invoiceId: string): Promise<boolean> {
+  const { rows } = await tx.execute<{ taken: boolean }>(sql`select
+    exists (select 1 from ${onsitePayments} where ${onsitePayments.customerInvoiceId} = ${invoiceId})
+    or exists (select 1 from ${invoiceWriteOffs} where ${invoiceWriteOffs.customerInvoiceId} = ${invoiceId}) as taken`);
+  return rows[0]?.taken === true;
+}
+
 /**
  * "Delete" on an invoice (docs/product.md "Customer invoices", decision 295): a draft (or a draft
  * cancelled before it was ever issued) is deleted with its lines, history and PDFs, and its job can
@@ -73,6 +81,11 @@ export async function deleteOrVoidInvoice(
     const invoice = await findInvoice(tx, invoiceId, true);
     if (invoice.status !== 'draft' && invoice.status !== 'cancelled') {
       await voidInTx(tx, invoice, actor, now, 'Voided instead of deleted: the customer holds a copy');
+      return { kind: 'voided' as const, invoice };
+    }
+    // A draft that money was taken on before such money issued it (decision 440) keeps its payments.
+    if (invoice.status === 'draft' && (await hasMoneyTaken(tx, invoice.id))) {
+      await voidInTx(tx, invoice, actor, now, 'Voided instead of deleted: money was taken on it');
       return { kind: 'voided' as const, invoice };
     }
     if (invoice.voidedAt) throw conflict(lockedInvoiceMessage(invoice.invoiceNumber, invoice.status));

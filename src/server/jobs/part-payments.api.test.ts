@@ -203,3 +203,59 @@ describe('POST /api/dashboard/jobs/{id}/write-off', () => {
     expect(NOTHING_OWED_MESSAGE).toBe('Nothing is owed on this job');
   });
 });
+
+describe('money taken on a draft invoice issues it', () => {
+  const del = (invoiceId: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/dashboard/customer-invoices/${invoiceId}`,
+      headers: { cookie: admin.cookie },
+    });
+
+  it('a part payment on the job leaves its invoice issued: no line can lower it below what was paid, and delete voids it', async () => {
+    const job = await newJob();
+    expect((await pay(job.id, { method: 'eftpos', amount: '300.00' })).statusCode).toBe(200);
+    const invoice = await invoiceOf(job.id);
+    expect(invoice).toMatchObject({ status: 'sent', sentAt: null, paidAmount: '300.00', owedAmount: '187.80' });
+    expect(invoice.history).toContainEqual(expect.objectContaining({ kind: 'status', from: 'draft', to: 'sent' }));
+
+    const discount = await post(
+      `/api/dashboard/customer-invoices/${invoice.id}/items`,
+      { description: 'Goodwill discount', quantity: 1, unitPrice: '-400.00' },
+      admin,
+    );
+    expect(discount.statusCode, discount.body).toBe(409);
+    expect(await invoiceOf(job.id)).toMatchObject({ totalAmount: '487.80', owedAmount: '187.80' });
+
+    const removed = await del(invoice.id);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ outcome: 'voided' });
+  });
+
+  it('a draft that already holds a payment is voided, not deleted, and never answers 500', async () => {
+    const job = await insertJob(t.db, {
+      ...freshSlot(),
+      status: 'completed',
+      assignedTechnicianId: tech.user.id,
+      customerValue: '487.80',
+    });
+    const generated = await post(`/api/dashboard/customer-invoices/generate/${job.id}`, {}, admin);
+    expect(generated.statusCode, generated.body).toBe(201);
+    const draft = await invoiceOf(job.id);
+    expect(draft.status).toBe('draft');
+    // As a part payment made before drafts were issued by it left its invoice.
+    await t.db.insert(onsitePayments).values({
+      jobId: job.id,
+      customerInvoiceId: draft.id,
+      method: 'cash',
+      amount: '50.00',
+      takenById: tech.user.id,
+      takenAt: t.clock.now(),
+    });
+
+    const removed = await del(draft.id);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ outcome: 'voided' });
+    expect(await t.db.select().from(onsitePayments).where(eq(onsitePayments.jobId, job.id))).toHaveLength(1);
+  });
+});
