@@ -133,10 +133,15 @@ describe('tyres fitted, on the phone', () => {
     await section.getByRole('button', { name: 'Spare' }).click();
     await section.getByLabel('Size').fill('205/55R16');
     await section.getByLabel('Brand').fill('Bridgestone');
-    await section.getByLabel('DOT code (last four digits)').fill('2319');
     await section.getByRole('button', { name: 'Customer kept it' }).click();
+    // A DOT week still to come is refused; the code typed again is judged afresh, the refusal gone.
+    await section.getByLabel('DOT code (last four digits)').fill('0199');
+    await section.getByRole('button', { name: 'Fit tyre' }).click();
+    await eventually(() => section.getByText('DOT code is a week that has not come yet').isVisible()).toBe(true);
+    await section.getByLabel('DOT code (last four digits)').fill('2319');
     await section.getByRole('button', { name: 'Fit tyre' }).click();
     await eventually(() => section.getByText(/this tyre is over six years old/).isVisible()).toBe(true);
+    expect(await section.getByText('DOT code is a week that has not come yet').count()).toBe(0);
     await section.getByRole('button', { name: 'Fit it anyway' }).click();
     await eventually(() => page.getByText('Saved on this phone').first().isVisible()).toBe(true);
     await eventually(() => section.getByText('DOT 2319 · waiting to send').isVisible()).toBe(true);

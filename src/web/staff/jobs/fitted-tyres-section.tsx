@@ -138,6 +138,9 @@ export function FittedTyresSection({ job }: { job: JobDetail }) {
 
   const submit = (confirmed: boolean) => {
     if (!draft) return;
+    // Each try is judged afresh: an earlier refusal or warning does not stay beside the new one.
+    setError(null);
+    setOverAge(false);
     const input = {
       position: draft.position ?? '',
       size: draft.size,
@@ -162,7 +165,6 @@ export function FittedTyresSection({ job }: { job: JobDetail }) {
       setOverAge(true);
       return;
     }
-    setError(null);
     remember(`${DOT_KEY}${parsed.data.size}|${parsed.data.brand.toLowerCase()}`, parsed.data.dotCode);
     const body = [{ ...input, size: parsed.data.size, fromVanId: draft.fromVanId ?? undefined }];
     if (queueing) queued.mutate({ body, d: draft });
@@ -189,26 +191,30 @@ export function FittedTyresSection({ job }: { job: JobDetail }) {
 
       {job.status === 'cancelled' || free.length === 0 ? null : draft === null ? (
         <div className="space-y-2">
-          <p className="text-sm text-gray-800">Fit a tyre from the van:</p>
           {stock.isPending && stock.fetchStatus === 'fetching' && vanStock.length === 0 ? (
             <SkeletonGroup label="Loading the van's stock">
               <Skeleton className="h-11 w-full" />
             </SkeletonGroup>
+          ) : vanStock.length === 0 ? (
+            <p className="text-sm text-gray-800">No tyres on the vans to fit from.</p>
           ) : (
-            <ul className="grid gap-2">
-              {vanStock.map((l) => (
-                <li key={`${l.location}|${l.size}|${l.brand}`}>
-                  <Button variant="outline" className="w-full justify-between" onClick={() => start(l)}>
-                    <span>
-                      {l.size} {l.brand}
-                    </span>
-                    <span className="text-sm font-normal">
-                      Van {vanOf(l)}: {l.quantity - l.reserved} left
-                    </span>
-                  </Button>
-                </li>
-              ))}
-            </ul>
+            <>
+              <p className="text-sm text-gray-800">Fit a tyre from the van:</p>
+              <ul className="grid gap-2">
+                {vanStock.map((l) => (
+                  <li key={`${l.location}|${l.size}|${l.brand}`}>
+                    <Button variant="outline" className="w-full justify-between" onClick={() => start(l)}>
+                      <span>
+                        {l.size} {l.brand}
+                      </span>
+                      <span className="text-sm font-normal">
+                        Van {vanOf(l)}: {l.quantity - l.reserved} left
+                      </span>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
           <Button variant="ghost" className="w-full underline" onClick={() => start(null)}>
             Another tyre (not from a van)
