@@ -247,5 +247,7 @@ describe('a payment taken on site', () => {
     await expectToast(owner, 'Written Off');
     await eventually(() => ownerDialog.getByText('Job Complete: paid in full.').isVisible()).toBe(true);
     expect(await ownerDialog.getByTestId('job-money').textContent()).toContain('Written off$259.59');
+    // The cent taken stays a part payment: the write-off, not it, settled the job.
+    expect(await ownerDialog.getByTestId('onsite-payment').textContent()).toContain('Part paid on site: $0.01 by Cash');
   });
 });

@@ -23,6 +23,14 @@ export const mayTakePayment = (job: JobDetail) =>
  * what is owed or reversing the payments, with a reason, and refunding a card payment kept back
  * (decision 407).
  */
+/** How a payment's line starts; a transfer reached the bank, it was never taken on site (decision 426). */
+function paymentWording(method: Parameters<typeof isPaidToTheBank>[0], settled: 'paid' | 'final' | 'part'): string {
+  const where = isPaidToTheBank(method) ? '' : ' on site';
+  if (settled === 'paid') return `Paid${where}`;
+  if (settled === 'final') return `Final payment${where}`;
+  return `Part paid${where}`;
+}
+
 export function OnsitePaymentSection({ job, isAdmin }: { job: JobDetail; isAdmin: boolean }) {
   const [open, setOpen] = useState(false);
   const canRecord = mayTakePayment(job);
@@ -40,6 +48,8 @@ export function OnsitePaymentSection({ job, isAdmin }: { job: JobDetail; isAdmin
   const payments = saved.onsitePayments ?? (job.onsitePayment ? [job.onsitePayment] : []);
   const money = saved.money ?? null;
   const isPartPaid = money !== null && money.paidAmount !== '0.00' && money.owedAmount !== '0.00';
+  // The last payment settled the job when nothing is owed and nothing was written off; every other is a part.
+  const settledBy = !isPartPaid && (money === null || money.writtenOffAmount === '0.00') ? payments.length - 1 : -1;
   const refunds = isAdmin ? (saved.cardPaymentsToRefund ?? []) : [];
   if (payments.length === 0 && !canRecord && refunds.length === 0) return null;
   const label = job.status === 'invoiced' && !isPartPaid ? 'Mark as Paid' : 'Record payment';
@@ -58,17 +68,10 @@ export function OnsitePaymentSection({ job, isAdmin }: { job: JobDetail; isAdmin
       {money && (payments.length > 0 || money.writtenOffAmount !== '0.00') ? <MoneySummary money={money} /> : null}
       {payments.length > 0 ? (
         <ul className="space-y-1" aria-label="Payments taken on site">
-          {payments.map((p) => (
+          {payments.map((p, i) => (
             <li key={p.id} className="rounded-lg bg-emerald-50 p-3 text-emerald-900" data-testid="onsite-payment">
-              {/* A transfer reached the bank, it was never taken on site (decision 426). */}
-              {isPaidToTheBank(p.method)
-                ? isPartPaid || payments.length > 1
-                  ? 'Part paid'
-                  : 'Paid'
-                : isPartPaid || payments.length > 1
-                  ? 'Part paid on site'
-                  : 'Paid on site'}
-              : <span className="font-semibold tabular-nums">{dollars(p.amount)}</span> by{' '}
+              {paymentWording(p.method, i === settledBy ? (payments.length === 1 ? 'paid' : 'final') : 'part')}:{' '}
+              <span className="font-semibold tabular-nums">{dollars(p.amount)}</span> by{' '}
               {isPaidToTheBank(p.method) ? 'bank transfer' : ONSITE_PAYMENT_LABELS[p.method]}
               {p.reference ? `, reference ${p.reference}` : ''}
               <span className="block text-sm">
