@@ -109,6 +109,14 @@ describe('checkout with the simulated card provider', () => {
     await dialog.getByLabel('Email', { exact: true }).fill(email);
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.waitForURL(/\/checkout\/[^/?]+$/);
+    const firstToken = new URL(page.url()).pathname.split('/').pop()!;
+
+    // Back from checkout and on again: the customer's own quote is replaced, and the window they
+    // hold is not "no longer available" to them (docs/decisions/441-a-new-quote-replaces-your-own-hold.md).
+    await page.goBack();
+    await dialog.getByText('Step 6 of 7').waitFor();
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.waitForURL((url) => /^\/checkout\/[^/?]+$/.test(url.pathname) && !url.pathname.endsWith(firstToken));
     const token = new URL(page.url()).pathname.split('/').pop()!;
 
     // The order summary, the surcharge line and the test-mode label.

@@ -21,6 +21,8 @@ export type BookingBody = {
   customer: { name: string; email: string; phone: string };
   vehicle: { make: string; model: string; year: number | string; registration: string; color?: string };
   job: Record<string, unknown>;
+  /** The checkout token of the customer's own quote this booking replaces (decision 441). */
+  replacesHold?: string;
 };
 
 let seq = 0;

@@ -962,3 +962,64 @@ describe('booking horizon: up to 90 Perth days ahead (decision 161)', () => {
     expect(staff.statusCode).toBe(200);
   });
 });
+
+describe('a customer back from checkout books again: their own unpaid quote is replaced (decision 441)', () => {
+  it('quoting the same window again, three times over, replaces the last quote each time: never "taken", never "2 waiting"', async () => {
+    clockToCursor();
+    const day = nextDay();
+    const body = bookingBody({ job: { scheduledDate: day, paymentMethod: 'prepaid' } });
+    const first = await quote(body);
+    expect(first.statusCode, first.body).toBe(200);
+    // Without saying which quote it replaces, the customer's own hold keeps the window (one van).
+    expect((await quote(body)).statusCode).toBe(409);
+
+    let last = first.json().bookingToken as string;
+    const replaced: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const again = await quote({ ...body, replacesHold: last });
+      expect(again.statusCode, again.body).toBe(200);
+      replaced.push(last);
+      last = again.json().bookingToken;
+    }
+    for (const token of replaced) {
+      const { job } = await jobForHold(token);
+      expect(job.status).toBe('cancelled');
+    }
+    expect((await jobForHold(last)).job.status).toBe('new');
+  });
+
+  it('going back and paying on site instead releases the quote too', async () => {
+    clockToCursor();
+    const day = nextDay();
+    const body = bookingBody({ job: { scheduledDate: day, paymentMethod: 'prepaid' } });
+    const first = await quote(body);
+    expect(first.statusCode).toBe(200);
+    const onSite = await book({
+      ...body,
+      job: { ...body.job, paymentMethod: 'onsite' },
+      replacesHold: first.json().bookingToken,
+    });
+    expect(onSite.statusCode, onSite.body).toBe(200);
+    expect((await jobForHold(first.json().bookingToken)).job.status).toBe('cancelled');
+  });
+
+  it("another customer's quote is not released by its token, and a bad token is refused with 400", async () => {
+    clockToCursor();
+    const day = nextDay();
+    const theirs = await quote(bookingBody({ job: { scheduledDate: day, paymentMethod: 'prepaid' } }));
+    expect(theirs.statusCode).toBe(200);
+    const mine = await quote({
+      ...bookingBody({ job: { scheduledDate: day, paymentMethod: 'prepaid' } }),
+      replacesHold: theirs.json().bookingToken,
+    });
+    expect(mine.statusCode).toBe(409);
+    expect((await jobForHold(theirs.json().bookingToken)).job.status).toBe('new');
+
+    const bad = await quote({
+      ...bookingBody({ job: { scheduledDate: nextDay(), paymentMethod: 'prepaid' } }),
+      replacesHold: 'not a token!',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ replacesHold: 'Invalid booking token' });
+  });
+});

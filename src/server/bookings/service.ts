@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { cancelExpiredHolds, lapsedHoldIn } from '../holds/service';
+import { cancelExpiredHolds, lapsedHoldIn, releaseReplacedHold } from '../holds/service';
 import { formatCents, toCents, type Cents } from '../../shared/domain/money';
 import { adminEstimate, canPrepay, priceService, type Quote } from '../../shared/domain/pricing';
 import type { PaymentMethod, ServiceType } from '../../shared/domain/services';
@@ -393,6 +393,8 @@ async function insertBooking(
     attempt?: AttemptInBooking | null;
     /** A public booking's new tyres, reserved by the job's insert (decision 423). */
     tyres?: TyresToReserve | null;
+    /** The checkout token of the customer's own unpaid quote this booking replaces (decision 441). */
+    replacesHold?: string | null;
   },
 ): Promise<{ job: NewJob; token: string | null; manageToken: string | null; tyresReserved: boolean }> {
   const now = deps.clock.now();
@@ -412,6 +414,9 @@ async function insertBooking(
       });
       if (counted.attempt) opts.attempt?.answer(counted.attempt, now);
       const customerId = counted.customerId!;
+      // After the customer's row lock and before the holds and places are counted: the replaced
+      // hold's place and its count go to this booking (decision 441).
+      if (opts.replacesHold) await releaseReplacedHold(tx, opts.replacesHold, customerId, now);
       const { vehicle, customerHolds, addressHolds, lapsedHold, ...read } = await upsertVehicle(
         tx,
         customerId,
@@ -599,6 +604,7 @@ export async function quoteBooking(
       clientAddress: from.clientAddress,
       attempt,
       tyres: toReserve,
+      replacesHold: body.replacesHold ?? null,
     });
     return {
       bookingToken: token!,
@@ -643,6 +649,7 @@ export async function createPublicBooking(deps: AppDeps, body: PublicBookingRequ
       technicians,
       attempt: counted,
       tyres: toReserve,
+      replacesHold: body.replacesHold ?? null,
     });
     // The customer who just booked sees their manage link and where it was sent (docs/decisions/412-book-again.md).
     return {

@@ -47,6 +47,25 @@ export async function cancelExpiredHolds(db: Executor, now: Date, only?: { sched
 /** The history line of a job whose hold lapsed, so staff see why it was cancelled. */
 const HOLD_LAPSED_NOTE = 'Not paid within the hold time; the slot was freed';
 
+export const HOLD_REPLACED_NOTE = 'Replaced by a new booking from the same customer; the slot was freed';
+
+/**
+ * The customer's own unpaid hold that their new booking replaces, named by its checkout token, is
+ * cancelled as a lapsed one is, in the new booking's transaction before it counts holds and places
+ * (docs/decisions/441-a-new-quote-replaces-your-own-hold.md). Another customer's, a paid one or one
+ * already ended is left as it is.
+ */
+export async function releaseReplacedHold(tx: Executor, token: string, customerId: string, now: Date) {
+  const where = and(
+    eq(jobs.customerId, customerId),
+    eq(jobs.paymentMethod, 'prepaid'),
+    ne(jobs.paymentStatus, 'paid'),
+    eq(jobs.status, 'new'),
+    sql`${jobs.id} = (select ${bookingHolds.jobId} from ${bookingHolds} where ${bookingHolds.token} = ${token})`,
+  )!;
+  return moveJobsWhere(tx, 'hold-lapsed', where, { at: now, actorId: null, note: HOLD_REPLACED_NOTE });
+}
+
 export type HoldSweepDeps = { db: Executor; clock: Clock; log?: FastifyBaseLogger };
 
 /** The advisory lock that lets one instance at a time sweep (decision 222); other keys: 7301001, 7301002. */

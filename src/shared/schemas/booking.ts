@@ -242,6 +242,14 @@ export const publicBookingRequest = z.object({
       { message: 'Please select a service' },
     ),
   ),
+  /**
+   * The checkout token of this customer's own earlier quote, unpaid, that this booking replaces: the
+   * customer went back from checkout (docs/decisions/441-a-new-quote-replaces-your-own-hold.md).
+   */
+  replacesHold: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,64}$/, 'Invalid booking token')
+    .optional(),
 });
 export type PublicBookingRequest = z.infer<typeof publicBookingRequest>;
 

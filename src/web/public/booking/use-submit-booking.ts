@@ -26,6 +26,32 @@ const FAILED_PHOTOS_READING_MS = 5000;
 
 export const SLOT_GONE_MESSAGE = 'This time slot is no longer available. Please select a different time slot.';
 
+/**
+ * The last quote this tab made. A customer back from checkout who books again replaces it, rather
+ * than finding their own unpaid hold keeping the window from them
+ * (docs/decisions/441-a-new-quote-replaces-your-own-hold.md).
+ */
+const LAST_QUOTE_KEY = 'tyres.last-quote';
+type LastQuote = { token: string; date: string; timeSlot: string };
+
+function lastQuote(): LastQuote | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(LAST_QUOTE_KEY) ?? 'null') as LastQuote | null;
+    return saved && typeof saved.token === 'string' ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberQuote(quote: LastQuote | null) {
+  try {
+    if (quote) sessionStorage.setItem(LAST_QUOTE_KEY, JSON.stringify(quote));
+    else sessionStorage.removeItem(LAST_QUOTE_KEY);
+  } catch {
+    // Storage refused (a private window): the quote is simply not replaced.
+  }
+}
+
 /** Re-check the slot, create the quote or booking, upload photos, report (docs/product.md "Bookings"). */
 export function useSubmitBooking({
   photos,
@@ -84,12 +110,15 @@ export function useSubmitBooking({
         });
         return;
       }
-      if (!latest.find((s) => s.slot === values.timeSlot)?.isAvailable) {
+      // The window this tab's own quote holds reads as taken; the server gives it back to this booking.
+      const previous = lastQuote();
+      const ownWindow = previous?.date === values.date && previous.timeSlot === values.timeSlot;
+      if (!latest.find((s) => s.slot === values.timeSlot)?.isAvailable && !ownWindow) {
         slotTaken(SLOT_GONE_MESSAGE);
         return;
       }
 
-      const body = toPublicBookingRequest(values);
+      const body = { ...toPublicBookingRequest(values), ...(previous ? { replacesHold: previous.token } : {}) };
       if (values.paymentMethod === 'prepaid') {
         let quote: Awaited<ReturnType<typeof api.bookings.quote>>;
         try {
@@ -103,6 +132,7 @@ export function useSubmitBooking({
           });
           return;
         }
+        rememberQuote({ token: quote.bookingToken, date: values.date, timeSlot: values.timeSlot });
         toast({ title: 'Quote Generated!', description: 'Taking you to secure payment...' });
         const failedPhotos = photos.length ? photoUploadToast(await uploadAll(quote.jobId)) : null;
         if (failedPhotos?.variant === 'destructive') {
@@ -129,6 +159,7 @@ export function useSubmitBooking({
         });
         return;
       }
+      rememberQuote(null);
       const photosNews = photos.length ? photoUploadToast(await uploadAll(created.jobId)) : null;
       void refreshAfterWrite(queryClient, api.bookings.create.contract);
       // Toasts show one at a time: the booking first, then its photos in turn (decision 171).
