@@ -103,6 +103,11 @@ describe('Afterpay at checkout on a phone', () => {
       await payWithAfterpay(page, approved, 'Approve payment');
       await page.getByRole('heading', { name: 'Payment successful' }).waitFor();
       expect(await page.getByText('Paid $99.80 with Afterpay.').isVisible()).toBe(true);
+      // Its checkout opened again shows what Afterpay took: no card surcharge.
+      await page.goto(`/checkout/${approved}`);
+      await page.getByText('This booking is already paid.').waitFor();
+      expect((await page.getByTestId('checkout-total').textContent())?.trim()).toBe('$99.80');
+      expect(await page.getByText(/Card surcharge/).count()).toBe(0);
 
       const declined = await quoteViaApi(bookingDay(1), '10-12 AM', `alex.decline.${Date.now()}@example.com`);
       expect(await isSlotFree(bookingDay(1), '10-12 AM')).toBe(false);

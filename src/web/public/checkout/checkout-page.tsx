@@ -13,6 +13,10 @@ import { CheckoutSummary } from './checkout-summary';
 import { paymentToasts, setupFailedMessage } from './payment-toasts';
 import { SimulatedCardForm } from './simulated-card-form';
 
+/** A booking paid with Afterpay or Zip, which take no card surcharge (decision 410). */
+const paidLater = (b: BookingByToken): b is BookingByToken & { paidWith: NonNullable<BookingByToken['paidWith']> } =>
+  b.paymentStatus === 'paid' && (b.paidWith === 'afterpay' || b.paidWith === 'zip');
+
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 type BookingState =
@@ -179,18 +183,30 @@ function Checkout({ token }: { token: string }) {
             Booking {booking.jobNumber} for {booking.customer.name}
           </p>
           <div className="mt-6 grid gap-6 md:grid-cols-2 md:items-start">
-            <CheckoutSummary
-              booking={
-                intent.kind === 'ready'
-                  ? {
-                      ...booking,
-                      surchargeAmount: intent.intent.surchargeAmount,
-                      totalAmount: intent.intent.totalAmount,
-                    }
-                  : booking
-              }
-              {...(method === 'card' ? {} : { surchargeLabel: `${METHOD_LABELS[method]} surcharge` })}
-            />
+            {paidLater(booking) ? (
+              // Paid with Afterpay or Zip: what it took, with no card surcharge (decision 410).
+              <CheckoutSummary
+                booking={{
+                  ...booking,
+                  surchargeAmount: '0.00',
+                  totalAmount: booking.paidAmount ?? booking.totalAmount,
+                }}
+                surchargeLabel={`${METHOD_LABELS[booking.paidWith]} surcharge`}
+              />
+            ) : (
+              <CheckoutSummary
+                booking={
+                  intent.kind === 'ready'
+                    ? {
+                        ...booking,
+                        surchargeAmount: intent.intent.surchargeAmount,
+                        totalAmount: intent.intent.totalAmount,
+                      }
+                    : booking
+                }
+                {...(method === 'card' ? {} : { surchargeLabel: `${METHOD_LABELS[method]} surcharge` })}
+              />
+            )}
             <section className="rounded-xl border border-gray-200 p-4 sm:p-6" aria-label="Payment">
               {booking.paymentStatus === 'paid' ? (
                 <div>
