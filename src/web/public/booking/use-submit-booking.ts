@@ -9,6 +9,7 @@ import { fetchTimeSlots, uploadPhoto } from './booking-api';
 import type { BookedVisit } from './steps/confirmation-step';
 import { photoUploadToast, type PhotoUploadOutcome } from './photo-rules';
 import type { ChosenPhoto } from './use-photos';
+import { heldByThisTab, lastQuote, rememberQuote } from './last-quote';
 
 /**
  * A 409's sentence for the customer: the server's own when it says more than that the window went
@@ -25,32 +26,6 @@ function takenMessage(err: ApiError): string {
 const FAILED_PHOTOS_READING_MS = 5000;
 
 export const SLOT_GONE_MESSAGE = 'This time slot is no longer available. Please select a different time slot.';
-
-/**
- * The last quote this tab made. A customer back from checkout who books again replaces it, rather
- * than finding their own unpaid hold keeping the window from them
- * (docs/decisions/441-a-new-quote-replaces-your-own-hold.md).
- */
-const LAST_QUOTE_KEY = 'tyres.last-quote';
-type LastQuote = { token: string; date: string; timeSlot: string };
-
-function lastQuote(): LastQuote | null {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(LAST_QUOTE_KEY) ?? 'null') as LastQuote | null;
-    return saved && typeof saved.token === 'string' ? saved : null;
-  } catch {
-    return null;
-  }
-}
-
-function rememberQuote(quote: LastQuote | null) {
-  try {
-    if (quote) sessionStorage.setItem(LAST_QUOTE_KEY, JSON.stringify(quote));
-    else sessionStorage.removeItem(LAST_QUOTE_KEY);
-  } catch {
-    // Storage refused (a private window): the quote is simply not replaced.
-  }
-}
 
 /** Re-check the slot, create the quote or booking, upload photos, report (docs/product.md "Bookings"). */
 export function useSubmitBooking({
@@ -112,8 +87,10 @@ export function useSubmitBooking({
       }
       // The window this tab's own quote holds reads as taken; the server gives it back to this booking.
       const previous = lastQuote();
-      const ownWindow = previous?.date === values.date && previous.timeSlot === values.timeSlot;
-      if (!latest.find((s) => s.slot === values.timeSlot)?.isAvailable && !ownWindow) {
+      if (
+        !latest.find((s) => s.slot === values.timeSlot)?.isAvailable &&
+        !heldByThisTab(values.date, values.timeSlot)
+      ) {
         slotTaken(SLOT_GONE_MESSAGE);
         return;
       }

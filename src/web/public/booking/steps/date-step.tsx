@@ -19,6 +19,7 @@ import { useNextFreeWindows } from '../free-windows';
 import { FreeWindowList, SLOT_FETCH_FAILED } from '../free-window-list';
 import { NO_SLOT, useBookingForm } from '../form-types';
 import type { TyresOrdered } from '../use-tyre-stock';
+import { heldByThisTab } from '../last-quote';
 
 export { SLOT_FETCH_FAILED };
 
@@ -103,7 +104,8 @@ export function DateStep({
     if (hasSlotPassed(date, slot, now)) return 'Time has passed';
     const item = slotsQuery.data?.find((s) => s.slot === slot);
     if (!item) return slotsQuery.isError ? 'Unavailable' : null;
-    if (!item.isAvailable) return item.blockedReason || 'Unavailable';
+    // The window this tab's own unpaid quote holds stays offered: booking it again replaces that quote (decision 441).
+    if (!item.isAvailable && !heldByThisTab(date, slot)) return item.blockedReason || 'Unavailable';
     return null;
   }
 
