@@ -108,11 +108,17 @@ export async function deleteJob(
   const photos = await deps.db.transaction(async (tx) => {
     const job = await lockJob(tx, user, jobId);
     const [invoice] = await tx
-      .select({ number: customerInvoices.invoiceNumber })
+      .select({ number: customerInvoices.invoiceNumber, status: customerInvoices.status })
       .from(customerInvoices)
       .where(eq(customerInvoices.jobId, job.id))
       .limit(1);
-    if (invoice) throw conflict(`Job ${job.jobNumber} has invoice ${invoice.number}: delete the invoice first.`);
+    // A draft can be deleted first; an issued invoice is voided, never deleted (decision 295), so its job stays.
+    if (invoice?.status === 'draft')
+      throw conflict(`Job ${job.jobNumber} has invoice ${invoice.number}: delete the invoice first.`);
+    if (invoice)
+      throw conflict(
+        `Job ${job.jobNumber} has invoice ${invoice.number}, issued to the customer, so the job is kept with it for the accounts.`,
+      );
     // A card payment (and any refund of it) stays on record for the accounts (decision 184).
     if (job.paymentStatus === 'paid' || job.paymentStatus === 'refunded') {
       throw conflict(

@@ -229,6 +229,14 @@ describe('quote edit, delete, assign', () => {
     const refused = await request('DELETE', `/api/dashboard/jobs/${invoiced.id}`, admin.cookie);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/delete the invoice first/);
+    // An issued invoice is voided, never deleted: its job is kept, and the answer does not send the owner to delete it.
+    const issued = await newJob({ status: 'paid' });
+    await t.db
+      .insert(customerInvoices)
+      .values({ jobId: issued.id, invoiceDate: '2026-11-23', totalAmount: '129.80', status: 'paid' });
+    const kept = await request('DELETE', `/api/dashboard/jobs/${issued.id}`, admin.cookie);
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().message).toMatch(/issued to the customer, so the job is kept with it for the accounts/);
     expect((await request('DELETE', `/api/dashboard/jobs/${job.id}`, admin.cookie)).statusCode).toBe(204);
     expect(await t.db.select().from(jobs).where(eq(jobs.id, job.id))).toEqual([]);
     const again = await insertJob(t.db, { scheduledDay: job.scheduledDay, timeSlot: job.timeSlot });
