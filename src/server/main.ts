@@ -96,6 +96,10 @@ async function main() {
     logger.info(`Loaded reference data: ${seeded.tyrePrices} tyre prices, ${seeded.suburbPages} suburb pages`);
   if (seeded.adminCreated)
     logger.info(`Created the first admin user '${seeded.adminCreated}' from ADMIN_USERNAME/ADMIN_PASSWORD`);
+  if (seeded.noAdmin)
+    logger.warn(
+      'Staff accounts exist but no admin: nobody can run the dashboard. Set ADMIN_USERNAME (a name no one has) and ADMIN_PASSWORD and start again, or run npm run user:create -- --username <name> --password <password> --role admin',
+    );
   if (config.isProduction && !config.publicBaseUrl.startsWith('https://')) {
     logger.warn(
       `PUBLIC_BASE_URL is ${config.publicBaseUrl}: set it to the site's https:// address so links, the sitemap and Secure session cookies are right.`,

@@ -26,6 +26,12 @@ export async function countUsers(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Admins, active or not: while there are none, the owner's account can still be made at start. */
+export async function countAdmins(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+  return row?.n ?? 0;
+}
+
 export async function findUserByUsername(db: Executor, username: string) {
   const [row] = await db.select().from(users).where(eq(users.username, username));
   return row;

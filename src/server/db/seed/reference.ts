@@ -4,16 +4,23 @@ import type { Db } from '../client';
 import { suburbLandingPages, tyreStockPricing } from '../schema';
 import { SERVICE_AREA, suburbSlug } from '../../../shared/reference/service-area';
 import { buildLandingPage } from '../../suburbs/landing-content';
-import { countUsers, createUser } from '../../auth/users';
+import { countAdmins, countUsers, createUser, findUserByUsername } from '../../auth/users';
 import { TYRE_PRICE_LIST } from './tyre-prices';
 import { readSettings, seedSettings, storeFirstStartSettings } from '../../settings/store';
 import { landingBusinessOf, placeholderValuesOf, replaceStoredCopies } from '../../suburbs/stored-copies';
 
-export type SeedReport = { tyrePrices: number; suburbPages: number; adminCreated: string | null; usersExist: boolean };
+export type SeedReport = {
+  tyrePrices: number;
+  suburbPages: number;
+  adminCreated: string | null;
+  usersExist: boolean;
+  /** Staff exist but no admin, and none could be made from ADMIN_USERNAME/ADMIN_PASSWORD. */
+  noAdmin: boolean;
+};
 
 /** Reference data loaded on first start of an empty database; safe to run on every start. */
 export async function seedReferenceData(db: Db, config: Config): Promise<SeedReport> {
-  const report: SeedReport = { tyrePrices: 0, suburbPages: 0, adminCreated: null, usersExist: false };
+  const report: SeedReport = { tyrePrices: 0, suburbPages: 0, adminCreated: null, usersExist: false, noAdmin: false };
   await storeFirstStartSettings(db, config, new Date());
 
   const [prices] = await db.select({ n: count() }).from(tyreStockPricing);
@@ -48,14 +55,15 @@ export async function seedReferenceData(db: Db, config: Config): Promise<SeedRep
     await db.transaction((tx) => replaceStoredCopies(tx, stored, [stored, placeholderValuesOf(seedSettings(config))]));
   }
 
-  if ((await countUsers(db)) === 0) {
-    if (config.firstAdmin) {
-      await createUser({ db, config }, { ...config.firstAdmin, role: 'admin' });
-      report.adminCreated = config.firstAdmin.username;
-      report.usersExist = true;
-    }
-  } else {
-    report.usersExist = true;
+  // The owner from ADMIN_USERNAME/ADMIN_PASSWORD while no admin exists: staff seeded without one (the
+  // demo's technicians, loaded before the first start) must not lock the owner out (decision 111).
+  const people = await countUsers(db);
+  const first = config.firstAdmin;
+  if ((await countAdmins(db)) === 0 && first && !(await findUserByUsername(db, first.username))) {
+    await createUser({ db, config }, { ...first, role: 'admin' });
+    report.adminCreated = first.username;
   }
+  report.usersExist = people > 0 || report.adminCreated !== null;
+  report.noAdmin = people > 0 && report.adminCreated === null && (await countAdmins(db)) === 0;
   return report;
 }
