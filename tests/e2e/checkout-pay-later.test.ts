@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from '../../src/shared/domain/slots';
 import { eventually, useBrowser } from '../helpers/browser';
@@ -78,6 +78,42 @@ async function payWithAfterpay(page: Page, token: string, decision: 'Approve pay
   await page.waitForURL(/\/\?payment=success&booking=/);
 }
 
+const wizardOf = (page: Page) => page.getByRole('dialog', { name: 'Book a Mobile Service' });
+const stepShown = (dialog: Locator, n: number) =>
+  expect.poll(() => dialog.getByText(`Step ${n} of 7`).isVisible()).toBe(true);
+
+/** "Book again and pay another way" opens the wizard filled in from the declined booking (decision 443). */
+async function expectWizardFilledFrom(page: Page, link: Locator, email: string) {
+  await link.click();
+  await page.waitForURL(/\/book\?declined=/);
+  const dialog = wizardOf(page);
+  await dialog
+    .getByText('Your details, car, address and service are filled in from the booking that was not paid.', {
+      exact: false,
+    })
+    .waitFor();
+  const windows = dialog.getByRole('group', { name: 'Next free times' }).getByRole('button');
+  await expect.poll(() => windows.first().getAttribute('aria-pressed')).toBe('true');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await stepShown(dialog, 2);
+  expect(await dialog.getByRole('radio', { name: /Puncture Repair/ }).isChecked()).toBe(true);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await stepShown(dialog, 4);
+  const filled = async (label: string) => dialog.getByLabel(label, { exact: true }).inputValue();
+  expect(await filled('Street address')).toBe('3 Example Avenue');
+  expect(await filled('Suburb')).toBe('Mandurah');
+  expect(await filled('Make')).toBe('Mazda');
+  expect(await filled('Model')).toBe('CX-5');
+  expect(await filled('Year')).toBe('2020');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await stepShown(dialog, 5);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await stepShown(dialog, 6);
+  expect(await filled('Name')).toBe('Alex Chen');
+  expect(await filled('Phone')).toBe('0400 000 000');
+  expect(await filled('Email')).toBe(email);
+}
+
 describe('Afterpay at checkout on a phone', () => {
   it('the owner turns it on, the customer goes to Afterpay and back: approved confirms the booking, declined frees the slot with another way to pay, and off is no longer promised', async () => {
     const page = await browser.newPage();
@@ -109,15 +145,23 @@ describe('Afterpay at checkout on a phone', () => {
       expect((await page.getByTestId('checkout-total').textContent())?.trim()).toBe('$99.80');
       expect(await page.getByText(/Card surcharge/).count()).toBe(0);
 
-      const declined = await quoteViaApi(bookingDay(1), '10-12 AM', `alex.decline.${Date.now()}@example.com`);
+      const email = `alex.decline.${Date.now()}@example.com`;
+      const declined = await quoteViaApi(bookingDay(1), '10-12 AM', email);
       expect(await isSlotFree(bookingDay(1), '10-12 AM')).toBe(false);
       await payWithAfterpay(page, declined, 'Decline payment');
       await page.getByRole('heading', { name: 'Your payment was not approved' }).waitFor();
       const another = page.getByRole('link', { name: 'Book again and pay another way' });
-      expect(await another.getAttribute('href')).toBe('/book');
+      expect(await another.getAttribute('href')).toBe(`/book?declined=${declined}`);
       const box = (await another.boundingBox())!;
       expect(box.height).toBeGreaterThanOrEqual(44);
       expect(await isSlotFree(bookingDay(1), '10-12 AM')).toBe(true);
+      await expectWizardFilledFrom(page, another, email);
+
+      // A made-up token fills nothing.
+      await page.goto(`/book?declined=${'x'.repeat(43)}`);
+      await wizardOf(page)
+        .getByText("We couldn't find your last booking from that link, so please fill in your details.")
+        .waitFor();
 
       // Switched off: the home page (its structured data too) and the terms stop promising Afterpay
       // once the change reaches the page cache (a moment after the save).

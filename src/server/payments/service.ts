@@ -192,6 +192,8 @@ export async function getBookingByToken(deps: AppDeps, token: string): Promise<B
     vehicle: vehicle
       ? { year: vehicle.year, make: vehicle.make, model: vehicle.model, registration: vehicle.registration }
       : null,
+    tyreSize: job.tyreSize,
+    tyreQuantity: job.tyreQuantity,
     jobNumber: job.jobNumber,
     items: summary.items,
     subtotal: formatCents(summary.subtotalCents),

@@ -69,6 +69,9 @@ export const bookingByTokenResponse = z.object({
   vehicle: z
     .object({ year: z.number().nullable(), make: z.string(), model: z.string(), registration: z.string() })
     .nullable(),
+  /** New tyres: the size and number asked for, so "Book again and pay another way" fills them in (decision 412). */
+  tyreSize: z.string().nullable().optional(),
+  tyreQuantity: z.number().int().nullable().optional(),
   jobNumber: z.string(),
   items: z.array(z.object({ description: z.string(), price: money })),
   subtotal: money,

@@ -15,6 +15,9 @@ function prefillOf(search: string): BookingPrefill | undefined {
   // "Book again" (docs/decisions/412-book-again.md): the link's token, in the shape of a manage token.
   const again = query.get('again') ?? '';
   if (/^[A-Za-z0-9_-]{32}$/.test(again)) return { again };
+  // "Book again and pay another way" after a declined Afterpay or Zip payment: the checkout's token (decision 443).
+  const declined = query.get('declined') ?? '';
+  if (/^[A-Za-z0-9_-]{32,200}$/.test(declined)) return { declined };
   const suburb = (query.get('suburb') ?? '').trim().slice(0, 60);
   const postcode = (query.get('postcode') ?? '').trim();
   if (!suburb) return undefined;

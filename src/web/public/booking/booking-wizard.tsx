@@ -8,8 +8,11 @@ import { readPageData } from '../../lib/page-data';
 import { createQueryClient } from '../../lib/query-client';
 import { Wizard } from './wizard';
 
-/** `again`: a booking's own manage token, whose details "Book again" fills in (docs/decisions/412-book-again.md). */
-export type BookingPrefill = { suburb?: string; postcode?: string; again?: string };
+/**
+ * `again`: a booking's own manage token, whose details "Book again" fills in (docs/decisions/412-book-again.md);
+ * `declined`: the token of a checkout whose Afterpay or Zip payment was declined (decision 443).
+ */
+export type BookingPrefill = { suburb?: string; postcode?: string; again?: string; declined?: string };
 export type BookingWizardProps = { open: boolean; onOpenChange: (open: boolean) => void; prefill?: BookingPrefill };
 
 const FALLBACK_BUSINESS: BusinessInfo = {

@@ -31,6 +31,7 @@ import { useSubmitBooking } from './use-submit-booking';
 import { useTyrePrice } from './use-tyre-price';
 import { useTyresOrdered } from './use-tyre-stock';
 import { useBookAgain } from './use-book-again';
+import { BOOK_AGAIN_AFTER_DECLINE_NOTE, type EarlierBookingLink } from './earlier-booking';
 import { nextStep, previousStep, STEP_FIELDS, STEP_TITLES, TOTAL_STEPS, type WizardStep } from './wizard-steps';
 import { PhotoArea } from './photo-area';
 import { QuoteTotal } from './order-summary';
@@ -40,7 +41,7 @@ export type WizardProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   business: BusinessInfo;
-  prefill?: { suburb?: string; postcode?: string; again?: string };
+  prefill?: { suburb?: string; postcode?: string } & EarlierBookingLink;
   onCompleted: () => void;
 };
 
@@ -106,7 +107,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const photos = usePhotos();
-  const again = useBookAgain(prefill?.again, open, { setValue, getValues });
+  const again = useBookAgain(prefill, open, { setValue, getValues });
 
   // A suburb page opens the wizard with its suburb.
   useEffect(() => {
@@ -303,10 +304,12 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
                   hours={business.hours}
                   ordered={ordered}
                   onWindowChosen={() => void goNext()}
-                  preselectFirst={Boolean(prefill?.again)}
+                  preselectFirst={Boolean(prefill?.again || prefill?.declined)}
                   note={
                     again === 'filled'
-                      ? 'Welcome back: your details, car and address are filled in from your last booking.'
+                      ? prefill?.declined
+                        ? BOOK_AGAIN_AFTER_DECLINE_NOTE
+                        : 'Welcome back: your details, car and address are filled in from your last booking.'
                       : again === 'not-found'
                         ? "We couldn't find your last booking from that link, so please fill in your details."
                         : null

@@ -123,7 +123,8 @@ export default function PaymentSuccess({ token, emailDelivery }: { token: string
       </section>
     );
   }
-  // Afterpay or Zip said no: the slot was freed, nothing was charged, and the customer can pay another way (decision 410).
+  // Afterpay or Zip said no: the slot was freed, nothing was charged, and the customer can pay another way (decision 410),
+  // in the wizard filled in from this booking through its own token (decision 443).
   if (booking.outcome === 'declined') {
     return (
       <section className={`${box} border-amber-600 bg-amber-50`} aria-labelledby="payment-result-heading" role="status">
@@ -137,7 +138,7 @@ export default function PaymentSuccess({ token, emailDelivery }: { token: string
         </p>
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
           <a
-            href="/book"
+            href={`/book?declined=${encodeURIComponent(token)}`}
             className="inline-flex min-h-11 items-center justify-center rounded-lg bg-accent px-4 font-semibold text-charcoal hover:bg-accent-strong"
           >
             Book again and pay another way
