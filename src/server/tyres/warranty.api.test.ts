@@ -55,6 +55,9 @@ describe('the warranty register', () => {
     for (const query of [
       `registration=${encodeURIComponent(registration.toLowerCase())}`,
       'phone=0412345678',
+      // The same number written the international way, and the job's number without its prefix.
+      `phone=${encodeURIComponent('+61 412 345 678')}`,
+      `jobNumber=${job.jobNumber.replace(/^JOB-/, '')}`,
       `jobNumber=${job.jobNumber}`,
     ]) {
       const res = await inject('GET', `/api/dashboard/warranty?${query}`);

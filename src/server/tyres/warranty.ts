@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { TYRE_POSITION_LABELS } from '../../shared/domain/fitted-tyres';
 import { formatCents } from '../../shared/domain/money';
@@ -26,6 +26,23 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'settings'>;
 export const FITTED_TYRE_NOT_FOUND = 'Fitted tyre not found';
 
 const digits = (v: string) => v.replace(/\D/g, '');
+
+/**
+ * A phone number's digits as written in Australia: "+61 412 345 678", "61412345678" and
+ * "0412 345 678" all read 0412345678, so a search finds the customer however either side wrote it.
+ * `nationalDigitsSql` is the same rule over a column.
+ */
+const nationalDigits = (v: string) => {
+  const d = digits(v);
+  return d.startsWith('61') && d.length >= 11 ? `0${d.slice(2).replace(/^0/, '')}` : d;
+};
+const nationalDigitsSql = (column: SQL | AnyColumn) =>
+  sql`(case when regexp_replace(${column}, '\\D', '', 'g') ~ '^61[0-9]{9,}$'
+    then '0' || regexp_replace(substr(regexp_replace(${column}, '\\D', '', 'g'), 3), '^0', '')
+    else regexp_replace(${column}, '\\D', '', 'g') end)`;
+
+/** "10070" is JOB-10070: staff type the number the way the customer reads it out. */
+const jobNumberOf = (v: string) => (/^\d+$/.test(v.trim()) ? `JOB-${v.trim()}` : v.trim().toUpperCase());
 const plate = (v: string) => v.replace(/[\s-]/g, '').toUpperCase();
 
 /** The tyres fitted on the jobs matching `where`, newest first, with their warranty. */
@@ -65,14 +82,14 @@ export async function findWarranty(deps: Deps, query: z.output<typeof warrantyQu
       sql`upper(regexp_replace(${vehicles.registration}, '[\\s-]', '', 'g')) = ${plate(query.registration)}`,
     );
   if (query.phone) {
-    const phone = digits(query.phone);
+    const phone = nationalDigits(query.phone);
     if (phone.length < 6)
       throw invalid('Phone must have at least 6 digits', { phone: 'Phone must have at least 6 digits' });
     conditions.push(
-      sql`(regexp_replace(${jobs.contactPhone}, '\\D', '', 'g') = ${phone} or ${jobs.customerId} in (select ${customers.id} from ${customers} where regexp_replace(${customers.phone}, '\\D', '', 'g') = ${phone}))`,
+      sql`(${nationalDigitsSql(jobs.contactPhone)} = ${phone} or ${jobs.customerId} in (select ${customers.id} from ${customers} where ${nationalDigitsSql(customers.phone)} = ${phone}))`,
     );
   }
-  if (query.jobNumber) conditions.push(eq(jobs.jobNumber, query.jobNumber.toUpperCase()));
+  if (query.jobNumber) conditions.push(eq(jobs.jobNumber, jobNumberOf(query.jobNumber)));
   return tyresUnderWarranty(deps.db, and(...conditions)!, today);
 }
 
