@@ -11,6 +11,7 @@ import {
 } from '../../shared/domain/bookkeeping';
 import type { CustomerInvoiceStatus } from '../../shared/domain/job-status';
 import { formatCents, type Cents } from '../../shared/domain/money';
+import { isTaxInvoice, type BusinessProfile } from '../../shared/domain/settings';
 import type { GstReport, PayablesReport, ProfitAndLossReport, ReceivablesReport } from '../../shared/schemas/reports';
 
 /**
@@ -69,7 +70,8 @@ export type ExpenseRow = {
   isPaid: boolean;
 };
 
-export type RevenueLine = { category: string; total: Cents };
+/** Invoice line totals of one category on one invoice date (the day decides whether they carry GST, decision 442). */
+export type RevenueLine = { category: string; total: Cents; day: string };
 
 const m = formatCents;
 const sum = <T>(rows: readonly T[], pick: (r: T) => Cents): Cents => rows.reduce((a, r) => a + pick(r), 0);
@@ -371,69 +373,123 @@ const profitLines = (groups: Map<string, ProfitGroup>) =>
     }))
     .sort((a, b) => b.profit - a.profit || a.name.localeCompare(b.name));
 
+/**
+ * `amount` shared over `parts` in proportion to them, rounded to the cent, the cents left by the
+ * rounding put on the largest part, so the shares always add up to `amount` exactly.
+ */
+export function shareOut(amount: Cents, parts: readonly Cents[]): Cents[] {
+  const whole = parts.reduce((a, p) => a + p, 0);
+  const shares = parts.map((p) => (whole === 0 ? 0 : Math.round((p / whole) * amount)));
+  const left = amount - shares.reduce((a, p) => a + p, 0);
+  if (left !== 0 && parts.length > 0) {
+    let largest = 0;
+    parts.forEach((p, i) => {
+      if (Math.abs(p) > Math.abs(parts[largest]!)) largest = i;
+    });
+    shares[largest] = shares[largest]! + left;
+  }
+  return shares;
+}
+
+/**
+ * Revenue by stream: each issued invoice's lines by category, what its lines leave of its amount
+ * as "Other". The invoices counted ex-GST give up their GST over their lines and that remainder in
+ * proportion (shareOut), so the streams add up to the revenue to the cent (decision 442).
+ */
+function revenueStreams(
+  invoices: readonly { total: Cents; gst: Cents; exGst: boolean }[],
+  lines: readonly (RevenueLine & { exGst: boolean })[],
+): Map<string, Cents> {
+  const streams = new Map<string, Cents>();
+  for (const exGst of [false, true]) {
+    const own = invoices.filter((r) => r.exGst === exGst);
+    const parts = new Map<string, Cents>();
+    for (const l of lines.filter((x) => x.exGst === exGst))
+      parts.set(l.category, (parts.get(l.category) ?? 0) + l.total);
+    parts.set(OTHER_REVENUE, sum(own, (r) => r.total) - sum([...parts.values()], (t) => t));
+    const gst = exGst
+      ? shareOut(
+          sum(own, (r) => r.gst),
+          [...parts.values()],
+        )
+      : [...parts.values()].map(() => 0);
+    [...parts].forEach(([category, total], i) => streams.set(category, (streams.get(category) ?? 0) + total - gst[i]!));
+  }
+  return streams;
+}
+
 export const UNASSIGNED = 'Unassigned';
 export const NO_SERVICE = 'no-job';
 
 /**
  * P&L (docs/product.md "Reports"). By technician and by service, revenue counts by invoice date
  * and job costs by bill date, each under its job's technician and service, so the lines add up to
- * the gross profit above them (decision 213).
+ * the gross profit above them (decision 213). A document dated while the business is registered
+ * for GST counts without its GST, one dated before with it (decision 442): `amount` is what each
+ * row counts for everywhere below.
  */
 export function computeProfitAndLoss(input: {
   range: Range;
+  business: Pick<BusinessProfile, 'gstRegistered' | 'gstRegisteredFrom'>;
   invoices: readonly InvoiceRow[];
   purchases: readonly PurchaseRow[];
   expenses: readonly ExpenseRow[];
   revenueLines: readonly RevenueLine[];
 }): ProfitAndLossReport {
-  const { range } = input;
-  const issued = inRange(input.invoices, range, (r) => r.invoiceDate).filter((r) => isIssued(r.status));
-  const purchases = inRange(input.purchases, range, (r) => r.invoiceDate);
-  const expenses = inRange(input.expenses, range, (r) => r.expenseDate);
+  const { range, business } = input;
+  const counted = <T extends { gst: Cents; total: Cents }>(r: T, day: string) => {
+    const exGst = isTaxInvoice(business, day);
+    return { ...r, exGst, amount: exGst ? r.total - r.gst : r.total };
+  };
+  const issued = inRange(input.invoices, range, (r) => r.invoiceDate)
+    .filter((r) => isIssued(r.status))
+    .map((r) => counted(r, r.invoiceDate));
+  const purchases = inRange(input.purchases, range, (r) => r.invoiceDate).map((r) => counted(r, r.invoiceDate));
+  const expenses = inRange(input.expenses, range, (r) => r.expenseDate).map((r) => counted(r, r.expenseDate));
 
-  const revenue = sum(issued, (r) => r.total);
-  const jobCosts = sum(purchases, (r) => r.total);
-  const overheads = sum(expenses, (r) => r.total);
+  const revenue = sum(issued, (r) => r.amount);
+  const jobCosts = sum(purchases, (r) => r.amount);
+  const overheads = sum(expenses, (r) => r.amount);
   const grossProfit = revenue - jobCosts;
   const netProfit = grossProfit - overheads;
 
-  const streams = new Map<string, Cents>();
-  for (const line of input.revenueLines) streams.set(line.category, (streams.get(line.category) ?? 0) + line.total);
-  const unlined = revenue - sum(input.revenueLines, (l) => l.total);
-  if (unlined !== 0) streams.set(OTHER_REVENUE, (streams.get(OTHER_REVENUE) ?? 0) + unlined);
+  const streams = revenueStreams(
+    issued,
+    inRange(input.revenueLines, range, (l) => l.day).map((l) => ({ ...l, exGst: isTaxInvoice(business, l.day) })),
+  );
 
   const costCategories = new Map<string, Cents>();
   for (const r of [...purchases, ...expenses])
-    costCategories.set(r.category, (costCategories.get(r.category) ?? 0) + r.total);
+    costCategories.set(r.category, (costCategories.get(r.category) ?? 0) + r.amount);
 
   const revenueByMonth = byMonth(
     range,
     issued,
     (r) => r.invoiceDate,
-    (r) => r.total,
+    (r) => r.amount,
   );
   const costsByMonth = byMonth(
     range,
     purchases,
     (r) => r.invoiceDate,
-    (r) => r.total,
+    (r) => r.amount,
   );
   const overheadsByMonth = byMonth(
     range,
     expenses,
     (r) => r.expenseDate,
-    (r) => r.total,
+    (r) => r.amount,
   );
 
   const byTechnician = new Map<string, ProfitGroup>();
   const byService = new Map<string, ProfitGroup>();
   for (const r of issued) {
-    addTo(byTechnician, r.technicianId ?? '', r.technicianName ?? UNASSIGNED, r.jobId, r.total, 0);
-    addTo(byService, r.serviceType ?? NO_SERVICE, r.serviceType ?? NO_SERVICE, r.jobId, r.total, 0);
+    addTo(byTechnician, r.technicianId ?? '', r.technicianName ?? UNASSIGNED, r.jobId, r.amount, 0);
+    addTo(byService, r.serviceType ?? NO_SERVICE, r.serviceType ?? NO_SERVICE, r.jobId, r.amount, 0);
   }
   for (const r of purchases) {
-    addTo(byTechnician, r.technicianId ?? '', r.technicianName ?? UNASSIGNED, r.jobId, 0, r.total);
-    addTo(byService, r.serviceType ?? NO_SERVICE, r.serviceType ?? NO_SERVICE, r.jobId, 0, r.total);
+    addTo(byTechnician, r.technicianId ?? '', r.technicianName ?? UNASSIGNED, r.jobId, 0, r.amount);
+    addTo(byService, r.serviceType ?? NO_SERVICE, r.serviceType ?? NO_SERVICE, r.jobId, 0, r.amount);
   }
 
   return {

@@ -198,18 +198,21 @@ export async function loadExpenses(db: Executor, range: Range): Promise<ExpenseR
   );
 }
 
-/** Invoice line totals by category, for issued invoices in the range (the P&L's revenue streams). */
+/**
+ * Invoice line totals by category and invoice date, for issued invoices in the range (the P&L's
+ * revenue streams): the date says whether they count with or without GST (decision 442).
+ */
 export async function loadRevenueLines(db: Executor, range: Range): Promise<RevenueLine[]> {
-  const rows = await jsonRows<[string, number]>(
+  const rows = await jsonRows<[string, number, string]>(
     db,
-    sql`category, total`,
-    sql`from (select ${customerInvoiceItems.category} as category, ${cents(sql`sum(${customerInvoiceItems.totalPrice})`)} as total
+    sql`category, total, day`,
+    sql`from (select ${customerInvoiceItems.category} as category, ${customerInvoices.invoiceDate} as day, ${cents(sql`sum(${customerInvoiceItems.totalPrice})`)} as total
               from ${customerInvoiceItems} join ${customerInvoices} on ${customerInvoices.id} = ${customerInvoiceItems.customerInvoiceId}
               where ${inRange(customerInvoices.invoiceDate, range)} and ${customerInvoices.status} in ('sent', 'overdue', 'paid')
-              group by ${customerInvoiceItems.category}) lines`,
-    sql`category`,
+              group by ${customerInvoiceItems.category}, ${customerInvoices.invoiceDate}) lines`,
+    sql`day, category`,
   );
-  return rows.map(([category, total]) => ({ category, total }));
+  return rows.map(([category, total, day]) => ({ category, total, day }));
 }
 
 /** Issued invoice totals by day in a window (the GST-turnover watch), summed by the database. */

@@ -688,6 +688,120 @@ describe('GST registration and the period (decision 377)', () => {
   });
 });
 
+describe('P&L while registered for GST (decision 442)', () => {
+  const registration = (gstRegisteredFrom: string | null, gstRegistered = true) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/dashboard/settings/business',
+      headers: { cookie: admin.cookie },
+      payload: {
+        name: 'Report Tyres',
+        abn: '51824753556',
+        phone: '0412 345 678',
+        email: 'office@report-tyres.example',
+        businessDays: [1, 2, 3, 4, 5],
+        gstRegistered,
+        gstRegisteredFrom,
+      },
+    });
+  const cents = (s: string) => Math.round(Number(s) * 100);
+  const total = (xs: { amount: string }[]) => xs.reduce((a, x) => a + cents(x.amount), 0);
+
+  /** Every breakdown adds up to the figure above it, to the cent. */
+  function expectBreakdownsAddUp(r: ProfitAndLossReport) {
+    expect(total(r.breakdown.topRevenueStreams)).toBe(cents(r.revenue.totalRevenue));
+    expect(total(r.breakdown.topExpenseCategories)).toBe(cents(r.expenses.totalExpenses));
+    for (const lines of [r.byTechnician, r.byService]) {
+      expect(lines.reduce((a, x) => a + cents(x.revenue), 0)).toBe(cents(r.revenue.totalRevenue));
+      expect(lines.reduce((a, x) => a + cents(x.jobCosts), 0)).toBe(cents(r.expenses.jobCosts));
+      expect(lines.reduce((a, x) => a + cents(x.profit), 0)).toBe(cents(r.profit.grossProfit));
+    }
+  }
+
+  it("counts invoices, bills and expenses without their GST, which is the tax office's money", async () => {
+    expect(await registration(null)).toMatchObject({ statusCode: 200 });
+    try {
+      const r = await get<ProfitAndLossReport>('enhanced-pl');
+      // Revenue 1099.60 less GST 99.96; bills 618.45 less 56.22; expenses 1709.99 less 155.45.
+      expect(r.revenue).toEqual({ totalRevenue: '999.64', customerInvoices: '999.64', invoiceCount: 4 });
+      expect(r.expenses).toEqual({ totalExpenses: '2116.77', jobCosts: '562.23', businessExpenses: '1554.54' });
+      expect(r.profit).toEqual({
+        grossProfit: '437.41',
+        grossMargin: 43.76,
+        netProfit: '-1117.13',
+        netMargin: -111.75,
+      });
+      expect(r.months).toEqual([
+        { month: '2026-11', revenue: '999.64', jobCosts: '562.23', businessExpenses: '1554.54', netProfit: '-1117.13' },
+      ]);
+      // The GST of 99.96 shared over the lines: tyre 45.45, labour 30.02, callout 24.49.
+      expect(r.breakdown.topRevenueStreams).toEqual([
+        { category: 'tyre', amount: '454.55', percentage: 45.47 },
+        { category: 'labour', amount: '300.18', percentage: 30.03 },
+        { category: 'callout', amount: '244.91', percentage: 24.5 },
+      ]);
+      expect(r.breakdown.topExpenseCategories.map((x) => [x.category, x.amount])).toEqual([
+        ['rent', '1363.64'],
+        ['cost-of-goods-sold', '562.23'],
+        ['fuel', '100.00'],
+        ['tools', '90.90'],
+      ]);
+      expect(r.byTechnician.map((x) => [x.technicianName, x.revenue, x.jobCosts, x.profit])).toEqual([
+        [bob.username, '318.00', '50.00', '268.00'],
+        [alice.username, '600.00', '512.23', '87.77'],
+        ['Unassigned', '81.64', '0.00', '81.64'],
+      ]);
+      expect(r.byService.map((x) => [x.serviceType, x.revenue, x.jobCosts, x.profit])).toEqual([
+        ['puncture-repair', '318.00', '50.00', '268.00'],
+        ['new-tyres', '600.00', '512.23', '87.77'],
+        ['battery-service', '81.64', '0.00', '81.64'],
+      ]);
+      expectBreakdownsAddUp(r);
+      const csv = await getCsv('enhanced-pl');
+      expect(
+        section(csv, 'Summary')
+          .map((x) => x[1])
+          .slice(0, 3),
+      ).toEqual(['999.64', '562.23', '437.41']);
+      // What is owed to suppliers is still the whole bill.
+      expect((await get<PayablesReport>('purchases-payables')).totalPurchases).toBe('2328.44');
+    } finally {
+      expect(await registration(null, false)).toMatchObject({ statusCode: 200 });
+    }
+    // Not registered, the GST in a price is the business's own: the same month counts it.
+    const unregistered = await get<ProfitAndLossReport>('enhanced-pl');
+    expect(unregistered.revenue.totalRevenue).toBe('1099.60');
+    expect(unregistered.profit).toMatchObject({ grossProfit: '481.15', netProfit: '-1228.84' });
+  });
+
+  it('registered from the 15th: documents dated before it keep their GST, those from it do not', async () => {
+    expect(await registration('2026-11-15')).toMatchObject({ statusCode: 200 });
+    try {
+      const r = await get<ProfitAndLossReport>('enhanced-pl');
+      // Invoices A 660.00 and F 220.00 as they are; H 89.80 - 8.16 and B 129.80 - 11.80.
+      expect(r.revenue.totalRevenue).toBe('1079.64');
+      // Bills TW-1 440.00 and TW-3 123.45 (12 Nov) as they are; RS-7 55.00 - 5.00 (30 Nov).
+      // Expenses fuel 110.00 (3 Nov) as it is; tools 99.99 - 9.09 and rent 1500.00 - 136.36.
+      expect(r.expenses).toEqual({ totalExpenses: '2177.99', jobCosts: '613.45', businessExpenses: '1564.54' });
+      expect(r.profit).toMatchObject({ grossProfit: '466.19', netProfit: '-1098.35' });
+      // Lines of A and F whole; the GST of H and B (19.96) shared: callout 16.32, labour 3.64.
+      expect(r.breakdown.topRevenueStreams.map((x) => [x.category, x.amount])).toEqual([
+        ['tyre', '500.00'],
+        ['labour', '326.56'],
+        ['callout', '253.08'],
+      ]);
+      expect(r.byTechnician.map((x) => [x.technicianName, x.revenue, x.jobCosts, x.profit])).toEqual([
+        [bob.username, '338.00', '50.00', '288.00'],
+        [alice.username, '660.00', '563.45', '96.55'],
+        ['Unassigned', '81.64', '0.00', '81.64'],
+      ]);
+      expectBreakdownsAddUp(r);
+    } finally {
+      expect(await registration(null, false)).toMatchObject({ statusCode: 200 });
+    }
+  });
+});
+
 describe('report refusals', () => {
   it('refuses a start after the end and a malformed date', async () => {
     const reversed = await t.app.inject({

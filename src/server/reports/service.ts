@@ -74,9 +74,19 @@ export async function profitAndLossReport(deps: Deps, query: Query): Promise<Pro
     loadRevenueLines(deps.db, range),
   ]);
   // Credit notes are negative revenue on their own date, under their own stream (decision 297).
-  const credited = credits.reduce((sum, r) => sum + r.total, 0);
-  const lines = credited ? [...revenueLines, { category: CREDIT_NOTES_STREAM, total: credited }] : revenueLines;
-  return computeProfitAndLoss({ range, invoices: [...invoices, ...credits], purchases, expenses, revenueLines: lines });
+  const lines = [
+    ...revenueLines,
+    ...credits.map((r) => ({ category: CREDIT_NOTES_STREAM, total: r.total, day: r.invoiceDate })),
+  ];
+  const { business } = await deps.settings.current();
+  return computeProfitAndLoss({
+    range,
+    business,
+    invoices: [...invoices, ...credits],
+    purchases,
+    expenses,
+    revenueLines: lines,
+  });
 }
 
 export async function receivablesReport(deps: Deps, query: Query): Promise<ReceivablesReport> {
