@@ -201,6 +201,8 @@ describe('a payment taken on site', () => {
     await eventually(() => money.textContent()).toContain('Owed$259.59');
     expect(await money.textContent()).toContain('Paid$0.01');
     expect(await dialog.getByTestId('onsite-payment').textContent()).toContain('Part paid on site: $0.01 by Cash');
+    // The job's header says the same, not "not paid yet".
+    expect(await dialog.getByText('Payment: On site, part paid: $0.01 paid, $259.59 owed').isVisible()).toBe(true);
     // Still owing: the job is not paid, and more than is owed is refused on the phone in the server's words.
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     const again = dialog.getByRole('form', { name: `Record payment: ${job.jobNumber}` });

@@ -93,6 +93,10 @@ const flagText = (flag: string) =>
 
 function paymentText(job: JobDetail): string {
   const method = job.paymentMethod === 'prepaid' ? 'Online (prepaid)' : 'On site';
+  // Money taken against its invoice with some still owed (decision 406): what was paid and what is owed.
+  const money = job.money;
+  if (job.paymentStatus === 'pending' && money && money.paidAmount !== '0.00' && money.owedAmount !== '0.00')
+    return `${method}, part paid: ${dollars(money.paidAmount)} paid, ${dollars(money.owedAmount)} owed`;
   const status = { pending: 'not paid yet', paid: 'paid', failed: 'payment failed', refunded: 'refunded' }[
     job.paymentStatus
   ];
@@ -128,10 +132,15 @@ function JobDetailContent({ job, isAdmin, onDeleted }: { job: JobDetail; isAdmin
           {formatJobVisit(job)}
         </p>
         <p className="text-gray-800">
+          {/* Once invoiced, the invoice's total is what the customer pays; the booked price stays beside it. */}
           <span className="text-lg font-bold tabular-nums text-charcoal">
-            {dollars(job.customerValue, 'No price yet')}
+            {dollars(job.money?.balanceAmount ?? job.customerValue, 'No price yet')}
           </span>
-          {job.originalCustomerValue && job.originalCustomerValue !== job.customerValue ? (
+          {job.money && job.money.balanceAmount !== job.customerValue ? (
+            <span className="ml-2 text-sm">
+              (invoice {job.money.invoiceNumber}; booked at {dollars(job.customerValue, 'no price')})
+            </span>
+          ) : job.originalCustomerValue && job.originalCustomerValue !== job.customerValue ? (
             <span className="ml-2 text-sm">(original price {dollars(job.originalCustomerValue)})</span>
           ) : null}
           {job.toInvoiceAmount && job.toInvoiceAmount !== job.customerValue ? (
