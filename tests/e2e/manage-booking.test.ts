@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { addDays, formatDayLong } from '../../src/shared/domain/perth-time';
 import { formatVisit } from '../../src/shared/domain/slots';
+import { NOTHING_TO_PAY_OR_REFUND, NOTHING_TO_REFUND } from '../../src/shared/schemas/manage';
 import { bookingDaysOf, E2E_TODAY } from '../helpers/e2e-calendar';
 import { useBrowser, eventually } from '../helpers/browser';
 import { readOutbox } from '../helpers/outbox';
@@ -158,6 +159,27 @@ describe('manage my booking', () => {
       async () =>
         (await readOutbox(browser.baseUrl)).filter((e) => e.to === email && e.kind === 'booking_cancelled').length,
     ).toBe(1);
+  });
+
+  it('cancels a booking paid on site and says there is nothing to pay or refund, never "Pay on site"', async () => {
+    const email = `manager.onsite.${runId}@example.com`;
+    const path = await onSiteBookingLink({
+      customer: { name: 'Olive Onsite', email, phone: '0400 777 888' },
+      vehicle: { make: 'Ford', model: 'Focus', year: 2017, registration: `MC${runId.slice(-5).toUpperCase()}` },
+      job: { serviceType: 'puncture-repair', timeSlot: '10-12 AM', address: '9 Cancel Street' },
+    });
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(path);
+    await page.getByRole('heading', { name: /^Your booking / }).waitFor();
+    await page.getByRole('button', { name: 'Cancel my booking' }).click();
+    expect(await page.getByTestId('refund-summary').textContent()).toBe(NOTHING_TO_REFUND);
+    await page.getByRole('button', { name: 'Yes, cancel my booking' }).click();
+    // The toast and the page's payment line both say so.
+    await page.getByText(/^Booking .+ cancelled$/).waitFor();
+    await page.getByText('Cancelled', { exact: true }).waitFor();
+    await expect.poll(() => page.getByText(NOTHING_TO_PAY_OR_REFUND, { exact: true }).count()).toBe(2);
+    expect(await page.getByText(/Pay on site/).count()).toBe(0);
   });
 
   it('has nothing floating over its controls and every tap target at least 44 px tall, at 390 px', async () => {

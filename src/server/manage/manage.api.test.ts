@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { slotStart, type TimeSlot } from '../../shared/domain/slots';
 import { BOOKING_TOO_FAR_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/schemas/booking';
-import { MANAGE_LINK_NOT_FOUND } from '../../shared/schemas/manage';
+import { MANAGE_LINK_NOT_FOUND, NOTHING_TO_PAY_OR_REFUND, NOTHING_TO_REFUND } from '../../shared/schemas/manage';
 import { jobPhotos, jobs, notifications, outboundEmails, paymentEvents } from '../db/schema';
 import { insertJob } from '../db/seed/factories';
 import { historyOf } from '../history/history';
@@ -344,8 +344,11 @@ describe('cancelling', () => {
     const { jobId, token, slot } = await bookOnSite();
     const preview = await api('GET', `/api/manage/${token}/cancellation`);
     expect(preview.json()).toMatchObject({ policy: 'nothing-paid', refundAmount: '0.00' });
-    expect(preview.json().summary).toMatch(/nothing to refund/);
-    expect((await api('POST', `/api/manage/${token}/cancel`)).statusCode).toBe(200);
+    expect(preview.json().summary).toBe(NOTHING_TO_REFUND);
+    const cancelled = await api('POST', `/api/manage/${token}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    // Cancelled, it no longer asks to be paid on site.
+    expect(cancelled.json().payment).toBe(NOTHING_TO_PAY_OR_REFUND);
     expect((await jobRow(jobId)).status).toBe('cancelled');
     expect(
       (

@@ -8,6 +8,8 @@ import { tyresOrderedNote } from '../../shared/domain/tyre-order';
 import { BOOKING_HORIZON_DAYS, BOOKING_TOO_FAR_MESSAGE } from '../../shared/schemas/booking';
 import {
   MANAGE_LINK_NOT_FOUND,
+  NOTHING_TO_PAY_OR_REFUND,
+  NOTHING_TO_REFUND,
   type BookAgainDetails,
   type ManageBooking,
   type ManageCancellation,
@@ -101,6 +103,7 @@ const statusOf = (job: Job): Pick<ManageBooking, 'status' | 'statusLabel'> =>
 
 function paymentOf(job: Job, paid: Cents): string {
   if (job.paymentStatus === 'refunded') return `Refunded $${job.refundAmount ?? '0.00'} to your card`;
+  if (job.status === 'cancelled' && paid === 0 && job.paymentStatus !== 'paid') return NOTHING_TO_PAY_OR_REFUND;
   if (job.paymentMethod === 'prepaid')
     return job.paymentStatus === 'paid' ? paidOnlineText(job.customerValue, paid) : 'Awaiting online payment';
   return job.paymentStatus === 'paid' ? 'Paid' : 'Pay on site (card, EFTPOS, PayID or cash)';
@@ -225,7 +228,7 @@ export async function cancellationFor(deps: AppDeps, job: Job): Promise<ManageCa
   if (paid === 0) {
     return {
       policy: 'nothing-paid',
-      summary: 'Nothing was paid online for this booking, so there is nothing to refund.',
+      summary: NOTHING_TO_REFUND,
       paidAmount: '0.00',
       refundAmount: '0.00',
       hoursBefore: preview.hoursBefore,

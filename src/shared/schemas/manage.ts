@@ -32,6 +32,11 @@ export const manageChangeRequest = z
   });
 export type ManageChangeRequest = z.input<typeof manageChangeRequest>;
 
+/** Before cancelling a booking nothing was paid online for (pay on site, or an online payment never made). */
+export const NOTHING_TO_REFUND = 'Nothing was paid online for this booking, so there is nothing to refund.';
+/** Once it is cancelled: its payment line and the toast say so, never "Pay on site" (docs/product.md "Customers look after their own booking"). */
+export const NOTHING_TO_PAY_OR_REFUND = 'Nothing to pay or refund: nothing was paid online for this booking.';
+
 /** What cancelling now would give back: a band of the policy, or nothing to refund for a booking paid on site. */
 export const manageCancellation = z.object({
   policy: z.enum(['full', 'half', 'none', 'nothing-paid']),
