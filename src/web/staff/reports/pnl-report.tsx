@@ -41,6 +41,8 @@ function withTotal(r: ProfitAndLossReport): ProfitAndLossReport['byTechnician'] 
 /** Profit and loss (docs/product.md "Reports"): revenue, job costs, expenses, margins and where they come from. */
 export function ProfitAndLossPanel({ range }: { range: ReportQuery }) {
   const report = useQuery(api.reports.profitAndLoss.query({ query: range }));
+  // Whether the period was registered for GST: the GST report's flag, the same query as the headline figures.
+  const gst = useQuery(api.reports.gst.query({ query: range }));
   if (report.isPending) return <ReportSkeleton label="Loading P&L report..." />;
   if (report.isError) return <ReportError title="Failed to fetch Enhanced P&L report" detail={report.error.message} />;
   const r = report.data;
@@ -65,6 +67,12 @@ export function ProfitAndLossPanel({ range }: { range: ReportQuery }) {
         <ReportEmpty>No P&amp;L data available for the selected period.</ReportEmpty>
       ) : (
         <>
+          {gst.data?.gstRegistered ? (
+            // Registered, the GST on a document is the ATO's, not income or a cost (decision 442).
+            <p className="text-sm text-gray-700">
+              Amounts are without GST for invoices, bills and expenses dated while the business is registered for GST.
+            </p>
+          ) : null}
           <Figures label="Profit and loss summary">
             <Figure
               label="Revenue"

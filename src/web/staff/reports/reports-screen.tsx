@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { financialYearOf } from '../../../shared/domain/bookkeeping';
 import { perthToday } from '../../../shared/domain/perth-time';
@@ -5,6 +6,7 @@ import { RANGE_ORDER_MESSAGE } from '../../../shared/domain/reports';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { TextField } from '../../components/ui/field';
+import { api } from '../../lib/api';
 import { GstReportPanel } from './gst-report';
 import { HeadlineFigures } from './headline-figures';
 import { PayablesReportPanel } from './payables-report';
@@ -14,13 +16,20 @@ import { ReceivablesPanel } from './receivables-report';
 import { TyreReportPanel } from './tyre-report';
 
 const SUB_TABS = [
-  { id: 'gst', label: 'GST Tracking (Visual Only)' },
+  { id: 'gst', label: 'GST' },
   { id: 'payables', label: 'Payables' },
   { id: 'pnl', label: 'P&L Report' },
   { id: 'receivables', label: 'Receivables' },
   { id: 'tyres', label: 'Tyres' },
 ] as const;
 type SubTab = (typeof SUB_TABS)[number]['id'];
+
+/**
+ * The GST tab is tracking only while the period is not registered for GST, and says so; registered,
+ * it is the GST owed (docs/product.md "Reports", decisions 377 and 442). Plain "GST" until known.
+ */
+const gstTabLabel = (gstRegistered: boolean | undefined) =>
+  gstRegistered === false ? 'GST Tracking (Visual Only)' : 'GST';
 
 /**
  * The Reports tab (docs/product.md "Reports"): a start and end date (Perth, both inclusive,
@@ -38,6 +47,8 @@ export default function ReportsScreen() {
   const [draft, setDraft] = useState<{ startDate: string; endDate: string }>(fy);
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<SubTab>('gst');
+  // The same query the headline figures and the GST tab make, fetched once.
+  const gst = useQuery(api.reports.gst.query({ query: range }));
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -120,7 +131,7 @@ export default function ReportsScreen() {
               tab === t.id ? 'border-accent text-charcoal' : 'border-transparent text-gray-700 hover:text-charcoal',
             )}
           >
-            {t.label}
+            {t.id === 'gst' ? gstTabLabel(gst.data?.gstRegistered) : t.label}
           </button>
         ))}
       </div>
