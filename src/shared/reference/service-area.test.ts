@@ -152,6 +152,9 @@ describe('lookups', () => {
     expect(findSuburbByName('halls  head')?.name).toBe('Halls Head');
     expect(findSuburbByName("o'connor")?.postcode).toBe('6163');
     expect(findSuburbByName('Sydney')).toBeUndefined();
+    // "Mt" is how most people write Mount: the suburb is the same.
+    expect(findSuburbByName('Mt Lawley')?.name).toBe('Mount Lawley');
+    expect(findSuburbByName('mt. lawley')?.postcode).toBe('6050');
     expect(findSuburbByName('')).toBeUndefined();
   });
 });

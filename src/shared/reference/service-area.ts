@@ -484,7 +484,9 @@ export function findSuburbByName(name: string): ServiceSuburb | undefined {
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/[\u2018\u2019`]/g, "'")
-    .toLowerCase();
+    .toLowerCase()
+    // "Mt Lawley" and "Mt. Lawley" are Mount Lawley, as most people write it.
+    .replace(/^mt\.?\s/, 'mount ');
   return BY_NAME.get(key);
 }
 
