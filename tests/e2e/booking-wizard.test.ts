@@ -255,6 +255,13 @@ describe('booking wizard on a 390 px phone', () => {
     expect(
       await dialog.getByText('We need to confirm the price of your tyres first', { exact: false }).isVisible(),
     ).toBe(true);
+    // One clear pair: we call with the tyre price, and the callout the summary shows is the price so far.
+    const summary = dialog.getByRole('region', { name: 'Order summary' });
+    const callout = (await summary.getByText(/^\$\d+\.\d\d$/).textContent())!;
+    expect(await summary.getByTestId('tyre-price-to-follow').textContent()).toBe(
+      `We'll call you with the price of your tyres before the visit. The Mobile Service Callout (${callout}) is the price so far.`,
+    );
+    expect(await dialog.getByText(/call for a quote|this tyre size|call you with the price before/).count()).toBe(0);
     await fillContact(dialog, 'sam.unknown@example.com');
     await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
     await stepShown(dialog, 7);

@@ -1,5 +1,5 @@
 import { gstOf } from './gst';
-import { sumCents, type Cents } from './money';
+import { formatDollars, sumCents, type Cents } from './money';
 import type { ServiceType } from './services';
 import type { Fees } from './settings';
 import { normaliseTyreSize } from './tyre-size';
@@ -10,6 +10,16 @@ export const MAX_TYRE_QUANTITY = 4;
 export const CALLBACK_MESSAGE = 'Please call for a quote on this tyre size';
 
 export type QuoteItem = { description: string; priceCents: Cents };
+
+export const CALLOUT_LABEL = 'Mobile Service Callout';
+
+/**
+ * New tyres whose price needs a call (no size given, or a size without a price): we call with the
+ * tyre price before the visit, and the callout is the price so far (docs/product.md "Prices and fees").
+ */
+export function tyrePriceToFollow(calloutCents: Cents): string {
+  return `We'll call you with the price of your tyres before the visit. The ${CALLOUT_LABEL} (${formatDollars(calloutCents)}) is the price so far.`;
+}
 
 export type Quote = {
   items: QuoteItem[];
@@ -37,7 +47,7 @@ export function assertTyreQuantity(quantity: number): void {
 }
 
 function serviceItems(input: PriceServiceInput, quantity: number, unit: Cents, fees: Fees): QuoteItem[] {
-  const CALLOUT_ITEM: QuoteItem = { description: 'Mobile Service Callout', priceCents: fees.callout };
+  const CALLOUT_ITEM: QuoteItem = { description: CALLOUT_LABEL, priceCents: fees.callout };
   switch (input.serviceType) {
     case 'new-tyres': {
       const size = input.tyreSize ? (normaliseTyreSize(input.tyreSize) ?? input.tyreSize.trim()) : '';

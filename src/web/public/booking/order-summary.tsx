@@ -1,5 +1,5 @@
 import { formatDollars } from '../../../shared/domain/money';
-import type { Quote } from '../../../shared/domain/pricing';
+import { CALLOUT_LABEL, tyrePriceToFollow, type Quote } from '../../../shared/domain/pricing';
 import { SERVICE_LABELS, type ServiceType } from '../../../shared/domain/services';
 import { isIsoDay } from '../../../shared/domain/perth-time';
 import { formatVisit, isTimeSlot } from '../../../shared/domain/slots';
@@ -10,13 +10,14 @@ export function OrderSummary({
   serviceType,
   date,
   timeSlot,
-  phone,
+  calloutCents,
 }: {
   quote: Quote;
   serviceType?: ServiceType;
   date?: string;
   timeSlot?: string;
-  phone: string;
+  /** The callout as the owner set it: the price so far when the tyres' price needs a call. */
+  calloutCents: number;
 }) {
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-xl border border-gray-200 bg-gray-50 p-4">
@@ -28,10 +29,17 @@ export function OrderSummary({
         <p className="text-sm text-gray-700">{formatVisit(date, timeSlot)}</p>
       ) : null}
       {quote.callbackRequired ? (
-        <p className="mt-2 text-sm">
-          {quote.message} We&apos;ll confirm the price before any work, or call us on{' '}
-          <span className="font-semibold whitespace-nowrap">{phone}</span>.
-        </p>
+        <>
+          <dl className="mt-2 space-y-1 text-sm">
+            <div className="flex justify-between gap-2">
+              <dt>{CALLOUT_LABEL}</dt>
+              <dd className="tabular-nums">{formatDollars(calloutCents)}</dd>
+            </div>
+          </dl>
+          <p className="mt-2 text-sm" data-testid="tyre-price-to-follow">
+            {tyrePriceToFollow(calloutCents)}
+          </p>
+        </>
       ) : (
         <dl className="mt-2 space-y-1 text-sm">
           {quote.items.map((item) => (

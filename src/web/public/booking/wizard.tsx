@@ -147,8 +147,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
     onsiteReason =
       'Battery service is quoted on site, so you pay on site once the technician has checked your battery.';
   else if (baseQuote?.callbackRequired && !price.isLoading)
-    onsiteReason =
-      "We need to confirm the price of your tyres first, so you pay on site. We'll call you with the price before the visit.";
+    onsiteReason = 'We need to confirm the price of your tyres first, so you pay on site.';
   const paymentMethod = onsiteReason ? 'onsite' : (chosenMethod ?? 'prepaid');
   const quote = service
     ? priceService(
@@ -327,7 +326,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
                   quote={quote}
                   paymentMethod={paymentMethod}
                   onsiteReason={onsiteReason}
-                  phone={business.phone}
+                  calloutCents={business.fees.callout}
                   prepaidDiscount={formatPrice(business.fees.prepaidDiscount)}
                 />
               ) : null}

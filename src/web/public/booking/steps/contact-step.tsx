@@ -10,13 +10,14 @@ type Props = {
   paymentMethod: PaymentMethod;
   /** Why online payment is not offered, or null when it is. */
   onsiteReason: string | null;
-  phone: string;
+  /** The callout as the owner set it, named in the summary when the tyres' price needs a call. */
+  calloutCents: number;
   /** The prepay discount as the owner set it ("$30"). */
   prepaidDiscount: string;
 };
 
 /** Step 6: contact details, payment method and the live order summary. */
-export function ContactStep({ quote, paymentMethod, onsiteReason, phone, prepaidDiscount }: Props) {
+export function ContactStep({ quote, paymentMethod, onsiteReason, calloutCents, prepaidDiscount }: Props) {
   const { register, setValue, watch, formState } = useBookingForm();
   const errors = formState.errors;
   const [serviceType, date, timeSlot] = watch(['serviceType', 'date', 'timeSlot']);
@@ -92,7 +93,13 @@ export function ContactStep({ quote, paymentMethod, onsiteReason, phone, prepaid
         ) : null}
       </fieldset>
 
-      <OrderSummary quote={quote} serviceType={serviceType} date={date} timeSlot={timeSlot} phone={phone} />
+      <OrderSummary
+        quote={quote}
+        serviceType={serviceType}
+        date={date}
+        timeSlot={timeSlot}
+        calloutCents={calloutCents}
+      />
     </div>
   );
 }
