@@ -7,6 +7,7 @@ import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { formatDollars, toCents } from '../../src/shared/domain/money';
 import type { PurchaseInvoice } from '../../src/shared/schemas/bills';
 import type { GstReport, PayablesReport, ProfitAndLossReport } from '../../src/shared/schemas/reports';
+import type { BusinessView } from '../../src/shared/schemas/settings';
 import { useBrowser, eventually } from '../helpers/browser';
 import { openReports, signInAsOwner, staffApi } from '../helpers/staff-api';
 
@@ -324,5 +325,27 @@ describe('the Reports tab', () => {
     await page.getByLabel('End date').fill('2024-02-29');
     await page.getByRole('button', { name: 'Show' }).click();
     await eventually(() => page.getByText('No P&L data available for the selected period.').isVisible()).toBe(true);
+  });
+
+  it('registered for GST from 11 March, names the tab GST and counts the later fuel without its GST (decision 442)', async () => {
+    const cookie = await ownerCookie();
+    const profile = (await (await api('GET', '/api/dashboard/settings/business', cookie)).json()) as BusinessView;
+    const register = async (over: Partial<BusinessView>) =>
+      expect((await api('PUT', '/api/dashboard/settings/business', cookie, { ...profile, ...over })).status).toBe(200);
+    await register({ gstRegistered: true, gstRegisteredFrom: '2025-03-11' });
+    try {
+      const page = await browser.newPage();
+      await openReports(page, MARCH_2025);
+      await eventually(() => page.getByRole('tab', { name: 'GST', exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole('tab', { name: 'GST Tracking (Visual Only)' }).count()).toBe(0);
+      await page.getByRole('tab', { name: 'P&L Report' }).click();
+      await eventually(() => page.getByText('Amounts are without GST', { exact: false }).isVisible()).toBe(true);
+      const pnlFigures = page.getByLabel('Profit and loss summary');
+      // The $55.00 bill of 10 March is from before registration; the $220.00 fuel of 12 March counts $200.00.
+      await eventually(() => figure(pnlFigures, 'Business expenses').first().textContent()).toBe('$200.00');
+      expect(await figure(pnlFigures, 'Job costs').first().textContent()).toBe('$55.00');
+    } finally {
+      await register({});
+    }
   });
 });
