@@ -14,6 +14,7 @@ import { cn } from '../../components/ui/cn';
 import { BookingCalendar } from '../booking/booking-calendar';
 import { FreeWindowList } from '../booking/free-window-list';
 import { useNextFreeWindows } from '../booking/free-windows';
+import { movingCloseNote } from './moving-close';
 
 function businessDays(): readonly number[] {
   try {
@@ -54,6 +55,8 @@ export function RescheduleSection({
   const beforeTyres = dayChosen && compareDays(date, from) < 0;
   const slots = useQuery({ ...api.slots.list.query({ query: { date } }), enabled: dayChosen && !beforeTyres });
   const free = (slots.data ?? []).filter((s) => s.isAvailable && !isCurrent(date, s.slot));
+  const closeNote =
+    slot && /^\d{4}-\d{2}-\d{2}$/.test(date) ? movingCloseNote(date, slot, new Date(), booking.businessPhone) : null;
 
   const submit = async () => {
     const parsed = manageRescheduleRequest.safeParse({ date, timeSlot: slot ?? undefined });
@@ -143,6 +146,11 @@ export function RescheduleSection({
             </div>
           </fieldset>
         )
+      ) : null}
+      {closeNote ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm font-medium" data-testid="moving-close">
+          {closeNote}
+        </p>
       ) : null}
       {error ? (
         <p role="alert" className="font-medium text-red-700">
