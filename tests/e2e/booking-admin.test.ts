@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/browser';
 import { bookingDaysOf } from '../helpers/e2e-calendar';
 import { E2E_ADMIN } from '../helpers/e2e-global-setup';
-import { addDays, dayOfWeek } from '../../src/shared/domain/perth-time';
 
 const browser = useBrowser({ viewport: { width: 390, height: 844 } });
 
@@ -63,14 +62,6 @@ describe('admin new booking screen', () => {
     await page.getByLabel('Date', { exact: true }).fill(farDay);
     expect(await page.getByText('Choose a date within the next 12 months').isVisible()).toBe(true);
     expect(await page.getByLabel('Time slot').isDisabled()).toBe(true);
-
-    // A weekend takes no bookings: its windows say the day is closed, not merely unavailable.
-    let saturday = day;
-    while (dayOfWeek(saturday) !== 6) saturday = addDays(saturday, 1);
-    await page.getByLabel('Date', { exact: true }).fill(saturday);
-    await expect
-      .poll(() => page.getByLabel('Time slot').locator('option', { hasText: '8 am - 10 am (Closed)' }).count())
-      .toBe(1);
 
     await page.getByLabel('Date', { exact: true }).fill(day);
     expect(await page.getByText('Choose a date within the next 12 months').count()).toBe(0);

@@ -9,7 +9,6 @@ import { adminEstimate } from '../../../shared/domain/pricing';
 import { DEFAULT_FEES, type Fees } from '../../../shared/domain/settings';
 import { feesFromView } from '../../../shared/schemas/settings';
 import { SERVICE_LABELS, SERVICE_TYPES } from '../../../shared/domain/services';
-import { closedReason } from '../../../shared/domain/business-days';
 import { compareDays, isIsoDay, perthDay } from '../../../shared/domain/perth-time';
 import {
   isWithinSchedulingHorizon,
@@ -54,15 +53,6 @@ function useBookingFees(): Fees {
     return readPageData().business.fees;
   } catch {
     return DEFAULT_FEES;
-  }
-}
-
-/** Why a day takes no bookings, as the public wizard says it: "Closed" or "Public holiday"; null when open. */
-function dayClosed(day: string): string | null {
-  try {
-    return closedReason(day, readPageData().business.hours.days);
-  } catch {
-    return closedReason(day);
   }
 }
 
@@ -122,7 +112,6 @@ export default function AdminBookingPage() {
   const quantity = [1, 2, 3, 4].includes(Number(quantityValue)) ? Number(quantityValue) : 4;
 
   const slots = useQuery({ ...api.slots.availability.query({ query: { date } }), enabled: dateChosen });
-  const closed = dateChosen ? dayClosed(date) : null;
   const tyrePrice = useQuery({
     queryKey: api.pricing.tyrePrice.key({ params: { size: size ?? '' } }),
     queryFn: () => lookupTyrePrice(size!),
@@ -195,7 +184,7 @@ export default function AdminBookingPage() {
               return (
                 <option key={slot} value={slot} disabled={unavailable || !slots.data}>
                   {slotWindowLabel(slot)}
-                  {unavailable ? ` (${closed ?? 'Unavailable'})` : ''}
+                  {unavailable ? ' (Unavailable)' : ''}
                 </option>
               );
             })}
