@@ -284,7 +284,17 @@ describe('booking wizard on a 390 px phone', () => {
     expect(await dialog.getByRole('radio', { name: /Pay on site/ }).isChecked()).toBe(true);
     expect(await dialog.getByText('Battery service is quoted on site', { exact: false }).isVisible()).toBe(true);
     expect(await dialog.getByTestId('order-total').textContent()).toBe('$89.80');
-    expect(await dialog.getByRole('button', { name: 'Confirm Booking' }).isVisible()).toBe(true);
+    // The battery itself is quoted on site and comes on top, wherever the amount is shown (never "$0.00").
+    const summary = dialog.getByRole('region', { name: 'Order summary' });
+    expect(await summary.getByText('Quote on site', { exact: true }).isVisible()).toBe(true);
+    expect(await summary.getByText('$0.00').count()).toBe(0);
+    expect(await dialog.getByTestId('battery-on-top').textContent()).toBe('plus the battery, quoted on site');
+    await fillContact(dialog, 'bea.battery@example.com');
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await stepShown(dialog, 7);
+    await dialog.getByText('To pay on site: $89.80 plus the battery, quoted on site', { exact: true }).waitFor();
+    await page.goto((await dialog.getByRole('link', { name: 'Manage your booking' }).getAttribute('href'))!);
+    await page.getByText('$89.80 plus the battery, quoted on site', { exact: true }).waitFor();
   });
 
   it('refuses a suburb outside the service area with the phone number', async () => {

@@ -25,6 +25,38 @@ describe('buildVisitIcs text escaping', () => {
   });
 });
 
+const confirmationOf = (serviceType: string, customerValue: string) =>
+  buildBookingConfirmation({
+    job: {
+      id: 'job-1',
+      jobNumber: 'JOB-1001',
+      serviceType,
+      scheduledDay: '2026-11-25',
+      timeSlot: '8-10 AM',
+      address: '12 Example Street',
+      suburb: 'Joondalup',
+      postcode: '6027',
+      tyreSize: null,
+      tyreQuantity: null,
+      customerValue,
+      originalCustomerValue: null,
+      paymentMethod: 'onsite',
+      paymentStatus: 'pending',
+    },
+    customer: { name: 'Sam Taylor', email: 'sam@example.com' },
+    vehicle: null,
+    business: { name: 'Mobile Tyre & Battery Co.', phone: '08 5550 1234', email: 'bookings@example.com', abn: '' },
+    publicBaseUrl: 'https://tyres.example.com',
+    now: new Date('2026-11-24T01:00:00.000Z'),
+  });
+
+describe('the price a battery booking states', () => {
+  it("says the battery is quoted on site and comes on top of the callout, in the service card's words", () => {
+    expect(confirmationOf('battery-service', '89.80').text).toContain('Price: $89.80 plus the battery, quoted on site');
+    expect(confirmationOf('puncture-repair', '129.80').text).toContain('Price: $129.80\n');
+  });
+});
+
 describe('buildBookingConfirmation in Perth time', () => {
   it("states the visit's Perth date and window and puts its UTC start in the calendar file, whatever the server's zone", () => {
     const out = buildBookingConfirmation({

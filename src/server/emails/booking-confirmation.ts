@@ -1,4 +1,5 @@
 import { formatDollars, toCents, type Cents } from '../../shared/domain/money';
+import { withBatteryOnTop } from '../../shared/domain/pricing';
 import { endSentence } from '../../shared/domain/business-placeholders';
 import { SERVICE_LABELS, isServiceType } from '../../shared/domain/services';
 import { formatDayLong } from '../../shared/domain/perth-time';
@@ -56,7 +57,7 @@ function priceLine(job: ConfirmationInput['job']): string {
   const saving = original - total;
   return saving > 0
     ? `${formatDollars(total)} (includes the ${formatDollars(saving)} online payment discount)`
-    : formatDollars(total);
+    : withBatteryOnTop(job.serviceType, formatDollars(total));
 }
 
 /**

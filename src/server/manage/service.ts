@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { mayMove } from '../../shared/domain/job-status';
+import { withBatteryOnTop } from '../../shared/domain/pricing';
 import { formatDollars, toCents, type Cents } from '../../shared/domain/money';
 import { SERVICE_LABELS, isServiceType } from '../../shared/domain/services';
 import { addDays, compareDays, formatDayLong, perthToday } from '../../shared/domain/perth-time';
@@ -139,7 +140,10 @@ export async function bookingView(deps: Pick<AppDeps, 'db' | 'clock' | 'settings
     service: serviceOf(job),
     address: `${job.address}, ${job.suburb} ${job.postcode}`,
     vehicle: vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.registration})` : null,
-    price: job.customerValue === null ? QUOTE_TO_FOLLOW : formatDollars(toCents(job.customerValue)),
+    price:
+      job.customerValue === null
+        ? QUOTE_TO_FOLLOW
+        : withBatteryOnTop(job.serviceType, formatDollars(toCents(job.customerValue))),
     payment: paymentOf(job, paid),
     contactName: job.contactName,
     contactPhone: job.contactPhone,

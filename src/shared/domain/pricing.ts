@@ -14,6 +14,18 @@ export type QuoteItem = { description: string; priceCents: Cents };
 export const CALLOUT_LABEL = 'Mobile Service Callout';
 
 /**
+ * Battery service: the battery itself is quoted on site and comes on top of the price booked, as
+ * its service card says (docs/product.md "Prices and fees"). The wizard, the manage page and the
+ * confirmation email say it beside the amount in the same words.
+ */
+export const BATTERY_ON_TOP = 'plus the battery, quoted on site';
+export const QUOTE_ON_SITE = 'Quote on site';
+
+export function withBatteryOnTop(serviceType: string, price: string): string {
+  return serviceType === 'battery-service' ? `${price} ${BATTERY_ON_TOP}` : price;
+}
+
+/**
  * New tyres whose price needs a call (no size given, or a size without a price): we call with the
  * tyre price before the visit, and the callout is the price so far (docs/product.md "Prices and fees").
  */

@@ -1,5 +1,11 @@
 import { formatDollars } from '../../../shared/domain/money';
-import { CALLOUT_LABEL, tyrePriceToFollow, type Quote } from '../../../shared/domain/pricing';
+import {
+  BATTERY_ON_TOP,
+  CALLOUT_LABEL,
+  QUOTE_ON_SITE,
+  tyrePriceToFollow,
+  type Quote,
+} from '../../../shared/domain/pricing';
 import { SERVICE_LABELS, type ServiceType } from '../../../shared/domain/services';
 import { isIsoDay } from '../../../shared/domain/perth-time';
 import { formatVisit, isTimeSlot } from '../../../shared/domain/slots';
@@ -42,12 +48,16 @@ export function OrderSummary({
         </>
       ) : (
         <dl className="mt-2 space-y-1 text-sm">
-          {quote.items.map((item) => (
-            <div key={item.description} className="flex justify-between gap-2">
-              <dt>{item.description}</dt>
-              <dd className="tabular-nums">{formatDollars(item.priceCents)}</dd>
-            </div>
-          ))}
+          {quote.items.map((item) => {
+            // The battery itself has no price until the technician has checked it: "Quote on site", never $0.00.
+            const quotedOnSite = serviceType === 'battery-service' && item.priceCents === 0;
+            return (
+              <div key={item.description} className="flex justify-between gap-2">
+                <dt>{quotedOnSite ? SERVICE_LABELS['battery-service'] : item.description}</dt>
+                <dd className="tabular-nums">{quotedOnSite ? QUOTE_ON_SITE : formatDollars(item.priceCents)}</dd>
+              </div>
+            );
+          })}
           {quote.discountCents > 0 ? (
             <div className="flex justify-between gap-2 text-green-800">
               <dt>Prepaid discount</dt>
@@ -65,11 +75,18 @@ export function OrderSummary({
  * wizard's footer beside "Confirm Booking", so it is on screen and uncovered whatever the customer
  * scrolled to (docs/decisions/355-booking-wizard-on-a-phone.md).
  */
-export function QuoteTotal({ quote }: { quote: Quote }) {
+export function QuoteTotal({ quote, serviceType }: { quote: Quote; serviceType?: ServiceType }) {
   if (quote.callbackRequired) return <p className="text-sm font-medium">Price to be confirmed before any work</p>;
   return (
     <p className="flex items-baseline justify-between gap-2 text-base font-bold" aria-live="polite">
-      <span>Total</span>
+      <span>
+        Total
+        {serviceType === 'battery-service' ? (
+          <span className="block text-sm font-normal" data-testid="battery-on-top">
+            {BATTERY_ON_TOP}
+          </span>
+        ) : null}
+      </span>
       <span className="tabular-nums">
         {quote.discountCents > 0 ? (
           <s className="mr-2 font-normal text-gray-600" aria-label={`was ${formatDollars(quote.originalCents)}`}>

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { findSuburbByName } from '../../../shared/reference/service-area';
 import { formatDollars, formatPrice } from '../../../shared/domain/money';
-import { priceService } from '../../../shared/domain/pricing';
+import { priceService, withBatteryOnTop } from '../../../shared/domain/pricing';
 import { compareDays, isIsoDay, perthDay } from '../../../shared/domain/perth-time';
 import { formatTyreSize } from '../../../shared/domain/tyre-size';
 import {
@@ -173,7 +173,11 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
       const v = getValues();
       setConfirmation({
         ...booked,
-        total: quote && !quote.callbackRequired ? formatDollars(quote.totalCents) : null,
+        // A battery booking's amount is the callout; the battery comes on top, quoted on site.
+        total:
+          quote && !quote.callbackRequired
+            ? withBatteryOnTop(v.serviceType ?? '', formatDollars(quote.totalCents))
+            : null,
         address: `${v.address ?? ''}, ${v.suburb ?? ''} ${v.postcode ?? ''}`.trim(),
         emailed: business.emailDelivery === 'smtp',
       });
@@ -348,7 +352,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
             <div className="-mx-5 -mb-5 shrink-0 border-t border-gray-200 bg-white px-5 py-3">
               {step === 6 && quote ? (
                 <div className="mb-2">
-                  <QuoteTotal quote={quote} />
+                  <QuoteTotal quote={quote} serviceType={service} />
                 </div>
               ) : null}
               <div className="flex gap-2">
