@@ -70,6 +70,9 @@ describe('GET /api/booking-token/:token', () => {
         postcode: '6027',
       },
       vehicle: { year: 2018, make: 'Toyota', model: 'Corolla' },
+      // What "Book again and pay another way" fills in after a decline (decision 443).
+      tyreSize: '205/55R16',
+      tyreQuantity: 4,
       jobNumber: job.jobNumber,
       items: [
         { description: '4 x 205/55R16 tyre', price: '600.00' },
