@@ -19,7 +19,6 @@ export const CALLOUT_LABEL = 'Mobile Service Callout';
  * confirmation email say it beside the amount in the same words.
  */
 export const BATTERY_ON_TOP = 'plus the battery, quoted on site';
-export const QUOTE_ON_SITE = 'Quote on site';
 
 export function withBatteryOnTop(serviceType: string, price: string): string {
   return serviceType === 'battery-service' ? `${price} ${BATTERY_ON_TOP}` : price;

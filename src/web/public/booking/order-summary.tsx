@@ -1,11 +1,5 @@
 import { formatDollars } from '../../../shared/domain/money';
-import {
-  BATTERY_ON_TOP,
-  CALLOUT_LABEL,
-  QUOTE_ON_SITE,
-  tyrePriceToFollow,
-  type Quote,
-} from '../../../shared/domain/pricing';
+import { BATTERY_ON_TOP, CALLOUT_LABEL, tyrePriceToFollow, type Quote } from '../../../shared/domain/pricing';
 import { SERVICE_LABELS, type ServiceType } from '../../../shared/domain/services';
 import { isIsoDay } from '../../../shared/domain/perth-time';
 import { formatVisit, isTimeSlot } from '../../../shared/domain/slots';
@@ -48,16 +42,12 @@ export function OrderSummary({
         </>
       ) : (
         <dl className="mt-2 space-y-1 text-sm">
-          {quote.items.map((item) => {
-            // The battery itself has no price until the technician has checked it: "Quote on site", never $0.00.
-            const quotedOnSite = serviceType === 'battery-service' && item.priceCents === 0;
-            return (
-              <div key={item.description} className="flex justify-between gap-2">
-                <dt>{quotedOnSite ? SERVICE_LABELS['battery-service'] : item.description}</dt>
-                <dd className="tabular-nums">{quotedOnSite ? QUOTE_ON_SITE : formatDollars(item.priceCents)}</dd>
-              </div>
-            );
-          })}
+          {quote.items.map((item) => (
+            <div key={item.description} className="flex justify-between gap-2">
+              <dt>{item.description}</dt>
+              <dd className="tabular-nums">{formatDollars(item.priceCents)}</dd>
+            </div>
+          ))}
           {quote.discountCents > 0 ? (
             <div className="flex justify-between gap-2 text-green-800">
               <dt>Prepaid discount</dt>
