@@ -33,6 +33,28 @@ export async function invoiceForOnsitePayment(
   return live ?? generateInvoiceIn(tx, job, actor, now, fees);
 }
 
+/** Moves the invoice to `to`, the columns in `also` with it, and says why in its history. */
+async function moveInvoice(
+  tx: Executor,
+  invoice: Invoice,
+  to: CustomerInvoiceStatus,
+  by: { actor: SessionUser; now: Date; note: string },
+  also: Partial<Pick<Invoice, 'paidAt' | 'paymentNote'>> = {},
+): Promise<void> {
+  await tx
+    .update(customerInvoices)
+    .set({ status: to, updatedAt: by.now, ...also })
+    .where(eq(customerInvoices.id, invoice.id));
+  await recordHistory(tx, 'invoice', invoice.id, {
+    at: by.now,
+    actorId: by.actor.id,
+    kind: 'status',
+    from: invoice.status,
+    to,
+    note: by.note,
+  });
+}
+
 /** Marks the invoice paid, with how it was paid printed on it and the payment's line in its history. */
 export async function invoicePaidOnSite(
   tx: Executor,
@@ -41,18 +63,13 @@ export async function invoicePaidOnSite(
   now: Date,
   how: { paymentNote: string; historyNote: string },
 ): Promise<void> {
-  await tx
-    .update(customerInvoices)
-    .set({ status: 'paid', paidAt: now, paymentNote: how.paymentNote, updatedAt: now })
-    .where(eq(customerInvoices.id, invoice.id));
-  await recordHistory(tx, 'invoice', invoice.id, {
-    at: now,
-    actorId: actor.id,
-    kind: 'status',
-    from: invoice.status,
-    to: 'paid',
-    note: how.historyNote,
-  });
+  await moveInvoice(
+    tx,
+    invoice,
+    'paid',
+    { actor, now, note: how.historyNote },
+    { paidAt: now, paymentNote: how.paymentNote },
+  );
 }
 
 /**
@@ -68,20 +85,12 @@ export async function invoicePartPaid(
   now: Date,
   historyNote: string,
 ): Promise<void> {
-  if (invoice.status === 'draft') {
-    await tx
-      .update(customerInvoices)
-      .set({ status: 'sent', updatedAt: now })
-      .where(eq(customerInvoices.id, invoice.id));
-    await recordHistory(tx, 'invoice', invoice.id, {
-      at: now,
-      actorId: actor.id,
-      kind: 'status',
-      from: 'draft',
-      to: 'sent',
+  if (invoice.status === 'draft')
+    await moveInvoice(tx, invoice, 'sent', {
+      actor,
+      now,
       note: 'Issued by the money taken on it: its lines stay as they are',
     });
-  }
   await recordHistory(tx, 'invoice', invoice.id, { at: now, actorId: actor.id, kind: 'payment', note: historyNote });
 }
 
@@ -120,16 +129,5 @@ export async function invoiceOnsitePaymentReversed(
   }
   if (invoice.status !== 'paid') return;
   const status = await statusBeforePaid(tx, invoice);
-  await tx
-    .update(customerInvoices)
-    .set({ status, paidAt: null, paymentNote: null, updatedAt: now })
-    .where(eq(customerInvoices.id, invoice.id));
-  await recordHistory(tx, 'invoice', invoice.id, {
-    at: now,
-    actorId: actor.id,
-    kind: 'status',
-    from: 'paid',
-    to: status,
-    note: historyNote,
-  });
+  await moveInvoice(tx, invoice, status, { actor, now, note: historyNote }, { paidAt: null, paymentNote: null });
 }
