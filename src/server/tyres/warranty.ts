@@ -28,14 +28,10 @@ export const FITTED_TYRE_NOT_FOUND = 'Fitted tyre not found';
 const digits = (v: string) => v.replace(/\D/g, '');
 
 /**
- * A phone number's digits as written in Australia: "+61 412 345 678", "61412345678" and
+ * A phone number's digits as written in Australia, in SQL: "+61 412 345 678", "61412345678" and
  * "0412 345 678" all read 0412345678, so a search finds the customer however either side wrote it.
- * `nationalDigitsSql` is the same rule over a column.
+ * The one rule serves the search's number and the stored ones.
  */
-const nationalDigits = (v: string) => {
-  const d = digits(v);
-  return d.startsWith('61') && d.length >= 11 ? `0${d.slice(2).replace(/^0/, '')}` : d;
-};
 const nationalDigitsSql = (column: SQL | AnyColumn) =>
   sql`(case when regexp_replace(${column}, '\\D', '', 'g') ~ '^61[0-9]{9,}$'
     then '0' || regexp_replace(substr(regexp_replace(${column}, '\\D', '', 'g'), 3), '^0', '')
@@ -82,8 +78,8 @@ export async function findWarranty(deps: Deps, query: z.output<typeof warrantyQu
       sql`upper(regexp_replace(${vehicles.registration}, '[\\s-]', '', 'g')) = ${plate(query.registration)}`,
     );
   if (query.phone) {
-    const phone = nationalDigits(query.phone);
-    if (phone.length < 6)
+    const phone = nationalDigitsSql(sql`${query.phone}::text`);
+    if (digits(query.phone).length < 6)
       throw invalid('Phone must have at least 6 digits', { phone: 'Phone must have at least 6 digits' });
     conditions.push(
       sql`(${nationalDigitsSql(jobs.contactPhone)} = ${phone} or ${jobs.customerId} in (select ${customers.id} from ${customers} where ${nationalDigitsSql(customers.phone)} = ${phone}))`,
