@@ -30,6 +30,7 @@ import { paidOnlineText, QUOTE_TO_FOLLOW } from '../emails/booking-confirmation'
 import { orderedTyresOf } from '../tyres/reservations';
 import { announceBookingChangeIn } from './office';
 import { hashManageToken, isManageTokenShape, MANAGE_LINK_DAYS_AFTER_VISIT } from './token';
+import { CHANGE_ONLINE_UNTIL_MS } from '../../shared/domain/cancellation';
 
 // The customer's own changes through the manage link (docs/decisions/358-customers-manage-their-own-booking.md):
 // the same moves staff make (src/server/jobs/moves.ts), under the customer's rules, each in the
@@ -38,7 +39,7 @@ import { hashManageToken, isManageTokenShape, MANAGE_LINK_DAYS_AFTER_VISIT } fro
 type Job = typeof jobs.$inferSelect;
 const DAY_MS = 86_400_000;
 /** Online changes stop this long before the visit; after that the customer calls (docs/decisions/358-customers-manage-their-own-booking.md). */
-const CHANGE_CUTOFF_MS = DAY_MS;
+const CHANGE_CUTOFF_MS = CHANGE_ONLINE_UNTIL_MS;
 export const CUSTOMER = 'Customer: ';
 export const CANCEL_REASON = 'Cancelled online by the customer';
 export const PAST_DATE_MESSAGE = 'That date has passed. Please choose a later date.';

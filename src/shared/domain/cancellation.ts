@@ -8,6 +8,9 @@ export type RefundPolicy = 'full' | 'half' | 'none';
 
 const HOUR_MS = 3_600_000;
 
+/** A booking can be changed online until 24 hours before its visit, after that only by a call (docs/product.md "Customers look after their own booking"). */
+export const CHANGE_ONLINE_UNTIL_MS = 24 * HOUR_MS;
+
 export function refundPolicy(slotStart: Date, now: Date): RefundPolicy {
   const hoursBefore = (slotStart.getTime() - now.getTime()) / HOUR_MS;
   if (hoursBefore >= 24) return 'full';

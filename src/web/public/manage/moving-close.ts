@@ -1,7 +1,5 @@
-import { REFUND_POLICY_LABEL, refundPolicy } from '../../../shared/domain/cancellation';
+import { CHANGE_ONLINE_UNTIL_MS, REFUND_POLICY_LABEL, refundPolicy } from '../../../shared/domain/cancellation';
 import { slotStart, type TimeSlot } from '../../../shared/domain/slots';
-
-const CHANGE_ONLINE_MS = 24 * 3_600_000;
 
 /**
  * What the customer is told before moving their visit to a time less than 24 hours away: from then
@@ -11,7 +9,7 @@ const CHANGE_ONLINE_MS = 24 * 3_600_000;
  */
 export function movingCloseNote(day: string, slot: TimeSlot, now: Date, phone: string): string | null {
   const start = slotStart(day, slot);
-  if (start.getTime() - now.getTime() >= CHANGE_ONLINE_MS) return null;
+  if (start.getTime() - now.getTime() >= CHANGE_ONLINE_UNTIL_MS) return null;
   const refund = REFUND_POLICY_LABEL[refundPolicy(start, now)];
   return `This time is less than 24 hours away. Once moved, the booking can only be changed or cancelled by calling us on ${phone}, and an online payment is then refunded by the policy: ${refund}.`;
 }
