@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { nextBusinessDay } from '../../src/shared/domain/business-days';
 import { useBrowser, eventually } from '../helpers/browser';
 import { openReports, signInAsOwner, staffApi } from '../helpers/staff-api';
+import { STAFF_TABS, staffTabPath } from '../load/staff-pages';
 
 // The owner runs the business from a 360 px phone in the van.
 const browser = useBrowser({ viewport: { width: 360, height: 780 } });
@@ -130,6 +131,30 @@ describe('the staff dashboard on a 360 px phone', () => {
     await eventually(() => logout.isVisible()).toBe(true);
     expect((await logout.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  });
+
+  it("hydrates every tab the server rendered into the same page, with the server's today", async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await signInAsOwner(page);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // The tab's markup as the server sent it, taken before any script has run.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { served?: Element | null }).served = document.querySelector('main > fieldset');
+      }),
+    );
+    for (const tab of STAFF_TABS) {
+      await page.goto(staffTabPath(tab));
+      await eventually(() => page.locator('main > fieldset:not([disabled])').count()).toBe(1);
+      // Kept: React took the server's markup over, rather than throwing it away and drawing it again.
+      const kept = await page.evaluate(() => {
+        const served = (window as unknown as { served?: Element | null }).served;
+        return served != null && served === document.querySelector('main > fieldset');
+      });
+      expect({ tab, kept, errors }).toEqual({ tab, kept: true, errors: [] });
+    }
   });
 
   it('shows every report with data without anything scrolling sideways, and names "Cost of Goods Sold" whole', async () => {

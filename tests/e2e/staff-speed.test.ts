@@ -359,9 +359,12 @@ async function blockLastFreeDay(words: string) {
   const reason = words.padEnd(BLOCK_REASON_MAX, ' and more').slice(0, BLOCK_REASON_MAX);
   const headers = { cookie, origin: app.baseUrl, 'content-type': 'application/json' };
   const days = (await (
-    await fetch(`${app.baseUrl}/api/dashboard/timeslots?from=${calendarStart(null, new Date())}&days=${DAYS_SHOWN}`, {
-      headers,
-    })
+    await fetch(
+      `${app.baseUrl}/api/dashboard/timeslots?from=${calendarStart(null, perthDay(new Date()))}&days=${DAYS_SHOWN}`,
+      {
+        headers,
+      },
+    )
   ).json()) as StaffSlotDay[];
   const day = days.findLast((d) => d.slots.every((s) => s.state === 'free'))!;
   for (const { slot } of day.slots) {

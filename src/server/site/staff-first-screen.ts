@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { jobs as jobContracts } from '../../shared/contracts/jobs';
+import { perthToday } from '../../shared/domain/perth-time';
 import { FIRST_JOBS_QUERY, pagedReadKey, type StaffFirstScreen } from '../../shared/schemas/staff-first-screen';
 import { hasTwoFactor } from '../auth/mfa';
 import { toSignedInUser } from '../auth/service';
@@ -20,7 +21,7 @@ export function staffFirstScreen(deps: AppDeps) {
     tab: string | null,
   ): Promise<{ page: StaffFirstScreen; readable: boolean }> => {
     const { page, readable } = await firstReads(deps, request, tab);
-    return { page: { ...page, wide: !isPhoneBrowser(request) }, readable };
+    return { page: { ...page, wide: !isPhoneBrowser(request), today: perthToday(deps.clock.now()) }, readable };
   };
 }
 

@@ -11,6 +11,8 @@ export type StaffFirstScreen = {
   queries: { key: readonly unknown[]; data: unknown }[];
   /** The browser does not call itself a phone: the page is rendered in the wide layout (decision 379). */
   wide?: boolean;
+  /** Today in Perth by the server's clock: the day a rendered page is drawn and hydrated for (decision 444). */
+  today?: string;
 };
 
 /** The jobs tab's first read: today (Perth) and upcoming, every status but cancelled, page 1. */

@@ -13,6 +13,7 @@ export { loadShownTab } from './dashboard-page';
 import { StaffNotFoundPage } from './not-found-page';
 import { createStaffQueryClient, USER_KEY } from './session';
 import { StaffLayout } from './staff-layout';
+import { RenderedToday } from './use-perth-today';
 
 const AdminBookingPage = lazy(() => import('./booking/admin-booking-page'));
 const CreateInvoicePage = lazy(() => import('./invoices/create-invoice-page'));
@@ -67,18 +68,20 @@ export default function StaffApp({ business, firstScreen, server }: StaffAppProp
   const routes = <StaffRoutes business={business} />;
   return (
     <WideScreenGuess value={firstScreen?.wide ?? false}>
-      <QueryClientProvider client={client}>
-        <StaffBusiness value={business}>
-          {server ? (
-            <Router ssrPath={server.pathname} ssrSearch={server.search}>
-              {routes}
-            </Router>
-          ) : (
-            routes
-          )}
-        </StaffBusiness>
-        <Toaster placement="staff" />
-      </QueryClientProvider>
+      <RenderedToday value={firstScreen?.today ?? null}>
+        <QueryClientProvider client={client}>
+          <StaffBusiness value={business}>
+            {server ? (
+              <Router ssrPath={server.pathname} ssrSearch={server.search}>
+                {routes}
+              </Router>
+            ) : (
+              routes
+            )}
+          </StaffBusiness>
+          <Toaster placement="staff" />
+        </QueryClientProvider>
+      </RenderedToday>
     </WideScreenGuess>
   );
 }

@@ -9,7 +9,7 @@ import { adminEstimate } from '../../../shared/domain/pricing';
 import { DEFAULT_FEES, type Fees } from '../../../shared/domain/settings';
 import { feesFromView } from '../../../shared/schemas/settings';
 import { SERVICE_LABELS, SERVICE_TYPES } from '../../../shared/domain/services';
-import { compareDays, isIsoDay, perthDay } from '../../../shared/domain/perth-time';
+import { compareDays, isIsoDay } from '../../../shared/domain/perth-time';
 import {
   isWithinSchedulingHorizon,
   SCHEDULING_HORIZON_MESSAGE,
@@ -30,6 +30,7 @@ import { lookupTyrePrice } from '../../public/booking/booking-api';
 import { useCurrentUser } from '../session';
 import { toStaffBookingRequest } from './staff-booking-request';
 import { tyreSizeInputProps } from '../../lib/tyre-size-input';
+import { usePerthToday } from '../use-perth-today';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -67,7 +68,7 @@ function googleKey(): string | null {
 /** Admin New Booking (docs/product.md "Bookings"; its messages under "Messages the UI shows"). */
 export default function AdminBookingPage() {
   const [, navigate] = useLocation();
-  const today = perthDay(new Date());
+  const today = usePerthToday();
   const form = useForm<AdminBookingFormInput, unknown, AdminBookingForm>({
     resolver: zodResolver(adminBookingForm),
     defaultValues: {

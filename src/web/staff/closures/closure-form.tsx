@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { compareDays, perthToday } from '../../../shared/domain/perth-time';
+import { compareDays } from '../../../shared/domain/perth-time';
 import { schedulingHorizonEnd } from '../../../shared/domain/slots';
 import { CLOSURE_IN_PAST } from '../../../shared/domain/closures';
 import type { closureForm, CreateClosureRequest } from '../../../shared/schemas/closures';
@@ -9,6 +9,7 @@ import { TextField } from '../../components/ui/field';
 import { JobsOnClosedDays } from './jobs-on-closed-days';
 import { useClosureActions } from './use-closure-actions';
 import { rulesOnDemand } from '../../lib/resolver-on-demand';
+import { usePerthToday } from '../use-perth-today';
 
 const rules = rulesOnDemand(async () => (await import('../../../shared/schemas/closures')).closureForm);
 
@@ -21,7 +22,7 @@ const FIELDS = ['firstDay', 'lastDay', 'reason'] as const;
  * here against Perth's today with the server's words, and again by the server.
  */
 export function ClosureForm() {
-  const today = perthToday(new Date());
+  const today = usePerthToday();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: rules.resolver,
     defaultValues: { firstDay: '', lastDay: '', reason: '' },

@@ -3,13 +3,14 @@ import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { Closure } from '../../../shared/schemas/closures';
-import { formatDayLong, perthToday } from '../../../shared/domain/perth-time';
+import { formatDayLong } from '../../../shared/domain/perth-time';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { api } from '../../lib/api';
 import { ClosureForm } from './closure-form';
 import { useClosureActions } from './use-closure-actions';
+import { usePerthToday } from '../use-perth-today';
 
 /**
  * The Settings tab's Closures (docs/decisions/287-closures-in-the-business-calendar.md): days the
@@ -52,7 +53,7 @@ function Closures() {
   const [reopening, setReopening] = useState<Closure | null>(null);
   const list = useQuery(api.closures.list.query({ query: { past: showPast ? 'true' : undefined } }));
   const { remove } = useClosureActions({ onFieldErrors: () => undefined, onClosed: () => undefined });
-  const today = perthToday(new Date());
+  const today = usePerthToday();
 
   return (
     <section

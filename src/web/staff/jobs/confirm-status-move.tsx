@@ -1,8 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
-import { perthToday } from '../../../shared/domain/perth-time';
 import { formatVisit } from '../../../shared/domain/slots';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { usePerthToday } from '../use-perth-today';
 
 /** The moves staff confirm before they run: the start and the end of the work (decision 354), except on today's next stop (decision 420). */
 export const CONFIRMED_MOVES = new Set(['in-progress', 'completed']);
@@ -34,7 +34,7 @@ export function ConfirmStatusMove({
   onCancel: () => void;
 }) {
   const visit = formatVisit(job.scheduledDay, job.timeSlot);
-  const notToday = job.scheduledDay !== perthToday(new Date());
+  const notToday = job.scheduledDay !== usePerthToday();
   return (
     <ConfirmDialog
       open={to !== null}

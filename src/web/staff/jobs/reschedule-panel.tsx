@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { compareDays, isIsoDay, perthToday } from '../../../shared/domain/perth-time';
+import { compareDays, isIsoDay } from '../../../shared/domain/perth-time';
 import {
   isWithinSchedulingHorizon,
   SCHEDULING_HORIZON_MESSAGE,
@@ -15,6 +15,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { api } from '../../lib/api';
 import { formatJobVisit } from './job-format';
 import { useReschedule } from './use-job-actions';
+import { usePerthToday } from '../use-perth-today';
 
 const PAST_DATE_MESSAGE = 'Please choose today or a later date';
 
@@ -25,7 +26,7 @@ const PAST_DATE_MESSAGE = 'Please choose today or a later date';
  */
 export function ReschedulePanel({ job, onDone }: { job: JobDetail; onDone: () => void }) {
   const id = useId();
-  const today = perthToday(new Date());
+  const today = usePerthToday();
   const [date, setDate] = useState('');
   const [slot, setSlot] = useState<TimeSlot | ''>('');
   const [error, setError] = useState<string | null>(null);

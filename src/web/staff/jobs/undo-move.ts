@@ -1,12 +1,12 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { JOB_MOVES, UNDO_OFFER_MS, type JobStatus } from '../../../shared/domain/job-status';
-import { perthToday } from '../../../shared/domain/perth-time';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { toast, type ToastInput } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { refreshAfterWrite } from '../../lib/refresh';
 import { updateSavedJob } from '../offline';
 import { STATUS_LABELS } from './job-format';
+import { usePerthToday } from '../use-perth-today';
 
 /**
  * Undo instead of a confirmation on today's next job (docs/decisions/420-undo-instead-of-confirm.md):
@@ -26,7 +26,7 @@ const isUnfinished = (status: JobStatus) => status === 'new' || status === 'in-p
  * dashboard asks first in every case it cannot be sure of.
  */
 export function useIsNextInRun(job: Pick<JobDetail, 'id' | 'assignedTechnicianId' | 'scheduledDay'>, asked: boolean) {
-  const today = perthToday(new Date());
+  const today = usePerthToday();
   const technicianId = job.assignedTechnicianId;
   const isToday = job.scheduledDay === today;
   const run = useQuery({

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { financialYearOf } from '../../../shared/domain/bookkeeping';
-import { perthToday } from '../../../shared/domain/perth-time';
 import { RANGE_ORDER_MESSAGE } from '../../../shared/domain/reports';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
@@ -14,6 +13,7 @@ import { ProfitAndLossPanel } from './pnl-report';
 import { presetOf, reportPresets, type ReportPeriod } from './periods';
 import { ReceivablesPanel } from './receivables-report';
 import { TyreReportPanel } from './tyre-report';
+import { usePerthToday } from '../use-perth-today';
 
 const SUB_TABS = [
   { id: 'gst', label: 'GST' },
@@ -38,7 +38,7 @@ const gstTabLabel = (gstRegistered: boolean | undefined) =>
  * usual periods are one tap each (decision 353).
  */
 export default function ReportsScreen() {
-  const today = perthToday(new Date());
+  const today = usePerthToday();
   const fy = financialYearOf(today);
   const presets = reportPresets(today);
   const tablist = useRef<HTMLDivElement>(null);

@@ -1,13 +1,14 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { addDays, isIsoDay, perthToday } from '../../../shared/domain/perth-time';
+import { addDays, isIsoDay } from '../../../shared/domain/perth-time';
 import { Button } from '../../components/ui/button';
+import { usePerthToday } from '../use-perth-today';
 
 /** The day the Schedule tab shows: `?day=` when it is a real day, else today in Perth. */
 export function useScheduleDay(): { day: string; today: string } {
   const dayParam = new URLSearchParams(useSearch()).get('day');
-  const today = perthToday(new Date());
+  const today = usePerthToday();
   return { day: dayParam && isIsoDay(dayParam) ? dayParam : today, today };
 }
 

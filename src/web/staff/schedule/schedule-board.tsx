@@ -11,12 +11,12 @@ import { api } from '../../lib/api';
 import type { StaffSlotDay } from '../../../shared/schemas/slots';
 import { cn } from '../../components/ui/cn';
 import { cellTone, closedLabel, jobHref, shortDay, SlotBadge } from '../slots';
-import { perthToday } from '../../../shared/domain/perth-time';
 import { DayRunSection } from './day-run';
 import { boardColumns, jobsIn, UNASSIGNED_COLUMN, type BoardColumn } from './schedule-data';
 import { ScheduleStatusBadge } from './schedule-status-badge';
 import { TechnicianSelect } from './technician-select';
 import { useAssignTechnician } from './use-assign-technician';
+import { usePerthToday } from '../use-perth-today';
 
 const slotOf = (slots: StaffSlotDay['slots'] | undefined, slot: string): SlotInfo =>
   slots?.find((s) => s.slot === slot);
@@ -170,6 +170,7 @@ function PhoneDay({
   ...rest
 }: Omit<CardProps, 'job'> & { day: string; jobs: JobListItem[]; slots: StaffSlotDay['slots'] | undefined }) {
   const [view, setView] = useState<PhoneView>({ kind: 'slots' });
+  const today = usePerthToday();
   const columns = boardColumns(jobs, rest.technicians ?? []);
   const shown = view.kind === 'column' ? columns.find((c) => c.id === view.column.id) : undefined;
   const choice = (label: string, pressed: boolean, onClick: () => void) => (
@@ -208,7 +209,7 @@ function PhoneDay({
           })}
         </ol>
       ) : (
-        <DayRunSection technicianId={shown.id} day={day} today={perthToday(new Date())} name={shown.name} />
+        <DayRunSection technicianId={shown.id} day={day} today={today} name={shown.name} />
       )}
     </div>
   );

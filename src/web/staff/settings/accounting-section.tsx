@@ -10,13 +10,14 @@ import {
 } from '../../../shared/domain/accounting';
 import { EXPENSE_CATEGORIES, EXPENSE_CATEGORY_LABELS } from '../../../shared/domain/expense-categories';
 import { ONSITE_PAYMENT_LABELS } from '../../../shared/domain/services';
-import { addDays, perthToday } from '../../../shared/domain/perth-time';
+import { addDays } from '../../../shared/domain/perth-time';
 import type { AccountingOverview, AccountingSyncRow } from '../../../shared/schemas/accounting';
 import { Button } from '../../components/ui/button';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { useApiMutation } from '../../lib/refresh';
+import { usePerthToday } from '../use-perth-today';
 
 /**
  * Settings, "Accounting" (admins; docs/decisions/417-accounting-export.md, 418-xero-sync.md): the
@@ -330,7 +331,7 @@ const FORMAT_LABELS: Record<AccountingExportFormat, string> = {
 };
 
 function ExportLinks() {
-  const today = perthToday(new Date());
+  const today = usePerthToday();
   const [from, setFrom] = useState(`${addDays(today, -28).slice(0, 7)}-01`);
   const [to, setTo] = useState(today);
   return (

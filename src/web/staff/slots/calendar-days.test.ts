@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { perthToday } from '../../../shared/domain/perth-time';
 import { BLOCK_REASON_MAX, type StaffSlotDay } from '../../../shared/schemas/slots';
 import {
   calendarStart,
@@ -30,10 +31,10 @@ describe('the Time-slots calendar days', () => {
     expect(mondayOf('2026-11-26')).toBe('2026-11-23');
     expect(mondayOf('2026-11-29')).toBe('2026-11-23');
     expect(mondayOf('2026-11-23')).toBe('2026-11-23');
-    expect(calendarStart('2026-12-09', new Date())).toBe('2026-12-07');
+    expect(calendarStart('2026-12-09', '2026-11-24')).toBe('2026-12-07');
     // Sunday 29 Nov 20:00 UTC is Monday 30 Nov 04:00 in Perth.
-    expect(calendarStart(null, new Date('2026-11-29T20:00:00Z'))).toBe('2026-11-30');
-    expect(calendarStart('2026-02-30', new Date('2026-11-24T00:00:00Z'))).toBe('2026-11-23');
+    expect(calendarStart(null, perthToday(new Date('2026-11-29T20:00:00Z')))).toBe('2026-11-30');
+    expect(calendarStart('2026-02-30', '2026-11-24')).toBe('2026-11-23');
   });
 
   it('names days briefly and closed days by their reason', () => {

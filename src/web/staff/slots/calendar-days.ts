@@ -1,5 +1,5 @@
 import { holidayName } from '../../../shared/domain/business-days';
-import { addDays, dayOfWeek, formatDayLong, isIsoDay, perthToday } from '../../../shared/domain/perth-time';
+import { addDays, dayOfWeek, formatDayLong, isIsoDay } from '../../../shared/domain/perth-time';
 import { slotWindowLabel, type TimeSlot } from '../../../shared/domain/slots';
 import type { StaffSlotDay } from '../../../shared/schemas/slots';
 
@@ -13,8 +13,8 @@ export function mondayOf(day: string): string {
 }
 
 /** The first day the calendar shows: the Monday of `?from=` when it is a real day, else of this Perth week. */
-export function calendarStart(fromParam: string | null, now: Date): string {
-  return mondayOf(fromParam && isIsoDay(fromParam) ? fromParam : perthToday(now));
+export function calendarStart(fromParam: string | null, today: string): string {
+  return mondayOf(fromParam && isIsoDay(fromParam) ? fromParam : today);
 }
 
 /** "Tue 24 Nov" */

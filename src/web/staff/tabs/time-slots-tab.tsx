@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { addDays, perthToday } from '../../../shared/domain/perth-time';
+import { addDays } from '../../../shared/domain/perth-time';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Skeleton, SkeletonGroup } from '../../components/ui/skeleton';
@@ -12,6 +12,7 @@ import { dialogOnDemand, fetchAheadOfTap } from '../dialog-on-demand';
 import { calendarStart, DAYS_SHOWN, shortDay } from '../slots/calendar-days';
 import { SlotCalendar } from '../slots/slot-calendar';
 import { useSlotActions } from '../slots/use-slot-actions';
+import { usePerthToday } from '../use-perth-today';
 
 /** The block form, loaded (with the zod it validates with) when first opened (docs/decisions/380-staff-first-screen-without-zod.md). */
 const blockDialog = dialogOnDemand(
@@ -48,9 +49,9 @@ function CalendarSkeleton() {
 export function TimeSlotsTab(_props: { user: PublicUser }) {
   const [, navigate] = useLocation();
   const fromParam = new URLSearchParams(useSearch()).get('from');
-  const today = perthToday(new Date());
-  const from = calendarStart(fromParam, new Date());
-  const thisWeek = calendarStart(null, new Date());
+  const today = usePerthToday();
+  const from = calendarStart(fromParam, today);
+  const thisWeek = calendarStart(null, today);
   const calendar = useQuery(api.staffSlots.calendar.query({ query: { from, days: DAYS_SHOWN } }));
   const actions = useSlotActions();
   const [target, setTarget] = useState<BlockTarget | null>(null);
