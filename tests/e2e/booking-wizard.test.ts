@@ -396,6 +396,56 @@ describe('booking wizard on a 390 px phone', () => {
     await page.waitForURL(/\/checkout\/[^/]+$/);
   });
 
+  it('keeps the answers through a reload, forgets them once booked, and starts again when asked', async () => {
+    const page = await browser.newPage();
+    let dialog = await openWizard(page);
+    await chooseSlot(dialog, bookingDay(10), '2-4 PM');
+    await next(dialog);
+    await dialog.getByRole('radio', { name: /Puncture Repair/ }).click();
+    await fillLocation(dialog);
+    await next(dialog);
+    await stepShown(dialog, 5);
+
+    // The phone drops the page (or the customer reloads it): the booking opens where they were.
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Book Service Now' }).first().click();
+    dialog = page.getByRole('dialog', { name: 'Book a Mobile Service' });
+    await stepShown(dialog, 5);
+    expect(await dialog.getByText('Your answers from before are filled in.').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await stepShown(dialog, 4);
+    expect(await dialog.getByLabel('Street address').inputValue()).toBe('12 Example Street');
+    expect(await dialog.getByLabel('Registration').inputValue()).toBe('1ABC234');
+    await next(dialog);
+    await next(dialog);
+    await stepShown(dialog, 6);
+    await dialog.getByRole('radio', { name: /Pay on site/ }).check();
+    await fillContact(dialog, 'sam.reload@example.com');
+    await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+    await stepShown(dialog, 7);
+    expect(await dialog.getByText('2 pm - 4 pm', { exact: false }).first().isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    // Booked: a reload and a new booking start empty.
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Book Service Now' }).first().click();
+    await stepShown(dialog, 1);
+    expect(await dialog.getByText('Your answers from before are filled in.').count()).toBe(0);
+    await chooseSlot(dialog, bookingDay(10), '8-10 AM');
+    await next(dialog);
+    await stepShown(dialog, 2);
+
+    // Part way again, then "Start again" after a reload empties the form.
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Book Service Now' }).first().click();
+    await stepShown(dialog, 2);
+    await dialog.getByRole('button', { name: 'Start again' }).click();
+    await stepShown(dialog, 1);
+    expect(await dialog.getByText('Your answers from before are filled in.').count()).toBe(0);
+    expect(await dialog.getByLabel('Date', { exact: true }).inputValue()).toBe('');
+  });
+
   it('chooses a slot and a service and moves between steps by keyboard alone', async () => {
     const page = await browser.newPage();
     const dialog = await openWizard(page);

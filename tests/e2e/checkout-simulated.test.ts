@@ -116,12 +116,16 @@ describe('checkout with the simulated card provider', () => {
     await page.waitForURL(/\/checkout\/[^/?]+$/);
     const firstToken = new URL(page.url()).pathname.split('/').pop()!;
 
-    // Back from checkout and on again: the customer's own quote is replaced, and the window they
-    // hold is not "no longer available" to them (docs/decisions/441-a-new-quote-replaces-your-own-hold.md).
-    // (Without the page kept in the browser's memory, the wizard starts again; the answers are the same.)
+    // Back from checkout and on again: the wizard opens where the customer left it, with their
+    // answers (docs/decisions/445-the-wizard-keeps-its-answers.md); their own quote is replaced, and
+    // the window they hold is not "no longer available" to them (decision 441).
     await page.goBack();
-    const again = await openWizard(page);
-    await fillPrepaidTyres(again, email);
+    await page.getByRole('button', { name: 'Book Service Now' }).first().click();
+    const again = page.getByRole('dialog', { name: 'Book a Mobile Service' });
+    await again.getByText('Step 6 of 7').waitFor();
+    expect(await again.getByText('Your answers from before are filled in.').isVisible()).toBe(true);
+    expect(await again.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    expect(await again.getByTestId('order-total').textContent()).toBe('$855.80');
     await again.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.waitForURL((url) => /^\/checkout\/[^/?]+$/.test(url.pathname) && !url.pathname.endsWith(firstToken));
     const token = new URL(page.url()).pathname.split('/').pop()!;

@@ -31,7 +31,7 @@ export const NEXT_WORKING_DAY_WINDOW = { day: nextBusinessDay(E2E_TODAY), slot: 
  * The last block ends in mid-February 2027, inside the public 90-day booking horizon.
  */
 const BLOCKS = {
-  'booking-wizard': 10,
+  'booking-wizard': 11,
   'booking-admin': 10,
   'checkout-simulated': 8,
   'checkout-pay-later': 2,

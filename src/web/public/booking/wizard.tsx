@@ -35,6 +35,7 @@ import { BOOK_AGAIN_AFTER_DECLINE_NOTE, type EarlierBookingLink } from './earlie
 import { nextStep, previousStep, STEP_FIELDS, STEP_TITLES, TOTAL_STEPS, type WizardStep } from './wizard-steps';
 import { PhotoArea } from './photo-area';
 import { QuoteTotal } from './order-summary';
+import { forgetDraft, loadDraft, saveDraft } from './wizard-draft';
 import { NO_SLOT } from './form-types';
 
 export type WizardProps = {
@@ -72,6 +73,31 @@ function resolverWithPhone(phone: string): Resolver<PublicBookingFormInput, unkn
  */
 export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: WizardProps) {
   const resolver = useMemo(() => resolverWithPhone(business.phone), [business.phone]);
+  const [empty] = useState<Partial<PublicBookingFormInput>>(() => ({
+    date: '',
+    timeSlot: NO_SLOT,
+    dontKnowSize: false,
+    tyreWidth: '',
+    aspectRatio: '',
+    rimSize: '',
+    quantity: 1,
+    address: '',
+    suburb: prefill?.suburb ?? '',
+    postcode: prefill?.postcode ?? (prefill?.suburb ? (findSuburbByName(prefill.suburb)?.postcode ?? '') : ''),
+    vehicleMake: '',
+    vehicleModel: '',
+    vehicleYear: '',
+    registration: '',
+    customerName: '',
+    customerPhone: '',
+    customerEmail: '',
+    notes: '',
+    returnVisitOptIn: false,
+    paymentMethod: business.prepaidAvailable ? 'prepaid' : 'onsite',
+  }));
+  // What this tab had typed before a reload or Back, on top of the empty form (decision 445).
+  // A "Book again" or "pay another way" link starts from its own booking instead.
+  const [draft] = useState(() => (prefill?.again || prefill?.declined ? null : loadDraft(empty, perthDay(new Date()))));
   const form = useForm<PublicBookingFormInput, unknown, PublicBookingForm>({
     resolver,
     // Fields are judged on Next, never as one loses focus: a message that comes or goes on blur moves
@@ -79,31 +105,11 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
     // it) then lands on the dialog instead (decision 355). A message clears as soon as the field is right.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    defaultValues: {
-      date: '',
-      timeSlot: NO_SLOT,
-      dontKnowSize: false,
-      tyreWidth: '',
-      aspectRatio: '',
-      rimSize: '',
-      quantity: 1,
-      address: '',
-      suburb: prefill?.suburb ?? '',
-      postcode: prefill?.postcode ?? (prefill?.suburb ? (findSuburbByName(prefill.suburb)?.postcode ?? '') : ''),
-      vehicleMake: '',
-      vehicleModel: '',
-      vehicleYear: '',
-      registration: '',
-      customerName: '',
-      customerPhone: '',
-      customerEmail: '',
-      notes: '',
-      returnVisitOptIn: false,
-      paymentMethod: business.prepaidAvailable ? 'prepaid' : 'onsite',
-    },
+    defaultValues: { ...empty, ...draft?.values },
   });
   const { watch, trigger, setError, setValue, getValues, getFieldState, clearErrors } = form;
-  const [step, setStep] = useState<WizardStep>(1);
+  const [step, setStep] = useState<WizardStep>(draft?.step ?? 1);
+  const [restoredAt, setRestoredAt] = useState<WizardStep | null>(draft?.step ?? null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const photos = usePhotos();
@@ -169,6 +175,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
       setStep(1);
     },
     onConfirmed: (booked) => {
+      forgetDraft();
       // The confirmation repeats what was booked: the price and where the technician comes.
       const v = getValues();
       setConfirmation({
@@ -189,6 +196,26 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   useEffect(() => {
     if (open) headingRef.current?.focus();
   }, [step, open]);
+
+  // Every answer is kept for this tab as it is typed, with the step it was typed at (decision 445).
+  const stepNow = useRef(step);
+  useEffect(() => {
+    stepNow.current = step;
+    if (step < 7) saveDraft({ step, values: getValues() });
+  }, [step, getValues]);
+  useEffect(() => {
+    const subscription = watch((values) => {
+      if (stepNow.current < 7) saveDraft({ step: stepNow.current, values });
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  const startAgain = () => {
+    forgetDraft();
+    form.reset(empty);
+    setRestoredAt(null);
+    setStep(1);
+  };
 
   // A message goes as soon as what is typed is right, not when the field loses focus; a field still
   // wrong keeps its first message rather than a new one per keystroke (decision 355).
@@ -280,6 +307,14 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
           <h3 ref={headingRef} tabIndex={-1} className="mt-3 text-lg font-semibold outline-none">
             {STEP_TITLES[step]}
           </h3>
+          {restoredAt === step && step < 7 ? (
+            <div className="mt-2 flex items-center justify-between gap-3 rounded-lg bg-gray-100 py-1 pl-3 pr-1 text-sm">
+              <p>Your answers from before are filled in.</p>
+              <Button variant="ghost" className="shrink-0 underline" onClick={startAgain}>
+                Start again
+              </Button>
+            </div>
+          ) : null}
         </div>
 
         {step === 7 && confirmation ? (

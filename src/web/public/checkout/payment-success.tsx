@@ -16,6 +16,7 @@ import { dollars } from '../../lib/format';
 import { METHOD_LABELS } from '../../../shared/domain/payment-methods';
 import { telHref } from '../contact';
 import { ManageLinkCard } from '../manage-link-card';
+import { forgetDraft } from '../booking/wizard-draft';
 import { fetchBooking } from './checkout-api';
 import { serviceLabel } from './checkout-summary';
 
@@ -46,6 +47,8 @@ export default function PaymentSuccess({ token, emailDelivery }: { token: string
           if (!live) return;
           setState({ kind: 'ready', booking });
           setPolls(n);
+          // Paid: the wizard's kept answers were this booking's (decision 445).
+          if (booking.outcome === 'confirmed') forgetDraft();
           if (booking.outcome === 'awaiting-payment' && n < MAX_POLLS) timer = setTimeout(() => read(n + 1), POLL_MS);
         })
         .catch(

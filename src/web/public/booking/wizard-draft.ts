@@ -1,0 +1,70 @@
+import { compareDays, isIsoDay } from '../../../shared/domain/perth-time';
+import { isServiceType } from '../../../shared/domain/services';
+import type { PublicBookingFormInput } from '../../../shared/schemas/booking';
+import type { WizardStep } from './wizard-steps';
+
+/**
+ * The booking this tab is part way through: the wizard's answers and step, kept in the tab's
+ * session storage as they are typed, so a reload, Back from another page, or a phone that drops
+ * the page while the customer checks their rego does not lose them
+ * (docs/decisions/445-the-wizard-keeps-its-answers.md). Photos are files the page held and cannot be kept.
+ */
+const DRAFT_KEY = 'tyres.booking-draft';
+
+export type WizardDraft = { step: WizardStep; values: Partial<PublicBookingFormInput> };
+
+/** The last step a draft reopens at: the confirmation is never reopened. */
+const LAST_ANSWER_STEP = 6;
+
+/**
+ * The saved draft, kept only where it fits the form: a field of the same kind as its default, a
+ * step from 1 to 6, and a chosen day not already behind `today` (its window is then chosen again).
+ */
+export function loadDraft(defaults: Partial<PublicBookingFormInput>, today: string): WizardDraft | null {
+  let saved: unknown;
+  try {
+    saved = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (typeof saved !== 'object' || saved === null) return null;
+  const { step, values } = saved as { step?: unknown; values?: unknown };
+  if (typeof values !== 'object' || values === null) return null;
+  const kept: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const fallback = (defaults as Record<string, unknown>)[name];
+    const fits =
+      name === 'serviceType'
+        ? typeof value === 'string' && isServiceType(value)
+        : fallback !== undefined && typeof value === typeof fallback && value !== fallback;
+    if (fits) kept[name] = value;
+  }
+  const date = typeof kept.date === 'string' ? kept.date : '';
+  if (date && (!isIsoDay(date) || compareDays(date, today) < 0)) {
+    delete kept.date;
+    delete kept.timeSlot;
+  }
+  if (Object.keys(kept).length === 0) return null;
+  const reopenAt =
+    typeof step === 'number' && Number.isInteger(step) && step >= 1 && step <= LAST_ANSWER_STEP && kept.date
+      ? (step as WizardStep)
+      : 1;
+  return { step: reopenAt, values: kept as Partial<PublicBookingFormInput> };
+}
+
+export function saveDraft(draft: WizardDraft): void {
+  try {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // Storage refused (a private window, or full): the answers are kept only while the page is.
+  }
+}
+
+/** A booking made, or the customer chose to start again: the next wizard starts empty. */
+export function forgetDraft(): void {
+  try {
+    sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
