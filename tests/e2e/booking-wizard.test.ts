@@ -405,13 +405,19 @@ describe('booking wizard on a 390 px phone', () => {
     await fillLocation(dialog);
     await next(dialog);
     await stepShown(dialog, 5);
+    await dialog.getByLabel('Choose photos from the gallery').setInputFiles([photo('flat.png')]);
+    await expect.poll(() => dialog.getByRole('img').count()).toBe(1);
 
-    // The phone drops the page (or the customer reloads it): the booking opens where they were.
+    // The phone drops the page (or the customer reloads it): the booking opens where they were,
+    // and asks for the photo again (a page cannot keep the file).
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Book Service Now' }).first().click();
     dialog = page.getByRole('dialog', { name: 'Book a Mobile Service' });
     await stepShown(dialog, 5);
-    expect(await dialog.getByText('Your answers from before are filled in.').isVisible()).toBe(true);
+    expect(
+      await dialog.getByText('Your answers from before are filled in. Please add your photos again.').isVisible(),
+    ).toBe(true);
+    expect(await dialog.getByRole('img').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Back' }).click();
     await stepShown(dialog, 4);
     expect(await dialog.getByLabel('Street address').inputValue()).toBe('12 Example Street');

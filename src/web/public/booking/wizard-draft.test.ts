@@ -27,6 +27,7 @@ describe("the wizard's kept answers", () => {
   it('reopen at the step they were typed at, with what was typed', () => {
     saveDraft({
       step: 4,
+      photos: 0,
       values: {
         ...EMPTY,
         date: '2026-12-09',
@@ -37,13 +38,18 @@ describe("the wizard's kept answers", () => {
     });
     expect(loadDraft(EMPTY, TODAY)).toEqual({
       step: 4,
+      photos: 0,
       values: { date: '2026-12-09', timeSlot: '10-12 AM', serviceType: 'puncture-repair', suburb: 'Mandurah' },
     });
   });
 
   it('drop a day already past, with its window, and reopen at the first step to choose again', () => {
-    saveDraft({ step: 6, values: { ...EMPTY, date: '2026-12-07', timeSlot: '2-4 PM', customerName: 'Ada' } });
-    expect(loadDraft(EMPTY, TODAY)).toEqual({ step: 1, values: { customerName: 'Ada' } });
+    saveDraft({
+      step: 6,
+      photos: 2,
+      values: { ...EMPTY, date: '2026-12-07', timeSlot: '2-4 PM', customerName: 'Ada' },
+    });
+    expect(loadDraft(EMPTY, TODAY)).toEqual({ step: 1, photos: 2, values: { customerName: 'Ada' } });
   });
 
   it('keep nothing that does not fit the form: unknown fields, wrong kinds, an unknown service, a bad step', () => {
@@ -51,19 +57,24 @@ describe("the wizard's kept answers", () => {
       'tyres.booking-draft',
       JSON.stringify({
         step: 9,
+        photos: 'many',
         values: { date: '2026-12-09', isAdmin: true, quantity: 'four', serviceType: 'towing', customerName: 'Bea' },
       }),
     );
-    expect(loadDraft(EMPTY, TODAY)).toEqual({ step: 1, values: { date: '2026-12-09', customerName: 'Bea' } });
+    expect(loadDraft(EMPTY, TODAY)).toEqual({
+      step: 1,
+      photos: 0,
+      values: { date: '2026-12-09', customerName: 'Bea' },
+    });
     sessionStorage.setItem('tyres.booking-draft', '{not json');
     expect(loadDraft(EMPTY, TODAY)).toBeNull();
   });
 
   it('are gone once forgotten, and nothing typed is no draft', () => {
-    saveDraft({ step: 2, values: { ...EMPTY, customerName: 'Cy' } });
+    saveDraft({ step: 2, photos: 0, values: { ...EMPTY, customerName: 'Cy' } });
     forgetDraft();
     expect(loadDraft(EMPTY, TODAY)).toBeNull();
-    saveDraft({ step: 3, values: EMPTY });
+    saveDraft({ step: 3, photos: 0, values: EMPTY });
     expect(loadDraft(EMPTY, TODAY)).toBeNull();
   });
 
@@ -79,7 +90,7 @@ describe("the wizard's kept answers", () => {
         throw new Error('denied');
       },
     });
-    expect(() => saveDraft({ step: 2, values: { customerName: 'Di' } })).not.toThrow();
+    expect(() => saveDraft({ step: 2, photos: 0, values: { customerName: 'Di' } })).not.toThrow();
     expect(() => forgetDraft()).not.toThrow();
     expect(loadDraft(EMPTY, TODAY)).toBeNull();
   });

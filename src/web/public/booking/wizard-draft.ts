@@ -7,11 +7,12 @@ import type { WizardStep } from './wizard-steps';
  * The booking this tab is part way through: the wizard's answers and step, kept in the tab's
  * session storage as they are typed, so a reload, Back from another page, or a phone that drops
  * the page while the customer checks their rego does not lose them
- * (docs/decisions/445-the-wizard-keeps-its-answers.md). Photos are files the page held and cannot be kept.
+ * (docs/decisions/445-the-wizard-keeps-its-answers.md).
  */
 const DRAFT_KEY = 'tyres.booking-draft';
 
-export type WizardDraft = { step: WizardStep; values: Partial<PublicBookingFormInput> };
+/** `photos`: how many photos were chosen; the files themselves cannot be kept, so the customer is asked again. */
+export type WizardDraft = { step: WizardStep; photos: number; values: Partial<PublicBookingFormInput> };
 
 /** The last step a draft reopens at: the confirmation is never reopened. */
 const LAST_ANSWER_STEP = 6;
@@ -28,7 +29,7 @@ export function loadDraft(defaults: Partial<PublicBookingFormInput>, today: stri
     return null;
   }
   if (typeof saved !== 'object' || saved === null) return null;
-  const { step, values } = saved as { step?: unknown; values?: unknown };
+  const { step, photos, values } = saved as { step?: unknown; photos?: unknown; values?: unknown };
   if (typeof values !== 'object' || values === null) return null;
   const kept: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
@@ -49,7 +50,8 @@ export function loadDraft(defaults: Partial<PublicBookingFormInput>, today: stri
     typeof step === 'number' && Number.isInteger(step) && step >= 1 && step <= LAST_ANSWER_STEP && kept.date
       ? (step as WizardStep)
       : 1;
-  return { step: reopenAt, values: kept as Partial<PublicBookingFormInput> };
+  const photoCount = typeof photos === 'number' && Number.isInteger(photos) && photos > 0 ? photos : 0;
+  return { step: reopenAt, photos: photoCount, values: kept as Partial<PublicBookingFormInput> };
 }
 
 export function saveDraft(draft: WizardDraft): void {

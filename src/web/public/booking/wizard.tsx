@@ -198,14 +198,15 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   }, [step, open]);
 
   // Every answer is kept for this tab as it is typed, with the step it was typed at (decision 445).
-  const stepNow = useRef(step);
+  const kept = useRef({ step, photos: 0 });
+  const photoCount = photos.photos.length;
   useEffect(() => {
-    stepNow.current = step;
-    if (step < 7) saveDraft({ step, values: getValues() });
-  }, [step, getValues]);
+    kept.current = { step, photos: photoCount };
+    if (step < 7) saveDraft({ ...kept.current, values: getValues() });
+  }, [step, photoCount, getValues]);
   useEffect(() => {
     const subscription = watch((values) => {
-      if (stepNow.current < 7) saveDraft({ step: stepNow.current, values });
+      if (kept.current.step < 7) saveDraft({ ...kept.current, values });
     });
     return () => subscription.unsubscribe();
   }, [watch]);
@@ -309,7 +310,10 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
           </h3>
           {restoredAt === step && step < 7 ? (
             <div className="mt-2 flex items-center justify-between gap-3 rounded-lg bg-gray-100 py-1 pl-3 pr-1 text-sm">
-              <p>Your answers from before are filled in.</p>
+              <p>
+                Your answers from before are filled in.
+                {draft?.photos ? ' Please add your photos again.' : null}
+              </p>
               <Button variant="ghost" className="shrink-0 underline" onClick={startAgain}>
                 Start again
               </Button>
