@@ -213,6 +213,28 @@ describe('the Create Invoice screen', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: path.join(shots, 'create-invoice-360.png'), fullPage: true });
 
+    // A line still being written is not left out unseen: Create asks for it to be added or cancelled first.
+    await page.getByRole('button', { name: 'Add Line Item' }).click();
+    const panel = page.getByRole('group', { name: 'Add line item' });
+    await panel.getByLabel('Description').fill('Valve');
+    await panel.getByLabel('Unit price (inc GST)').fill('4.995');
+    await create.click();
+    await eventually(() => toast(page, 'Save or cancel the line you are writing first').count()).toBeGreaterThan(0);
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+
+    // A total below $0.00 is refused with that reason, not "add a line".
+    await page.getByRole('button', { name: 'Add Line Item' }).click();
+    await panel.getByLabel('Description').fill('Goodwill');
+    await panel.getByLabel('Unit price (inc GST)').fill('-100');
+    await panel.getByRole('button', { name: 'Add Line' }).click();
+    await eventually(() => page.getByRole('list', { name: 'Line items' }).getByRole('listitem').count()).toBe(2);
+    await create.click();
+    await eventually(() => toast(page, 'The invoice total cannot be below $0.00').count()).toBeGreaterThan(0);
+    expect(await toast(page, 'Please add at least one line item').count()).toBe(0);
+    await page.getByRole('button', { name: 'Delete Goodwill' }).first().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await eventually(() => page.getByRole('list', { name: 'Line items' }).getByRole('listitem').count()).toBe(1);
+
     await page.getByLabel('Due date').fill('');
     await create.click();
     await eventually(() => page.getByText('Due date is required').isVisible()).toBe(true);

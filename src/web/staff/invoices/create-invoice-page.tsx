@@ -7,7 +7,7 @@ import { defaultDueDate } from '../../../shared/domain/invoices';
 import { formatDollars, toCents } from '../../../shared/domain/money';
 import { SERVICE_LABELS } from '../../../shared/domain/services';
 import { perthDay } from '../../../shared/domain/perth-time';
-import { createInvoiceForm, NO_LINES_MESSAGE, type InvoiceLineInput } from '../../../shared/schemas/invoices';
+import { createInvoiceForm, type InvoiceLineInput } from '../../../shared/schemas/invoices';
 import type { JobDetail } from '../../../shared/schemas/jobs';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
@@ -20,6 +20,7 @@ import { INVOICE_STATUS_LABELS, money } from './invoice-format';
 import { LineItemsEditor, type EditorLine } from './line-items-editor';
 
 const BACK = '/dashboard?tab=invoices';
+const LINE_STILL_OPEN_MESSAGE = 'Save or cancel the line you are writing first: it is not on the invoice yet.';
 
 function Notice({ title, message, tone = 'info' }: { title: string; message: string; tone?: 'info' | 'error' }) {
   return (
@@ -128,6 +129,7 @@ function CreateInvoiceForm({ job }: { job: JobDetail }) {
   const [status, setStatus] = useState<CustomerInvoiceStatus>('draft');
   const [dueDate, setDueDate] = useState(() => defaultDueDate(perthDay(new Date())));
   const [dueDateError, setDueDateError] = useState<string | undefined>();
+  const [linePanelOpen, setLinePanelOpen] = useState(false);
   const [lines, setLines] = useState<EditorLine[]>([]);
 
   // The page is left once the invoices and the job are read again (what invoices.create affects).
@@ -154,12 +156,18 @@ function CreateInvoiceForm({ job }: { job: JobDetail }) {
       quantity,
       unitPrice,
     }));
+    // A line still open in the panel is not on the invoice: it is added (or cancelled) first, never left out unseen.
+    if (linePanelOpen) {
+      toast({ title: 'Validation Error', description: LINE_STILL_OPEN_MESSAGE, variant: 'destructive' });
+      return;
+    }
     const parsed = createInvoiceForm.safeParse({ jobId: job.id, status, dueDate, items });
     if (!parsed.success) {
       const due = parsed.error.issues.find((i) => i.path[0] === 'dueDate');
       setDueDateError(due?.message);
-      if (parsed.error.issues.some((i) => i.path[0] === 'items' && i.path.length === 1))
-        toast({ title: 'Validation Error', description: NO_LINES_MESSAGE, variant: 'destructive' });
+      // The lines' own message: none, too many, a total too large or below $0.00.
+      const ofLines = parsed.error.issues.find((i) => i.path[0] === 'items' && i.path.length === 1);
+      if (ofLines) toast({ title: 'Validation Error', description: ofLines.message, variant: 'destructive' });
       return;
     }
     setDueDateError(undefined);
@@ -213,6 +221,7 @@ function CreateInvoiceForm({ job }: { job: JobDetail }) {
             setLines((prev) => (index === null ? [...prev, next] : prev.map((l, i) => (i === index ? next : l))));
           }}
           onDelete={(index) => setLines((prev) => prev.filter((_, i) => i !== index))}
+          onPanelOpen={setLinePanelOpen}
         />
         <p className="text-right text-lg">
           Total <span className="font-bold tabular-nums">{formatDollars(totalCents)}</span>

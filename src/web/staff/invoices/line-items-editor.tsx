@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { INVOICE_LINE_CATEGORIES, type InvoiceLineCategory } from '../../../shared/domain/invoices';
 import { invoiceLineInput, type InvoiceLineInput } from '../../../shared/schemas/invoices';
@@ -35,14 +35,18 @@ export function LineItemsEditor({
   onDelete,
   isSaving = false,
   disabled = false,
+  onPanelOpen,
 }: {
   lines: EditorLine[];
   onSave: (line: InvoiceLineInput, index: number | null) => Promise<unknown> | void;
   onDelete: (index: number) => Promise<unknown> | void;
   isSaving?: boolean;
   disabled?: boolean;
+  /** Told whether the add/edit panel is open, so a form around it does not go on without its line. */
+  onPanelOpen?: (open: boolean) => void;
 }) {
   const [mode, setMode] = useState<Mode>({ kind: 'closed' });
+  useEffect(() => onPanelOpen?.(mode.kind !== 'closed'), [mode.kind, onPanelOpen]);
   const [deleting, setDeleting] = useState<number | null>(null);
   const form = useForm<LineForm, unknown, LineParsed>({
     resolver: zodResolver(invoiceLineInput) as never,
