@@ -48,7 +48,7 @@ async function startedJobOfNewTechnician(
   cookie: string,
   username: string,
   password: string,
-  timeSlot: '2-4 PM' | '12-2 PM' = '2-4 PM',
+  timeSlot: '2-4 PM' | '12-2 PM' | '10-12 AM' = '2-4 PM',
 ) {
   const added = await api('POST', '/api/admin/users', cookie, { username, password, role: 'technician' });
   expect(added.status, await added.clone().text()).toBeLessThan(300);
@@ -64,7 +64,7 @@ async function startedJobOfNewTechnician(
       model: 'CX-5',
       year: 2021,
       color: 'Blue',
-      registration: `K${timeSlot.slice(0, 1)}${runId.slice(-4).toUpperCase()}`,
+      registration: `K${timeSlot.length}${runId.slice(-4).toUpperCase()}`,
     },
     job: {
       serviceType: 'puncture-repair',
@@ -179,6 +179,38 @@ describe('a payment taken on site', () => {
       paymentStatus: string;
     };
     expect(jobAfter).toMatchObject({ status: 'invoiced', paymentStatus: 'pending' });
+  });
+
+  it('the owner taps Record payment with the phone offline: the job and the typed amount stay, and it is recorded once back online', async () => {
+    const cookie = await ownerCookie();
+    const job = await startedJobOfNewTechnician(cookie, `tech_off_${runId}`, 'kerb-pass-123', '10-12 AM');
+    const owner = await browser.newPage({ width: 360, height: 780 });
+    owner.setDefaultTimeout(10_000);
+    await signInAsOwner(owner);
+    await owner.goto(`/dashboard?tab=jobs&job=${job.jobId}`);
+    const dialog = owner.getByRole('dialog', { name: `Job ${job.jobNumber}` });
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    const form = dialog.getByRole('form', { name: `Record payment: ${job.jobNumber}` });
+    await form.getByLabel('Amount taken ($)').fill('100.00');
+    await form.getByLabel('EFTPOS').check();
+
+    await owner.context().setOffline(true);
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    // The refusal is told; the job is still on screen with what was typed, not swapped for "Error loading job details".
+    await expectToast(owner, 'Payment Not Recorded');
+    const stale = dialog.getByText('Could not refresh this job: it shows what was last loaded.');
+    await eventually(() => stale.isVisible()).toBe(true);
+    expect(await dialog.getByText('Error loading job details').count()).toBe(0);
+    expect(await form.getByLabel('Amount taken ($)').inputValue()).toBe('100.00');
+    expect(await form.getByLabel('EFTPOS').isChecked()).toBe(true);
+
+    await owner.context().setOffline(false);
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await expectToast(owner, 'Part Payment Recorded');
+    await eventually(() => stale.count()).toBe(0);
+    const payments = await api('GET', `/api/dashboard/jobs/${job.jobId}`, cookie);
+    const detail = (await payments.json()) as { onsitePayments: { amount: string }[] };
+    expect(detail.onsitePayments.map((p) => p.amount)).toEqual(['100.00']);
   });
 
   it('a technician takes $0.01 of $259.60 on a 360 px phone: a part payment, $259.59 owed; the invoice shows paid and owed; the owner writes the rest off', async () => {

@@ -59,12 +59,16 @@ export function JobDetailDialog({
         <StateMessage>Error: No job ID provided</StateMessage>
       ) : job.isPending ? (
         <JobDetailSkeleton />
+      ) : job.data ? (
+        <>
+          {/* A refresh that failed (offline, a dropped connection) keeps the job on screen, and what is typed in it. */}
+          {job.isError ? <RefreshFailed onRetry={() => void job.refetch()} /> : null}
+          <JobDetailContent key={job.data.id} job={job.data} isAdmin={user.role === 'admin'} onDeleted={onClose} />
+        </>
       ) : job.isError ? (
         <StateMessage detail={errorMessage(job.error, job.error.message)}>Error loading job details</StateMessage>
-      ) : !job.data ? (
-        <StateMessage>No job data available</StateMessage>
       ) : (
-        <JobDetailContent key={job.data.id} job={job.data} isAdmin={user.role === 'admin'} onDeleted={onClose} />
+        <StateMessage>No job data available</StateMessage>
       )}
     </Dialog>
   );
@@ -75,6 +79,20 @@ function StateMessage({ children, detail }: { children: ReactNode; detail?: stri
     <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">{children}</p>
       {detail ? <p className="mt-1 text-sm">{detail}</p> : null}
+    </div>
+  );
+}
+
+function RefreshFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="status"
+      className="mb-3 flex items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 py-1 pl-3 pr-1 text-sm text-amber-950"
+    >
+      <p>Could not refresh this job: it shows what was last loaded.</p>
+      <Button variant="ghost" className="shrink-0 underline" onClick={onRetry}>
+        Try again
+      </Button>
     </div>
   );
 }
