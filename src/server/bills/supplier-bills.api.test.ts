@@ -100,6 +100,22 @@ describe('adding a supplier bill to a job', () => {
     );
   });
 
+  it('refuses the same bill typed in other letters or spacing, on create and on edit, naming the one it repeats', async () => {
+    await req('POST', '', valid({ supplierName: 'Tyre Wholesale WA', invoiceNumber: 'TW-5001' }));
+    const typedAgain = await req('POST', '', valid({ supplierName: 'tyre  wholesale wa', invoiceNumber: 'tw-5001' }));
+    expect(typedAgain.statusCode, typedAgain.body).toBe(409);
+    expect(typedAgain.json().message).toBe('Tyre Wholesale WA already has an invoice numbered TW-5001.');
+
+    const other = (
+      await req('POST', '', valid({ supplierName: 'Tyre Wholesale WA', invoiceNumber: 'TW-5002' }))
+    ).json() as PurchaseInvoice;
+    const edited = await req('PATCH', `/${other.id}`, { invoiceNumber: 'Tw-5001' });
+    expect(edited.statusCode, edited.body).toBe(409);
+    expect(edited.json().message).toBe('Tyre Wholesale WA already has an invoice numbered TW-5001.');
+    // The bill's own number, in new letters, is still its own.
+    expect((await req('PATCH', `/${other.id}`, { invoiceNumber: 'tw-5002' })).statusCode).toBe(200);
+  });
+
   it('is admin only: a technician gets 403', async () => {
     expect((await req('POST', '', valid(), tech.cookie)).statusCode).toBe(403);
     expect((await req('GET', `/job/${jobId}`, undefined, tech.cookie)).statusCode).toBe(403);

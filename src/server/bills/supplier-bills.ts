@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { jobProfit } from '../../shared/domain/bookkeeping';
 import { COST_OF_GOODS_SOLD } from '../../shared/domain/expense-categories';
@@ -56,6 +56,33 @@ function duplicateNumber(err: unknown, supplierName: string, invoiceNumber: stri
   throw err;
 }
 
+/** A name or number as the same bill reads whoever types it: letters' case and runs of spaces do not count. */
+const asTyped = (text: SQL | AnyColumn) => sql`lower(regexp_replace(btrim(${text}), '\\s+', ' ', 'g'))`;
+
+/**
+ * The bill already entered with this supplier and number, typed in other letters or spacing
+ * ("tyre wholesale wa", "tw-5001"): it would be entered twice and its cost counted twice
+ * (docs/decisions/446-one-bill-whatever-its-letters.md). The table's own unique key catches the exact repeat.
+ */
+async function assertNotEnteredAlready(
+  tx: Executor,
+  bill: { supplierName: string; invoiceNumber: string },
+  except?: string,
+): Promise<void> {
+  const [existing] = await tx
+    .select({ supplierName: purchaseInvoices.supplierName, invoiceNumber: purchaseInvoices.invoiceNumber })
+    .from(purchaseInvoices)
+    .where(
+      and(
+        sql`${asTyped(purchaseInvoices.supplierName)} = ${asTyped(sql`${bill.supplierName}::text`)}`,
+        sql`${asTyped(purchaseInvoices.invoiceNumber)} = ${asTyped(sql`${bill.invoiceNumber}::text`)}`,
+        except ? ne(purchaseInvoices.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  if (existing) throw conflict(`${existing.supplierName} already has an invoice numbered ${existing.invoiceNumber}.`);
+}
+
 async function findJob(deps: Deps, jobId: string) {
   assertId(jobId, JOB_NOT_FOUND);
   const [job] = await deps.db
@@ -104,6 +131,7 @@ export async function createPurchaseInvoice(
   };
   try {
     const row = await deps.db.transaction(async (tx) => {
+      await assertNotEnteredAlready(tx, values);
       const [added] = await tx.insert(purchaseInvoices).values(values).returning();
       await appendAudit(tx, [
         {
@@ -141,6 +169,15 @@ export async function updatePurchaseInvoice(
   try {
     const updated = await deps.db.transaction(async (tx) => {
       const before = await findBill(deps, id, tx);
+      if (changes.supplierName !== undefined || changes.invoiceNumber !== undefined)
+        await assertNotEnteredAlready(
+          tx,
+          {
+            supplierName: changes.supplierName ?? before.supplierName,
+            invoiceNumber: changes.invoiceNumber ?? before.invoiceNumber,
+          },
+          id,
+        );
       const [after] = await tx.update(purchaseInvoices).set(changes).where(eq(purchaseInvoices.id, id)).returning();
       await appendAudit(tx, fieldChanges(before, after!, AUDITED, auditBase(after!, actorId, now)));
       return after!;
