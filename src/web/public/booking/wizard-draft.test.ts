@@ -11,7 +11,8 @@ const EMPTY: Partial<PublicBookingFormInput> = {
   customerName: '',
   paymentMethod: 'prepaid',
 };
-const TODAY = '2026-12-08';
+// 07:00 on Tuesday 8 December 2026 in Perth.
+const NOW = new Date('2026-12-07T23:00:00Z');
 
 beforeEach(() => {
   const kept = new Map<string, string>();
@@ -36,9 +37,10 @@ describe("the wizard's kept answers", () => {
         suburb: 'Mandurah',
       },
     });
-    expect(loadDraft(EMPTY, TODAY)).toEqual({
+    expect(loadDraft(EMPTY, NOW)).toEqual({
       step: 4,
       photos: 0,
+      windowGone: false,
       values: { date: '2026-12-09', timeSlot: '10-12 AM', serviceType: 'puncture-repair', suburb: 'Mandurah' },
     });
   });
@@ -49,7 +51,23 @@ describe("the wizard's kept answers", () => {
       photos: 2,
       values: { ...EMPTY, date: '2026-12-07', timeSlot: '2-4 PM', customerName: 'Ada' },
     });
-    expect(loadDraft(EMPTY, TODAY)).toEqual({ step: 1, photos: 2, values: { customerName: 'Ada' } });
+    expect(loadDraft(EMPTY, NOW)).toEqual({ step: 1, photos: 2, windowGone: true, values: { customerName: 'Ada' } });
+  });
+
+  it('drop a window that has started today, keeping the day, and reopen at the first step to choose again', () => {
+    saveDraft({
+      step: 6,
+      photos: 0,
+      values: { ...EMPTY, date: '2026-12-08', timeSlot: '10-12 AM', customerName: 'Eve' },
+    });
+    expect(loadDraft(EMPTY, new Date('2026-12-08T02:00:00Z'))).toEqual({
+      step: 1,
+      photos: 0,
+      windowGone: true,
+      values: { date: '2026-12-08', customerName: 'Eve' },
+    });
+    // Before it starts it is still the customer's choice.
+    expect(loadDraft(EMPTY, new Date('2026-12-08T01:59:00Z'))?.step).toBe(6);
   });
 
   it('keep nothing that does not fit the form: unknown fields, wrong kinds, an unknown service, a bad step', () => {
@@ -61,21 +79,22 @@ describe("the wizard's kept answers", () => {
         values: { date: '2026-12-09', isAdmin: true, quantity: 'four', serviceType: 'towing', customerName: 'Bea' },
       }),
     );
-    expect(loadDraft(EMPTY, TODAY)).toEqual({
+    expect(loadDraft(EMPTY, NOW)).toEqual({
       step: 1,
       photos: 0,
+      windowGone: false,
       values: { date: '2026-12-09', customerName: 'Bea' },
     });
     sessionStorage.setItem('tyres.booking-draft', '{not json');
-    expect(loadDraft(EMPTY, TODAY)).toBeNull();
+    expect(loadDraft(EMPTY, NOW)).toBeNull();
   });
 
   it('are gone once forgotten, and nothing typed is no draft', () => {
     saveDraft({ step: 2, photos: 0, values: { ...EMPTY, customerName: 'Cy' } });
     forgetDraft();
-    expect(loadDraft(EMPTY, TODAY)).toBeNull();
+    expect(loadDraft(EMPTY, NOW)).toBeNull();
     saveDraft({ step: 3, photos: 0, values: EMPTY });
-    expect(loadDraft(EMPTY, TODAY)).toBeNull();
+    expect(loadDraft(EMPTY, NOW)).toBeNull();
   });
 
   it('are simply not kept where the browser refuses storage', () => {
@@ -92,6 +111,6 @@ describe("the wizard's kept answers", () => {
     });
     expect(() => saveDraft({ step: 2, photos: 0, values: { customerName: 'Di' } })).not.toThrow();
     expect(() => forgetDraft()).not.toThrow();
-    expect(loadDraft(EMPTY, TODAY)).toBeNull();
+    expect(loadDraft(EMPTY, NOW)).toBeNull();
   });
 });

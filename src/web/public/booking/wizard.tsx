@@ -97,7 +97,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
   }));
   // What this tab had typed before a reload or Back, on top of the empty form (decision 445).
   // A "Book again" or "pay another way" link starts from its own booking instead.
-  const [draft] = useState(() => (prefill?.again || prefill?.declined ? null : loadDraft(empty, perthDay(new Date()))));
+  const [draft] = useState(() => (prefill?.again || prefill?.declined ? null : loadDraft(empty, new Date())));
   const form = useForm<PublicBookingFormInput, unknown, PublicBookingForm>({
     resolver,
     // Fields are judged on Next, never as one loses focus: a message that comes or goes on blur moves
@@ -312,6 +312,7 @@ export function Wizard({ open, onOpenChange, business, prefill, onCompleted }: W
             <div className="mt-2 flex items-center justify-between gap-3 rounded-lg bg-gray-100 py-1 pl-3 pr-1 text-sm">
               <p>
                 Your answers from before are filled in.
+                {draft?.windowGone ? ' The time you chose has passed: please choose another.' : null}
                 {draft?.photos ? ' Please add your photos again.' : null}
               </p>
               <Button variant="ghost" className="shrink-0 underline" onClick={startAgain}>
