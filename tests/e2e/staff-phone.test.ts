@@ -157,6 +157,36 @@ describe('the staff dashboard on a 360 px phone', () => {
     }
   });
 
+  it('cuts no chosen option of a select short on any tab', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await signInAsOwner(page);
+    for (const tab of STAFF_TABS) {
+      await page.goto(staffTabPath(tab));
+      await eventually(() => page.locator('main > fieldset:not([disabled])').count()).toBe(1);
+      await page.waitForLoadState('networkidle');
+      // The chosen option's text, in the select's own font, against the room the select gives it.
+      const cut = await page.evaluate(async () => {
+        await document.fonts.ready;
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        return [...document.querySelectorAll('main select')].flatMap((el) => {
+          const select = el as HTMLSelectElement;
+          if (select.offsetParent === null) return [];
+          const style = getComputedStyle(select);
+          ctx.font = style.font;
+          const text = select.selectedOptions[0]?.textContent ?? '';
+          // A native select draws its arrow inside the padding box, about 20 px of it.
+          const arrow = style.appearance === 'none' ? 0 : 20;
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+          return ctx.measureText(text).width > room
+            ? [`${select.labels[0]?.textContent ?? select.name}: "${text}"`]
+            : [];
+        });
+      });
+      expect({ tab, cut }).toEqual({ tab, cut: [] });
+    }
+  });
+
   it('shows every report with data without anything scrolling sideways, and names "Cost of Goods Sold" whole', async () => {
     await juneBooks(await ownerCookie());
     const page = await browser.newPage();

@@ -81,7 +81,7 @@ export function ExpensesScreen() {
             setPage(1);
           }}
         >
-          <option value="all">Paid and unpaid</option>
+          <option value="all">All</option>
           <option value="unpaid">Unpaid</option>
           <option value="paid">Paid</option>
         </SelectField>
