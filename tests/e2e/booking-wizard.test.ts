@@ -133,6 +133,10 @@ describe('booking wizard on a 390 px phone', () => {
 
     // Prepaid is the default: the discount shows with the original price struck through.
     expect(await dialog.getByRole('radio', { name: /Pay online now/ }).isChecked()).toBe(true);
+    // Said once, as docs/product.md words it: 'Pay online now and save $30'.
+    expect(await dialog.getByText('Pay online now', { exact: false }).allTextContents()).toEqual([
+      'Pay online now and save $30',
+    ]);
     expect(await dialog.getByTestId('order-total').textContent()).toBe('$99.80');
     expect(await dialog.locator('s').textContent()).toBe('$129.80');
     await dialog.getByRole('radio', { name: /Pay on site/ }).check();

@@ -84,7 +84,12 @@ export function ContactStep({ quote, paymentMethod, onsiteReason, calloutCents, 
 
       <fieldset className="space-y-2">
         <legend className="text-base font-semibold">Payment</legend>
-        {option('prepaid', 'Pay online now', `Pay online now and save ${prepaidDiscount}`, !!onsiteReason)}
+        {option(
+          'prepaid',
+          `Pay online now and save ${prepaidDiscount}`,
+          'At our secure checkout, before the visit',
+          !!onsiteReason,
+        )}
         {option('onsite', 'Pay on site', 'Card, EFTPOS or cash when the job is done')}
         {onsiteReason ? (
           <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm font-medium">
