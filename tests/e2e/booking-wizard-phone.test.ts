@@ -217,11 +217,19 @@ describe('the price before and after Confirm Booking, on a touch phone', () => {
     });
     expect(uncovered).toBe(true);
 
+    // The smallest phone, where the confirmation's manage link sits low on the screen.
+    await page.setViewportSize({ width: 360, height: 740 });
     await dialog.getByRole('button', { name: 'Confirm Booking' }).tap();
     await stepShown(dialog, 7);
     const confirmation = (await dialog.textContent()) ?? '';
     expect(confirmation).toContain('$129.80');
     expect(confirmation).toContain('12 Example Street, Rockingham 6168');
+    // The "Booking Confirmed!" toast does not lie over the manage link, the only copy without email.
+    const news = page.locator('li[data-swipe-direction]').filter({ hasText: 'Booking Confirmed!' });
+    await news.waitFor();
+    const link = (await dialog.getByRole('link', { name: 'Manage your booking' }).boundingBox())!;
+    const toastBox = (await news.boundingBox())!;
+    expect(toastBox.y + toastBox.height <= link.y || link.y + link.height <= toastBox.y).toBe(true);
   });
 });
 

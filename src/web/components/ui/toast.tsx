@@ -54,9 +54,10 @@ function dismiss(id: number) {
 /**
  * `placement="staff"`: on a phone the toast is a compact strip at the top, clear of the header's
  * notifications and a dialog's Close on the right, and of the lists and bottom bar where staff tap
- * (decision 352). The public pages keep the low position of decision 171.
+ * (decision 352). The public pages keep the low position of decision 171, except `"top"`: the
+ * booking's confirmation, whose manage link is where a low toast would sit (decision 447).
  */
-export function Toaster({ placement = 'public' }: { placement?: 'public' | 'staff' }) {
+export function Toaster({ placement = 'public' }: { placement?: 'public' | 'top' | 'staff' }) {
   const phone = !useMediaQuery('(min-width: 640px)');
   const staffPhone = placement === 'staff' && phone;
   const t = useSyncExternalStore(
@@ -118,7 +119,11 @@ export function Toaster({ placement = 'public' }: { placement?: 'public' | 'staf
         label="Notifications ({hotkey})"
         className={cn(
           'fixed z-[100] flex flex-col gap-2 outline-none sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-0 sm:w-full sm:max-w-sm sm:p-4 [&>li]:relative',
-          placement === 'staff' ? 'left-0 right-[4.5rem] top-0 p-2' : 'inset-x-0 bottom-20 p-4',
+          placement === 'staff'
+            ? 'left-0 right-[4.5rem] top-0 p-2'
+            : placement === 'top'
+              ? 'inset-x-0 top-0 p-4'
+              : 'inset-x-0 bottom-20 p-4',
         )}
       />
     </RadixToast.Provider>

@@ -68,7 +68,8 @@ export default function BookingWizard({ open, onOpenChange, prefill }: BookingWi
         prefill={prefill}
         onCompleted={() => setCompleted(true)}
       />
-      <Toaster />
+      {/* The confirmation's news goes above it, clear of its manage link and Close (decision 447). */}
+      <Toaster placement={completed ? 'top' : 'public'} />
     </QueryClientProvider>
   );
 }
