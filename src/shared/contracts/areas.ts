@@ -41,6 +41,12 @@ export const AREAS = [
 export type Area = (typeof AREAS)[number];
 
 /**
+ * Areas whose reads show another area's data, so a write affecting that one affects them too: a
+ * job's profit (read under `purchaseInvoices`) is worked out from its customer invoice.
+ */
+export const ALSO_READ_BY: Partial<Record<Area, readonly Area[]>> = { invoices: ['purchaseInvoices'] };
+
+/**
  * An area's contracts live in the file named after it in kebab-case (`purchaseInvoices` in
  * purchase-invoices.ts), except these, which sit beside the area they serve (decision 277).
  */

@@ -23,6 +23,7 @@ const expenses = api.expenses.list.key();
 const calendar = api.staffSlots.calendar.key({ query: { from: '2026-11-23' } });
 const publicSlots = api.slots.list.key({ query: { date: '2026-11-24' } });
 const users = api.team.listUsers.key();
+const jobProfit = api.purchaseInvoices.jobProfit.key({ params: { jobId: 'job-1' } });
 const everything = [
   jobsList,
   jobDetail,
@@ -35,10 +36,11 @@ const everything = [
   calendar,
   publicSlots,
   users,
+  jobProfit,
 ];
 
 describe('after a write the browser reads again what its contract says it affects', () => {
-  it('marking an invoice paid refreshes the invoices, the jobs (its job is paid) and the reports, nothing else', async () => {
+  it("marking an invoice paid refreshes the invoices, the jobs (its job is paid), the reports and a job's profit, nothing else", async () => {
     const client = clientWith(everything);
     await refreshAfterWrite(client, api.invoices.update.contract, { params: { id: 'inv-1' } });
     expect(everything.filter((key) => stale(client, key))).toEqual([
@@ -49,7 +51,14 @@ describe('after a write the browser reads again what its contract says it affect
       invoices,
       invoiceOfJob,
       pnl,
+      jobProfit,
     ]);
+  });
+
+  it("a payment taken on site refreshes the job's profit, which reads the invoice the payment made", async () => {
+    const client = clientWith(everything);
+    await refreshAfterWrite(client, api.jobs.recordOnsitePayment.contract, { params: { id: 'job-1' } });
+    expect(stale(client, jobProfit)).toBe(true);
   });
 
   it('an expense refreshes the expenses and the reports only', async () => {

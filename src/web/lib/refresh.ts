@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { contracts } from '../../shared/contracts';
-import type { Area } from '../../shared/contracts/areas';
+import { ALSO_READ_BY, type Area } from '../../shared/contracts/areas';
 import type { ContractDef, RequestOf, ResponseOf } from '../../shared/contracts/contract';
 import { keyPrefixOf, queryKeyOf, type Operation } from './api';
 
@@ -26,9 +26,10 @@ export function readPrefixesOf(area: Area): QueryKey[] {
   return prefixes;
 }
 
-/** Every query-key prefix a write makes stale, from the areas its contract `affects`. */
+/** Every query-key prefix a write makes stale, from the areas its contract `affects` and those that read them. */
 export function keysAffectedBy(contract: ContractDef): QueryKey[] {
-  return [...new Set(contract.affects ?? [])].flatMap(readPrefixesOf);
+  const areas = contract.affects ?? [];
+  return [...new Set([...areas, ...areas.flatMap((a) => ALSO_READ_BY[a] ?? [])])].flatMap(readPrefixesOf);
 }
 
 /** A deleted thing's own reads (its URL and below): dropped from the refresh, since they would answer 404. */
