@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   confirmationEmailNote,
+  invoiceAlreadyEmailedToast,
   invoiceEmailToast,
   pdfEmailedNote,
   refundEmailNote,
@@ -34,6 +35,13 @@ describe('what screens say about an email they queued (decision 241)', () => {
       unconfirmedPaymentNote('stored'),
       ...Object.values(invoiceEmailToast('stored', { invoiceNumber: 'INV-000007', version: 2, to: 'sam@example.com' })),
       pdfEmailedNote('stored', 'Mon 23 Nov, 9:05 am'),
+      ...Object.values(
+        invoiceAlreadyEmailedToast('stored', {
+          number: 'INV-000007',
+          to: 'sam@example.com',
+          at: 'Mon 23 Nov, 9:05 am',
+        }),
+      ),
     ];
     for (const text of stored) expect(text).not.toMatch(/\b(sent the|emailed|on its way|will receive)\b/i);
     expect(sentence(confirmationEmailNote('stored', 'wizard'))).toBe(
@@ -43,5 +51,16 @@ describe('what screens say about an email they queued (decision 241)', () => {
       'Invoice Saved',
     );
     expect(pdfEmailedNote('stored', 'Mon 23 Nov')).toBe('saved for email Mon 23 Nov, not sent');
+    expect(
+      invoiceAlreadyEmailedToast('stored', { number: 'CN-000002', to: 'sam@example.com', at: 'Mon 23 Nov, 9:05 am' }),
+    ).toEqual({
+      title: 'Already Saved',
+      description:
+        'CN-000002 was saved for sam@example.com at Mon 23 Nov, 9:05 am and not sent: email is not set up (SMTP_URL). It was not saved again.',
+    });
+    expect(
+      invoiceAlreadyEmailedToast('smtp', { number: 'CN-000002', to: 'sam@example.com', at: 'Mon 23 Nov, 9:05 am' })
+        .description,
+    ).toBe('CN-000002 went to sam@example.com at Mon 23 Nov, 9:05 am; it was not sent again.');
   });
 });

@@ -66,6 +66,22 @@ export function invoiceEmailToast(
   };
 }
 
+/**
+ * 'Email Invoice' again within a few minutes (decision 296): nothing is sent again, and the toast
+ * says what happened to the first, sent or only kept while email is not set up.
+ */
+export function invoiceAlreadyEmailedToast(
+  delivery: EmailDelivery,
+  r: { number: string; to: string; at: string },
+): { title: string; description: string } {
+  if (delivery === 'smtp')
+    return { title: 'Already Emailed', description: `${r.number} went to ${r.to} at ${r.at}; it was not sent again.` };
+  return {
+    title: 'Already Saved',
+    description: `${r.number} was saved for ${r.to} at ${r.at} and not sent: email is not set up (SMTP_URL). It was not saved again.`,
+  };
+}
+
 /** A PDF version's note in the invoice's list of versions: when it went out by email. */
 export function pdfEmailedNote(delivery: EmailDelivery, when: string): string {
   return delivery === 'smtp' ? `emailed ${when}` : `saved for email ${when}, not sent`;

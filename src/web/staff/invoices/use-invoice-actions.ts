@@ -5,7 +5,7 @@ import type { CustomerInvoiceStatus } from '../../../shared/domain/job-status';
 import type { CreditNoteRequest, InvoiceLineInput, UpdateInvoiceRequest } from '../../../shared/schemas/invoices';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
-import { invoiceEmailToast } from '../../lib/email-wording';
+import { invoiceAlreadyEmailedToast, invoiceEmailToast } from '../../lib/email-wording';
 import { perthDateTime } from '../../../shared/domain/perth-time';
 import { useApiMutation, useRefreshAfterWrite } from '../../lib/refresh';
 import { useEmailDelivery } from '../../lib/use-browser-state';
@@ -127,10 +127,13 @@ export function useEmailInvoice() {
     onSuccess: (res) => {
       // A repeat within a few minutes sends nothing: the toast says what already went (decision 296).
       if (res.alreadySent) {
-        toast({
-          title: 'Already Emailed',
-          description: `${res.customerInvoice.invoiceNumber} (PDF version ${res.version}) went to ${res.to} at ${perthDateTime(res.sentAt)}; it was not sent again.`,
-        });
+        toast(
+          invoiceAlreadyEmailedToast(delivery, {
+            number: `${res.customerInvoice.invoiceNumber} (PDF version ${res.version})`,
+            to: res.to,
+            at: perthDateTime(res.sentAt),
+          }),
+        );
         return;
       }
       toast(
@@ -245,15 +248,13 @@ export function useLineItemWrites(invoice: InvoiceRef) {
 
 /** A credit note's 'Email': sent once within a few minutes, like an invoice (decisions 296, 297). */
 export function useEmailCreditNote(invoice: InvoiceRef) {
+  const delivery = useEmailDelivery();
   return useApiMutation(api.invoices.emailCreditNote, {
     input: (noteId: string) => ({ params: { id: invoice.id, noteId } }),
     onSuccess: (res) =>
       toast(
         res.alreadySent
-          ? {
-              title: 'Already Emailed',
-              description: `${res.number} went to ${res.to} at ${perthDateTime(res.sentAt)}; it was not sent again.`,
-            }
+          ? invoiceAlreadyEmailedToast(delivery, { number: res.number, to: res.to, at: perthDateTime(res.sentAt) })
           : { title: 'Credit Note Emailed', description: `${res.number} is queued for ${res.to}.` },
       ),
     onError: (err) =>
