@@ -154,6 +154,18 @@ describe('POST /api/create-payment-intent-token (simulated provider)', () => {
 });
 
 describe('POST /api/payments/simulated/confirm', () => {
+  it('refuses an expired card as a card provider would, and leaves the booking unpaid', async () => {
+    const { job, token } = await book();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/simulated/confirm',
+      payload: { bookingToken: token, cardNumber: '4242424242424242', expiry: '01/20', cvc: '123', nameOnCard: 'Sam' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe('Your card has expired');
+    expect((await jobRow(job.id)).paymentStatus).toBe('pending');
+  });
+
   it('pays with 4242: the job is paid, one confirmation email is queued and one new_booking is announced', async () => {
     const { job, token } = await book();
     const res = await confirm(token, '4242 4242 4242 4242');

@@ -114,6 +114,18 @@ export type PaymentIntentResponse = z.infer<typeof paymentIntentResponse>;
 
 const digits = (s: string) => s.replace(/[\s-]/g, '');
 
+const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
+export const CARD_EXPIRED = 'Your card has expired';
+
+/** A card is good to the end of its expiry month (MM/YY); a malformed expiry is the format rule's to refuse. */
+export function cardExpired(expiry: string, now: Date): boolean {
+  const found = EXPIRY.exec(expiry.trim());
+  if (!found) return false;
+  const month = Number(found[1]) - 1;
+  const year = 2000 + Number(found[2]);
+  return year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth();
+}
+
 /** The simulated provider's card form. Card numbers are checked by the provider, like a real one. */
 export const simulatedCardFields = {
   cardNumber: z
@@ -129,7 +141,8 @@ export const simulatedCardFields = {
     .string({ message: 'Expiry is required' })
     .trim()
     .min(1, 'Expiry is required')
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Expiry must be MM/YY'),
+    .regex(EXPIRY, 'Expiry must be MM/YY')
+    .refine((v) => !cardExpired(v, new Date()), CARD_EXPIRED),
   cvc: z
     .string({ message: 'CVC is required' })
     .trim()
