@@ -12,8 +12,10 @@ import type { WizardStep } from './wizard-steps';
  */
 const DRAFT_KEY = 'tyres.booking-draft';
 
-/** `photos`: how many photos were chosen; the files themselves cannot be kept, so the customer is asked again. */
-/** `windowGone`: the day or window chosen had passed, so it was dropped to be chosen again. */
+/**
+ * `photos`: how many photos were chosen (the files cannot be kept, so the customer is asked again);
+ * `windowGone`: the day or window chosen had passed, so it was dropped to be chosen again.
+ */
 export type WizardDraft = {
   step: WizardStep;
   photos: number;
