@@ -119,11 +119,8 @@ export function Toaster({ placement = 'public' }: { placement?: 'public' | 'top'
         label="Notifications ({hotkey})"
         className={cn(
           'fixed z-[100] flex flex-col gap-2 outline-none sm:inset-x-auto sm:bottom-auto sm:right-0 sm:top-0 sm:w-full sm:max-w-sm sm:p-4 [&>li]:relative',
-          placement === 'staff'
-            ? 'left-0 right-[4.5rem] top-0 p-2'
-            : placement === 'top'
-              ? 'inset-x-0 top-0 p-4'
-              : 'inset-x-0 bottom-20 p-4',
+          // Staff's strip and the confirmation's keep clear of the Close at the top right.
+          placement === 'public' ? 'inset-x-0 bottom-20 p-4' : 'left-0 right-[4.5rem] top-0 p-2',
         )}
       />
     </RadixToast.Provider>
