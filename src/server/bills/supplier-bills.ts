@@ -49,10 +49,12 @@ const auditBase = (row: Row, actorId: string, at: Date) => ({
 /** A bill's amount columns: its total, GST and ex-GST subtotal. */
 const amountColumns = (a: Amounts) => ({ totalAmount: a.total, gstAmount: a.gst, subtotal: a.exGst });
 
-/** Number unique per supplier (decision 006): a clash says which. */
+/** Number unique per supplier (decisions 006, 446): a clash says which bill it repeats. */
+const alreadyEntered = (bill: { supplierName: string; invoiceNumber: string }) =>
+  conflict(`${bill.supplierName} already has an invoice numbered ${bill.invoiceNumber}.`);
+
 function duplicateNumber(err: unknown, supplierName: string, invoiceNumber: string): never {
-  if (pgErrorCode(err) === UNIQUE_VIOLATION)
-    throw conflict(`${supplierName} already has an invoice numbered ${invoiceNumber}.`);
+  if (pgErrorCode(err) === UNIQUE_VIOLATION) throw alreadyEntered({ supplierName, invoiceNumber });
   throw err;
 }
 
@@ -80,7 +82,7 @@ async function assertNotEnteredAlready(
       ),
     )
     .limit(1);
-  if (existing) throw conflict(`${existing.supplierName} already has an invoice numbered ${existing.invoiceNumber}.`);
+  if (existing) throw alreadyEntered(existing);
 }
 
 async function findJob(deps: Deps, jobId: string) {
